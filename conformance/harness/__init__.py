@@ -1,0 +1,1 @@
+"""Helpers shared by the suite's test modules: models, requests, execution paths."""

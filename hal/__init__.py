@@ -1,0 +1,44 @@
+"""The Python HAL protocol: the contract every driver implements.
+
+``hal`` imports nothing else of this project. Its modules:
+
+* ``hal.types``: enums and records of NN HAL 1.0-1.2;
+* ``hal.interfaces``: IDevice / IPreparedModel / callbacks, per HAL version;
+* ``hal.callbacks``: the client-side callbacks the harness hands to drivers;
+* ``hal.memory``: memory pools (ashmem, mmap_fd, hardware_buffer_blob);
+* ``hal.operations``: the operation catalog;
+* ``hal.validation``: the model and request rules a driver must enforce;
+* ``hal.loader``: resolves ``--driver`` specifications to driver objects.
+"""
+
+from hal.interfaces import (
+    IBurstCallback,
+    IBurstContext,
+    IDevice,
+    IDevice_1_1,
+    IDevice_1_2,
+    IExecutionCallback,
+    IPreparedModel,
+    IPreparedModel_1_2,
+    IPreparedModelCallback,
+    device_level,
+)
+from hal.memory import Memory, NativeHandle
+from hal.types import *  # noqa: F403 - the HAL's names are this package's names
+from hal.types import __all__ as _types_all
+
+__all__ = [
+    "IBurstCallback",
+    "IBurstContext",
+    "IDevice",
+    "IDevice_1_1",
+    "IDevice_1_2",
+    "IExecutionCallback",
+    "IPreparedModel",
+    "IPreparedModelCallback",
+    "IPreparedModel_1_2",
+    "Memory",
+    "NativeHandle",
+    "device_level",
+    *_types_all,
+]

@@ -1,0 +1,205 @@
+"""Memory pools: shared memory that operand data travels in, as ``hidl_memory`` does.
+
+A ``Memory`` is a name, a handle of file descriptors and a size, so it can
+cross into another process. Three kinds exist:
+
+* ``ashmem``: anonymous shared memory (a memfd);
+* ``mmap_fd``: a real file on disk, mapped through its descriptor;
+* ``hardware_buffer_blob``: a stand-in for an AHardwareBuffer of BLOB format,
+  backed by a memfd.
+
+``map_memory`` gives a bounds-checked mapping. Whoever allocates a Memory owns
+its descriptors and closes them (``Memory.close`` or a ``with`` block); a
+mapping owns nothing but its map, and ``close`` releases it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import mmap
+import os
+import tempfile
+from dataclasses import dataclass, field
+
+from hal.types import DataLocation, HalVersion
+
+ASHMEM = "ashmem"
+MMAP_FD = "mmap_fd"
+HARDWARE_BUFFER_BLOB = "hardware_buffer_blob"
+HARDWARE_BUFFER = "hardware_buffer"
+
+POOL_NAME_INTRODUCED: dict[str, HalVersion] = {
+    ASHMEM: HalVersion.V1_0,
+    MMAP_FD: HalVersion.V1_0,
+    HARDWARE_BUFFER_BLOB: HalVersion.V1_2,
+    HARDWARE_BUFFER: HalVersion.V1_2,
+}
+"""Memory names a pool may carry, with the first HAL version accepting each."""
+
+ALLOCATABLE_KINDS = (ASHMEM, MMAP_FD, HARDWARE_BUFFER_BLOB)
+
+
+class MemoryError_(Exception):
+    """A pool cannot be created, mapped or accessed as asked."""
+
+
+class MemoryBoundsError(MemoryError_, IndexError):
+    """An access reaches outside its pool."""
+
+
+@dataclass
+class NativeHandle:
+    """A ``native_handle_t``: file descriptors and integers. Closing closes the fds."""
+
+    fds: list[int] = field(default_factory=list)
+    ints: list[int] = field(default_factory=list)
+
+    def close(self) -> None:
+        for fd in self.fds:
+            with contextlib.suppress(OSError):
+                os.close(fd)
+        self.fds = []
+
+
+@dataclass
+class Memory:
+    """``hidl_memory``: a named pool of ``size`` bytes reachable through ``handle``."""
+
+    name: str
+    handle: NativeHandle | None
+    size: int
+
+    def close(self) -> None:
+        if self.handle is not None:
+            self.handle.close()
+
+    def __enter__(self) -> Memory:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def allocate(kind: str, size: int) -> Memory:
+    """A new zero-filled pool of ``size`` bytes of the given kind."""
+    if size < 0:
+        raise MemoryError_(f"cannot allocate a {kind} pool of negative size {size}")
+    if kind in (ASHMEM, HARDWARE_BUFFER_BLOB):
+        fd = os.memfd_create(f"nnhal-{kind}", os.MFD_CLOEXEC)
+    elif kind == MMAP_FD:
+        # An unlinked file in the temp directory: a real file, gone when closed.
+        fd = _tmpfile_fd()
+    else:
+        known = ", ".join(ALLOCATABLE_KINDS)
+        raise MemoryError_(f"cannot allocate a pool of kind {kind!r} (known: {known})")
+    try:
+        os.ftruncate(fd, size)
+    except OSError:
+        os.close(fd)
+        raise
+    return Memory(kind, NativeHandle([fd]), size)
+
+
+def _tmpfile_fd() -> int:
+    # TemporaryFile closes its own fd when garbage-collected; we keep a dup.
+    with tempfile.TemporaryFile(prefix="nnhal-mmap_fd-") as f:
+        return os.dup(f.fileno())
+
+
+def allocate_with(kind: str, data: bytes) -> Memory:
+    """A pool of ``len(data)`` bytes holding ``data``."""
+    memory = allocate(kind, len(data))
+    if data:
+        with map_memory(memory) as mapping:
+            mapping.write(0, data)
+    return memory
+
+
+class Mapping:
+    """A view of a whole pool. Every access is checked against the pool's size."""
+
+    def __init__(self, memory: Memory, buffer: mmap.mmap | None) -> None:
+        self.memory = memory
+        self._map = buffer
+
+    @property
+    def size(self) -> int:
+        return self.memory.size
+
+    def _check(self, offset: int, length: int) -> None:
+        if offset < 0 or length < 0 or offset + length > self.size:
+            raise MemoryBoundsError(
+                f"{self.memory.name} pool of {self.size} bytes: offset {offset} + "
+                f"length {length} reaches outside it"
+            )
+
+    def view(self, offset: int, length: int) -> memoryview:
+        """A zero-copy view of ``length`` bytes at ``offset``; valid until ``close``."""
+        self._check(offset, length)
+        if length == 0:
+            return memoryview(b"")
+        assert self._map is not None
+        return memoryview(self._map)[offset : offset + length]
+
+    def read(self, offset: int, length: int) -> bytes:
+        return bytes(self.view(offset, length))
+
+    def write(self, offset: int, data: bytes | bytearray | memoryview) -> None:
+        length = len(memoryview(data).cast("B"))
+        self._check(offset, length)
+        if length:
+            assert self._map is not None
+            self._map[offset : offset + length] = bytes(memoryview(data).cast("B"))
+
+    def read_location(self, location: DataLocation) -> bytes:
+        return self.read(location.offset, location.length)
+
+    def write_location(self, location: DataLocation, data: bytes) -> None:
+        if len(data) > location.length:
+            raise MemoryBoundsError(
+                f"{len(data)} bytes do not fit a location of {location.length} bytes"
+            )
+        self._check(location.offset, location.length)
+        self.write(location.offset, data)
+
+    def close(self) -> None:
+        if self._map is not None:
+            # A view still exported keeps the map alive until the last view goes.
+            with contextlib.suppress(BufferError):
+                self._map.close()
+            self._map = None
+
+    def __enter__(self) -> Mapping:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def map_memory(memory: Memory) -> Mapping:
+    """Map a pool read-write. Raises MemoryError_ naming what is wrong with it."""
+    if memory.name not in POOL_NAME_INTRODUCED:
+        raise MemoryError_(f"unknown memory name {memory.name!r}")
+    if memory.name == HARDWARE_BUFFER:
+        raise MemoryError_("hardware_buffer pools (non-BLOB formats) cannot be mapped")
+    if memory.handle is None or len(memory.handle.fds) != 1:
+        count = "no handle" if memory.handle is None else f"{len(memory.handle.fds)} fds"
+        raise MemoryError_(f"{memory.name} pool needs a handle with one fd, has {count}")
+    if memory.size < 0:
+        raise MemoryError_(f"{memory.name} pool has negative size {memory.size}")
+    fd = memory.handle.fds[0]
+    try:
+        actual = os.fstat(fd).st_size
+    except OSError as e:
+        raise MemoryError_(f"{memory.name} pool fd {fd} is not usable: {e.strerror}") from None
+    if actual < memory.size:
+        raise MemoryError_(
+            f"{memory.name} pool claims {memory.size} bytes but its file holds {actual}"
+        )
+    if memory.size == 0:
+        return Mapping(memory, None)
+    try:
+        buffer = mmap.mmap(fd, memory.size, mmap.MAP_SHARED, mmap.PROT_READ | mmap.PROT_WRITE)
+    except (OSError, ValueError) as e:
+        raise MemoryError_(f"{memory.name} pool fd {fd} cannot be mapped: {e}") from None
+    return Mapping(memory, buffer)

@@ -1,0 +1,600 @@
+"""Enums and records of the Neural Networks HAL 1.0, 1.1 and 1.2, in Python.
+
+Every name follows the HAL's own, in snake_case for fields, so a reader of
+``types.hal`` finds each one. One ``Model`` and one ``Request`` type serve all
+versions (they carry the 1.2 fields); the version a method speaks is given by
+the method, not by the record. Helpers at the end answer the questions every
+part of the project asks of an operand: its byte size, its numpy dtype, whether
+it is a tensor, whether it is fully specified, whether its type is an extension.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from enum import IntEnum
+
+import numpy as np
+
+UINT64_MAX = 2**64 - 1
+"""A ``Timing`` field holding this value means "not measured"."""
+
+
+class HalVersion(IntEnum):
+    """The HAL levels this project knows, ordered so that newer compares greater."""
+
+    V1_0 = 10
+    V1_1 = 11
+    V1_2 = 12
+
+    def __str__(self) -> str:
+        return f"{self.value // 10}.{self.value % 10}"
+
+    @classmethod
+    def parse(cls, text: str) -> HalVersion:
+        """``"1.2"``, ``"V1_2"`` or ``"12"`` -> ``HalVersion.V1_2``; ValueError otherwise."""
+        cleaned = text.strip().upper().lstrip("V").replace("_", ".")
+        for version in cls:
+            if cleaned in (str(version), str(version.value)):
+                return version
+        known = ", ".join(str(v) for v in cls)
+        raise ValueError(f"unknown HAL version {text!r} (known: {known})")
+
+
+class ErrorStatus(IntEnum):
+    NONE = 0
+    DEVICE_UNAVAILABLE = 1
+    GENERAL_FAILURE = 2
+    OUTPUT_INSUFFICIENT_SIZE = 3
+    INVALID_ARGUMENT = 4
+
+
+class DeviceStatus(IntEnum):
+    AVAILABLE = 0
+    BUSY = 1
+    OFFLINE = 2
+    UNKNOWN = 3
+
+
+class DeviceType(IntEnum):
+    """Since 1.2. The value 0 is deliberately unused by the HAL."""
+
+    OTHER = 1
+    CPU = 2
+    GPU = 3
+    ACCELERATOR = 4
+
+
+class ExecutionPreference(IntEnum):
+    """Since 1.1."""
+
+    LOW_POWER = 0
+    FAST_SINGLE_ANSWER = 1
+    SUSTAINED_SPEED = 2
+
+
+class MeasureTiming(IntEnum):
+    """Since 1.2."""
+
+    NO = 0
+    YES = 1
+
+
+class FusedActivationFunc(IntEnum):
+    NONE = 0
+    RELU = 1
+    RELU1 = 2
+    RELU6 = 3
+
+
+class OperandLifeTime(IntEnum):
+    TEMPORARY_VARIABLE = 0
+    MODEL_INPUT = 1
+    MODEL_OUTPUT = 2
+    CONSTANT_COPY = 3
+    CONSTANT_REFERENCE = 4
+    NO_VALUE = 5
+
+
+class OperandType(IntEnum):
+    FLOAT32 = 0
+    INT32 = 1
+    UINT32 = 2
+    TENSOR_FLOAT32 = 3
+    TENSOR_INT32 = 4
+    TENSOR_QUANT8_ASYMM = 5
+    BOOL = 6
+    TENSOR_QUANT16_SYMM = 7
+    TENSOR_FLOAT16 = 8
+    TENSOR_BOOL8 = 9
+    FLOAT16 = 10
+    TENSOR_QUANT8_SYMM_PER_CHANNEL = 11
+    TENSOR_QUANT16_ASYMM = 12
+    TENSOR_QUANT8_SYMM = 13
+    OEM = 10000
+    TENSOR_OEM_BYTE = 10001
+
+
+class OperandTypeRange(IntEnum):
+    BASE_MIN = 0
+    FUNDAMENTAL_MIN = 0
+    FUNDAMENTAL_MAX = 13
+    OEM_MIN = 10000
+    OEM_MAX = 10001
+    BASE_MAX = 0xFFFF
+
+
+class OperationType(IntEnum):
+    ADD = 0
+    AVERAGE_POOL_2D = 1
+    CONCATENATION = 2
+    CONV_2D = 3
+    DEPTHWISE_CONV_2D = 4
+    DEPTH_TO_SPACE = 5
+    DEQUANTIZE = 6
+    EMBEDDING_LOOKUP = 7
+    FLOOR = 8
+    FULLY_CONNECTED = 9
+    HASHTABLE_LOOKUP = 10
+    L2_NORMALIZATION = 11
+    L2_POOL_2D = 12
+    LOCAL_RESPONSE_NORMALIZATION = 13
+    LOGISTIC = 14
+    LSH_PROJECTION = 15
+    LSTM = 16
+    MAX_POOL_2D = 17
+    MUL = 18
+    RELU = 19
+    RELU1 = 20
+    RELU6 = 21
+    RESHAPE = 22
+    RESIZE_BILINEAR = 23
+    RNN = 24
+    SOFTMAX = 25
+    SPACE_TO_DEPTH = 26
+    SVDF = 27
+    TANH = 28
+    BATCH_TO_SPACE_ND = 29
+    DIV = 30
+    MEAN = 31
+    PAD = 32
+    SPACE_TO_BATCH_ND = 33
+    SQUEEZE = 34
+    STRIDED_SLICE = 35
+    SUB = 36
+    TRANSPOSE = 37
+    ABS = 38
+    ARGMAX = 39
+    ARGMIN = 40
+    AXIS_ALIGNED_BBOX_TRANSFORM = 41
+    BIDIRECTIONAL_SEQUENCE_LSTM = 42
+    BIDIRECTIONAL_SEQUENCE_RNN = 43
+    BOX_WITH_NMS_LIMIT = 44
+    CAST = 45
+    CHANNEL_SHUFFLE = 46
+    DETECTION_POSTPROCESSING = 47
+    EQUAL = 48
+    EXP = 49
+    EXPAND_DIMS = 50
+    GATHER = 51
+    GENERATE_PROPOSALS = 52
+    GREATER = 53
+    GREATER_EQUAL = 54
+    GROUPED_CONV_2D = 55
+    HEATMAP_MAX_KEYPOINT = 56
+    INSTANCE_NORMALIZATION = 57
+    LESS = 58
+    LESS_EQUAL = 59
+    LOG = 60
+    LOGICAL_AND = 61
+    LOGICAL_NOT = 62
+    LOGICAL_OR = 63
+    LOG_SOFTMAX = 64
+    MAXIMUM = 65
+    MINIMUM = 66
+    NEG = 67
+    NOT_EQUAL = 68
+    PAD_V2 = 69
+    POW = 70
+    PRELU = 71
+    QUANTIZE = 72
+    QUANTIZED_16BIT_LSTM = 73
+    RANDOM_MULTINOMIAL = 74
+    REDUCE_ALL = 75
+    REDUCE_ANY = 76
+    REDUCE_MAX = 77
+    REDUCE_MIN = 78
+    REDUCE_PROD = 79
+    REDUCE_SUM = 80
+    ROI_ALIGN = 81
+    ROI_POOLING = 82
+    RSQRT = 83
+    SELECT = 84
+    SIN = 85
+    SLICE = 86
+    SPLIT = 87
+    SQRT = 88
+    TILE = 89
+    TOPK_V2 = 90
+    TRANSPOSE_CONV_2D = 91
+    UNIDIRECTIONAL_SEQUENCE_LSTM = 92
+    UNIDIRECTIONAL_SEQUENCE_RNN = 93
+    RESIZE_NEAREST_NEIGHBOR = 94
+    OEM_OPERATION = 10000
+
+
+class OperationTypeRange(IntEnum):
+    BASE_MIN = 0
+    FUNDAMENTAL_MIN = 0
+    FUNDAMENTAL_MAX = 94
+    OEM_MIN = 10000
+    OEM_MAX = 10000
+    BASE_MAX = 0xFFFF
+
+
+class ExtensionTypeEncoding(IntEnum):
+    """Bit split of an extension operand or operation type (since 1.2)."""
+
+    HIGH_BITS_PREFIX = 16
+    LOW_BITS_TYPE = 16
+
+
+class Constant(IntEnum):
+    """Constants of the 1.2 interface."""
+
+    MAX_NUMBER_OF_CACHE_FILES = 32
+    BYTE_SIZE_OF_CACHE_TOKEN = 32
+
+
+# ---------------------------------------------------------------------------
+# Records
+# ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PerformanceInfo:
+    """Performance relative to the CPU: lower is better, 1.0 equals the CPU."""
+
+    exec_time: float
+    power_usage: float
+
+
+@dataclass(frozen=True)
+class OperandPerformance:
+    type: int
+    info: PerformanceInfo
+
+
+@dataclass(frozen=True)
+class Capabilities_1_0:
+    float32_performance: PerformanceInfo
+    quantized8_performance: PerformanceInfo
+
+
+@dataclass(frozen=True)
+class Capabilities_1_1:
+    float32_performance: PerformanceInfo
+    quantized8_performance: PerformanceInfo
+    relaxed_float32_to_float16_performance: PerformanceInfo
+
+
+@dataclass(frozen=True)
+class Capabilities_1_2:
+    relaxed_float32_to_float16_performance_scalar: PerformanceInfo
+    relaxed_float32_to_float16_performance_tensor: PerformanceInfo
+    operand_performance: tuple[OperandPerformance, ...]
+    """Sorted by ``type``; one entry per operand type the driver has figures for."""
+
+
+Capabilities = Capabilities_1_2
+
+
+@dataclass(frozen=True)
+class DataLocation:
+    pool_index: int = 0
+    offset: int = 0
+    length: int = 0
+
+
+@dataclass(frozen=True)
+class SymmPerChannelQuantParams:
+    scales: tuple[float, ...]
+    channel_dim: int
+
+
+@dataclass(frozen=True)
+class ExtensionParams:
+    """The ``extension`` arm of ``OperandExtraParams``: bytes only the extension reads."""
+
+    data: bytes
+
+
+OperandExtraParams = SymmPerChannelQuantParams | ExtensionParams | None
+"""``None`` is the union's ``none`` arm."""
+
+
+@dataclass
+class Operand:
+    type: int
+    dimensions: list[int] = field(default_factory=list)
+    number_of_consumers: int = 0
+    scale: float = 0.0
+    zero_point: int = 0
+    lifetime: int = OperandLifeTime.TEMPORARY_VARIABLE
+    location: DataLocation = field(default_factory=DataLocation)
+    extra_params: OperandExtraParams = None
+
+
+@dataclass
+class Operation:
+    type: int
+    inputs: list[int] = field(default_factory=list)
+    outputs: list[int] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class ExtensionNameAndPrefix:
+    name: str
+    prefix: int
+
+
+@dataclass
+class Model:
+    operands: list[Operand] = field(default_factory=list)
+    operations: list[Operation] = field(default_factory=list)
+    input_indexes: list[int] = field(default_factory=list)
+    output_indexes: list[int] = field(default_factory=list)
+    operand_values: bytes = b""
+    pools: list = field(default_factory=list)
+    """``hal.memory.Memory`` objects holding CONSTANT_REFERENCE data."""
+    relax_computation_float32_to_float16: bool = False
+    extension_name_to_prefix: list[ExtensionNameAndPrefix] = field(default_factory=list)
+
+
+@dataclass
+class RequestArgument:
+    has_no_value: bool = False
+    location: DataLocation = field(default_factory=DataLocation)
+    dimensions: list[int] = field(default_factory=list)
+
+
+@dataclass
+class Request:
+    inputs: list[RequestArgument] = field(default_factory=list)
+    outputs: list[RequestArgument] = field(default_factory=list)
+    pools: list = field(default_factory=list)
+    """``hal.memory.Memory`` objects the arguments' locations point into."""
+
+
+@dataclass(frozen=True)
+class OutputShape:
+    dimensions: tuple[int, ...]
+    is_sufficient: bool
+
+
+@dataclass(frozen=True)
+class Timing:
+    """Microseconds; ``UINT64_MAX`` in a field means it was not measured."""
+
+    time_on_device: int = UINT64_MAX
+    time_in_driver: int = UINT64_MAX
+
+
+NO_TIMING = Timing()
+
+
+@dataclass(frozen=True)
+class OperandTypeInformation:
+    """One operand type an extension defines (``type`` is the low 16 bits)."""
+
+    type: int
+    is_tensor: bool
+    byte_size: int
+
+
+@dataclass(frozen=True)
+class Extension:
+    name: str
+    operand_types: tuple[OperandTypeInformation, ...] = ()
+
+
+# ---------------------------------------------------------------------------
+# Helpers
+# ---------------------------------------------------------------------------
+
+_ELEMENT_SIZE: dict[int, int] = {
+    OperandType.FLOAT32: 4,
+    OperandType.INT32: 4,
+    OperandType.UINT32: 4,
+    OperandType.TENSOR_FLOAT32: 4,
+    OperandType.TENSOR_INT32: 4,
+    OperandType.TENSOR_QUANT8_ASYMM: 1,
+    OperandType.BOOL: 1,
+    OperandType.TENSOR_QUANT16_SYMM: 2,
+    OperandType.TENSOR_FLOAT16: 2,
+    OperandType.TENSOR_BOOL8: 1,
+    OperandType.FLOAT16: 2,
+    OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL: 1,
+    OperandType.TENSOR_QUANT16_ASYMM: 2,
+    OperandType.TENSOR_QUANT8_SYMM: 1,
+    OperandType.OEM: 0,
+    OperandType.TENSOR_OEM_BYTE: 1,
+}
+
+_DTYPE: dict[int, np.dtype] = {
+    OperandType.FLOAT32: np.dtype("<f4"),
+    OperandType.INT32: np.dtype("<i4"),
+    OperandType.UINT32: np.dtype("<u4"),
+    OperandType.TENSOR_FLOAT32: np.dtype("<f4"),
+    OperandType.TENSOR_INT32: np.dtype("<i4"),
+    OperandType.TENSOR_QUANT8_ASYMM: np.dtype("u1"),
+    OperandType.BOOL: np.dtype("u1"),
+    OperandType.TENSOR_QUANT16_SYMM: np.dtype("<i2"),
+    OperandType.TENSOR_FLOAT16: np.dtype("<f2"),
+    OperandType.TENSOR_BOOL8: np.dtype("u1"),
+    OperandType.FLOAT16: np.dtype("<f2"),
+    OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL: np.dtype("i1"),
+    OperandType.TENSOR_QUANT16_ASYMM: np.dtype("<u2"),
+    OperandType.TENSOR_QUANT8_SYMM: np.dtype("i1"),
+    OperandType.TENSOR_OEM_BYTE: np.dtype("u1"),
+}
+
+_SCALAR_TYPES = frozenset(
+    {
+        OperandType.FLOAT32,
+        OperandType.INT32,
+        OperandType.UINT32,
+        OperandType.BOOL,
+        OperandType.FLOAT16,
+        OperandType.OEM,
+    }
+)
+
+_INTRODUCED: dict[int, HalVersion] = {
+    t: (HalVersion.V1_0 if t in (0, 1, 2, 3, 4, 5, 10000, 10001) else HalVersion.V1_2)
+    for t in OperandType
+}
+
+
+def is_extension_type(value: int) -> bool:
+    """An operand or operation type above ``BASE_MAX`` belongs to an extension (1.2)."""
+    return value > OperandTypeRange.BASE_MAX
+
+
+def extension_prefix(value: int) -> int:
+    """The high 16 bits of an extension type: the prefix the model declared."""
+    return value >> ExtensionTypeEncoding.LOW_BITS_TYPE
+
+
+def extension_type_within(value: int) -> int:
+    """The low 16 bits of an extension type: the type inside its extension."""
+    return value & ((1 << ExtensionTypeEncoding.LOW_BITS_TYPE) - 1)
+
+
+def make_extension_type(prefix: int, type_within: int) -> int:
+    return (prefix << ExtensionTypeEncoding.LOW_BITS_TYPE) | type_within
+
+
+def is_oem_type(value: int) -> bool:
+    return value in (OperandType.OEM, OperandType.TENSOR_OEM_BYTE)
+
+
+def is_fundamental_operand_type(value: int) -> bool:
+    return OperandTypeRange.FUNDAMENTAL_MIN <= value <= OperandTypeRange.FUNDAMENTAL_MAX
+
+
+def operand_type_introduced(value: int) -> HalVersion | None:
+    """The first HAL version that knows this non-extension type; None if none does."""
+    return _INTRODUCED.get(value)
+
+
+def is_scalar_type(value: int) -> bool:
+    return value in _SCALAR_TYPES
+
+
+def is_tensor_type(value: int) -> bool:
+    """True for the known tensor types; extension types are not judged here."""
+    return value in _ELEMENT_SIZE and value not in _SCALAR_TYPES
+
+
+def element_byte_size(value: int) -> int:
+    """Bytes per element of a known non-extension type (OEM: 0)."""
+    try:
+        return _ELEMENT_SIZE[value]
+    except KeyError:
+        raise ValueError(f"no element size for operand type {value}") from None
+
+
+def numpy_dtype(value: int) -> np.dtype:
+    """The little-endian numpy dtype holding one element of the type."""
+    try:
+        return _DTYPE[value]
+    except KeyError:
+        raise ValueError(f"no numpy dtype for operand type {value}") from None
+
+
+def element_count(dimensions: list[int] | tuple[int, ...]) -> int:
+    """Product of the dimensions (1 for a scalar's empty list)."""
+    return math.prod(dimensions)
+
+
+def operand_byte_size(type_: int, dimensions: list[int] | tuple[int, ...]) -> int:
+    """Bytes the data of an operand takes. A tensor of unknown rank has size 0."""
+    if is_tensor_type(type_) and len(dimensions) == 0:
+        return 0
+    return element_byte_size(type_) * element_count(dimensions)
+
+
+def is_fully_specified(operand: Operand) -> bool:
+    """Rank known (tensors) and no dimension 0."""
+    if is_tensor_type(operand.type) and len(operand.dimensions) == 0:
+        return False
+    return all(d != 0 for d in operand.dimensions)
+
+
+def describe_type(value: int) -> str:
+    """The enum name of a type, or a readable description of an unknown value."""
+    try:
+        return OperandType(value).name
+    except ValueError:
+        if is_extension_type(value):
+            return (
+                f"extension type {value:#x} (prefix {extension_prefix(value)}, "
+                f"type {extension_type_within(value)})"
+            )
+        return f"unknown operand type {value}"
+
+
+__all__ = [
+    "NO_TIMING",
+    "UINT64_MAX",
+    "Capabilities",
+    "Capabilities_1_0",
+    "Capabilities_1_1",
+    "Capabilities_1_2",
+    "Constant",
+    "DataLocation",
+    "DeviceStatus",
+    "DeviceType",
+    "ErrorStatus",
+    "ExecutionPreference",
+    "Extension",
+    "ExtensionNameAndPrefix",
+    "ExtensionParams",
+    "ExtensionTypeEncoding",
+    "FusedActivationFunc",
+    "HalVersion",
+    "MeasureTiming",
+    "Model",
+    "Operand",
+    "OperandExtraParams",
+    "OperandLifeTime",
+    "OperandPerformance",
+    "OperandType",
+    "OperandTypeInformation",
+    "OperandTypeRange",
+    "Operation",
+    "OperationType",
+    "OperationTypeRange",
+    "OutputShape",
+    "PerformanceInfo",
+    "Request",
+    "RequestArgument",
+    "SymmPerChannelQuantParams",
+    "Timing",
+    "describe_type",
+    "element_byte_size",
+    "element_count",
+    "extension_prefix",
+    "extension_type_within",
+    "is_extension_type",
+    "is_fully_specified",
+    "is_fundamental_operand_type",
+    "is_oem_type",
+    "is_scalar_type",
+    "is_tensor_type",
+    "make_extension_type",
+    "numpy_dtype",
+    "operand_byte_size",
+    "operand_type_introduced",
+]

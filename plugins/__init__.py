@@ -1,0 +1,1 @@
+"""The pytest plugin of nnhal-conformance (entry point ``pytest11``: ``nnhal``)."""
