@@ -1,0 +1,140 @@
+"""Calling a driver at a chosen HAL level, and checking the protocol of each answer.
+
+Each helper picks the method of the requested level (``prepare_model`` at 1.0,
+``prepare_model_1_1`` at 1.1, ``prepare_model_1_2`` at 1.2, likewise for
+capabilities and supported operations), waits with the run's timeout, and
+fails the test with a message naming the method when the driver breaks the
+calling convention (wrong return shape, an escaped exception, a second
+notify, the wrong notify method for its level).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pytest
+
+from hal.callbacks import CallbackTimeout, Notification, PreparedModelCallback
+from hal.interfaces import IPreparedModel, IPreparedModel_1_2
+from hal.types import ErrorStatus, ExecutionPreference, HalVersion, Model
+
+_SUPPORTED_METHOD = {
+    HalVersion.V1_0: "get_supported_operations",
+    HalVersion.V1_1: "get_supported_operations_1_1",
+    HalVersion.V1_2: "get_supported_operations_1_2",
+}
+_CAPABILITIES_METHOD = {
+    HalVersion.V1_0: "get_capabilities",
+    HalVersion.V1_1: "get_capabilities_1_1",
+    HalVersion.V1_2: "get_capabilities_1_2",
+}
+_PREPARE_METHOD = {
+    HalVersion.V1_0: "prepare_model",
+    HalVersion.V1_1: "prepare_model_1_1",
+    HalVersion.V1_2: "prepare_model_1_2",
+}
+_NOTIFY_METHOD = {
+    HalVersion.V1_0: "notify",
+    HalVersion.V1_1: "notify",
+    HalVersion.V1_2: "notify_1_2",
+}
+
+
+def call_driver(obj: object, method: str, *args: object) -> object:
+    """Call ``obj.method(*args)``; an exception escaping the driver fails the test."""
+    try:
+        return getattr(obj, method)(*args)
+    except Exception as e:
+        pytest.fail(f"{type(obj).__name__}.{method} raised {type(e).__name__}: {e}", pytrace=False)
+
+
+def status_and_value(obj: object, method: str, *args: object) -> tuple[ErrorStatus, object]:
+    """Call a method that returns ``(status, value)`` and check that shape."""
+    result = call_driver(obj, method, *args)
+    if not (isinstance(result, tuple) and len(result) == 2):
+        pytest.fail(
+            f"{type(obj).__name__}.{method} returned {result!r}; expected (ErrorStatus, value)",
+            pytrace=False,
+        )
+    return as_status(result[0], method), result[1]
+
+
+def as_status(value: object, method: str) -> ErrorStatus:
+    try:
+        return ErrorStatus(value)
+    except (ValueError, TypeError):
+        pytest.fail(
+            f"{method} returned status {value!r}, which is not an ErrorStatus", pytrace=False
+        )
+
+
+def capabilities(device: object, level: HalVersion) -> tuple[ErrorStatus, object]:
+    return status_and_value(device, _CAPABILITIES_METHOD[level])
+
+
+def supported_operations(
+    device: object, model: Model, level: HalVersion
+) -> tuple[ErrorStatus, object]:
+    return status_and_value(device, _SUPPORTED_METHOD[level], model)
+
+
+@dataclass
+class Preparation:
+    method: str
+    launch_status: ErrorStatus
+    notification: Notification
+    callback: PreparedModelCallback
+
+    @property
+    def status(self) -> ErrorStatus:
+        return as_status(self.notification.status, f"{self.method} callback")
+
+    @property
+    def prepared_model(self) -> IPreparedModel | None:
+        return self.notification.prepared_model
+
+
+def prepare(
+    device: object,
+    model: Model,
+    level: HalVersion,
+    timeout: float,
+    preference: int = ExecutionPreference.FAST_SINGLE_ANSWER,
+) -> Preparation:
+    """Prepare ``model`` through the prepare method of ``level`` and wait for the callback."""
+    method = _PREPARE_METHOD[level]
+    callback = PreparedModelCallback()
+    args = (model, callback) if level == HalVersion.V1_0 else (model, preference, callback)
+    launch = as_status(call_driver(device, method, *args), method)
+    try:
+        notification = callback.wait(timeout)
+    except CallbackTimeout as e:
+        pytest.fail(f"{method}: {e}", pytrace=False)
+    preparation = Preparation(method, launch, notification, callback)
+    check_preparation_protocol(preparation, level)
+    return preparation
+
+
+def check_preparation_protocol(preparation: Preparation, level: HalVersion) -> None:
+    """The rules every preparation answer obeys, whatever its status."""
+    method = preparation.method
+    problems = list(preparation.callback.violations)
+    expected = _NOTIFY_METHOD[level]
+    if preparation.notification.method != expected:
+        problems.append(f"answered through {preparation.notification.method}, expected {expected}")
+    status = preparation.status
+    model = preparation.prepared_model
+    if status == ErrorStatus.NONE and model is None:
+        problems.append("callback status NONE came with no prepared model")
+    if status != ErrorStatus.NONE and model is not None:
+        problems.append(f"callback status {status.name} came with a prepared model")
+    if model is not None:
+        wanted = IPreparedModel_1_2 if level == HalVersion.V1_2 else IPreparedModel
+        if not isinstance(model, wanted):
+            problems.append(f"prepared model is a {type(model).__name__}, not an {wanted.__name__}")
+    if preparation.launch_status != ErrorStatus.NONE and status != preparation.launch_status:
+        problems.append(
+            f"launch status {preparation.launch_status.name} but callback status {status.name}"
+        )
+    if problems:
+        pytest.fail(f"{method}: " + "; ".join(problems), pytrace=False)

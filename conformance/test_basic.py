@@ -1,0 +1,239 @@
+"""Basic device tests: status, identity, capabilities, supported operations, preparation.
+
+The counterpart of VTS ``BasicTests`` (vts-catalog.md section 2.2), run at every
+HAL level the driver claims, plus the checks VTS leaves out (finite values,
+one bool per operation, unique operand types in the capabilities, exactly one
+notify through the method of the driver's level).
+"""
+
+from __future__ import annotations
+
+import copy
+import math
+import re
+
+import pytest
+
+from conformance.harness.calls import (
+    capabilities,
+    prepare,
+    status_and_value,
+    supported_operations,
+)
+from conformance.harness.models import binary_model, chain_model
+from hal.types import (
+    Capabilities_1_0,
+    Capabilities_1_1,
+    Capabilities_1_2,
+    DeviceStatus,
+    DeviceType,
+    ErrorStatus,
+    ExecutionPreference,
+    Extension,
+    HalVersion,
+    Model,
+    OperandTypeRange,
+    PerformanceInfo,
+)
+
+LEVELS = [pytest.param(v, id=f"V{v.value // 10}_{v.value % 10}") for v in HalVersion]
+_CAPABILITY_TYPES = {
+    HalVersion.V1_0: Capabilities_1_0,
+    HalVersion.V1_1: Capabilities_1_1,
+    HalVersion.V1_2: Capabilities_1_2,
+}
+_EXTENSION_NAME = re.compile(r"^[a-z0-9_.]*\.[a-z0-9_.]*$")
+
+
+@pytest.fixture(params=LEVELS)
+def level(request: pytest.FixtureRequest, hal_level: HalVersion) -> HalVersion:
+    """Each HAL level up to the one under test."""
+    if request.param > hal_level:
+        pytest.skip(f"the driver is tested at HAL {hal_level}")
+    return request.param
+
+
+def _check_performance(name: str, info: object) -> None:
+    assert isinstance(info, PerformanceInfo), f"{name} is a {type(info).__name__}"
+    for field in ("exec_time", "power_usage"):
+        value = getattr(info, field)
+        assert isinstance(value, int | float), f"{name}.{field} is {value!r}, not a number"
+        assert math.isfinite(value) and value > 0, (
+            f"{name}.{field} is {value}, must be finite and > 0"
+        )
+
+
+@pytest.mark.tier("parity")
+def test_status(device: object) -> None:
+    status = device.get_status()
+    assert status == DeviceStatus.AVAILABLE, f"get_status() returned {status!r}, expected AVAILABLE"
+
+
+@pytest.mark.tier("parity")
+def test_capabilities(device: object, level: HalVersion) -> None:
+    status, caps = capabilities(device, level)
+    assert status == ErrorStatus.NONE, f"status {status.name}"
+    expected = _CAPABILITY_TYPES[level]
+    assert isinstance(caps, expected), f"got a {type(caps).__name__}, expected {expected.__name__}"
+    if level == HalVersion.V1_2:
+        _check_performance(
+            "relaxed_float32_to_float16_performance_scalar",
+            caps.relaxed_float32_to_float16_performance_scalar,
+        )
+        _check_performance(
+            "relaxed_float32_to_float16_performance_tensor",
+            caps.relaxed_float32_to_float16_performance_tensor,
+        )
+        for entry in caps.operand_performance:
+            _check_performance(f"operand_performance[type={entry.type}].info", entry.info)
+        types = [entry.type for entry in caps.operand_performance]
+        assert types == sorted(types), f"operand_performance is not sorted by type: {types}"
+        return
+    _check_performance("float32_performance", caps.float32_performance)
+    _check_performance("quantized8_performance", caps.quantized8_performance)
+    if level == HalVersion.V1_1:
+        _check_performance(
+            "relaxed_float32_to_float16_performance", caps.relaxed_float32_to_float16_performance
+        )
+
+
+@pytest.mark.tier("strict")
+@pytest.mark.hal_level("1.2")
+def test_capabilities_operand_types_unique(device: object) -> None:
+    _, caps = capabilities(device, HalVersion.V1_2)
+    types = [entry.type for entry in caps.operand_performance]
+    duplicates = sorted({t for t in types if types.count(t) > 1})
+    assert not duplicates, f"operand_performance lists types {duplicates} more than once"
+
+
+@pytest.mark.tier("parity")
+@pytest.mark.hal_level("1.2")
+def test_version_string(device: object) -> None:
+    status, version = status_and_value(device, "get_version_string")
+    assert status == ErrorStatus.NONE, f"status {status.name}"
+    assert isinstance(version, str) and version, f"version string is {version!r}"
+
+
+@pytest.mark.tier("parity")
+@pytest.mark.hal_level("1.2")
+def test_type(device: object) -> None:
+    status, device_type = status_and_value(device, "get_type")
+    assert status == ErrorStatus.NONE, f"status {status.name}"
+    assert device_type in list(DeviceType), f"get_type returned {device_type!r}"
+
+
+@pytest.mark.tier("parity")
+@pytest.mark.hal_level("1.2")
+def test_supported_extensions(device: object) -> None:
+    status, extensions = status_and_value(device, "get_supported_extensions")
+    assert status == ErrorStatus.NONE, f"status {status.name}"
+    for extension in extensions:
+        assert isinstance(extension, Extension), f"{extension!r} is not an Extension"
+        assert _EXTENSION_NAME.match(extension.name), (
+            f"extension name {extension.name!r} must use only [a-z0-9_.] and contain a '.'"
+        )
+
+
+@pytest.mark.tier("strict")
+@pytest.mark.hal_level("1.2")
+def test_supported_extensions_operand_types(device: object) -> None:
+    _, extensions = status_and_value(device, "get_supported_extensions")
+    names = [extension.name for extension in extensions]
+    assert len(names) == len(set(names)), f"extension names repeat: {names}"
+    for extension in extensions:
+        types = [info.type for info in extension.operand_types]
+        assert len(types) == len(set(types)), f"{extension.name}: operand types repeat: {types}"
+        for info in extension.operand_types:
+            assert 0 <= info.type <= 0xFFFF, f"{extension.name}: type {info.type} exceeds 16 bits"
+            assert info.byte_size >= 0, (
+                f"{extension.name}: type {info.type} byte size {info.byte_size}"
+            )
+
+
+@pytest.mark.tier("parity")
+@pytest.mark.hal_level("1.2")
+def test_caching_supported_answers(device: object) -> None:
+    status, supported = status_and_value(device, "is_caching_supported")
+    assert status == ErrorStatus.NONE, f"status {status.name}"
+    assert isinstance(supported, bool), f"is_caching_supported returned {supported!r}, not a bool"
+
+
+@pytest.mark.tier("parity")
+@pytest.mark.parametrize("model_name", ["add", "chain3"])
+def test_supported_operations_valid_model(
+    device: object, level: HalVersion, model_name: str
+) -> None:
+    model = binary_model() if model_name == "add" else chain_model(3)
+    status, answers = supported_operations(device, model, level)
+    assert status == ErrorStatus.NONE, f"status {status.name} for a valid model"
+    assert isinstance(answers, list) and all(isinstance(a, bool) for a in answers), (
+        f"expected a list of bools, got {answers!r}"
+    )
+    assert len(answers) == len(model.operations), (
+        f"{len(answers)} answers for {len(model.operations)} operations"
+    )
+
+
+INVALID_OPERAND_TYPE = OperandTypeRange.FUNDAMENTAL_MAX + 1
+"""An operand type no HAL version defines."""
+
+
+def _invalid_model() -> Model:
+    model = binary_model()
+    model.operands[0].type = INVALID_OPERAND_TYPE
+    return model
+
+
+@pytest.mark.tier("parity")
+def test_supported_operations_invalid_model(device: object, level: HalVersion) -> None:
+    status, _ = supported_operations(device, _invalid_model(), level)
+    assert status == ErrorStatus.INVALID_ARGUMENT, (
+        f"status {status.name} for a model whose operand 0 has type {INVALID_OPERAND_TYPE}"
+    )
+
+
+@pytest.mark.tier("parity")
+def test_prepare_invalid_model(device: object, level: HalVersion, hal_timeout: float) -> None:
+    preparation = prepare(device, _invalid_model(), level, hal_timeout)
+    assert preparation.launch_status == ErrorStatus.INVALID_ARGUMENT, (
+        f"{preparation.method} launch status {preparation.launch_status.name}"
+    )
+    assert preparation.status == ErrorStatus.INVALID_ARGUMENT, (
+        f"{preparation.method} callback status {preparation.status.name}"
+    )
+    assert preparation.prepared_model is None
+
+
+@pytest.mark.tier("parity")
+@pytest.mark.parametrize("preference", [-1, 3])
+def test_prepare_invalid_preference(
+    device: object, level: HalVersion, hal_timeout: float, preference: int
+) -> None:
+    if level == HalVersion.V1_0:
+        pytest.skip("prepare_model (1.0) takes no execution preference")
+    preparation = prepare(device, binary_model(), level, hal_timeout, preference)
+    assert preparation.launch_status == ErrorStatus.INVALID_ARGUMENT
+    assert preparation.status == ErrorStatus.INVALID_ARGUMENT
+    assert preparation.prepared_model is None
+
+
+@pytest.mark.tier("parity")
+@pytest.mark.parametrize("preference", list(ExecutionPreference), ids=lambda p: p.name)
+def test_prepare_valid_model(
+    device: object, level: HalVersion, hal_timeout: float, preference: ExecutionPreference
+) -> None:
+    if level == HalVersion.V1_0 and preference != ExecutionPreference.FAST_SINGLE_ANSWER:
+        pytest.skip("prepare_model (1.0) takes no execution preference")
+    model = binary_model()
+    _, answers = supported_operations(device, copy.deepcopy(model), level)
+    preparation = prepare(device, model, level, hal_timeout, preference)
+    assert preparation.launch_status == ErrorStatus.NONE, (
+        f"{preparation.method} launch status {preparation.launch_status.name} for a valid model"
+    )
+    if preparation.status != ErrorStatus.NONE:
+        if not all(answers):
+            pytest.skip("unsupported: the driver does not support ADD of TENSOR_FLOAT32")
+        pytest.fail(
+            f"{preparation.method} failed with {preparation.status.name} for a model "
+            "get_supported_operations said it fully supports"
+        )

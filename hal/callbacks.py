@@ -1,0 +1,142 @@
+"""Client-side callbacks: what the harness hands a driver to be notified through.
+
+Each callback records every notify it receives (which method, what arguments,
+from which thread), treats a second notify as a protocol violation rather than
+overwriting the first, and waits with a timeout: a driver that never answers
+costs a ``CallbackTimeout``, never a hung run.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from hal.interfaces import IExecutionCallback, IPreparedModel, IPreparedModelCallback
+from hal.types import NO_TIMING, ErrorStatus, OutputShape, Timing
+
+DEFAULT_TIMEOUT = 60.0
+"""Seconds a wait lasts unless told otherwise (the plugin's ``--hal-timeout``)."""
+
+
+class CallbackTimeout(Exception):
+    """The driver did not notify within the time allowed."""
+
+
+@dataclass(frozen=True)
+class Notification:
+    method: str
+    """``notify`` or ``notify_1_2``."""
+    status: ErrorStatus | int
+    prepared_model: IPreparedModel | None = None
+    output_shapes: tuple[OutputShape, ...] = ()
+    timing: Timing = NO_TIMING
+    thread: str = ""
+
+
+@dataclass
+class _Recorder:
+    what: str
+    notifications: list[Notification] = field(default_factory=list)
+    _done: threading.Event = field(default_factory=threading.Event)
+    _lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def record(self, notification: Notification) -> None:
+        with self._lock:
+            self.notifications.append(notification)
+        self._done.set()
+
+    def wait(self, timeout: float | None) -> Notification:
+        limit = DEFAULT_TIMEOUT if timeout is None else timeout
+        if not self._done.wait(limit):
+            raise CallbackTimeout(f"the driver did not notify the {self.what} within {limit:g} s")
+        with self._lock:
+            return self.notifications[0]
+
+    @property
+    def violations(self) -> list[str]:
+        """Protocol breaches seen so far: notifies after the first."""
+        with self._lock:
+            extra = self.notifications[1:]
+        return [
+            f"{self.what} notified {len(extra) + 1} times; extra call {n.method}"
+            f"(status={_status_name(n.status)})"
+            for n in extra
+        ]
+
+
+def _status_name(status: int) -> str:
+    try:
+        return ErrorStatus(status).name
+    except ValueError:
+        return f"invalid status {status}"
+
+
+class PreparedModelCallback(IPreparedModelCallback):
+    """Records the outcome of a ``prepare_model*`` call."""
+
+    def __init__(self) -> None:
+        self._recorder = _Recorder("prepared-model callback")
+
+    def notify(self, status: ErrorStatus, prepared_model: IPreparedModel | None) -> None:
+        self._recorder.record(Notification("notify", status, prepared_model, thread=_thread_name()))
+
+    def notify_1_2(self, status: ErrorStatus, prepared_model: IPreparedModel | None) -> None:
+        self._recorder.record(
+            Notification("notify_1_2", status, prepared_model, thread=_thread_name())
+        )
+
+    def wait(self, timeout: float | None = None) -> Notification:
+        """The first notification; CallbackTimeout if none came within ``timeout`` s."""
+        return self._recorder.wait(timeout)
+
+    @property
+    def notifications(self) -> list[Notification]:
+        return list(self._recorder.notifications)
+
+    @property
+    def violations(self) -> list[str]:
+        return self._recorder.violations
+
+
+class ExecutionCallback(IExecutionCallback):
+    """Records the outcome of an ``execute`` or ``execute_1_2`` call.
+
+    A 1.0 ``notify`` is recorded with no shapes and no timing, as the HAL
+    defines it.
+    """
+
+    def __init__(self) -> None:
+        self._recorder = _Recorder("execution callback")
+
+    def notify(self, status: ErrorStatus) -> None:
+        self._recorder.record(Notification("notify", status, thread=_thread_name()))
+
+    def notify_1_2(
+        self, status: ErrorStatus, output_shapes: Sequence[OutputShape], timing: Timing
+    ) -> None:
+        self._recorder.record(
+            Notification(
+                "notify_1_2",
+                status,
+                output_shapes=tuple(output_shapes),
+                timing=timing,
+                thread=_thread_name(),
+            )
+        )
+
+    def wait(self, timeout: float | None = None) -> Notification:
+        """The first notification; CallbackTimeout if none came within ``timeout`` s."""
+        return self._recorder.wait(timeout)
+
+    @property
+    def notifications(self) -> list[Notification]:
+        return list(self._recorder.notifications)
+
+    @property
+    def violations(self) -> list[str]:
+        return self._recorder.violations
+
+
+def _thread_name() -> str:
+    return threading.current_thread().name

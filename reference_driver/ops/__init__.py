@@ -1,0 +1,24 @@
+"""The reference driver's operation registry.
+
+Each operation family module defines ``OperationImpl`` objects and lists them
+in ``IMPLEMENTATIONS``; this package gathers them at import time into
+``REGISTRY`` (OperationType -> implementation). An implementation provides:
+
+* ``supports(args)``: whether it runs these operand types (types, counts and
+  versions are already checked by ``hal.validation`` against the catalog);
+* ``validate(args)``: operation-specific parameter values known at prepare time
+  (constants), returning why they are invalid or None;
+* ``prepare(args)``: the output shapes for the actual input shapes;
+* ``execute(args, shapes)``: the output arrays.
+"""
+
+from __future__ import annotations
+
+from reference_driver.ops import elementwise
+from reference_driver.ops.base import OpArgs, OperationImpl, OpFailure
+
+REGISTRY: dict[int, OperationImpl] = {
+    impl.type: impl for module in (elementwise,) for impl in module.IMPLEMENTATIONS
+}
+
+__all__ = ["REGISTRY", "OpArgs", "OpFailure", "OperationImpl"]

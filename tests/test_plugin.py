@@ -1,0 +1,182 @@
+"""The pytest plugin end to end: driver loading, usage errors, header, level gating.
+
+Each case runs pytest in a subprocess (pytester), as a vendor would, and
+checks the exact line printed and the exit code.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+USAGE_ERROR = 4
+README = Path(__file__).resolve().parent.parent / "README.md"
+
+DRIVERS = """
+from hal import IDevice_1_2
+
+class NotADevice:
+    pass
+
+def raising():
+    raise RuntimeError("no accelerator attached")
+
+def returns_int():
+    return 42
+
+CONSTANT = 7
+"""
+
+TRIVIAL_TEST = """
+def test_nothing():
+    pass
+"""
+
+
+@pytest.fixture
+def run(pytester: pytest.Pytester):
+    pytester.makepyfile(fake_drivers=DRIVERS, test_trivial=TRIVIAL_TEST)
+
+    def go(*args: str) -> pytest.RunResult:
+        return pytester.runpytest_subprocess("-p", "no:cacheprovider", *args)
+
+    return go
+
+
+def _error_lines(result: pytest.RunResult) -> list[str]:
+    return [line for line in result.errlines if line.strip()]
+
+
+@pytest.mark.parametrize(
+    ("option", "message"),
+    [
+        (
+            "--driver=no_such_driver",
+            "--driver=no_such_driver: no driver is registered under that name (registered: "
+            "reference); give module:Factory for an unregistered driver",
+        ),
+        (
+            "--driver=missing_module:Factory",
+            "--driver=missing_module:Factory: cannot import module 'missing_module': "
+            "ModuleNotFoundError: No module named 'missing_module'",
+        ),
+        (
+            "--driver=fake_drivers:Nope",
+            "--driver=fake_drivers:Nope: module 'fake_drivers' has no attribute 'Nope'",
+        ),
+        (
+            "--driver=fake_drivers:raising",
+            "--driver=fake_drivers:raising: the factory raised RuntimeError: "
+            "no accelerator attached",
+        ),
+        (
+            "--driver=fake_drivers:returns_int",
+            "--driver=fake_drivers:returns_int: the factory returned an object of type int, "
+            "which is not an hal.IDevice (subclass hal.IDevice_1_2, IDevice_1_1 or IDevice)",
+        ),
+        (
+            "--driver=fake_drivers:NotADevice",
+            "--driver=fake_drivers:NotADevice: the factory returned an object of type "
+            "NotADevice, which is not an hal.IDevice (subclass hal.IDevice_1_2, IDevice_1_1 "
+            "or IDevice)",
+        ),
+        (
+            "--driver=fake_drivers:CONSTANT",
+            "--driver=fake_drivers:CONSTANT: an object of type int is not callable; name a "
+            "class or a function returning an IDevice",
+        ),
+        (
+            "--driver=fake_drivers:",
+            "--driver=fake_drivers:: expected module:Factory, e.g. my_pkg.driver:Factory",
+        ),
+        (
+            "--hal-version=2.0",
+            "--hal-version=2.0: unknown HAL version '2.0' (known: 1.0, 1.1, 1.2)",
+        ),
+        ("--hal-timeout=0", "--hal-timeout=0: must be a positive number of seconds"),
+    ],
+    ids=[
+        "unknown-name",
+        "module-not-importable",
+        "attribute-missing",
+        "factory-raised",
+        "result-not-idevice",
+        "class-not-idevice",
+        "not-callable",
+        "malformed",
+        "bad-hal-version",
+        "bad-timeout",
+    ],
+)
+def test_usage_error_is_one_line(run, option: str, message: str) -> None:
+    result = run(option)
+    assert result.ret == USAGE_ERROR
+    assert _error_lines(result) == [f"ERROR: {message}"]
+    assert "Traceback" not in result.stdout.str()
+
+
+def test_default_driver_header(run) -> None:
+    result = run()
+    assert result.ret == 0
+    result.stdout.fnmatch_lines(["driver: reference (default)"])
+
+
+def test_explicit_driver_header(run) -> None:
+    result = run("--driver=reference_driver:ReferenceDriver", "--hal-version=1.1")
+    assert result.ret == 0
+    result.stdout.fnmatch_lines(
+        ["driver: reference_driver:ReferenceDriver (HAL 1.2, tested up to 1.1)"]
+    )
+
+
+def test_hal_level_marker_skips_above_the_cap(pytester: pytest.Pytester) -> None:
+    pytester.makepyfile(
+        """
+        import pytest
+
+        @pytest.mark.hal_level("1.2")
+        def test_needs_1_2(device):
+            pass
+
+        @pytest.mark.hal_level("1.0")
+        def test_needs_1_0(device, hal_level):
+            assert str(hal_level) == "1.1"
+        """
+    )
+    result = pytester.runpytest_subprocess("-p", "no:cacheprovider", "--hal-version=1.1", "-rs")
+    result.assert_outcomes(passed=1, skipped=1)
+    result.stdout.fnmatch_lines(["*needs HAL 1.2; the driver is tested at HAL 1.1*"])
+
+
+def test_registered_name_loads_under_xdist(pytester: pytest.Pytester) -> None:
+    result = pytester.runpytest_subprocess(
+        "-p", "no:cacheprovider", "--pyargs", "conformance.test_basic", "--driver=reference",
+        "-n", "2", "-k", "test_status or test_type",
+    )
+    result.assert_outcomes(passed=2)
+
+
+def _readme_driver() -> str:
+    text = README.read_text()
+    match = re.search(
+        r"<!-- example-driver:start -->\s*```python\n(.*?)```\s*<!-- example-driver:end -->",
+        text,
+        re.S,
+    )
+    assert match, "README lost its example driver block"
+    return match.group(1)
+
+
+def test_readme_example_driver_passes_basic_suite(pytester: pytest.Pytester) -> None:
+    pytester.makepyfile(my_driver=_readme_driver())
+    result = pytester.runpytest_subprocess(
+        "-p", "no:cacheprovider", "--pyargs", "conformance.test_basic",
+        "--driver=my_driver:Factory", "-rs",
+    )
+    outcomes = result.parseoutcomes()
+    assert result.ret == 0, result.stdout.str()
+    assert outcomes.get("failed", 0) == 0 and outcomes.get("error", 0) == 0
+    assert outcomes["passed"] >= 20
+    result.stdout.fnmatch_lines(["*unsupported: the driver does not support ADD*"])
