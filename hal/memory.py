@@ -83,7 +83,7 @@ class Memory:
 def allocate(kind: str, size: int) -> Memory:
     """A new zero-filled pool of ``size`` bytes of the given kind."""
     if size < 0:
-        raise MemoryError_(f"cannot allocate a {kind} pool of negative size {size}")
+        raise MemoryError_(f"cannot allocate a pool of kind {kind!r} with negative size {size}")
     if kind in (ASHMEM, HARDWARE_BUFFER_BLOB):
         fd = os.memfd_create(f"nnhal-{kind}", os.MFD_CLOEXEC)
     elif kind == MMAP_FD:
@@ -127,6 +127,8 @@ class Mapping:
         return self.memory.size
 
     def _check(self, offset: int, length: int) -> None:
+        if self._map is None and self.size > 0:
+            raise MemoryError_(f"the mapping of this {self.memory.name} pool is closed")
         if offset < 0 or length < 0 or offset + length > self.size:
             raise MemoryBoundsError(
                 f"{self.memory.name} pool of {self.size} bytes: offset {offset} + "
@@ -138,7 +140,6 @@ class Mapping:
         self._check(offset, length)
         if length == 0:
             return memoryview(b"")
-        assert self._map is not None
         return memoryview(self._map)[offset : offset + length]
 
     def read(self, offset: int, length: int) -> bytes:
@@ -148,7 +149,6 @@ class Mapping:
         length = len(memoryview(data).cast("B"))
         self._check(offset, length)
         if length:
-            assert self._map is not None
             self._map[offset : offset + length] = bytes(memoryview(data).cast("B"))
 
     def read_location(self, location: DataLocation) -> bytes:

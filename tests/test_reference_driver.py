@@ -30,6 +30,7 @@ from reference_driver.quant import (
     multiply_by_quantized_multiplier,
     quant8_activation_range,
     quantize_multiplier,
+    rounding_divide_by_pot,
 )
 
 F32 = OperandType.TENSOR_FLOAT32
@@ -57,7 +58,9 @@ def _run(driver, model, inputs, output_sizes=None, measure=MeasureTiming.NO):
     prepared = _prepare(driver, model)
     with pack_request(model, inputs, output_sizes) as packed:
         status, shapes, timing = prepared.execute_synchronously(packed.request, measure)
-        outputs = [packed.output(i, s.dimensions) for i, s in enumerate(shapes)] if status == 0 else []
+        outputs = (
+            [packed.output(i, s.dimensions) for i, s in enumerate(shapes)] if status == 0 else []
+        )
     return status, shapes, timing, outputs
 
 
@@ -111,8 +114,15 @@ def test_float_values(driver, op, type_, a, b, activation, expected) -> None:
         (MUL, ((0.5, 4), (0.5, 0), (1.0, 10)), [0], [6], 0, [4]),
     ],
     ids=[
-        "add-exact", "add-round-half", "add-negative-zp", "add-mixed-scales", "add-saturate",
-        "add-relu1-zp", "mul-exact", "mul-round-half", "mul-negative",
+        "add-exact",
+        "add-round-half",
+        "add-negative-zp",
+        "add-mixed-scales",
+        "add-saturate",
+        "add-relu1-zp",
+        "mul-exact",
+        "mul-round-half",
+        "mul-negative",
     ],
 )
 def test_quant8_values(driver, op, quant, a, b, activation, expected) -> None:
@@ -210,11 +220,22 @@ def test_quantize_multiplier() -> None:
     assert quantize_multiplier(0.0) == (0, 0)
 
 
-def test_multiply_by_quantized_multiplier_rounds_half_away() -> None:
+def test_high_mul_nudge_is_asymmetric() -> None:
+    # Real 0.5 is m0 = 2**30 with no shift, so all rounding is in the high multiply:
+    # (x * 2**30 + 2**30) / 2**31 for x >= 0, (x * 2**30 + 1 - 2**30) / 2**31 below,
+    # truncated. 3 -> (3 + 1) / 2 = 2; 5 -> 3; -3 -> (-4 * 2**30 + 1) / 2**31 = -1.99.. -> -1.
     m0, shift = quantize_multiplier(0.5)
-    # 3 * 0.5 = 1.5 -> 2; -3 * 0.5 = -1.5 -> -2; 5 * 0.5 = 2.5 -> 3; 4 * 0.5 = 2
     values = np.array([3, -3, 5, 4], dtype=np.int64)
-    np.testing.assert_array_equal(multiply_by_quantized_multiplier(values, m0, shift), [2, -2, 3, 2])
+    np.testing.assert_array_equal(
+        multiply_by_quantized_multiplier(values, m0, shift), [2, -1, 3, 2]
+    )
+
+
+def test_rounding_divide_by_pot_rounds_half_away() -> None:
+    # -3/2 = -1.5 -> -2, 3/2 -> 2, -5/2 -> -3, 5/2 -> 3, -1/4 -> 0, 7/4 = 1.75 -> 2
+    values = np.array([-3, 3, -5, 5], dtype=np.int64)
+    np.testing.assert_array_equal(rounding_divide_by_pot(values, 1), [-2, 2, -3, 3])
+    np.testing.assert_array_equal(rounding_divide_by_pot(np.array([-1, 7]), 2), [0, 2])
 
 
 def test_multiply_by_quantized_multiplier_close_to_exact() -> None:

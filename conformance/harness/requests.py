@@ -19,6 +19,7 @@ from hal.types import (
     Model,
     Request,
     RequestArgument,
+    is_fully_specified,
     numpy_dtype,
     operand_byte_size,
 )
@@ -76,8 +77,12 @@ def pack_request(
             input_args.append(RequestArgument(has_no_value=True))
             continue
         operand = model.operands[operand_index]
-        data = np.ascontiguousarray(value, dtype=numpy_dtype(operand.type)).tobytes()
-        input_args.append(RequestArgument(location=DataLocation(0, len(input_data), len(data))))
+        array = np.ascontiguousarray(value, dtype=numpy_dtype(operand.type))
+        data = array.tobytes()
+        # Dimensions the model leaves open are given by the request, as the HAL requires.
+        dims = [] if is_fully_specified(operand) else list(array.shape)
+        location = DataLocation(0, len(input_data), len(data))
+        input_args.append(RequestArgument(location=location, dimensions=dims))
         input_data += data
     if output_sizes is None:
         output_sizes = [

@@ -68,7 +68,8 @@ def _float_binary(args: OpArgs, op: np.ufunc) -> np.ndarray:
     lo, hi = _FLOAT_CLAMP[_activation(args)]
     if lo is not None or hi is not None:
         result = np.clip(result, lo, hi)
-    return result.astype(a.dtype)
+    with np.errstate(over="ignore"):  # float16 results beyond its range become inf, as in C
+        return result.astype(a.dtype)
 
 
 def _quant_add(args: OpArgs) -> np.ndarray:
