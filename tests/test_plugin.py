@@ -152,8 +152,15 @@ def test_hal_level_marker_skips_above_the_cap(pytester: pytest.Pytester) -> None
 
 def test_registered_name_loads_under_xdist(pytester: pytest.Pytester) -> None:
     result = pytester.runpytest_subprocess(
-        "-p", "no:cacheprovider", "--pyargs", "conformance.test_basic", "--driver=reference",
-        "-n", "2", "-k", "test_status or test_type",
+        "-p",
+        "no:cacheprovider",
+        "--pyargs",
+        "conformance.test_basic",
+        "--driver=reference",
+        "-n",
+        "2",
+        "-k",
+        "test_status or test_type",
     )
     result.assert_outcomes(passed=2)
 
@@ -172,8 +179,12 @@ def _readme_driver() -> str:
 def test_readme_example_driver_passes_basic_suite(pytester: pytest.Pytester) -> None:
     pytester.makepyfile(my_driver=_readme_driver())
     result = pytester.runpytest_subprocess(
-        "-p", "no:cacheprovider", "--pyargs", "conformance.test_basic",
-        "--driver=my_driver:Factory", "-rs",
+        "-p",
+        "no:cacheprovider",
+        "--pyargs",
+        "conformance.test_basic",
+        "--driver=my_driver:Factory",
+        "-rs",
     )
     outcomes = result.parseoutcomes()
     assert result.ret == 0, result.stdout.str()
