@@ -13,8 +13,6 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
 
-from hal.validation import validate_execution_preference, validate_model
-
 from hal.interfaces import IDevice_1_2, IPreparedModelCallback
 from hal.memory import NativeHandle
 from hal.types import (
@@ -32,6 +30,7 @@ from hal.types import (
     OperandType,
     PerformanceInfo,
 )
+from hal.validation import validate_execution_preference, validate_model
 from reference_driver.executor import Plan, PlanError, guarded, operation_args, read_constants
 from reference_driver.ops import REGISTRY
 from reference_driver.prepared_model import ReferencePreparedModel
@@ -122,7 +121,10 @@ class ReferenceDriver(IDevice_1_2):
         notify: Callable[[ErrorStatus, ReferencePreparedModel | None], None],
     ) -> ErrorStatus:
         valid = validate_model(model, version, disabled=self._disabled_rules)
-        if not valid.ok or not validate_execution_preference(preference).ok:
+        if (
+            not valid.ok
+            or not validate_execution_preference(preference, disabled=self._disabled_rules).ok
+        ):
             notify(ErrorStatus.INVALID_ARGUMENT, None)
             return ErrorStatus.INVALID_ARGUMENT
 

@@ -5,8 +5,6 @@ from __future__ import annotations
 import time
 from concurrent.futures import Executor
 
-from hal.validation import validate_request
-
 from hal.interfaces import IBurstCallback, IBurstContext, IExecutionCallback, IPreparedModel_1_2
 from hal.memory import NativeHandle
 from hal.types import (
@@ -19,6 +17,7 @@ from hal.types import (
     Request,
     Timing,
 )
+from hal.validation import validate_request
 from reference_driver.executor import Plan, RunResult, guarded
 
 

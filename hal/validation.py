@@ -1,0 +1,1256 @@
+"""The rules a model and a request must satisfy before a driver may use them.
+
+A driver calls ``validate_model`` before it answers ``get_supported_operations*``
+or prepares a model, ``validate_execution_preference`` on the preference given
+to ``prepare_model_1_1``/``_1_2``, and ``validate_request`` before it executes;
+any violation means INVALID_ARGUMENT. Each rule has a stable name, a tier
+(``parity``: what Android 10 VTS for HAL 1.2 requires; ``strict``: our checks
+beyond it) and a scope. ``RULES`` lists them all.
+
+The validators never stop at the first problem and never raise on a malformed
+record: any field may hold any integer (an enum value that does not exist, a
+negative index, a size beyond 32 bits), a float field may be NaN, and optional
+parts (handles, extra parameters, pools) may be missing. ``disabled`` switches
+single rules off by name, so the suite can be shown to catch a driver that
+lacks exactly that check.
+"""
+
+from __future__ import annotations
+
+import math
+import numbers
+import operator
+from collections import Counter
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from functools import cached_property
+
+from hal.memory import POOL_NAME_INTRODUCED
+from hal.operations import check_signature, operation_info
+from hal.types import (
+    ErrorStatus,
+    ExecutionPreference,
+    ExtensionParams,
+    HalVersion,
+    Model,
+    Operand,
+    OperandLifeTime,
+    OperandType,
+    Operation,
+    OperationType,
+    Request,
+    SymmPerChannelQuantParams,
+    describe_type,
+    extension_prefix,
+    extension_type_within,
+    is_extension_type,
+    is_oem_type,
+    is_scalar_type,
+    is_tensor_type,
+    operand_byte_size,
+    operand_type_introduced,
+)
+
+UINT32_MAX = 0xFFFF_FFFF
+
+
+class Tier(StrEnum):
+    PARITY = "parity"
+    STRICT = "strict"
+
+
+@dataclass(frozen=True)
+class Rule:
+    name: str
+    tier: Tier
+    scope: str
+    """``model`` or ``request``."""
+    description: str
+
+
+@dataclass(frozen=True)
+class Violation:
+    rule: Rule
+    message: str
+    """Names the operand, operation or argument (by index) and the offending value."""
+
+    def __str__(self) -> str:
+        return f"{self.rule.name}: {self.message}"
+
+
+@dataclass(frozen=True)
+class ValidationResult:
+    violations: tuple[Violation, ...] = ()
+
+    @property
+    def ok(self) -> bool:
+        return not self.violations
+
+    @property
+    def status(self) -> ErrorStatus:
+        return ErrorStatus.NONE if self.ok else ErrorStatus.INVALID_ARGUMENT
+
+    @property
+    def rule_names(self) -> frozenset[str]:
+        """Names of the rules violated at least once."""
+        return frozenset(v.rule.name for v in self.violations)
+
+    def __bool__(self) -> bool:
+        return self.ok
+
+    def __str__(self) -> str:
+        return "\n".join(str(v) for v in self.violations) if self.violations else "valid"
+
+
+# ---------------------------------------------------------------------------
+# Rule registry
+# ---------------------------------------------------------------------------
+
+RULES: dict[str, Rule] = {}
+"""Every rule, keyed by name; filled once, at import time."""
+
+_MODEL_CHECKS: dict[str, Callable[[_ModelFacts], Iterable[str]]] = {}
+_REQUEST_CHECKS: dict[str, Callable[[_RequestFacts], Iterable[str]]] = {}
+
+
+def _register(name: str, tier: Tier, scope: str, description: str) -> Rule:
+    if name in RULES:
+        raise ValueError(f"rule {name!r} is registered twice")
+    RULES[name] = Rule(name, tier, scope, description)
+    return RULES[name]
+
+
+def _model_rule(name: str, tier: Tier, description: str):
+    """Register a model check: a function yielding one message per violation."""
+
+    def register(check: Callable[[_ModelFacts], Iterable[str]]):
+        _register(name, tier, "model", description)
+        _MODEL_CHECKS[name] = check
+        return check
+
+    return register
+
+
+def _request_rule(name: str, tier: Tier, description: str):
+    """Register a request check: a function yielding one message per violation."""
+
+    def register(check: Callable[[_RequestFacts], Iterable[str]]):
+        _register(name, tier, "request", description)
+        _REQUEST_CHECKS[name] = check
+        return check
+
+    return register
+
+
+def _checked_disabled(disabled: Collection[str]) -> frozenset[str]:
+    names = frozenset(disabled)
+    unknown = sorted(names - RULES.keys())
+    if unknown:
+        raise ValueError(f"unknown validation rule(s): {', '.join(unknown)}")
+    return names
+
+
+def _run(checks: dict[str, Callable], facts: object, disabled: frozenset[str]) -> ValidationResult:
+    violations = [
+        Violation(RULES[name], message)
+        for name, check in checks.items()
+        if name not in disabled
+        for message in check(facts)
+    ]
+    return ValidationResult(tuple(violations))
+
+
+# ---------------------------------------------------------------------------
+# Public entry points
+# ---------------------------------------------------------------------------
+
+
+def validate_model(
+    model: Model, version: HalVersion, *, disabled: Collection[str] = ()
+) -> ValidationResult:
+    """Every violation of the model rules by ``model`` taken as a ``version`` model."""
+    return _run(_MODEL_CHECKS, _ModelFacts(model, version), _checked_disabled(disabled))
+
+
+def validate_request(
+    request: Request, model: Model, version: HalVersion, *, disabled: Collection[str] = ()
+) -> ValidationResult:
+    """Every violation of the request rules by ``request`` for ``model`` prepared at ``version``."""
+    facts = _RequestFacts(request, _ModelFacts(model, version))
+    return _run(_REQUEST_CHECKS, facts, _checked_disabled(disabled))
+
+
+_PREFERENCE_RULE = _register(
+    "model.execution_preference",
+    Tier.PARITY,
+    "model",
+    "the execution preference is LOW_POWER, FAST_SINGLE_ANSWER or SUSTAINED_SPEED",
+)
+
+
+def validate_execution_preference(
+    preference: int, *, disabled: Collection[str] = ()
+) -> ValidationResult:
+    """The preference given to ``prepare_model_1_1``/``_1_2`` must be one of the three."""
+    names = _checked_disabled(disabled)
+    if _int(preference) in set(ExecutionPreference) or _PREFERENCE_RULE.name in names:
+        return ValidationResult()
+    known = ", ".join(f"{p.name} ({p.value})" for p in ExecutionPreference)
+    message = f"execution preference {preference!r} is not one of {known}"
+    return ValidationResult((Violation(_PREFERENCE_RULE, message),))
+
+
+# ---------------------------------------------------------------------------
+# Defensive readers: a malformed field reads as None, never raises
+# ---------------------------------------------------------------------------
+
+
+def _int(value: object) -> int | None:
+    try:
+        return operator.index(value)
+    except TypeError:
+        return None
+
+
+def _real(value: object) -> float | None:
+    return float(value) if isinstance(value, numbers.Real) else None
+
+
+def _ints(values: object) -> tuple[int, ...] | None:
+    """A list of integers as a tuple; None if it is not one."""
+    if not isinstance(values, list | tuple):
+        return None
+    ints = tuple(_int(v) for v in values)
+    return None if None in ints else ints
+
+
+def _items(values: object) -> Sequence:
+    return values if isinstance(values, list | tuple) else ()
+
+
+def _location(location: object) -> tuple[int, int, int] | None:
+    fields = tuple(_int(getattr(location, f, None)) for f in ("pool_index", "offset", "length"))
+    return None if None in fields else fields
+
+
+def _describe_location(location: object) -> str:
+    loc = _location(location)
+    if loc is None:
+        return f"{location!r} (not a DataLocation)"
+    return f"(pool {loc[0]}, offset {loc[1]}, length {loc[2]})"
+
+
+def _dims_ok(dims: tuple[int, ...] | None) -> bool:
+    return dims is not None and all(0 <= d <= UINT32_MAX for d in dims)
+
+
+def _lifetime_name(value: object) -> str:
+    try:
+        return OperandLifeTime(value).name
+    except (ValueError, TypeError):
+        return repr(value)
+
+
+def _operation_name(value: object) -> str:
+    t = _int(value)
+    if t is None:
+        return f"operation type {value!r}"
+    try:
+        return OperationType(t).name
+    except ValueError:
+        pass
+    if is_extension_type(t):
+        return (
+            f"extension operation {t:#x} (prefix {extension_prefix(t)}, "
+            f"type {extension_type_within(t)})"
+        )
+    return f"unknown operation type {t}"
+
+
+def _type_name(value: object) -> str:
+    t = _int(value)
+    return f"operand type {value!r}" if t is None else describe_type(t)
+
+
+_LIFETIMES = frozenset(OperandLifeTime)
+_WRITTEN_LIFETIMES = frozenset({OperandLifeTime.TEMPORARY_VARIABLE, OperandLifeTime.MODEL_OUTPUT})
+_CONSTANT_LIFETIMES = frozenset({OperandLifeTime.CONSTANT_COPY, OperandLifeTime.CONSTANT_REFERENCE})
+
+
+def _pool_problems(pools: object, version: HalVersion, what: str) -> Iterator[str]:
+    """Shared by model.pools and request.pools."""
+    for index, pool in enumerate(_items(pools)):
+        name = getattr(pool, "name", None)
+        introduced = POOL_NAME_INTRODUCED.get(name) if isinstance(name, str) else None
+        if introduced is None:
+            yield f"{what} {index}: memory name {name!r} is not a known pool kind"
+        elif introduced > version:
+            yield f"{what} {index}: {name} pools need HAL {introduced}, model is {version}"
+        if getattr(pool, "handle", None) is None:
+            yield f"{what} {index} ({name!r}) has no handle"
+
+
+def _pool_size(pools: Sequence, pool_index: int) -> int | None:
+    if not 0 <= pool_index < len(pools):
+        return None
+    return _int(getattr(pools[pool_index], "size", None))
+
+
+def _bounds_problem(location: tuple[int, int, int], size: int) -> str | None:
+    _, offset, length = location
+    if offset < 0 or length < 0:
+        return f"offset {offset} and length {length} must not be negative"
+    if offset + length > size:
+        return f"offset {offset} + length {length} = {offset + length} exceeds {size} bytes"
+    return None
+
+
+# ---------------------------------------------------------------------------
+# Facts about a model, computed once and shared by the rules
+# ---------------------------------------------------------------------------
+
+
+def _operand_type_valid(t: int | None, version: HalVersion) -> bool:
+    if t is None:
+        return False
+    if is_extension_type(t):
+        return t <= UINT32_MAX and version >= HalVersion.V1_2
+    return operand_type_introduced(t) is not None
+
+
+def _operation_type_exists(t: int | None) -> bool:
+    """An OperationType value (OEM included) or an extension operation of 32 bits."""
+    if t is None:
+        return False
+    if is_extension_type(t):
+        return t <= UINT32_MAX
+    return operation_info(t) is not None
+
+
+def _operation_type_valid(t: int | None, version: HalVersion) -> bool:
+    """Usable at this version: existing, not newer than it, and extensions only at 1.2."""
+    if not _operation_type_exists(t):
+        return False
+    if is_extension_type(t):
+        return version >= HalVersion.V1_2
+    return operation_info(t).introduced <= version
+
+
+class _ModelFacts:
+    def __init__(self, model: Model, version: HalVersion) -> None:
+        self.model = model
+        self.version = version
+        self.operands: Sequence[Operand] = _items(model.operands)
+        self.operations: Sequence[Operation] = _items(model.operations)
+
+    def index(self, value: object) -> int | None:
+        """``value`` as an operand index if it is one, else None."""
+        i = _int(value)
+        return i if i is not None and 0 <= i < len(self.operands) else None
+
+    def lifetime(self, index: int) -> int | None:
+        return _int(self.operands[index].lifetime)
+
+    def valid_type(self, index: int) -> int | None:
+        """The operand's type if it is valid at this version (rules on it then apply)."""
+        t = _int(self.operands[index].type)
+        return t if _operand_type_valid(t, self.version) else None
+
+    def typed_operands(self) -> Iterator[tuple[int, Operand, int]]:
+        """(index, operand, type) of every operand whose type is valid here."""
+        for i, operand in enumerate(self.operands):
+            t = self.valid_type(i)
+            if t is not None:
+                yield i, operand, t
+
+    @cached_property
+    def declared_prefixes(self) -> frozenset[int]:
+        entries = _items(self.model.extension_name_to_prefix)
+        return frozenset(_int(getattr(e, "prefix", None)) for e in entries) - {None}
+
+    def operation_label(self, j: int) -> str:
+        return f"operation {j} ({_operation_name(self.operations[j].type)})"
+
+    def slots(self, operation: Operation, side: str) -> Iterator[tuple[int, int]]:
+        """(slot, operand index) of an operation's inputs or outputs that are in range."""
+        for slot, value in enumerate(_items(getattr(operation, side))):
+            i = self.index(value)
+            if i is not None:
+                yield slot, i
+
+    @cached_property
+    def written(self) -> frozenset[int]:
+        return frozenset(i for op in self.operations for _, i in self.slots(op, "outputs"))
+
+    @cached_property
+    def reads(self) -> Counter[int]:
+        return Counter(i for op in self.operations for _, i in self.slots(op, "inputs"))
+
+
+# ---------------------------------------------------------------------------
+# Model rules
+# ---------------------------------------------------------------------------
+
+
+@_model_rule("model.operands_nonempty", Tier.PARITY, "a model has at least one operand")
+def _operands_nonempty(facts: _ModelFacts) -> Iterator[str]:
+    if not facts.operands:
+        yield "model has no operands"
+
+
+@_model_rule("model.operations_nonempty", Tier.PARITY, "a model has at least one operation")
+def _operations_nonempty(facts: _ModelFacts) -> Iterator[str]:
+    if not facts.operations:
+        yield "model has no operations"
+
+
+@_model_rule(
+    "operand.type_known",
+    Tier.PARITY,
+    "an operand type is fundamental, OEM, or (1.2 only) an extension type",
+)
+def _operand_type_known(facts: _ModelFacts) -> Iterator[str]:
+    for i, operand in enumerate(facts.operands):
+        t = _int(operand.type)
+        if _operand_type_valid(t, facts.version):
+            continue
+        if t is not None and is_extension_type(t) and t <= UINT32_MAX:
+            yield f"operand {i}: {describe_type(t)} needs HAL 1.2, model is {facts.version}"
+        elif t is not None and t > UINT32_MAX:
+            yield f"operand {i}: type {t:#x} does not fit in 32 bits"
+        else:
+            yield f"operand {i}: {_type_name(operand.type)} is not an operand type"
+
+
+@_model_rule(
+    "operand.type_version",
+    Tier.PARITY,
+    "a non-extension operand type is no newer than the model's HAL version",
+)
+def _operand_type_version(facts: _ModelFacts) -> Iterator[str]:
+    for i, operand in enumerate(facts.operands):
+        t = _int(operand.type)
+        introduced = operand_type_introduced(t) if t is not None else None
+        if introduced is not None and introduced > facts.version:
+            yield f"operand {i}: {describe_type(t)} needs HAL {introduced}, model is {facts.version}"
+
+
+@_model_rule(
+    "operand.extension_prefix",
+    Tier.STRICT,
+    "an extension operand type's prefix is declared in extension_name_to_prefix",
+)
+def _operand_extension_prefix(facts: _ModelFacts) -> Iterator[str]:
+    for i, _, t in facts.typed_operands():
+        if is_extension_type(t) and extension_prefix(t) not in facts.declared_prefixes:
+            yield (
+                f"operand {i}: {describe_type(t)} uses prefix {extension_prefix(t)}, "
+                "which the model does not declare"
+            )
+
+
+@_model_rule(
+    "model.extension_prefixes",
+    Tier.STRICT,
+    "extension names and prefixes are each declared once; prefixes fit in 16 bits",
+)
+def _extension_prefixes(facts: _ModelFacts) -> Iterator[str]:
+    names: dict[str, int] = {}
+    prefixes: dict[int, int] = {}
+    for k, entry in enumerate(_items(facts.model.extension_name_to_prefix)):
+        name, prefix = getattr(entry, "name", None), getattr(entry, "prefix", None)
+        if not (isinstance(name, str) and name):
+            yield f"extension_name_to_prefix[{k}]: name {name!r} is not a non-empty string"
+        elif name in names:
+            yield f"extension_name_to_prefix[{k}]: name {name!r} repeats entry {names[name]}"
+        else:
+            names[name] = k
+        p = _int(prefix)
+        if p is None or not 0 <= p <= 0xFFFF:
+            yield f"extension_name_to_prefix[{k}]: prefix {prefix!r} does not fit in 16 bits"
+        elif p in prefixes:
+            yield f"extension_name_to_prefix[{k}]: prefix {p} repeats entry {prefixes[p]}"
+        else:
+            prefixes[p] = k
+
+
+@_model_rule(
+    "model.extensions_version",
+    Tier.PARITY,
+    "only a 1.2 model may declare extensions",
+)
+def _extensions_version(facts: _ModelFacts) -> Iterator[str]:
+    entries = _items(facts.model.extension_name_to_prefix)
+    if entries and facts.version < HalVersion.V1_2:
+        yield (
+            f"model declares {len(entries)} extension prefix(es), which needs HAL 1.2, "
+            f"model is {facts.version}"
+        )
+
+
+@_model_rule("operand.scalar_rank", Tier.PARITY, "a scalar operand has no dimensions")
+def _scalar_rank(facts: _ModelFacts) -> Iterator[str]:
+    for i, operand, t in facts.typed_operands():
+        dims = _items(operand.dimensions)
+        if is_scalar_type(t) and dims:
+            yield f"operand {i}: {describe_type(t)} is a scalar but has dimensions {list(dims)}"
+
+
+@_model_rule(
+    "operand.tensor_rank",
+    Tier.PARITY,
+    "a tensor of unknown rank (no dimensions) is only allowed at 1.2, and never as a constant",
+)
+def _tensor_rank(facts: _ModelFacts) -> Iterator[str]:
+    for i, operand, t in facts.typed_operands():
+        if not is_tensor_type(t) or _ints(operand.dimensions) != ():
+            continue
+        lifetime = _int(operand.lifetime)
+        if lifetime in _CONSTANT_LIFETIMES:
+            yield f"operand {i}: constant {describe_type(t)} has unknown rank (no dimensions)"
+        elif facts.version < HalVersion.V1_2:
+            yield (
+                f"operand {i}: {describe_type(t)} has unknown rank (no dimensions), "
+                f"which needs HAL 1.2, model is {facts.version}"
+            )
+
+
+@_model_rule(
+    "operand.dimensions_nonnegative",
+    Tier.PARITY,
+    "every dimension is an integer in [0, 2**32)",
+)
+def _dimensions_nonnegative(facts: _ModelFacts) -> Iterator[str]:
+    for i, operand in enumerate(facts.operands):
+        dims = operand.dimensions
+        if not isinstance(dims, list | tuple):
+            yield f"operand {i}: dimensions {dims!r} is not a list"
+            continue
+        for k, d in enumerate(dims):
+            value = _int(d)
+            if value is None or not 0 <= value <= UINT32_MAX:
+                yield f"operand {i}: dimensions[{k}] = {d!r} is not a uint32"
+
+
+_SCALE_ZERO = frozenset(
+    {
+        OperandType.FLOAT32,
+        OperandType.INT32,
+        OperandType.UINT32,
+        OperandType.BOOL,
+        OperandType.FLOAT16,
+        OperandType.TENSOR_FLOAT32,
+        OperandType.TENSOR_FLOAT16,
+        OperandType.TENSOR_BOOL8,
+        OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL,
+    }
+)
+_SCALE_POSITIVE = frozenset(
+    {
+        OperandType.TENSOR_QUANT8_ASYMM,
+        OperandType.TENSOR_QUANT8_SYMM,
+        OperandType.TENSOR_QUANT16_ASYMM,
+        OperandType.TENSOR_QUANT16_SYMM,
+    }
+)
+
+
+def _scale_problem(t: int, scale: float) -> str | None:
+    if is_oem_type(t):
+        return None
+    if not math.isfinite(scale):
+        return "is not finite"
+    if (t in _SCALE_ZERO or is_extension_type(t)) and scale != 0:
+        return "must be 0"
+    if t == OperandType.TENSOR_INT32 and scale < 0:
+        return "must be >= 0"
+    if t in _SCALE_POSITIVE and not scale > 0:
+        return "must be > 0"
+    return None
+
+
+@_model_rule(
+    "operand.scale",
+    Tier.PARITY,
+    "scale is finite: 0 for unquantized and per-channel types, >= 0 for TENSOR_INT32, "
+    "> 0 for the other quantized types, 0 for extensions; OEM types are not checked",
+)
+def _operand_scale(facts: _ModelFacts) -> Iterator[str]:
+    for i, operand, t in facts.typed_operands():
+        scale = _real(operand.scale)
+        if scale is None and not is_oem_type(t):
+            yield f"operand {i}: {describe_type(t)} scale {operand.scale!r} is not a number"
+            continue
+        problem = None if scale is None else _scale_problem(t, scale)
+        if problem:
+            yield f"operand {i}: {describe_type(t)} scale {scale!r} {problem}"
+
+
+_ZERO_POINT_RANGE: dict[int, tuple[int, int]] = {
+    OperandType.TENSOR_QUANT8_ASYMM: (0, 255),
+    OperandType.TENSOR_QUANT16_ASYMM: (0, 65535),
+}
+
+
+@_model_rule(
+    "operand.zero_point",
+    Tier.PARITY,
+    "zero_point is in [0, 255] for TENSOR_QUANT8_ASYMM, [0, 65535] for TENSOR_QUANT16_ASYMM, "
+    "0 for every other type except OEM types",
+)
+def _operand_zero_point(facts: _ModelFacts) -> Iterator[str]:
+    for i, operand, t in facts.typed_operands():
+        if is_oem_type(t):
+            continue
+        low, high = _ZERO_POINT_RANGE.get(t, (0, 0))
+        zero_point = _int(operand.zero_point)
+        if zero_point is None or not low <= zero_point <= high:
+            allowed = "0" if low == high else f"in [{low}, {high}]"
+            yield (
+                f"operand {i}: {describe_type(t)} zero_point {operand.zero_point!r} "
+                f"must be {allowed}"
+            )
+
+
+def _channel_problem(params: object, dims: tuple[int, ...] | None) -> str | None:
+    if not isinstance(params, SymmPerChannelQuantParams):
+        return f"needs SymmPerChannelQuantParams, has {params!r}"
+    channel_dim = _int(params.channel_dim)
+    if dims is None or channel_dim is None or not 0 <= channel_dim < len(dims):
+        return f"channel_dim {params.channel_dim!r} is not below the rank {len(dims or ())}"
+    channels = dims[channel_dim]
+    if channels == 0:
+        return f"dimension {channel_dim} (the channel dimension) is 0"
+    scales = _items(params.scales)
+    if len(scales) != channels:
+        return f"has {len(scales)} scales for {channels} channels"
+    bad = [s for s in scales if _real(s) is None or not 0 < _real(s) < math.inf]
+    if bad:
+        return f"scales must be finite and > 0, has {bad[0]!r}"
+    return None
+
+
+def _extra_params_problem(t: int, operand: Operand) -> str | None:
+    params = operand.extra_params
+    if is_oem_type(t):
+        return None
+    if t == OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL:
+        return _channel_problem(params, _ints(operand.dimensions))
+    if is_extension_type(t):
+        ok = params is None or isinstance(params, ExtensionParams)
+        return None if ok else f"must be None or ExtensionParams, has {params!r}"
+    return None if params is None else f"must be None, has {params!r}"
+
+
+@_model_rule(
+    "operand.extra_params",
+    Tier.PARITY,
+    "per-channel operands carry valid SymmPerChannelQuantParams; other fundamental types "
+    "none; extension types none or ExtensionParams",
+)
+def _operand_extra_params(facts: _ModelFacts) -> Iterator[str]:
+    for i, operand, t in facts.typed_operands():
+        problem = _extra_params_problem(t, operand)
+        if problem:
+            yield f"operand {i}: {describe_type(t)} extra_params {problem}"
+
+
+@_model_rule("operand.lifetime", Tier.PARITY, "lifetime is an OperandLifeTime value")
+def _operand_lifetime(facts: _ModelFacts) -> Iterator[str]:
+    for i, operand in enumerate(facts.operands):
+        if facts.lifetime(i) not in _LIFETIMES:
+            yield f"operand {i}: lifetime {operand.lifetime!r} is not an OperandLifeTime"
+
+
+def _location_problem(facts: _ModelFacts, lifetime: int, loc: tuple[int, int, int]) -> str | None:
+    pool_index, offset, length = loc
+    if lifetime == OperandLifeTime.CONSTANT_COPY:
+        if pool_index != 0:
+            return f"pool_index is {pool_index}, must be 0"
+        values = facts.model.operand_values
+        return _bounds_problem(loc, len(values) if isinstance(values, bytes | bytearray) else 0)
+    if lifetime == OperandLifeTime.CONSTANT_REFERENCE:
+        pools = _items(facts.model.pools)
+        size = _pool_size(pools, pool_index)
+        if size is None:
+            return f"pool_index {pool_index} is not one of the model's {len(pools)} pools"
+        return _bounds_problem(loc, size)
+    if loc != (0, 0, 0):
+        return f"location must be all 0, is (pool {pool_index}, offset {offset}, length {length})"
+    return None
+
+
+@_model_rule(
+    "operand.location",
+    Tier.PARITY,
+    "constants lie inside operand_values (CONSTANT_COPY, pool 0) or their pool "
+    "(CONSTANT_REFERENCE); every other lifetime has an all-zero location",
+)
+def _operand_location(facts: _ModelFacts) -> Iterator[str]:
+    for i, operand in enumerate(facts.operands):
+        lifetime = facts.lifetime(i)
+        if lifetime not in _LIFETIMES:
+            continue
+        loc = _location(operand.location)
+        problem = (
+            f"location {operand.location!r} is not a DataLocation"
+            if loc is None
+            else _location_problem(facts, lifetime, loc)
+        )
+        if problem:
+            yield f"operand {i} ({OperandLifeTime(lifetime).name}): {problem}"
+
+
+def _constant_size(facts: _ModelFacts, i: int) -> tuple[int, tuple[int, ...], int] | None:
+    """(type, dims, byte size) of a constant of fixed size; None if unknown or not a constant."""
+    t = facts.valid_type(i)
+    if t is None or is_extension_type(t) or is_oem_type(t):
+        return None
+    dims = _ints(facts.operands[i].dimensions)
+    # An unknown-rank constant is operand.tensor_rank's to report; its size means nothing.
+    if not _dims_ok(dims) or (is_tensor_type(t) and not dims):
+        return None
+    if facts.lifetime(i) not in _CONSTANT_LIFETIMES:
+        return None
+    return t, dims, operand_byte_size(t, dims)
+
+
+@_model_rule(
+    "operand.constant_length",
+    Tier.PARITY,
+    "a non-OEM, non-extension constant's location.length equals its data size",
+)
+def _constant_length(facts: _ModelFacts) -> Iterator[str]:
+    for i, operand in enumerate(facts.operands):
+        known = _constant_size(facts, i)
+        loc = _location(operand.location)
+        if known is None or loc is None or loc[2] == known[2]:
+            continue
+        t, dims, size = known
+        yield (
+            f"operand {i}: constant {describe_type(t)} of dimensions {list(dims)} takes "
+            f"{size} bytes, location.length is {loc[2]}"
+        )
+
+
+@_model_rule(
+    "operand.constant_unspecified",
+    Tier.STRICT,
+    "a constant tensor has no dimension of 0",
+)
+def _constant_unspecified(facts: _ModelFacts) -> Iterator[str]:
+    for i, operand in enumerate(facts.operands):
+        dims = _ints(operand.dimensions)
+        if facts.lifetime(i) in _CONSTANT_LIFETIMES and dims and 0 in dims:
+            yield f"operand {i}: constant has unspecified dimensions {list(dims)}"
+
+
+def _io_index_problems(facts: _ModelFacts, field: str, lifetime: int) -> Iterator[str]:
+    first: dict[int, int] = {}
+    for k, value in enumerate(_items(getattr(facts.model, field))):
+        i = facts.index(value)
+        if i is None:
+            count = len(facts.operands)
+            yield f"{field}[{k}] = {value!r} is out of range (model has {count} operands)"
+            continue
+        if i in first:
+            yield f"{field}[{k}] = {i} repeats {field}[{first[i]}]"
+        first.setdefault(i, k)
+        if facts.lifetime(i) != lifetime:
+            actual = _lifetime_name(facts.operands[i].lifetime)
+            yield f"{field}[{k}] = {i}: lifetime is {actual}, must be {OperandLifeTime(lifetime).name}"
+
+
+@_model_rule(
+    "model.input_indexes",
+    Tier.PARITY,
+    "input_indexes are distinct operand indexes of MODEL_INPUT operands",
+)
+def _input_indexes(facts: _ModelFacts) -> Iterator[str]:
+    return _io_index_problems(facts, "input_indexes", OperandLifeTime.MODEL_INPUT)
+
+
+@_model_rule(
+    "model.output_indexes",
+    Tier.PARITY,
+    "output_indexes are distinct operand indexes of MODEL_OUTPUT operands",
+)
+def _output_indexes(facts: _ModelFacts) -> Iterator[str]:
+    return _io_index_problems(facts, "output_indexes", OperandLifeTime.MODEL_OUTPUT)
+
+
+@_model_rule(
+    "model.io_listed",
+    Tier.STRICT,
+    "every MODEL_INPUT operand is in input_indexes and every MODEL_OUTPUT one in output_indexes",
+)
+def _io_listed(facts: _ModelFacts) -> Iterator[str]:
+    listed = {
+        OperandLifeTime.MODEL_INPUT: ("input_indexes", facts.model.input_indexes),
+        OperandLifeTime.MODEL_OUTPUT: ("output_indexes", facts.model.output_indexes),
+    }
+    listed_sets = {lt: {_int(v) for v in _items(vals)} for lt, (_, vals) in listed.items()}
+    for i in range(len(facts.operands)):
+        lifetime = facts.lifetime(i)
+        if lifetime in listed and i not in listed_sets[lifetime]:
+            name = OperandLifeTime(lifetime).name
+            yield f"operand {i} has lifetime {name} but is not in {listed[lifetime][0]}"
+
+
+@_model_rule(
+    "model.pools",
+    Tier.PARITY,
+    "each model pool has a memory name known at the model's version and a handle",
+)
+def _model_pools(facts: _ModelFacts) -> Iterator[str]:
+    return _pool_problems(facts.model.pools, facts.version, "model pool")
+
+
+@_model_rule(
+    "model.relaxed_version",
+    Tier.PARITY,
+    "relax_computation_float32_to_float16 is only allowed from 1.1",
+)
+def _relaxed_version(facts: _ModelFacts) -> Iterator[str]:
+    if facts.model.relax_computation_float32_to_float16 and facts.version < HalVersion.V1_1:
+        yield (
+            "relax_computation_float32_to_float16 is set, which needs HAL 1.1, "
+            f"model is {facts.version}"
+        )
+
+
+# ---------------------------------------------------------------------------
+# Operation rules
+# ---------------------------------------------------------------------------
+
+
+@_model_rule(
+    "operation.type_known",
+    Tier.PARITY,
+    "an operation type is an OperationType, OEM_OPERATION, or (1.2 only) an extension operation",
+)
+def _operation_type_known(facts: _ModelFacts) -> Iterator[str]:
+    for j, operation in enumerate(facts.operations):
+        t = _int(operation.type)
+        if not _operation_type_exists(t):
+            yield f"operation {j}: {_operation_name(operation.type)} is not an operation type"
+        elif is_extension_type(t) and facts.version < HalVersion.V1_2:
+            yield f"operation {j}: {_operation_name(t)} needs HAL 1.2, model is {facts.version}"
+
+
+@_model_rule(
+    "operation.extension_prefix",
+    Tier.STRICT,
+    "an extension operation type's prefix is declared in extension_name_to_prefix",
+)
+def _operation_extension_prefix(facts: _ModelFacts) -> Iterator[str]:
+    for j, operation in enumerate(facts.operations):
+        t = _int(operation.type)
+        if not (_operation_type_valid(t, facts.version) and is_extension_type(t)):
+            continue
+        if extension_prefix(t) not in facts.declared_prefixes:
+            yield (
+                f"operation {j}: {_operation_name(t)} uses prefix {extension_prefix(t)}, "
+                "which the model does not declare"
+            )
+
+
+@_model_rule(
+    "operation.type_version",
+    Tier.PARITY,
+    "an operation is no newer than the model's HAL version",
+)
+def _operation_type_version(facts: _ModelFacts) -> Iterator[str]:
+    for j, operation in enumerate(facts.operations):
+        t = _int(operation.type)
+        info = operation_info(t) if t is not None else None
+        if info is not None and info.introduced > facts.version:
+            yield (
+                f"operation {j}: {info.type.name} needs HAL {info.introduced}, "
+                f"model is {facts.version}"
+            )
+
+
+@_model_rule(
+    "operation.operand_indexes",
+    Tier.PARITY,
+    "every operation input and output is an index into operands",
+)
+def _operand_indexes(facts: _ModelFacts) -> Iterator[str]:
+    for j, operation in enumerate(facts.operations):
+        for side in ("inputs", "outputs"):
+            values = getattr(operation, side)
+            if not isinstance(values, list | tuple):
+                yield f"{facts.operation_label(j)}: {side} {values!r} is not a list"
+                continue
+            for k, value in enumerate(values):
+                if facts.index(value) is None:
+                    yield (
+                        f"{facts.operation_label(j)}: {side}[{k}] = {value!r} is out of range "
+                        f"(model has {len(facts.operands)} operands)"
+                    )
+
+
+def _signature_checkable(facts: _ModelFacts, operation: Operation) -> bool:
+    """Only a well-formed operation of a valid type over valid operands can be matched."""
+    if not _operation_type_valid(_int(operation.type), facts.version):
+        return False
+    sides = (operation.inputs, operation.outputs)
+    if not all(isinstance(side, list | tuple) for side in sides):
+        return False
+    indexes = [facts.index(v) for side in sides for v in side]
+    return all(i is not None and facts.valid_type(i) is not None for i in indexes)
+
+
+@_model_rule(
+    "operation.signature",
+    Tier.PARITY,
+    "an operation's operand counts and types match a signature of the catalog at this version",
+)
+def _operation_signature(facts: _ModelFacts) -> Iterator[str]:
+    for j, operation in enumerate(facts.operations):
+        if not _signature_checkable(facts, operation):
+            continue
+        try:
+            problem = check_signature(facts.model, operation, facts.version)
+        except (TypeError, ValueError, ArithmeticError) as error:
+            # A catalog constraint reading a malformed field (a scale that is not a number).
+            problem = f"cannot be checked: {error}"
+        if problem:
+            yield f"operation {j}: {problem}"
+
+
+@_model_rule(
+    "operation.output_lifetime",
+    Tier.PARITY,
+    "every operation output is a TEMPORARY_VARIABLE or MODEL_OUTPUT operand",
+)
+def _output_lifetime(facts: _ModelFacts) -> Iterator[str]:
+    for j, operation in enumerate(facts.operations):
+        for k, i in facts.slots(operation, "outputs"):
+            if facts.lifetime(i) not in _WRITTEN_LIFETIMES:
+                yield (
+                    f"{facts.operation_label(j)}: outputs[{k}] = {i} has lifetime "
+                    f"{_lifetime_name(facts.operands[i].lifetime)}, "
+                    "must be TEMPORARY_VARIABLE or MODEL_OUTPUT"
+                )
+
+
+@_model_rule(
+    "operation.single_writer",
+    Tier.PARITY,
+    "no operand is written by two operations, or twice by one",
+)
+def _single_writer(facts: _ModelFacts) -> Iterator[str]:
+    writer: dict[int, tuple[int, int]] = {}
+    for j, operation in enumerate(facts.operations):
+        for k, i in facts.slots(operation, "outputs"):
+            if i in writer:
+                first_j, first_k = writer[i]
+                yield (
+                    f"operand {i} is written by operation {j} outputs[{k}] and already by "
+                    f"operation {first_j} outputs[{first_k}]"
+                )
+            writer.setdefault(i, (j, k))
+
+
+@_model_rule(
+    "operation.all_written",
+    Tier.PARITY,
+    "every TEMPORARY_VARIABLE and MODEL_OUTPUT operand is written by some operation",
+)
+def _all_written(facts: _ModelFacts) -> Iterator[str]:
+    for i in range(len(facts.operands)):
+        lifetime = facts.lifetime(i)
+        if lifetime in _WRITTEN_LIFETIMES and i not in facts.written:
+            yield f"operand {i} ({OperandLifeTime(lifetime).name}) is never written by an operation"
+
+
+@_model_rule(
+    "operand.number_of_consumers",
+    Tier.STRICT,
+    "number_of_consumers equals the number of operation input slots reading the operand",
+)
+def _number_of_consumers(facts: _ModelFacts) -> Iterator[str]:
+    for i, operand in enumerate(facts.operands):
+        declared, actual = operand.number_of_consumers, facts.reads[i]
+        if _int(declared) != actual:
+            yield (
+                f"operand {i}: number_of_consumers is {declared!r}, but {actual} operation "
+                "input(s) read it"
+            )
+
+
+@_model_rule(
+    "operation.order",
+    Tier.STRICT,
+    "operations are in execution order: each reads only operands written by earlier ones "
+    "(so there is no cycle)",
+)
+def _operation_order(facts: _ModelFacts) -> Iterator[str]:
+    written: set[int] = set()
+    for j, operation in enumerate(facts.operations):
+        for k, i in facts.slots(operation, "inputs"):
+            if facts.lifetime(i) in _WRITTEN_LIFETIMES and i not in written:
+                yield (
+                    f"{facts.operation_label(j)}: inputs[{k}] = {i} is read before an earlier "
+                    "operation writes it"
+                )
+        written.update(i for _, i in facts.slots(operation, "outputs"))
+
+
+# ---------------------------------------------------------------------------
+# Request rules
+# ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Argument:
+    """One request argument with the model operand it stands for (None if unknown)."""
+
+    side: str
+    """``input`` or ``output``."""
+    position: int
+    argument: object
+    operand_index: int | None
+    operand_type: int | None
+    model_dims: tuple[int, ...] | None
+
+    @property
+    def label(self) -> str:
+        at = "" if self.operand_index is None else f" (operand {self.operand_index})"
+        return f"{self.side} {self.position}{at}"
+
+    @property
+    def no_value(self) -> bool:
+        return bool(getattr(self.argument, "has_no_value", False))
+
+    @property
+    def dims(self) -> tuple[int, ...] | None:
+        return _ints(getattr(self.argument, "dimensions", None))
+
+    @property
+    def model_rank(self) -> int | None:
+        """The operand's rank if the model fixes it (a scalar, or a tensor with dimensions)."""
+        if self.operand_type is None or self.model_dims is None:
+            return None
+        if self.model_dims or is_scalar_type(self.operand_type):
+            return len(self.model_dims)
+        return None
+
+    @property
+    def merged_dims(self) -> tuple[int, ...] | None:
+        """The model's dimensions as the argument overrides them."""
+        return self.dims or self.model_dims
+
+    def unspecified(self) -> str | None:
+        """Why the merged dimensions are not fully specified, or None if they are."""
+        dims = self.merged_dims
+        if dims is None or self.operand_type is None:
+            return None
+        if not dims and is_tensor_type(self.operand_type):
+            return "rank is unknown"
+        if any(d <= 0 for d in dims):
+            return f"dimensions {list(dims)} are not all positive"
+        return None
+
+
+class _RequestFacts:
+    def __init__(self, request: Request, model: _ModelFacts) -> None:
+        self.request = request
+        self.model = model
+        self.pools: Sequence = _items(request.pools)
+        self.inputs = self._arguments("input", request.inputs, model.model.input_indexes)
+        self.outputs = self._arguments("output", request.outputs, model.model.output_indexes)
+
+    def _arguments(self, side: str, arguments: object, indexes: object) -> list[_Argument]:
+        indexes = _items(indexes)
+        result = []
+        for k, argument in enumerate(_items(arguments)):
+            i = self.model.index(indexes[k]) if k < len(indexes) else None
+            t = self.model.valid_type(i) if i is not None else None
+            dims = _ints(self.model.operands[i].dimensions) if i is not None else None
+            result.append(_Argument(side, k, argument, i, t, dims))
+        return result
+
+    @property
+    def arguments(self) -> list[_Argument]:
+        return [*self.inputs, *self.outputs]
+
+    def with_value(self) -> Iterator[_Argument]:
+        return (a for a in self.arguments if not a.no_value)
+
+
+def _count_problem(facts: _RequestFacts, side: str, field: str) -> Iterator[str]:
+    given = len(_items(getattr(facts.request, f"{side}s")))
+    expected = len(_items(getattr(facts.model.model, field)))
+    if given != expected:
+        yield f"request has {given} {side} argument(s), model has {expected} {side}(s)"
+
+
+@_request_rule(
+    "request.input_count",
+    Tier.PARITY,
+    "the request has one input argument per model input",
+)
+def _input_count(facts: _RequestFacts) -> Iterator[str]:
+    return _count_problem(facts, "input", "input_indexes")
+
+
+@_request_rule(
+    "request.output_count",
+    Tier.PARITY,
+    "the request has one output argument per model output",
+)
+def _output_count(facts: _RequestFacts) -> Iterator[str]:
+    return _count_problem(facts, "output", "output_indexes")
+
+
+@_request_rule(
+    "request.no_value",
+    Tier.PARITY,
+    "an argument with has_no_value has an all-zero location and no dimensions",
+)
+def _no_value(facts: _RequestFacts) -> Iterator[str]:
+    for arg in facts.arguments:
+        if not arg.no_value:
+            continue
+        location = getattr(arg.argument, "location", None)
+        dims = getattr(arg.argument, "dimensions", None)
+        if _location(location) != (0, 0, 0) or arg.dims != ():
+            yield (
+                f"{arg.label}: has_no_value, but location is {_describe_location(location)} "
+                f"and dimensions {dims!r}"
+            )
+
+
+@_request_rule(
+    "request.pool_index",
+    Tier.PARITY,
+    "an argument's pool_index names one of the request's pools",
+)
+def _pool_index(facts: _RequestFacts) -> Iterator[str]:
+    for arg in facts.with_value():
+        location = getattr(arg.argument, "location", None)
+        loc = _location(location)
+        if loc is None:
+            yield f"{arg.label}: location {location!r} is not a DataLocation"
+        elif not 0 <= loc[0] < len(facts.pools):
+            yield f"{arg.label}: pool_index {loc[0]} is not one of the {len(facts.pools)} pools"
+
+
+@_request_rule(
+    "request.location",
+    Tier.PARITY,
+    "an argument's offset and length are not negative and stay inside its pool",
+)
+def _request_location(facts: _RequestFacts) -> Iterator[str]:
+    for arg in facts.with_value():
+        loc = _location(getattr(arg.argument, "location", None))
+        size = _pool_size(facts.pools, loc[0]) if loc is not None else None
+        problem = None if size is None else _bounds_problem(loc, size)
+        if problem:
+            yield f"{arg.label}: pool {loc[0]}: {problem}"
+
+
+@_request_rule(
+    "request.dimensions_rank",
+    Tier.PARITY,
+    "argument dimensions, when given, have the operand's rank (when the model fixes it)",
+)
+def _dimensions_rank(facts: _RequestFacts) -> Iterator[str]:
+    for arg in facts.with_value():
+        dims, rank = arg.dims, arg.model_rank
+        if dims and rank is not None and len(dims) != rank:
+            yield f"{arg.label}: dimensions {list(dims)} have rank {len(dims)}, operand has {rank}"
+
+
+@_request_rule(
+    "request.dimensions_conflict",
+    Tier.PARITY,
+    "argument dimensions are a list of uint32 values, equal to the model's wherever those "
+    "are not 0",
+)
+def _dimensions_conflict(facts: _RequestFacts) -> Iterator[str]:
+    for arg in facts.with_value():
+        dims, model_dims = arg.dims, arg.model_dims
+        if dims is None:
+            raw = getattr(arg.argument, "dimensions", None)
+            yield f"{arg.label}: dimensions {raw!r} is not a list of integers"
+            continue
+        same_rank = model_dims is not None and len(model_dims) == len(dims)
+        for k, d in enumerate(dims):
+            model_d = model_dims[k] if same_rank else 0
+            if not 0 <= d <= UINT32_MAX:
+                yield f"{arg.label}: dimensions[{k}] = {d} is not a uint32"
+            elif model_d != 0 and d != model_d:
+                yield f"{arg.label}: dimensions[{k}] = {d} conflicts with the operand's {model_d}"
+
+
+@_request_rule(
+    "request.input_specified",
+    Tier.PARITY,
+    "every input with a value is fully specified (known rank, no 0) once its dimensions apply",
+)
+def _input_specified(facts: _RequestFacts) -> Iterator[str]:
+    for arg in facts.inputs:
+        problem = None if arg.no_value else arg.unspecified()
+        if problem:
+            yield f"{arg.label}: {problem}"
+
+
+@_request_rule(
+    "request.output_specified",
+    Tier.PARITY,
+    "below 1.2, every output is fully specified (known rank, no 0) once its dimensions apply",
+)
+def _output_specified(facts: _RequestFacts) -> Iterator[str]:
+    if facts.model.version >= HalVersion.V1_2:
+        return
+    for arg in facts.outputs:
+        problem = None if arg.no_value else arg.unspecified()
+        if problem:
+            yield f"{arg.label}: {problem}, which needs HAL 1.2, model is {facts.model.version}"
+
+
+@_request_rule(
+    "request.pools",
+    Tier.PARITY,
+    "each request pool has a memory name known at the model's version and a handle",
+)
+def _request_pools(facts: _RequestFacts) -> Iterator[str]:
+    return _pool_problems(facts.request.pools, facts.model.version, "request pool")
+
+
+@_request_rule(
+    "request.input_length",
+    Tier.STRICT,
+    "an input's location.length equals the byte size of its fully specified data",
+)
+def _input_length(facts: _RequestFacts) -> Iterator[str]:
+    for arg in facts.inputs:
+        t, dims = arg.operand_type, arg.merged_dims
+        loc = _location(getattr(arg.argument, "location", None))
+        if arg.no_value or t is None or is_extension_type(t) or is_oem_type(t):
+            continue
+        if loc is None or arg.unspecified() is not None or not _dims_ok(dims):
+            continue
+        size = operand_byte_size(t, dims)
+        if loc[2] != size:
+            yield (
+                f"{arg.label}: {describe_type(t)} of dimensions {list(dims)} takes {size} "
+                f"bytes, location.length is {loc[2]}"
+            )
+
+
+__all__ = [
+    "RULES",
+    "Rule",
+    "Tier",
+    "ValidationResult",
+    "Violation",
+    "validate_execution_preference",
+    "validate_model",
+    "validate_request",
+]
