@@ -37,6 +37,7 @@ from hal.types import (
 )
 
 LEVELS = [pytest.param(v, id=f"V{v.value // 10}_{v.value % 10}") for v in HalVersion]
+"""Every HAL level; a test taking ``level`` runs once per level up to the tested one."""
 _CAPABILITY_TYPES = {
     HalVersion.V1_0: Capabilities_1_0,
     HalVersion.V1_1: Capabilities_1_1,
@@ -45,12 +46,22 @@ _CAPABILITY_TYPES = {
 _EXTENSION_NAME = re.compile(r"^[a-z0-9_.]*\.[a-z0-9_.]*$")
 
 
+def _gate(version: HalVersion, hal_level: HalVersion) -> HalVersion:
+    if version > hal_level:
+        pytest.skip(f"the driver is tested at HAL {hal_level}")
+    return version
+
+
 @pytest.fixture(params=LEVELS)
 def level(request: pytest.FixtureRequest, hal_level: HalVersion) -> HalVersion:
     """Each HAL level up to the one under test."""
-    if request.param > hal_level:
-        pytest.skip(f"the driver is tested at HAL {hal_level}")
-    return request.param
+    return _gate(request.param, hal_level)
+
+
+@pytest.fixture(params=LEVELS[1:])
+def preference_level(request: pytest.FixtureRequest, hal_level: HalVersion) -> HalVersion:
+    """Each level from 1.1 (the first whose prepare takes an execution preference)."""
+    return _gate(request.param, hal_level)
 
 
 def _check_performance(name: str, info: object) -> None:
@@ -207,11 +218,9 @@ def test_prepare_invalid_model(device: object, level: HalVersion, hal_timeout: f
 @pytest.mark.tier("parity")
 @pytest.mark.parametrize("preference", [-1, 3])
 def test_prepare_invalid_preference(
-    device: object, level: HalVersion, hal_timeout: float, preference: int
+    device: object, preference_level: HalVersion, hal_timeout: float, preference: int
 ) -> None:
-    if level == HalVersion.V1_0:
-        pytest.skip("prepare_model (1.0) takes no execution preference")
-    preparation = prepare(device, binary_model(), level, hal_timeout, preference)
+    preparation = prepare(device, binary_model(), preference_level, hal_timeout, preference)
     assert preparation.launch_status == ErrorStatus.INVALID_ARGUMENT
     assert preparation.status == ErrorStatus.INVALID_ARGUMENT
     assert preparation.prepared_model is None
@@ -219,11 +228,23 @@ def test_prepare_invalid_preference(
 
 @pytest.mark.tier("parity")
 @pytest.mark.parametrize("preference", list(ExecutionPreference), ids=lambda p: p.name)
-def test_prepare_valid_model(
+def test_prepare_valid_model_with_preference(
+    device: object,
+    preference_level: HalVersion,
+    hal_timeout: float,
+    preference: ExecutionPreference,
+) -> None:
+    _check_valid_preparation(device, preference_level, hal_timeout, preference)
+
+
+@pytest.mark.tier("parity")
+def test_prepare_valid_model(device: object, level: HalVersion, hal_timeout: float) -> None:
+    _check_valid_preparation(device, level, hal_timeout, ExecutionPreference.FAST_SINGLE_ANSWER)
+
+
+def _check_valid_preparation(
     device: object, level: HalVersion, hal_timeout: float, preference: ExecutionPreference
 ) -> None:
-    if level == HalVersion.V1_0 and preference != ExecutionPreference.FAST_SINGLE_ANSWER:
-        pytest.skip("prepare_model (1.0) takes no execution preference")
     model = binary_model()
     _, answers = supported_operations(device, copy.deepcopy(model), level)
     preparation = prepare(device, model, level, hal_timeout, preference)
