@@ -72,19 +72,11 @@ def _status_name(status: int) -> str:
         return f"invalid status {status}"
 
 
-class PreparedModelCallback(IPreparedModelCallback):
-    """Records the outcome of a ``prepare_model*`` call."""
+class _RecordingCallback:
+    """What both callbacks offer the harness: the first answer, all answers, breaches."""
 
-    def __init__(self) -> None:
-        self._recorder = _Recorder("prepared-model callback")
-
-    def notify(self, status: ErrorStatus, prepared_model: IPreparedModel | None) -> None:
-        self._recorder.record(Notification("notify", status, prepared_model, thread=_thread_name()))
-
-    def notify_1_2(self, status: ErrorStatus, prepared_model: IPreparedModel | None) -> None:
-        self._recorder.record(
-            Notification("notify_1_2", status, prepared_model, thread=_thread_name())
-        )
+    def __init__(self, what: str) -> None:
+        self._recorder = _Recorder(what)
 
     def wait(self, timeout: float | None = None) -> Notification:
         """The first notification; CallbackTimeout if none came within ``timeout`` s."""
@@ -99,7 +91,22 @@ class PreparedModelCallback(IPreparedModelCallback):
         return self._recorder.violations
 
 
-class ExecutionCallback(IExecutionCallback):
+class PreparedModelCallback(_RecordingCallback, IPreparedModelCallback):
+    """Records the outcome of a ``prepare_model*`` call."""
+
+    def __init__(self) -> None:
+        super().__init__("prepared-model callback")
+
+    def notify(self, status: ErrorStatus, prepared_model: IPreparedModel | None) -> None:
+        self._recorder.record(Notification("notify", status, prepared_model, thread=_thread_name()))
+
+    def notify_1_2(self, status: ErrorStatus, prepared_model: IPreparedModel | None) -> None:
+        self._recorder.record(
+            Notification("notify_1_2", status, prepared_model, thread=_thread_name())
+        )
+
+
+class ExecutionCallback(_RecordingCallback, IExecutionCallback):
     """Records the outcome of an ``execute`` or ``execute_1_2`` call.
 
     A 1.0 ``notify`` is recorded with no shapes and no timing, as the HAL
@@ -107,7 +114,7 @@ class ExecutionCallback(IExecutionCallback):
     """
 
     def __init__(self) -> None:
-        self._recorder = _Recorder("execution callback")
+        super().__init__("execution callback")
 
     def notify(self, status: ErrorStatus) -> None:
         self._recorder.record(Notification("notify", status, thread=_thread_name()))
@@ -124,18 +131,6 @@ class ExecutionCallback(IExecutionCallback):
                 thread=_thread_name(),
             )
         )
-
-    def wait(self, timeout: float | None = None) -> Notification:
-        """The first notification; CallbackTimeout if none came within ``timeout`` s."""
-        return self._recorder.wait(timeout)
-
-    @property
-    def notifications(self) -> list[Notification]:
-        return list(self._recorder.notifications)
-
-    @property
-    def violations(self) -> list[str]:
-        return self._recorder.violations
 
 
 def _thread_name() -> str:
