@@ -1,122 +1,219 @@
 """The operation catalog: what each operation accepts, at which HAL version.
 
-This is the one place these facts live. Every operation of ``OperationType``
-has the version that introduced it; operations whose signatures are
-catalogued also list each accepted signature (operand types of inputs and
-outputs, and the first version accepting it) and any type-level constraints
-beyond the types. ``hal.validation`` checks a model's operations against this
-table; the reference driver, the suite and the report read it too.
+This is the one place these facts live (sources: ../shared/ops/ and
+vts-catalog.md section 4.3). For every operation of ``OperationType`` it holds
+the version that introduced it and each accepted ``Signature``: the operand
+types of the inputs and outputs, the first version accepting that form,
+optional trailing inputs (each optional form is its own signature), inputs that
+may be omitted (NO_VALUE), rank limits and type-level ``Constraint``s.
+``hal.validation`` checks a model's operations against it; the reference
+driver, the suite, the generator and the report read it too.
 
-Signatures are catalogued for ADD and MUL so far; the [catalog] issue adds the
-other operations. An operation without catalogued signatures is checked only
-for its type and version.
+The data lives in ``hal/catalog/`` (one module per range of operation codes,
+written with the builders of ``hal.catalog.build``); this module assembles it
+and answers the questions the rest of the project asks:
+
+* ``signatures(op, version)``: the forms an operation accepts at a version;
+* ``match_signature(model, operation, version)``: which form an operation in a
+  model uses, or why none fits;
+* ``coverage_triples()``: every (operation, operand type variant, version).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from hal.types import HalVersion, Model, OperandType, Operation, OperationType, describe_type
+from hal.types import HalVersion, Model, Operand, Operation, OperationType, describe_type
 
-F32 = OperandType.TENSOR_FLOAT32
-F16 = OperandType.TENSOR_FLOAT16
-Q8A = OperandType.TENSOR_QUANT8_ASYMM
-I32 = OperandType.INT32
+PARITY = "parity"
+STRICT = "strict"
 
-Constraint = Callable[[Model, Operation, HalVersion], "str | None"]
-"""A type-level check beyond the signature: returns why the operation is invalid, or None."""
+
+@dataclass(frozen=True)
+class ConstraintContext:
+    """What a constraint sees: the operation's operands, in slot order."""
+
+    model: Model
+    operation: Operation
+    version: HalVersion
+
+    @property
+    def inputs(self) -> list[Operand]:
+        return [self.model.operands[i] for i in self.operation.inputs]
+
+    @property
+    def outputs(self) -> list[Operand]:
+        return [self.model.operands[i] for i in self.operation.outputs]
+
+
+@dataclass(frozen=True)
+class Constraint:
+    """A type-level rule beyond the operand types.
+
+    ``check`` returns why the operation breaks the rule, or None. ``tier``
+    says whether Android 10's validator enforces it (``parity``) or only this
+    project (``strict``, e.g. rules the Android 10 CPU reference checks at
+    execution). ``before``: the rule binds only models of older versions
+    (e.g. a quantization rule 1.2 lifted).
+    """
+
+    name: str
+    check: Callable[[ConstraintContext], str | None]
+    tier: str = PARITY
+    before: HalVersion | None = None
+
+    def applies(self, version: HalVersion) -> bool:
+        return self.before is None or version < self.before
 
 
 @dataclass(frozen=True)
 class Signature:
+    """One accepted form of an operation.
+
+    ``variant`` is the primary operand type (the "operand type variant" of
+    coverage): usually input 0's type, but the per-channel type for forms
+    whose filter is TENSOR_QUANT8_SYMM_PER_CHANNEL. ``repeat_input``: this input slot may
+    repeat (CONCATENATION's tensors); the operation then has at least
+    ``len(inputs)`` inputs. ``repeat_output`` likewise (SPLIT's outputs).
+    ``omittable``: input slots that may be NO_VALUE operands or be given no
+    value at execution. ``ranks``: (input slot, min rank, max rank) limits
+    known from the operation's definition. ``form`` is a short label
+    (``implicit``, ``explicit+layout``...).
+    """
+
+    operation: OperationType
+    variant: int
     inputs: tuple[int, ...]
     outputs: tuple[int, ...]
     since: HalVersion
+    form: str = ""
+    repeat_input: int | None = None
+    repeat_output: int | None = None
+    omittable: frozenset[int] = frozenset()
+    ranks: tuple[tuple[int, int, int], ...] = ()
+    constraints: tuple[Constraint, ...] = ()
+
+    def accepts_types(self, inputs: tuple[int, ...], outputs: tuple[int, ...]) -> bool:
+        return _fits(self.inputs, self.repeat_input, inputs) and _fits(
+            self.outputs, self.repeat_output, outputs
+        )
+
+    def describe(self) -> str:
+        ins = _names(self.inputs, self.repeat_input)
+        outs = _names(self.outputs, self.repeat_output)
+        form = f" [{self.form}]" if self.form else ""
+        return f"{self.operation.name}{form} {ins} -> {outs} since {self.since}"
+
+
+def _fits(expected: tuple[int, ...], repeat: int | None, actual: tuple[int, ...]) -> bool:
+    if repeat is None:
+        return expected == actual
+    head, tail = expected[:repeat], expected[repeat + 1 :]
+    if len(actual) < len(expected):
+        return False
+    middle = actual[len(head) : len(actual) - len(tail)]
+    return (
+        actual[: len(head)] == head
+        and actual[len(actual) - len(tail) :] == tail
+        and all(t == expected[repeat] for t in middle)
+    )
+
+
+def _names(types: tuple[int, ...], repeat: int | None = None) -> str:
+    names = [describe_type(t) for t in types]
+    if repeat is not None:
+        names[repeat] += "..."
+    return "(" + ", ".join(names) + ")"
 
 
 @dataclass(frozen=True)
 class OperationInfo:
     type: OperationType
     introduced: HalVersion
-    signatures: tuple[Signature, ...] = ()
-    constraints: tuple[Constraint, ...] = ()
+    signatures: tuple[Signature, ...] = field(default=())
 
 
-def _introduced(op: OperationType) -> HalVersion:
-    if op == OperationType.OEM_OPERATION or op <= OperationType.TANH:
-        return HalVersion.V1_0
-    if op <= OperationType.TRANSPOSE:
-        return HalVersion.V1_1
-    return HalVersion.V1_2
+def _assemble() -> dict[OperationType, OperationInfo]:
+    from hal.catalog import ENTRIES  # the data modules import this module's classes
+
+    catalog = {}
+    for op in OperationType:
+        entry = ENTRIES.get(op)
+        if entry is None:  # WIP while the catalog is being filled: removed when complete
+            entry = OperationInfo(op, HalVersion.V1_0)
+        catalog[op] = entry
+    return catalog
 
 
-def _binary_with_activation(types: dict[int, HalVersion]) -> tuple[Signature, ...]:
-    return tuple(Signature((t, t, I32), (t,), since) for t, since in types.items())
+CATALOG: dict[OperationType, OperationInfo] = {}
 
 
-def _mul_output_scale(model: Model, operation: Operation, version: HalVersion) -> str | None:
-    """Quantized MUL needs output scale > scale(A) * scale(B), at every version."""
-    a, b = (model.operands[i] for i in operation.inputs[:2])
-    out = model.operands[operation.outputs[0]]
-    if a.type == Q8A and not out.scale > a.scale * b.scale:
-        return (
-            f"output scale {out.scale} must exceed input scales' product "
-            f"{a.scale} * {b.scale} = {a.scale * b.scale}"
-        )
-    return None
-
-
-_ADD_MUL_TYPES = {F32: HalVersion.V1_0, Q8A: HalVersion.V1_0, F16: HalVersion.V1_2}
-
-_CATALOGUED: dict[OperationType, OperationInfo] = {
-    OperationType.ADD: OperationInfo(
-        OperationType.ADD, HalVersion.V1_0, _binary_with_activation(_ADD_MUL_TYPES)
-    ),
-    OperationType.MUL: OperationInfo(
-        OperationType.MUL,
-        HalVersion.V1_0,
-        _binary_with_activation(_ADD_MUL_TYPES),
-        (_mul_output_scale,),
-    ),
-}
-
-CATALOG: dict[OperationType, OperationInfo] = {
-    op: _CATALOGUED.get(op, OperationInfo(op, _introduced(op))) for op in OperationType
-}
+def _catalog() -> dict[OperationType, OperationInfo]:
+    if not CATALOG:
+        CATALOG.update(_assemble())
+    return CATALOG
 
 
 def operation_info(type_: int) -> OperationInfo | None:
     """The catalog entry of a non-extension operation type, or None if it has none."""
     try:
-        return CATALOG[OperationType(type_)]
+        return _catalog()[OperationType(type_)]
     except ValueError:
         return None
 
 
-def check_signature(model: Model, operation: Operation, version: HalVersion) -> str | None:
-    """Why ``operation`` matches none of its catalogued signatures at ``version``, or None.
+def signatures(type_: int, version: HalVersion) -> list[Signature]:
+    """The forms operation ``type_`` accepts in a ``version`` model."""
+    info = operation_info(type_)
+    return [] if info is None else [s for s in info.signatures if s.since <= version]
 
-    Operations without catalogued signatures (and OEM operations) pass.
-    Assumes every index of the operation is inside ``model.operands``.
+
+@dataclass(frozen=True)
+class Match:
+    """The outcome of matching an operation against the catalog.
+
+    ``signature`` is the form used (None when none fits); ``reason`` says why
+    none fits at the model's version.
+    """
+
+    signature: Signature | None
+    reason: str | None = None
+
+
+def match_signature(model: Model, operation: Operation, version: HalVersion) -> Match:
+    """The catalogued form ``operation`` uses at ``version``.
+
+    Assumes every index of the operation is inside ``model.operands``. OEM
+    operations match trivially (their signatures are the vendor's business).
     """
     info = operation_info(operation.type)
-    if info is None or not info.signatures:
-        return None
+    if info is None or info.type == OperationType.OEM_OPERATION:
+        return Match(None)
     inputs = tuple(model.operands[i].type for i in operation.inputs)
     outputs = tuple(model.operands[i].type for i in operation.outputs)
-    matching = [s for s in info.signatures if s.inputs == inputs and s.outputs == outputs]
-    if not matching:
-        return f"{info.type.name} takes no operands of types {_names(inputs)} -> {_names(outputs)}"
-    if all(s.since > version for s in matching):
-        since = min(s.since for s in matching)
-        return f"{info.type.name} with {_names(inputs)} needs HAL {since}, model is {version}"
-    for constraint in info.constraints:
-        reason = constraint(model, operation, version)
-        if reason is not None:
-            return f"{info.type.name}: {reason}"
-    return None
+    fitting = [s for s in info.signatures if s.accepts_types(inputs, outputs)]
+    if not fitting:
+        return Match(
+            None,
+            f"{info.type.name} accepts no {len(inputs)} inputs {_names(inputs)} with "
+            f"{len(outputs)} outputs {_names(outputs)}",
+        )
+    current = [s for s in fitting if s.since <= version]
+    if not current:
+        since = min(s.since for s in fitting)
+        return Match(
+            None,
+            f"{info.type.name} with inputs {_names(inputs)} needs HAL {since}, model is {version}",
+        )
+    return Match(current[0])
 
 
-def _names(types: tuple[int, ...]) -> str:
-    return "(" + ", ".join(describe_type(t) for t in types) + ")"
+def coverage_triples() -> list[tuple[OperationType, int, HalVersion]]:
+    """Every (operation, operand type variant, first version) the catalog accepts, sorted."""
+    first: dict[tuple[OperationType, int], HalVersion] = {}
+    for info in _catalog().values():
+        for s in info.signatures:
+            key = (info.type, s.variant)
+            first[key] = min(first.get(key, s.since), s.since)
+    return sorted((op, variant, since) for (op, variant), since in first.items())

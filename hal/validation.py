@@ -27,7 +27,15 @@ from enum import StrEnum
 from functools import cached_property
 
 from hal.memory import POOL_NAME_INTRODUCED
-from hal.operations import check_signature, operation_info
+from hal.operations import (
+    PARITY,
+    STRICT,
+    ConstraintContext,
+    Match,
+    Signature,
+    match_signature,
+    operation_info,
+)
 from hal.types import (
     ErrorStatus,
     ExecutionPreference,
@@ -382,6 +390,21 @@ class _ModelFacts:
     @cached_property
     def written(self) -> frozenset[int]:
         return frozenset(i for op in self.operations for _, i in self.slots(op, "outputs"))
+
+    @cached_property
+    def matches(self) -> dict[int, Match]:
+        """Each checkable operation's catalog match, by operation position."""
+        return {
+            j: match_signature(self.model, operation, self.version)
+            for j, operation in enumerate(self.operations)
+            if _signature_checkable(self, operation)
+        }
+
+    def matched(self) -> Iterator[tuple[int, Operation, Signature]]:
+        """(position, operation, signature) of every operation that matched a signature."""
+        for j, match in self.matches.items():
+            if match.signature is not None:
+                yield j, self.operations[j], match.signature
 
     @cached_property
     def reads(self) -> Counter[int]:
@@ -909,16 +932,76 @@ def _signature_checkable(facts: _ModelFacts, operation: Operation) -> bool:
     "an operation's operand counts and types match a signature of the catalog at this version",
 )
 def _operation_signature(facts: _ModelFacts) -> Iterator[str]:
-    for j, operation in enumerate(facts.operations):
-        if not _signature_checkable(facts, operation):
-            continue
-        try:
-            problem = check_signature(facts.model, operation, facts.version)
-        except (TypeError, ValueError, ArithmeticError) as error:
-            # A catalog constraint reading a malformed field (a scale that is not a number).
-            problem = f"cannot be checked: {error}"
-        if problem:
-            yield f"operation {j}: {problem}"
+    for j, match in facts.matches.items():
+        if match.reason:
+            yield f"operation {j}: {match.reason}"
+
+
+def _constraint_problems(facts: _ModelFacts, tier: str) -> Iterator[str]:
+    for j, operation, signature in facts.matched():
+        context = ConstraintContext(facts.model, operation, facts.version)
+        for constraint in signature.constraints:
+            if constraint.tier != tier or not constraint.applies(facts.version):
+                continue
+            try:
+                problem = constraint.check(context)
+            except (TypeError, ValueError, ArithmeticError, AttributeError) as error:
+                # A constraint reading a malformed field (a scale that is not a number).
+                problem = f"cannot be checked: {error}"
+            if problem:
+                yield f"{facts.operation_label(j)} [{constraint.name}]: {problem}"
+
+
+@_model_rule(
+    "operation.constraint",
+    Tier.PARITY,
+    "an operation meets the type-level constraints Android 10's validator enforces",
+)
+def _operation_constraint(facts: _ModelFacts) -> Iterator[str]:
+    return _constraint_problems(facts, PARITY)
+
+
+@_model_rule(
+    "operation.constraint_strict",
+    Tier.STRICT,
+    "an operation meets the type-level constraints the HAL states but Android 10 checks late",
+)
+def _operation_constraint_strict(facts: _ModelFacts) -> Iterator[str]:
+    return _constraint_problems(facts, STRICT)
+
+
+@_model_rule(
+    "operation.rank",
+    Tier.STRICT,
+    "an operation's inputs of known rank are within the ranks the operation defines",
+)
+def _operation_rank(facts: _ModelFacts) -> Iterator[str]:
+    for j, operation, signature in facts.matched():
+        for slot, low, high in signature.ranks:
+            if slot >= len(operation.inputs):
+                continue
+            operand = facts.operands[operation.inputs[slot]]
+            dims = _ints(operand.dimensions)
+            if not dims or facts.lifetime(operation.inputs[slot]) == OperandLifeTime.NO_VALUE:
+                continue  # unknown rank (or omitted): judged at execution
+            if not low <= len(dims) <= high:
+                allowed = f"{low}" if low == high else f"{low} to {high}"
+                yield (
+                    f"{facts.operation_label(j)}: input {slot} has rank {len(dims)}, "
+                    f"must be {allowed}"
+                )
+
+
+@_model_rule(
+    "operation.omitted_input",
+    Tier.STRICT,
+    "only inputs an operation defines as optional are NO_VALUE operands",
+)
+def _operation_omitted_input(facts: _ModelFacts) -> Iterator[str]:
+    for j, operation, signature in facts.matched():
+        for slot, i in enumerate(operation.inputs):
+            if facts.lifetime(i) == OperandLifeTime.NO_VALUE and slot not in signature.omittable:
+                yield f"{facts.operation_label(j)}: input {slot} (operand {i}) cannot be omitted"
 
 
 @_model_rule(

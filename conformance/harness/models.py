@@ -10,6 +10,7 @@ import struct
 
 import numpy as np
 
+from hal.operations import Signature
 from hal.types import (
     DataLocation,
     FusedActivationFunc,
@@ -19,6 +20,9 @@ from hal.types import (
     OperandType,
     Operation,
     OperationType,
+    SymmPerChannelQuantParams,
+    is_scalar_type,
+    operand_byte_size,
 )
 
 
@@ -125,3 +129,92 @@ def chain_model(length: int = 2, type_: int = OperandType.TENSOR_FLOAT32) -> Mod
         output_indexes=[previous],
         operand_values=bytes(values),
     )
+
+
+_QUANT_DEFAULTS = {
+    OperandType.TENSOR_QUANT8_ASYMM: (0.5, 0),
+    OperandType.TENSOR_QUANT8_SYMM: (0.5, 0),
+    OperandType.TENSOR_QUANT16_ASYMM: (0.125, 0),
+    OperandType.TENSOR_QUANT16_SYMM: (0.125, 0),
+}
+_Q8C = OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL
+
+
+def signature_model(
+    signature: Signature,
+    *,
+    input_count: int | None = None,
+    output_count: int | None = None,
+    channel_dim: int = 0,
+) -> Model:
+    """A minimal valid model running one operation in the form ``signature`` describes.
+
+    Tensor inputs are model inputs of the smallest rank the signature allows
+    (at least 1, and enough for ``channel_dim``) with every dimension 1;
+    scalars are CONSTANT_COPY zeros; outputs are rank-1 model outputs of
+    unknown size. Quantized tensors of one type share one scale and zero
+    point (so "same as input" rules hold and outputs exceed input products),
+    a TENSOR_INT32 bias after a quantized filter takes the product scale, a
+    per-channel tensor has ``channel_dim`` and unit scales.
+    ``input_count``/``output_count`` expand a repeated slot.
+    """
+    min_rank = {slot: low for slot, low, _ in signature.ranks}
+    inputs = _expand(signature.inputs, signature.repeat_input, input_count)
+    outputs = _expand(signature.outputs, signature.repeat_output, output_count)
+    values = bytearray()
+    operands: list[Operand] = []
+    for slot, type_ in enumerate(inputs):
+        if is_scalar_type(type_):
+            size = operand_byte_size(type_, [])
+            location = DataLocation(0, len(values), size)
+            operands.append(
+                Operand(type_, [], 1, lifetime=OperandLifeTime.CONSTANT_COPY, location=location)
+            )
+            values += bytes(size)
+        else:
+            rank = max(1, min_rank.get(slot, 1), channel_dim + 1 if type_ == _Q8C else 1)
+            operands.append(_tensor(type_, [1] * rank, OperandLifeTime.MODEL_INPUT, channel_dim))
+    for type_ in outputs:
+        operands.append(_tensor(type_, [0], OperandLifeTime.MODEL_OUTPUT, channel_dim))
+    _bias_scales(inputs, operands)
+    n_in = len(inputs)
+    return Model(
+        operands=operands,
+        operations=[
+            Operation(signature.operation, list(range(n_in)), list(range(n_in, len(operands))))
+        ],
+        input_indexes=[
+            i for i in range(n_in) if operands[i].lifetime == OperandLifeTime.MODEL_INPUT
+        ],
+        output_indexes=list(range(n_in, len(operands))),
+        operand_values=bytes(values),
+    )
+
+
+def _expand(types: tuple[int, ...], repeat: int | None, count: int | None) -> tuple[int, ...]:
+    if repeat is None or count is None or count <= len(types):
+        return types
+    extra = (types[repeat],) * (count - len(types))
+    return types[: repeat + 1] + extra + types[repeat + 1 :]
+
+
+def _tensor(type_: int, dims: list[int], lifetime: int, channel_dim: int) -> Operand:
+    scale, zero_point = _QUANT_DEFAULTS.get(type_, (0.0, 0))
+    consumers = 1 if lifetime == OperandLifeTime.MODEL_INPUT else 0
+    extra = None
+    if type_ == _Q8C:
+        dims = [1] * max(len(dims), channel_dim + 1)
+        extra = SymmPerChannelQuantParams((1.0,), channel_dim)
+    return Operand(type_, dims, consumers, scale, zero_point, lifetime, extra_params=extra)
+
+
+def _bias_scales(inputs: tuple[int, ...], operands: list[Operand]) -> None:
+    """A TENSOR_INT32 input right after a quantized filter is a bias: scale in x filter."""
+    for slot in range(2, len(inputs)):
+        filter_type = inputs[slot - 1]
+        if inputs[slot] == OperandType.TENSOR_INT32 and filter_type in (
+            OperandType.TENSOR_QUANT8_ASYMM,
+            _Q8C,
+        ):
+            product = operands[0].scale * operands[slot - 1].scale
+            operands[slot].scale = 0.0 if filter_type == _Q8C else product
