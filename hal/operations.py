@@ -55,13 +55,17 @@ class Constraint:
     says whether Android 10's validator enforces it (``parity``) or only this
     project (``strict``, e.g. rules the Android 10 CPU reference checks at
     execution). ``before``: the rule binds only models of older versions
-    (e.g. a quantization rule 1.2 lifted).
+    (e.g. a quantization rule 1.2 lifted). ``fix``, when given, makes a
+    model satisfy the rule (``conformance.harness.models.signature_model``).
     """
 
     name: str
     check: Callable[[ConstraintContext], str | None]
     tier: str = PARITY
     before: HalVersion | None = None
+    fix: Callable[[ConstraintContext], None] | None = None
+    """Adjusts the operands in place so the rule holds (quantization, rank), where
+    that is possible without changing types; model builders use it."""
 
     def applies(self, version: HalVersion) -> bool:
         return self.before is None or version < self.before
@@ -140,8 +144,8 @@ def _assemble() -> dict[OperationType, OperationInfo]:
     catalog = {}
     for op in OperationType:
         entry = ENTRIES.get(op)
-        if entry is None:  # WIP while the catalog is being filled: removed when complete
-            entry = OperationInfo(op, HalVersion.V1_0)
+        if entry is None:
+            raise RuntimeError(f"the operation catalog has no entry for {op.name}")
         catalog[op] = entry
     return catalog
 

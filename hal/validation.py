@@ -189,6 +189,19 @@ def validate_request(
     return _run(_REQUEST_CHECKS, facts, _checked_disabled(disabled))
 
 
+def minimum_version(model: Model, *, disabled: Collection[str] = ()) -> HalVersion | None:
+    """The oldest HAL version at which ``model`` is valid, or None if it is valid at none.
+
+    It decides which prepare methods a model may go through: a model whose
+    minimum is 1.1 may be given to ``prepare_model_1_1`` and ``_1_2``, never
+    to ``prepare_model``.
+    """
+    for version in HalVersion:
+        if validate_model(model, version, disabled=disabled).ok:
+            return version
+    return None
+
+
 _PREFERENCE_RULE = _register(
     "model.execution_preference",
     Tier.PARITY,
@@ -1337,3 +1350,18 @@ __all__ = [
     "validate_model",
     "validate_request",
 ]
+
+
+def rules_table() -> str:
+    """Every rule as one line: name, tier, scope and what it demands (``nnhal-rules``)."""
+    width = max(len(name) for name in RULES)
+    return "\n".join(
+        f"{rule.name:<{width}}  {rule.tier.value:<6}  {rule.scope:<7}  {rule.description}"
+        for rule in sorted(RULES.values(), key=lambda r: (r.scope, r.name))
+    )
+
+
+def main() -> int:
+    """``nnhal-rules``: print the validation rules a driver must enforce."""
+    print(rules_table())
+    return 0

@@ -52,3 +52,16 @@ def test_command_reports_a_bad_driver(capsys: pytest.CaptureFixture[str]) -> Non
         "error: --driver=unknown_thing: no driver is registered under that name "
         "(registered: reference); give module:Factory for an unregistered driver\n"
     )
+
+
+def test_rules_command_lists_every_rule(capsys: pytest.CaptureFixture[str]) -> None:
+    from hal.validation import RULES
+    from hal.validation import main as rules_main
+
+    assert rules_main() == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == len(RULES)
+    first = {line.split()[0]: line.split()[1:3] for line in lines}
+    assert first["operand.scale"] == ["parity", "model"]
+    assert first["operation.order"] == ["strict", "model"]
+    assert first["request.input_length"] == ["strict", "request"]

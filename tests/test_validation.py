@@ -19,10 +19,11 @@ from typing import Any
 import numpy as np
 import pytest
 
-from conformance.harness.models import binary_model, chain_model
+from conformance.harness.models import binary_model, chain_model, signature_model
 from conformance.harness.requests import pack_request
 from hal.callbacks import ExecutionCallback, PreparedModelCallback
 from hal.memory import ASHMEM, HARDWARE_BUFFER_BLOB, MMAP_FD, Memory, allocate_with
+from hal.operations import signatures
 from hal.types import (
     NO_TIMING,
     DataLocation,
@@ -153,6 +154,12 @@ def _unary(operation: int) -> Builder:
 
 def _binary(**options: Any) -> Builder:
     return lambda kit: binary_model(**options)
+
+
+def _signature_base(operation: int, variant: int) -> Builder:
+    """The catalog's first form of ``operation`` for ``variant``, as a minimal model."""
+    signature = next(s for s in signatures(operation, V1_2) if s.variant == variant)
+    return lambda kit: signature_model(signature)
 
 
 def _extended(base: Builder, *prefixes: int) -> Builder:
@@ -901,8 +908,8 @@ MODEL_CASES = [
         "activation_type",
         _operand(2, type=OperandType.FLOAT32),
         message=(
-            "operation 0: ADD takes no operands of types (TENSOR_FLOAT32, TENSOR_FLOAT32, "
-            "FLOAT32) -> (TENSOR_FLOAT32)"
+            "operation 0: ADD accepts no 3 inputs (TENSOR_FLOAT32, TENSOR_FLOAT32, FLOAT32) "
+            "with 1 outputs (TENSOR_FLOAT32)"
         ),
     ),
     Case(
@@ -911,19 +918,43 @@ MODEL_CASES = [
         _steps(_operation(0, inputs=[0, 1]), _operand(2, number_of_consumers=0)),
     ),
     Case(
-        "operation.signature",
+        "operation.constraint",
         "mul_output_scale",
         _operand(3, scale=0.25),
         base=_binary(operation=OperationType.MUL, type_=Q8A),
         message=(
-            "operation 0: MUL: output scale 0.25 must exceed input scales' product 0.5 * 0.5 = 0.25"
+            "operation 0 (MUL) [output_scale_exceeds_product]: output scale 0.25 must exceed "
+            "input 0 scale x input 1 scale = 0.5 x 0.5 = 0.25"
         ),
+    ),
+    Case(
+        "operation.constraint_strict",
+        "tile_output_quant",
+        _operand(2, scale=0.25),
+        base=_signature_base(OperationType.TILE, Q8A),
+        message=(
+            "operation 0 (TILE) [same_quant(in0,out0)]: output 0 scale/zeroPoint (0.25, 0) "
+            "must equal input 0's (0.5, 0)"
+        ),
+    ),
+    Case(
+        "operation.rank",
+        "add_rank_5",
+        _operand(0, dimensions=[1, 1, 1, 2, 2]),
+        message="operation 0 (ADD): input 0 has rank 5, must be 1 to 4",
+    ),
+    Case(
+        "operation.omitted_input",
+        "add_input_omitted",
+        _steps(_operand(1, lifetime=LT.NO_VALUE), _model(input_indexes=[0])),
+        message="operation 0 (ADD): input 1 (operand 1) cannot be omitted",
     ),
     Case(
         "operation.output_lifetime",
         "no_value_output",
         _operand(2, lifetime=LT.NO_VALUE),
         base=_chain,
+        alone=False,  # the next ADD reads it: operation.omitted_input too
         message=(
             "operation 0 (ADD): outputs[0] = 2 has lifetime NO_VALUE, "
             "must be TEMPORARY_VARIABLE or MODEL_OUTPUT"
@@ -1235,6 +1266,9 @@ def test_rules_are_consistent() -> None:
         "operation.extension_prefix",
         "operand.number_of_consumers",
         "operation.order",
+        "operation.constraint_strict",
+        "operation.rank",
+        "operation.omitted_input",
         "request.input_length",
     }
 

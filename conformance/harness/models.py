@@ -10,7 +10,7 @@ import struct
 
 import numpy as np
 
-from hal.operations import Signature
+from hal.operations import ConstraintContext, Signature
 from hal.types import (
     DataLocation,
     FusedActivationFunc,
@@ -145,17 +145,18 @@ def signature_model(
     *,
     input_count: int | None = None,
     output_count: int | None = None,
-    channel_dim: int = 0,
 ) -> Model:
     """A minimal valid model running one operation in the form ``signature`` describes.
 
     Tensor inputs are model inputs of the smallest rank the signature allows
-    (at least 1, and enough for ``channel_dim``) with every dimension 1;
+    (at least 1) with every dimension 1;
     scalars are CONSTANT_COPY zeros; outputs are rank-1 model outputs of
     unknown size. Quantized tensors of one type share one scale and zero
     point (so "same as input" rules hold and outputs exceed input products),
     a TENSOR_INT32 bias after a quantized filter takes the product scale, a
-    per-channel tensor has ``channel_dim`` and unit scales.
+    per-channel tensor has channelDim 0 and unit scales. Last, each of the
+    signature's constraints that can ``fix`` a model does (fixed quantization,
+    ranks a version demands, a required channelDim).
     ``input_count``/``output_count`` expand a repeated slot.
     """
     min_rank = {slot: low for slot, low, _ in signature.ranks}
@@ -172,13 +173,13 @@ def signature_model(
             )
             values += bytes(size)
         else:
-            rank = max(1, min_rank.get(slot, 1), channel_dim + 1 if type_ == _Q8C else 1)
-            operands.append(_tensor(type_, [1] * rank, OperandLifeTime.MODEL_INPUT, channel_dim))
+            rank = max(1, min_rank.get(slot, 1))
+            operands.append(_tensor(type_, [1] * rank, OperandLifeTime.MODEL_INPUT))
     for type_ in outputs:
-        operands.append(_tensor(type_, [0], OperandLifeTime.MODEL_OUTPUT, channel_dim))
+        operands.append(_tensor(type_, [0], OperandLifeTime.MODEL_OUTPUT))
     _bias_scales(inputs, operands)
     n_in = len(inputs)
-    return Model(
+    model = Model(
         operands=operands,
         operations=[
             Operation(signature.operation, list(range(n_in)), list(range(n_in, len(operands))))
@@ -189,6 +190,11 @@ def signature_model(
         output_indexes=list(range(n_in, len(operands))),
         operand_values=bytes(values),
     )
+    context = ConstraintContext(model, model.operations[0], signature.since)
+    for constraint in signature.constraints:
+        if constraint.fix is not None:
+            constraint.fix(context)
+    return model
 
 
 def _expand(types: tuple[int, ...], repeat: int | None, count: int | None) -> tuple[int, ...]:
@@ -198,13 +204,12 @@ def _expand(types: tuple[int, ...], repeat: int | None, count: int | None) -> tu
     return types[: repeat + 1] + extra + types[repeat + 1 :]
 
 
-def _tensor(type_: int, dims: list[int], lifetime: int, channel_dim: int) -> Operand:
+def _tensor(type_: int, dims: list[int], lifetime: int) -> Operand:
     scale, zero_point = _QUANT_DEFAULTS.get(type_, (0.0, 0))
     consumers = 1 if lifetime == OperandLifeTime.MODEL_INPUT else 0
     extra = None
     if type_ == _Q8C:
-        dims = [1] * max(len(dims), channel_dim + 1)
-        extra = SymmPerChannelQuantParams((1.0,), channel_dim)
+        extra = SymmPerChannelQuantParams((1.0,), 0)
     return Operand(type_, dims, consumers, scale, zero_point, lifetime, extra_params=extra)
 
 
