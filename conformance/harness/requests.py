@@ -1,9 +1,18 @@
-"""Build requests the way VTS does, and read their outputs back.
+"""Build requests, read their outputs back, and check what the driver left alone.
 
-Inputs are packed back to back into one pool and outputs into another, with
-no alignment padding (drivers that assume alignment must be caught); an input
-given as ``None`` becomes a ``has_no_value`` argument. The pools are owned by
-the ``PackedRequest`` and closed with it.
+Two layouts:
+
+* ``packed`` (the upstream VTS layout, parity): inputs back to back in one
+  pool, outputs back to back in another, no alignment padding (drivers that
+  assume alignment must be caught);
+* ``scattered`` (strict): every argument in a pool of its own, at an odd
+  offset, between guard bytes; after the execution ``untouched_problems``
+  says whether the driver wrote into an input or outside an output.
+
+An input given as ``None`` or with zero elements becomes a ``has_no_value``
+argument; an input whose operand is not fully specified carries its array's
+shape as the argument's dimensions. The pools belong to the ``PackedRequest``
+and are closed with it.
 """
 
 from __future__ import annotations
@@ -13,7 +22,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from hal.memory import ASHMEM, Memory, allocate, allocate_with, map_memory
+from hal.memory import ASHMEM, Memory, allocate_with, map_memory
 from hal.types import (
     DataLocation,
     Model,
@@ -24,12 +33,21 @@ from hal.types import (
     operand_byte_size,
 )
 
+PACKED = "packed"
+SCATTERED = "scattered"
+GUARD = 0xA5
+"""The byte guard regions and unused output bytes are filled with."""
+GUARD_SIZE = 13
+"""Guard bytes before and after each argument in the scattered layout (odd on purpose)."""
+
 
 @dataclass
 class PackedRequest:
     request: Request
     pools: list[Memory] = field(default_factory=list)
     output_dtypes: list[np.dtype] = field(default_factory=list)
+    snapshot: list[bytes] = field(default_factory=list)
+    """Each pool's bytes as sent, for ``untouched_problems``."""
 
     def output_bytes(self, index: int) -> bytes:
         argument = self.request.outputs[index]
@@ -44,6 +62,24 @@ class PackedRequest:
         count = int(np.prod(shape)) if len(shape) else 1
         return np.frombuffer(data[: count * dtype.itemsize], dtype=dtype).reshape(tuple(shape))
 
+    def untouched_problems(self) -> list[str]:
+        """Bytes the driver changed outside the output locations, one line per region."""
+        writable = _output_ranges(self.request)
+        problems = []
+        for pool_index, (pool, before) in enumerate(
+            zip(self.request.pools, self.snapshot, strict=True)
+        ):
+            with map_memory(pool) as mapping:
+                after = mapping.read(0, pool.size)
+            changed = np.flatnonzero(
+                np.frombuffer(before, np.uint8) != np.frombuffer(after, np.uint8)
+            )
+            allowed = writable.get(pool_index, [])
+            outside = [int(i) for i in changed if not any(lo <= i < hi for lo, hi in allowed)]
+            if outside:
+                problems.append(_describe_write(pool_index, outside, self.request))
+        return problems
+
     def close(self) -> None:
         for pool in self.pools:
             pool.close()
@@ -56,44 +92,103 @@ class PackedRequest:
         self.close()
 
 
+def _output_ranges(request: Request) -> dict[int, list[tuple[int, int]]]:
+    ranges: dict[int, list[tuple[int, int]]] = {}
+    for argument in request.outputs:
+        loc = argument.location
+        ranges.setdefault(loc.pool_index, []).append((loc.offset, loc.offset + loc.length))
+    return ranges
+
+
+def _describe_write(pool_index: int, offsets: list[int], request: Request) -> str:
+    inputs = [
+        k
+        for k, a in enumerate(request.inputs)
+        if not a.has_no_value
+        and a.location.pool_index == pool_index
+        and a.location.offset <= offsets[0] < a.location.offset + a.location.length
+    ]
+    what = f"into input {inputs[0]}" if inputs else "outside every output location"
+    return (
+        f"the driver wrote {len(offsets)} byte(s) {what} in pool {pool_index} "
+        f"(first at offset {offsets[0]}, last at {offsets[-1]})"
+    )
+
+
+def _input_arguments(
+    model: Model, inputs: Sequence[np.ndarray | None]
+) -> list[tuple[RequestArgument, bytes]]:
+    if len(inputs) != len(model.input_indexes):
+        raise ValueError(f"model has {len(model.input_indexes)} inputs, {len(inputs)} given")
+    arguments = []
+    for operand_index, value in zip(model.input_indexes, inputs, strict=True):
+        if value is None or np.asarray(value).size == 0:
+            arguments.append((RequestArgument(has_no_value=True), b""))
+            continue
+        operand = model.operands[operand_index]
+        array = np.ascontiguousarray(value, dtype=numpy_dtype(operand.type))
+        dims = [] if is_fully_specified(operand) else list(array.shape)
+        arguments.append((RequestArgument(dimensions=dims), array.tobytes()))
+    return arguments
+
+
 def pack_request(
     model: Model,
     inputs: Sequence[np.ndarray | None],
     output_sizes: Sequence[int] | None = None,
     kind: str = ASHMEM,
+    layout: str = PACKED,
 ) -> PackedRequest:
     """A request for ``model`` carrying ``inputs`` (in model-input order).
 
     ``output_sizes`` gives each output's buffer in bytes; by default the
     byte size of the output operand as declared (it must then be fully
-    specified).
+    specified). Output buffers start filled with ``GUARD`` bytes.
     """
-    if len(inputs) != len(model.input_indexes):
-        raise ValueError(f"model has {len(model.input_indexes)} inputs, {len(inputs)} given")
-    input_data = bytearray()
-    input_args = []
-    for operand_index, value in zip(model.input_indexes, inputs, strict=True):
-        if value is None:
-            input_args.append(RequestArgument(has_no_value=True))
-            continue
-        operand = model.operands[operand_index]
-        array = np.ascontiguousarray(value, dtype=numpy_dtype(operand.type))
-        data = array.tobytes()
-        # Dimensions the model leaves open are given by the request, as the HAL requires.
-        dims = [] if is_fully_specified(operand) else list(array.shape)
-        location = DataLocation(0, len(input_data), len(data))
-        input_args.append(RequestArgument(location=location, dimensions=dims))
-        input_data += data
     if output_sizes is None:
         output_sizes = [
             operand_byte_size(model.operands[i].type, model.operands[i].dimensions)
             for i in model.output_indexes
         ]
-    output_args = []
-    offset = 0
-    for size in output_sizes:
-        output_args.append(RequestArgument(location=DataLocation(1, offset, size)))
-        offset += size
-    pools = [allocate_with(kind, bytes(input_data)), allocate(kind, offset)]
+    arguments = _input_arguments(model, inputs)
+    if layout == PACKED:
+        request, contents = _packed(arguments, output_sizes)
+    elif layout == SCATTERED:
+        request, contents = _scattered(arguments, output_sizes)
+    else:
+        raise ValueError(f"unknown request layout {layout!r} (known: {PACKED}, {SCATTERED})")
+    pools = [allocate_with(kind, data) for data in contents]
+    request.pools = list(pools)
     dtypes = [numpy_dtype(model.operands[i].type) for i in model.output_indexes]
-    return PackedRequest(Request(input_args, output_args, list(pools)), pools, dtypes)
+    return PackedRequest(request, pools, dtypes, contents)
+
+
+def _packed(arguments, output_sizes) -> tuple[Request, list[bytes]]:
+    input_data = bytearray()
+    inputs = []
+    for argument, data in arguments:
+        if not argument.has_no_value:
+            argument.location = DataLocation(0, len(input_data), len(data))
+            input_data += data
+        inputs.append(argument)
+    outputs, offset = [], 0
+    for size in output_sizes:
+        outputs.append(RequestArgument(location=DataLocation(1, offset, size)))
+        offset += size
+    return Request(inputs, outputs, []), [bytes(input_data), bytes([GUARD]) * offset]
+
+
+def _scattered(arguments, output_sizes) -> tuple[Request, list[bytes]]:
+    guard = bytes([GUARD]) * GUARD_SIZE
+    contents: list[bytes] = []
+    inputs = []
+    for argument, data in arguments:
+        if not argument.has_no_value:
+            argument.location = DataLocation(len(contents), GUARD_SIZE, len(data))
+            contents.append(guard + data + guard)
+        inputs.append(argument)
+    outputs = []
+    for size in output_sizes:
+        outputs.append(RequestArgument(location=DataLocation(len(contents), GUARD_SIZE, size)))
+        contents.append(guard + bytes([GUARD]) * size + guard)
+    return Request(inputs, outputs, []), contents

@@ -1,0 +1,159 @@
+"""Execution paths: one way each to run a request, with the protocol checked.
+
+A path is an execution method and a MeasureTiming value: ``async10``
+(``execute``, the 1.0 method, no timing), ``async`` (``execute_1_2``) and
+``sync`` (``execute_synchronously``), the last two also ``-timed``
+(MeasureTiming YES). ``run`` calls the driver, waits with the run's timeout,
+and fails the test with a message naming the method when the driver breaks
+the calling convention (an escaped exception, a malformed return, a missing or
+repeated notify, the wrong notify method, a launch status its callback
+contradicts). ``check_timing`` and ``check_shapes`` hold the rules every
+answer obeys, whatever the case.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+import pytest
+
+from conformance.harness.calls import as_status, call_driver
+from hal.callbacks import CallbackTimeout, ExecutionCallback
+from hal.types import (
+    UINT64_MAX,
+    ErrorStatus,
+    HalVersion,
+    MeasureTiming,
+    OutputShape,
+    Request,
+    Timing,
+)
+
+
+@dataclass(frozen=True)
+class ExecutionPath:
+    method: str
+    measure: MeasureTiming
+    level: HalVersion
+    """The HAL level whose interface has this method."""
+
+    @property
+    def id(self) -> str:
+        base = {"execute": "async10", "execute_1_2": "async", "execute_synchronously": "sync"}
+        return base[self.method] + ("-timed" if self.measure == MeasureTiming.YES else "")
+
+
+PATHS = (
+    ExecutionPath("execute", MeasureTiming.NO, HalVersion.V1_0),
+    ExecutionPath("execute_1_2", MeasureTiming.NO, HalVersion.V1_2),
+    ExecutionPath("execute_1_2", MeasureTiming.YES, HalVersion.V1_2),
+    ExecutionPath("execute_synchronously", MeasureTiming.NO, HalVersion.V1_2),
+    ExecutionPath("execute_synchronously", MeasureTiming.YES, HalVersion.V1_2),
+)
+PATHS_BY_ID = {path.id: path for path in PATHS}
+
+
+@dataclass(frozen=True)
+class Execution:
+    path: ExecutionPath
+    status: ErrorStatus
+    output_shapes: tuple[OutputShape, ...]
+    timing: Timing
+    wall_us: int
+    """Wall time of the whole call, wait included, in microseconds."""
+
+
+def run(prepared: object, request: Request, path: ExecutionPath, timeout: float) -> Execution:
+    """Execute ``request`` on ``prepared`` through ``path``; protocol breaches fail the test."""
+    start = time.perf_counter_ns()
+    if path.method == "execute_synchronously":
+        status, shapes, timing = _synchronous(prepared, request, path)
+    else:
+        status, shapes, timing = _asynchronous(prepared, request, path, timeout)
+    wall_us = (time.perf_counter_ns() - start) // 1000
+    return Execution(path, status, shapes, timing, wall_us)
+
+
+def _synchronous(prepared, request, path):
+    result = call_driver(prepared, path.method, request, path.measure)
+    if not (isinstance(result, tuple) and len(result) == 3):
+        pytest.fail(
+            f"{path.method} returned {result!r}; expected (ErrorStatus, output shapes, Timing)",
+            pytrace=False,
+        )
+    status = as_status(result[0], path.method)
+    return status, _shapes(result[1], path.method), _timing(result[2], path.method)
+
+
+def _asynchronous(prepared, request, path, timeout):
+    callback = ExecutionCallback()
+    args = (request, callback) if path.method == "execute" else (request, path.measure, callback)
+    launch = as_status(call_driver(prepared, path.method, *args), path.method)
+    try:
+        notification = callback.wait(timeout)
+    except CallbackTimeout as e:
+        pytest.fail(f"{path.method} (launch status {launch.name}): {e}", pytrace=False)
+    problems = list(callback.violations)
+    expected = "notify" if path.method == "execute" else "notify_1_2"
+    if notification.method != expected:
+        problems.append(f"answered through {notification.method}, expected {expected}")
+    status = as_status(notification.status, f"{path.method} callback")
+    if launch != ErrorStatus.NONE and status != launch:
+        problems.append(f"launch status {launch.name} but callback status {status.name}")
+    if problems:
+        pytest.fail(f"{path.method}: " + "; ".join(problems), pytrace=False)
+    shapes = _shapes(notification.output_shapes, f"{path.method} callback")
+    return status, shapes, _timing(notification.timing, f"{path.method} callback")
+
+
+def _shapes(value: object, where: str) -> tuple[OutputShape, ...]:
+    if not isinstance(value, list | tuple) or not all(isinstance(s, OutputShape) for s in value):
+        pytest.fail(
+            f"{where} gave output shapes {value!r}; expected a list of OutputShape", pytrace=False
+        )
+    return tuple(value)
+
+
+def _timing(value: object, where: str) -> Timing:
+    if not isinstance(value, Timing):
+        pytest.fail(f"{where} gave timing {value!r}; expected a Timing", pytrace=False)
+    return value
+
+
+def check_timing(execution: Execution) -> None:
+    """UINT64_MAX unless measured and NONE; measured values ordered and within the call."""
+    timing, path = execution.timing, execution.path
+    where = f"{path.method} (MeasureTiming {path.measure.name}, status {execution.status.name})"
+    if path.measure == MeasureTiming.NO or execution.status != ErrorStatus.NONE:
+        assert timing == Timing(UINT64_MAX, UINT64_MAX), (
+            f"{where}: timing must be UINT64_MAX in both fields, got {timing}"
+        )
+        return
+    on_device, in_driver = timing.time_on_device, timing.time_in_driver
+    if on_device != UINT64_MAX and in_driver != UINT64_MAX:
+        assert on_device <= in_driver, (
+            f"{where}: time_on_device {on_device} us exceeds time_in_driver {in_driver} us"
+        )
+    for name, value in (("time_on_device", on_device), ("time_in_driver", in_driver)):
+        if value != UINT64_MAX:
+            assert 0 <= value <= execution.wall_us, (
+                f"{where}: {name} {value} us is not within the call's wall time "
+                f"{execution.wall_us} us"
+            )
+
+
+def check_shapes(execution: Execution, outputs: int, dynamic: bool) -> None:
+    """Shapes: one per output when dynamic or insufficient, none with any other error."""
+    status, shapes = execution.status, execution.output_shapes
+    where = f"{execution.path.method} (status {status.name})"
+    if status == ErrorStatus.OUTPUT_INSUFFICIENT_SIZE or (dynamic and status == ErrorStatus.NONE):
+        assert len(shapes) == outputs, (
+            f"{where}: {len(shapes)} output shapes for {outputs} outputs; one per output is required"
+        )
+    elif status == ErrorStatus.NONE:
+        assert len(shapes) in (0, outputs), (
+            f"{where}: {len(shapes)} output shapes for {outputs} outputs; none or one per output"
+        )
+    else:
+        assert not shapes, f"{where}: an error status must come with no output shapes, got {shapes}"
