@@ -1,0 +1,190 @@
+"""The loader of the generated test modules under ``conformance/generated/``.
+
+``nnhal-generate`` writes one module per spec file. Such a module is data: for
+each test it defines a small builder function made of calls to the helpers
+below (``case``, ``model``, ``operand``, ``array``, ...), and a ``TESTS`` tuple
+pairing every test name with its builder. Nothing is decoded when a module is
+imported; a builder decodes its test's data (base64 of little-endian bytes)
+when it is called, so loading one test costs only that test.
+
+``conformance/generated/index.py`` lists every module and its test names; the
+suite parametrizes from ``load_index()`` and rebuilds a case with
+``load_test()``. Arrays come back read-only (they view the decoded bytes): a
+test that needs to change one copies it first.
+
+This module imports only ``hal``, numpy, the standard library and
+``conformance.harness.cases``, so running the suite needs no generator.
+"""
+
+from __future__ import annotations
+
+import base64
+import importlib
+from collections.abc import Callable, Iterable, Sequence
+
+import numpy as np
+
+from conformance.harness.cases import Feed, GeneratedTest, Provenance
+from hal.types import (
+    DataLocation,
+    ExtensionNameAndPrefix,
+    ExtensionParams,
+    Model,
+    Operand,
+    OperandExtraParams,
+    OperandLifeTime,
+    Operation,
+    SymmPerChannelQuantParams,
+)
+
+PACKAGE = "conformance.generated"
+"""Where the generated modules live; ``index`` is the index module inside it."""
+
+Builder = Callable[[], GeneratedTest]
+
+
+# ---------------------------------------------------------------------------
+# Helpers the generated modules call
+# ---------------------------------------------------------------------------
+
+
+def blob(data: str) -> bytes:
+    """The bytes of a base64 string."""
+    return base64.b64decode(data, validate=True)
+
+
+def array(dtype: str, shape: Sequence[int], data: str) -> np.ndarray:
+    """A read-only array of ``dtype`` (e.g. ``"<f4"``) and ``shape`` from base64 bytes."""
+    values = np.frombuffer(blob(data), dtype=np.dtype(dtype))
+    return values.reshape(tuple(shape))
+
+
+def channel_quant(scales: Iterable[float], channel_dim: int) -> SymmPerChannelQuantParams:
+    """The extra parameters of a TENSOR_QUANT8_SYMM_PER_CHANNEL operand."""
+    return SymmPerChannelQuantParams(tuple(scales), channel_dim)
+
+
+def extension_params(data: str) -> ExtensionParams:
+    """Extension extra parameters from base64 bytes."""
+    return ExtensionParams(blob(data))
+
+
+def operand(
+    type_: int,
+    dimensions: Sequence[int],
+    *,
+    lifetime: int = OperandLifeTime.TEMPORARY_VARIABLE,
+    consumers: int = 0,
+    scale: float = 0.0,
+    zero_point: int = 0,
+    location: tuple[int, int, int] = (0, 0, 0),
+    extra: OperandExtraParams = None,
+) -> Operand:
+    """An operand; ``location`` is (pool index, offset, length)."""
+    return Operand(
+        type=type_,
+        dimensions=list(dimensions),
+        number_of_consumers=consumers,
+        scale=scale,
+        zero_point=zero_point,
+        lifetime=lifetime,
+        location=DataLocation(*location),
+        extra_params=extra,
+    )
+
+
+def operation(type_: int, inputs: Sequence[int], outputs: Sequence[int]) -> Operation:
+    return Operation(type=type_, inputs=list(inputs), outputs=list(outputs))
+
+
+def model(
+    operands: Sequence[Operand],
+    operations: Sequence[Operation],
+    inputs: Sequence[int],
+    outputs: Sequence[int],
+    *,
+    values: str = "",
+    relaxed: bool = False,
+    extensions: Sequence[tuple[str, int]] = (),
+) -> Model:
+    """A model; ``values`` is base64 of ``operand_values``, ``extensions`` (name, prefix) pairs."""
+    return Model(
+        operands=list(operands),
+        operations=list(operations),
+        input_indexes=list(inputs),
+        output_indexes=list(outputs),
+        operand_values=blob(values),
+        relax_computation_float32_to_float16=relaxed,
+        extension_name_to_prefix=[ExtensionNameAndPrefix(n, p) for n, p in extensions],
+    )
+
+
+def feed(inputs: Sequence[np.ndarray], outputs: Sequence[np.ndarray]) -> Feed:
+    return Feed(inputs=list(inputs), outputs=list(outputs))
+
+
+def provenance(
+    spec: str, line: int, variations: Sequence[str] = (), operations: Sequence[str] = ()
+) -> Provenance:
+    return Provenance(spec, line, tuple(variations), tuple(operations))
+
+
+def case(
+    name: str,
+    dynamic_name: str,
+    hal_folder: str,
+    *,
+    model: Model,
+    feeds: Sequence[Feed],
+    provenance: Provenance,
+    ignored_outputs: Iterable[int] = (),
+    version: str | None = None,
+    multinomial_tolerance: float | None = None,
+) -> GeneratedTest:
+    return GeneratedTest(
+        name=name,
+        dynamic_name=dynamic_name,
+        hal_folder=hal_folder,
+        model=model,
+        feeds=list(feeds),
+        ignored_outputs=frozenset(ignored_outputs),
+        version=version,
+        multinomial_tolerance=multinomial_tolerance,
+        provenance=provenance,
+    )
+
+
+# ---------------------------------------------------------------------------
+# What the suite calls
+# ---------------------------------------------------------------------------
+
+
+def load_index(package: str = PACKAGE) -> list[tuple[str, tuple[str, ...]]]:
+    """Every generated module (full dotted name) with its test names, both sorted.
+
+    An empty list when nothing has been generated yet.
+    """
+    try:
+        index = importlib.import_module(f"{package}.index")
+    except ModuleNotFoundError as error:
+        if error.name in (package, f"{package}.index"):
+            return []
+        raise
+    return [(f"{package}.{name}", tuple(names)) for name, names in index.MODULES]
+
+
+def _builders(module_name: str) -> tuple[tuple[str, Builder], ...]:
+    return importlib.import_module(module_name).TESTS
+
+
+def load_tests(module_name: str) -> list[GeneratedTest]:
+    """All tests of a generated module, freshly built, in the order of its spec."""
+    return [build() for _, build in _builders(module_name)]
+
+
+def load_test(module_name: str, test_name: str) -> GeneratedTest:
+    """One test of a generated module, building only that one."""
+    for name, build in _builders(module_name):
+        if name == test_name:
+            return build()
+    raise LookupError(f"{module_name} has no generated test named {test_name!r}")

@@ -1,0 +1,172 @@
+"""Run one generated case on the driver under test and judge the answer.
+
+``prepare_case`` follows VTS's skip-versus-fail rule (vts-catalog.md 3.1): a
+valid model's launch status must be NONE; a failed preparation is a skip
+(reason ``unsupported``) only when the driver said it does not fully support
+the model and gave no prepared model; otherwise it is a failure.
+``execute_case`` runs one example through one execution path in one output
+mode and checks status, shapes, timing and values; every failure says what
+was expected, what came back, the tolerance applied and how to rerun the case.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass
+
+import numpy as np
+import pytest
+
+from conformance.harness.calls import prepare, supported_operations
+from conformance.harness.cases import GeneratedTest
+from conformance.harness.execution import PATHS_BY_ID, check_shapes, check_timing, run
+from conformance.harness.requests import PACKED, pack_request
+from conformance.harness.tolerance import compare, tolerance_for
+from hal.types import ErrorStatus, ExecutionPreference, HalVersion, Model
+
+STATIC = "static"
+DYNAMIC = "dyn"
+DYNAMIC_SHORT = "dyn-short"
+UNSUPPORTED = "unsupported"
+DYNAMIC_UNSUPPORTED = "unsupported: dynamic output shapes"
+
+
+def dynamic_twin(model: Model) -> Model:
+    """The model with every output's dimensions unknown (rank kept), as VTS's twin has."""
+    twin = copy.deepcopy(model)
+    for index in twin.output_indexes:
+        operand = twin.operands[index]
+        operand.dimensions = [0] * len(operand.dimensions)
+        operand.extra_params = None
+    return twin
+
+
+def prepare_case(
+    device: object,
+    model: Model,
+    level: HalVersion,
+    timeout: float,
+    preference: int = ExecutionPreference.FAST_SINGLE_ANSWER,
+) -> object:
+    """A prepared model for ``model`` through the prepare method of ``level``, or a skip."""
+    status, answers = supported_operations(device, model, level)
+    assert status == ErrorStatus.NONE, (
+        f"get_supported_operations at HAL {level} returned {status.name} for a valid model"
+    )
+    assert isinstance(answers, list) and answers, (
+        f"get_supported_operations at HAL {level} returned {answers!r}; expected one bool per "
+        "operation"
+    )
+    preparation = prepare(device, model, level, timeout, preference)
+    assert preparation.launch_status == ErrorStatus.NONE, (
+        f"{preparation.method} returned launch status {preparation.launch_status.name} for a "
+        "valid model; it must be NONE (failure to prepare goes through the callback)"
+    )
+    if preparation.status == ErrorStatus.NONE:
+        return preparation.prepared_model
+    if not all(answers):
+        unsupported = [i for i, ok in enumerate(answers) if not ok]
+        pytest.skip(f"{UNSUPPORTED}: the driver does not support operations {unsupported}")
+    pytest.fail(
+        f"{preparation.method} failed with {preparation.status.name} although "
+        "get_supported_operations reported every operation supported",
+        pytrace=False,
+    )
+
+
+@dataclass(frozen=True)
+class Run:
+    """One item of the generated suite: a case, an example, a path and an output mode."""
+
+    test: GeneratedTest
+    feed: int
+    path: str
+    mode: str = STATIC
+    layout: str = PACKED
+    rerun: str = ""
+
+
+def execute_case(prepared: object, item: Run, timeout: float) -> None:
+    """Run the item's example through its path and judge the answer."""
+    test, feed = item.test, item.test.feeds[item.feed]
+    path = PATHS_BY_ID[item.path]
+    model = test.model if item.mode == STATIC else dynamic_twin(test.model)
+    sizes = [expected.nbytes for expected in feed.outputs]
+    short = _short_output(feed.outputs) if item.mode == DYNAMIC_SHORT else None
+    if item.mode == DYNAMIC_SHORT and short is None:
+        pytest.skip("no output is larger than one byte: an insufficient buffer cannot be made")
+    if short is not None:
+        sizes[short] -= 1
+    with pack_request(model, feed.inputs, sizes, layout=item.layout) as packed:
+        execution = run(prepared, packed.request, path, timeout)
+        check_timing(execution)
+        check_shapes(execution, len(sizes), item.mode != STATIC)
+        _judge_status(execution.status, item)
+        if short is not None:
+            _judge_insufficient(execution.output_shapes, short, feed.outputs[short].shape, item)
+            return
+        untouched = packed.untouched_problems()
+        assert not untouched, "; ".join(untouched) + _rerun(item)
+        _judge_outputs(packed, execution.output_shapes, item)
+
+
+def _short_output(outputs: list[np.ndarray]) -> int | None:
+    for index, expected in enumerate(outputs):
+        if expected.nbytes > 1 and 0 not in expected.shape:
+            return index
+    return None
+
+
+def _judge_status(status: ErrorStatus, item: Run) -> None:
+    wanted = (
+        ErrorStatus.OUTPUT_INSUFFICIENT_SIZE if item.mode == DYNAMIC_SHORT else ErrorStatus.NONE
+    )
+    if status == wanted:
+        return
+    if item.mode != STATIC and status == ErrorStatus.GENERAL_FAILURE:
+        pytest.skip(f"{DYNAMIC_UNSUPPORTED}: the driver answered GENERAL_FAILURE")
+    pytest.fail(f"status {status.name}, expected {wanted.name}{_rerun(item)}", pytrace=False)
+
+
+def _judge_insufficient(shapes, short: int, dims: tuple[int, ...], item: Run) -> None:
+    reported = shapes[short]
+    assert not reported.is_sufficient, (
+        f"output {short} was given one byte too few but is_sufficient is True{_rerun(item)}"
+    )
+    assert tuple(reported.dimensions) == tuple(dims), (
+        f"output {short}: reported dimensions {list(reported.dimensions)}, the output needs "
+        f"{list(dims)}{_rerun(item)}"
+    )
+
+
+def _judge_outputs(packed, shapes, item: Run) -> None:
+    test, feed = item.test, item.test.feeds[item.feed]
+    tolerance = tolerance_for(test.model, test.provenance.spec.rsplit("/", 1)[-1])
+    problems = []
+    for index, expected in enumerate(feed.outputs):
+        if index in test.ignored_outputs:
+            continue
+        if shapes and tuple(shapes[index].dimensions) != expected.shape:
+            problems.append(
+                f"output {index}: reported dimensions {list(shapes[index].dimensions)}, "
+                f"expected {list(expected.shape)}"
+            )
+            continue
+        operand = test.model.operands[test.model.output_indexes[index]]
+        actual = packed.output(index, expected.shape)
+        result = compare(expected, actual, operand.type, tolerance)
+        if not result.ok:
+            problems.append(
+                f"output {index} (shape {list(expected.shape)}): {result.mismatches} of "
+                f"{expected.size} values differ, max abs error {result.max_abs_error:g} at "
+                f"{list(result.worst_index)}; {result.excerpt}"
+            )
+    if problems:
+        pytest.fail(
+            "\n".join(problems) + f"\ntolerance: {tolerance.describe()}{_rerun(item)}",
+            pytrace=False,
+        )
+
+
+def _rerun(item: Run) -> str:
+    return f"\nrerun: {item.rerun}" if item.rerun else ""

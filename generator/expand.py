@@ -1,0 +1,423 @@
+"""Spec file -> ``GeneratedTest`` records: evaluate, expand the variations, compile.
+
+``evaluate_spec`` runs one ``.mod.py`` file in a fresh namespace with its own
+``SpecContext``, then, for every example in creation order, takes the
+cartesian product of its variation groups (spec-language.md section 5),
+applies each static combination to a copy of the model and feeds, and
+compiles the result into a HAL model with typed example arrays. Dynamic-
+output-shape combinations are only named (``dynamic_name``): the harness
+builds those twins at run time. Every problem becomes one ``SpecError``
+naming the spec file and line.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from conformance.harness.cases import Feed, GeneratedTest, Provenance
+from generator.context import SpecContext, activate
+from generator.dsl import Example, spec_namespace
+from generator.errors import DslError, SpecError
+from generator.ir import BOOL_TYPES, FLOAT_TYPES, FeedData, WorkModel, WorkOperand, WorkOperation
+from generator.variations import DynamicOutputShapeConverter, ModelVariation
+from hal.types import (
+    DataLocation,
+    Model,
+    Operand,
+    OperandLifeTime,
+    OperandType,
+    Operation,
+    OperationType,
+    SymmPerChannelQuantParams,
+    numpy_dtype,
+)
+
+__all__ = ["SpecError", "evaluate_spec"]
+
+_LIFETIMES = {
+    "input": OperandLifeTime.MODEL_INPUT,
+    "output": OperandLifeTime.MODEL_OUTPUT,
+    "ignored": OperandLifeTime.MODEL_OUTPUT,
+    "internal": OperandLifeTime.TEMPORARY_VARIABLE,
+    "operand": OperandLifeTime.TEMPORARY_VARIABLE,
+    # CONSTANT_REFERENCE parameters (use_shm_for_weights) are emitted as
+    # CONSTANT_COPY too: the harness moves constants into pools at run time.
+    "parameter": OperandLifeTime.CONSTANT_COPY,
+}
+_NOT_CONSTANT = frozenset({"UINT32", "TENSOR_QUANT16_SYMM", "TENSOR_OEM_BYTE"})
+"""Types Android 10's VTS generator cannot emit as constants."""
+
+
+@dataclass(frozen=True)
+class _SpecFile:
+    path: Path
+    relpath: str
+    hal_folder: str
+    spec_name: str
+    version: str | None
+
+
+def _spec_file(path: Path, repo_root: Path) -> _SpecFile:
+    absolute = path.resolve()
+    try:
+        relpath = absolute.relative_to(repo_root.resolve()).as_posix()
+    except ValueError:
+        relpath = path.as_posix()
+    folders = [part for part in absolute.parts[:-1] if re.fullmatch(r"V\d_\d", part)]
+    versions = re.findall(r"/(V\d_\d)/", absolute.as_posix())
+    return _SpecFile(
+        path=absolute,
+        relpath=relpath,
+        hal_folder=folders[-1] if folders else absolute.parent.name,
+        spec_name=absolute.name.split(".", 1)[0],
+        version=versions[0] if len(versions) == 1 else None,
+    )
+
+
+def evaluate_spec(path: Path, repo_root: Path) -> list[GeneratedTest]:
+    """Every static test of one spec file, in the NNAPI generator's order."""
+    spec = _spec_file(Path(path), Path(repo_root))
+    context = _run(spec)
+    tests: list[GeneratedTest] = []
+    for example in context.examples:
+        try:
+            tests.extend(_expand_example(context, spec, example))
+        except DslError as error:
+            raise _spec_error(spec, str(error), error.line or example.line) from error
+        except Exception as error:
+            raise _spec_error(spec, _describe(error), example.line) from error
+    return tests
+
+
+# ---------------------------------------------------------------------------
+# Running the spec
+# ---------------------------------------------------------------------------
+
+
+def _run(spec: _SpecFile) -> SpecContext:
+    context = SpecContext(filename=str(spec.path), spec_name=spec.spec_name, version=spec.version)
+    try:
+        code = compile(spec.path.read_text(encoding="utf-8"), context.filename, "exec")
+    except OSError as error:
+        raise _spec_error(spec, f"cannot read the spec: {error.strerror}", 0) from error
+    except SyntaxError as error:
+        raise _spec_error(spec, f"SyntaxError: {error.msg}", error.lineno or 0) from error
+    with activate(context):
+        try:
+            exec(code, spec_namespace())
+        except (Exception, SystemExit) as error:
+            line = _traceback_line(error, context.filename)
+            raise _spec_error(spec, _describe(error), line) from error
+    return context
+
+
+def _describe(error: BaseException) -> str:
+    if isinstance(error, DslError):
+        return str(error)
+    text = str(error)
+    return f"{type(error).__name__}: {text}" if text else type(error).__name__
+
+
+def _traceback_line(error: BaseException, filename: str) -> int:
+    """The line of the innermost spec-file frame in the error's traceback."""
+    line, tb = 0, error.__traceback__
+    while tb is not None:
+        if tb.tb_frame.f_code.co_filename == filename:
+            line = tb.tb_lineno
+        tb = tb.tb_next
+    return line
+
+
+def _spec_error(spec: _SpecFile, message: str, line: int) -> SpecError:
+    one_line = re.sub(r"\s*\n\s*", " ", message.strip())
+    return SpecError(f"{spec.relpath}:{line}: {one_line}")
+
+
+# ---------------------------------------------------------------------------
+# Expanding an example
+# ---------------------------------------------------------------------------
+
+
+def _expand_example(context: SpecContext, spec: _SpecFile, example: Example) -> list[GeneratedTest]:
+    groups = example.variations
+    for variation in (v for group in groups for v in group):
+        if variation.name is None:
+            variation.SetToDefaultName()
+    combos = list(itertools.product(*(range(len(group)) for group in groups)))
+    names = {combo: _claim_test_name(context, example, groups, combo) for combo in combos}
+    tests = []
+    for combo in combos:
+        variations = [groups[g][i] for g, i in enumerate(combo)]
+        if any(isinstance(v, DynamicOutputShapeConverter) for v in variations):
+            continue
+        twin = names.get((1, *combo[1:]), "") if example.dynamic_group else ""
+        tests.append(_build_test(context, spec, example, variations, names[combo], twin))
+    return tests
+
+
+def _claim_test_name(
+    context: SpecContext, example: Example, groups: list[list[ModelVariation]], combo: tuple
+) -> str:
+    parts = [context.spec_name, example.model.name, example.name]
+    parts += [groups[g][i].name for g, i in enumerate(combo)]
+    base = "_".join(str(p) for p in parts if p is not None and p != "")
+    return context.test_names.claim(base, sep="_", start=1)
+
+
+def _working_copy(example: Example) -> tuple[WorkModel, list[FeedData]]:
+    model = example.model
+    operands = [
+        WorkOperand(
+            op.name,
+            op.kind,
+            op.type,
+            list(op.value)
+            if op.kind in ("parameter", "operand") and op.value is not None
+            else None,
+            op.line,
+        )
+        for op in model.operands
+    ]
+    operations = [
+        WorkOperation(o.type, [i.name for i in o.inputs], [x.name for x in o.outputs])
+        for o in model.operations
+    ]
+    work = WorkModel(
+        model.name,
+        operands,
+        operations,
+        relaxed=bool(model.isRelaxed),
+        version=model.version,
+        dynamic=bool(model.hasDynamicOutputShape),
+    )
+    return work, [feed.copy() for feed in example.feedDicts]
+
+
+def _check_count(values: list[Any], op: WorkOperand, line: int) -> None:
+    """Zero-sized operands keep any value; the others need one value per element."""
+    count = op.type.count
+    if count != 0 and len(values) != count:
+        raise DslError(
+            f"{op.describe()} has {len(values)} values but dims {list(op.type.dims)} hold {count}",
+            line,
+        )
+
+
+def _check_data(work: WorkModel, feeds: list[FeedData], line: int) -> None:
+    """Every constant, and every input and output of every feed, before any variation."""
+    for op in work.operands:
+        if op.kind == "parameter":
+            _check_count(op.value or [], op, op.line)
+    for feed in feeds:
+        for op in work.operands:
+            if op.kind in ("input", "output"):
+                side = feed.side(op.kind)
+                if op.name not in side:
+                    raise DslError(f"example has no value for {op.describe()}", line)
+                _check_count(side[op.name], op, line)
+
+
+def _apply(variation: ModelVariation, work: WorkModel, feeds: list[FeedData]) -> None:
+    try:
+        variation.apply(work, feeds)
+    except DslError as error:
+        raise DslError(str(error), error.line or variation.line) from error
+    except Exception as error:
+        raise DslError(
+            f"variation '{variation.label()}': {_describe(error)}", variation.line
+        ) from error
+
+
+def _build_test(
+    context: SpecContext,
+    spec: _SpecFile,
+    example: Example,
+    variations: list[ModelVariation],
+    name: str,
+    dynamic_name: str,
+) -> GeneratedTest:
+    work, feeds = _working_copy(example)
+    _check_data(work, feeds, example.line)
+    for variation in variations:
+        _apply(variation, work, feeds)
+    model, order = _compile_model(work, example.line)
+    version = context.version_overrides.get(name, work.version)
+    if work.relaxed or work.dynamic:
+        version = None
+    named = variations[1:] if example.dynamic_group else variations
+    return GeneratedTest(
+        name=name,
+        dynamic_name=dynamic_name,
+        hal_folder=spec.hal_folder,
+        model=model,
+        feeds=[_feed_arrays(work, feed, example.line) for feed in feeds],
+        ignored_outputs=frozenset(
+            position for position, op in enumerate(_outputs(work)) if op.kind == "ignored"
+        ),
+        version=None if version is None else str(version),
+        multinomial_tolerance=example.expectedMultinomialDistributionTolerance,
+        provenance=Provenance(
+            spec=spec.relpath,
+            line=example.line,
+            variations=tuple(v.name or "" for v in named),
+            operations=tuple(o.type for o in order),
+        ),
+    )
+
+
+# ---------------------------------------------------------------------------
+# Compiling a varied model
+# ---------------------------------------------------------------------------
+
+
+def _inputs(work: WorkModel) -> list[WorkOperand]:
+    return [op for op in work.operands if op.kind == "input"]
+
+
+def _outputs(work: WorkModel) -> list[WorkOperand]:
+    return [op for op in work.operands if op.kind in ("output", "ignored")]
+
+
+def _operation_order(work: WorkModel, index: dict[str, int], line: int) -> list[WorkOperation]:
+    """Depth-first post-order: each operation after the producers of its inputs.
+
+    Producers are visited in the operand-list order of the operands they make.
+    """
+    producers: dict[str, list[int]] = {}
+    for position, operation in enumerate(work.operations):
+        for name in operation.outputs:
+            producers.setdefault(name, []).append(position)
+    deps = [
+        [
+            p
+            for name in sorted(set(o.inputs), key=index.__getitem__)
+            for p in producers.get(name, [])
+        ]
+        for o in work.operations
+    ]
+    state = [0] * len(work.operations)  # 0 unseen, 1 on the stack, 2 emitted
+    order: list[WorkOperation] = []
+
+    def visit(position: int) -> None:
+        if state[position] == 1:
+            raise DslError("the model's operations form a cycle", line)
+        if state[position] == 0:
+            state[position] = 1
+            for producer in deps[position]:
+                visit(producer)
+            state[position] = 2
+            order.append(work.operations[position])
+
+    for position in range(len(work.operations)):
+        visit(position)
+    return order
+
+
+def _float32(x: float) -> float:
+    """A scale as the HAL's 32-bit float field holds it."""
+    return float(np.float32(x))
+
+
+def _hal_extra(op: WorkOperand) -> SymmPerChannelQuantParams | None:
+    extra = op.type.extra
+    if extra is None or extra.hide:
+        return None
+    return SymmPerChannelQuantParams(
+        scales=tuple(_float32(s) for s in extra.scales), channel_dim=int(extra.channelDim)
+    )
+
+
+def _encode(op: WorkOperand, values: list[Any], line: int) -> np.ndarray:
+    """Values as a flat array of the operand's dtype (fp16 rounded from the double)."""
+    type_name = op.type.type
+    dtype = numpy_dtype(OperandType[type_name])
+    if type_name in FLOAT_TYPES:
+        return np.array([float(v) for v in values], dtype=np.float64).astype(dtype)
+    if type_name in BOOL_TYPES:
+        return np.array([1 if v else 0 for v in values], dtype=dtype)
+    ints = [int(v) for v in values]
+    info = np.iinfo(dtype)
+    for v in ints:
+        if not info.min <= v <= info.max:
+            raise DslError(f"{op.describe()} holds {v}, which does not fit {type_name}", line)
+    return np.array(ints, dtype=dtype)
+
+
+def _constant(op: WorkOperand, blob: bytearray) -> DataLocation:
+    """Append a parameter's bytes to ``blob`` (unaligned) and say where they are."""
+    if op.type.type in _NOT_CONSTANT:
+        raise DslError(f"{op.describe()}: a {op.type.type} constant cannot be emitted", op.line)
+    data = b"" if op.type.count == 0 else _encode(op, op.value or [], op.line).tobytes()
+    location = DataLocation(0, len(blob), len(data))
+    blob += data
+    return location
+
+
+def _hal_operand(op: WorkOperand, consumers: int, blob: bytearray, dynamic: bool) -> Operand:
+    location = _constant(op, blob) if op.kind == "parameter" else DataLocation()
+    dims, extra = list(op.type.dims), _hal_extra(op)
+    if dynamic and op.kind in ("output", "ignored"):
+        dims, extra = [0] * len(dims), None
+    return Operand(
+        type=OperandType[op.type.type],
+        dimensions=dims,
+        number_of_consumers=consumers,
+        scale=_float32(op.type.scale),
+        zero_point=op.type.zero_point,
+        lifetime=_LIFETIMES[op.kind],
+        location=location,
+        extra_params=extra,
+    )
+
+
+def _compile_model(work: WorkModel, line: int) -> tuple[Model, list[WorkOperation]]:
+    index = {op.name: position for position, op in enumerate(work.operands)}
+    order = _operation_order(work, index, line)
+    consumers = Counter(name for o in work.operations for name in o.inputs)
+    blob = bytearray()
+    operands = [_hal_operand(op, consumers[op.name], blob, work.dynamic) for op in work.operands]
+    operations = [
+        Operation(
+            OperationType[o.type], [index[n] for n in o.inputs], [index[n] for n in o.outputs]
+        )
+        for o in order
+    ]
+    model = Model(
+        operands=operands,
+        operations=operations,
+        input_indexes=[index[op.name] for op in _inputs(work)],
+        output_indexes=[index[op.name] for op in _outputs(work)],
+        operand_values=bytes(blob),
+        relax_computation_float32_to_float16=bool(work.relaxed),
+    )
+    return model, order
+
+
+def _data_array(op: WorkOperand, side: dict[str, list[Any]], line: int) -> np.ndarray:
+    """One input or expected output, typed and shaped by the operand's real dims."""
+    if not op.type.type.startswith("TENSOR_"):
+        raise DslError(
+            f"{op.describe()} has the scalar type {op.type.type}: example data must be tensors",
+            line,
+        )
+    dtype = numpy_dtype(OperandType[op.type.type])
+    if op.kind == "ignored" or op.type.count == 0:
+        return np.zeros(op.type.dims, dtype=dtype)
+    if op.name not in side:
+        raise DslError(f"example has no value for {op.describe()}", line)
+    _check_count(side[op.name], op, line)
+    return _encode(op, side[op.name], line).reshape(op.type.dims)
+
+
+def _feed_arrays(work: WorkModel, feed: FeedData, line: int) -> Feed:
+    return Feed(
+        inputs=[_data_array(op, feed.inputs, line) for op in _inputs(work)],
+        outputs=[_data_array(op, feed.outputs, line) for op in _outputs(work)],
+    )

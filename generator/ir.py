@@ -1,0 +1,245 @@
+"""The working form of a spec's models, and the generator's data quantizer.
+
+The DSL records what a spec declares; expansion copies each model into a
+``WorkModel`` (operands keyed by name, in operand-list order) and its example
+feeds into ``FeedData``, and the variations rewrite those copies. This module
+also holds the operand type record and the data conversion of the NNAPI
+generator (spec-language.md section 6): float32 dequantize and quantize,
+float64 per-channel division, numpy round half to even, per-type clamps.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+import numpy as np
+
+from generator.errors import DslError
+
+TYPE_NAMES = frozenset(
+    {
+        "INT32",
+        "UINT32",
+        "FLOAT32",
+        "FLOAT16",
+        "BOOL",
+        "TENSOR_INT32",
+        "TENSOR_FLOAT16",
+        "TENSOR_FLOAT32",
+        "TENSOR_BOOL8",
+        "TENSOR_OEM_BYTE",
+        "TENSOR_QUANT8_ASYMM",
+        "TENSOR_QUANT8_SYMM",
+        "TENSOR_QUANT16_ASYMM",
+        "TENSOR_QUANT16_SYMM",
+        "TENSOR_QUANT8_SYMM_PER_CHANNEL",
+    }
+)
+"""The 15 operand type names a spec may use."""
+
+FLOAT_TYPES = frozenset({"FLOAT32", "FLOAT16", "TENSOR_FLOAT32", "TENSOR_FLOAT16"})
+BOOL_TYPES = frozenset({"BOOL", "TENSOR_BOOL8"})
+
+_CLAMPS: dict[str, tuple[int | None, int | None]] = {
+    "TENSOR_QUANT8_ASYMM": (0, 255),
+    "TENSOR_QUANT16_ASYMM": (0, 65535),
+    "TENSOR_QUANT8_SYMM_PER_CHANNEL": (-127, 127),
+    "UINT32": (0, None),
+}
+
+IO_KINDS = frozenset({"input", "output", "ignored"})
+KIND_LABELS = {
+    "input": "input",
+    "output": "output",
+    "ignored": "ignored output",
+    "internal": "internal operand",
+    "parameter": "parameter",
+    "operand": "operand",
+}
+
+
+def check_type_name(name: object) -> str:
+    """``name`` if it is one of the 15 operand type names; DslError otherwise."""
+    if not isinstance(name, str) or name not in TYPE_NAMES:
+        raise DslError(f"unknown operand type {name!r}")
+    return name
+
+
+class SymmPerChannelQuantParams:
+    """Per-channel quantization parameters (``extraParams``) of a spec operand.
+
+    With ``hide=True`` they drive the data conversion but are left out of the
+    emitted model. Every object is its own identity.
+    """
+
+    def __init__(self, channelDim: int, scales: Any, hide: bool = False) -> None:
+        self.channelDim = channelDim
+        self.scales = scales
+        self.hide = hide
+
+    def broadcast(self, dims: tuple[int, ...]) -> np.ndarray:
+        """The scales as a float64 array shaped to broadcast along ``channelDim``."""
+        shape = [1] * len(dims)
+        try:
+            shape[self.channelDim] = len(self.scales)
+        except IndexError:
+            raise DslError(
+                f"channelDim {self.channelDim} is outside an operand of rank {len(dims)}"
+            ) from None
+        return np.array(self.scales).reshape(shape)
+
+    def __repr__(self) -> str:
+        return f"SymmPerChannelQuantParams@{id(self):x}"
+
+
+@dataclass(frozen=True)
+class TypeDesc:
+    """An operand type as the spec language sees it."""
+
+    type: str
+    dims: tuple[int, ...]
+    scale: float = 0.0
+    zero_point: int = 0
+    extra: SymmPerChannelQuantParams | None = None
+
+    @property
+    def count(self) -> int:
+        """Number of elements (1 for a scalar)."""
+        return math.prod(self.dims)
+
+    # The upstream attribute names, for specs that read an operand's type.
+    @property
+    def dimensions(self) -> list[int]:
+        return list(self.dims)
+
+    @property
+    def zeroPoint(self) -> int:
+        return self.zero_point
+
+    @property
+    def extraParams(self) -> SymmPerChannelQuantParams | None:
+        return self.extra
+
+
+def parse_shape(shape: str) -> tuple[list[int], str, str]:
+    """``"{2, 3}, 0.5f, 128"`` -> ``([2, 3], " 0.5", " 128")``: dims, scale text, zeroPoint text.
+
+    A single value after the dims is the scale; ``""`` and ``"{}"`` are scalars.
+    """
+    if shape in ("", "{}"):
+        return [], "0", "0"
+    _, _, rest = shape.partition("{")
+    body, _, tail = rest.partition("}")
+    try:
+        dims = [int(x) for x in body.split(",")]
+    except ValueError:
+        raise DslError(f"cannot parse the shape string {shape!r}") from None
+    head, _, last = tail.rpartition(",")
+    if head == "":
+        return dims, (last or "0").replace("f", ""), "0"
+    return dims, head.partition(",")[2].replace("f", ""), last
+
+
+@dataclass
+class WorkOperand:
+    """One operand of a model being varied; ``value`` is None where there is no data."""
+
+    name: str
+    kind: str
+    """``input``, ``output``, ``ignored``, ``internal``, ``parameter`` or ``operand``."""
+    type: TypeDesc
+    value: list[Any] | None = None
+    line: int = 0
+    """The spec line that declared the operand."""
+
+    def describe(self) -> str:
+        """``input 'op1'``: how messages name the operand."""
+        return f"{KIND_LABELS[self.kind]} '{self.name}'"
+
+    def with_(self, **changes: Any) -> WorkOperand:
+        return replace(self, **changes)
+
+
+@dataclass
+class WorkOperation:
+    type: str
+    inputs: list[str]
+    outputs: list[str]
+
+
+@dataclass
+class WorkModel:
+    """A deep copy of a spec model that variations rewrite in place."""
+
+    name: Any
+    operands: list[WorkOperand]
+    operations: list[WorkOperation]
+    relaxed: bool = False
+    version: Any = None
+    dynamic: bool = False
+
+    def index_of(self, name: str) -> int | None:
+        for index, operand in enumerate(self.operands):
+            if operand.name == name:
+                return index
+        return None
+
+
+@dataclass
+class FeedData:
+    """One case of an example: values keyed by operand name."""
+
+    inputs: dict[str, list[Any]] = field(default_factory=dict)
+    outputs: dict[str, list[Any]] = field(default_factory=dict)
+
+    def side(self, kind: str) -> dict[str, list[Any]]:
+        """The dict holding the data of an operand of this kind."""
+        return self.inputs if kind == "input" else self.outputs
+
+    def copy(self) -> FeedData:
+        return FeedData(
+            {k: list(v) for k, v in self.inputs.items()},
+            {k: list(v) for k, v in self.outputs.items()},
+        )
+
+
+def shaped(values: list[Any], dims: tuple[int, ...], what: str) -> np.ndarray:
+    """``values`` as an array of ``dims``; DslError naming ``what`` if the count differs."""
+    expected = math.prod(dims)
+    if len(values) != expected:
+        raise DslError(f"{what} has {len(values)} values but dims {list(dims)} hold {expected}")
+    return np.array(values).reshape(dims)
+
+
+def _dequantize(v: np.ndarray, t: TypeDesc) -> np.ndarray:
+    v -= t.zero_point
+    if t.scale != 0:
+        v *= t.scale
+    if t.extra is not None:
+        v *= t.extra.broadcast(t.dims)
+    return v
+
+
+def quantize(v: Any, t: TypeDesc) -> Any:
+    """Float data (a float32 array, or a Python float for bounds) -> values of type ``t``."""
+    if t.scale != 0:
+        v /= t.scale
+    if t.extra is not None:
+        v = v / t.extra.broadcast(t.dims)
+    v += t.zero_point
+    if t.type not in FLOAT_TYPES:
+        v = np.round(v).astype(int)
+    low, high = _CLAMPS.get(t.type, (None, None))
+    if low is not None:
+        v = np.maximum(v, low)
+    if high is not None:
+        v = np.minimum(v, high)
+    return v
+
+
+def convert_data(values: list[Any], old: TypeDesc, new: TypeDesc, what: str) -> list[Any]:
+    """Data of type ``old`` re-expressed in type ``new`` (same dims), as a flat list."""
+    v = shaped(values, old.dims, what).astype(np.float32)
+    return quantize(_dequantize(v, old), new).flatten().tolist()

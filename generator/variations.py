@@ -1,0 +1,439 @@
+"""The variations of the spec language: converters, implicit forms and helpers.
+
+A variation rewrites a ``WorkModel`` and its feeds in place. Its targets are
+operand names, handled in ascending name order; a target that is a model
+input or output is converted once per feed, with that feed's value, and a
+parameter once, in place (spec-language.md section 5).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+import numpy as np
+
+from generator.context import call_line
+from generator.errors import DslError
+from generator.ir import (
+    IO_KINDS,
+    TYPE_NAMES,
+    FeedData,
+    TypeDesc,
+    WorkModel,
+    WorkOperand,
+    convert_data,
+    quantize,
+    shaped,
+)
+
+
+class NamedOperand:
+    """Base of the DSL operands: equal, hashed and ordered by name."""
+
+    name: str
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, NamedOperand) and self.name == other.name
+
+    def __hash__(self) -> int:
+        return hash(self.name)
+
+    def __lt__(self, other: NamedOperand) -> bool:
+        return self.name < other.name
+
+    def __str__(self) -> str:
+        return self.name
+
+    __repr__ = __str__
+
+
+def _target_map(args: Any) -> dict[str, Any]:
+    """``Identify``'s first argument -> {operand name: per-operand argument}."""
+    if isinstance(args, dict):
+        items = list(args.items())
+    elif isinstance(args, list | tuple):
+        # A nested list (``AddInput([w])``, seen in older specs) is flattened.
+        flat = [op for arg in args for op in (arg if isinstance(arg, list | tuple) else [arg])]
+        items = [(op, None) for op in flat]
+    else:
+        raise DslError(f"Identify() takes a list, tuple or dict of operands, not {args!r}")
+    for op, _ in items:
+        if not isinstance(op, NamedOperand):
+            raise DslError(f"Identify() was given {op!r}, which is not an operand")
+    return {op.name: arg for op, arg in items}
+
+
+class ModelVariation:
+    """Base of every variation: a name, its target operands and how it rewrites them."""
+
+    def __init__(self, name: str | None = None) -> None:
+        self.name = name
+        self.targetOperands: dict[str, Any] = {}
+        self.line = call_line()
+
+    def Identify(self, operandArgs: Any = None, paramArgs: Any = None) -> ModelVariation:
+        """Set the targets. Only the first argument counts, as in Android 10."""
+        if operandArgs is not None:
+            self.targetOperands = _target_map(operandArgs)
+            self.line = call_line() or self.line
+        return self
+
+    def SetToDefaultName(self) -> None:
+        """Give the variation its default name (called when its name is None)."""
+
+    def label(self) -> str:
+        return self.name or type(self).__name__
+
+    def apply(self, model: WorkModel, feeds: list[FeedData]) -> None:
+        """Rewrite ``model`` and ``feeds`` in place."""
+        self.auto_identify(model)
+        for name in sorted(self.targetOperands):
+            self._apply_to(model, feeds, name, self.targetOperands[name])
+        self.transform_model(model)
+
+    def _apply_to(self, model: WorkModel, feeds: list[FeedData], name: str, arg: Any) -> None:
+        index = model.index_of(name)
+        if index is None:
+            raise DslError(
+                f"variation '{self.label()}' targets operand '{name}', which is not in the model"
+            )
+        op = model.operands[index]
+        if op.kind in IO_KINDS:
+            model.operands[index] = self.transform_operand(op.with_(value=None), arg)
+            for feed in feeds:
+                _convert_feed(self, op, arg, feed)
+            return
+        new = self.transform_operand(op, arg)
+        if new.kind == "input":
+            for feed in feeds:
+                feed.inputs[name] = list(new.value or [])
+            new = new.with_(value=None)
+        model.operands[index] = new
+
+    def auto_identify(self, model: WorkModel) -> None:
+        """Choose targets from the model (only DataTypeConverter does)."""
+
+    def transform_operand(self, op: WorkOperand, arg: Any) -> WorkOperand:
+        return op
+
+    def transform_model(self, model: WorkModel) -> None:
+        """Change model-wide flags."""
+
+
+def _convert_feed(variation: ModelVariation, op: WorkOperand, arg: Any, feed: FeedData) -> None:
+    side = feed.side(op.kind)
+    if op.name not in side:
+        raise DslError(f"example has no value for {op.describe()}")
+    if op.kind != "ignored":
+        side[op.name] = variation.transform_operand(op.with_(value=side[op.name]), arg).value
+
+
+class DefaultVariation(ModelVariation):
+    """The no-op variation that starts a group; unnamed unless ``defaultName`` was given."""
+
+
+class DynamicOutputShapeConverter(ModelVariation):
+    """Marks the dynamic-output-shape twin; the harness builds that twin at run time."""
+
+    def __init__(self, name: str | None = None) -> None:
+        super().__init__(name or "dynamic_output_shape")
+
+
+class DataTypeConverter(ModelVariation):
+    """Retypes targets and converts their data (spec-language.md sections 5.3 and 6)."""
+
+    def __init__(self, targetType: str | None = None, name: str | None = None) -> None:
+        super().__init__(name)
+        if targetType is not None and str(targetType).lower() not in ("float16", "int32"):
+            raise DslError(
+                f"DataTypeConverter targetType must be float16 or int32, not {targetType!r}"
+            )
+        self.targetType = targetType
+        self._identified = False
+
+    def SetToDefaultName(self) -> None:
+        if self.targetType is not None:
+            self.name = self.targetType.lower()
+            return
+        firsts = [s[0] for s in self.targetOperands.values() if isinstance(s, list | tuple) and s]
+        for type_name, name in (
+            ("TENSOR_QUANT8_SYMM_PER_CHANNEL", "channelQuant8"),
+            ("TENSOR_QUANT8_ASYMM", "quant8"),
+            ("TENSOR_INT32", "int32"),
+            ("TENSOR_FLOAT16", "float16"),
+        ):
+            if type_name in firsts:
+                self.name = name
+                return
+        self.name = "float32"
+
+    def auto_identify(self, model: WorkModel) -> None:
+        # Once per object: the first model it meets fixes the targets for good.
+        if self.targetType is None or self._identified:
+            return
+        self._identified = True
+        target = self.targetType.upper()
+        self.targetOperands = {
+            op.name: [f"TENSOR_{target}"]
+            for op in model.operands
+            if op.type.type == "TENSOR_FLOAT32"
+        }
+        self.targetOperands.update(
+            {op.name: [target] for op in model.operands if op.type.type == "FLOAT32"}
+        )
+
+    def transform_operand(self, op: WorkOperand, arg: Any) -> WorkOperand:
+        new_type = _type_from_spec(op, arg)
+        if op.value is None or op.type.count == 0:
+            return op.with_(type=new_type)
+        return op.with_(
+            type=new_type, value=convert_data(op.value, op.type, new_type, op.describe())
+        )
+
+
+def _type_from_spec(op: WorkOperand, spec: Any) -> TypeDesc:
+    """``(type[, scale[, zeroPoint[, extraParams]]])`` -> the new type, keeping the dims."""
+    if not isinstance(spec, list | tuple) or not 1 <= len(spec) <= 4:
+        raise DslError(
+            f"DataTypeConverter needs (type, scale, zeroPoint, extraParams) for "
+            f"'{op.name}', got {spec!r}"
+        )
+    if spec[0] not in TYPE_NAMES:
+        raise DslError(f"unknown operand type {spec[0]!r}")
+    scale = float(spec[1]) if len(spec) > 1 else 0.0
+    zero_point = int(spec[2]) if len(spec) > 2 else 0
+    extra = spec[3] if len(spec) > 3 else None
+    return TypeDesc(spec[0], op.type.dims, scale, zero_point, extra)
+
+
+class DataLayoutConverter(ModelVariation):
+    """NHWC <-> NCHW: rank-4 transpose, 4-vector re-index, BOOL layout flag."""
+
+    def __init__(self, targetLayout: str = "nchw", name: str | None = None) -> None:
+        super().__init__(name)
+        self.targetLayout = str(targetLayout).lower()
+        if self.targetLayout not in ("nchw", "nhwc"):
+            raise DslError(f"DataLayoutConverter layout must be nchw or nhwc, not {targetLayout!r}")
+        self.perm = (0, 3, 1, 2) if self.targetLayout == "nchw" else (0, 2, 3, 1)
+        self.param = self.targetLayout == "nchw"
+
+    def SetToDefaultName(self) -> None:
+        self.name = self.targetLayout
+
+    def transform_operand(self, op: WorkOperand, arg: Any) -> WorkOperand:
+        t = op.type
+        if len(t.dims) == 4:
+            value = op.value
+            if value is not None and t.count != 0:
+                value = shaped(value, t.dims, op.describe()).transpose(self.perm).flatten().tolist()
+            dims = tuple(t.dims[i] for i in self.perm)
+            return op.with_(type=TypeDesc(t.type, dims, t.scale, t.zero_point), value=value)
+        if len(t.dims) == 1 and op.value is None:
+            return op
+        if len(t.dims) == 1 and len(op.value) == 4:
+            return op.with_(value=[op.value[i] for i in self.perm])
+        if t.type == "BOOL":
+            return op.with_(value=[self.param])
+        raise DslError(f"DataLayoutConverter cannot convert {op.describe()} of type {t.type}")
+
+
+class AxisConverter(ModelVariation):
+    """Moves axis ``origin`` to ``target`` in rank-``dim`` tensors, then drops axes."""
+
+    def __init__(
+        self, origin: int, target: int, dim: int, drop: Any = (), name: str | None = None
+    ) -> None:
+        super().__init__(name)
+        if not all(-dim <= i < dim for i in (origin, target)):
+            raise DslError(
+                f"AxisConverter origin {origin} and target {target} must be in [-{dim}, {dim})"
+            )
+        drops = [drop] if isinstance(drop, int) else list(drop)
+        if not all(-dim <= i < dim for i in drops):
+            raise DslError(f"AxisConverter drop {drops} must be in [-{dim}, {dim})")
+        self.origin, self.target, self.dim = origin, target, dim
+        self.drop = [i + dim if i < 0 else i for i in drops]
+        if target % dim in self.drop:
+            raise DslError(f"AxisConverter target {target} is dropped")
+        self.perm = list(range(dim))
+        self.perm.insert(target % dim, self.perm.pop(origin))
+
+    def SetToDefaultName(self) -> None:
+        axis = self.target % self.dim
+        axis -= sum(i < axis for i in self.drop)
+        neg = "_neg" if self.target < 0 else ""
+        self.name = f"dim{self.dim - len(self.drop)}_axis{axis}{neg}"
+
+    def transform_operand(self, op: WorkOperand, arg: Any) -> WorkOperand:
+        if op.type.type == "INT32":
+            return op.with_(value=[self._moved_axis()])
+        t = op.type
+        if len(t.dims) != self.dim:
+            raise DslError(
+                f"AxisConverter cannot convert {op.describe()}: rank {len(t.dims)}, not {self.dim}"
+            )
+        value = op.value
+        if value is not None and t.count != 0:
+            array = shaped(value, t.dims, op.describe()).transpose(self.perm)
+            for axis in sorted(self.drop, reverse=True):
+                array = np.take(array, 0, axis=axis)
+            value = array.flatten().tolist()
+        moved = [t.dims[i] for i in self.perm]
+        dims = tuple(d for i, d in enumerate(moved) if i not in self.drop)
+        return op.with_(type=TypeDesc(t.type, dims, t.scale, t.zero_point), value=value)
+
+    def _moved_axis(self) -> int:
+        """The axis parameter's new value: the target, then shifted past the dropped axes."""
+        v = self.target
+        if v >= 0:
+            return v - sum(i < v for i in self.drop)
+        return v + sum(i > v + self.dim for i in self.drop)
+
+
+class RelaxedModeConverter(ModelVariation):
+    """Sets the model's relaxed-float32-as-float16 flag; data is untouched."""
+
+    def __init__(self, isRelaxed: bool | str = True, name: str | None = None) -> None:
+        super().__init__(name)
+        if isinstance(isRelaxed, bool):
+            self.isRelaxed = isRelaxed
+        elif isinstance(isRelaxed, str) and isRelaxed.lower() == "relaxed":
+            self.isRelaxed = True
+        else:
+            raise DslError(f"RelaxedModeConverter takes a bool or 'relaxed', not {isRelaxed!r}")
+
+    def SetToDefaultName(self) -> None:
+        self.name = "relaxed" if self.isRelaxed else "float"
+
+    def transform_model(self, model: WorkModel) -> None:
+        model.relaxed = self.isRelaxed
+
+
+class ParameterAsInputConverter(ModelVariation):
+    """Turns parameters into model inputs whose data every feed carries."""
+
+    def __init__(
+        self, arg: str = "as_input", prefix: str = "weight", name: str | None = None
+    ) -> None:
+        super().__init__(name)
+        if str(arg).lower() != "as_input":
+            raise DslError(f"ParameterAsInputConverter takes 'as_input', not {arg!r}")
+        self.prefix = prefix
+
+    def SetToDefaultName(self) -> None:
+        self.name = f"{self.prefix}_as_input"
+
+    def transform_operand(self, op: WorkOperand, arg: Any) -> WorkOperand:
+        if op.kind != "parameter":
+            raise DslError(f"{op.describe()} cannot be turned into an input: it is not a parameter")
+        return op.with_(kind="input")
+
+
+ACTIVATIONS: dict[str, tuple[int, float | None, float | None]] = {
+    "none": (0, None, None),
+    "relu": (1, 0.0, None),
+    "relu1": (2, -1.0, 1.0),
+    "relu6": (3, 0.0, 6.0),
+}
+"""Activation name -> (fused activation code, low bound, high bound)."""
+
+
+class ActivationConverter(ModelVariation):
+    """Sets the activation parameter and clamps the expected outputs to its range."""
+
+    def __init__(self, act: str = "relu", name: str | None = None) -> None:
+        super().__init__(name)
+        self.act = str(act).lower()
+        if self.act not in ACTIVATIONS:
+            raise DslError(f"unknown activation {act!r}")
+        self.code, self.low, self.high = ACTIVATIONS[self.act]
+
+    def SetToDefaultName(self) -> None:
+        self.name = self.act
+
+    def transform_operand(self, op: WorkOperand, arg: Any) -> WorkOperand:
+        if op.type.type == "INT32":
+            return op.with_(value=[self.code])
+        if op.kind not in ("output", "ignored"):
+            raise DslError(f"ActivationConverter can only clamp outputs, not {op.describe()}")
+        if op.value is None:
+            return op
+        v = shaped(op.value, op.type.dims, op.describe())
+        if self.low is not None:
+            v = np.maximum(v, quantize(self.low, op.type))
+        if self.high is not None:
+            v = np.minimum(v, quantize(self.high, op.type))
+        return op.with_(value=v.flatten().tolist())
+
+
+# Matched in this order against a string in AddVariations (section 5.2).
+_IMPLICIT: tuple[tuple[type[ModelVariation], tuple[str, ...]], ...] = (
+    (DataTypeConverter, ("float16", "int32")),
+    (RelaxedModeConverter, ("relaxed",)),
+    (DataLayoutConverter, ("nhwc", "nchw")),
+    (ParameterAsInputConverter, ("as_input",)),
+    (ActivationConverter, tuple(ACTIVATIONS)),
+)
+
+
+def implicit_variation(value: Any) -> ModelVariation:
+    """A variation object as is; ``"s"`` or ``("s", targets, ...)`` built from its string."""
+    if isinstance(value, ModelVariation):
+        return value
+    parts = list(value) if isinstance(value, list | tuple) else [value]
+    head = parts[0] if parts else None
+    for cls, words in _IMPLICIT:
+        if isinstance(head, str) and head.lower() in words:
+            variation = cls(head)
+            if len(parts) > 1:
+                variation.Identify(*parts[1:])
+            return variation
+    raise DslError(f"{head!r} is not a variation")
+
+
+# ---------------------------------------------------------------------------
+# The axis helpers of Example
+# ---------------------------------------------------------------------------
+
+
+def guess_axis(ops: Iterable[Any]) -> tuple[int, int]:
+    """(origin, dim) from operands: an INT32 gives the origin, the tensors the rank."""
+    origin, dim = None, None
+    for op in ops:
+        if op.type.type == "INT32":
+            origin = op.value[0]
+        elif dim is None:
+            dim = len(op.type.dims)
+        elif dim != len(op.type.dims):
+            raise DslError(
+                f"axis helpers need operands of one rank: {op} has rank {len(op.type.dims)}, not {dim}"
+            )
+    if dim is None:
+        raise DslError("axis helpers need at least one tensor operand")
+    origin = dim - 1 if origin is None else origin
+    return (origin + dim if origin < 0 else origin), dim
+
+
+def axis_variations(ops: tuple[Any, ...], axes: Iterable[int]) -> list[ModelVariation]:
+    """One AxisConverter per target axis, nothing dropped (AddAxis, AddAll*Axis)."""
+    origin, dim = guess_axis(ops)
+    return [AxisConverter(origin, a, dim).Identify(ops) for a in axes]
+
+
+def dims_variations(ops: tuple[Any, ...], ranks: Iterable[int]) -> list[ModelVariation]:
+    """Rank ``r``: the origin axis kept, the first ``dim - r`` other axes dropped (AddDims)."""
+    origin, dim = guess_axis(ops)
+    others = [i for i in range(dim) if i != origin]
+    return [AxisConverter(origin, origin, dim, others[: dim - r]).Identify(ops) for r in ranks]
+
+
+def dims_and_axis_variations(ops: tuple[Any, ...], negative: bool) -> list[ModelVariation]:
+    """For i < dim, j in i..dim-1: target j (and j - dim), dropping the first i axes."""
+    origin, dim = guess_axis(ops)
+    return [
+        AxisConverter(origin, k, dim, range(i)).Identify(ops)
+        for i in range(dim)
+        for j in range(i, dim)
+        for k in ((j, j - dim) if negative else (j,))
+    ]
