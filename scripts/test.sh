@@ -6,6 +6,7 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 bash "$root/scripts/setup.sh" || exit 1
 cd "$root"
 .venv/bin/python -m ruff check . || exit 1
+.venv/bin/nnhal-generate --check || exit 1
 .venv/bin/python -m pytest -n auto -p no:cacheprovider "$@"
 status=$?
 if [ "$status" -eq 5 ]; then
