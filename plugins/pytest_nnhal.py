@@ -55,6 +55,11 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
         "markers", "tier(name): parity (what Android 10 VTS checks) or strict (beyond it)"
     )
+    config.addinivalue_line(
+        "markers",
+        "generated_case(folder, operations): a generated case; -k also matches its HAL folder "
+        "and operation names",
+    )
     cap = config.getoption("--hal-version")
     if cap is not None:
         try:
@@ -98,6 +103,14 @@ def pytest_report_header(config: pytest.Config) -> list[str]:
     return [
         f"driver: {loaded.describe()} (HAL {loaded.level}, tested up to {tested_level(config)})"
     ]
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        marker = item.get_closest_marker("generated_case")
+        if marker is not None:
+            folder, operations = marker.args
+            item.extra_keyword_matches.update({folder, *operations})
 
 
 def pytest_runtest_setup(item: pytest.Item) -> None:

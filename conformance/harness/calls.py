@@ -106,13 +106,19 @@ def prepare(
     callback = PreparedModelCallback()
     args = (model, callback) if level == HalVersion.V1_0 else (model, preference, callback)
     launch = as_status(call_driver(device, method, *args), method)
-    try:
-        notification = callback.wait(timeout)
-    except CallbackTimeout as e:
-        pytest.fail(f"{method}: {e}", pytrace=False)
+    notification = wait_for(callback, timeout, method)
     preparation = Preparation(method, launch, notification, callback)
     check_preparation_protocol(preparation, level)
     return preparation
+
+
+def wait_for(callback, timeout: float, what: str):
+    """The callback's first notification; a timeout fails the test naming ``what``."""
+    try:
+        return callback.wait(timeout)
+    except CallbackTimeout as error:
+        message = f"{what}: {error}"
+    pytest.fail(message, pytrace=False)
 
 
 def check_preparation_protocol(preparation: Preparation, level: HalVersion) -> None:

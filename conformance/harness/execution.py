@@ -18,8 +18,8 @@ from dataclasses import dataclass
 
 import pytest
 
-from conformance.harness.calls import as_status, call_driver
-from hal.callbacks import CallbackTimeout, ExecutionCallback
+from conformance.harness.calls import as_status, call_driver, wait_for
+from hal.callbacks import ExecutionCallback
 from hal.types import (
     UINT64_MAX,
     ErrorStatus,
@@ -90,10 +90,7 @@ def _asynchronous(prepared, request, path, timeout):
     callback = ExecutionCallback()
     args = (request, callback) if path.method == "execute" else (request, path.measure, callback)
     launch = as_status(call_driver(prepared, path.method, *args), path.method)
-    try:
-        notification = callback.wait(timeout)
-    except CallbackTimeout as e:
-        pytest.fail(f"{path.method} (launch status {launch.name}): {e}", pytrace=False)
+    notification = wait_for(callback, timeout, f"{path.method} (launch status {launch.name})")
     problems = list(callback.violations)
     expected = "notify" if path.method == "execute" else "notify_1_2"
     if notification.method != expected:

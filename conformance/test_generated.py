@@ -1,0 +1,199 @@
+"""Generated tests: every case, every example, every execution path and output mode.
+
+Item ids read ``V1_2/conv2d_v1_2/nchw_quant8/ex0/sync-timed``: HAL folder,
+spec, the rest of the NNAPI test name, example, and the run: an execution
+path (``async10``, ``async``, ``sync``, ``-timed`` with MeasureTiming YES),
+``-dyn`` (outputs of unknown dimensions) or ``-dyn-short`` (one output buffer
+a byte short), or ``scattered`` (every argument in its own pool between guard
+bytes; strict tier). ``test_generated_prepare`` prepares each case through
+every prepare method and preference its HAL version allows.
+
+Prepared models are cached per worker, so a case is prepared once for all its
+items. The skip-versus-fail rule is VTS's (vts-catalog.md 3.1).
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from dataclasses import dataclass
+
+import pytest
+
+from conformance.harness.cases import GeneratedTest
+from conformance.harness.execution import PATHS, PATHS_BY_ID
+from conformance.harness.generated import load_index, load_tests
+from conformance.harness.requests import SCATTERED
+from conformance.harness.runner import (
+    DYNAMIC,
+    DYNAMIC_SHORT,
+    STATIC,
+    Run,
+    dynamic_twin,
+    execute_case,
+    prepare_case,
+)
+from hal.types import ExecutionPreference, HalVersion
+from hal.validation import minimum_version
+
+_DYNAMIC_PATHS = [p.id for p in PATHS if p.level == HalVersion.V1_2]
+_PREPARED_CACHE_SIZE = 16
+
+
+@dataclass(frozen=True)
+class _Item:
+    test: GeneratedTest
+    feed: int
+    path: str
+    mode: str
+    layout: str
+    tier: str
+    id: str
+
+
+def _short_name(test: GeneratedTest) -> str:
+    spec = test.test_id.split("/")[1]
+    rest = test.name[len(spec) + 1 :] if test.name.startswith(spec + "_") else ""
+    return rest or "base"
+
+
+def _items_of(test: GeneratedTest) -> list[_Item]:
+    spec = test.test_id.split("/")[1]
+    prefix = f"{test.hal_folder}/{spec}/{_short_name(test)}"
+    items = []
+    for feed in range(len(test.feeds)):
+        base = f"{prefix}/ex{feed}"
+        for path in PATHS:
+            items.append(
+                _Item(test, feed, path.id, STATIC, "packed", "parity", f"{base}/{path.id}")
+            )
+        for mode in (DYNAMIC, DYNAMIC_SHORT):
+            for path in _DYNAMIC_PATHS:
+                items.append(
+                    _Item(test, feed, path, mode, "packed", "parity", f"{base}/{path}-{mode}")
+                )
+        items.append(_Item(test, feed, "", STATIC, SCATTERED, "strict", f"{base}/scattered"))
+    return items
+
+
+def _all_tests() -> list[GeneratedTest]:
+    return [test for module, _ in load_index() for test in load_tests(module)]
+
+
+_TESTS = _all_tests()
+_ITEMS = [item for test in _TESTS for item in _items_of(test)]
+
+
+def _param(item: _Item):
+    marks = [
+        pytest.mark.tier(item.tier),
+        pytest.mark.generated_case(item.test.hal_folder, item.test.provenance.operations),
+    ]
+    return pytest.param(item, id=item.id, marks=marks)
+
+
+_prepared: OrderedDict[tuple, object] = OrderedDict()
+
+
+def _prepared_for(
+    device,
+    test: GeneratedTest,
+    mode: str,
+    level: HalVersion,
+    timeout: float,
+    preference: int = ExecutionPreference.FAST_SINGLE_ANSWER,
+):
+    """The cached preparation of a case (or the skip it led to), preparing on first use."""
+    key = (test.test_id, mode != STATIC, level, preference)
+    if key not in _prepared:
+        model = test.model if mode == STATIC else dynamic_twin(test.model)
+        try:
+            _prepared[key] = prepare_case(device, model, level, timeout, preference)
+        except pytest.skip.Exception as skip:
+            _prepared[key] = skip
+        while len(_prepared) > _PREPARED_CACHE_SIZE:
+            _prepared.popitem(last=False)
+    _prepared.move_to_end(key)
+    outcome = _prepared[key]
+    if isinstance(outcome, pytest.skip.Exception):
+        pytest.skip(str(outcome))
+    return outcome
+
+
+def _require_model_level(test: GeneratedTest, hal_level: HalVersion) -> None:
+    lowest = minimum_version(test.model)
+    if lowest is None:
+        pytest.fail(f"generated model {test.test_id} is invalid: regenerate the corpus")
+    if lowest > hal_level:
+        pytest.skip(f"the model needs HAL {lowest}; the driver is tested at HAL {hal_level}")
+
+
+def _rerun_command(request: pytest.FixtureRequest, item_id: str) -> str:
+    spec = request.config.getoption("--driver")
+    driver = f" --driver={spec}" if spec else ""
+    return f"pytest --pyargs conformance.test_generated{driver} -k '{item_id}'"
+
+
+@pytest.mark.parametrize("item", [_param(i) for i in _ITEMS])
+def test_generated(
+    item: _Item, device, hal_level: HalVersion, hal_timeout: float, request: pytest.FixtureRequest
+) -> None:
+    path = item.path or ("execute_synchronously" if hal_level >= HalVersion.V1_2 else "async10")
+    path = "sync" if path == "execute_synchronously" else path
+    needed = PATHS_BY_ID[path].level
+    if item.mode != STATIC:
+        needed = HalVersion.V1_2
+    if hal_level < needed:
+        pytest.skip(f"needs HAL {needed}; the driver is tested at HAL {hal_level}")
+    _require_model_level(item.test, hal_level)
+    prepared = _prepared_for(device, item.test, item.mode, hal_level, hal_timeout)
+    run = Run(item.test, item.feed, path, item.mode, item.layout, _rerun_command(request, item.id))
+    execute_case(prepared, run, hal_timeout)
+
+
+def _prepare_items() -> list:
+    params = []
+    for test in _TESTS:
+        lowest = minimum_version(test.model)
+        spec = test.test_id.split("/")[1]
+        prefix = f"{test.hal_folder}/{spec}/{_short_name(test)}"
+        for level in HalVersion:
+            if lowest is None or level < lowest:
+                continue
+            preferences = (
+                [ExecutionPreference.FAST_SINGLE_ANSWER]
+                if level == HalVersion.V1_0
+                else list(ExecutionPreference)
+            )
+            for preference in preferences:
+                method = {10: "prepare_model", 11: "prepare_model_1_1", 12: "prepare_model_1_2"}[
+                    level
+                ]
+                label = method if level == HalVersion.V1_0 else f"{method}-{preference.name}"
+                params.append(
+                    pytest.param(
+                        test,
+                        level,
+                        preference,
+                        id=f"{prefix}/{label}",
+                        marks=[pytest.mark.tier("parity")],
+                    )
+                )
+    return params
+
+
+@pytest.mark.parametrize(("test", "level", "preference"), _prepare_items())
+def test_generated_prepare(
+    test: GeneratedTest,
+    level: HalVersion,
+    preference: int,
+    device,
+    hal_level: HalVersion,
+    hal_timeout: float,
+    request: pytest.FixtureRequest,
+) -> None:
+    """Each prepare method and preference the case's version allows, then one execution."""
+    if hal_level < level:
+        pytest.skip(f"needs HAL {level}; the driver is tested at HAL {hal_level}")
+    prepared = _prepared_for(device, test, STATIC, level, hal_timeout, preference)
+    rerun = _rerun_command(request, request.node.callspec.id)
+    execute_case(prepared, Run(test, 0, "async10", rerun=rerun), hal_timeout)

@@ -1,0 +1,216 @@
+"""Drivers that break the HAL in one known way, built on the reference driver.
+
+The suite must catch each of them, and only where it should: the tests in
+test_generated_suite.py run the generated suite against them (in a pytest
+subprocess, as a vendor would, with this file copied beside the run).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from hal.interfaces import IDevice, IExecutionCallback, IPreparedModel, IPreparedModelCallback
+from hal.memory import map_memory
+from hal.types import DeviceStatus, ErrorStatus, OperandType, OperationType
+from reference_driver import ReferenceDriver
+from reference_driver.prepared_model import ReferencePreparedModel
+
+FLOAT32_TOLERANCE = 1e-5
+"""atol = rtol of TENSOR_FLOAT32 outputs in VTS 1.2 (written here independently of the suite)."""
+
+
+class _Forward(IExecutionCallback):
+    """Runs ``before`` and then forwards each notify to the real callback."""
+
+    def __init__(self, inner: IExecutionCallback, before) -> None:
+        self._inner, self._before = inner, before
+
+    def notify(self, status):
+        self._before(status)
+        self._inner.notify(status)
+
+    def notify_1_2(self, status, output_shapes, timing):
+        self._before(status)
+        self._inner.notify_1_2(status, output_shapes, timing)
+
+
+class _TamperingPreparedModel(ReferencePreparedModel):
+    """A reference prepared model whose successful executions pass through ``tamper``."""
+
+    tamper = staticmethod(lambda model, request: None)
+
+    def _after(self, request):
+        def done(status):
+            if status == ErrorStatus.NONE:
+                self.tamper(self._model, request)
+
+        return done
+
+    def execute(self, request, callback):
+        return super().execute(request, _Forward(callback, self._after(request)))
+
+    def execute_1_2(self, request, measure, callback):
+        return super().execute_1_2(request, measure, _Forward(callback, self._after(request)))
+
+    def execute_synchronously(self, request, measure):
+        status, shapes, timing = super().execute_synchronously(request, measure)
+        self._after(request)(status)
+        return status, shapes, timing
+
+
+class _TamperingDriver(ReferenceDriver):
+    """Every prepared model it hands out (through any prepare method) is a ``prepared_class``."""
+
+    prepared_class = _TamperingPreparedModel
+
+    def _prepare(self, model, version, preference, notify):
+        def rewrap(status, prepared):
+            if prepared is not None:
+                prepared.__class__ = self.prepared_class
+            notify(status, prepared)
+
+        return super()._prepare(model, version, preference, rewrap)
+
+
+def _perturb_mul_float32(factor: float):
+    """Move every non-relaxed TENSOR_FLOAT32 output of a model with MUL by factor x tolerance."""
+
+    def tamper(model, request):
+        if model.relax_computation_float32_to_float16:
+            return
+        if OperationType.MUL not in {op.type for op in model.operations}:
+            return
+        for k, index in enumerate(model.output_indexes):
+            if model.operands[index].type != OperandType.TENSOR_FLOAT32:
+                continue
+            location = request.outputs[k].location
+            with map_memory(request.pools[location.pool_index]) as mapping:
+                values = np.frombuffer(mapping.read_location(location), "<f4").astype(np.float64)
+                moved = values + factor * (FLOAT32_TOLERANCE + FLOAT32_TOLERANCE * np.abs(values))
+                mapping.write(location.offset, moved.astype("<f4").tobytes())
+
+    return staticmethod(tamper)
+
+
+class _TwiceOff(_TamperingPreparedModel):
+    tamper = _perturb_mul_float32(2.0)
+
+
+class _HalfOff(_TamperingPreparedModel):
+    tamper = _perturb_mul_float32(0.5)
+
+
+class PerturbMulTwice(_TamperingDriver):
+    """MUL's float32 outputs off by twice the tolerance."""
+
+    prepared_class = _TwiceOff
+
+
+class PerturbMulHalf(_TamperingDriver):
+    """MUL's float32 outputs off by half the tolerance: still correct."""
+
+    prepared_class = _HalfOff
+
+
+def _write_past_output(model, request):
+    location = request.outputs[0].location
+    pool = request.pools[location.pool_index]
+    end = location.offset + location.length
+    if end < pool.size:
+        with map_memory(pool) as mapping:
+            mapping.write(end, b"\x00")
+
+
+class _Overrun(_TamperingPreparedModel):
+    tamper = staticmethod(_write_past_output)
+
+
+class WritesPastOutput(_TamperingDriver):
+    """Writes one byte right after output 0 whenever the pool has room for it."""
+
+    prepared_class = _Overrun
+
+
+class ClaimsButFails(ReferenceDriver):
+    """Says it supports every operation, then fails every 1.2 preparation."""
+
+    def prepare_model_1_2(self, model, preference, callback):
+        status = super().prepare_model_1_2(model, preference, _Discard())
+        if status != ErrorStatus.NONE:
+            callback.notify_1_2(status, None)
+            return status
+        callback.notify_1_2(ErrorStatus.GENERAL_FAILURE, None)
+        return ErrorStatus.NONE
+
+
+class _Discard(IPreparedModelCallback):
+    def notify(self, status, prepared):
+        pass
+
+    def notify_1_2(self, status, prepared):
+        pass
+
+
+class _NotifiesTwice(ReferencePreparedModel):
+    def execute_1_2(self, request, measure, callback):
+        # Both notifies happen before returning, so the harness sees both.
+        status, shapes, timing = self.execute_synchronously(request, measure)
+        callback.notify_1_2(status, shapes, timing)
+        callback.notify_1_2(status, shapes, timing)
+        return ErrorStatus.NONE
+
+
+class _NeverNotifies(ReferencePreparedModel):
+    def execute_1_2(self, request, measure, callback):
+        return ErrorStatus.NONE
+
+
+class NotifiesTwice(_TamperingDriver):
+    """execute_1_2 answers through its callback twice."""
+
+    prepared_class = _NotifiesTwice
+
+
+class NeverNotifies(_TamperingDriver):
+    """execute_1_2 returns NONE and never calls its callback."""
+
+    prepared_class = _NeverNotifies
+
+
+# ---------------------------------------------------------------------------
+# A HAL 1.0 driver: only the 1.0 interface, over the reference driver
+# ---------------------------------------------------------------------------
+
+
+class _PreparedModel_1_0(IPreparedModel):
+    def __init__(self, inner) -> None:
+        self._inner = inner
+
+    def execute(self, request, callback):
+        return self._inner.execute(request, callback)
+
+
+class Level_1_0(IDevice):
+    """A driver that only implements IDevice (HAL 1.0)."""
+
+    def __init__(self) -> None:
+        self._inner = ReferenceDriver()
+
+    def get_capabilities(self):
+        return self._inner.get_capabilities()
+
+    def get_supported_operations(self, model):
+        return self._inner.get_supported_operations(model)
+
+    def get_status(self):
+        return DeviceStatus.AVAILABLE
+
+    def prepare_model(self, model, callback):
+        class Adapt(IPreparedModelCallback):
+            def notify(self, status, prepared):
+                callback.notify(status, None if prepared is None else _PreparedModel_1_0(prepared))
+
+            def notify_1_2(self, status, prepared):
+                raise AssertionError("a 1.0 preparation answers through notify")
+
+        return self._inner.prepare_model(model, Adapt())

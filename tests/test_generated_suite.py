@@ -1,0 +1,153 @@
+"""The generated suite catches what it must, and only that.
+
+Each test runs ``conformance.test_generated`` in a pytest subprocess against a
+driver from faulty_drivers.py (built on the reference driver, broken in one
+known way) and checks which items fail and what they say.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from conformance.harness.generated import load_index, load_tests
+from hal.types import OperandType, OperationType
+
+FAULTY = Path(__file__).with_name("faulty_drivers.py")
+_RESULT = re.compile(r"^\S*::(test_generated(?:_prepare)?)\[(.+)\] (PASSED|FAILED|SKIPPED|ERROR)")
+
+
+def _run(pytester: pytest.Pytester, driver: str, *args: str) -> tuple[dict, pytest.RunResult]:
+    """Outcome of every item (id -> PASSED/FAILED/SKIPPED) and the run itself."""
+    pytester.makepyfile(faulty_drivers=FAULTY.read_text())
+    result = pytester.runpytest_subprocess(
+        "-p",
+        "no:cacheprovider",
+        "--pyargs",
+        "conformance.test_generated",
+        f"--driver=faulty_drivers:{driver}",
+        "-v",
+        "-rA",
+        *args,
+    )
+    outcomes = {}
+    for line in result.outlines:
+        match = _RESULT.match(line)
+        if match:
+            outcomes[f"{match[1]}[{match[2]}]"] = match[3]
+    assert outcomes, result.stdout.str()
+    return outcomes, result
+
+
+def _float32_mul_cases() -> set[str]:
+    """'folder/spec/rest' of every non-relaxed case with MUL and a TENSOR_FLOAT32 output."""
+    cases = set()
+    for module, _ in load_index():
+        for test in load_tests(module):
+            model = test.model
+            has_mul = OperationType.MUL in {op.type for op in model.operations}
+            float32_out = any(
+                model.operands[i].type == OperandType.TENSOR_FLOAT32 for i in model.output_indexes
+            )
+            if has_mul and float32_out and not model.relax_computation_float32_to_float16:
+                spec = test.test_id.split("/")[1]
+                rest = test.name[len(spec) + 1 :] or "base"
+                cases.add(f"{test.hal_folder}/{spec}/{rest}")
+    return cases
+
+
+def _case_of(item: str) -> str:
+    return "/".join(item.split("[", 1)[1].split("/")[:3])
+
+
+def _compares_values(item: str) -> bool:
+    return not item.endswith("-dyn-short]")
+
+
+def test_perturbing_by_twice_the_tolerance_fails_exactly_those_cases(pytester) -> None:
+    outcomes, _ = _run(pytester, "PerturbMulTwice", "-k", "mul")
+    cases = _float32_mul_cases()
+    assert cases == {
+        "V1_0/add_mul_internal/base",
+        "V1_0/mul/none",
+        "V1_0/mul/relu",
+        "V1_0/mul/relu1",
+        "V1_0/mul/relu6",
+        "V1_2/mul_v1_2/base",
+    }
+    failed = {item for item, outcome in outcomes.items() if outcome == "FAILED"}
+    expected = {
+        item
+        for item, outcome in outcomes.items()
+        if _case_of(item) in cases and _compares_values(item) and outcome != "SKIPPED"
+    }
+    assert failed == expected and len(failed) > 50
+
+
+def test_perturbing_by_half_the_tolerance_passes(pytester) -> None:
+    outcomes, result = _run(pytester, "PerturbMulHalf", "-k", "mul")
+    assert "FAILED" not in outcomes.values(), result.stdout.str()
+    assert list(outcomes.values()).count("PASSED") > 100
+
+
+def test_claiming_support_then_failing_preparation_fails(pytester) -> None:
+    outcomes, result = _run(pytester, "ClaimsButFails", "-k", "V1_2/add_v1_2")
+    failed = [item for item, outcome in outcomes.items() if outcome == "FAILED"]
+    prepare_1_2 = [
+        i for i in outcomes if "prepare_model_1_2" in i or i.startswith("test_generated[")
+    ]
+    assert sorted(failed) == sorted(prepare_1_2) and failed
+    result.stdout.fnmatch_lines(
+        [
+            "*prepare_model_1_2 failed with GENERAL_FAILURE although get_supported_operations "
+            "reported every operation supported*"
+        ]
+    )
+
+
+def test_writing_past_an_output_fails_with_the_guard_message(pytester) -> None:
+    outcomes, result = _run(pytester, "WritesPastOutput", "-k", "V1_0/add")
+    failed = {item for item, outcome in outcomes.items() if outcome == "FAILED"}
+    scattered = {item for item in outcomes if item.endswith("/scattered]")}
+    assert failed == scattered and failed
+    result.stdout.fnmatch_lines(
+        ["*the driver wrote 1 byte(s) outside every output location in pool *"]
+    )
+
+
+def test_a_1_0_driver_runs_only_the_1_0_paths(pytester) -> None:
+    outcomes, result = _run(pytester, "Level_1_0", "-k", "add or mul")
+    assert "FAILED" not in outcomes.values(), result.stdout.str()
+    passed = [item for item, outcome in outcomes.items() if outcome == "PASSED"]
+    assert passed
+    for item in passed:
+        assert item.endswith(("/async10]", "/scattered]", "/prepare_model]")), item
+        assert "relaxed" not in item and "float16" not in item, item  # 1.1 and 1.2 models
+    result.stdout.fnmatch_lines(["*needs HAL 1.2; the driver is tested at HAL 1.0*"])
+    result.stdout.fnmatch_lines(["*the model needs HAL 1.1; the driver is tested at HAL 1.0*"])
+
+
+def test_a_second_notify_fails_that_item_and_the_run_goes_on(pytester) -> None:
+    outcomes, result = _run(pytester, "NotifiesTwice", "-k", "V1_2/mul_v1_2/base")
+    failed = {item for item, outcome in outcomes.items() if outcome == "FAILED"}
+    async_items = {i for i in outcomes if re.search(r"/async(-timed)?(-dyn(-short)?)?\]$", i)}
+    assert failed == async_items and failed
+    assert "PASSED" in outcomes.values()
+    result.stdout.fnmatch_lines(["*execution callback notified 2 times; extra call notify_1_2*"])
+
+
+def test_a_missing_notify_times_out_and_the_run_goes_on(pytester) -> None:
+    outcomes, result = _run(
+        pytester, "NeverNotifies", "-k", "V1_2/mul_v1_2/base/ex0/async", "--hal-timeout=0.2"
+    )
+    failed = {item for item, outcome in outcomes.items() if outcome == "FAILED"}
+    assert len(failed) == 6 and all("/async10]" not in item for item in failed)
+    assert outcomes["test_generated[V1_2/mul_v1_2/base/ex0/async10]"] == "PASSED"
+    result.stdout.fnmatch_lines(
+        [
+            "*execute_1_2 (launch status NONE): the driver did not notify the execution callback "
+            "within 0.2 s*"
+        ]
+    )
