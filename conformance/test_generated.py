@@ -22,8 +22,10 @@ import pytest
 from conformance.harness.cases import GeneratedTest
 from conformance.harness.execution import PATHS, PATHS_BY_ID
 from conformance.harness.generated import load_index, load_tests
+from conformance.harness.models import CONSTANT_POOL_THRESHOLD
 from conformance.harness.requests import SCATTERED
 from conformance.harness.runner import (
+    CONSTANT_POOL,
     DYNAMIC,
     DYNAMIC_SHORT,
     STATIC,
@@ -32,7 +34,7 @@ from conformance.harness.runner import (
     execute_case,
     prepare_case,
 )
-from hal.types import ExecutionPreference, HalVersion
+from hal.types import ExecutionPreference, HalVersion, OperandLifeTime
 from hal.validation import minimum_version
 
 _DYNAMIC_PATHS = [p.id for p in PATHS if p.level == HalVersion.V1_2]
@@ -72,7 +74,19 @@ def _items_of(test: GeneratedTest) -> list[_Item]:
                     _Item(test, feed, path, mode, "packed", "parity", f"{base}/{path}-{mode}")
                 )
         items.append(_Item(test, feed, "", STATIC, SCATTERED, "strict", f"{base}/scattered"))
+        if _has_large_constant(test):
+            items.append(
+                _Item(test, feed, "", CONSTANT_POOL, "packed", "strict", f"{base}/constpool")
+            )
     return items
+
+
+def _has_large_constant(test: GeneratedTest) -> bool:
+    return any(
+        operand.location.length > CONSTANT_POOL_THRESHOLD
+        and operand.lifetime == OperandLifeTime.CONSTANT_COPY
+        for operand in test.model.operands
+    )
 
 
 def _all_tests() -> list[GeneratedTest]:
@@ -86,6 +100,8 @@ _ITEMS = [item for test in _TESTS for item in _items_of(test)]
 def _param(item: _Item):
     marks = [
         pytest.mark.tier(item.tier),
+        pytest.mark.generated,
+        getattr(pytest.mark, item.test.hal_folder),
         pytest.mark.generated_case(item.test.hal_folder, item.test.provenance.operations),
     ]
     return pytest.param(item, id=item.id, marks=marks)

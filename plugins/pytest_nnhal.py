@@ -60,6 +60,9 @@ def pytest_configure(config: pytest.Config) -> None:
         "generated_case(folder, operations): a generated case; -k also matches its HAL folder "
         "and operation names",
     )
+    config.addinivalue_line("markers", "generated: category: generated test cases")
+    for folder in ("V1_0", "V1_1", "V1_2"):
+        config.addinivalue_line("markers", f"{folder}: a test from the {folder} spec folder")
     cap = config.getoption("--hal-version")
     if cap is not None:
         try:

@@ -6,10 +6,12 @@ expected results are easy to derive by hand.
 
 from __future__ import annotations
 
+import copy
 import struct
 
 import numpy as np
 
+from hal.memory import Memory, allocate_with
 from hal.operations import ConstraintContext, Signature
 from hal.types import (
     DataLocation,
@@ -223,3 +225,33 @@ def _bias_scales(inputs: tuple[int, ...], operands: list[Operand]) -> None:
         ):
             product = operands[0].scale * operands[slot - 1].scale
             operands[slot].scale = 0.0 if filter_type == _Q8C else product
+
+
+CONSTANT_POOL_THRESHOLD = 128
+"""Constants longer than this many bytes move into a pool in ``with_constants_in_pool``."""
+
+
+def with_constants_in_pool(
+    model: Model, kind: str = "ashmem", threshold: int = CONSTANT_POOL_THRESHOLD
+) -> tuple[Model, Memory] | None:
+    """A copy of ``model`` whose CONSTANT_COPY operands over ``threshold`` bytes are
+    CONSTANT_REFERENCE operands in one new pool (at odd offsets), and that pool;
+    None when no constant is that large. The caller closes the pool."""
+    large = [
+        i
+        for i, operand in enumerate(model.operands)
+        if operand.lifetime == OperandLifeTime.CONSTANT_COPY and operand.location.length > threshold
+    ]
+    if not large:
+        return None
+    moved = copy.deepcopy(model)
+    data = bytearray(b"\x00")  # offset 1: no constant starts aligned
+    for i in large:
+        location = model.operands[i].location
+        chunk = model.operand_values[location.offset : location.offset + location.length]
+        moved.operands[i].lifetime = OperandLifeTime.CONSTANT_REFERENCE
+        moved.operands[i].location = DataLocation(len(moved.pools), len(data), len(chunk))
+        data += chunk + b"\x00"
+    pool = allocate_with(kind, bytes(data))
+    moved.pools = [*moved.pools, pool]
+    return moved, pool

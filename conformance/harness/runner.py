@@ -27,6 +27,9 @@ from hal.types import ErrorStatus, ExecutionPreference, HalVersion, Model
 STATIC = "static"
 DYNAMIC = "dyn"
 DYNAMIC_SHORT = "dyn-short"
+CONSTANT_POOL = "constpool"
+"""Constants over 128 bytes moved into a model pool; executed like STATIC."""
+_DYNAMIC_MODES = (DYNAMIC, DYNAMIC_SHORT)
 UNSUPPORTED = "unsupported"
 DYNAMIC_UNSUPPORTED = "unsupported: dynamic output shapes"
 
@@ -90,7 +93,8 @@ def execute_case(prepared: object, item: Run, timeout: float) -> None:
     """Run the item's example through its path and judge the answer."""
     test, feed = item.test, item.test.feeds[item.feed]
     path = PATHS_BY_ID[item.path]
-    model = test.model if item.mode == STATIC else dynamic_twin(test.model)
+    dynamic = item.mode in _DYNAMIC_MODES
+    model = dynamic_twin(test.model) if dynamic else test.model
     sizes = [expected.nbytes for expected in feed.outputs]
     short = _short_output(feed.outputs) if item.mode == DYNAMIC_SHORT else None
     if item.mode == DYNAMIC_SHORT and short is None:
@@ -100,7 +104,7 @@ def execute_case(prepared: object, item: Run, timeout: float) -> None:
     with pack_request(model, feed.inputs, sizes, layout=item.layout) as packed:
         execution = run(prepared, packed.request, path, timeout)
         check_timing(execution)
-        check_shapes(execution, len(sizes), item.mode != STATIC)
+        check_shapes(execution, len(sizes), dynamic)
         _judge_status(execution.status, item)
         if short is not None:
             _judge_insufficient(execution.output_shapes, short, feed.outputs[short].shape, item)
@@ -123,7 +127,7 @@ def _judge_status(status: ErrorStatus, item: Run) -> None:
     )
     if status == wanted:
         return
-    if item.mode != STATIC and status == ErrorStatus.GENERAL_FAILURE:
+    if item.mode in _DYNAMIC_MODES and status == ErrorStatus.GENERAL_FAILURE:
         pytest.skip(f"{DYNAMIC_UNSUPPORTED}: the driver answered GENERAL_FAILURE")
     pytest.fail(f"status {status.name}, expected {wanted.name}{_rerun(item)}", pytrace=False)
 
@@ -161,11 +165,36 @@ def _judge_outputs(packed, shapes, item: Run) -> None:
                 f"{expected.size} values differ, max abs error {result.max_abs_error:g} at "
                 f"{list(result.worst_index)}; {result.excerpt}"
             )
+    if test.multinomial_tolerance:
+        problems += _multinomial_problems(
+            feed.inputs[0], packed.output(0, feed.outputs[0].shape), test.multinomial_tolerance
+        )
     if problems:
         pytest.fail(
             "\n".join(problems) + f"\ntolerance: {tolerance.describe()}{_rerun(item)}",
             pytrace=False,
         )
+
+
+def _multinomial_problems(logits: np.ndarray, samples: np.ndarray, tolerance: float) -> list[str]:
+    """Drawn class frequencies within ``tolerance`` of softmax(logits), row by row (VTS 3.5)."""
+    logits = logits.astype(np.float64).reshape(logits.shape[0], -1)
+    samples = samples.reshape(logits.shape[0], -1).astype(np.int64)
+    problems = []
+    for row, (scores, drawn) in enumerate(zip(logits, samples, strict=True)):
+        if drawn.size == 0 or drawn.min() < 0 or drawn.max() >= scores.size:
+            problems.append(f"batch {row}: drawn classes outside [0, {scores.size}): {drawn[:8]}")
+            continue
+        expected = np.exp(scores - scores.max())
+        expected /= expected.sum()
+        observed = np.bincount(drawn, minlength=scores.size) / drawn.size
+        worst = int(np.argmax(np.abs(observed - expected)))
+        if abs(observed[worst] - expected[worst]) > tolerance:
+            problems.append(
+                f"batch {row}: class {worst} drawn with frequency {observed[worst]:.4f}, "
+                f"softmax gives {expected[worst]:.4f} (multinomial tolerance {tolerance})"
+            )
+    return problems
 
 
 def _rerun(item: Run) -> str:

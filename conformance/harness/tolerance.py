@@ -81,8 +81,9 @@ def compare(
         e, a = expected.astype(np.float64), actual.astype(np.float64)
         with np.errstate(invalid="ignore"):
             error = np.abs(e - a)
-            bad = ~((e == a) | (error <= tolerance.atol + tolerance.rtol * np.abs(e)))
-        bad &= ~(np.isnan(e) & np.isnan(a))
+            close = np.isfinite(e) & (error <= tolerance.atol + tolerance.rtol * np.abs(e))
+        # An infinite expected value matches only itself; NaN matches NaN.
+        bad = ~(close | (e == a) | (np.isnan(e) & np.isnan(a)))
     elif type_ in _QUANT_TYPES:
         e, a = expected.astype(np.int64), actual.astype(np.int64)
         error = np.abs(e - a)

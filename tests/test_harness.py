@@ -1,0 +1,219 @@
+"""The harness pieces the generated suite is built from: tolerance, layouts, twins, checks."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from conformance.harness.execution import PATHS_BY_ID, Execution, check_shapes, check_timing, run
+from conformance.harness.models import binary_model, with_constants_in_pool
+from conformance.harness.requests import GUARD, GUARD_SIZE, SCATTERED, pack_request
+from conformance.harness.runner import _multinomial_problems, dynamic_twin
+from conformance.harness.tolerance import compare, tolerance_for
+from hal.callbacks import PreparedModelCallback
+from hal.interfaces import IPreparedModel_1_2
+from hal.memory import map_memory
+from hal.types import (
+    NO_TIMING,
+    ErrorStatus,
+    ExecutionPreference,
+    OperandLifeTime,
+    OperandType,
+    OutputShape,
+    SymmPerChannelQuantParams,
+    Timing,
+)
+from reference_driver import ReferenceDriver
+
+F32, F16, Q8 = (
+    OperandType.TENSOR_FLOAT32,
+    OperandType.TENSOR_FLOAT16,
+    OperandType.TENSOR_QUANT8_ASYMM,
+)
+
+
+# -- tolerance ---------------------------------------------------------------
+
+
+def test_tolerance_choice() -> None:
+    assert (tolerance_for(binary_model(), "add.mod.py").atol) == 1e-5
+    relaxed = binary_model()
+    relaxed.relax_computation_float32_to_float16 = True
+    assert tolerance_for(relaxed, "add.mod.py").rtol == 5 * 2**-10
+    assert "relaxed" in tolerance_for(relaxed, "add.mod.py").reason
+    assert tolerance_for(binary_model(type_=F16), "x.mod.py").atol == 5 * 2**-10
+    assert tolerance_for(binary_model(type_=Q8), "add.mod.py").quant == 1
+    assert tolerance_for(binary_model(type_=Q8), "mobilenet_quantized.mod.py").quant == 2
+
+
+def test_float_comparison_bounds() -> None:
+    tol = tolerance_for(binary_model(), "add")
+    expected = np.array([0.0, 100.0, np.inf, np.nan], np.float32)
+    # allowed error: 1e-5 at 0; 1e-5 + 1e-3 = 1.01e-3 at 100; inf and NaN only as themselves
+    inside = np.array([0.9e-5, 100.001, np.inf, np.nan], np.float32)
+    assert compare(expected, inside, F32, tol).ok
+    outside = np.array([2e-5, 100.002, -np.inf, 1.0], np.float32)
+    result = compare(expected, outside, F32, tol)
+    assert (result.ok, result.mismatches) == (False, 4)
+    assert result.max_abs_error == np.inf and result.worst_index == (2,)
+
+
+def test_quant_bool_and_int_comparison() -> None:
+    tol = tolerance_for(binary_model(type_=Q8), "add")
+    assert compare(np.array([10, 20], np.uint8), np.array([11, 19], np.uint8), Q8, tol).ok
+    off = compare(np.array([10, 20], np.uint8), np.array([12, 20], np.uint8), Q8, tol)
+    assert (off.ok, off.mismatches, off.max_abs_error, off.worst_index) == (False, 1, 2.0, (0,))
+    assert off.excerpt == "[0]: expected np.uint8(10), got np.uint8(12)"
+    bools = np.array([0, 1, 2], np.uint8)
+    assert compare(bools, np.array([0, 5, 1], np.uint8), OperandType.TENSOR_BOOL8, tol).ok
+    ints = np.array([1, 2], np.int32)
+    assert not compare(ints, np.array([1, 3], np.int32), OperandType.TENSOR_INT32, tol).ok
+
+
+# -- models and requests -------------------------------------------------------
+
+
+def test_dynamic_twin_hides_output_dimensions_only() -> None:
+    model = binary_model(dims=(2, 3))
+    model.operands[3].extra_params = SymmPerChannelQuantParams((1.0,), 0)
+    twin = dynamic_twin(model)
+    assert twin.operands[3].dimensions == [0, 0] and twin.operands[3].extra_params is None
+    assert twin.operands[0].dimensions == [2, 3] and model.operands[3].dimensions == [2, 3]
+
+
+def test_scattered_layout_and_untouched_check() -> None:
+    model = binary_model()
+    x = np.ones((2, 2), np.float32)
+    with pack_request(model, [x, x], layout=SCATTERED) as packed:
+        request = packed.request
+        assert [a.location.pool_index for a in (*request.inputs, *request.outputs)] == [0, 1, 2]
+        assert all(a.location.offset == GUARD_SIZE for a in (*request.inputs, *request.outputs))
+        assert packed.untouched_problems() == []
+        out = request.outputs[0].location
+        with map_memory(request.pools[out.pool_index]) as mapping:
+            mapping.write(out.offset, bytes(16))  # inside the output: allowed
+            mapping.write(out.offset + 16, b"\x00")  # the first guard byte after it
+        with map_memory(request.pools[1]) as mapping:
+            mapping.write(GUARD_SIZE + 3, b"\x7f")  # into input 1
+        assert packed.untouched_problems() == [
+            "the driver wrote 1 byte(s) into input 1 in pool 1 (first at offset 16, last at 16)",
+            "the driver wrote 1 byte(s) outside every output location in pool 2 "
+            "(first at offset 29, last at 29)",
+        ]
+        assert packed.output_bytes(0) == bytes(16)
+    with pack_request(model, [x, x]) as packed:
+        assert packed.output_bytes(0) == bytes([GUARD]) * 16
+
+
+def test_zero_sized_input_has_no_value() -> None:
+    model = binary_model()
+    with pack_request(model, [np.ones((2, 2), np.float32), np.zeros((0,), np.float32)]) as packed:
+        assert packed.request.inputs[1].has_no_value
+        assert packed.request.inputs[1].location.length == 0
+
+
+def test_unknown_layout_is_refused() -> None:
+    with pytest.raises(ValueError, match="unknown request layout 'diagonal'"):
+        pack_request(binary_model(), [None, None], layout="diagonal")
+
+
+def test_constants_move_into_a_pool_and_still_compute() -> None:
+    constant = np.arange(64, dtype=np.float32)  # 256 bytes
+    model = binary_model(dims=(64,), constant_b=constant)
+    assert with_constants_in_pool(binary_model()) is None
+    moved, pool = with_constants_in_pool(model)
+    try:
+        b = moved.operands[1]
+        assert b.lifetime == OperandLifeTime.CONSTANT_REFERENCE
+        assert (b.location.pool_index, b.location.offset, b.location.length) == (0, 1, 256)
+        assert moved.operands[2].lifetime == OperandLifeTime.CONSTANT_COPY  # 4 bytes: stays
+        driver = ReferenceDriver()
+        callback = PreparedModelCallback()
+        driver.prepare_model_1_2(moved, ExecutionPreference.FAST_SINGLE_ANSWER, callback)
+        prepared = callback.wait(10).prepared_model
+        with pack_request(moved, [np.ones(64, np.float32)]) as packed:
+            status, _, _ = prepared.execute_synchronously(packed.request, 0)
+            assert status == ErrorStatus.NONE
+            np.testing.assert_array_equal(packed.output(0, (64,)), constant + 1)
+    finally:
+        pool.close()
+
+
+# -- protocol checks -------------------------------------------------------------
+
+
+def _execution(path: str, status=ErrorStatus.NONE, shapes=(), timing=NO_TIMING, wall=1000):
+    return Execution(PATHS_BY_ID[path], status, tuple(shapes), timing, wall)
+
+
+def test_timing_rules() -> None:
+    check_timing(_execution("sync"))
+    check_timing(_execution("sync-timed", timing=Timing(10, 20)))
+    check_timing(_execution("sync-timed", status=ErrorStatus.GENERAL_FAILURE))
+    with pytest.raises(AssertionError, match="timing must be UINT64_MAX in both fields"):
+        check_timing(_execution("sync", timing=Timing(1, 2)))
+    with pytest.raises(AssertionError, match="time_on_device 30 us exceeds time_in_driver 20 us"):
+        check_timing(_execution("sync-timed", timing=Timing(30, 20)))
+    with pytest.raises(AssertionError, match="time_in_driver 2000 us is not within the call"):
+        check_timing(_execution("async-timed", timing=Timing(10, 2000)))
+
+
+def test_shape_rules() -> None:
+    shape = OutputShape((2,), True)
+    check_shapes(_execution("sync"), 1, dynamic=False)
+    check_shapes(_execution("sync", shapes=[shape]), 1, dynamic=True)
+    with pytest.raises(AssertionError, match="0 output shapes for 1 outputs; one per output"):
+        check_shapes(_execution("sync"), 1, dynamic=True)
+    with pytest.raises(AssertionError, match="an error status must come with no output shapes"):
+        check_shapes(_execution("sync", ErrorStatus.GENERAL_FAILURE, [shape]), 1, dynamic=False)
+
+
+class _BadReturn(IPreparedModel_1_2):
+    def execute(self, request, callback):
+        raise RuntimeError("boom")
+
+    def execute_1_2(self, request, measure, callback):
+        return ErrorStatus.NONE
+
+    def execute_synchronously(self, request, measure):
+        return ErrorStatus.NONE
+
+    def configure_execution_burst(self, callback, request_channel, result_channel):
+        return ErrorStatus.GENERAL_FAILURE, None
+
+    def save_to_cache(self, model_cache, data_cache, token):
+        return ErrorStatus.GENERAL_FAILURE
+
+
+@pytest.mark.parametrize(
+    ("path", "message"),
+    [
+        (
+            "sync",
+            "execute_synchronously returned <ErrorStatus.NONE: 0>; expected (ErrorStatus, "
+            "output shapes, Timing)",
+        ),
+        ("async10", "_BadReturn.execute raised RuntimeError: boom"),
+        (
+            "async",
+            "execute_1_2 (launch status NONE): the driver did not notify the execution "
+            "callback within 0.05 s",
+        ),
+    ],
+)
+def test_protocol_breaches_fail_with_the_method_named(path: str, message: str) -> None:
+    with pytest.raises(pytest.fail.Exception) as info:
+        run(_BadReturn(), None, PATHS_BY_ID[path], 0.05)
+    assert str(info.value) == message
+
+
+def test_multinomial_check() -> None:
+    logits = np.log(np.array([[0.5, 0.25, 0.25]]))
+    fair = np.array([[0, 0, 1, 2] * 25])  # frequencies 0.5, 0.25, 0.25
+    assert _multinomial_problems(logits, fair, 0.025) == []
+    skewed = np.array([[0] * 70 + [1] * 15 + [2] * 15])  # class 0 at 0.70
+    assert _multinomial_problems(logits, skewed, 0.025) == [
+        "batch 0: class 0 drawn with frequency 0.7000, softmax gives 0.5000 "
+        "(multinomial tolerance 0.025)"
+    ]
+    assert "outside [0, 3)" in _multinomial_problems(logits, np.array([[3]]), 0.025)[0]
