@@ -6,10 +6,11 @@ import argparse
 import sys
 from collections.abc import Callable, Sequence
 
-from benchmarks import generator
+from benchmarks import generator, suite
 
 BENCHMARKS: dict[str, Callable[[], str]] = {
     "generator": generator.run,
+    "suite": suite.run,
 }
 """Name -> a function that runs the benchmark and returns its result line."""
 
