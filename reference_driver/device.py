@@ -31,7 +31,14 @@ from hal.types import (
     PerformanceInfo,
 )
 from hal.validation import validate_execution_preference, validate_model
-from reference_driver.executor import Plan, PlanError, guarded, operation_args, read_constants
+from reference_driver.executor import (
+    Plan,
+    PlanError,
+    PlanInvalid,
+    guarded,
+    operation_args,
+    read_constants,
+)
 from reference_driver.ops import REGISTRY
 from reference_driver.prepared_model import ReferencePreparedModel
 
@@ -128,13 +135,21 @@ class ReferenceDriver(IDevice_1_2):
             notify(ErrorStatus.INVALID_ARGUMENT, None)
             return ErrorStatus.INVALID_ARGUMENT
 
+        # Planning runs at once, so invalid parameter values answer at launch.
+        plan: Plan | None = None
+        try:
+            _, answers = self._supported(model, version)
+            if not all(answers):
+                raise PlanError("the model uses operations this driver does not support")
+            plan = Plan(model)
+        except PlanInvalid:
+            notify(ErrorStatus.INVALID_ARGUMENT, None)
+            return ErrorStatus.INVALID_ARGUMENT
+        except Exception:
+            plan = None
+
         def work() -> None:
-            try:
-                status, answers = self._supported(model, version)
-                if status != ErrorStatus.NONE or not all(answers):
-                    raise PlanError("the model uses operations this driver does not support")
-                plan = Plan(model)
-            except PlanError:
+            if plan is None:
                 notify(ErrorStatus.GENERAL_FAILURE, None)
                 return
             prepared = ReferencePreparedModel(

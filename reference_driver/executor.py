@@ -24,11 +24,15 @@ from hal.types import (
     Request,
     numpy_dtype,
 )
-from reference_driver.ops import REGISTRY, OpArgs, OperationImpl, OpFailure
+from reference_driver.ops import REGISTRY, OpArgs, OperationImpl, OpFailure, OpInvalid
 
 
 class PlanError(Exception):
     """The model cannot be prepared (GENERAL_FAILURE through the callback)."""
+
+
+class PlanInvalid(PlanError):
+    """An operation's parameter values are invalid (INVALID_ARGUMENT at launch)."""
 
 
 @dataclass(frozen=True)
@@ -96,9 +100,14 @@ class Plan:
             if impl is None:
                 raise PlanError(f"operation {position} (type {operation.type}) is not supported")
             step = _Step(impl, tuple(operation.inputs), tuple(operation.outputs))
-            reason = impl.validate(operation_args(model, step.inputs, step.outputs, self.constants))
+            try:
+                reason = impl.validate(
+                    operation_args(model, step.inputs, step.outputs, self.constants)
+                )
+            except OpFailure as error:
+                reason = str(error)
             if reason is not None:
-                raise PlanError(f"operation {position} ({impl.type.name}): {reason}")
+                raise PlanInvalid(f"operation {position} ({impl.type.name}): {reason}")
             self.steps.append(step)
 
     def run(self, request: Request) -> RunResult:
@@ -117,6 +126,8 @@ class Plan:
                     self._check_declared_shape(index, shape)
                     values[index] = result.reshape(shape)
             return self._write_outputs(request, mappings, values)
+        except OpInvalid:
+            return RunResult(ErrorStatus.INVALID_ARGUMENT, [])
         except (OpFailure, MemoryError_):
             return RunResult(ErrorStatus.GENERAL_FAILURE, [])
         finally:

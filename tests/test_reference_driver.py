@@ -209,7 +209,7 @@ def test_broadcast_mismatch_fails_execution(driver) -> None:
     status, shapes, _, _ = _run(
         driver, model, [np.ones(2, np.float32), np.ones(3, np.float32)], output_sizes=[12]
     )
-    assert (status, shapes) == (ErrorStatus.GENERAL_FAILURE, [])
+    assert (status, shapes) == (ErrorStatus.INVALID_ARGUMENT, [])
 
 
 def test_quantize_multiplier() -> None:

@@ -14,11 +14,29 @@ in ``IMPLEMENTATIONS``; this package gathers them at import time into
 
 from __future__ import annotations
 
-from reference_driver.ops import elementwise
-from reference_driver.ops.base import OpArgs, OperationImpl, OpFailure
+from reference_driver.ops import (
+    comparison,
+    conversion,
+    elementwise,
+    reduction,
+    shape,
+    unary,
+)
+from reference_driver.ops.base import OpArgs, OperationImpl, OpFailure, OpInvalid
 
-REGISTRY: dict[int, OperationImpl] = {
-    impl.type: impl for module in (elementwise,) for impl in module.IMPLEMENTATIONS
-}
+_FAMILIES = (elementwise, unary, comparison, conversion, shape, reduction)
 
-__all__ = ["REGISTRY", "OpArgs", "OpFailure", "OperationImpl"]
+
+def _registry() -> dict[int, OperationImpl]:
+    registry: dict[int, OperationImpl] = {}
+    for module in _FAMILIES:
+        for impl in module.IMPLEMENTATIONS:
+            if impl.type in registry:
+                raise RuntimeError(f"{impl.type.name} is implemented twice")
+            registry[impl.type] = impl
+    return registry
+
+
+REGISTRY = _registry()
+
+__all__ = ["REGISTRY", "OpArgs", "OpFailure", "OpInvalid", "OperationImpl"]

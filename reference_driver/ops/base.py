@@ -14,6 +14,15 @@ class OpFailure(Exception):
     """The operation cannot run on these values (the execution fails: GENERAL_FAILURE)."""
 
 
+class OpInvalid(OpFailure):
+    """A parameter value or shape the operation's definition forbids: INVALID_ARGUMENT.
+
+    Raised by ``validate`` reasons at prepare time (through the executor) and by
+    ``prepare`` or ``execute`` when the bad value only appears at execution
+    (an axis given as a model input, input dimensions given by the request).
+    """
+
+
 @dataclass
 class OpArgs:
     """One operation's operands, and their values where known.

@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 from hal.types import FusedActivationFunc, OperandType, OperationType
-from reference_driver.ops.base import OpArgs, OperationImpl, OpFailure
+from reference_driver.ops.base import OpArgs, OperationImpl, OpFailure, OpInvalid
 from reference_driver.quant import (
     multiply_by_quantized_multiplier,
     quant8_activation_range,
@@ -47,17 +47,17 @@ def _prepare(args: OpArgs) -> list[tuple[int, ...]]:
     a, b = args.values[0], args.values[1]
     assert a is not None and b is not None
     if a.ndim > _MAX_RANK or b.ndim > _MAX_RANK:
-        raise OpFailure(f"ranks {a.ndim} and {b.ndim}: at most {_MAX_RANK} is supported")
+        raise OpInvalid(f"ranks {a.ndim} and {b.ndim}: at most {_MAX_RANK} is supported")
     try:
         return [np.broadcast_shapes(a.shape, b.shape)]
     except ValueError:
-        raise OpFailure(f"shapes {a.shape} and {b.shape} do not broadcast") from None
+        raise OpInvalid(f"shapes {a.shape} and {b.shape} do not broadcast") from None
 
 
 def _activation(args: OpArgs) -> int:
     activation = int(args.scalar(2))
     if activation not in _FLOAT_CLAMP:
-        raise OpFailure(f"fused activation {activation} is not one of 0..3")
+        raise OpInvalid(f"fused activation {activation} is not one of 0..3")
     return activation
 
 
