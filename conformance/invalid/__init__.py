@@ -36,11 +36,13 @@ def all_cases() -> list[InvalidCase]:
     from conformance.invalid import (
         comparison,
         conversion,
+        convolution,
         elementwise,
+        pooling,
         reduction,
         shape,
         unary,
     )
 
-    modules = (elementwise, unary, comparison, conversion, shape, reduction)
+    modules = (elementwise, unary, comparison, conversion, shape, reduction, convolution, pooling)
     return [case for module in modules for case in module.CASES]

@@ -17,14 +17,25 @@ from __future__ import annotations
 from reference_driver.ops import (
     comparison,
     conversion,
+    convolution,
     elementwise,
+    pooling,
     reduction,
     shape,
     unary,
 )
 from reference_driver.ops.base import OpArgs, OperationImpl, OpFailure, OpInvalid
 
-_FAMILIES = (elementwise, unary, comparison, conversion, shape, reduction)
+_FAMILIES = (
+    elementwise,
+    unary,
+    comparison,
+    conversion,
+    shape,
+    reduction,
+    convolution,
+    pooling,
+)
 
 
 def _registry() -> dict[int, OperationImpl]:

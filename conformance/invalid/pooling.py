@@ -1,0 +1,7 @@
+"""Invalid parameter values of the pooling operations."""
+
+from __future__ import annotations
+
+from conformance.invalid import InvalidCase
+
+CASES: list[InvalidCase] = []
