@@ -1,5 +1,176 @@
-"""The reference driver's conversion operations (filled by the [ops-core] issue)."""
+"""Type conversions: CAST, QUANTIZE and DEQUANTIZE.
+
+CAST converts the raw stored values between TENSOR_FLOAT16, TENSOR_FLOAT32,
+TENSOR_INT32 and TENSOR_QUANT8_ASYMM, ignoring quantization parameters on
+both sides, as C++ conversions do in the Android 10 CPU reference: floats to
+integers truncate toward zero, anything to quant8 is clamped to [0, 255]
+first, integers to floats round to the nearest representable value (float16
+overflows to infinity). Zero-sized inputs are rejected.
+
+QUANTIZE maps floats to quant8 with ``clamp(zp + round(x / scale), 0, 255)``
+(division in float32, rounding half away from zero, NaN saturating to 255).
+DEQUANTIZE computes ``scale * (q - zp)`` in float32 (per channel for
+TENSOR_QUANT8_SYMM_PER_CHANNEL) and rounds to the output type. Both accept
+zero-sized inputs.
+"""
 
 from __future__ import annotations
 
-IMPLEMENTATIONS: tuple = ()
+import numpy as np
+
+from hal.types import Operand, OperandType, OperationType, SymmPerChannelQuantParams, numpy_dtype
+from reference_driver.ops.base import OpArgs, OperationImpl, OpFailure, OpInvalid
+
+Shape = tuple[int, ...]
+_F16 = OperandType.TENSOR_FLOAT16
+_F32 = OperandType.TENSOR_FLOAT32
+_I32 = OperandType.TENSOR_INT32
+_Q8A = OperandType.TENSOR_QUANT8_ASYMM
+_Q8C = OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL
+_CASTABLE = (_F16, _F32, _I32, _Q8A)
+_QUANTIZED = (_Q8A, OperandType.TENSOR_QUANT8_SYMM, _Q8C)
+_DEQUANTIZE_MAX_RANK = 4
+
+
+# Shared ---------------------------------------------------------------------
+
+
+def _input(args: OpArgs) -> np.ndarray:
+    value = args.values[0]
+    if value is None:
+        raise OpFailure("input 0 has no value")
+    return value
+
+
+def _same_shape_reason(args: OpArgs) -> str | None:
+    """Why the declared output shape can never equal the input's, or None."""
+    source, target = args.inputs[0].dimensions, args.outputs[0].dimensions
+    if not source or not target:
+        return None
+    if len(source) != len(target) or any(
+        a and b and a != b for a, b in zip(source, target, strict=True)
+    ):
+        return f"output shape {list(target)} differs from input shape {list(source)}"
+    return None
+
+
+def _round_half_away(x: np.ndarray) -> np.ndarray:
+    """C's std::round, exactly: ``x - trunc(x)`` is exact in binary floating point."""
+    whole = np.trunc(x)
+    return whole + np.where(np.abs(x - whole) >= 0.5, np.sign(x), 0.0)
+
+
+# CAST -----------------------------------------------------------------------
+
+
+def _cast_supports(args: OpArgs) -> bool:
+    return args.inputs[0].type in _CASTABLE and args.outputs[0].type in _CASTABLE
+
+
+def _cast_prepare(args: OpArgs) -> list[Shape]:
+    x = _input(args)
+    if x.ndim == 0:
+        raise OpInvalid("the input must have rank 1 or more")
+    if x.size == 0:
+        raise OpFailure(f"input 0 is zero-sized {x.shape}; CAST rejects it")
+    return [x.shape]
+
+
+def _to_quant8(x: np.ndarray) -> np.ndarray:
+    """Clamp to [0, 255], then truncate (NaN, undefined in C, becomes 0)."""
+    if x.dtype == np.uint8:
+        return x.copy()
+    wide = np.nan_to_num(x.astype(np.float64), nan=0.0)
+    return np.trunc(np.clip(wide, 0, 255)).astype(np.uint8)
+
+
+def _to_int32(x: np.ndarray) -> np.ndarray:
+    """Truncate toward zero; out-of-range values (undefined in C) saturate, NaN becomes 0."""
+    if x.dtype.kind != "f":
+        return x.astype(np.int32)
+    limits = np.iinfo(np.int32)
+    wide = np.nan_to_num(x.astype(np.float64), nan=0.0)
+    return np.clip(np.trunc(wide), limits.min, limits.max).astype(np.int32)
+
+
+def _cast_execute(args: OpArgs, shapes: list[Shape]) -> list[np.ndarray]:
+    x = _input(args)
+    target = args.outputs[0].type
+    if target == _Q8A:
+        return [_to_quant8(x)]
+    if target == _I32:
+        return [_to_int32(x)]
+    with np.errstate(over="ignore"):  # float16 overflows to inf, as in C
+        return [x.astype(numpy_dtype(target))]
+
+
+# QUANTIZE -------------------------------------------------------------------
+
+
+def _quantize_prepare(args: OpArgs) -> list[Shape]:
+    x = _input(args)
+    if x.ndim == 0:
+        raise OpInvalid("the input must have rank 1 or more")
+    return [x.shape]
+
+
+def _quantize_execute(args: OpArgs, shapes: list[Shape]) -> list[np.ndarray]:
+    output = args.outputs[0]
+    with np.errstate(over="ignore", invalid="ignore"):
+        scaled = _input(args).astype(np.float32) / np.float32(output.scale)
+        q = _round_half_away(scaled.astype(np.float64)) + output.zero_point
+        # std::min<float>(255, NaN) keeps 255: NaN saturates high.
+        q = np.where(np.isnan(q), 255.0, np.clip(q, 0, 255))
+    return [q.astype(np.uint8)]
+
+
+# DEQUANTIZE -----------------------------------------------------------------
+
+
+def _dequantize_prepare(args: OpArgs) -> list[Shape]:
+    x = _input(args)
+    if not 1 <= x.ndim <= _DEQUANTIZE_MAX_RANK:
+        raise OpInvalid(f"input rank {x.ndim}; DEQUANTIZE takes rank 1 to 4")
+    return [x.shape]
+
+
+def _scales(operand: Operand, rank: int) -> np.ndarray:
+    """The float32 scale of every element, broadcastable against the input."""
+    params = operand.extra_params
+    if operand.type != _Q8C:
+        return np.float32(operand.scale)
+    if not isinstance(params, SymmPerChannelQuantParams):
+        raise OpFailure("a per-channel input needs SymmPerChannelQuantParams")
+    shape = [1] * rank
+    shape[params.channel_dim] = len(params.scales)
+    return np.asarray(params.scales, np.float32).reshape(shape)
+
+
+def _dequantize_execute(args: OpArgs, shapes: list[Shape]) -> list[np.ndarray]:
+    x = _input(args)
+    source = args.inputs[0]
+    offsets = (x.astype(np.int32) - np.int32(source.zero_point)).astype(np.float32)
+    real = offsets * _scales(source, x.ndim)
+    with np.errstate(over="ignore"):  # beyond float16's range: inf, as in C
+        return [real.astype(numpy_dtype(args.outputs[0].type))]
+
+
+IMPLEMENTATIONS = (
+    OperationImpl(
+        OperationType.CAST, _cast_supports, _same_shape_reason, _cast_prepare, _cast_execute
+    ),
+    OperationImpl(
+        OperationType.QUANTIZE,
+        lambda args: args.inputs[0].type in (_F16, _F32) and args.outputs[0].type == _Q8A,
+        _same_shape_reason,
+        _quantize_prepare,
+        _quantize_execute,
+    ),
+    OperationImpl(
+        OperationType.DEQUANTIZE,
+        lambda args: args.inputs[0].type in _QUANTIZED and args.outputs[0].type in (_F16, _F32),
+        _same_shape_reason,
+        _dequantize_prepare,
+        _dequantize_execute,
+    ),
+)

@@ -1,5 +1,712 @@
-"""The reference driver's convolution operations (filled by the [ops-nn] issue)."""
+"""CONV_2D, DEPTHWISE_CONV_2D, GROUPED_CONV_2D, TRANSPOSE_CONV_2D and FULLY_CONNECTED.
+
+NCHW inputs are viewed as NHWC, computed, and the result viewed back.
+Float16 is widened to float32 and rounded back, as the Android 10 CPU
+reference does; relaxed models compute in float32.
+
+Speed: convolutions and grouped convolutions gather their input windows
+(im2col over a strided view) and run one BLAS matrix product (grouped: one
+batched product); depthwise convolutions are shifted multiply-adds, one per
+filter tap; a transposed convolution is one product followed by a scatter-add
+per filter tap; FULLY_CONNECTED is one product.
+
+Quant8: the products of ``(q - zeroPoint)`` are summed exactly in floating
+point (float32 when the sum provably stays below 2**24, float64 otherwise),
+the int32 bias is added, and the sum is requantized with the fixed-point
+scheme of ops/README.md (``_requantize``), per output channel for a
+TENSOR_QUANT8_SYMM_PER_CHANNEL filter.
+
+Work that depends only on a filter (its matrix, multipliers, exactness
+bound) is cached keyed on the filter's array; ``validate`` computes it for
+constant filters when the model is prepared.
+"""
 
 from __future__ import annotations
 
-IMPLEMENTATIONS: tuple = ()
+import math
+import weakref
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import numpy as np
+from numpy.lib.stride_tricks import as_strided
+
+from hal.types import Operand, OperandType, OperationType
+from reference_driver.ops.base import OpArgs, OperationImpl, OpFailure, OpInvalid
+from reference_driver.ops.common import (
+    FLOAT_TYPES,
+    Q8A,
+    apply_float_activation,
+    clamp_quant8,
+    to_float_type,
+)
+
+_Q8C = OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL
+_TYPES = (*FLOAT_TYPES, Q8A)
+_SAME = 1
+_EXACT_FLOAT32 = float(1 << 24)
+"""Integer sums below this are exact in float32, whatever the summation order."""
+_INT32_MIN, _INT32_MAX = -(2**31), 2**31 - 1
+_NHWC_FROM_NCHW = (0, 2, 3, 1)
+_NCHW_FROM_NHWC = (0, 3, 1, 2)
+
+
+# ---------------------------------------------------------------------------
+# Scalar parameters
+# ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Form:
+    """Where an operation keeps its scalars."""
+
+    extra: str | None
+    """Name of the INT32 after the strides (depth multiplier, group count), if any."""
+    shape_slot: bool = False
+    """TRANSPOSE_CONV_2D: the implicit form has an output-shape tensor at input 3."""
+    pad_limit: bool = True
+    """Explicit pads must be smaller than the effective filter (not for transposed)."""
+    zero_batch: bool = True
+    """A zero-sized batch is accepted (the output gets batch 0)."""
+
+
+@dataclass(frozen=True)
+class _Params:
+    """An operation's scalar inputs; None where not known (a non-constant at prepare time)."""
+
+    implicit: bool
+    padding: tuple[int | None, ...]
+    """(code,) for implicit padding, else (left, right, top, bottom)."""
+    strides: tuple[int | None, int | None]
+    """(height, width)."""
+    dilations: tuple[int | None, int | None]
+    extra: int | None
+    activation: int | None
+    nchw: bool | None
+
+
+def _known(args: OpArgs, slot: int) -> int | None:
+    value = args.values[slot] if slot < len(args.values) else None
+    return None if value is None else int(value.item())
+
+
+def _params(args: OpArgs, form: _Form) -> _Params:
+    n = len(args.inputs)
+    base = 3 + form.shape_slot
+    implicit_count = base + 4 + (form.extra is not None)
+    implicit = n == implicit_count or args.inputs[implicit_count].type == OperandType.BOOL
+    if implicit:
+        padding: tuple[int | None, ...] = (_known(args, base),)
+        slot = base + 1
+    else:
+        padding = tuple(_known(args, s) for s in range(3, 7))
+        slot = 7
+    strides = (_known(args, slot + 1), _known(args, slot))
+    slot += 2
+    extra = 1
+    if form.extra is not None:
+        extra = _known(args, slot)
+        slot += 1
+    layout = _known(args, slot + 1) if n > slot + 1 else 0
+    dilations = (_known(args, slot + 3), _known(args, slot + 2)) if n > slot + 2 else (1, 1)
+    return _Params(
+        implicit,
+        padding,
+        strides,
+        dilations,
+        extra,
+        _known(args, slot),
+        None if layout is None else bool(layout),
+    )
+
+
+def _params_problem(p: _Params, form: _Form) -> str | None:
+    """Why known scalar values are invalid, or None."""
+    if p.activation is not None and p.activation not in (0, 1, 2, 3):
+        return f"fused activation {p.activation} is not one of 0 (NONE) .. 3 (RELU6)"
+    for name, values in (("stride", p.strides), ("dilation factor", p.dilations)):
+        if any(v is not None and v <= 0 for v in values):
+            return f"{name}s {values} (height, width) must be positive"
+    if form.extra is not None and p.extra is not None and p.extra <= 0:
+        return f"{form.extra} {p.extra} must be positive"
+    if not p.implicit:
+        # TRANSPOSE_CONV_2D may crop with negative right/bottom pads.
+        checked = p.padding if form.pad_limit else (p.padding[0], p.padding[2])
+        if any(v is not None and v < 0 for v in checked):
+            return f"paddings (left, right, top, bottom) {p.padding} must not be negative"
+    return None
+
+
+def _complete(p: _Params) -> bool:
+    return None not in (*p.padding, *p.strides, *p.dilations, p.extra, p.activation, p.nchw)
+
+
+# ---------------------------------------------------------------------------
+# Geometry
+# ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Geometry:
+    """One convolution's spatial arrangement, height first."""
+
+    pads: tuple[int, int, int, int]
+    """top, bottom, left, right."""
+    strides: tuple[int, int]
+    dilations: tuple[int, int]
+    filter_hw: tuple[int, int]
+    out_hw: tuple[int, int]
+
+
+def _same_pads(size: int, stride: int, extent: int) -> tuple[int, int]:
+    """SAME padding of one axis (ops/README.md): the extra unit goes to the tail."""
+    out = (size + stride - 1) // stride
+    total = max(0, (out - 1) * stride + extent - size)
+    return total // 2, total - total // 2
+
+
+def _axis_pads(p: _Params, axis: int, size: int, extent: int) -> tuple[int, int]:
+    if p.implicit:
+        code, stride = p.padding[0], p.strides[axis]
+        return _same_pads(size, stride, extent) if code == _SAME else (0, 0)
+    left, right, top, bottom = p.padding
+    return (top, bottom) if axis == 0 else (left, right)
+
+
+def _geometry(p: _Params, form: _Form, in_hw: tuple[int, int], f_hw: tuple[int, int]) -> _Geometry:
+    """Pads and output size of a (dilated, strided) convolution; OpInvalid when impossible."""
+    pads, out = [], []
+    for axis in (0, 1):
+        extent = (f_hw[axis] - 1) * p.dilations[axis] + 1
+        head, tail = _axis_pads(p, axis, in_hw[axis], extent)
+        if form.pad_limit and not (head < extent and tail < extent):
+            raise OpInvalid(
+                f"paddings {head}, {tail} must be smaller than the filter extent {extent}"
+            )
+        size = (in_hw[axis] + head + tail - extent) // p.strides[axis] + 1
+        if size < 1:
+            raise OpInvalid(
+                f"filter extent {extent} exceeds the padded input {in_hw[axis] + head + tail}"
+            )
+        pads += [head, tail]
+        out.append(size)
+    return _Geometry(tuple(pads), p.strides, p.dilations, f_hw, tuple(out))
+
+
+def _transpose_geometry(
+    p: _Params, in_hw: tuple[int, int], f_hw: tuple[int, int], requested: np.ndarray | None
+) -> _Geometry:
+    """TRANSPOSE_CONV_2D: out = (in - 1) * stride + filter - head - tail."""
+    pads, out = [], []
+    for axis in (0, 1):
+        stride, f = p.strides[axis], f_hw[axis]
+        if p.implicit:
+            head, tail = 0, 0
+            if p.padding[0] == _SAME:
+                wanted = int(requested[1 + axis + (1 if p.nchw else 0)])
+                total = ((wanted + stride - 1) // stride - 1) * stride + f - wanted
+                head = max(0, total) // 2
+                tail = total - head
+        else:
+            head, tail = _axis_pads(p, axis, 0, 0)
+        size = (in_hw[axis] - 1) * stride + f - head - tail
+        if size < 1:
+            raise OpInvalid(f"transposed convolution output size {size} must be positive")
+        pads += [head, tail]
+        out.append(size)
+    return _Geometry(tuple(pads), p.strides, (1, 1), f_hw, tuple(out))
+
+
+# ---------------------------------------------------------------------------
+# Filter-derived data, cached on the filter array
+# ---------------------------------------------------------------------------
+
+_DERIVED: dict[tuple, tuple[weakref.ref, object]] = {}
+"""(id of a filter array, purpose...) -> (weak reference to the array, derived data)."""
+
+
+def _derived(array: np.ndarray, key: tuple, make: Callable[[], object]) -> object:
+    """``make()``, computed once per live ``array`` and ``key``."""
+    full = (id(array), *key)
+    entry = _DERIVED.get(full)
+    if entry is not None and entry[0]() is array:
+        return entry[1]
+    value = make()
+    _DERIVED[full] = (weakref.ref(array, lambda _ref: _DERIVED.pop(full, None)), value)
+    return value
+
+
+@dataclass(frozen=True)
+class _Prepared:
+    """A filter ready to compute with."""
+
+    weights: np.ndarray
+    """In the compute dtype, laid out for the operation's kernel."""
+    dtype: np.dtype
+    multiplier: tuple[np.ndarray, np.ndarray] | None = None
+    """Quant8: fixed-point (m0, shift) per output channel (or one for all)."""
+    input_offset: int = 0
+    filter_scale: float = 0.0
+
+
+def _fixed_point(real: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Each multiplier as ``m0 * 2**(shift - 31)``, m0 in [2**30, 2**31) (QuantizeMultiplier)."""
+    mantissa, exponent = np.frexp(np.asarray(real, dtype=np.float64))
+    m0 = np.floor(mantissa * 2.0**31 + 0.5).astype(np.int64)
+    carry = m0 == 1 << 31
+    m0 = np.where(carry, m0 // 2, m0)
+    shift = np.where(real == 0, 0, exponent + carry).astype(np.int64)
+    return m0, shift
+
+
+def _requantize(acc: np.ndarray, m0: np.ndarray, shift: np.ndarray) -> np.ndarray:
+    """MultiplyByQuantizedMultiplier on int64, broadcast along the last (channel) axis.
+
+    Left shift (saturated to int32), then the doubling high multiply with its
+    rounding nudge (``(x * m0 + 2**30) >> 31`` is the same as the reference's
+    truncating form), then a division by a power of two rounding half away
+    from zero.
+    """
+    left = np.maximum(shift, 0)
+    right = np.minimum(np.maximum(-shift, 0), 40)
+    x = np.clip(acc << left if left.any() else acc, _INT32_MIN, _INT32_MAX)
+    x *= m0
+    x += 1 << 30
+    x >>= 31
+    if right.any():
+        half = np.where(right > 0, np.left_shift(1, np.maximum(right - 1, 0)), 0)
+        x -= (x < 0) & (right > 0)
+        x += half
+        x >>= right
+    return x
+
+
+def _multipliers(args: OpArgs, channels: int) -> tuple[np.ndarray, np.ndarray]:
+    """Fixed-point input x filter / output scales, per output channel for a per-channel filter."""
+    x, w, out = args.inputs[0], args.inputs[1], args.outputs[0]
+    if w.type == _Q8C:
+        scales = np.asarray(w.extra_params.scales, dtype=np.float64)
+        if scales.size != channels:
+            raise OpInvalid(f"{scales.size} per-channel scales for {channels} output channels")
+    else:
+        scales = np.full(1, w.scale, dtype=np.float64)
+    return _fixed_point(x.scale * scales / out.scale)
+
+
+def _input_bound(operand: Operand) -> int:
+    """The largest |q - zeroPoint| of a quant8 input."""
+    return max(operand.zero_point, 255 - operand.zero_point)
+
+
+def _compute_dtype(abs_sums: np.ndarray, args: OpArgs) -> np.dtype:
+    """float32 when every exact integer sum stays below 2**24, else float64."""
+    bound = float(abs_sums.max(initial=0)) * _input_bound(args.inputs[0])
+    return np.dtype(np.float32 if bound < _EXACT_FLOAT32 else np.float64)
+
+
+def _prepared(
+    args: OpArgs, kind: tuple[str, int], layout: Callable[[np.ndarray], np.ndarray]
+) -> _Prepared:
+    """The filter of ``args`` in kernel ``layout``; ``kind`` is (operation kind, groups)."""
+    w_operand, x_operand, out = args.inputs[1], args.inputs[0], args.outputs[0]
+    filt = args.values[1]
+    assert filt is not None
+    if x_operand.type != Q8A:
+        key = (*kind, "float")
+        return _derived(filt, key, lambda: _Prepared(layout(filt.astype(np.float32)), np.float32))
+    key = (*kind, x_operand.scale, x_operand.zero_point, out.scale, w_operand.zero_point)
+
+    def make() -> _Prepared:
+        centred = filt.astype(np.int64) - w_operand.zero_point
+        # Output channels lie on axis 0 except for DEPTHWISE_CONV_2D (axis 3).
+        channel_axis = 3 if kind[0] == "depthwise" else 0
+        other = tuple(a for a in range(centred.ndim) if a != channel_axis)
+        dtype = _compute_dtype(np.abs(centred).sum(axis=other), args)
+        channels = filt.shape[channel_axis]
+        return _Prepared(
+            layout(centred.astype(dtype)),
+            dtype,
+            _multipliers(args, channels),
+            x_operand.zero_point,
+            w_operand.scale,
+        )
+
+    return _derived(filt, key, make)
+
+
+# ---------------------------------------------------------------------------
+# Kernels (NHWC, any float dtype)
+# ---------------------------------------------------------------------------
+
+
+def _padded(x: np.ndarray, g: _Geometry, offset: int, dtype: np.dtype) -> np.ndarray:
+    """``x - offset`` in ``dtype``, surrounded by the geometry's zero pads."""
+    top, bottom, left, right = g.pads
+    n, h, w, c = x.shape
+    if not any(g.pads):
+        return x.astype(dtype) - offset if offset else x.astype(dtype, copy=False)
+    out = np.zeros((n, top + h + bottom, left + w + right, c), dtype=dtype)
+    inner = out[:, top : top + h, left : left + w, :]
+    np.subtract(x, offset, out=inner, dtype=dtype)
+    return out
+
+
+def _windows(xp: np.ndarray, g: _Geometry) -> np.ndarray:
+    """Read-only view [N, outH, outW, fH, fW, C] of every filter window."""
+    n, _, _, c = xp.shape
+    s0, s1, s2, s3 = xp.strides
+    (sh, sw), (dh, dw) = g.strides, g.dilations
+    shape = (n, *g.out_hw, *g.filter_hw, c)
+    strides = (s0, s1 * sh, s2 * sw, s1 * dh, s2 * dw, s3)
+    return as_strided(xp, shape, strides, writeable=False)
+
+
+def _conv_kernel(xp: np.ndarray, weights: np.ndarray, g: _Geometry) -> np.ndarray:
+    """Grouped im2col convolution: weights [G, fH*fW*C/G, Cout/G] -> [N, outH, outW, Cout]."""
+    groups, depth, per_group = weights.shape
+    n, c = xp.shape[0], xp.shape[3]
+    rows = n * g.out_hw[0] * g.out_hw[1]
+    windows = _windows(xp, g)
+    if groups == 1:
+        result = windows.reshape(rows, depth) @ weights[0]
+    else:
+        split = windows.reshape(*windows.shape[:5], groups, c // groups)
+        cols = split.transpose(5, 0, 1, 2, 3, 4, 6).reshape(groups, rows, depth)
+        result = np.matmul(cols, weights).transpose(1, 0, 2).reshape(rows, groups * per_group)
+    return result.reshape(n, *g.out_hw, groups * per_group)
+
+
+def _depthwise_kernel(xp: np.ndarray, taps: np.ndarray, g: _Geometry) -> np.ndarray:
+    """Sum over filter taps of shifted input times tap weights: taps [fH, fW, C]."""
+    (sh, sw), (dh, dw), (oh, ow) = g.strides, g.dilations, g.out_hw
+    out: np.ndarray | None = None
+    scratch = None
+    for i in range(g.filter_hw[0]):
+        for j in range(g.filter_hw[1]):
+            view = xp[
+                :,
+                i * dh : i * dh + (oh - 1) * sh + 1 : sh,
+                j * dw : j * dw + (ow - 1) * sw + 1 : sw,
+            ]
+            if out is None:
+                out = view * taps[i, j]
+                scratch = np.empty_like(out)
+            else:
+                np.multiply(view, taps[i, j], out=scratch)
+                out += scratch
+    assert out is not None
+    return out
+
+
+def _transpose_kernel(x: np.ndarray, weights: np.ndarray, g: _Geometry) -> np.ndarray:
+    """Scatter form: weights [Cin, fH*fW*Cout]; each tap adds a strided block of the canvas."""
+    n, h, w, cin = x.shape
+    (fh, fw), (sh, sw) = g.filter_hw, g.strides
+    top, _, left, _ = g.pads
+    cout = weights.shape[1] // (fh * fw)
+    contrib = (x.reshape(-1, cin) @ weights).reshape(n, h, w, fh, fw, cout)
+    full_h = max((h - 1) * sh + fh, top + g.out_hw[0])
+    full_w = max((w - 1) * sw + fw, left + g.out_hw[1])
+    canvas = np.zeros((n, full_h, full_w, cout), dtype=contrib.dtype)
+    for i in range(fh):
+        for j in range(fw):
+            canvas[:, i : i + (h - 1) * sh + 1 : sh, j : j + (w - 1) * sw + 1 : sw] += contrib[
+                :, :, :, i, j
+            ]
+    return canvas[:, top : top + g.out_hw[0], left : left + g.out_hw[1]]
+
+
+# ---------------------------------------------------------------------------
+# Bias, activation, output
+# ---------------------------------------------------------------------------
+
+
+def _bias_checked(args: OpArgs, channels: int) -> np.ndarray:
+    bias = args.values[2]
+    assert bias is not None
+    if bias.shape != (channels,):
+        raise OpInvalid(
+            f"bias has shape {bias.shape}; {channels} output channels need ({channels},)"
+        )
+    return bias
+
+
+def _check_bias_scale(args: OpArgs) -> None:
+    """The CPU reference fails the execution when a quant8 filter's bias scale is off."""
+    x, w, bias = args.inputs[0], args.inputs[1], args.inputs[2]
+    if w.type == Q8A:
+        expected = x.scale * w.scale
+        if abs(expected - bias.scale) > 1e-6 * min(expected, bias.scale):
+            raise OpFailure(f"bias scale {bias.scale} is not input x filter scale {expected}")
+
+
+def _finish(args: OpArgs, acc: np.ndarray, prep: _Prepared, activation: int) -> np.ndarray:
+    """Bias, activation and the output type, for an accumulator with channels last."""
+    bias = _bias_checked(args, acc.shape[-1])
+    dtype = args.values[0].dtype
+    if prep.multiplier is None:
+        acc += bias.astype(np.float32)
+        return to_float_type(apply_float_activation(acc, activation), dtype)
+    _check_bias_scale(args)
+    total = acc.astype(np.int64)
+    total += bias.astype(np.int64)
+    raw = _requantize(total, *prep.multiplier)
+    raw += args.outputs[0].zero_point
+    return clamp_quant8(raw, activation, args.outputs[0])
+
+
+# ---------------------------------------------------------------------------
+# The convolution family
+# ---------------------------------------------------------------------------
+
+
+def _nhwc(x: np.ndarray, nchw: bool) -> np.ndarray:
+    return x.transpose(_NHWC_FROM_NCHW) if nchw else x
+
+
+def _layout_shape(shape: tuple[int, ...], nchw: bool) -> tuple[int, ...]:
+    return tuple(shape[i] for i in _NCHW_FROM_NHWC) if nchw else shape
+
+
+@dataclass(frozen=True)
+class _Conv:
+    """One member of the convolution family: its form and its shape rules."""
+
+    form: _Form
+    kind: str
+
+    def channels(self, x_c: int, filt: tuple[int, ...], extra: int) -> int:
+        """Output channels; OpInvalid when the filter does not fit the input."""
+        if self.kind == "depthwise":
+            cout = filt[3]
+            if cout != x_c * extra:
+                raise OpInvalid(
+                    f"filter has {cout} channels; input {x_c} x multiplier {extra} needed"
+                )
+            return cout
+        cout, per_group = filt[0], filt[3]
+        if self.kind == "grouped":
+            if x_c != extra * per_group or cout % extra:
+                raise OpInvalid(
+                    f"{extra} groups do not fit {x_c} input channels, filter depth {per_group} "
+                    f"and {cout} output channels"
+                )
+        elif per_group != x_c:
+            raise OpInvalid(f"filter depth {per_group} differs from the input's {x_c} channels")
+        return cout
+
+
+def _shapes(
+    conv: _Conv, p: _Params, x_shape: tuple[int, ...], filt: tuple[int, ...], requested=None
+) -> tuple[_Geometry, tuple[int, ...]]:
+    """Geometry and NHWC output shape; OpInvalid/OpFailure for shapes the op refuses."""
+    if len(x_shape) != 4 or len(filt) != 4:
+        raise OpInvalid(f"input {x_shape} and filter {filt} must have rank 4")
+    n, h, w, c = x_shape
+    if min(h, w, c) == 0 or (n == 0 and not conv.form.zero_batch):
+        raise OpFailure(f"{conv.kind} convolution does not take the zero-sized input {x_shape}")
+    if min(filt) <= 0:
+        raise OpInvalid(f"filter dimensions {filt} must be positive")
+    cout = conv.channels(c, filt, p.extra)
+    if conv.kind == "transpose":
+        g = _transpose_geometry(p, (h, w), filt[1:3], requested)
+    else:
+        g = _geometry(p, conv.form, (h, w), filt[1:3])
+    return g, (n, *g.out_hw, cout)
+
+
+def _requested_shape(args: OpArgs, conv: _Conv, p: _Params) -> np.ndarray | None:
+    if conv.kind != "transpose" or not p.implicit:
+        return None
+    shape = args.values[3]
+    if shape is not None and shape.shape != (4,):
+        raise OpInvalid(f"output shape tensor has shape {shape.shape}; (4,) expected")
+    return shape
+
+
+def _make_validate(conv: _Conv) -> Callable[[OpArgs], str | None]:
+    def validate(args: OpArgs) -> str | None:
+        p = _params(args, conv.form)
+        problem = _params_problem(p, conv.form)
+        if problem is not None or not _complete(p):
+            return problem
+        x_dims, filt = args.inputs[0].dimensions, args.values[1]
+        requested = _requested_shape(args, conv, p)
+        if filt is None or len(x_dims) != 4 or 0 in x_dims:
+            return None
+        if conv.kind == "transpose" and p.implicit and requested is None:
+            return None
+        x_shape = tuple(x_dims[i] for i in _NHWC_FROM_NCHW) if p.nchw else tuple(x_dims)
+        try:
+            _, shape = _shapes(conv, p, x_shape, filt.shape, requested)
+            if args.values[2] is not None:
+                _bias_checked(args, shape[3])
+            _conv_prepared(args, conv, p)  # computed now, reused by every execution
+        except OpInvalid as error:
+            return str(error)
+        return None
+
+    return validate
+
+
+def _run_params(args: OpArgs, conv: _Conv) -> _Params:
+    p = _params(args, conv.form)
+    problem = _params_problem(p, conv.form)
+    if problem is not None:
+        raise OpInvalid(problem)
+    if not _complete(p):
+        raise OpFailure("a scalar parameter has no value")
+    return p
+
+
+def _make_prepare(conv: _Conv) -> Callable[[OpArgs], list[tuple[int, ...]]]:
+    def prepare(args: OpArgs) -> list[tuple[int, ...]]:
+        p = _run_params(args, conv)
+        x = _nhwc(args.values[0], p.nchw)
+        _, shape = _shapes(conv, p, x.shape, args.values[1].shape, _requested_shape(args, conv, p))
+        return [_layout_shape(shape, p.nchw)]
+
+    return prepare
+
+
+def _conv_layout(kind: str, groups: int) -> Callable[[np.ndarray], np.ndarray]:
+    """How each kernel wants its filter (given in the HAL's layout, quant8 already centred)."""
+    if kind == "depthwise":
+        return lambda f: np.ascontiguousarray(f[0])
+    if kind == "transpose":
+        return lambda f: np.ascontiguousarray(f.transpose(3, 1, 2, 0).reshape(f.shape[3], -1))
+
+    def im2col(f: np.ndarray) -> np.ndarray:
+        # [Cout, fH, fW, C/G] -> [G, fH*fW*C/G, Cout/G]: rows in the windows' (fh, fw, c) order.
+        cout = f.shape[0]
+        per_group = f.reshape(groups, cout // groups, -1)
+        return np.ascontiguousarray(per_group.transpose(0, 2, 1))
+
+    return im2col
+
+
+def _conv_prepared(args: OpArgs, conv: _Conv, p: _Params) -> _Prepared:
+    groups = p.extra if conv.kind == "grouped" else 1
+    return _prepared(args, (conv.kind, groups), _conv_layout(conv.kind, groups))
+
+
+def _conv_compute(
+    conv: _Conv, args: OpArgs, p: _Params, g: _Geometry, prep: _Prepared
+) -> np.ndarray:
+    x = _nhwc(args.values[0], p.nchw)
+    offset = prep.input_offset
+    if conv.kind == "transpose":
+        return _transpose_kernel(x.astype(prep.dtype) - offset, prep.weights, g)
+    if conv.kind == "depthwise":
+        if p.extra > 1:
+            x = np.repeat(x, p.extra, axis=3)
+        return _depthwise_kernel(_padded(x, g, offset, prep.dtype), prep.weights, g)
+    return _conv_kernel(_padded(x, g, offset, prep.dtype), prep.weights, g)
+
+
+def _make_execute(conv: _Conv) -> Callable[[OpArgs, list[tuple[int, ...]]], list[np.ndarray]]:
+    def execute(args: OpArgs, shapes: list[tuple[int, ...]]) -> list[np.ndarray]:
+        p = _run_params(args, conv)
+        x = _nhwc(args.values[0], p.nchw)
+        g, shape = _shapes(conv, p, x.shape, args.values[1].shape, _requested_shape(args, conv, p))
+        dtype = args.values[0].dtype
+        if 0 in shape:
+            return [np.zeros(shapes[0], dtype=dtype)]
+        prep = _conv_prepared(args, conv, p)
+        acc = _conv_compute(conv, args, p, g, prep)
+        out = _finish(args, acc, prep, p.activation)
+        return [out.transpose(_NCHW_FROM_NHWC) if p.nchw else out]
+
+    return execute
+
+
+def _supports(args: OpArgs) -> bool:
+    return args.inputs[0].type in _TYPES
+
+
+def _conv_impl(op: OperationType, conv: _Conv) -> OperationImpl:
+    return OperationImpl(
+        op, _supports, _make_validate(conv), _make_prepare(conv), _make_execute(conv)
+    )
+
+
+# ---------------------------------------------------------------------------
+# FULLY_CONNECTED
+# ---------------------------------------------------------------------------
+
+
+def _fc_shape(x_shape: tuple[int, ...], w_shape: tuple[int, ...], bias_shape) -> tuple[int, int]:
+    if len(w_shape) != 2 or min(w_shape) <= 0:
+        raise OpInvalid(f"weights have shape {w_shape}; [num_units > 0, input_size > 0] expected")
+    units, size = w_shape
+    if not 2 <= len(x_shape) <= 4:
+        raise OpInvalid(f"input has rank {len(x_shape)}; 2 to 4 expected")
+    count = math.prod(x_shape)
+    if count % size:
+        raise OpInvalid(f"{count} input elements do not split into rows of input_size {size}")
+    if bias_shape is not None and tuple(bias_shape) != (units,):
+        raise OpInvalid(f"bias has shape {tuple(bias_shape)}; ({units},) expected")
+    return count // size, units
+
+
+def _fc_activation(args: OpArgs) -> int | None:
+    code = _known(args, 3)
+    if code is not None and code not in (0, 1, 2, 3):
+        raise OpInvalid(f"fused activation {code} is not one of 0 (NONE) .. 3 (RELU6)")
+    return code
+
+
+def _fc_validate(args: OpArgs) -> str | None:
+    try:
+        _fc_activation(args)
+        weights, bias = args.values[1], args.values[2]
+        if weights is None:
+            return None
+        x_dims = args.inputs[0].dimensions
+        bias_shape = None if bias is None else bias.shape
+        if x_dims and 0 not in x_dims:
+            _fc_shape(tuple(x_dims), weights.shape, bias_shape)
+        else:
+            _fc_shape((1, weights.shape[1]), weights.shape, bias_shape)
+        _fc_prepared(args)
+    except OpInvalid as error:
+        return str(error)
+    return None
+
+
+def _fc_prepare(args: OpArgs) -> list[tuple[int, ...]]:
+    _fc_activation(args)
+    return [_fc_shape(args.values[0].shape, args.values[1].shape, args.values[2].shape)]
+
+
+def _fc_prepared(args: OpArgs) -> _Prepared:
+    return _prepared(args, ("fully_connected", 1), lambda w: np.ascontiguousarray(w.T))
+
+
+def _fc_execute(args: OpArgs, shapes: list[tuple[int, ...]]) -> list[np.ndarray]:
+    activation = _fc_activation(args)
+    batch = shapes[0][0]
+    x = args.values[0]
+    if batch == 0:
+        return [np.zeros(shapes[0], dtype=x.dtype)]
+    prep = _fc_prepared(args)
+    rows = x.reshape(batch, -1).astype(prep.dtype)
+    if prep.input_offset:
+        rows -= prep.input_offset
+    return [_finish(args, rows @ prep.weights, prep, activation)]
+
+
+# ---------------------------------------------------------------------------
+
+_CONV = _Conv(_Form(None), "conv")
+_DEPTHWISE = _Conv(_Form("depth multiplier", zero_batch=False), "depthwise")
+_GROUPED = _Conv(_Form("number of groups", zero_batch=False), "grouped")
+_TRANSPOSE = _Conv(_Form(None, shape_slot=True, pad_limit=False), "transpose")
+
+IMPLEMENTATIONS = (
+    _conv_impl(OperationType.CONV_2D, _CONV),
+    _conv_impl(OperationType.DEPTHWISE_CONV_2D, _DEPTHWISE),
+    _conv_impl(OperationType.GROUPED_CONV_2D, _GROUPED),
+    _conv_impl(OperationType.TRANSPOSE_CONV_2D, _TRANSPOSE),
+    OperationImpl(OperationType.FULLY_CONNECTED, _supports, _fc_validate, _fc_prepare, _fc_execute),
+)

@@ -1,128 +1,290 @@
-"""ADD and MUL: broadcasting binary arithmetic with a fused activation.
+"""Element-wise binary operations: ADD, SUB, MUL, DIV, MAXIMUM, MINIMUM, POW, PRELU.
 
-Float32 computes in float32; float16 is widened to float32 and rounded back,
-as the Android 10 CPU reference does. Quant8 follows the fixed-point scheme of
-``reference_driver.quant`` (ops/README.md, ADD and MUL).
+Every one broadcasts its two tensor inputs (shapes aligned at the trailing
+dimension, a size of 1 stretches; ops/README.md "Broadcasting"). ADD, SUB,
+MUL and DIV also take a fused activation, are limited to rank 4 and accept
+zero-sized inputs (1.2); MAXIMUM, MINIMUM, POW and PRELU fail on them, as the
+Android 10 CPU reference does.
+
+Float16 is widened to float32, computed and rounded back, as the CPU
+reference does. That reference clamps every float result of ADD, SUB, MUL and
+DIV to the activation's range, which for NONE is [-FLT_MAX, FLT_MAX]: an
+infinite float32 result (1/0, an overflowing sum) comes out as +-FLT_MAX,
+where the HAL documentation would give infinity. Quant8 follows the CPU
+reference's fixed-point schemes (``reference_driver.quant``); where it
+computes a multiplier from float (not double) operands, so do we.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 
-from hal.types import FusedActivationFunc, OperandType, OperationType
+from hal.types import Operand, OperandType, OperationType
 from reference_driver.ops.base import OpArgs, OperationImpl, OpFailure, OpInvalid
-from reference_driver.quant import (
-    multiply_by_quantized_multiplier,
-    quant8_activation_range,
-    quantize_multiplier,
+from reference_driver.ops.common import (
+    FLOAT_TYPES,
+    Q8A,
+    activation_code,
+    apply_float_activation,
+    check_rank,
+    clamp_quant8,
+    to_float_type,
+    valid_activation,
 )
+from reference_driver.quant import multiply_by_quantized_multiplier, quantize_multiplier
 
-_FLOAT_TYPES = (OperandType.TENSOR_FLOAT32, OperandType.TENSOR_FLOAT16)
-_TYPES = (*_FLOAT_TYPES, OperandType.TENSOR_QUANT8_ASYMM)
+I32 = OperandType.TENSOR_INT32
 _MAX_RANK = 4
 _ADD_LEFT_SHIFT = 20
-_FLOAT_CLAMP = {
-    FusedActivationFunc.NONE: (None, None),
-    FusedActivationFunc.RELU: (0.0, None),
-    FusedActivationFunc.RELU1: (-1.0, 1.0),
-    FusedActivationFunc.RELU6: (0.0, 6.0),
-}
+_FLT_MAX = float(np.finfo(np.float32).max)
+
+Array = np.ndarray
+Kernel = Callable[[OpArgs], Array]
 
 
-def _supports(args: OpArgs) -> bool:
-    return args.inputs[0].type in _TYPES
+# ---------------------------------------------------------------------------
+# Shapes
+# ---------------------------------------------------------------------------
 
 
-def _validate(args: OpArgs) -> str | None:
-    for i in (0, 1):
-        rank = len(args.inputs[i].dimensions)
-        if rank > _MAX_RANK:
-            return f"input {i} has rank {rank}, at most {_MAX_RANK} is supported"
-    if args.values[2] is not None and args.scalar(2) not in _FLOAT_CLAMP:
-        return f"fused activation {args.scalar(2)} is not one of 0..3"
+def _inputs(args: OpArgs) -> tuple[Array, Array]:
+    a, b = args.values[0], args.values[1]
+    if a is None or b is None:
+        raise OpFailure("both tensor inputs need a value")
+    return a, b
+
+
+def _declared_mismatch(args: OpArgs) -> str | None:
+    """Why the two inputs' declared shapes cannot broadcast, judging known sizes only."""
+    dims_a, dims_b = args.inputs[0].dimensions, args.inputs[1].dimensions
+    if not dims_a or not dims_b:
+        return None
+    for da, db in zip(reversed(dims_a), reversed(dims_b), strict=False):
+        if 0 not in (da, db) and 1 not in (da, db) and da != db:
+            return f"input shapes {list(dims_a)} and {list(dims_b)} do not broadcast"
     return None
 
 
-def _prepare(args: OpArgs) -> list[tuple[int, ...]]:
-    a, b = args.values[0], args.values[1]
-    assert a is not None and b is not None
-    if a.ndim > _MAX_RANK or b.ndim > _MAX_RANK:
-        raise OpInvalid(f"ranks {a.ndim} and {b.ndim}: at most {_MAX_RANK} is supported")
+def _broadcast(a: Array, b: Array) -> tuple[int, ...]:
     try:
-        return [np.broadcast_shapes(a.shape, b.shape)]
+        return tuple(np.broadcast_shapes(a.shape, b.shape))
     except ValueError:
         raise OpInvalid(f"shapes {a.shape} and {b.shape} do not broadcast") from None
 
 
-def _activation(args: OpArgs) -> int:
-    activation = int(args.scalar(2))
-    if activation not in _FLOAT_CLAMP:
-        raise OpInvalid(f"fused activation {activation} is not one of 0..3")
-    return activation
+def _validate_activated(args: OpArgs) -> str | None:
+    for i in (0, 1):
+        rank = len(args.inputs[i].dimensions)
+        if rank > _MAX_RANK:
+            return f"input {i} has rank {rank}, at most {_MAX_RANK} is supported"
+    return valid_activation(args, 2) or _declared_mismatch(args)
 
 
-def _float_binary(args: OpArgs, op: np.ufunc) -> np.ndarray:
-    a, b = args.values[0], args.values[1]
-    assert a is not None and b is not None
-    result = op(a.astype(np.float32), b.astype(np.float32))
-    lo, hi = _FLOAT_CLAMP[_activation(args)]
-    if lo is not None or hi is not None:
-        result = np.clip(result, lo, hi)
-    with np.errstate(over="ignore"):  # float16 results beyond its range become inf, as in C
-        return result.astype(a.dtype)
+def _prepare_activated(args: OpArgs) -> list[tuple[int, ...]]:
+    a, b = _inputs(args)
+    check_rank(a, 0, _MAX_RANK, "input 0")
+    check_rank(b, 0, _MAX_RANK, "input 1")
+    return [_broadcast(a, b)]
 
 
-def _quant_add(args: OpArgs) -> np.ndarray:
-    (qa, qb), (sa, sb) = _quant_inputs(args)
-    za, zb = args.inputs[0].zero_point, args.inputs[1].zero_point
+def _prepare_nonempty(args: OpArgs) -> list[tuple[int, ...]]:
+    a, b = _inputs(args)
+    if a.size == 0 or b.size == 0:
+        raise OpFailure(f"zero-sized input {a.shape if a.size == 0 else b.shape}")
+    return [_broadcast(a, b)]
+
+
+# ---------------------------------------------------------------------------
+# Float
+# ---------------------------------------------------------------------------
+
+
+def _widened(args: OpArgs) -> tuple[Array, Array]:
+    a, b = _inputs(args)
+    return a.astype(np.float32), b.astype(np.float32)
+
+
+def _float_activated(ufunc: np.ufunc) -> Kernel:
+    """``act(ufunc(a, b))`` in float32, clamped to +-FLT_MAX as the CPU reference clamps."""
+
+    def kernel(args: OpArgs) -> Array:
+        a, b = _widened(args)
+        with np.errstate(all="ignore"):  # inf and NaN follow IEEE, as in C
+            result = np.clip(ufunc(a, b), -_FLT_MAX, _FLT_MAX)
+        result = apply_float_activation(result, activation_code(args, 2))
+        return to_float_type(result, args.values[0].dtype)
+
+    return kernel
+
+
+def _float_pow(args: OpArgs) -> Array:
+    base, exponent = _widened(args)
+    with np.errstate(all="ignore"):  # 0**-1 is inf, (-2)**0.5 NaN, as C's powf
+        return to_float_type(np.power(base, exponent), args.values[0].dtype)
+
+
+def _float_prelu(args: OpArgs) -> Array:
+    x, alpha = _widened(args)
+    with np.errstate(all="ignore"):
+        result = np.where(x >= 0, x, x * alpha)
+    return to_float_type(result, args.values[0].dtype)
+
+
+def _maximum(a: Array, b: Array) -> Array:
+    """std::max(a, b): ``a < b ? b : a`` (so a NaN in ``a`` wins, one in ``b`` loses)."""
+    return np.where(a < b, b, a)
+
+
+def _minimum(a: Array, b: Array) -> Array:
+    """std::min(a, b): ``b < a ? b : a``."""
+    return np.where(b < a, b, a)
+
+
+# ---------------------------------------------------------------------------
+# Quant8
+# ---------------------------------------------------------------------------
+
+
+def _f32(value: float) -> float:
+    """A scale as the CPU reference holds it: a C float."""
+    return float(np.float32(value))
+
+
+def _offsets(args: OpArgs) -> tuple[Array, Array]:
+    """Both inputs as int64 with their zero points removed."""
+    a, b = _inputs(args)
+    return (
+        a.astype(np.int64) - args.inputs[0].zero_point,
+        b.astype(np.int64) - args.inputs[1].zero_point,
+    )
+
+
+def _quant_add_sub(sign: int) -> Kernel:
+    """ADD (sign 1) or SUB (sign -1): both inputs rescaled to 2 * max scale, 20 bits up."""
+
+    def kernel(args: OpArgs) -> Array:
+        sa, sb, so = (_f32(o.scale) for o in (args.inputs[0], args.inputs[1], args.outputs[0]))
+        twice_max = 2.0 * max(sa, sb)
+        reals = (sa / twice_max, sb / twice_max, twice_max / ((1 << _ADD_LEFT_SHIFT) * so))
+        if not all(r < 1.0 for r in reals):
+            raise OpFailure("quantized ADD/SUB needs output scale > 2 * max(input scales) / 2**20")
+        (ma, ea), (mb, eb), (mo, eo) = (quantize_multiplier(r) for r in reals)
+        a, b = _offsets(args)
+        a = multiply_by_quantized_multiplier(a << _ADD_LEFT_SHIFT, ma, ea)
+        # SUB negates the second multiplier, as the CPU reference does (not the result).
+        b = multiply_by_quantized_multiplier(b << _ADD_LEFT_SHIFT, sign * mb, eb)
+        raw = multiply_by_quantized_multiplier(a + b, mo, eo) + args.outputs[0].zero_point
+        return clamp_quant8(raw, activation_code(args, 2), args.outputs[0])
+
+    return kernel
+
+
+def _quant_mul(args: OpArgs) -> Array:
     out = args.outputs[0]
-    twice_max = 2.0 * max(sa, sb)
-    multipliers = (sa / twice_max, sb / twice_max, twice_max / ((1 << _ADD_LEFT_SHIFT) * out.scale))
-    if not all(m < 1.0 for m in multipliers):
-        raise OpFailure("quantized ADD needs output scale > 2 * max(input scales) / 2**20")
-    (ma, ea), (mb, eb), (mo, eo) = (quantize_multiplier(m) for m in multipliers)
-    a = multiply_by_quantized_multiplier((qa - za) << _ADD_LEFT_SHIFT, ma, ea)
-    b = multiply_by_quantized_multiplier((qb - zb) << _ADD_LEFT_SHIFT, mb, eb)
-    raw = multiply_by_quantized_multiplier(a + b, mo, eo) + out.zero_point
-    return _clamp_quant8(raw, args)
-
-
-def _quant_mul(args: OpArgs) -> np.ndarray:
-    (qa, qb), (sa, sb) = _quant_inputs(args)
-    za, zb = args.inputs[0].zero_point, args.inputs[1].zero_point
-    out = args.outputs[0]
-    real = sa * sb / out.scale
+    product = float(np.float32(args.inputs[0].scale) * np.float32(args.inputs[1].scale))
+    real = product / _f32(out.scale)
     if not real < 1.0:
         raise OpFailure("quantized MUL needs output scale > product of input scales")
-    m0, shift = quantize_multiplier(real)
-    raw = multiply_by_quantized_multiplier((qa - za) * (qb - zb), m0, shift) + out.zero_point
-    return _clamp_quant8(raw, args)
+    a, b = _offsets(args)
+    raw = multiply_by_quantized_multiplier(a * b, *quantize_multiplier(real)) + out.zero_point
+    return clamp_quant8(raw, activation_code(args, 2), out)
 
 
-def _quant_inputs(args: OpArgs) -> tuple[tuple[np.ndarray, np.ndarray], tuple[float, float]]:
-    a, b = args.values[0], args.values[1]
-    assert a is not None and b is not None
-    return (a.astype(np.int64), b.astype(np.int64)), (args.inputs[0].scale, args.inputs[1].scale)
+def _requantize(values: Array, source: Operand, target: Operand) -> Array:
+    """The CPU reference's ``requantize``: (q - zp) * scale in float, then
+    ``round(real / scale' + zp')`` in double, half away from zero, clamped to 0..255."""
+    real = (values.astype(np.int64) - source.zero_point).astype(np.float32) * np.float32(
+        source.scale
+    )
+    q = np.clip(real.astype(np.float64) / _f32(target.scale) + target.zero_point, 0.0, 255.0)
+    whole = np.trunc(q)
+    return (whole + (q - whole >= 0.5)).astype(np.uint8)
 
 
-def _clamp_quant8(raw: np.ndarray, args: OpArgs) -> np.ndarray:
-    out = args.outputs[0]
-    lo, hi = quant8_activation_range(_activation(args), out.scale, out.zero_point)
-    return np.clip(raw, lo, hi).astype(np.uint8)
+def _quant_extremum(pick: Callable[[Array, Array], Array]) -> Kernel:
+    def kernel(args: OpArgs) -> Array:
+        a, b = _inputs(args)
+        out = args.outputs[0]
+        return pick(_requantize(a, args.inputs[0], out), _requantize(b, args.inputs[1], out))
+
+    return kernel
 
 
-def _make(op_type: OperationType, ufunc: np.ufunc, quant) -> OperationImpl:
-    def execute(args: OpArgs, shapes: list[tuple[int, ...]]) -> list[np.ndarray]:
-        if 0 in shapes[0]:
+def _quant_prelu(args: OpArgs) -> Array:
+    """x >= 0: MBQM(x, s_x / s_out); x < 0: MBQM(x * alpha, s_x * s_alpha / s_out)."""
+    sx, sa, so = (np.float32(o.scale) for o in (args.inputs[0], args.inputs[1], args.outputs[0]))
+    positive = quantize_multiplier(float(sx / so))
+    negative = quantize_multiplier(float(sx * sa) / float(so))
+    x, alpha = _offsets(args)
+    raw = np.where(
+        x >= 0,
+        multiply_by_quantized_multiplier(x, *positive),
+        multiply_by_quantized_multiplier(x * alpha, *negative),
+    )
+    return np.clip(raw + args.outputs[0].zero_point, 0, 255).astype(np.uint8)
+
+
+# ---------------------------------------------------------------------------
+# Registration
+# ---------------------------------------------------------------------------
+
+
+def _make(
+    op_type: OperationType,
+    kernels: dict[int, Kernel],
+    activated: bool,
+) -> OperationImpl:
+    """An implementation dispatching on input 0's type to ``kernels``."""
+
+    def supports(args: OpArgs) -> bool:
+        return args.inputs[0].type in kernels and args.inputs[1].type == args.inputs[0].type
+
+    def execute(args: OpArgs, shapes: list[tuple[int, ...]]) -> list[Array]:
+        if 0 in shapes[0]:  # zero-sized (ADD, SUB, MUL, DIV only): no arithmetic
             return [np.zeros(shapes[0], dtype=args.values[0].dtype)]
-        if args.inputs[0].type == OperandType.TENSOR_QUANT8_ASYMM:
-            return [quant(args)]
-        return [_float_binary(args, ufunc)]
+        return [kernels[args.inputs[0].type](args)]
 
-    return OperationImpl(op_type, _supports, _validate, _prepare, execute)
+    validate = _validate_activated if activated else _declared_mismatch
+    prepare = _prepare_activated if activated else _prepare_nonempty
+    return OperationImpl(op_type, supports, validate, prepare, execute)
+
+
+def _float_kernels(kernel: Kernel) -> dict[int, Kernel]:
+    return dict.fromkeys(FLOAT_TYPES, kernel)
+
+
+def _extremum_kernels(pick: Callable[[Array, Array], Array]) -> dict[int, Kernel]:
+    def direct(args: OpArgs) -> Array:
+        return pick(*_inputs(args))
+
+    return {**dict.fromkeys((*FLOAT_TYPES, I32), direct), Q8A: _quant_extremum(pick)}
 
 
 IMPLEMENTATIONS = (
-    _make(OperationType.ADD, np.add, _quant_add),
-    _make(OperationType.MUL, np.multiply, _quant_mul),
+    _make(
+        OperationType.ADD,
+        {**_float_kernels(_float_activated(np.add)), Q8A: _quant_add_sub(1)},
+        activated=True,
+    ),
+    _make(
+        OperationType.SUB,
+        {**_float_kernels(_float_activated(np.subtract)), Q8A: _quant_add_sub(-1)},
+        activated=True,
+    ),
+    _make(
+        OperationType.MUL,
+        {**_float_kernels(_float_activated(np.multiply)), Q8A: _quant_mul},
+        activated=True,
+    ),
+    _make(OperationType.DIV, _float_kernels(_float_activated(np.divide)), activated=True),
+    _make(OperationType.MAXIMUM, _extremum_kernels(_maximum), activated=False),
+    _make(OperationType.MINIMUM, _extremum_kernels(_minimum), activated=False),
+    _make(OperationType.POW, _float_kernels(_float_pow), activated=False),
+    _make(
+        OperationType.PRELU,
+        {**_float_kernels(_float_prelu), Q8A: _quant_prelu},
+        activated=False,
+    ),
 )

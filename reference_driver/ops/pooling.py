@@ -1,5 +1,686 @@
-"""The reference driver's pooling operations (filled by the [ops-nn] issue)."""
+"""Pooling, resizing and normalisation operations, as the Android 10 CPU reference computes them.
+
+AVERAGE_POOL_2D, MAX_POOL_2D, L2_POOL_2D, RESIZE_BILINEAR,
+RESIZE_NEAREST_NEIGHBOR, SOFTMAX, LOG_SOFTMAX, L2_NORMALIZATION,
+LOCAL_RESPONSE_NORMALIZATION and INSTANCE_NORMALIZATION (ops-00-47.md and
+ops-48-94.md). Conventions:
+
+* Image operations compute on NHWC; an NCHW tensor (layout input true) is
+  transposed in and back out, as the reference does.
+* Float16 is widened to float32 and rounded back, except in LOG_SOFTMAX,
+  whose reference keeps its sums in the tensor's own type.
+* Pooling reduces strided views of the padded input (``sliding_window_view``);
+  cells of the padding never count (average and L2 divide by the number of
+  in-image cells, max never sees them).
+* Quantized pools and resizes work on the raw integers as the reference does
+  (average: ``(sum + count / 2) / count``; bilinear: interpolated in float and
+  truncated). SOFTMAX (output 1/256, 0) and L2_NORMALIZATION (output 1/128,
+  128) compute the real result and round it half away from zero, which stays
+  within 1 of the reference's fixed-point approximations of the same values.
+* INSTANCE_NORMALIZATION follows the Android 10 reference where the HAL text
+  differs: the denominator is ``sqrt(mean(x^2) + epsilon)``, not the variance.
+* Batches of 0 pass through the pools, the resizes and SOFTMAX (an empty
+  output, no arithmetic); every other zero-sized input fails the execution.
+"""
 
 from __future__ import annotations
 
-IMPLEMENTATIONS: tuple = ()
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import numpy as np
+from numpy.lib.stride_tricks import sliding_window_view
+
+from hal.types import OperandType, OperationType
+from reference_driver.ops.base import OpArgs, OperationImpl, OpFailure, OpInvalid
+from reference_driver.ops.common import (
+    activation_code,
+    apply_float_activation,
+    check_rank,
+    clamp_quant8,
+    normalize_axis,
+    to_float_type,
+    valid_activation,
+)
+
+F32 = OperandType.TENSOR_FLOAT32
+F16 = OperandType.TENSOR_FLOAT16
+Q8A = OperandType.TENSOR_QUANT8_ASYMM
+_FLOAT = (F32, F16)
+_FLOAT_Q8 = (F32, F16, Q8A)
+
+Shapes = list[tuple[int, ...]]
+_ANY_RANK = 1 << 16
+
+# --------------------------------------------------------------------------- shared
+
+
+def _supports(types: tuple[int, ...]) -> Callable[[OpArgs], bool]:
+    def supports(args: OpArgs) -> bool:
+        return args.inputs[0].type in types
+
+    return supports
+
+
+def _tensor(args: OpArgs, slot: int = 0) -> np.ndarray:
+    value = args.values[slot]
+    if value is None:
+        raise OpFailure(f"input {slot} has no value")
+    return value
+
+
+def _optional_bool(args: OpArgs, slot: int) -> bool:
+    """An optional trailing BOOL (the layout): False when the operation does not have it."""
+    return slot < len(args.inputs) and bool(args.scalar(slot))
+
+
+def _optional_axis(args: OpArgs, slot: int, rank: int) -> int:
+    """An optional trailing INT32 axis (default -1), normalised; OpInvalid when out of range."""
+    axis = int(args.scalar(slot)) if slot < len(args.inputs) else -1
+    return normalize_axis(axis, rank)
+
+
+def _known_axis_problem(args: OpArgs, slot: int) -> str | None:
+    """For ``validate``: a constant axis outside the input's known rank."""
+    rank = len(args.inputs[0].dimensions)
+    if slot >= len(args.inputs) or args.values[slot] is None or rank == 0:
+        return None
+    axis = int(args.values[slot].item())
+    return None if -rank <= axis < rank else f"axis {axis} is outside [-{rank}, {rank})"
+
+
+def _forced_quant(args: OpArgs, scale: float | None, zero_point: int | None) -> None:
+    """A quantized output must carry the parameters the operation fixes (input's when None).
+
+    The reference fails the execution otherwise (hal.validation refuses such
+    models first, unless a driver disables its strict rules).
+    """
+    output = args.outputs[0]
+    if output.type != Q8A:
+        return
+    if scale is None:
+        scale, zero_point = args.inputs[0].scale, args.inputs[0].zero_point
+    if (output.scale, output.zero_point) != (scale, zero_point):
+        raise OpFailure(
+            f"output scale/zeroPoint ({output.scale}, {output.zero_point}) must be "
+            f"({scale}, {zero_point})"
+        )
+
+
+def _no_zero_size(values: np.ndarray) -> None:
+    if values.size == 0:
+        raise OpFailure(
+            f"input 0 of shape {values.shape} is zero-sized, which the operation rejects"
+        )
+
+
+def _to_nhwc(values: np.ndarray, nchw: bool) -> np.ndarray:
+    return values.transpose(0, 2, 3, 1) if nchw else values
+
+
+def _from_nhwc(values: np.ndarray, nchw: bool) -> np.ndarray:
+    return values.transpose(0, 3, 1, 2) if nchw else values
+
+
+def _image(args: OpArgs, nchw: bool) -> np.ndarray:
+    """Input 0 as NHWC; OpInvalid unless rank 4, OpFailure on an empty height, width or depth."""
+    values = _tensor(args)
+    check_rank(values, 4, 4)
+    image = _to_nhwc(values, nchw)
+    if 0 in image.shape[1:]:
+        raise OpFailure(f"input 0 of shape {values.shape}: only the batch may be 0")
+    return image
+
+
+def _float_out(result: np.ndarray, args: OpArgs) -> np.ndarray:
+    return to_float_type(result, np.dtype(np.float16 if args.inputs[0].type == F16 else np.float32))
+
+
+def _round_half_away(values: np.ndarray) -> np.ndarray:
+    return np.trunc(values + np.copysign(0.5, values))
+
+
+# --------------------------------------------------------------------------- pooling
+
+
+@dataclass(frozen=True)
+class _Window:
+    """A pooling window along one spatial axis."""
+
+    head: int
+    tail: int
+    stride: int
+    size: int
+
+    def count(self, length: int) -> int:
+        """Windows along an axis of ``length`` cells (< 1 when the filter does not fit)."""
+        return (length + self.head + self.tail - self.size) // self.stride + 1
+
+    def cells(self, length: int) -> np.ndarray:
+        """In-image cells of each window."""
+        start = np.arange(self.count(length)) * self.stride - self.head
+        return np.minimum(start + self.size, length) - np.maximum(start, 0)
+
+
+@dataclass(frozen=True)
+class _Pool:
+    rows: _Window
+    cols: _Window
+    activation: int
+    nchw: bool
+
+
+# Scalar slots of the two signatures: explicit (10/11 inputs), implicit (7/8 inputs).
+_EXPLICIT_SLOTS = {
+    "pad_left": 1,
+    "pad_right": 2,
+    "pad_top": 3,
+    "pad_bottom": 4,
+    "stride_w": 5,
+    "stride_h": 6,
+    "filter_w": 7,
+    "filter_h": 8,
+}
+_IMPLICIT_SLOTS = {"stride_w": 2, "stride_h": 3, "filter_w": 4, "filter_h": 5}
+_PAD_FILTER = (
+    ("pad_left", "filter_w"),
+    ("pad_right", "filter_w"),
+    ("pad_top", "filter_h"),
+    ("pad_bottom", "filter_h"),
+)
+
+
+def _explicit(args: OpArgs) -> bool:
+    return len(args.inputs) >= 10
+
+
+def _pool_scalars(args: OpArgs) -> dict[str, int]:
+    """The pooling scalars whose values are known."""
+    slots = _EXPLICIT_SLOTS if _explicit(args) else _IMPLICIT_SLOTS
+    return {
+        name: int(args.values[slot].item())
+        for name, slot in slots.items()
+        if args.values[slot] is not None
+    }
+
+
+def _pool_scalar_problem(known: dict[str, int]) -> str | None:
+    for name, value in known.items():
+        if name.startswith("pad") and value < 0:
+            return f"{name} {value} is negative"
+        if not name.startswith("pad") and value <= 0:
+            return f"{name} {value} must be positive"
+    for pad, size in _PAD_FILTER:
+        if pad in known and size in known and known[pad] >= known[size]:
+            return f"{pad} {known[pad]} is not smaller than {size} {known[size]}"
+    return None
+
+
+def _same_padding(length: int, stride: int, size: int) -> tuple[int, int]:
+    """SAME: ceil(length / stride) windows; the odd cell of padding goes to the tail."""
+    count = -(-length // stride)
+    total = max(0, (count - 1) * stride + size - length)
+    return total // 2, total - total // 2
+
+
+def _pool_windows(args: OpArgs, known: dict[str, int], height: int, width: int) -> _Pool:
+    explicit = _explicit(args)
+    strides, sizes = (known["stride_h"], known["stride_w"]), (known["filter_h"], known["filter_w"])
+    if explicit:
+        pads = ((known["pad_top"], known["pad_bottom"]), (known["pad_left"], known["pad_right"]))
+    elif int(args.scalar(1)) == 1:  # SAME; the reference pads nothing for any other code
+        pads = (
+            _same_padding(height, strides[0], sizes[0]),
+            _same_padding(width, strides[1], sizes[1]),
+        )
+    else:
+        pads = ((0, 0), (0, 0))
+    rows = _Window(*pads[0], strides[0], sizes[0])
+    cols = _Window(*pads[1], strides[1], sizes[1])
+    layout = _layout_slot(args)
+    return _Pool(rows, cols, activation_code(args, layout - 1), _optional_bool(args, layout))
+
+
+def _layout_slot(args: OpArgs) -> int:
+    return 10 if _explicit(args) else 7
+
+
+def _pool_validate(args: OpArgs) -> str | None:
+    known = _pool_scalars(args)
+    problem = _pool_scalar_problem(known) or valid_activation(args, _layout_slot(args) - 1)
+    return problem or _known_pool_output_problem(args, known)
+
+
+def _known_pool_output_problem(args: OpArgs, known: dict[str, int]) -> str | None:
+    """An empty output already decided by the constants and the model's input dimensions."""
+    dims = args.inputs[0].dimensions
+    if len(dims) != 4 or any(value is None for value in args.values[1:]):
+        return None
+    height, width = (dims[2], dims[3]) if _optional_bool(args, _layout_slot(args)) else dims[1:3]
+    if not (height and width):
+        return None
+    try:
+        _pool_output_size(_pool_windows(args, known, height, width), height, width)
+    except OpInvalid as error:
+        return str(error)
+    return None
+
+
+def _pool_output_size(pool: _Pool, height: int, width: int) -> tuple[int, int]:
+    out = (pool.rows.count(height), pool.cols.count(width))
+    if min(out) < 1:
+        raise OpInvalid(f"a {height}x{width} image gives an output of {out[0]}x{out[1]}")
+    return out
+
+
+def _pool_setup(args: OpArgs) -> tuple[np.ndarray, _Pool]:
+    known = _pool_scalars(args)
+    problem = _pool_scalar_problem(known)
+    if problem is not None:
+        raise OpInvalid(problem)
+    image = _image(args, _optional_bool(args, _layout_slot(args)))
+    return image, _pool_windows(args, known, image.shape[1], image.shape[2])
+
+
+def _pool_prepare(args: OpArgs) -> Shapes:
+    image, pool = _pool_setup(args)
+    height, width = _pool_output_size(pool, image.shape[1], image.shape[2])
+    shape = (image.shape[0], height, width, image.shape[3])
+    return [(shape[0], shape[3], height, width) if pool.nchw else shape]
+
+
+def _windows(image: np.ndarray, pool: _Pool, fill: float | int) -> np.ndarray:
+    """[N, outH, outW, C, filterH, filterW]: a view of each window of the padded NHWC image."""
+    rows, cols = pool.rows, pool.cols
+    padded = np.pad(
+        image,
+        ((0, 0), (rows.head, rows.tail), (cols.head, cols.tail), (0, 0)),
+        constant_values=fill,
+    )
+    view = sliding_window_view(padded, (rows.size, cols.size), axis=(1, 2))
+    return view[:, :: rows.stride, :: cols.stride]
+
+
+def _cells(image: np.ndarray, pool: _Pool) -> np.ndarray:
+    """[outH, outW, 1]: the in-image cells of each window."""
+    rows, cols = pool.rows.cells(image.shape[1]), pool.cols.cells(image.shape[2])
+    return (rows[:, None] * cols[None, :])[..., None]
+
+
+def _average(image: np.ndarray, pool: _Pool, quantized: bool) -> np.ndarray:
+    cells = _cells(image, pool)
+    if quantized:
+        sums = _windows(image.astype(np.int32), pool, 0).sum(axis=(-2, -1))
+        return (sums + cells // 2) // cells
+    sums = _windows(image.astype(np.float32), pool, 0.0).sum(axis=(-2, -1), dtype=np.float32)
+    return sums / cells.astype(np.float32)
+
+
+def _maximum(image: np.ndarray, pool: _Pool, quantized: bool) -> np.ndarray:
+    # Every window holds an in-image cell (each pad is smaller than the filter), so a
+    # fill no real value is below never wins: -inf, or 0 for unsigned integers.
+    if quantized:
+        return _windows(image, pool, 0).max(axis=(-2, -1))
+    return _windows(image.astype(np.float32), pool, -np.inf).max(axis=(-2, -1))
+
+
+def _l2(image: np.ndarray, pool: _Pool, quantized: bool) -> np.ndarray:
+    values = image.astype(np.float32)
+    sums = _windows(values * values, pool, 0.0).sum(axis=(-2, -1), dtype=np.float32)
+    return np.sqrt(sums / _cells(image, pool).astype(np.float32))
+
+
+def _pool_execute(reduce: Callable[[np.ndarray, _Pool, bool], np.ndarray]):
+    def execute(args: OpArgs, shapes: Shapes) -> list[np.ndarray]:
+        image, pool = _pool_setup(args)
+        if args.inputs[0].type == Q8A:
+            _forced_quant(args, None, None)
+        if image.shape[0] == 0:
+            return [np.zeros(shapes[0], dtype=image.dtype)]
+        result = reduce(image, pool, args.inputs[0].type == Q8A)
+        if args.inputs[0].type == Q8A:
+            result = clamp_quant8(result, pool.activation, args.outputs[0])
+        else:
+            result = _float_out(apply_float_activation(result, pool.activation), args)
+        return [_from_nhwc(result, pool.nchw)]
+
+    return execute
+
+
+# --------------------------------------------------------------------------- resizing
+
+
+def _resize_layout(args: OpArgs) -> bool:
+    return _optional_bool(args, 3)
+
+
+def _resize_size(args: OpArgs, height: int, width: int) -> tuple[int, int]:
+    """(new height, new width): INT32 sizes, or floor(size * scale) in float32."""
+    if args.inputs[1].type == OperandType.INT32:
+        new_w, new_h = int(args.scalar(1)), int(args.scalar(2))
+    else:
+        new_w = int(np.float32(width) * np.float32(args.scalar(1)))
+        new_h = int(np.float32(height) * np.float32(args.scalar(2)))
+    if new_h <= 0 or new_w <= 0:
+        raise OpInvalid(f"resizing {height}x{width} gives {new_h}x{new_w}; both must be > 0")
+    return new_h, new_w
+
+
+def _resize_validate(args: OpArgs) -> str | None:
+    if args.values[1] is None or args.values[2] is None:
+        return None
+    if args.inputs[1].type != OperandType.INT32:
+        scales = (float(args.scalar(1)), float(args.scalar(2)))
+        if not min(scales) > 0:
+            return f"width and height scales {scales} must be positive"
+    dims = args.inputs[0].dimensions
+    if len(dims) != 4 or (len(args.inputs) > 3 and args.values[3] is None):
+        return None
+    height, width = (dims[2], dims[3]) if _resize_layout(args) else dims[1:3]
+    try:
+        _resize_size(args, height or 1, width or 1)  # unknown sizes: the INT32 form only
+    except OpInvalid as error:
+        return (
+            None
+            if args.inputs[1].type != OperandType.INT32 and not (height and width)
+            else str(error)
+        )
+    return None
+
+
+def _resize_prepare(args: OpArgs) -> Shapes:
+    nchw = _resize_layout(args)
+    image = _image(args, nchw)
+    new_h, new_w = _resize_size(args, image.shape[1], image.shape[2])
+    batch, depth = image.shape[0], image.shape[3]
+    return [(batch, depth, new_h, new_w) if nchw else (batch, new_h, new_w, depth)]
+
+
+def _source(length: int, new: int) -> np.ndarray:
+    """Source coordinate of each output cell: index * (length / new), in float32."""
+    return np.arange(new, dtype=np.float32) * (np.float32(length) / np.float32(new))
+
+
+def _nearest(image: np.ndarray, new_h: int, new_w: int) -> np.ndarray:
+    def index(length: int, new: int) -> np.ndarray:
+        return np.minimum(np.floor(_source(length, new)).astype(np.intp), length - 1)
+
+    return image[:, index(image.shape[1], new_h)][:, :, index(image.shape[2], new_w)]
+
+
+def _bilinear(image: np.ndarray, new_h: int, new_w: int) -> np.ndarray:
+    """Float32 interpolation between the 4 neighbours (no corner alignment, no half pixel)."""
+
+    def axis(length: int, new: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        source = _source(length, new)
+        low = np.minimum(np.floor(source).astype(np.intp), length - 1)
+        return low, np.minimum(low + 1, length - 1), source - low.astype(np.float32)
+
+    y0, y1, dy = axis(image.shape[1], new_h)
+    x0, x1, dx = axis(image.shape[2], new_w)
+    dy, dx = dy[None, :, None, None], dx[None, None, :, None]
+    values = image.astype(np.float32)
+    top, bottom = values[:, y0], values[:, y1]
+    one = np.float32(1)
+    return (
+        top[:, :, x0] * (one - dy) * (one - dx)
+        + bottom[:, :, x0] * dy * (one - dx)
+        + top[:, :, x1] * (one - dy) * dx
+        + bottom[:, :, x1] * dy * dx
+    )
+
+
+def _resize_execute(bilinear: bool):
+    def execute(args: OpArgs, shapes: Shapes) -> list[np.ndarray]:
+        nchw = _resize_layout(args)
+        image = _image(args, nchw)
+        _forced_quant(args, None, None)
+        new_h, new_w = _resize_size(args, image.shape[1], image.shape[2])
+        if image.shape[0] == 0:
+            return [np.zeros(shapes[0], dtype=image.dtype)]
+        if not bilinear:
+            return [_from_nhwc(_nearest(image, new_h, new_w), nchw)]
+        result = _bilinear(image, new_h, new_w)
+        if args.inputs[0].type == Q8A:  # the Android 10 kernel truncates
+            result = np.clip(np.trunc(result), 0, 255).astype(np.uint8)
+        else:
+            result = _float_out(result, args)
+        return [_from_nhwc(result, nchw)]
+
+    return execute
+
+
+# --------------------------------------------------------------------------- softmax
+
+
+def _beta(args: OpArgs) -> float:
+    return float(args.scalar(1))
+
+
+def _softmax_validate(args: OpArgs) -> str | None:
+    if args.values[1] is not None and not _beta(args) > 0:
+        return f"beta {_beta(args)} must be positive"
+    return _known_axis_problem(args, 2)
+
+
+def _same_shape(args: OpArgs, high_rank: int, axis_slot: int | None) -> Shapes:
+    """The output shape of an operation whose output is shaped like input 0 (rank 1 or more)."""
+    values = _tensor(args)
+    check_rank(values, 1, high_rank)
+    if axis_slot is not None:
+        _optional_axis(args, axis_slot, values.ndim)
+    return [values.shape]
+
+
+def _softmax_prepare(args: OpArgs) -> Shapes:
+    if not _beta(args) > 0:
+        raise OpInvalid(f"beta {_beta(args)} must be positive")
+    return _same_shape(args, 4, 2)
+
+
+def _log_softmax_prepare(args: OpArgs) -> Shapes:
+    return _same_shape(args, _ANY_RANK, 2)
+
+
+def _l2_norm_prepare(args: OpArgs) -> Shapes:
+    return _same_shape(args, 4, 1)
+
+
+def _softmax_execute(args: OpArgs, shapes: Shapes) -> list[np.ndarray]:
+    values = _tensor(args)
+    axis = _optional_axis(args, 2, values.ndim)
+    beta = _beta(args)
+    if args.inputs[0].type == Q8A:
+        _forced_quant(args, 1.0 / 256, 0)
+        if values.size == 0:
+            return [np.zeros(values.shape, np.uint8)]
+        # Real softmax of beta * scale * (q - max q): the reference's fixed point
+        # approximates the same value, rounded half away from zero to 1/256.
+        diffs = values.astype(np.int32) - values.max(axis=axis, keepdims=True)
+        exps = np.exp(diffs * (beta * args.inputs[0].scale))
+        probabilities = exps / exps.sum(axis=axis, keepdims=True)
+        return [np.clip(_round_half_away(256.0 * probabilities), 0, 255).astype(np.uint8)]
+    if values.size == 0:
+        return [np.zeros(values.shape, values.dtype)]
+    wide = values.astype(np.float32)
+    exps = np.exp((wide - wide.max(axis=axis, keepdims=True)) * np.float32(beta))
+    return [_float_out(exps / exps.sum(axis=axis, keepdims=True, dtype=np.float32), args)]
+
+
+def _log_softmax_execute(args: OpArgs, shapes: Shapes) -> list[np.ndarray]:
+    """beta * (x - max) - log(sum(exp(beta * (x - max)))), in the tensor's own type.
+
+    exp and log are taken in double; the sum is accumulated in order in the
+    tensor's type (so float16 sums in half precision), as the reference does.
+    """
+    values = _tensor(args)
+    _no_zero_size(values)
+    axis = _optional_axis(args, 2, values.ndim)
+    dtype = values.dtype
+    with np.errstate(over="ignore", invalid="ignore"):
+        scaled = (values - values.max(axis=axis, keepdims=True)) * dtype.type(_beta(args))
+        exps = np.exp(scaled.astype(np.float64)).astype(dtype)
+        sums = np.add.accumulate(exps, axis=axis, dtype=dtype).take([-1], axis=axis)
+        return [scaled - np.log(sums.astype(np.float64)).astype(dtype)]
+
+
+# --------------------------------------------------------------------------- normalisation
+
+
+def _l2_norm_execute(args: OpArgs, shapes: Shapes) -> list[np.ndarray]:
+    values = _tensor(args)
+    _no_zero_size(values)
+    axis = _optional_axis(args, 1, values.ndim)
+    if args.inputs[0].type == Q8A:
+        _forced_quant(args, 1.0 / 128, 128)
+        diffs = values.astype(np.float64) - args.inputs[0].zero_point
+        norms = np.sqrt((diffs * diffs).sum(axis=axis, keepdims=True))
+        # An all-zero vector: the reference's inverse square root of 0 is its
+        # largest multiplier, which leaves every 0 difference at 0.
+        scaled = np.divide(128.0 * diffs, norms, out=np.zeros_like(diffs), where=norms > 0)
+        return [np.clip(128 + _round_half_away(scaled), 0, 255).astype(np.uint8)]
+    wide = values.astype(np.float32)
+    norms = np.sqrt((wide * wide).sum(axis=axis, keepdims=True, dtype=np.float32))
+    with np.errstate(divide="ignore", invalid="ignore"):  # no epsilon: 0 / 0 is NaN
+        return [_float_out(wide / norms, args)]
+
+
+def _lrn_validate(args: OpArgs) -> str | None:
+    if args.values[1] is not None and int(args.values[1].item()) < 0:
+        return f"radius {int(args.values[1].item())} is negative"
+    return _known_axis_problem(args, 5)
+
+
+def _lrn_prepare(args: OpArgs) -> Shapes:
+    if int(args.scalar(1)) < 0:
+        raise OpInvalid(f"radius {int(args.scalar(1))} is negative")
+    return _same_shape(args, 4, 5)
+
+
+def _lrn_execute(args: OpArgs, shapes: Shapes) -> list[np.ndarray]:
+    """x[d] * (bias + alpha * sum of x[k]^2 for |k - d| <= radius) ^ -beta along the axis."""
+    values = _tensor(args)
+    _no_zero_size(values)
+    axis = _optional_axis(args, 5, values.ndim)
+    radius = int(args.scalar(1))
+    bias, alpha, beta = (np.float32(args.scalar(slot)) for slot in (2, 3, 4))
+    wide = np.moveaxis(values.astype(np.float32), axis, -1)
+    depth = wide.shape[-1]
+    running = np.cumsum(wide.astype(np.float64) ** 2, axis=-1)
+    running = np.concatenate([np.zeros((*wide.shape[:-1], 1)), running], axis=-1)
+    index = np.arange(depth)
+    window = (
+        running[..., np.minimum(index + radius + 1, depth)]
+        - running[..., np.maximum(index - radius, 0)]
+    )
+    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+        result = wide * (bias + alpha * window.astype(np.float32)) ** -beta
+    return [_float_out(np.moveaxis(result, -1, axis), args)]
+
+
+def _instance_norm_execute(args: OpArgs, shapes: Shapes) -> list[np.ndarray]:
+    """(x - mean) * gamma / sqrt(mean(x^2) + epsilon) + beta per batch and channel.
+
+    Android 10's reference (and the conformance data built with it) divides by
+    the root of the mean square, not of the variance (ops-48-94.md, op 57).
+    """
+    nchw = bool(args.scalar(4))
+    image = _to_nhwc(_tensor(args), nchw)
+    _no_zero_size(image)
+    gamma, beta, epsilon = (np.float32(args.scalar(slot)) for slot in (1, 2, 3))
+    wide = image.astype(np.float32)
+    mean = wide.mean(axis=(1, 2), keepdims=True, dtype=np.float32)
+    mean_square = (wide * wide).mean(axis=(1, 2), keepdims=True, dtype=np.float32)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        result = (wide - mean) * gamma / np.sqrt(mean_square + epsilon) + beta
+    return [_from_nhwc(_float_out(result, args), nchw)]
+
+
+def _instance_norm_prepare(args: OpArgs) -> Shapes:
+    check_rank(_tensor(args), 4, 4)
+    return [_tensor(args).shape]
+
+
+def _no_validate(args: OpArgs) -> str | None:
+    return None
+
+
+def _axis_validate(slot: int) -> Callable[[OpArgs], str | None]:
+    def validate(args: OpArgs) -> str | None:
+        return _known_axis_problem(args, slot)
+
+    return validate
+
+
+IMPLEMENTATIONS = (
+    OperationImpl(
+        OperationType.AVERAGE_POOL_2D,
+        _supports(_FLOAT_Q8),
+        _pool_validate,
+        _pool_prepare,
+        _pool_execute(_average),
+    ),
+    OperationImpl(
+        OperationType.MAX_POOL_2D,
+        _supports(_FLOAT_Q8),
+        _pool_validate,
+        _pool_prepare,
+        _pool_execute(_maximum),
+    ),
+    OperationImpl(
+        OperationType.L2_POOL_2D,
+        _supports(_FLOAT),
+        _pool_validate,
+        _pool_prepare,
+        _pool_execute(_l2),
+    ),
+    OperationImpl(
+        OperationType.RESIZE_BILINEAR,
+        _supports(_FLOAT_Q8),
+        _resize_validate,
+        _resize_prepare,
+        _resize_execute(bilinear=True),
+    ),
+    OperationImpl(
+        OperationType.RESIZE_NEAREST_NEIGHBOR,
+        _supports(_FLOAT_Q8),
+        _resize_validate,
+        _resize_prepare,
+        _resize_execute(bilinear=False),
+    ),
+    OperationImpl(
+        OperationType.SOFTMAX,
+        _supports(_FLOAT_Q8),
+        _softmax_validate,
+        _softmax_prepare,
+        _softmax_execute,
+    ),
+    OperationImpl(
+        OperationType.LOG_SOFTMAX,
+        _supports(_FLOAT),
+        _axis_validate(2),
+        _log_softmax_prepare,
+        _log_softmax_execute,
+    ),
+    OperationImpl(
+        OperationType.L2_NORMALIZATION,
+        _supports(_FLOAT_Q8),
+        _axis_validate(1),
+        _l2_norm_prepare,
+        _l2_norm_execute,
+    ),
+    OperationImpl(
+        OperationType.LOCAL_RESPONSE_NORMALIZATION,
+        _supports(_FLOAT),
+        _lrn_validate,
+        _lrn_prepare,
+        _lrn_execute,
+    ),
+    OperationImpl(
+        OperationType.INSTANCE_NORMALIZATION,
+        _supports(_FLOAT),
+        _no_validate,
+        _instance_norm_prepare,
+        _instance_norm_execute,
+    ),
+)

@@ -1,5 +1,282 @@
-"""The reference driver's unary operations (filled by the [ops-core] issue)."""
+"""The reference driver's unary operations: float math, FLOOR, NEG, activations.
+
+ABS, EXP, LOG, NEG, RSQRT, SIN, SQRT (HAL 1.2) take tensors of any rank from
+1; FLOOR, LOGISTIC, TANH, RELU, RELU1 and RELU6 (HAL 1.0) take ranks 1 to 4.
+Every output has the input's shape. Float16 is widened to float32, computed
+and rounded back, as the Android 10 CPU reference does; relaxed models are
+computed in float32 too. NEG also takes TENSOR_INT32 (two's complement, so
+INT32_MIN stays INT32_MIN).
+
+Quantized forms (ops/ops-00-47.md):
+
+* RELU, RELU1, RELU6 clamp the raw bytes to the activation range of the
+  input's scale and zero point; the output carries the input's parameters.
+* LOGISTIC writes scale 1/256, zero point 0, and TANH scale 1/128, zero point
+  128. Both follow the CPU reference's fixed-point scheme: the centred input
+  is rescaled to a Q4.27 value by a multiplier above one (the input scale
+  must exceed 2**-27, or the execution fails), inputs at or beyond the radius
+  of that format saturate to 0 or 255, and the rest round ``256 * sigmoid``
+  (``128 + 128 * tanh``) half away from zero, 256 becoming 255. The function
+  itself is evaluated in float64, within one unit of the fixed-point result.
+
+Only LOGISTIC, TANH and the RELUs accept a zero-sized input (the output keeps
+the 0, nothing is computed); the others fail the execution on one.
+"""
 
 from __future__ import annotations
 
-IMPLEMENTATIONS: tuple = ()
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import numpy as np
+
+from hal.types import Operand, OperandType, OperationType
+from reference_driver.ops.base import OpArgs, OperationImpl, OpFailure
+from reference_driver.ops.common import FLOAT_TYPES, Q8A, check_rank, to_float_type
+from reference_driver.quant import (
+    multiply_by_quantized_multiplier,
+    quant8_activation_range,
+    quantize_multiplier,
+)
+
+Shape = tuple[int, ...]
+FloatFn = Callable[[np.ndarray], np.ndarray]
+
+_I32 = OperandType.TENSOR_INT32
+_FLT_MAX = float(np.finfo(np.float32).max)
+_INPUT_INTEGER_BITS = 4
+"""Integer bits of the fixed-point input of quantized LOGISTIC and TANH (Q4.27)."""
+
+
+@dataclass(frozen=True)
+class _Unary:
+    """What distinguishes one unary operation from another."""
+
+    op: OperationType
+    types: tuple[int, ...]
+    max_rank: int | None
+    zero_sized: bool
+    fixed_quant: tuple[float, int] | None = None
+    """The (scale, zero point) a TENSOR_QUANT8_ASYMM output must carry; None: the input's."""
+
+
+# Shapes and parameters ------------------------------------------------------------
+
+
+def _declared_rank_reason(spec: _Unary, operand: Operand) -> str | None:
+    rank = len(operand.dimensions)
+    if rank == 0:  # unknown rank: judged at execution
+        return None
+    if spec.max_rank is not None and rank > spec.max_rank:
+        return f"input 0 has rank {rank}; {spec.op.name} takes ranks 1 to {spec.max_rank}"
+    return None
+
+
+def _declared_shape_reason(args: OpArgs) -> str | None:
+    """The output has the input's shape: why the declared shapes cannot agree, or None."""
+    source, target = args.inputs[0].dimensions, args.outputs[0].dimensions
+    if not source or not target:  # an unknown rank matches anything
+        return None
+    if len(source) != len(target) or any(
+        a and b and a != b for a, b in zip(source, target, strict=True)
+    ):
+        return f"output dimensions {list(target)} differ from the input's {list(source)}"
+    return None
+
+
+def _expected_quant(spec: _Unary, args: OpArgs) -> tuple[float, int]:
+    source = args.inputs[0]
+    return spec.fixed_quant or (source.scale, source.zero_point)
+
+
+def _quant_reason(spec: _Unary, args: OpArgs) -> str | None:
+    out = args.outputs[0]
+    if out.type != Q8A:
+        return None
+    scale, zero_point = _expected_quant(spec, args)
+    if not math.isclose(out.scale, scale, rel_tol=1e-6) or out.zero_point != zero_point:
+        return (
+            f"output scale/zeroPoint ({out.scale}, {out.zero_point}) must be "
+            f"({scale}, {zero_point}) for {spec.op.name}"
+        )
+    return None
+
+
+def _make_validate(spec: _Unary) -> Callable[[OpArgs], str | None]:
+    def validate(args: OpArgs) -> str | None:
+        return (
+            _declared_rank_reason(spec, args.inputs[0])
+            or _declared_shape_reason(args)
+            or _quant_reason(spec, args)
+        )
+
+    return validate
+
+
+def _make_prepare(spec: _Unary) -> Callable[[OpArgs], list[Shape]]:
+    def prepare(args: OpArgs) -> list[Shape]:
+        values = args.values[0]
+        if values is None:
+            raise OpFailure("input 0 has no value")
+        check_rank(values, 1, spec.max_rank if spec.max_rank is not None else values.ndim)
+        if values.size == 0 and not spec.zero_sized:
+            raise OpFailure(f"{spec.op.name} does not accept the zero-sized input {values.shape}")
+        return [values.shape]
+
+    return prepare
+
+
+# Float arithmetic -----------------------------------------------------------------
+
+
+def _in_float32(fn: FloatFn) -> Callable[[np.ndarray], np.ndarray]:
+    """``fn`` computed in float32 and rounded back to the input's float type."""
+
+    def run(values: np.ndarray) -> np.ndarray:
+        with np.errstate(all="ignore"):  # log(0), sqrt(-1), exp overflow: IEEE results
+            result = fn(values.astype(np.float32))
+        return to_float_type(result, values.dtype)
+
+    return run
+
+
+def _clamp(low: float, high: float) -> FloatFn:
+    """``std::min(std::max(low, x), high)``: NaN becomes ``low``, -0.0 becomes ``low``."""
+
+    def clamp(x: np.ndarray) -> np.ndarray:
+        raised = np.where(np.float32(low) < x, x, np.float32(low))
+        return np.where(np.float32(high) < raised, np.float32(high), raised)
+
+    return clamp
+
+
+def _logistic(x: np.ndarray) -> np.ndarray:
+    one = np.float32(1.0)
+    return one / (one + np.exp(-x))
+
+
+def _rsqrt(x: np.ndarray) -> np.ndarray:
+    return np.float32(1.0) / np.sqrt(x)
+
+
+# Quantized arithmetic -------------------------------------------------------------
+
+
+def _round_half_away(values: np.ndarray) -> np.ndarray:
+    return np.sign(values) * np.floor(np.abs(values) + 0.5)
+
+
+def _fixed_point_input(q: np.ndarray, operand: Operand) -> tuple[np.ndarray, np.ndarray, int]:
+    """The centred input, its Q4.27 rescaling (as a real) and the saturation radius."""
+    real_multiplier = operand.scale * float(1 << (31 - _INPUT_INTEGER_BITS))
+    if not real_multiplier > 1.0:
+        raise OpFailure(
+            f"input scale {operand.scale} is too small: the fixed-point rescaling needs "
+            f"scale * 2**{31 - _INPUT_INTEGER_BITS} > 1"
+        )
+    m0, left_shift = quantize_multiplier(real_multiplier)
+    largest = ((1 << _INPUT_INTEGER_BITS) - 1) * (1 << (31 - _INPUT_INTEGER_BITS))
+    radius = math.floor(largest / (1 << left_shift))
+    centered = q.astype(np.int64) - operand.zero_point
+    # Only values inside the radius are rescaled (the rest saturate): they fit in int32.
+    inside = np.clip(centered, -radius, radius)
+    rescaled = multiply_by_quantized_multiplier(inside, m0, left_shift)
+    return centered, rescaled / float(1 << (31 - _INPUT_INTEGER_BITS)), radius
+
+
+def _saturating_quant(
+    fn: Callable[[np.ndarray], np.ndarray],
+) -> Callable[[np.ndarray, Operand], np.ndarray]:
+    """A quantized LOGISTIC/TANH body: ``fn`` maps the real input to the raw output."""
+
+    def run(q: np.ndarray, operand: Operand) -> np.ndarray:
+        centered, real, radius = _fixed_point_input(q, operand)
+        raw = np.minimum(fn(real), 255)
+        raw = np.where(centered <= -radius, 0, np.where(centered >= radius, 255, raw))
+        return raw.astype(np.uint8)
+
+    return run
+
+
+def _relu_quant(code: int) -> Callable[[np.ndarray, Operand], np.ndarray]:
+    def run(q: np.ndarray, operand: Operand) -> np.ndarray:
+        low, high = quant8_activation_range(code, operand.scale, operand.zero_point)
+        return np.clip(q, low, high).astype(np.uint8)
+
+    return run
+
+
+_QUANT_LOGISTIC = _saturating_quant(lambda x: _round_half_away(256.0 / (1.0 + np.exp(-x))))
+_QUANT_TANH = _saturating_quant(lambda x: 128.0 + _round_half_away(128.0 * np.tanh(x)))
+
+
+# Assembly -------------------------------------------------------------------------
+
+
+def _make(
+    spec: _Unary,
+    float_fn: FloatFn,
+    quant_fn: Callable[[np.ndarray, Operand], np.ndarray] | None = None,
+) -> OperationImpl:
+    compute_float = _in_float32(float_fn)
+
+    def execute(args: OpArgs, shapes: list[Shape]) -> list[np.ndarray]:
+        values = args.values[0]
+        assert values is not None
+        if values.size == 0:
+            return [values.copy()]
+        operand = args.inputs[0]
+        if operand.type == Q8A and quant_fn is not None:
+            return [quant_fn(values, operand)]
+        if operand.type == _I32:
+            return [np.negative(values)]  # NEG, the only TENSOR_INT32 form; wraps at INT32_MIN
+        return [compute_float(values)]
+
+    return OperationImpl(
+        spec.op,
+        lambda args: args.inputs[0].type in spec.types,
+        _make_validate(spec),
+        _make_prepare(spec),
+        execute,
+    )
+
+
+_FLOATS = FLOAT_TYPES
+_FLOATS_Q8 = (*FLOAT_TYPES, Q8A)
+_Op = OperationType
+
+
+def _math(op: OperationType, fn: FloatFn, types: tuple[int, ...] = _FLOATS) -> OperationImpl:
+    return _make(_Unary(op, types, max_rank=None, zero_sized=False), fn)
+
+
+def _activation(op: OperationType, code: int, low: float, high: float) -> OperationImpl:
+    spec = _Unary(op, _FLOATS_Q8, max_rank=4, zero_sized=True)
+    return _make(spec, _clamp(low, high), _relu_quant(code))
+
+
+IMPLEMENTATIONS = (
+    _math(_Op.ABS, np.abs),
+    _math(_Op.EXP, np.exp),
+    _math(_Op.LOG, np.log),
+    _math(_Op.NEG, np.negative, (*_FLOATS, _I32)),
+    _math(_Op.RSQRT, _rsqrt),
+    _math(_Op.SIN, np.sin),
+    _math(_Op.SQRT, np.sqrt),
+    _make(_Unary(_Op.FLOOR, _FLOATS, max_rank=4, zero_sized=False), np.floor),
+    _make(
+        _Unary(_Op.LOGISTIC, _FLOATS_Q8, max_rank=4, zero_sized=True, fixed_quant=(1 / 256, 0)),
+        _logistic,
+        _QUANT_LOGISTIC,
+    ),
+    _make(
+        _Unary(_Op.TANH, _FLOATS_Q8, max_rank=4, zero_sized=True, fixed_quant=(1 / 128, 128)),
+        np.tanh,
+        _QUANT_TANH,
+    ),
+    # RELU's upper bound is FLT_MAX as in the CPU reference: +inf becomes FLT_MAX in float32.
+    _activation(_Op.RELU, 1, 0.0, _FLT_MAX),
+    _activation(_Op.RELU1, 2, -1.0, 1.0),
+    _activation(_Op.RELU6, 3, 0.0, 6.0),
+)

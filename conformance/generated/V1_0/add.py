@@ -366,6 +366,216 @@ def _t9():
     )
 
 
+def _t10():
+    return g.case(
+        "add_saturation",
+        "add_saturation_dynamic_output_shape",
+        "V1_0",
+        version="V1_0",
+        provenance=g.provenance(SPEC, 47, ("",), ("ADD",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [0, 1, 2], [3]),
+            ],
+            inputs=[0, 1],
+            outputs=[3],
+            values="AAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 2, 1), "AAAgwQAAIEAAAKBBAADIQg=="),
+                    g.array("<f4", (1,), "AADAPw=="),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 2, 1), "AAAIwQAAgEAAAKxBAADLQg=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t11():
+    return g.case(
+        "add_saturation_quant8",
+        "add_saturation_dynamic_output_shape_quant8",
+        "V1_0",
+        version="V1_0",
+        provenance=g.provenance(SPEC, 47, ("quant8",), ("ADD",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=20),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=30),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [0, 1, 2], [3]),
+            ],
+            inputs=[0, 1],
+            outputs=[3],
+            values="AAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 2, 2, 1), "ABk83A=="),
+                    g.array("|u1", (1,), "DA=="),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 2, 2, 1), "AC50/w=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t12():
+    return g.case(
+        "add_quant8_scales_none",
+        "add_quant8_scales_dynamic_output_shape_none",
+        "V1_0",
+        version="V1_0",
+        provenance=g.provenance(SPEC, 62, ("none",), ("ADD",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.30000001192092896, zero_point=7),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.699999988079071, zero_point=3),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=10),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [0, 1, 2], [3]),
+            ],
+            inputs=[0, 1],
+            outputs=[3],
+            values="AAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (4,), "BxEbaw=="),
+                    g.array("|u1", (4,), "Aw0XNQ=="),
+                ],
+                outputs=[
+                    g.array("|u1", (4,), "Ch4yjA=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t13():
+    return g.case(
+        "add_quant8_scales_relu",
+        "add_quant8_scales_dynamic_output_shape_relu",
+        "V1_0",
+        version="V1_0",
+        provenance=g.provenance(SPEC, 62, ("relu",), ("ADD",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.30000001192092896, zero_point=7),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.699999988079071, zero_point=3),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=10),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [0, 1, 2], [3]),
+            ],
+            inputs=[0, 1],
+            outputs=[3],
+            values="AQAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (4,), "BxEbaw=="),
+                    g.array("|u1", (4,), "Aw0XNQ=="),
+                ],
+                outputs=[
+                    g.array("|u1", (4,), "Ch4yjA=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t14():
+    return g.case(
+        "add_quant8_scales_relu1",
+        "add_quant8_scales_dynamic_output_shape_relu1",
+        "V1_0",
+        version="V1_0",
+        provenance=g.provenance(SPEC, 62, ("relu1",), ("ADD",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.30000001192092896, zero_point=7),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.699999988079071, zero_point=3),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=10),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [0, 1, 2], [3]),
+            ],
+            inputs=[0, 1],
+            outputs=[3],
+            values="AgAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (4,), "BxEbaw=="),
+                    g.array("|u1", (4,), "Aw0XNQ=="),
+                ],
+                outputs=[
+                    g.array("|u1", (4,), "CgwMDA=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t15():
+    return g.case(
+        "add_quant8_scales_relu6",
+        "add_quant8_scales_dynamic_output_shape_relu6",
+        "V1_0",
+        version="V1_0",
+        provenance=g.provenance(SPEC, 62, ("relu6",), ("ADD",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.30000001192092896, zero_point=7),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.699999988079071, zero_point=3),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=10),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [0, 1, 2], [3]),
+            ],
+            inputs=[0, 1],
+            outputs=[3],
+            values="AwAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (4,), "BxEbaw=="),
+                    g.array("|u1", (4,), "Aw0XNQ=="),
+                ],
+                outputs=[
+                    g.array("|u1", (4,), "ChYWFg=="),
+                ],
+            ),
+        ],
+    )
+
+
 TESTS = (
     ("add_none", _t0),
     ("add_relu", _t1),
@@ -377,4 +587,10 @@ TESTS = (
     ("add_quant8_relu6", _t7),
     ("add_constant", _t8),
     ("add_constant_weight_as_input", _t9),
+    ("add_saturation", _t10),
+    ("add_saturation_quant8", _t11),
+    ("add_quant8_scales_none", _t12),
+    ("add_quant8_scales_relu", _t13),
+    ("add_quant8_scales_relu1", _t14),
+    ("add_quant8_scales_relu6", _t15),
 )

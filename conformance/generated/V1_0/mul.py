@@ -295,6 +295,111 @@ def _t7():
     )
 
 
+def _t8():
+    return g.case(
+        "mul_ranks",
+        "mul_ranks_dynamic_output_shape",
+        "V1_0",
+        version="V1_0",
+        provenance=g.provenance(SPEC, 39, ("",), ("MUL",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.MUL, [0, 1, 2], [3]),
+            ],
+            inputs=[0, 1],
+            outputs=[3],
+            values="AAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 1, 2), "AACAPwAAAEAAAEDAAAAAPw=="),
+                    g.array("<f4", (3, 1), "AAAAQAAAgL8AAAA/"),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 3, 2), "AAAAQAAAgEAAAIC/AAAAwAAAAD8AAIA/AADAwAAAgD8AAEBAAAAAvwAAwL8AAIA+"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t9():
+    return g.case(
+        "mul_ranks_quant8",
+        "mul_ranks_dynamic_output_shape_quant8",
+        "V1_0",
+        version="V1_0",
+        provenance=g.provenance(SPEC, 39, ("quant8",), ("MUL",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=100),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=128),
+            ],
+            operations=[
+                g.operation(OperationType.MUL, [0, 1, 2], [3]),
+            ],
+            inputs=[0, 1],
+            outputs=[3],
+            values="AAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 1, 2), "goR6gQ=="),
+                    g.array("|u1", (3, 1), "bGBm"),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 3, 2), "iJB8eIKEaISMfnqB"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t10():
+    return g.case(
+        "mul_quant8_scales",
+        "mul_quant8_scales_dynamic_output_shape",
+        "V1_0",
+        version="V1_0",
+        provenance=g.provenance(SPEC, 52, (), ("MUL",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.20000000298023224, zero_point=10),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.15000000596046448),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.03999999910593033, zero_point=5),
+            ],
+            operations=[
+                g.operation(OperationType.MUL, [0, 1, 2], [3]),
+            ],
+            inputs=[0, 1],
+            outputs=[3],
+            values="AAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 2), "ChQjAA=="),
+                    g.array("|u1", (2, 2), "KBQAZA=="),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 2), "BZsFAA=="),
+                ],
+            ),
+        ],
+    )
+
+
 TESTS = (
     ("mul_none", _t0),
     ("mul_relu", _t1),
@@ -304,4 +409,7 @@ TESTS = (
     ("mul_quant8_relu", _t5),
     ("mul_quant8_relu1", _t6),
     ("mul_quant8_relu6", _t7),
+    ("mul_ranks", _t8),
+    ("mul_ranks_quant8", _t9),
+    ("mul_quant8_scales", _t10),
 )

@@ -120,8 +120,44 @@ def _t2():
     )
 
 
+def _t3():
+    return g.case(
+        "add_v1_2_float16_overflow",
+        "add_v1_2_float16_overflow_dynamic_output_shape",
+        "V1_2",
+        version="V1_2",
+        provenance=g.provenance(SPEC, 25, (), ("ADD",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [0, 1, 2], [3]),
+            ],
+            inputs=[0, 1],
+            outputs=[3],
+            values="AAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (3,), "U3vi+NBj"),
+                    g.array("<f2", (3,), "U3tT9wA4"),
+                ],
+                outputs=[
+                    g.array("<f2", (3,), "AHwA/NFj"),
+                ],
+            ),
+        ],
+    )
+
+
 TESTS = (
     ("add_v1_2", _t0),
     ("add_v1_2_relaxed", _t1),
     ("add_v1_2_float16", _t2),
+    ("add_v1_2_float16_overflow", _t3),
 )

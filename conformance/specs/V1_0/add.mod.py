@@ -29,3 +29,38 @@ y = Output("y", "TENSOR_FLOAT32", "{2, 2}")
 Model("constant").Operation("ADD", x, c, 0).To(y)
 # [1+10, 2+20, 3-30, 4+0.25]
 Example({x: [1.0, 2.0, 3.0, 4.0], y: [11.0, 22.0, -27.0, 4.25]}).AddInput(c)
+
+# Rank 4 plus rank 1, with a quantized output that saturates at both ends
+# (oracle: conformance/specs/oracles/elementwise_oracle.py, "V1_0/add saturation").
+# [-10, 2.5, 20, 100] + 1.5 = [-8.5, 4.0, 21.5, 101.5]. Quant8: p at scale 0.5 zp 20
+# -> [0, 25, 60, 220], q at 0.125 zp 0 -> [12]; r at 0.25 zp 30 -> [-34 + 30 -> 0, 46,
+# 116, 406 + 30 -> 255]. Every multiplier is a power of two: the fixed point is exact.
+p = Input("p", "TENSOR_FLOAT32", "{1, 2, 2, 1}")
+q = Input("q", "TENSOR_FLOAT32", "{1}")
+r = Output("r", "TENSOR_FLOAT32", "{1, 2, 2, 1}")
+Model("saturation").Operation("ADD", p, q, 0).To(r)
+quant8_saturation = DataTypeConverter().Identify({
+    p: ("TENSOR_QUANT8_ASYMM", 0.5, 20),
+    q: ("TENSOR_QUANT8_ASYMM", 0.125, 0),
+    r: ("TENSOR_QUANT8_ASYMM", 0.25, 30),
+})
+Example({
+    p: [-10.0, 2.5, 20.0, 100.0],
+    q: [1.5],
+    r: [-8.5, 4.0, 21.5, 101.5],
+}).AddVariations(quant8_saturation)
+
+# Quant8 written directly, with scales that are not powers of two (oracle,
+# "V1_0/add different scales"): qa is 0.3 * (q - 7) = [0, 3, 6, 30], qb is
+# 0.7 * (q - 3) = [0, 7, 14, 35]; the sums [0, 10, 20, 65] at scale 0.5 zp 10 are
+# [10, 30, 50, 140]. RELU1 clamps to [8, 12], RELU6 to [10, 22].
+qa = Input("qa", ("TENSOR_QUANT8_ASYMM", [4], 0.3, 7))
+qb = Input("qb", ("TENSOR_QUANT8_ASYMM", [4], 0.7, 3))
+qact = Int32Scalar("qact", 0)
+qo = Output("qo", ("TENSOR_QUANT8_ASYMM", [4], 0.5, 10))
+Model("quant8_scales").Operation("ADD", qa, qb, qact).To(qo)
+Example({
+    qa: [7, 17, 27, 107],
+    qb: [3, 13, 23, 53],
+    qo: [10, 30, 50, 140],
+}).AddAllActivations(qo, qact)

@@ -1,0 +1,17 @@
+# DEPTH_TO_SPACE on a relaxed model (HAL 1.1). Golden values:
+# conformance/specs/oracles/shape_oracle.py ("depth_to_space 1x1x2x8 b2" and "1x2x2x4 b2").
+i1 = Input("input", "TENSOR_FLOAT32", "{1, 1, 2, 8}")
+o1 = Output("output", "TENSOR_FLOAT32", "{1, 2, 4, 2}")
+Model().Operation("DEPTH_TO_SPACE", i1, 2).To(o1).RelaxedExecution(True)
+Example({
+    i1: [0.0, 0.5, 1.0, 1.5, 2.0, 2.5, 3.0, 3.5, 4.0, 4.5, 5.0, 5.5, 6.0, 6.5, 7.0, 7.5],
+    o1: [0.0, 0.5, 1.0, 1.5, 4.0, 4.5, 5.0, 5.5, 2.0, 2.5, 3.0, 3.5, 6.0, 6.5, 7.0, 7.5],
+})
+
+i2 = Input("input", "TENSOR_FLOAT32", "{1, 2, 2, 4}")
+o2 = Output("output", "TENSOR_FLOAT32", "{1, 4, 4, 1}")
+Model("single_channel").Operation("DEPTH_TO_SPACE", i2, 2).To(o2).RelaxedExecution(True)
+Example({
+    i2: [-4.0, -3.5, -3.0, -2.5, -2.0, -1.5, -1.0, -0.5, 0.0, 0.5, 1.0, 1.5, 2.0, 2.5, 3.0, 3.5],
+    o2: [-4.0, -3.5, -2.0, -1.5, -3.0, -2.5, -1.0, -0.5, 0.0, 0.5, 2.0, 2.5, 1.0, 1.5, 3.0, 3.5],
+})

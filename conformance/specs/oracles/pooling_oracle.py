@@ -1,0 +1,427 @@
+"""Offline oracle for the golden values of the pooling-family specs.
+
+Specs: V1_0/avg_pool, max_pool, l2_pool, resize_bilinear, softmax,
+local_response_normalization, l2_normalization; their V1_1 relaxed and V1_2
+twins; V1_2/resize_nearest_neighbor, log_softmax, instance_normalization.
+
+Written from the operation definitions in the ops reference (ops-00-47.md,
+ops-48-94.md), deliberately naive: plain Python loops over every output cell,
+double precision, no numpy, and nothing imported from the reference driver or
+the generator. Tensors are flat row-major lists with a shape beside them; the
+image operations take NHWC (the specs' NCHW variations are derived by the
+generator's layout converter).
+
+Run it by hand (``python conformance/specs/oracles/pooling_oracle.py [case ...]``)
+and paste what it prints into the spec that names the case. For quantized
+variations it also prints each output divided by the output scale, plus the
+zero point, so values that would land on a rounding tie can be avoided.
+"""
+
+from __future__ import annotations
+
+import math
+import sys
+
+
+def index(shape, *position):
+    flat = 0
+    for size, i in zip(shape, position, strict=True):
+        flat = flat * size + i
+    return flat
+
+
+def product(values):
+    result = 1
+    for v in values:
+        result *= v
+    return result
+
+
+# ----------------------------------------------------------------------------- pooling
+
+
+def same_padding(length, stride, size):
+    """SAME: ceil(length / stride) outputs; the odd padding cell goes to the end."""
+    out = (length + stride - 1) // stride
+    total = max(0, (out - 1) * stride + size - length)
+    return total // 2, total - total // 2
+
+
+def pool(kind, x, shape, pads, strides, sizes, act=0):
+    """kind in avg, max, l2; pads (top, bottom, left, right); strides, sizes (h, w).
+
+    Each window covers in-image cells only: padding is never summed, counted
+    or compared.
+    """
+    n, h, w, c = shape
+    top, bottom, left, right = pads
+    sh, sw = strides
+    fh, fw = sizes
+    oh = (h + top + bottom - fh) // sh + 1
+    ow = (w + left + right - fw) // sw + 1
+    out = []
+    for b in range(n):
+        for oy in range(oh):
+            for ox in range(ow):
+                for ch in range(c):
+                    cells = []
+                    for dy in range(fh):
+                        for dx in range(fw):
+                            y = oy * sh - top + dy
+                            xx = ox * sw - left + dx
+                            if 0 <= y < h and 0 <= xx < w:
+                                cells.append(x[index(shape, b, y, xx, ch)])
+                    if kind == "avg":
+                        value = sum(cells) / len(cells)
+                    elif kind == "max":
+                        value = max(cells)
+                    else:
+                        value = math.sqrt(sum(v * v for v in cells) / len(cells))
+                    out.append(activation(value, act))
+    return out, (n, oh, ow, c)
+
+
+def activation(value, act):
+    if act == 1:
+        return max(0.0, value)
+    if act == 2:
+        return min(1.0, max(-1.0, value))
+    if act == 3:
+        return min(6.0, max(0.0, value))
+    return value
+
+
+def implicit_pads(shape, padding, strides, sizes):
+    if padding == "VALID":
+        return (0, 0, 0, 0)
+    top, bottom = same_padding(shape[1], strides[0], sizes[0])
+    left, right = same_padding(shape[2], strides[1], sizes[1])
+    return (top, bottom, left, right)
+
+
+# ----------------------------------------------------------------------------- resizing
+
+
+def resize(kind, x, shape, new_h, new_w):
+    """kind in bilinear, nearest; no corner alignment, no half-pixel offset."""
+    n, h, w, c = shape
+    ry, rx = h / new_h, w / new_w
+    out = []
+    for b in range(n):
+        for oy in range(new_h):
+            for ox in range(new_w):
+                for ch in range(c):
+                    sy, sx = oy * ry, ox * rx
+                    if kind == "nearest":
+                        y = min(math.floor(sy), h - 1)
+                        xx = min(math.floor(sx), w - 1)
+                        out.append(x[index(shape, b, y, xx, ch)])
+                        continue
+                    y0, x0 = math.floor(sy), math.floor(sx)
+                    y1, x1 = min(y0 + 1, h - 1), min(x0 + 1, w - 1)
+                    fy, fx = sy - y0, sx - x0
+
+                    def at(y, xx, b=b, ch=ch):
+                        return x[index(shape, b, y, xx, ch)]
+
+                    out.append(
+                        (1 - fy) * (1 - fx) * at(y0, x0)
+                        + fy * (1 - fx) * at(y1, x0)
+                        + (1 - fy) * fx * at(y0, x1)
+                        + fy * fx * at(y1, x1)
+                    )
+    return out, (n, new_h, new_w, c)
+
+
+# ----------------------------------------------------------------------------- along an axis
+
+
+def lines(shape, axis):
+    """Every line along ``axis``: the flat indexes of its cells, in order."""
+    axis %= len(shape)
+    outer = product(shape[:axis])
+    inner = product(shape[axis + 1 :])
+    depth = shape[axis]
+    for o in range(outer):
+        for i in range(inner):
+            yield [(o * depth + d) * inner + i for d in range(depth)]
+
+
+def along(fn, x, shape, axis):
+    out = [None] * len(x)
+    for line in lines(shape, axis):
+        for k, value in zip(line, fn([x[k] for k in line]), strict=True):
+            out[k] = value
+    return out
+
+
+def softmax(x, shape, beta, axis=-1):
+    def fn(v):
+        top = max(v)
+        exps = [math.exp(beta * (e - top)) for e in v]
+        total = sum(exps)
+        return [e / total for e in exps]
+
+    return along(fn, x, shape, axis)
+
+
+def log_softmax(x, shape, beta, axis):
+    def fn(v):
+        top = max(v)
+        log_sum = math.log(sum(math.exp(beta * (e - top)) for e in v))
+        return [beta * (e - top) - log_sum for e in v]
+
+    return along(fn, x, shape, axis)
+
+
+def l2_normalization(x, shape, axis=-1):
+    def fn(v):
+        norm = math.sqrt(sum(e * e for e in v))
+        return [e / norm for e in v]
+
+    return along(fn, x, shape, axis)
+
+
+def local_response_normalization(x, shape, radius, bias, alpha, beta, axis=-1):
+    def fn(v):
+        out = []
+        for d, e in enumerate(v):
+            window = v[max(0, d - radius) : min(len(v), d + radius + 1)]
+            out.append(e * (bias + alpha * sum(k * k for k in window)) ** -beta)
+        return out
+
+    return along(fn, x, shape, axis)
+
+
+def instance_normalization(x, shape, gamma, beta, epsilon):
+    """NHWC; Android 10's reference: (x - mean) * gamma / sqrt(mean(x^2) + epsilon) + beta.
+
+    (The HAL text divides by sqrt(variance + epsilon); ops-48-94.md, op 57.)
+    """
+    n, h, w, c = shape
+    out = [None] * len(x)
+    for b in range(n):
+        for ch in range(c):
+            cells = [index(shape, b, y, xx, ch) for y in range(h) for xx in range(w)]
+            mean = sum(x[k] for k in cells) / len(cells)
+            mean_square = sum(x[k] * x[k] for k in cells) / len(cells)
+            for k in cells:
+                out[k] = (x[k] - mean) * gamma / math.sqrt(mean_square + epsilon) + beta
+    return out
+
+
+# ----------------------------------------------------------------------------- the cases
+
+
+def ramp(count, start, step):
+    return [start + step * k for k in range(count)]
+
+
+CASES = {}
+
+
+def case(fn):
+    CASES[fn.__name__] = fn
+    return fn
+
+
+# Shared pooling inputs (NHWC), multiples of 0.5 so quant8 at scale 0.5 is exact.
+POOL_A_SHAPE = (2, 3, 4, 2)
+POOL_A = [
+    1.0, -2.0, 3.5, 0.5, -1.5, 4.0, 2.0, 6.5,
+    0.0, 2.5, 5.0, -3.0, 4.5, 1.0, -0.5, 3.0,
+    7.0, -1.0, 2.5, 5.5, -4.0, 0.5, 6.0, 2.5,
+    -2.5, 3.0, 1.5, 4.5, 8.0, -1.5, 0.5, -3.5,
+    3.5, 1.0, -1.0, 2.0, 5.5, 0.0, 2.5, 7.5,
+    -0.5, 6.0, 4.0, -2.0, 1.0, 3.5, 9.0, 2.0,
+]  # fmt: skip
+POOL_A_EXPLICIT = dict(pads=(1, 1, 2, 1), strides=(2, 2), sizes=(2, 3))
+
+POOL_B_SHAPE = (1, 5, 4, 1)
+POOL_B = [
+    2.0, -1.0, 4.5, 3.0,
+    -3.5, 6.0, 0.5, 1.0,
+    5.0, 2.5, -2.0, 7.5,
+    1.5, -4.5, 3.5, 0.0,
+    -1.0, 4.0, 8.5, -2.5,
+]  # fmt: skip
+POOL_B_IMPLICIT = dict(strides=(2, 2), sizes=(2, 3))  # SAME: pads (0, 1, 0, 1)
+
+POOL_C_SHAPE = (1, 3, 3, 3)
+POOL_C = ramp(27, -6.5, 0.5)  # VALID, the filter covers the image: global pooling
+
+POOL_D_SHAPE = (1, 4, 4, 1)
+POOL_D = [
+    -1.5, -3.0, -0.5, -4.0,
+    -6.0, -1.5, -3.5, -2.0,
+    -2.0, -4.5, -7.0, -0.5,
+    -5.0, -2.5, -1.0, -6.5,
+]  # fmt: skip  all negative: padding must never win a max
+# Stride 3 > filter 2 (row and column 2 are never read); SAME pads (0, 1, 0, 1).
+POOL_D_STRIDED = dict(strides=(3, 3), sizes=(2, 2))
+
+
+def _pool_cases(kind):
+    explicit, _ = pool(kind, POOL_A, POOL_A_SHAPE, **POOL_A_EXPLICIT)
+    pads_b = implicit_pads(POOL_B_SHAPE, "SAME", **POOL_B_IMPLICIT)
+    same, _ = pool(kind, POOL_B, POOL_B_SHAPE, pads_b, **POOL_B_IMPLICIT)
+    valid, _ = pool(kind, POOL_C, POOL_C_SHAPE, (0, 0, 0, 0), (1, 1), (3, 3))
+    pads_d = implicit_pads(POOL_D_SHAPE, "SAME", **POOL_D_STRIDED)
+    strided, _ = pool(kind, POOL_D, POOL_D_SHAPE, pads_d, **POOL_D_STRIDED)
+    return {"explicit": explicit, "same": same, "valid": valid, "strided": strided}
+
+
+@case
+def avg_pool():
+    return _pool_cases("avg")
+
+
+@case
+def max_pool():
+    return _pool_cases("max")
+
+
+@case
+def l2_pool():
+    cases = _pool_cases("l2")
+    cases.pop("strided")
+    return cases
+
+
+RESIZE_SHAPE = (2, 2, 3, 2)
+RESIZE_INPUT = [
+    1.0, 10.0, 2.0, 20.0, 4.0, 40.0,
+    3.0, 30.0, 6.0, 60.0, 5.0, 50.0,
+    -2.0, 0.0, 2.0, 8.0, 0.0, 16.0,
+    6.0, 4.0, -6.0, 12.0, 4.0, 0.0,
+]  # fmt: skip
+DOWN_SHAPE = (1, 4, 4, 1)
+DOWN_INPUT = ramp(16, 0.0, 3.0)
+
+
+@case
+def resize_bilinear():
+    up, _ = resize("bilinear", RESIZE_INPUT, RESIZE_SHAPE, 3, 5)  # x1.5 and x1.67
+    down, _ = resize("bilinear", DOWN_INPUT, DOWN_SHAPE, 3, 2)  # x0.75 and x0.5
+    return {"up_3x5": up, "down_3x2": down}
+
+
+@case
+def resize_nearest_neighbor():
+    up, _ = resize("nearest", RESIZE_INPUT, RESIZE_SHAPE, 3, 5)
+    down, _ = resize("nearest", DOWN_INPUT, DOWN_SHAPE, 3, 2)
+    scale, _ = resize("nearest", RESIZE_INPUT, RESIZE_SHAPE, 5, 4)  # scales 2.5, 1.5
+    return {"up_3x5": up, "down_3x2": down, "scale_5x4": scale}
+
+
+SOFTMAX_2D = [1.0, 2.0, 3.0, 4.0, -1.0, -1.0, 2.0, 0.5]  # [2, 4]
+SOFTMAX_4D = [
+    0.5, 1.5, -1.0, 2.0, 2.0, 2.0,
+    -3.0, 0.0, 3.0, 1.0, -0.5, 4.5,
+]  # fmt: skip  [1, 2, 2, 3]
+
+
+@case
+def softmax_cases():
+    return {
+        "rank2_beta1": softmax(SOFTMAX_2D, (2, 4), 1.0),
+        "rank2_beta0.5": softmax(SOFTMAX_2D, (2, 4), 0.5),
+        "rank4_beta1": softmax(SOFTMAX_4D, (1, 2, 2, 3), 1.0),
+        "rank4_beta2": softmax(SOFTMAX_4D, (1, 2, 2, 3), 2.0),
+    }
+
+
+LOG_SOFTMAX_INPUT = [
+    1.0, 3.0, -2.0, 0.5,
+    100.0, 101.0, 99.0, 102.0,
+    -4.0, -4.0, -4.0, -4.0,
+    2.5, -1.5, 0.0, 7.0,
+]  # fmt: skip  [2, 2, 4], large logits in the second row
+
+
+@case
+def log_softmax_cases():
+    return {
+        "beta1": log_softmax(LOG_SOFTMAX_INPUT, (2, 2, 4), 1.0, -1),
+        "beta0.5": log_softmax(LOG_SOFTMAX_INPUT, (2, 2, 4), 0.5, -1),
+    }
+
+
+L2_INPUT = [
+    3.0, 0.0, 4.0,
+    1.0, -2.0, 2.0,
+    -6.0, 3.0, 2.0,
+    0.0, 5.0, 0.0,
+]  # fmt: skip  [1, 2, 2, 3]: each row normalises to exact values
+
+
+@case
+def l2_normalization_cases():
+    return {"rank4": l2_normalization(L2_INPUT, (1, 2, 2, 3))}
+
+
+LRN_INPUT = [
+    1.0, -2.0, 3.0, 0.5, 2.0, -1.0,
+    -0.5, 4.0, 1.5, -3.0, 0.0, 2.5,
+]  # fmt: skip  [1, 1, 2, 6]
+
+
+@case
+def lrn_cases():
+    return {
+        "r1_b1_a0.5_beta0.5": local_response_normalization(
+            LRN_INPUT, (1, 1, 2, 6), 1, 1.0, 0.5, 0.5
+        ),
+        "r2_b2_a0.25_beta0.75": local_response_normalization(
+            LRN_INPUT, (1, 1, 2, 6), 2, 2.0, 0.25, 0.75
+        ),
+        "r9_b1_a0.125_beta1": local_response_normalization(
+            LRN_INPUT, (1, 1, 2, 6), 9, 1.0, 0.125, 1.0
+        ),
+        "r0_b1_a1_beta0.5": local_response_normalization(
+            LRN_INPUT, (1, 1, 2, 6), 0, 1.0, 1.0, 0.5
+        ),
+    }
+
+
+INSTANCE_SHAPE = (2, 2, 2, 2)
+INSTANCE_INPUT = [
+    1.0, 3.0, 2.0, -3.0, 2.0, 1.0, 4.0, -1.0,
+    -1.0, 0.5, 3.0, 2.5, 1.0, -1.5, -3.0, -1.5,
+]  # fmt: skip  batch 0: non-zero means; batch 1: channel means 0, 0
+
+
+@case
+def instance_normalization_cases():
+    return {
+        "g1_b0_e1e-4": instance_normalization(INSTANCE_INPUT, INSTANCE_SHAPE, 1.0, 0.0, 1e-4),
+        "g2_b0.5_e0.25": instance_normalization(INSTANCE_INPUT, INSTANCE_SHAPE, 2.0, 0.5, 0.25),
+    }
+
+
+def show(name, results, quant=None):
+    print(f"# {name}")
+    for key, values in results.items():
+        print(f"{key}: [{', '.join(f'{v:.7g}' for v in values)}]")
+        if quant:
+            scale, zero_point = quant
+            scaled = [v / scale + zero_point for v in values]
+            ties = [k for k, v in enumerate(scaled) if abs(v - math.floor(v) - 0.5) < 0.02]
+            print(f"  /{scale}+{zero_point}: {[round(v, 3) for v in scaled]}")
+            if ties:
+                print(f"  near a rounding tie at {ties}")
+
+
+QUANT = {
+    "avg_pool": (0.25, 100),
+    "max_pool": (0.5, 100),
+    "softmax_cases": (1 / 256, 0),
+    "l2_normalization_cases": (1 / 128, 128),
+    "resize_bilinear": (0.5, 30),
+    "resize_nearest_neighbor": (0.5, 30),
+}
+
+
+if __name__ == "__main__":
+    for name in sys.argv[1:] or CASES:
+        show(name, CASES[name](), QUANT.get(name))
