@@ -69,7 +69,8 @@ def quant8_activation_range(activation: int, scale: float, zero_point: int) -> t
     """The [lo, hi] clamp of a fused activation in a uint8 output's quantized domain."""
 
     def quantize(value: float) -> int:
-        return zero_point + round_half_away(value / scale)
+        # The CPU reference divides in float32 (float operands), then rounds.
+        return zero_point + round_half_away(float(np.float32(value) / np.float32(scale)))
 
     if activation == 1:  # RELU
         return max(0, quantize(0.0)), 255

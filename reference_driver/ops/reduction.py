@@ -140,7 +140,8 @@ def _mean(args: OpArgs, x: np.ndarray, axes: tuple[int, ...]) -> np.ndarray:
         # Non-negative sums: floor division is C's truncation.
         return (rows.sum(axis=1) // rows.shape[1]).astype(np.uint8)
     count = np.float32(np.prod([x.shape[i] for i in axes]))
-    return (_sequential(np.add, x, axes, np.float32) / count).astype(x.dtype)
+    with np.errstate(over="ignore", invalid="ignore"):
+        return (_sequential(np.add, x, axes, np.float32) / count).astype(x.dtype)
 
 
 def _accumulate(ufunc: np.ufunc) -> Reducer:
@@ -151,12 +152,13 @@ def _accumulate(ufunc: np.ufunc) -> Reducer:
     return reduce
 
 
-def _extreme(ufunc: np.ufunc, bound: str) -> Reducer:
-    """MAX (``np.fmax``, from the lowest value) or MIN (``np.fmin``, from the highest)."""
+def _extreme(ufunc: np.ufunc, from_lowest: bool) -> Reducer:
+    """MAX (``np.fmax`` from the type's lowest finite value) or MIN (``np.fmin`` from
+    its highest): the reference's fold, where a NaN never replaces the running value."""
 
     def reduce(args: OpArgs, x: np.ndarray, axes: tuple[int, ...]) -> np.ndarray:
         info = np.finfo(x.dtype) if x.dtype.kind == "f" else np.iinfo(x.dtype)
-        start = info.min if bound == "min" else info.max
+        start = info.min if from_lowest else info.max
         return ufunc.reduce(x, axis=axes, initial=start).astype(x.dtype)
 
     return reduce
@@ -266,8 +268,12 @@ IMPLEMENTATIONS = (
     _make_axes_op(OperationType.MEAN, (_F32, _F16, _Q8A), _mean),
     _make_axes_op(OperationType.REDUCE_SUM, (_F32, _F16), _accumulate(np.add)),
     _make_axes_op(OperationType.REDUCE_PROD, (_F32, _F16), _accumulate(np.multiply)),
-    _make_axes_op(OperationType.REDUCE_MAX, (_F32, _F16, _Q8A), _extreme(np.fmax, "min")),
-    _make_axes_op(OperationType.REDUCE_MIN, (_F32, _F16, _Q8A), _extreme(np.fmin, "max")),
+    _make_axes_op(
+        OperationType.REDUCE_MAX, (_F32, _F16, _Q8A), _extreme(np.fmax, from_lowest=True)
+    ),
+    _make_axes_op(
+        OperationType.REDUCE_MIN, (_F32, _F16, _Q8A), _extreme(np.fmin, from_lowest=False)
+    ),
     _make_axes_op(OperationType.REDUCE_ANY, (_B8,), _logical(np.logical_or)),
     _make_axes_op(OperationType.REDUCE_ALL, (_B8,), _logical(np.logical_and)),
     _make_arg(OperationType.ARGMAX, np.argmax),

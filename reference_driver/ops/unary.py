@@ -10,7 +10,9 @@ INT32_MIN stays INT32_MIN).
 Quantized forms (ops/ops-00-47.md):
 
 * RELU, RELU1, RELU6 clamp the raw bytes to the activation range of the
-  input's scale and zero point; the output carries the input's parameters.
+  input's scale and zero point, ``zp + round(bound / scale)`` with the
+  division in float32 as in the CPU reference; the output carries the
+  input's parameters.
 * LOGISTIC writes scale 1/256, zero point 0, and TANH scale 1/128, zero point
   128. Both follow the CPU reference's fixed-point scheme: the centred input
   is rescaled to a Q4.27 value by a multiplier above one (the input scale
@@ -34,11 +36,7 @@ import numpy as np
 from hal.types import Operand, OperandType, OperationType
 from reference_driver.ops.base import OpArgs, OperationImpl, OpFailure
 from reference_driver.ops.common import FLOAT_TYPES, Q8A, check_rank, to_float_type
-from reference_driver.quant import (
-    multiply_by_quantized_multiplier,
-    quant8_activation_range,
-    quantize_multiplier,
-)
+from reference_driver.quant import multiply_by_quantized_multiplier, quantize_multiplier
 
 Shape = tuple[int, ...]
 FloatFn = Callable[[np.ndarray], np.ndarray]
@@ -199,10 +197,22 @@ def _saturating_quant(
     return run
 
 
-def _relu_quant(code: int) -> Callable[[np.ndarray, Operand], np.ndarray]:
+def _activation_bound(value: float, operand: Operand) -> int:
+    """``zp + std::round(value / scale)`` with the division in float32, as the CPU reference."""
+    ratio = float(np.float32(value) / np.float32(operand.scale))
+    whole = math.trunc(ratio)
+    if abs(ratio - whole) >= 0.5:
+        whole += 1 if ratio > 0 else -1
+    return operand.zero_point + whole
+
+
+def _relu_quant(low: float, high: float | None) -> Callable[[np.ndarray, Operand], np.ndarray]:
+    """Raw bytes clamped to the activation range of the input's scale and zero point."""
+
     def run(q: np.ndarray, operand: Operand) -> np.ndarray:
-        low, high = quant8_activation_range(code, operand.scale, operand.zero_point)
-        return np.clip(q, low, high).astype(np.uint8)
+        q_low = max(0, _activation_bound(low, operand))
+        q_high = 255 if high is None else min(255, _activation_bound(high, operand))
+        return np.clip(q, q_low, q_high).astype(np.uint8)
 
     return run
 
@@ -251,9 +261,10 @@ def _math(op: OperationType, fn: FloatFn, types: tuple[int, ...] = _FLOATS) -> O
     return _make(_Unary(op, types, max_rank=None, zero_sized=False), fn)
 
 
-def _activation(op: OperationType, code: int, low: float, high: float) -> OperationImpl:
+def _activation(op: OperationType, low: float, high: float | None) -> OperationImpl:
     spec = _Unary(op, _FLOATS_Q8, max_rank=4, zero_sized=True)
-    return _make(spec, _clamp(low, high), _relu_quant(code))
+    # RELU's float upper bound is FLT_MAX as in the CPU reference: +inf becomes FLT_MAX.
+    return _make(spec, _clamp(low, _FLT_MAX if high is None else high), _relu_quant(low, high))
 
 
 IMPLEMENTATIONS = (
@@ -275,8 +286,7 @@ IMPLEMENTATIONS = (
         np.tanh,
         _QUANT_TANH,
     ),
-    # RELU's upper bound is FLT_MAX as in the CPU reference: +inf becomes FLT_MAX in float32.
-    _activation(_Op.RELU, 1, 0.0, _FLT_MAX),
-    _activation(_Op.RELU1, 2, -1.0, 1.0),
-    _activation(_Op.RELU6, 3, 0.0, 6.0),
+    _activation(_Op.RELU, 0.0, None),
+    _activation(_Op.RELU1, -1.0, 1.0),
+    _activation(_Op.RELU6, 0.0, 6.0),
 )

@@ -43,14 +43,15 @@ _D28 = "bGB2cFZ8Zmh4blyCalJyZGB0hlo="
 _D29 = "AQAAAAIAAAACAAAAAwAAAAIAAAAAAAAAAQ=="
 _D30 = "AgAAAAEAAAABAAAAAwAAAAMAAAAAAAAAAA=="
 _D31 = "AADQwAAAwMAAALDAAACgwAAAkMAAAIDAAABgwAAAQMAAACDAAAAAwAAAwL8AAIC/AAAAvwAAAAAAAAA/AACAPwAAwD8AAABAAAAgQAAAQEAAAGBAAACAQAAAkEAAAKBAAACwQAAAwEAAANBA"
-_D32 = "AgAAAAEAAAABAAAAAwAAAAMAAAAAAAAAAQ=="
-_D33 = "AADQwAAAoMAAAGDAAAAAwAAAAL8AAIA/AAAgQAAAgEAAALBAAADAwAAAkMAAAEDAAADAvwAAAAAAAMA/AABAQAAAkEAAAMBAAACwwAAAgMAAACDAAACAvwAAAD8AAABAAABgQAAAoEAAANBA"
-_D34 = "AQAAAAMAAAADAAAAAgAAAAIAAAAAAAAAAA=="
-_D35 = "AADAvwAAQMAAAAC/AACAwAAAwMAAAMC/AABgwAAAAMAAAADAAACQwAAA4MAAAAC/AACgwAAAIMAAAIC/AADQwA=="
-_D36 = "AABAwAAAQMAAAHDAAADQwA=="
-_D37 = "AL4AwgC4AMQAxgC+AMMAwADAgMQAxwC4AMUAwQC8gMY="
-_D38 = "XlhiVExeVlxcUkhiUFpgSg=="
-_D39 = "AQAAAAMAAAADAAAAAgAAAAIAAAAAAAAAAQ=="
+_D32 = "gMYAxoDFAMWAxADEAMMAwgDBAMAAvgC8ALgAAAA4ADwAPgBAAEEAQgBDAESARABFgEUARoBG"
+_D33 = "AgAAAAEAAAABAAAAAwAAAAMAAAAAAAAAAQ=="
+_D34 = "AADQwAAAoMAAAGDAAAAAwAAAAL8AAIA/AAAgQAAAgEAAALBAAADAwAAAkMAAAEDAAADAvwAAAAAAAMA/AABAQAAAkEAAAMBAAACwwAAAgMAAACDAAACAvwAAAD8AAABAAABgQAAAoEAAANBA"
+_D35 = "AQAAAAMAAAADAAAAAgAAAAIAAAAAAAAAAA=="
+_D36 = "AADAvwAAQMAAAAC/AACAwAAAwMAAAMC/AABgwAAAAMAAAADAAACQwAAA4MAAAAC/AACgwAAAIMAAAIC/AADQwA=="
+_D37 = "AABAwAAAQMAAAHDAAADQwA=="
+_D38 = "AL4AwgC4AMQAxgC+AMMAwADAgMQAxwC4AMUAwQC8gMY="
+_D39 = "XlhiVExeVlxcUkhiUFpgSg=="
+_D40 = "AQAAAAMAAAADAAAAAgAAAAIAAAAAAAAAAQ=="
 
 
 def _t0():
@@ -1816,7 +1817,7 @@ def _t42():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (1, 3, 3, 3), "gMYAxoDFAMWAxADEAMMAwgDBAMAAvgC8ALgAAAA4ADwAPgBAAEEAQgBDAESARABFgEUARoBG"),
+                    g.array("<f2", (1, 3, 3, 3), _D32),
                 ],
                 outputs=[
                     g.array("<f2", (1, 1, 1, 3), "ALgAAAA4"),
@@ -1889,12 +1890,12 @@ def _t44():
             ],
             inputs=[0],
             outputs=[8],
-            values=_D32,
+            values=_D33,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 3, 3, 3), _D33),
+                    g.array("<f4", (1, 3, 3, 3), _D34),
                 ],
                 outputs=[
                     g.array("<f4", (1, 3, 1, 1), "AAAAvwAAAAAAAAA/"),
@@ -1927,13 +1928,13 @@ def _t45():
             ],
             inputs=[0],
             outputs=[8],
-            values=_D32,
+            values=_D33,
             relaxed=True,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 3, 3, 3), _D33),
+                    g.array("<f4", (1, 3, 3, 3), _D34),
                 ],
                 outputs=[
                     g.array("<f4", (1, 3, 1, 1), "AAAAvwAAAAAAAAA/"),
@@ -1967,7 +1968,7 @@ def _t46():
             ],
             inputs=[0],
             outputs=[8],
-            values=_D32,
+            values=_D33,
         ),
         feeds=[
             g.feed(
@@ -2006,7 +2007,7 @@ def _t47():
             ],
             inputs=[0],
             outputs=[8],
-            values=_D32,
+            values=_D33,
         ),
         feeds=[
             g.feed(
@@ -2045,15 +2046,15 @@ def _t48():
             ],
             inputs=[0],
             outputs=[8],
-            values=_D34,
+            values=_D35,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 4, 4, 1), _D35),
+                    g.array("<f4", (1, 4, 4, 1), _D36),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 2, 2, 1), _D36),
+                    g.array("<f4", (1, 2, 2, 1), _D37),
                 ],
             ),
         ],
@@ -2083,16 +2084,16 @@ def _t49():
             ],
             inputs=[0],
             outputs=[8],
-            values=_D34,
+            values=_D35,
             relaxed=True,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 4, 4, 1), _D35),
+                    g.array("<f4", (1, 4, 4, 1), _D36),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 2, 2, 1), _D36),
+                    g.array("<f4", (1, 2, 2, 1), _D37),
                 ],
             ),
         ],
@@ -2123,12 +2124,12 @@ def _t50():
             ],
             inputs=[0],
             outputs=[8],
-            values=_D34,
+            values=_D35,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (1, 4, 4, 1), _D37),
+                    g.array("<f2", (1, 4, 4, 1), _D38),
                 ],
                 outputs=[
                     g.array("<f2", (1, 2, 2, 1), "AMIAwoDDgMY="),
@@ -2162,12 +2163,12 @@ def _t51():
             ],
             inputs=[0],
             outputs=[8],
-            values=_D34,
+            values=_D35,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (1, 4, 4, 1), _D38),
+                    g.array("|u1", (1, 4, 4, 1), _D39),
                 ],
                 outputs=[
                     g.array("|u1", (1, 2, 2, 1), "WFhVSg=="),
@@ -2201,15 +2202,15 @@ def _t52():
             ],
             inputs=[0],
             outputs=[8],
-            values=_D39,
+            values=_D40,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 1, 4, 4), _D35),
+                    g.array("<f4", (1, 1, 4, 4), _D36),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 1, 2, 2), _D36),
+                    g.array("<f4", (1, 1, 2, 2), _D37),
                 ],
             ),
         ],
@@ -2239,16 +2240,16 @@ def _t53():
             ],
             inputs=[0],
             outputs=[8],
-            values=_D39,
+            values=_D40,
             relaxed=True,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 1, 4, 4), _D35),
+                    g.array("<f4", (1, 1, 4, 4), _D36),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 1, 2, 2), _D36),
+                    g.array("<f4", (1, 1, 2, 2), _D37),
                 ],
             ),
         ],
@@ -2279,12 +2280,12 @@ def _t54():
             ],
             inputs=[0],
             outputs=[8],
-            values=_D39,
+            values=_D40,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (1, 1, 4, 4), _D37),
+                    g.array("<f2", (1, 1, 4, 4), _D38),
                 ],
                 outputs=[
                     g.array("<f2", (1, 1, 2, 2), "AMIAwoDDgMY="),
@@ -2318,15 +2319,94 @@ def _t55():
             ],
             inputs=[0],
             outputs=[8],
-            values=_D39,
+            values=_D40,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (1, 1, 4, 4), _D38),
+                    g.array("|u1", (1, 1, 4, 4), _D39),
                 ],
                 outputs=[
                     g.array("|u1", (1, 1, 2, 2), "WFhVSg=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t56():
+    return g.case(
+        "avg_pool_v1_2_same_no_layout_float16",
+        "avg_pool_v1_2_same_no_layout_dynamic_output_shape_float16",
+        "V1_2",
+        version="V1_2",
+        provenance=g.provenance(SPEC, 82, ("float16",), ("AVERAGE_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 5, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 3, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.AVERAGE_POOL_2D, [0, 1, 2, 3, 4, 5, 6], [7]),
+            ],
+            inputs=[0],
+            outputs=[7],
+            values="AQAAAAIAAAACAAAAAwAAAAIAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 5, 4, 1), _D27),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 3, 2, 1), "qz2AQAA8gECrQwBC"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t57():
+    return g.case(
+        "avg_pool_v1_2_explicit_no_layout_float16",
+        "avg_pool_v1_2_explicit_no_layout_dynamic_output_shape_float16",
+        "V1_2",
+        version="V1_2",
+        provenance=g.provenance(SPEC, 94, ("float16",), ("AVERAGE_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 3, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 1, 1, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.AVERAGE_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[0],
+            outputs=[10],
+            values="AAAAAAAAAAAAAAAAAAAAAAEAAAABAAAAAwAAAAMAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 3, 3, 3), _D32),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 1, 1, 3), "ALgAAAA4"),
                 ],
             ),
         ],
@@ -2390,4 +2470,6 @@ TESTS = (
     ("avg_pool_v1_2_strided_nchw_relaxed", _t53),
     ("avg_pool_v1_2_strided_nchw_float16", _t54),
     ("avg_pool_v1_2_strided_nchw_quant8", _t55),
+    ("avg_pool_v1_2_same_no_layout_float16", _t56),
+    ("avg_pool_v1_2_explicit_no_layout_float16", _t57),
 )

@@ -73,3 +73,25 @@ Example({
          -5.0, -2.5, -1.0, -6.5],
     o4: [-3.0, -3.0, -3.75, -6.5],
 }).AddNchw(i4, o4, layout).AddVariations("relaxed", "float16", quant8)
+
+# The HAL 1.0 forms (no layout input) in float16: implicit SAME as above, and
+# the global pooling through explicit zero padding.
+i5 = Input("in", "TENSOR_FLOAT32", "{1, 5, 4, 1}")
+o5 = Output("out", "TENSOR_FLOAT32", "{1, 3, 2, 1}")
+Model("same_no_layout").Operation("AVERAGE_POOL_2D", i5, 1, 2, 2, 3, 2, 0).To(o5)
+Example({
+    i5: [2.0, -1.0, 4.5, 3.0,
+         -3.5, 6.0, 0.5, 1.0,
+         5.0, 2.5, -2.0, 7.5,
+         1.5, -4.5, 3.5, 0.0,
+         -1.0, 4.0, 8.5, -2.5],
+    o5: [1.416667, 2.25, 1.0, 2.25, 3.833333, 3.0],
+}).AddVariations("float16", includeDefault=False)
+
+i6 = Input("in", "TENSOR_FLOAT32", "{1, 3, 3, 3}")
+o6 = Output("out", "TENSOR_FLOAT32", "{1, 1, 1, 3}")
+Model("explicit_no_layout").Operation("AVERAGE_POOL_2D", i6, 0, 0, 0, 0, 1, 1, 3, 3, 0).To(o6)
+Example({
+    i6: [-6.5 + 0.5 * k for k in range(27)],
+    o6: [-0.5, 0.0, 0.5],
+}).AddVariations("float16", includeDefault=False)

@@ -9,8 +9,9 @@ project. Everything is NHWC; the specs get NCHW through their layout
 variations.
 
 Run it by hand (``python conformance/specs/oracles/convolution_oracle.py``):
-it prints, for every case in ``CASES``, the output values to paste into the
-spec that names the case.
+it prints, for every case in ``SPEC_CASES`` (or those named on the command
+line), the input, filter, bias and output values to paste into the spec that
+names the case.
 """
 
 from __future__ import annotations
@@ -182,31 +183,133 @@ def fully_connected(x, weights, w_shape, bias, act=0):
 # ---------------------------------------------------------------------------
 
 
-def ramp(count, start, step, modulus, scale):
-    """``scale * (((start + i * step) % modulus) - modulus // 2)``: small multiples of scale."""
-    return [scale * (((start + i * step) % modulus) - modulus // 2) for i in range(count)]
+def ramp(count, seed, modulus, scale):
+    """``count`` multiples of ``scale`` in [-(modulus // 2), modulus // 2] * scale.
+
+    A linear congruential sequence picks the multiples, so channels and rows
+    do not repeat one another.
+    """
+    state, out = seed, []
+    for _ in range(count):
+        state = (state * 1103515245 + 12345) % 2**31
+        out.append(scale * ((state >> 16) % modulus - modulus // 2))
+    return out
 
 
 def fmt(values):
     return "[" + ", ".join(repr(float(v)) for v in values) + "]"
 
 
-CASES = {}
-"""Case name -> a function returning (outputs, shape). Filled by ``case``."""
+# ---------------------------------------------------------------------------
+# The cases the specs use (inputs built here, outputs printed for pasting)
+# ---------------------------------------------------------------------------
 
 
-def case(name):
-    def register(function):
-        CASES[name] = function
-        return function
+def conv_case(x_shape, f_shape, bias, pads, strides, dilations=(1, 1), groups=1, seeds=(0, 3)):
+    x = ramp(math.prod(x_shape), seeds[0], 17, 0.5)  # multiples of 0.5 in [-4, 4]
+    f = ramp(math.prod(f_shape), seeds[1], 9, 0.25)  # multiples of 0.25 in [-1, 1]
+    out, shape = grouped_conv(x, x_shape, f, f_shape, bias, pads, strides, dilations, groups)
+    return {"input": x, "filter": f, "bias": bias, "output": out, "shape": shape}
 
-    return register
+
+def depthwise_case(x_shape, f_shape, bias, pads, strides, multiplier, dilations=(1, 1)):
+    x = ramp(math.prod(x_shape), 1, 17, 0.5)
+    f = ramp(math.prod(f_shape), 2, 9, 0.25)
+    out, shape = depthwise_conv(x, x_shape, f, f_shape, bias, pads, strides, multiplier, dilations)
+    return {"input": x, "filter": f, "bias": bias, "output": out, "shape": shape}
+
+
+def transpose_case(x_shape, f_shape, bias, pads, strides):
+    x = ramp(math.prod(x_shape), 2, 17, 0.5)
+    f = ramp(math.prod(f_shape), 4, 9, 0.25)
+    out, shape = transpose_conv(x, x_shape, f, f_shape, bias, pads, strides)
+    return {"input": x, "filter": f, "bias": bias, "output": out, "shape": shape}
+
+
+def fc_case(x_count, w_shape, bias):
+    x = ramp(x_count, 5, 17, 0.5)
+    w = ramp(math.prod(w_shape), 1, 9, 0.25)
+    out, shape = fully_connected(x, w, w_shape, bias)
+    return {"input": x, "filter": w, "bias": bias, "output": out, "shape": shape}
+
+
+SPEC_CASES = {
+    # V1_0/conv2d.mod.py, V1_1/conv2d_relaxed.mod.py: SAME, stride 2 on 5x5, batch 2.
+    "conv_same_stride2": lambda: conv_case(
+        (2, 5, 5, 2), (3, 3, 3, 2), [0.5, -1.0, 0.25], (1, 1, 1, 1), (2, 2)
+    ),
+    # V1_0/conv2d.mod.py: explicit asymmetric pads, 2x3 filter, strides w 2 h 1.
+    "conv_explicit": lambda: conv_case(
+        (1, 4, 6, 3), (2, 2, 3, 3), [1.0, -0.5], (1, 2, 0, 1), (2, 1), seeds=(4, 1)
+    ),
+    # V1_0/conv2d.mod.py: VALID, stride 2 leaving a remainder, 1 channel.
+    "conv_valid_stride2": lambda: conv_case(
+        (1, 5, 4, 1), (1, 2, 2, 1), [0.25], (0, 0, 0, 0), (2, 2), seeds=(2, 5)
+    ),
+    # V1_2/conv2d_v1_2.mod.py: SAME with dilation w 2, h 1 (effective 5 wide, 3 high).
+    "conv_same_dilated": lambda: conv_case(
+        (1, 5, 5, 2), (2, 3, 3, 2), [0.5, -0.25], (2, 2, 1, 1), (1, 1), (2, 1), seeds=(6, 2)
+    ),
+    # V1_2/conv2d_v1_2.mod.py: explicit pads with dilation 2 and stride 2, batch 2.
+    "conv_explicit_dilated_stride2": lambda: conv_case(
+        (2, 6, 5, 1), (2, 2, 2, 1), [0.0, 0.5], (1, 0, 2, 1), (2, 2), (2, 2), seeds=(3, 7)
+    ),
+    # V1_0/depthwise_conv2d.mod.py: SAME, depth multiplier 2, 3x4 input.
+    "depthwise_same_multiplier2": lambda: depthwise_case(
+        (1, 3, 4, 2), (1, 2, 2, 4), [0.5, 0.0, -0.5, 1.0], (0, 1, 0, 1), (1, 1), 2
+    ),
+    # V1_0/depthwise_conv2d.mod.py: explicit pads, stride 2, batch 2, 3 channels.
+    "depthwise_explicit_stride2": lambda: depthwise_case(
+        (2, 5, 5, 3), (1, 3, 3, 3), [0.25, -0.25, 0.5], (1, 0, 1, 1), (2, 2), 1
+    ),
+    # V1_2/depthwise_conv2d_v1_2.mod.py: SAME with dilation w 2, h 3, multiplier 2.
+    "depthwise_same_dilated": lambda: depthwise_case(
+        (1, 6, 5, 2), (1, 2, 3, 4), [0.0, 0.5, -0.5, 0.25], (2, 2, 1, 2), (1, 1), 2, (2, 3)
+    ),
+    # V1_2/depthwise_conv2d_v1_2.mod.py: explicit pads, dilation 2, stride 2 (w) 1 (h).
+    "depthwise_explicit_dilated": lambda: depthwise_case(
+        (1, 5, 6, 2), (1, 2, 2, 2), [0.5, -0.5], (1, 1, 0, 1), (2, 1), 1, (2, 2)
+    ),
+    # V1_2/grouped_conv2d.mod.py: 2 groups of 2 channels, explicit pads, strides w 1 h 2.
+    "grouped_explicit": lambda: conv_case(
+        (1, 3, 3, 4), (4, 2, 2, 2), [0.5, -0.5, 0.25, 0.0], (1, 0, 0, 1), (1, 2), groups=2
+    ),
+    # V1_2/grouped_conv2d.mod.py: groups = channels (2), SAME stride 2, batch 2, 2 per group.
+    "grouped_same_stride2": lambda: conv_case(
+        (2, 4, 4, 2),
+        (4, 3, 3, 1),
+        [0.0, 0.25, -0.5, 0.5],
+        same_padding(4, 2, 3) * 2,  # (0, 1) on both axes
+        (2, 2),
+        groups=2,
+        seeds=(5, 6),
+    ),
+    # V1_2/transpose_conv2d.mod.py: explicit pads, right pad -1, strides w 2 h 1, 3x2 filter.
+    "transpose_explicit": lambda: transpose_case(
+        (1, 2, 3, 2), (3, 3, 2, 2), [0.5, -0.25, 0.0], (1, -1, 0, 1), (2, 1)
+    ),
+    # V1_2/transpose_conv2d.mod.py: implicit SAME, stride 2, requested 4x4: pads 0 head, 1 tail.
+    "transpose_same_stride2": lambda: transpose_case(
+        (2, 2, 2, 1), (2, 3, 3, 1), [0.25, -0.5], (0, 1, 0, 1), (2, 2)
+    ),
+    # V1_2/transpose_conv2d.mod.py: implicit VALID, stride 2: output (2-1)*2+3 = 5.
+    "transpose_valid_stride2": lambda: transpose_case(
+        (1, 2, 2, 2), (1, 3, 3, 2), [0.5], (0, 0, 0, 0), (2, 2)
+    ),
+    # V1_0/fully_connected.mod.py: rank 2, 3 rows of 5.
+    "fc_rank2": lambda: fc_case(15, (4, 5), [0.5, -1.0, 0.0, 0.25]),
+    # V1_0/fully_connected.mod.py: rank 4 [2, 1, 2, 3] flattened to 2 rows of 6.
+    "fc_rank4": lambda: fc_case(12, (2, 6), [1.0, -0.5]),
+    # V1_0/fully_connected.mod.py: batch^2 = element count: [2, 2] with 3 units.
+    "fc_square": lambda: fc_case(4, (3, 2), [0.0, 0.5, -0.25]),
+}
 
 
 if __name__ == "__main__":
     import sys
 
-    names = sys.argv[1:] or list(CASES)
-    for name in names:
-        values, shape = CASES[name]()
-        print(f"{name} {shape}:\n  {fmt(values)}")
+    for name in sys.argv[1:] or list(SPEC_CASES):
+        data = SPEC_CASES[name]()
+        print(f"{name}: output shape {data['shape']}")
+        for key in ("input", "filter", "bias", "output"):
+            print(f"  {key}: {fmt(data[key])}")

@@ -66,7 +66,7 @@ def broadcast_shape(sa, sb):
     pa = [1] * (rank - len(sa)) + list(sa)
     pb = [1] * (rank - len(sb)) + list(sb)
     out = []
-    for da, db in zip(pa, pb):
+    for da, db in zip(pa, pb, strict=True):
         if da != db and da != 1 and db != 1:
             raise ValueError(f"{sa} and {sb} do not broadcast")
         out.append(db if da == 1 else da)
@@ -86,7 +86,7 @@ def flat_at(values, shape, out_index):
     """The element of ``values`` (of ``shape``) broadcast to ``out_index``."""
     index = out_index[len(out_index) - len(shape) :]
     flat = 0
-    for size, i in zip(shape, index):
+    for size, i in zip(shape, index, strict=True):
         flat = flat * size + (0 if size == 1 else i)
     return values[flat]
 
@@ -498,7 +498,7 @@ def float_golden(op, sa, a, sb, b, activation):
 def check_float16(op, sa, a, sb, b, golden):
     _, half = elementwise(FLOAT_OPS[op], sa, [f16(x) for x in a], sb, [f16(x) for x in b])
     problems = []
-    for expected, got in zip(golden, (f16(v) for v in half)):
+    for expected, got in zip(golden, (f16(v) for v in half), strict=True):
         if math.isinf(expected) or math.isnan(expected):
             ok = expected == got or (math.isnan(expected) and math.isnan(got))
         else:
@@ -514,9 +514,7 @@ def check_quant(op, sa, a, sb, b, params, activation, golden):
     qb = [generator_quantize(x, *pb) for x in b]
     lo, hi = act_range(activation, *po)
     expected = [min(hi, max(lo, generator_quantize(v, *po))) for v in golden]
-    _, fixed = elementwise(
-        lambda x, y: FIXED_OPS[op](x, y, pa, pb, po, activation), sa, qa, sb, qb
-    )
+    _, fixed = elementwise(lambda x, y: FIXED_OPS[op](x, y, pa, pb, po, activation), sa, qa, sb, qb)
     return qa, qb, expected, fixed
 
 

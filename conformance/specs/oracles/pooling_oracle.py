@@ -193,6 +193,18 @@ def local_response_normalization(x, shape, radius, bias, alpha, beta, axis=-1):
     return along(fn, x, shape, axis)
 
 
+def _channel_means(x, shape):
+    """NHWC: for each cell, the mean of its batch and channel over H x W."""
+    n, h, w, c = shape
+    out = [None] * len(x)
+    for b in range(n):
+        for ch in range(c):
+            cells = [index(shape, b, y, xx, ch) for y in range(h) for xx in range(w)]
+            for k in cells:
+                out[k] = sum(x[j] for j in cells) / len(cells)
+    return out
+
+
 def instance_normalization(x, shape, gamma, beta, epsilon):
     """NHWC; Android 10's reference: (x - mean) * gamma / sqrt(mean(x^2) + epsilon) + beta.
 
@@ -321,6 +333,16 @@ SOFTMAX_4D = [
 ]  # fmt: skip  [1, 2, 2, 3]
 
 
+SOFTMAX_AXIS = [
+    1.0, 2.0, 3.0, 0.5, 0.5, 0.5, -2.0, 4.0, 1.0, 6.0, -6.0, 0.0,
+    3.5, -1.5, 3.5, 0.0, -0.5, -4.0, 2.5, 1.0, -3.0, -10.0, 10.0, 5.0,
+]  # fmt: skip  [2, 2, 2, 3]: eight lines along the last axis
+SOFTMAX_NO_AXIS = [
+    0.0, 1.0, -1.0, 2.0, 4.0, 4.0, 3.0, -4.0,
+    -2.5, 0.5, 1.5, -0.5, 7.0, 0.0, 2.0, 1.0,
+]  # fmt: skip  [2, 1, 2, 4]
+
+
 @case
 def softmax_cases():
     return {
@@ -328,6 +350,8 @@ def softmax_cases():
         "rank2_beta0.5": softmax(SOFTMAX_2D, (2, 4), 0.5),
         "rank4_beta1": softmax(SOFTMAX_4D, (1, 2, 2, 3), 1.0),
         "rank4_beta2": softmax(SOFTMAX_4D, (1, 2, 2, 3), 2.0),
+        "axis_beta1": softmax(SOFTMAX_AXIS, (2, 2, 2, 3), 1.0),
+        "no_axis_beta0.5": softmax(SOFTMAX_NO_AXIS, (2, 1, 2, 4), 0.5),
     }
 
 
@@ -386,14 +410,20 @@ def lrn_cases():
 
 INSTANCE_SHAPE = (2, 2, 2, 2)
 INSTANCE_INPUT = [
-    1.0, 3.0, 2.0, -3.0, 2.0, 1.0, 4.0, -1.0,
+    1.0, 3.0, 2.0, -1.0, 3.0, 1.0, 6.0, 5.0,
     -1.0, 0.5, 3.0, 2.5, 1.0, -1.5, -3.0, -1.5,
-]  # fmt: skip  batch 0: non-zero means; batch 1: channel means 0, 0
+]  # fmt: skip  batch 0: channel means 3 and 2; batch 1: channel means 0 and 0
 
 
 @case
 def instance_normalization_cases():
+    # The HAL text's formula, for comparison only: centring each channel first
+    # makes mean(x^2) the variance (and leaves x - mean unchanged).
+    centred = list(INSTANCE_INPUT)
+    for k, mean in enumerate(_channel_means(INSTANCE_INPUT, INSTANCE_SHAPE)):
+        centred[k] -= mean
     return {
+        "hal_text_g1_b0_e1e-4": instance_normalization(centred, INSTANCE_SHAPE, 1.0, 0.0, 1e-4),
         "g1_b0_e1e-4": instance_normalization(INSTANCE_INPUT, INSTANCE_SHAPE, 1.0, 0.0, 1e-4),
         "g2_b0.5_e0.25": instance_normalization(INSTANCE_INPUT, INSTANCE_SHAPE, 2.0, 0.5, 0.25),
     }

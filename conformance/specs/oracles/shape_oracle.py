@@ -293,6 +293,31 @@ def main():
     show("channel_shuffle 2x6 G3 axis 1", channel_shuffle(halves(12), [2, 6], 3, 1))
     show("channel_shuffle 1x2x2x4 G2 axis 3", channel_shuffle(halves(16, -4.0), [1, 2, 2, 4], 2, 3))
 
+    ints12 = [float(v) for v in range(-5, 7)]  # -5 .. 6: exact as int32, float16, quant8
+    show("gather int 3x2 axis 0 [2,0,2]", gather(ints12[:6], [3, 2], 0, [2, 0, 2], [3]))
+    show(
+        "gather int 2x3 axis -1 [[1,0],[2,2]]",
+        gather(ints12[:6], [2, 3], 1, [1, 0, 2, 2], [2, 2]),
+    )
+    show("gather int 2x2x3 axis 1 [1]", gather(ints12, [2, 2, 3], 1, [1], [1]))
+    for k, part in enumerate(split(ints12, [2, 6], 1, 3)):
+        show(f"split int 2x6 axis 1 into 3, output {k}", part)
+    for k, part in enumerate(split(ints12, [2, 3, 2], 0, 2)):
+        show(f"split int 2x3x2 axis -3 into 2, output {k}", part)
+    show("slice int 3x4 begin [1,1] size [2,-1]", slice_(ints12, [3, 4], [1, 1], [2, -1]))
+    show("slice int 2x3x2 begin [0,1,1] size [2,2,1]", slice_(ints12, [2, 3, 2], [0, 1, 1], [2, 2, 1]))
+    show("slice int 1x2x3x2 begin [0,1,0,1] size [-1,1,2,1]",
+         slice_(ints12, [1, 2, 3, 2], [0, 1, 0, 1], [-1, 1, 2, 1]))
+    show("tile int 2x3 [2,1]", tile(ints12[:6], [2, 3], [2, 1]))
+    show("tile int 3 [3]", tile([-1.0, 0.0, 7.0], [3], [3]))
+    show("tile int 1x2x1x2 [2,1,3,1]", tile([1.0, 2.0, 3.0, 4.0], [1, 2, 1, 2], [2, 1, 3, 1]))
+    show(
+        "pad_v2 1x2x2x1 all dims value 3 (raw quant8)",
+        pad([20.0, 4.0, 0.0, 255.0], [1, 2, 2, 1], [(1, 0), (0, 1), (1, 0), (0, 1)], 3.0),
+    )
+    show("pad_v2 2x1x1x2 value 0.25", pad([1.0, -2.0, 3.0, -4.0], [2, 1, 1, 2], [(0, 0), (1, 1), (0, 0), (0, 1)], 0.25))
+    show("channel_shuffle 2x2x6 G2 axis 2", channel_shuffle(ints12 + ints12, [2, 2, 6], 2, 2))
+
 
 if __name__ == "__main__":
     main()
