@@ -6,11 +6,12 @@ import argparse
 import sys
 from collections.abc import Callable, Sequence
 
-from benchmarks import generator, suite
+from benchmarks import generator, mobilenet, suite
 
 BENCHMARKS: dict[str, Callable[[], str]] = {
     "generator": generator.run,
     "suite": suite.run,
+    "mobilenet": mobilenet.run,
 }
 """Name -> a function that runs the benchmark and returns its result line."""
 

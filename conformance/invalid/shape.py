@@ -12,7 +12,7 @@ given by the request) at execution.
 from __future__ import annotations
 
 import struct
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -37,12 +37,13 @@ BOOL = OperandType.BOOL
 Op = OperationType
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Arg:
-    """One operand of a single-operation model.
+    """One operand of a model ``graph_model`` builds: the same object, the same operand.
 
-    ``value`` None makes a model input (or a model output among ``outputs``);
-    otherwise a CONSTANT_COPY holding it. ``omitted`` makes a NO_VALUE operand.
+    ``value`` None makes a model input (or, produced by an operation, a model
+    output or a temporary); otherwise a CONSTANT_COPY holding it. ``omitted``
+    makes a NO_VALUE operand.
     """
 
     type: int
@@ -71,23 +72,6 @@ def scalar(value: int | bool) -> Arg:
     return Arg(BOOL if isinstance(value, bool) else INT32, (), value)
 
 
-def _operand(arg: Arg, values: bytearray, output: bool) -> Operand:
-    if output:
-        lifetime, location = OperandLifeTime.MODEL_OUTPUT, DataLocation()
-    elif arg.omitted:
-        lifetime, location = OperandLifeTime.NO_VALUE, DataLocation()
-    elif arg.value is None:
-        lifetime, location = OperandLifeTime.MODEL_INPUT, DataLocation()
-    else:
-        data = _encode(arg)
-        lifetime, location = OperandLifeTime.CONSTANT_COPY, DataLocation(0, len(values), len(data))
-        values += data
-    consumers = 0 if output else 1
-    return Operand(
-        arg.type, list(arg.dims), consumers, arg.scale, arg.zero_point, lifetime, location
-    )
-
-
 def _encode(arg: Arg) -> bytes:
     if arg.type == INT32:
         return struct.pack("<i", int(arg.value))  # type: ignore[call-overload]
@@ -96,30 +80,78 @@ def _encode(arg: Arg) -> bytes:
     return np.ascontiguousarray(arg.value, dtype=numpy_dtype(arg.type)).tobytes()
 
 
-def operation_model(op: int, inputs: Sequence[Arg], outputs: Sequence[Arg]) -> Model:
-    """A model running one operation ``op`` on ``inputs`` into ``outputs``."""
+Step = tuple[int, Sequence[Arg], Sequence[Arg]]
+"""One operation: (type, inputs, outputs)."""
+
+
+def graph_model(steps: Sequence[Step]) -> Model:
+    """A model of ``steps`` in order; an ``Arg`` object is one operand wherever it appears.
+
+    An output some later step reads is a temporary; every other output is a
+    model output. Inputs without a value are model inputs.
+    """
+    order: list[Arg] = []
+    index: dict[int, int] = {}
+    for _, inputs, outputs in steps:
+        for arg in (*inputs, *outputs):
+            if id(arg) not in index:
+                index[id(arg)] = len(order)
+                order.append(arg)
+    consumers = [0] * len(order)
+    for _, inputs, _ in steps:
+        for arg in inputs:
+            consumers[index[id(arg)]] += 1
+    produced = {index[id(arg)] for _, _, outputs in steps for arg in outputs}
     values = bytearray()
-    operands = [_operand(arg, values, False) for arg in inputs]
-    operands += [_operand(arg, values, True) for arg in outputs]
-    count = len(inputs)
+    operands = [_operand(arg, i in produced, consumers[i], values) for i, arg in enumerate(order)]
     return Model(
         operands=operands,
-        operations=[Operation(op, list(range(count)), list(range(count, len(operands))))],
-        input_indexes=[
-            i
-            for i, operand in enumerate(operands[:count])
-            if operand.lifetime == OperandLifeTime.MODEL_INPUT
+        operations=[
+            Operation(op, [index[id(a)] for a in ins], [index[id(a)] for a in outs])
+            for op, ins, outs in steps
         ],
-        output_indexes=list(range(count, len(operands))),
+        input_indexes=[
+            i for i, o in enumerate(operands) if o.lifetime == OperandLifeTime.MODEL_INPUT
+        ],
+        output_indexes=[
+            i for i, o in enumerate(operands) if o.lifetime == OperandLifeTime.MODEL_OUTPUT
+        ],
         operand_values=bytes(values),
     )
 
 
-def _case(name: str, op: int, inputs: Sequence[Arg], outputs: Sequence[Arg], feed=None):
+def _operand(arg: Arg, produced: bool, consumers: int, values: bytearray) -> Operand:
+    location = DataLocation()
+    if produced:
+        lifetime = OperandLifeTime.TEMPORARY_VARIABLE if consumers else OperandLifeTime.MODEL_OUTPUT
+    elif arg.omitted:
+        lifetime = OperandLifeTime.NO_VALUE
+    elif arg.value is None:
+        lifetime = OperandLifeTime.MODEL_INPUT
+    else:
+        data = _encode(arg)
+        lifetime, location = OperandLifeTime.CONSTANT_COPY, DataLocation(0, len(values), len(data))
+        values += data
+    return Operand(
+        arg.type, list(arg.dims), consumers, arg.scale, arg.zero_point, lifetime, location
+    )
+
+
+def operation_model(op: int, inputs: Sequence[Arg], outputs: Sequence[Arg]) -> Model:
+    """A model running one operation ``op`` on ``inputs`` into ``outputs``."""
+    return graph_model([(op, inputs, outputs)])
+
+
+Feed = Callable[[], list[np.ndarray]]
+
+
+def _case(
+    name: str, op: int, inputs: Sequence[Arg], outputs: Sequence[Arg], feed: Feed | None = None
+) -> InvalidCase:
     return InvalidCase(name, lambda: operation_model(op, inputs, outputs), feed)
 
 
-def _floats(*shape: int):
+def _floats(*shape: int) -> Feed:
     """Execution inputs: one float32 tensor of ``shape``."""
     return lambda: [np.ones(shape, np.float32)]
 
@@ -172,10 +204,18 @@ CASES: list[InvalidCase] = [
         [_OUT],
         lambda: [np.ones((2, 3), np.float32), np.ones((2, 2), np.float32)],
     ),
-    _case("SPLIT/not_divisible", Op.SPLIT, [_X, scalar(1), scalar(2)], [_OUT, _OUT]),
+    _case(
+        "SPLIT/not_divisible",
+        Op.SPLIT,
+        [_X, scalar(1), scalar(2)],
+        [tensor((0, 0)), tensor((0, 0))],
+    ),
     _case("SPLIT/axis_out_of_range", Op.SPLIT, [_X, scalar(2), scalar(1)], [_OUT]),
     _case(
-        "SPLIT/num_splits_differs_from_outputs", Op.SPLIT, [_X, scalar(0), scalar(1)], [_OUT, _OUT]
+        "SPLIT/num_splits_differs_from_outputs",
+        Op.SPLIT,
+        [_X, scalar(0), scalar(1)],
+        [tensor((0, 0)), tensor((0, 0))],
     ),
     _case("SPLIT/num_splits_0", Op.SPLIT, [_X, scalar(0), scalar(0)], [_OUT]),
     _case("SLICE/overrun", Op.SLICE, [_X, ints([1, 1]), ints([1, 3])], [_OUT]),

@@ -149,7 +149,7 @@ def _make(spec: _Spec) -> OperationImpl:
         shapes = spec.shape(args, [None if v is None else v.shape for v in args.values])
         if spec.forced_quant:
             _check_forced_quant(args)
-        return [tuple(int(d) for d in shape) for shape in shapes]  # type: ignore[union-attr]
+        return [tuple(int(d) for d in shape) for shape in shapes]
 
     def execute(args: OpArgs, shapes: list[tuple[int, ...]]) -> list[np.ndarray]:
         results = spec.run(args, shapes)
@@ -172,7 +172,7 @@ def _reshape_shape(args: OpArgs, shapes: list[Shape]) -> list[Shape]:
     if target.count(-1) > 1 or any(d < 1 and d != -1 for d in target):
         raise OpInvalid(f"shape {target}: entries must be positive, with at most one -1")
     known = math.prod(d for d in target if d != -1)
-    count = math.prod(shapes[0]) if _known(shapes[0]) else None  # type: ignore[arg-type]
+    count = math.prod(shapes[0]) if _known(shapes[0]) else None
     if count is None:
         return [tuple(None if d == -1 else d for d in target)]
     if count % known if -1 in target else count != known:
@@ -213,8 +213,9 @@ def _expand_dims_shape(args: OpArgs, shapes: list[Shape]) -> list[Shape]:
 
 def _permutation(args: OpArgs, rank: int) -> list[int]:
     perm = _ints(args, 1)
-    # Omitted: the dimensions in reverse order. (At prepare time an input not
-    # known yet takes this path too, harmlessly: a reversal is always valid.)
+    # Omitted: the dimensions in reverse order. (While validating, a permutation
+    # given as a model input is not known yet and takes this path harmlessly:
+    # a reversal is always valid.)
     if perm is None:
         return list(range(rank))[::-1]
     if sorted(perm) != list(range(rank)):
@@ -266,7 +267,7 @@ def _channel_shuffle_shape(args: OpArgs, shapes: list[Shape]) -> list[Shape]:
 
 def _channel_shuffle_run(args: OpArgs, shapes: list[tuple[int, ...]]) -> list[np.ndarray]:
     data, groups = _tensor(args, 0), _int(args, 1)
-    axis = normalize_axis(_int(args, 2), data.ndim)  # type: ignore[arg-type]
+    axis = normalize_axis(_int(args, 2), data.ndim)
     split = (*data.shape[:axis], groups, data.shape[axis] // groups, *data.shape[axis + 1 :])
     # out[k*G + g] = in[g*S + k]: view the axis as (G, S) and read it as (S, G).
     return [np.swapaxes(data.reshape(split), axis, axis + 1).reshape(data.shape)]
@@ -294,7 +295,7 @@ def _concatenation_shape(args: OpArgs, shapes: list[Shape]) -> list[Shape]:
 def _concatenated(shapes: Sequence[Dims], index: int, count: int, along: bool) -> int | None:
     sizes = [s[index] for s in shapes]
     if along:
-        return sum(sizes) if None not in sizes and len(sizes) == count else None  # type: ignore[arg-type]
+        return sum(sizes) if None not in sizes and len(sizes) == count else None
     known = set(sizes) - {None}
     if len(known) > 1:
         raise OpInvalid(f"dimension {index} differs between inputs: {sorted(known)}")
@@ -335,7 +336,7 @@ def _split_shape(args: OpArgs, shapes: list[Shape]) -> list[Shape]:
 
 def _split_run(args: OpArgs, shapes: list[tuple[int, ...]]) -> list[np.ndarray]:
     data = _tensor(args, 0)
-    axis = normalize_axis(_int(args, 1), data.ndim)  # type: ignore[arg-type]
+    axis = normalize_axis(_int(args, 1), data.ndim)
     return np.split(data, len(args.outputs), axis=axis)
 
 
@@ -371,7 +372,7 @@ def _slice_shape(args: OpArgs, shapes: list[Shape]) -> list[Shape]:
 def _slice_run(args: OpArgs, shapes: list[tuple[int, ...]]) -> list[np.ndarray]:
     data = _tensor(args, 0)
     bounds = _slice_bounds(args, data.shape)
-    return [data[tuple(slice(b, b + s) for b, s in bounds)]]  # type: ignore[union-attr, operator]
+    return [data[tuple(slice(b, b + s) for b, s in bounds)]]
 
 
 def _strided_index(value: int, masked: bool, dim: int, stride: int, is_end: bool) -> int:
@@ -392,14 +393,14 @@ def _strided_axes(args: OpArgs, shape: Shape) -> list[tuple[int, int, int] | Non
     if shape is None or None in (begin, end, strides) or None in masks:
         return None
     rank = len(shape)
-    if not len(begin) == len(end) == len(strides) == rank:  # type: ignore[arg-type]
+    if not len(begin) == len(end) == len(strides) == rank:
         raise OpInvalid(f"begin, end and strides must each have {rank} entries")
     return [_strided_axis(args, axis, shape[axis]) for axis in range(rank)]
 
 
 def _strided_axis(args: OpArgs, axis: int, dim: int | None) -> tuple[int, int, int] | None:
-    begin, end, stride = (_ints(args, slot)[axis] for slot in (1, 2, 3))  # type: ignore[index]
-    begin_mask, end_mask, shrink = (_int(args, slot) >> axis & 1 for slot in (4, 5, 6))  # type: ignore[operator]
+    begin, end, stride = (_ints(args, slot)[axis] for slot in (1, 2, 3))
+    begin_mask, end_mask, shrink = (_int(args, slot) >> axis & 1 for slot in (4, 5, 6))
     if stride == 0:
         raise OpInvalid(f"stride of axis {axis} is 0")
     if dim is None:
@@ -418,13 +419,13 @@ def _strided_slice_shape(args: OpArgs, shapes: list[Shape]) -> list[Shape]:
     if axes is None:
         return [None]
     shrink = _int(args, 6)
-    kept = [(axis, a) for axis, a in enumerate(axes) if not shrink >> axis & 1]  # type: ignore[operator]
+    kept = [(axis, a) for axis, a in enumerate(axes) if not shrink >> axis & 1]
     return [tuple(None if a is None else a[2] for _, a in kept)]
 
 
 def _strided_slice_run(args: OpArgs, shapes: list[tuple[int, ...]]) -> list[np.ndarray]:
     data = _tensor(args, 0)
-    for axis, (start, stride, size) in enumerate(_strided_axes(args, data.shape)):  # type: ignore[arg-type, misc]
+    for axis, (start, stride, size) in enumerate(_strided_axes(args, data.shape)):
         data = np.take(data, start + stride * np.arange(size), axis=axis)
     return [data.reshape(shapes[0])]
 
@@ -447,7 +448,7 @@ def _gather_shape(args: OpArgs, shapes: list[Shape]) -> list[Shape]:
 
 def _gather_run(args: OpArgs, shapes: list[tuple[int, ...]]) -> list[np.ndarray]:
     data = _tensor(args, 0)
-    axis = normalize_axis(_int(args, 1), data.ndim)  # type: ignore[arg-type]
+    axis = normalize_axis(_int(args, 1), data.ndim)
     return [np.take(data, _tensor(args, 2), axis=axis)]
 
 
@@ -489,7 +490,7 @@ def _pad_value(args: OpArgs) -> float | int:
 def _pad_run(args: OpArgs, shapes: list[tuple[int, ...]]) -> list[np.ndarray]:
     data = _tensor(args, 0)
     pads = _paddings(args, 1, data.ndim)
-    return [np.pad(data, pads, constant_values=np.array(_pad_value(args), dtype=data.dtype))]  # type: ignore[arg-type]
+    return [np.pad(data, pads, constant_values=np.array(_pad_value(args), dtype=data.dtype))]
 
 
 # Block rearrangements (rank 4, NHWC or NCHW) --------------------------------
@@ -593,19 +594,19 @@ def _space_to_depth_move(args: OpArgs, data: np.ndarray) -> np.ndarray:
     n, h, w, c = data.shape
     b = _int(args, 1)
     blocks = data.reshape(n, h // b, b, w // b, b, c)  # [n, y, i, x, j, c]
-    return blocks.transpose(0, 1, 3, 2, 4, 5).reshape(n, h // b, w // b, b * b * c)  # type: ignore[operator]
+    return blocks.transpose(0, 1, 3, 2, 4, 5).reshape(n, h // b, w // b, b * b * c)
 
 
 def _depth_to_space_move(args: OpArgs, data: np.ndarray) -> np.ndarray:
     n, h, w, c = data.shape
     b = _int(args, 1)
-    blocks = data.reshape(n, h, w, b, b, c // (b * b))  # type: ignore[operator]
-    return blocks.transpose(0, 1, 3, 2, 4, 5).reshape(n, h * b, w * b, c // (b * b))  # type: ignore[operator]
+    blocks = data.reshape(n, h, w, b, b, c // (b * b))
+    return blocks.transpose(0, 1, 3, 2, 4, 5).reshape(n, h * b, w * b, c // (b * b))
 
 
 def _space_to_batch_move(args: OpArgs, data: np.ndarray) -> np.ndarray:
-    bh, bw = _block_shape(args)  # type: ignore[misc]
-    pads = np.concatenate([[[0, 0]], _paddings(args, 2, 2), [[0, 0]]])  # type: ignore[list-item]
+    bh, bw = _block_shape(args)
+    pads = np.concatenate([[[0, 0]], _paddings(args, 2, 2), [[0, 0]]])
     fill = args.inputs[0].zero_point if args.inputs[0].type == _Q8A else 0
     padded = np.pad(data, pads, constant_values=np.array(fill, dtype=data.dtype))
     n, h, w, c = padded.shape
@@ -614,7 +615,7 @@ def _space_to_batch_move(args: OpArgs, data: np.ndarray) -> np.ndarray:
 
 
 def _batch_to_space_move(args: OpArgs, data: np.ndarray) -> np.ndarray:
-    bh, bw = _block_shape(args)  # type: ignore[misc]
+    bh, bw = _block_shape(args)
     b, h, w, c = data.shape
     n = b // (bh * bw)
     blocks = data.reshape(bh, bw, n, h, w, c)  # [i, j, n, y, x, c]

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import math
 
-
 # ---------------------------------------------------------------------------
 # Helpers on flat row-major lists
 # ---------------------------------------------------------------------------
@@ -103,7 +102,9 @@ def grouped_conv(x, x_shape, f, f_shape, bias, pads, strides, dilations=(1, 1), 
     return out, (n, oh, ow, cout)
 
 
-def depthwise_conv(x, x_shape, f, f_shape, bias, pads, strides, multiplier, dilations=(1, 1), act=0):
+def depthwise_conv(
+    x, x_shape, f, f_shape, bias, pads, strides, multiplier, dilations=(1, 1), act=0
+):
     """DEPTHWISE_CONV_2D: output channel k*m + q reads input channel k only."""
     n, h, w, c = x_shape
     _, fh, fw, cout = f_shape

@@ -22,7 +22,7 @@ def indices(shape):
 def offset(index, shape):
     """Row-major position of ``index`` in ``shape``."""
     position = 0
-    for i, d in zip(index, shape):
+    for i, d in zip(index, shape, strict=True):
         position = position * d + i
     return position
 
@@ -78,9 +78,10 @@ def split(values, shape, axis, count):
 
 
 def slice_(values, shape, begin, size):
-    out_shape = [d - b if s == -1 else s for d, b, s in zip(shape, begin, size)]
+    out_shape = [d - b if s == -1 else s for d, b, s in zip(shape, begin, size, strict=True)]
     out = [
-        values[offset([i + b for i, b in zip(index, begin)], shape)] for index in indices(out_shape)
+        values[offset([i + b for i, b in zip(index, begin, strict=True)], shape)]
+        for index in indices(out_shape)
     ]
     return out, out_shape
 
@@ -124,8 +125,11 @@ def strided_slice(values, shape, begin, end, strides, begin_mask, end_mask, shri
 
 
 def tile(values, shape, multiples):
-    out_shape = [d * m for d, m in zip(shape, multiples)]
-    out = [values[offset([i % d for i, d in zip(index, shape)], shape)] for index in indices(out_shape)]
+    out_shape = [d * m for d, m in zip(shape, multiples, strict=True)]
+    out = [
+        values[offset([i % d for i, d in zip(index, shape, strict=True)], shape)]
+        for index in indices(out_shape)
+    ]
     return out, out_shape
 
 
@@ -136,16 +140,16 @@ def gather(values, shape, axis, idx_values, idx_shape):
     for index in indices(out_shape):
         outer, inner, rest = index[:axis], index[axis : axis + k], index[axis + k :]
         chosen = idx_values[offset(inner, idx_shape)]
-        out.append(values[offset(list(outer) + [chosen] + list(rest), shape)])
+        out.append(values[offset([*outer, chosen, *rest], shape)])
     return out, out_shape
 
 
 def pad(values, shape, paddings, fill):
-    out_shape = [b + d + a for d, (b, a) in zip(shape, paddings)]
+    out_shape = [b + d + a for d, (b, a) in zip(shape, paddings, strict=True)]
     out = []
     for index in indices(out_shape):
-        source = [i - b for i, (b, _) in zip(index, paddings)]
-        inside = all(0 <= s < d for s, d in zip(source, shape))
+        source = [i - b for i, (b, _) in zip(index, paddings, strict=True)]
+        inside = all(0 <= s < d for s, d in zip(source, shape, strict=True))
         out.append(values[offset(source, shape)] if inside else fill)
     return out, out_shape
 
@@ -229,14 +233,19 @@ def main():
     )
     show(
         "concatenation axis 0 three",
-        concatenation([([1.0, 2.0], [1, 2]), ([3.0, 4.0, 5.0, 6.0], [2, 2]), ([7.0, 8.0], [1, 2])], 0),
+        concatenation(
+            [([1.0, 2.0], [1, 2]), ([3.0, 4.0, 5.0, 6.0], [2, 2]), ([7.0, 8.0], [1, 2])], 0
+        ),
     )
     for k, part in enumerate(split(halves(12, -3.0), [2, 6], 1, 3)):
         show(f"split 2x6 axis 1 into 3, output {k}", part)
     for k, part in enumerate(split(halves(12, -3.0), [2, 3, 2], 0, 2)):
         show(f"split 2x3x2 axis -3 into 2, output {k}", part)
     show("slice 3x4 begin [1,1] size [2,-1]", slice_(halves(12), [3, 4], [1, 1], [2, -1]))
-    show("slice 2x3x2 begin [0,1,1] size [2,2,1]", slice_(halves(12), [2, 3, 2], [0, 1, 1], [2, 2, 1]))
+    show(
+        "slice 2x3x2 begin [0,1,1] size [2,2,1]",
+        slice_(halves(12), [2, 3, 2], [0, 1, 1], [2, 2, 1]),
+    )
     x12 = halves(12, 1.0)
     show(
         "strided 3x4 begin [0,-1] end [3,0] strides [2,-1]",
@@ -289,7 +298,9 @@ def main():
         space_to_batch(halves(16, 0.5), [1, 4, 4, 1], [2, 2], [(0, 0), (0, 0)], 0.0),
     )
     show("batch_to_space 4x1x2x1 block [2,2]", batch_to_space(halves(8, 0.5), [4, 1, 2, 1], [2, 2]))
-    show("batch_to_space 2x2x1x2 block [2,1]", batch_to_space(halves(8, -2.0), [2, 2, 1, 2], [2, 1]))
+    show(
+        "batch_to_space 2x2x1x2 block [2,1]", batch_to_space(halves(8, -2.0), [2, 2, 1, 2], [2, 1])
+    )
     show("channel_shuffle 2x6 G3 axis 1", channel_shuffle(halves(12), [2, 6], 3, 1))
     show("channel_shuffle 1x2x2x4 G2 axis 3", channel_shuffle(halves(16, -4.0), [1, 2, 2, 4], 2, 3))
 
@@ -305,9 +316,14 @@ def main():
     for k, part in enumerate(split(ints12, [2, 3, 2], 0, 2)):
         show(f"split int 2x3x2 axis -3 into 2, output {k}", part)
     show("slice int 3x4 begin [1,1] size [2,-1]", slice_(ints12, [3, 4], [1, 1], [2, -1]))
-    show("slice int 2x3x2 begin [0,1,1] size [2,2,1]", slice_(ints12, [2, 3, 2], [0, 1, 1], [2, 2, 1]))
-    show("slice int 1x2x3x2 begin [0,1,0,1] size [-1,1,2,1]",
-         slice_(ints12, [1, 2, 3, 2], [0, 1, 0, 1], [-1, 1, 2, 1]))
+    show(
+        "slice int 2x3x2 begin [0,1,1] size [2,2,1]",
+        slice_(ints12, [2, 3, 2], [0, 1, 1], [2, 2, 1]),
+    )
+    show(
+        "slice int 1x2x3x2 begin [0,1,0,1] size [-1,1,2,1]",
+        slice_(ints12, [1, 2, 3, 2], [0, 1, 0, 1], [-1, 1, 2, 1]),
+    )
     show("tile int 2x3 [2,1]", tile(ints12[:6], [2, 3], [2, 1]))
     show("tile int 3 [3]", tile([-1.0, 0.0, 7.0], [3], [3]))
     show("tile int 1x2x1x2 [2,1,3,1]", tile([1.0, 2.0, 3.0, 4.0], [1, 2, 1, 2], [2, 1, 3, 1]))
@@ -315,7 +331,10 @@ def main():
         "pad_v2 1x2x2x1 all dims value 3 (raw quant8)",
         pad([20.0, 4.0, 0.0, 255.0], [1, 2, 2, 1], [(1, 0), (0, 1), (1, 0), (0, 1)], 3.0),
     )
-    show("pad_v2 2x1x1x2 value 0.25", pad([1.0, -2.0, 3.0, -4.0], [2, 1, 1, 2], [(0, 0), (1, 1), (0, 0), (0, 1)], 0.25))
+    show(
+        "pad_v2 2x1x1x2 value 0.25",
+        pad([1.0, -2.0, 3.0, -4.0], [2, 1, 1, 2], [(0, 0), (1, 1), (0, 0), (0, 1)], 0.25),
+    )
     show("channel_shuffle 2x2x6 G2 axis 2", channel_shuffle(ints12 + ints12, [2, 2, 6], 2, 2))
 
 
