@@ -109,8 +109,8 @@ def _explicit_pool(op: OperationType, *scalars: int) -> Model:
 
 
 def _implicit_pool(op: OperationType, *scalars: int, dims: Sequence[int] = IMAGE) -> Model:
-    """padding code, stride w, h, filter w, h, activation."""
-    return _model(op, dims, _ints(*scalars), POOLED if dims == IMAGE else (0, 0, 0, 0))
+    """padding code, stride w, h, filter w, h, activation on a 4x4 image (or ``dims``)."""
+    return _model(op, dims, _ints(*scalars), POOLED)
 
 
 def _pool_cases() -> list[InvalidCase]:

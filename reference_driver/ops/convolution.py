@@ -246,7 +246,6 @@ class _Prepared:
     multiplier: tuple[np.ndarray, np.ndarray] | None = None
     """Quant8: fixed-point (m0, shift) per output channel (or one for all)."""
     input_offset: int = 0
-    filter_scale: float = 0.0
 
 
 def _fixed_point(real: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -259,26 +258,40 @@ def _fixed_point(real: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return m0, shift
 
 
-def _requantize(acc: np.ndarray, m0: np.ndarray, shift: np.ndarray) -> np.ndarray:
+def _requantize(acc: np.ndarray, m0: np.ndarray, shift: np.ndarray, saturate=True) -> np.ndarray:
     """MultiplyByQuantizedMultiplier on int64, broadcast along the last (channel) axis.
 
-    Left shift (saturated to int32), then the doubling high multiply with its
-    rounding nudge (``(x * m0 + 2**30) >> 31`` is the same as the reference's
-    truncating form), then a division by a power of two rounding half away
-    from zero.
+    The reference's steps: a left shift (``acc`` saturated to int32 first, unless
+    ``saturate`` is False because it provably fits), the doubling high multiply
+    ``(x * m0 + 2**30) >> 31`` (equal to its truncating form), then a division
+    by ``2**right`` rounding half away from zero. For right <= 31 the last two
+    are one shift: ``(p + 2**30 + 2**(30 + right) - [p < -2**30] * 2**31) >>
+    (31 + right)``, by the nested-floor identity (the sign test moves before
+    the first shift because ``x < 0`` exactly when ``p < -2**30``).
     """
     left = np.maximum(shift, 0)
-    right = np.minimum(np.maximum(-shift, 0), 40)
-    x = np.clip(acc << left if left.any() else acc, _INT32_MIN, _INT32_MAX)
+    right = np.maximum(-shift, 0)
+    x = acc << left if left.any() else acc
+    x = np.clip(x, _INT32_MIN, _INT32_MAX) if saturate or left.any() else x.copy()
     x *= m0
-    x += 1 << 30
-    x >>= 31
-    if right.any():
-        half = np.where(right > 0, np.left_shift(1, np.maximum(right - 1, 0)), 0)
-        x -= (x < 0) & (right > 0)
-        x += half
-        x >>= right
+    if right.max() > 31:
+        return _requantize_in_two_steps(x, np.minimum(right, 40))
+    negative = (x < -(1 << 30)) & (right > 0)
+    x += (1 << 30) + np.where(right > 0, np.left_shift(1, 30 + right), 0)
+    np.subtract(x, 1 << 31, out=x, where=negative)
+    x >>= 31 + right
     return x
+
+
+def _requantize_in_two_steps(product: np.ndarray, right: np.ndarray) -> np.ndarray:
+    """The high multiply's rounding shift, then the rounding division (large ``right``)."""
+    product += 1 << 30
+    product >>= 31
+    half = np.where(right > 0, np.left_shift(1, np.maximum(right - 1, 0)), 0)
+    product -= (product < 0) & (right > 0)
+    product += half
+    product >>= right
+    return product
 
 
 def _multipliers(args: OpArgs, channels: int) -> tuple[np.ndarray, np.ndarray]:
@@ -328,7 +341,6 @@ def _prepared(
             dtype,
             _multipliers(args, channels),
             x_operand.zero_point,
-            w_operand.scale,
         )
 
     return _derived(filt, key, make)
@@ -528,25 +540,33 @@ def _make_validate(conv: _Conv) -> Callable[[OpArgs], str | None]:
     def validate(args: OpArgs) -> str | None:
         p = _params(args, conv.form)
         problem = _params_problem(p, conv.form)
-        if problem is not None or not _complete(p):
+        if problem is not None or not _complete(p) or args.values[1] is None:
             return problem
-        x_dims, filt = args.inputs[0].dimensions, args.values[1]
-        requested = _requested_shape(args, conv, p)
-        if filt is None or len(x_dims) != 4 or 0 in x_dims:
-            return None
-        if conv.kind == "transpose" and p.implicit and requested is None:
-            return None
-        x_shape = tuple(x_dims[i] for i in _NHWC_FROM_NCHW) if p.nchw else tuple(x_dims)
         try:
-            _, shape = _shapes(conv, p, x_shape, filt.shape, requested)
-            if args.values[2] is not None:
-                _bias_checked(args, shape[3])
-            _conv_prepared(args, conv, p)  # computed now, reused by every execution
+            if _check_known_shapes(args, conv, p):
+                _conv_prepared(args, conv, p)  # computed now, reused by every execution
         except OpInvalid as error:
             return str(error)
         return None
 
     return validate
+
+
+def _check_known_shapes(args: OpArgs, conv: _Conv, p: _Params) -> bool:
+    """Shape rules on the model's declared dimensions; False when they are not all known."""
+    x_dims, filt = args.inputs[0].dimensions, args.values[1]
+    requested = _requested_shape(args, conv, p)
+    if (
+        len(x_dims) != 4
+        or 0 in x_dims
+        or (conv.kind == "transpose" and p.implicit and requested is None)
+    ):
+        return False
+    x_shape = tuple(x_dims[i] for i in _NHWC_FROM_NCHW) if p.nchw else tuple(x_dims)
+    _, shape = _shapes(conv, p, x_shape, filt.shape, requested)
+    if args.values[2] is not None:
+        _bias_checked(args, shape[3])
+    return True
 
 
 def _run_params(args: OpArgs, conv: _Conv) -> _Params:

@@ -25,6 +25,7 @@ ops-48-94.md). Conventions:
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -93,14 +94,15 @@ def _forced_quant(args: OpArgs, scale: float | None, zero_point: int | None) -> 
     """A quantized output must carry the parameters the operation fixes (input's when None).
 
     The reference fails the execution otherwise (hal.validation refuses such
-    models first, unless a driver disables its strict rules).
+    models first, unless a driver disables its strict rules). Fixed scales
+    match within the catalog's relative 1e-6; the input's must match exactly.
     """
     output = args.outputs[0]
     if output.type != Q8A:
         return
     if scale is None:
         scale, zero_point = args.inputs[0].scale, args.inputs[0].zero_point
-    if (output.scale, output.zero_point) != (scale, zero_point):
+    if output.zero_point != zero_point or not math.isclose(output.scale, scale, rel_tol=1e-6):
         raise OpFailure(
             f"output scale/zeroPoint ({output.scale}, {output.zero_point}) must be "
             f"({scale}, {zero_point})"
@@ -130,6 +132,15 @@ def _image(args: OpArgs, nchw: bool) -> np.ndarray:
     if 0 in image.shape[1:]:
         raise OpFailure(f"input 0 of shape {values.shape}: only the batch may be 0")
     return image
+
+
+def _same_shape(args: OpArgs, high_rank: int, axis_slot: int | None) -> Shapes:
+    """The output shape of an operation whose output is shaped like input 0 (rank 1 or more)."""
+    values = _tensor(args)
+    check_rank(values, 1, high_rank)
+    if axis_slot is not None:
+        _optional_axis(args, axis_slot, values.ndim)
+    return [values.shape]
 
 
 def _float_out(result: np.ndarray, args: OpArgs) -> np.ndarray:
@@ -369,22 +380,22 @@ def _resize_size(args: OpArgs, height: int, width: int) -> tuple[int, int]:
 def _resize_validate(args: OpArgs) -> str | None:
     if args.values[1] is None or args.values[2] is None:
         return None
-    if args.inputs[1].type != OperandType.INT32:
-        scales = (float(args.scalar(1)), float(args.scalar(2)))
-        if not min(scales) > 0:
-            return f"width and height scales {scales} must be positive"
+    if args.inputs[1].type == OperandType.INT32:
+        sizes = (int(args.scalar(1)), int(args.scalar(2)))
+        return None if min(sizes) > 0 else f"output width and height {sizes} must be positive"
+    scales = (float(args.scalar(1)), float(args.scalar(2)))
+    if not min(scales) > 0:
+        return f"width and height scales {scales} must be positive"
     dims = args.inputs[0].dimensions
     if len(dims) != 4 or (len(args.inputs) > 3 and args.values[3] is None):
         return None
     height, width = (dims[2], dims[3]) if _resize_layout(args) else dims[1:3]
+    if not (height and width):
+        return None
     try:
-        _resize_size(args, height or 1, width or 1)  # unknown sizes: the INT32 form only
+        _resize_size(args, height, width)
     except OpInvalid as error:
-        return (
-            None
-            if args.inputs[1].type != OperandType.INT32 and not (height and width)
-            else str(error)
-        )
+        return str(error)
     return None
 
 
@@ -463,15 +474,6 @@ def _softmax_validate(args: OpArgs) -> str | None:
     return _known_axis_problem(args, 2)
 
 
-def _same_shape(args: OpArgs, high_rank: int, axis_slot: int | None) -> Shapes:
-    """The output shape of an operation whose output is shaped like input 0 (rank 1 or more)."""
-    values = _tensor(args)
-    check_rank(values, 1, high_rank)
-    if axis_slot is not None:
-        _optional_axis(args, axis_slot, values.ndim)
-    return [values.shape]
-
-
 def _softmax_prepare(args: OpArgs) -> Shapes:
     if not _beta(args) > 0:
         raise OpInvalid(f"beta {_beta(args)} must be positive")
@@ -480,10 +482,6 @@ def _softmax_prepare(args: OpArgs) -> Shapes:
 
 def _log_softmax_prepare(args: OpArgs) -> Shapes:
     return _same_shape(args, _ANY_RANK, 2)
-
-
-def _l2_norm_prepare(args: OpArgs) -> Shapes:
-    return _same_shape(args, 4, 1)
 
 
 def _softmax_execute(args: OpArgs, shapes: Shapes) -> list[np.ndarray]:
@@ -525,6 +523,10 @@ def _log_softmax_execute(args: OpArgs, shapes: Shapes) -> list[np.ndarray]:
 
 
 # --------------------------------------------------------------------------- normalisation
+
+
+def _l2_norm_prepare(args: OpArgs) -> Shapes:
+    return _same_shape(args, 4, 1)
 
 
 def _l2_norm_execute(args: OpArgs, shapes: Shapes) -> list[np.ndarray]:

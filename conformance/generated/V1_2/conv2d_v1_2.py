@@ -29,35 +29,6 @@ _D14 = "AQMFBwkLDQ8RAgQGCAoMDhAS"
 _D15 = "ADgAPgBBAEOARIBFgEaAR0BIADwAQABCAEQARQBGAEcASIBI"
 _D16 = "AESARUBIAEkARQBHgEmASg=="
 _D17 = "AgAAAAEAAAABAAAAAAAAAAE="
-_D18 = "AACAPwAAAL8AAAA/AACAPwAAQD8AAIA+AAAAPwAAQL8AAEA/AACAPgAAAAAAAIC+AABAPwAAgD8AAAC/AACAPgAAgL8AAAA/AACAPwAAQL8AAAC/AABAvwAAQD8AAAAAAACAPgAAgL8AAIA/AACAPwAAgL4AAEC/AACAvwAAAL8AAIA/AAAAAAAAgL8AAEC/AAAAPwAAgL4BAAAAAQAAAAEAAAAAAAAAAAIAAAABAAAA"
-_D19 = "AACAvwAAYEAAAGBAAAAAAAAAQEAAAMA/AADAPwAAgL8AAEDAAAAAwAAAQMAAAMA/AAAAPwAAgD8AAAC/AABgwAAAgD8AAAAAAADAPwAAgL8AACBAAADAvwAAYEAAAEDAAADAvwAAgMAAAIBAAABAwAAAgEAAAAA/AAAgwAAAgMAAAADAAAAAPwAAAAAAAABAAAAAQAAAAAAAAABAAAAAAAAAAMAAAADAAABgQAAAAL8AAEDAAAAAwAAAgD8AAGBAAAAgQAAAAAA="
-_D20 = "AABgPwAAAD8AABhAAABIQAAAOMAAAHBAAACAQAAAkD8AANjAAAAQwAAAQEAAAAJBAACIwAAACEAAABTBAACywQAAYD8AAKxAAACQwAAAgEEAAEBAAAAAPgAAiEAAADDAAABWwQAAKMAAAKhAAAD0QAAA/EAAADBBAAAwwAAA4MAAAIC/AACQPwAAIL8AAEhBAADkQAAAkEAAAADAAACsQAAAuMAAABBAAABIQAAAAEAAAKA/AAB4wAAAQEAAABBAAAAYQAAAgD8="
-_D21 = "foeHgIaDg356fHqDgYJ/eYKAg36FfYd6fXiIeoiBe3h8gYCEhICEgHx8h396fIKHhYA="
-_D22 = "kI6WmICbnJBxg5ise5RnM5CiesyYjJ2BVoKhqqy4gXCIkIq+qJ6EonWVmJSRfJiVlpA="
-_D23 = "ALwAQwBDAAAAQgA+AD4AvADCAMAAwgA+ADgAPAC4AMMAPAAAAD4AvABBAL4AQwDCAL4AxABEAMIARAA4AMEAxADAADgAAABAAEAAAABAAAAAwADAAEMAuADCAMAAPABDAEEAAA=="
-_D24 = "ADsAOMBAQELAwYBDAESAPMDGgMAAQhBIQMRAQKDIkM0AO2BFgMQATABCADBARIDBsMpAwUBFoEfgR4BJgMEAxwC8gDwAuUBKIEeARADAYEXAxYBAQEIAQAA9wMMAQoBAwEAAPA=="
-_D25 = "AQAAAAEAAAABAAAAAAAAAAACAAAAAQAAAA=="
-_D26 = "AACAPwAAAL8AAAA/AACAPwAAQD8AAIA+AAAAPwAAQL8AAEA/AACAPgAAAAAAAIC+AABAPwAAgD8AAAC/AACAPgAAgL8AAAA/AACAPwAAQL8AAAC/AABAvwAAQD8AAAAAAACAPgAAgL8AAIA/AACAPwAAgL4AAEC/AACAvwAAAL8AAIA/AAAAAAAAgL8AAEC/"
-_D27 = "hH6ChIOBgn2DgYB/g4R+gXyChH1+fYOAgXyEhH99fH6EgHx9"
-_D28 = "BP4CBAMBAv0DAQD/AwT+AfwCCPr8+gYAAvgICP76+PwIAPj6"
-_D29 = "ADwAuAA4ADwAOgA0ADgAugA6ADQAAAC0ADoAPAC4ADQAvAA4ADwAugC4ALoAOgAAADQAvAA8ADwAtAC6ALwAuAA8AAAAvAC6"
-_D30 = "AACAPwAAAL8AAAA/AACAPwAAQD8AAIA+AAAAPwAAQL8AAEA/AACAPgAAAAAAAIC+AABAPwAAgD8AAAC/AACAPgAAgL8AAAA/AACAPwAAQL8AAAC/AABAvwAAQD8AAAAAAACAPgAAgL8AAIA/AACAPwAAgL4AAEC/AACAvwAAAL8AAIA/AAAAAAAAgL8AAEC/AAAAPwAAgL4BAAAAAQAAAAEAAAAAAAAAAQIAAAABAAAA"
-_D31 = "AACAvwAAYEAAAEBAAADAPwAAQMAAAEDAAAAAPwAAAL8AAIA/AADAPwAAIEAAAGBAAADAvwAAgEAAAIBAAAAgwAAAAMAAAAAAAAAAQAAAAEAAAADAAABgQAAAQMAAAIA/AAAgQAAAYEAAAAAAAADAPwAAgL8AAADAAADAPwAAgD8AAGDAAAAAAAAAgL8AAMC/AABAwAAAgMAAAEDAAAAAPwAAgMAAAAA/AAAAQAAAAAAAAAAAAAAAwAAAAL8AAADAAABgQAAAAAA="
-_D32 = "AABgPwAAGEAAADjAAACAQAAA2MAAAEBAAACIwAAAFMEAAGA/AACQwAAAQEAAAIhAAABWwQAAqEAAAPxAAAAwwAAAgL8AACC/AADkQAAAAMAAALjAAABIQAAAoD8AAEBAAAAYQAAAAD8AAEhAAABwQAAAkD8AABDAAAACQQAACEAAALLBAACsQAAAgEEAAAA+AAAwwAAAKMAAAPRAAAAwQQAA4MAAAJA/AABIQQAAkEAAAKxAAAAQQAAAAEAAAHjAAAAQQAAAgD8="
-_D33 = "foeGg3p6gX+Cg4WHfYiIe3yAhIR8h3qChYeAg358g4J5gH59enh6gXiBhICAfH98h4A="
-_D34 = "kJaAnHGYe2eQepidVqGsgYiKqIR1mJGYlo6Ym5CDrJQzosyMgYKquHCQvp6ilZR8lZA="
-_D35 = "ALwAQwBCAD4AwgDCADgAuAA8AD4AQQBDAL4ARABEAMEAwAAAAEAAQADAAEMAwgA8AEEAQwAAAD4AvADAAD4APADDAAAAvAC+AMIAxADCADgAxAA4AEAAAAAAAMAAuADAAEMAAA=="
-_D36 = "ADvAQMDBAETAxgBCQMSgyAA7gMQAQkBEsMpAReBHgMEAvAC5IEcAwMDFQEIAPQBCwEAAOEBCgEOAPIDAEEhAQJDNYEUATAAwgMFAwaBHgEkAx4A8QEqARGBFgEAAQMDDgEAAPA=="
-_D37 = "AQAAAAEAAAABAAAAAAAAAAECAAAAAQAAAA=="
-_D38 = "AABAPwAAgD4AAIA+AACAvgAAgD4AAIA/AACAvgAAAL8AAAAAAAAAPwEAAAAAAAAAAgAAAAEAAAACAAAAAgAAAAAAAAAAAgAAAAIAAAA="
-_D39 = "AACAQAAAYMAAAABAAACAQAAAYMAAACDAAAAAAAAAwL8AAEBAAAAAwAAAIMAAAIDAAAAAwAAAwL8AAAC/AAAgQAAAAD8AAIDAAAAgQAAAgL8AAIBAAACAvwAAwL8AAGBAAAAAvwAAgL8AAADAAADAvwAAwL8AAAAAAACAwAAAgEAAAEBAAADAvwAAIEAAAMA/AADAPwAAwL8AAEBAAACAwAAAIMAAACBAAACAQAAAgMAAAADAAAAAAAAAgMAAAAC/AAAgQAAAAAAAAAA/AACAwAAAgEAAAADAAABAQAAAgEAAAADAAACAQAAAwL8AAIDA"
-_D40 = "AABgPwAAEEAAAPC/AAAgvwAAAD4AAIC/AAAQwAAArEAAAEC/AABAwAAAkMAAAGDAAACAvgAAAL8AAAA+AABwQAAAgL8AAMC/AACwPwAAgD4AAMA+AABQQAAAiEAAALA/AADQPwAAoEAAAMA+AABgvwAAgL8AAGDAAABgwAAAIMA="
-_D41 = "gHF8gHFzeHV+dHNwdHV3fXlwfXaAdnV/d3Z0dXV4cIB+dX17e3V+cHN9gHB0eHB3fXh5cIB0foB0gHVw"
-_D42 = "jqRidoJwXNZ0UDhIfHiCvHBoloSGtMSWmtCGcnBISFg="
-_D43 = "AEQAwwBAAEQAwwDBAAAAvgBCAMAAwQDEAMAAvgC4AEEAOADEAEEAvABEALwAvgBDALgAvADAAL4AvgAAAMQARABCAL4AQQA+AD4AvgBCAMQAwQBBAEQAxADAAAAAxAC4AEEAAAA4AMQARADAAEIARADAAEQAvgDE"
-_D44 = "AABAPwAAgD4AAIA+AACAvgAAgD4AAIA/AACAvgAAAL8AAAAAAAAAPwEAAAAAAAAAAgAAAAEAAAACAAAAAgAAAAAAAAABAgAAAAIAAAA="
-_D45 = "AABgPwAA8L8AAAA+AAAQwAAAQL8AAJDAAACAvgAAAD4AABBAAAAgvwAAgL8AAKxAAABAwAAAYMAAAAC/AABwQAAAgL8AALA/AADAPgAAiEAAANA/AADAPgAAgL8AAGDAAADAvwAAgD4AAFBAAACwPwAAoEAAAGC/AABgwAAAIMA="
-_D46 = "jmKCXHQ4fIKkdnDWUEh4vHCWhsSahnBIaIS0ltBySFg="
 
 
 def _t0():
@@ -66,7 +37,7 @@ def _t0():
         "conv2d_v1_2_dynamic_output_shape_nhwc",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 34, ("nhwc", "", ""), ("CONV_2D",)),
+        provenance=g.provenance(SPEC, 31, ("nhwc", "", ""), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -104,7 +75,7 @@ def _t1():
         "conv2d_v1_2_nhwc_relaxed",
         "conv2d_v1_2_dynamic_output_shape_nhwc_relaxed",
         "V1_2",
-        provenance=g.provenance(SPEC, 34, ("nhwc", "", "relaxed"), ("CONV_2D",)),
+        provenance=g.provenance(SPEC, 31, ("nhwc", "", "relaxed"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -144,7 +115,7 @@ def _t2():
         "conv2d_v1_2_dynamic_output_shape_nhwc_quant8",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 34, ("nhwc", "", "quant8"), ("CONV_2D",)),
+        provenance=g.provenance(SPEC, 31, ("nhwc", "", "quant8"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
@@ -183,7 +154,7 @@ def _t3():
         "conv2d_v1_2_dynamic_output_shape_nhwc_channelQuant8",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 34, ("nhwc", "", "channelQuant8"), ("CONV_2D",)),
+        provenance=g.provenance(SPEC, 31, ("nhwc", "", "channelQuant8"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
@@ -222,7 +193,7 @@ def _t4():
         "conv2d_v1_2_dynamic_output_shape_nhwc_float16",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 34, ("nhwc", "", "float16"), ("CONV_2D",)),
+        provenance=g.provenance(SPEC, 31, ("nhwc", "", "float16"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -261,7 +232,7 @@ def _t5():
         "conv2d_v1_2_dynamic_output_shape_nhwc_weight_as_input",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 34, ("nhwc", "weight_as_input", ""), ("CONV_2D",)),
+        provenance=g.provenance(SPEC, 31, ("nhwc", "weight_as_input", ""), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -301,7 +272,7 @@ def _t6():
         "conv2d_v1_2_nhwc_weight_as_input_relaxed",
         "conv2d_v1_2_dynamic_output_shape_nhwc_weight_as_input_relaxed",
         "V1_2",
-        provenance=g.provenance(SPEC, 34, ("nhwc", "weight_as_input", "relaxed"), ("CONV_2D",)),
+        provenance=g.provenance(SPEC, 31, ("nhwc", "weight_as_input", "relaxed"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -343,7 +314,7 @@ def _t7():
         "conv2d_v1_2_dynamic_output_shape_nhwc_weight_as_input_quant8",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 34, ("nhwc", "weight_as_input", "quant8"), ("CONV_2D",)),
+        provenance=g.provenance(SPEC, 31, ("nhwc", "weight_as_input", "quant8"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
@@ -384,7 +355,7 @@ def _t8():
         "conv2d_v1_2_dynamic_output_shape_nhwc_weight_as_input_channelQuant8",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 34, ("nhwc", "weight_as_input", "channelQuant8"), ("CONV_2D",)),
+        provenance=g.provenance(SPEC, 31, ("nhwc", "weight_as_input", "channelQuant8"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
@@ -425,7 +396,7 @@ def _t9():
         "conv2d_v1_2_dynamic_output_shape_nhwc_weight_as_input_float16",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 34, ("nhwc", "weight_as_input", "float16"), ("CONV_2D",)),
+        provenance=g.provenance(SPEC, 31, ("nhwc", "weight_as_input", "float16"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -466,7 +437,7 @@ def _t10():
         "conv2d_v1_2_dynamic_output_shape_nchw",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 34, ("nchw", "", ""), ("CONV_2D",)),
+        provenance=g.provenance(SPEC, 31, ("nchw", "", ""), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -504,7 +475,7 @@ def _t11():
         "conv2d_v1_2_nchw_relaxed",
         "conv2d_v1_2_dynamic_output_shape_nchw_relaxed",
         "V1_2",
-        provenance=g.provenance(SPEC, 34, ("nchw", "", "relaxed"), ("CONV_2D",)),
+        provenance=g.provenance(SPEC, 31, ("nchw", "", "relaxed"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -544,7 +515,7 @@ def _t12():
         "conv2d_v1_2_dynamic_output_shape_nchw_quant8",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 34, ("nchw", "", "quant8"), ("CONV_2D",)),
+        provenance=g.provenance(SPEC, 31, ("nchw", "", "quant8"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
@@ -583,7 +554,7 @@ def _t13():
         "conv2d_v1_2_dynamic_output_shape_nchw_channelQuant8",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 34, ("nchw", "", "channelQuant8"), ("CONV_2D",)),
+        provenance=g.provenance(SPEC, 31, ("nchw", "", "channelQuant8"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
@@ -622,7 +593,7 @@ def _t14():
         "conv2d_v1_2_dynamic_output_shape_nchw_float16",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 34, ("nchw", "", "float16"), ("CONV_2D",)),
+        provenance=g.provenance(SPEC, 31, ("nchw", "", "float16"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -661,7 +632,7 @@ def _t15():
         "conv2d_v1_2_dynamic_output_shape_nchw_weight_as_input",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 34, ("nchw", "weight_as_input", ""), ("CONV_2D",)),
+        provenance=g.provenance(SPEC, 31, ("nchw", "weight_as_input", ""), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -701,7 +672,7 @@ def _t16():
         "conv2d_v1_2_nchw_weight_as_input_relaxed",
         "conv2d_v1_2_dynamic_output_shape_nchw_weight_as_input_relaxed",
         "V1_2",
-        provenance=g.provenance(SPEC, 34, ("nchw", "weight_as_input", "relaxed"), ("CONV_2D",)),
+        provenance=g.provenance(SPEC, 31, ("nchw", "weight_as_input", "relaxed"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -743,7 +714,7 @@ def _t17():
         "conv2d_v1_2_dynamic_output_shape_nchw_weight_as_input_quant8",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 34, ("nchw", "weight_as_input", "quant8"), ("CONV_2D",)),
+        provenance=g.provenance(SPEC, 31, ("nchw", "weight_as_input", "quant8"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
@@ -784,7 +755,7 @@ def _t18():
         "conv2d_v1_2_dynamic_output_shape_nchw_weight_as_input_channelQuant8",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 34, ("nchw", "weight_as_input", "channelQuant8"), ("CONV_2D",)),
+        provenance=g.provenance(SPEC, 31, ("nchw", "weight_as_input", "channelQuant8"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
@@ -825,7 +796,7 @@ def _t19():
         "conv2d_v1_2_dynamic_output_shape_nchw_weight_as_input_float16",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 34, ("nchw", "weight_as_input", "float16"), ("CONV_2D",)),
+        provenance=g.provenance(SPEC, 31, ("nchw", "weight_as_input", "float16"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -860,1444 +831,6 @@ def _t19():
     )
 
 
-def _t20():
-    return g.case(
-        "conv2d_v1_2_dilated_nhwc",
-        "conv2d_v1_2_dilated_dynamic_output_shape_nhwc",
-        "V1_2",
-        version="V1_2",
-        provenance=g.provenance(SPEC, 72, ("nhwc", "", ""), ("CONV_2D",)),
-        model=g.model(
-            operands=[
-                g.operand(OperandType.TENSOR_FLOAT32, [1, 5, 5, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 3, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 144)),
-                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 144, 8)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 152, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 156, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 160, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 164, 4)),
-                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 168, 1)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 169, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 173, 4)),
-                g.operand(OperandType.TENSOR_FLOAT32, [1, 5, 5, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
-            ],
-            operations=[
-                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
-            ],
-            inputs=[0],
-            outputs=[10],
-            values=_D18,
-        ),
-        feeds=[
-            g.feed(
-                inputs=[
-                    g.array("<f4", (1, 5, 5, 2), _D19),
-                ],
-                outputs=[
-                    g.array("<f4", (1, 5, 5, 2), _D20),
-                ],
-            ),
-        ],
-    )
-
-
-def _t21():
-    return g.case(
-        "conv2d_v1_2_dilated_nhwc_relaxed",
-        "conv2d_v1_2_dilated_dynamic_output_shape_nhwc_relaxed",
-        "V1_2",
-        provenance=g.provenance(SPEC, 72, ("nhwc", "", "relaxed"), ("CONV_2D",)),
-        model=g.model(
-            operands=[
-                g.operand(OperandType.TENSOR_FLOAT32, [1, 5, 5, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 3, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 144)),
-                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 144, 8)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 152, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 156, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 160, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 164, 4)),
-                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 168, 1)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 169, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 173, 4)),
-                g.operand(OperandType.TENSOR_FLOAT32, [1, 5, 5, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
-            ],
-            operations=[
-                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
-            ],
-            inputs=[0],
-            outputs=[10],
-            values=_D18,
-            relaxed=True,
-        ),
-        feeds=[
-            g.feed(
-                inputs=[
-                    g.array("<f4", (1, 5, 5, 2), _D19),
-                ],
-                outputs=[
-                    g.array("<f4", (1, 5, 5, 2), _D20),
-                ],
-            ),
-        ],
-    )
-
-
-def _t22():
-    return g.case(
-        "conv2d_v1_2_dilated_nhwc_quant8",
-        "conv2d_v1_2_dilated_dynamic_output_shape_nhwc_quant8",
-        "V1_2",
-        version="V1_2",
-        provenance=g.provenance(SPEC, 72, ("nhwc", "", "quant8"), ("CONV_2D",)),
-        model=g.model(
-            operands=[
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 5, 5, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 3, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=128, location=(0, 0, 36)),
-                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 36, 8)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
-                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 1)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 61, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 65, 4)),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 5, 5, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=140),
-            ],
-            operations=[
-                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
-            ],
-            inputs=[0],
-            outputs=[10],
-            values="hH6ChIOBgn2DgYB/g4R+gXyChH1+fYOAgXyEhH99fH6EgHx9BAAAAP7///8BAAAAAQAAAAEAAAAAAAAAAAIAAAABAAAA",
-        ),
-        feeds=[
-            g.feed(
-                inputs=[
-                    g.array("|u1", (1, 5, 5, 2), _D21),
-                ],
-                outputs=[
-                    g.array("|u1", (1, 5, 5, 2), _D22),
-                ],
-            ),
-        ],
-    )
-
-
-def _t23():
-    return g.case(
-        "conv2d_v1_2_dilated_nhwc_channelQuant8",
-        "conv2d_v1_2_dilated_dynamic_output_shape_nhwc_channelQuant8",
-        "V1_2",
-        version="V1_2",
-        provenance=g.provenance(SPEC, 72, ("nhwc", "", "channelQuant8"), ("CONV_2D",)),
-        model=g.model(
-            operands=[
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 5, 5, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
-                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [2, 3, 3, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 36), extra=g.channel_quant((0.25, 0.125), 0)),
-                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 8)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
-                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 1)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 61, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 65, 4)),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 5, 5, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=140),
-            ],
-            operations=[
-                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
-            ],
-            inputs=[0],
-            outputs=[10],
-            values="BP4CBAMBAv0DAQD/AwT+AfwCCPr8+gYAAvgICP76+PwIAPj6BAAAAPz///8BAAAAAQAAAAEAAAAAAAAAAAIAAAABAAAA",
-        ),
-        feeds=[
-            g.feed(
-                inputs=[
-                    g.array("|u1", (1, 5, 5, 2), _D21),
-                ],
-                outputs=[
-                    g.array("|u1", (1, 5, 5, 2), _D22),
-                ],
-            ),
-        ],
-    )
-
-
-def _t24():
-    return g.case(
-        "conv2d_v1_2_dilated_nhwc_float16",
-        "conv2d_v1_2_dilated_dynamic_output_shape_nhwc_float16",
-        "V1_2",
-        version="V1_2",
-        provenance=g.provenance(SPEC, 72, ("nhwc", "", "float16"), ("CONV_2D",)),
-        model=g.model(
-            operands=[
-                g.operand(OperandType.TENSOR_FLOAT16, [1, 5, 5, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 3, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 72)),
-                g.operand(OperandType.TENSOR_FLOAT16, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 72, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 76, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 80, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 84, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 88, 4)),
-                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 92, 1)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 93, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 97, 4)),
-                g.operand(OperandType.TENSOR_FLOAT16, [1, 5, 5, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
-            ],
-            operations=[
-                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
-            ],
-            inputs=[0],
-            outputs=[10],
-            values="ADwAuAA4ADwAOgA0ADgAugA6ADQAAAC0ADoAPAC4ADQAvAA4ADwAugC4ALoAOgAAADQAvAA8ADwAtAC6ALwAuAA8AAAAvAC6ADgAtAEAAAABAAAAAQAAAAAAAAAAAgAAAAEAAAA=",
-        ),
-        feeds=[
-            g.feed(
-                inputs=[
-                    g.array("<f2", (1, 5, 5, 2), _D23),
-                ],
-                outputs=[
-                    g.array("<f2", (1, 5, 5, 2), _D24),
-                ],
-            ),
-        ],
-    )
-
-
-def _t25():
-    return g.case(
-        "conv2d_v1_2_dilated_nhwc_weight_as_input",
-        "conv2d_v1_2_dilated_dynamic_output_shape_nhwc_weight_as_input",
-        "V1_2",
-        version="V1_2",
-        provenance=g.provenance(SPEC, 72, ("nhwc", "weight_as_input", ""), ("CONV_2D",)),
-        model=g.model(
-            operands=[
-                g.operand(OperandType.TENSOR_FLOAT32, [1, 5, 5, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
-                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 17, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 21, 4)),
-                g.operand(OperandType.TENSOR_FLOAT32, [1, 5, 5, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
-            ],
-            operations=[
-                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
-            ],
-            inputs=[0, 1, 2],
-            outputs=[10],
-            values=_D25,
-        ),
-        feeds=[
-            g.feed(
-                inputs=[
-                    g.array("<f4", (1, 5, 5, 2), _D19),
-                    g.array("<f4", (2, 3, 3, 2), _D26),
-                    g.array("<f4", (2,), "AAAAPwAAgL4="),
-                ],
-                outputs=[
-                    g.array("<f4", (1, 5, 5, 2), _D20),
-                ],
-            ),
-        ],
-    )
-
-
-def _t26():
-    return g.case(
-        "conv2d_v1_2_dilated_nhwc_weight_as_input_relaxed",
-        "conv2d_v1_2_dilated_dynamic_output_shape_nhwc_weight_as_input_relaxed",
-        "V1_2",
-        provenance=g.provenance(SPEC, 72, ("nhwc", "weight_as_input", "relaxed"), ("CONV_2D",)),
-        model=g.model(
-            operands=[
-                g.operand(OperandType.TENSOR_FLOAT32, [1, 5, 5, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
-                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 17, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 21, 4)),
-                g.operand(OperandType.TENSOR_FLOAT32, [1, 5, 5, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
-            ],
-            operations=[
-                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
-            ],
-            inputs=[0, 1, 2],
-            outputs=[10],
-            values=_D25,
-            relaxed=True,
-        ),
-        feeds=[
-            g.feed(
-                inputs=[
-                    g.array("<f4", (1, 5, 5, 2), _D19),
-                    g.array("<f4", (2, 3, 3, 2), _D26),
-                    g.array("<f4", (2,), "AAAAPwAAgL4="),
-                ],
-                outputs=[
-                    g.array("<f4", (1, 5, 5, 2), _D20),
-                ],
-            ),
-        ],
-    )
-
-
-def _t27():
-    return g.case(
-        "conv2d_v1_2_dilated_nhwc_weight_as_input_quant8",
-        "conv2d_v1_2_dilated_dynamic_output_shape_nhwc_weight_as_input_quant8",
-        "V1_2",
-        version="V1_2",
-        provenance=g.provenance(SPEC, 72, ("nhwc", "weight_as_input", "quant8"), ("CONV_2D",)),
-        model=g.model(
-            operands=[
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 5, 5, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=128),
-                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
-                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 17, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 21, 4)),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 5, 5, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=140),
-            ],
-            operations=[
-                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
-            ],
-            inputs=[0, 1, 2],
-            outputs=[10],
-            values=_D25,
-        ),
-        feeds=[
-            g.feed(
-                inputs=[
-                    g.array("|u1", (1, 5, 5, 2), _D21),
-                    g.array("|u1", (2, 3, 3, 2), _D27),
-                    g.array("<i4", (2,), "BAAAAP7///8="),
-                ],
-                outputs=[
-                    g.array("|u1", (1, 5, 5, 2), _D22),
-                ],
-            ),
-        ],
-    )
-
-
-def _t28():
-    return g.case(
-        "conv2d_v1_2_dilated_nhwc_weight_as_input_channelQuant8",
-        "conv2d_v1_2_dilated_dynamic_output_shape_nhwc_weight_as_input_channelQuant8",
-        "V1_2",
-        version="V1_2",
-        provenance=g.provenance(SPEC, 72, ("nhwc", "weight_as_input", "channelQuant8"), ("CONV_2D",)),
-        model=g.model(
-            operands=[
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 5, 5, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
-                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.25, 0.125), 0)),
-                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
-                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 17, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 21, 4)),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 5, 5, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=140),
-            ],
-            operations=[
-                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
-            ],
-            inputs=[0, 1, 2],
-            outputs=[10],
-            values=_D25,
-        ),
-        feeds=[
-            g.feed(
-                inputs=[
-                    g.array("|u1", (1, 5, 5, 2), _D21),
-                    g.array("|i1", (2, 3, 3, 2), _D28),
-                    g.array("<i4", (2,), "BAAAAPz///8="),
-                ],
-                outputs=[
-                    g.array("|u1", (1, 5, 5, 2), _D22),
-                ],
-            ),
-        ],
-    )
-
-
-def _t29():
-    return g.case(
-        "conv2d_v1_2_dilated_nhwc_weight_as_input_float16",
-        "conv2d_v1_2_dilated_dynamic_output_shape_nhwc_weight_as_input_float16",
-        "V1_2",
-        version="V1_2",
-        provenance=g.provenance(SPEC, 72, ("nhwc", "weight_as_input", "float16"), ("CONV_2D",)),
-        model=g.model(
-            operands=[
-                g.operand(OperandType.TENSOR_FLOAT16, [1, 5, 5, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_FLOAT16, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
-                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 17, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 21, 4)),
-                g.operand(OperandType.TENSOR_FLOAT16, [1, 5, 5, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
-            ],
-            operations=[
-                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
-            ],
-            inputs=[0, 1, 2],
-            outputs=[10],
-            values=_D25,
-        ),
-        feeds=[
-            g.feed(
-                inputs=[
-                    g.array("<f2", (1, 5, 5, 2), _D23),
-                    g.array("<f2", (2, 3, 3, 2), _D29),
-                    g.array("<f2", (2,), "ADgAtA=="),
-                ],
-                outputs=[
-                    g.array("<f2", (1, 5, 5, 2), _D24),
-                ],
-            ),
-        ],
-    )
-
-
-def _t30():
-    return g.case(
-        "conv2d_v1_2_dilated_nchw",
-        "conv2d_v1_2_dilated_dynamic_output_shape_nchw",
-        "V1_2",
-        version="V1_2",
-        provenance=g.provenance(SPEC, 72, ("nchw", "", ""), ("CONV_2D",)),
-        model=g.model(
-            operands=[
-                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 5, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 3, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 144)),
-                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 144, 8)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 152, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 156, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 160, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 164, 4)),
-                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 168, 1)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 169, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 173, 4)),
-                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 5, 5], lifetime=OperandLifeTime.MODEL_OUTPUT),
-            ],
-            operations=[
-                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
-            ],
-            inputs=[0],
-            outputs=[10],
-            values=_D30,
-        ),
-        feeds=[
-            g.feed(
-                inputs=[
-                    g.array("<f4", (1, 2, 5, 5), _D31),
-                ],
-                outputs=[
-                    g.array("<f4", (1, 2, 5, 5), _D32),
-                ],
-            ),
-        ],
-    )
-
-
-def _t31():
-    return g.case(
-        "conv2d_v1_2_dilated_nchw_relaxed",
-        "conv2d_v1_2_dilated_dynamic_output_shape_nchw_relaxed",
-        "V1_2",
-        provenance=g.provenance(SPEC, 72, ("nchw", "", "relaxed"), ("CONV_2D",)),
-        model=g.model(
-            operands=[
-                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 5, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 3, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 144)),
-                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 144, 8)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 152, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 156, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 160, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 164, 4)),
-                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 168, 1)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 169, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 173, 4)),
-                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 5, 5], lifetime=OperandLifeTime.MODEL_OUTPUT),
-            ],
-            operations=[
-                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
-            ],
-            inputs=[0],
-            outputs=[10],
-            values=_D30,
-            relaxed=True,
-        ),
-        feeds=[
-            g.feed(
-                inputs=[
-                    g.array("<f4", (1, 2, 5, 5), _D31),
-                ],
-                outputs=[
-                    g.array("<f4", (1, 2, 5, 5), _D32),
-                ],
-            ),
-        ],
-    )
-
-
-def _t32():
-    return g.case(
-        "conv2d_v1_2_dilated_nchw_quant8",
-        "conv2d_v1_2_dilated_dynamic_output_shape_nchw_quant8",
-        "V1_2",
-        version="V1_2",
-        provenance=g.provenance(SPEC, 72, ("nchw", "", "quant8"), ("CONV_2D",)),
-        model=g.model(
-            operands=[
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 5, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 3, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=128, location=(0, 0, 36)),
-                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 36, 8)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
-                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 1)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 61, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 65, 4)),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 5, 5], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=140),
-            ],
-            operations=[
-                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
-            ],
-            inputs=[0],
-            outputs=[10],
-            values="hH6ChIOBgn2DgYB/g4R+gXyChH1+fYOAgXyEhH99fH6EgHx9BAAAAP7///8BAAAAAQAAAAEAAAAAAAAAAQIAAAABAAAA",
-        ),
-        feeds=[
-            g.feed(
-                inputs=[
-                    g.array("|u1", (1, 2, 5, 5), _D33),
-                ],
-                outputs=[
-                    g.array("|u1", (1, 2, 5, 5), _D34),
-                ],
-            ),
-        ],
-    )
-
-
-def _t33():
-    return g.case(
-        "conv2d_v1_2_dilated_nchw_channelQuant8",
-        "conv2d_v1_2_dilated_dynamic_output_shape_nchw_channelQuant8",
-        "V1_2",
-        version="V1_2",
-        provenance=g.provenance(SPEC, 72, ("nchw", "", "channelQuant8"), ("CONV_2D",)),
-        model=g.model(
-            operands=[
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 5, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
-                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [2, 3, 3, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 36), extra=g.channel_quant((0.25, 0.125), 0)),
-                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 8)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
-                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 1)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 61, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 65, 4)),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 5, 5], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=140),
-            ],
-            operations=[
-                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
-            ],
-            inputs=[0],
-            outputs=[10],
-            values="BP4CBAMBAv0DAQD/AwT+AfwCCPr8+gYAAvgICP76+PwIAPj6BAAAAPz///8BAAAAAQAAAAEAAAAAAAAAAQIAAAABAAAA",
-        ),
-        feeds=[
-            g.feed(
-                inputs=[
-                    g.array("|u1", (1, 2, 5, 5), _D33),
-                ],
-                outputs=[
-                    g.array("|u1", (1, 2, 5, 5), _D34),
-                ],
-            ),
-        ],
-    )
-
-
-def _t34():
-    return g.case(
-        "conv2d_v1_2_dilated_nchw_float16",
-        "conv2d_v1_2_dilated_dynamic_output_shape_nchw_float16",
-        "V1_2",
-        version="V1_2",
-        provenance=g.provenance(SPEC, 72, ("nchw", "", "float16"), ("CONV_2D",)),
-        model=g.model(
-            operands=[
-                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 5, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 3, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 72)),
-                g.operand(OperandType.TENSOR_FLOAT16, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 72, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 76, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 80, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 84, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 88, 4)),
-                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 92, 1)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 93, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 97, 4)),
-                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 5, 5], lifetime=OperandLifeTime.MODEL_OUTPUT),
-            ],
-            operations=[
-                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
-            ],
-            inputs=[0],
-            outputs=[10],
-            values="ADwAuAA4ADwAOgA0ADgAugA6ADQAAAC0ADoAPAC4ADQAvAA4ADwAugC4ALoAOgAAADQAvAA8ADwAtAC6ALwAuAA8AAAAvAC6ADgAtAEAAAABAAAAAQAAAAAAAAABAgAAAAEAAAA=",
-        ),
-        feeds=[
-            g.feed(
-                inputs=[
-                    g.array("<f2", (1, 2, 5, 5), _D35),
-                ],
-                outputs=[
-                    g.array("<f2", (1, 2, 5, 5), _D36),
-                ],
-            ),
-        ],
-    )
-
-
-def _t35():
-    return g.case(
-        "conv2d_v1_2_dilated_nchw_weight_as_input",
-        "conv2d_v1_2_dilated_dynamic_output_shape_nchw_weight_as_input",
-        "V1_2",
-        version="V1_2",
-        provenance=g.provenance(SPEC, 72, ("nchw", "weight_as_input", ""), ("CONV_2D",)),
-        model=g.model(
-            operands=[
-                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 5, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
-                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 17, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 21, 4)),
-                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 5, 5], lifetime=OperandLifeTime.MODEL_OUTPUT),
-            ],
-            operations=[
-                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
-            ],
-            inputs=[0, 1, 2],
-            outputs=[10],
-            values=_D37,
-        ),
-        feeds=[
-            g.feed(
-                inputs=[
-                    g.array("<f4", (1, 2, 5, 5), _D31),
-                    g.array("<f4", (2, 3, 3, 2), _D26),
-                    g.array("<f4", (2,), "AAAAPwAAgL4="),
-                ],
-                outputs=[
-                    g.array("<f4", (1, 2, 5, 5), _D32),
-                ],
-            ),
-        ],
-    )
-
-
-def _t36():
-    return g.case(
-        "conv2d_v1_2_dilated_nchw_weight_as_input_relaxed",
-        "conv2d_v1_2_dilated_dynamic_output_shape_nchw_weight_as_input_relaxed",
-        "V1_2",
-        provenance=g.provenance(SPEC, 72, ("nchw", "weight_as_input", "relaxed"), ("CONV_2D",)),
-        model=g.model(
-            operands=[
-                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 5, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
-                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 17, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 21, 4)),
-                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 5, 5], lifetime=OperandLifeTime.MODEL_OUTPUT),
-            ],
-            operations=[
-                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
-            ],
-            inputs=[0, 1, 2],
-            outputs=[10],
-            values=_D37,
-            relaxed=True,
-        ),
-        feeds=[
-            g.feed(
-                inputs=[
-                    g.array("<f4", (1, 2, 5, 5), _D31),
-                    g.array("<f4", (2, 3, 3, 2), _D26),
-                    g.array("<f4", (2,), "AAAAPwAAgL4="),
-                ],
-                outputs=[
-                    g.array("<f4", (1, 2, 5, 5), _D32),
-                ],
-            ),
-        ],
-    )
-
-
-def _t37():
-    return g.case(
-        "conv2d_v1_2_dilated_nchw_weight_as_input_quant8",
-        "conv2d_v1_2_dilated_dynamic_output_shape_nchw_weight_as_input_quant8",
-        "V1_2",
-        version="V1_2",
-        provenance=g.provenance(SPEC, 72, ("nchw", "weight_as_input", "quant8"), ("CONV_2D",)),
-        model=g.model(
-            operands=[
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 5, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=128),
-                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
-                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 17, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 21, 4)),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 5, 5], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=140),
-            ],
-            operations=[
-                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
-            ],
-            inputs=[0, 1, 2],
-            outputs=[10],
-            values=_D37,
-        ),
-        feeds=[
-            g.feed(
-                inputs=[
-                    g.array("|u1", (1, 2, 5, 5), _D33),
-                    g.array("|u1", (2, 3, 3, 2), _D27),
-                    g.array("<i4", (2,), "BAAAAP7///8="),
-                ],
-                outputs=[
-                    g.array("|u1", (1, 2, 5, 5), _D34),
-                ],
-            ),
-        ],
-    )
-
-
-def _t38():
-    return g.case(
-        "conv2d_v1_2_dilated_nchw_weight_as_input_channelQuant8",
-        "conv2d_v1_2_dilated_dynamic_output_shape_nchw_weight_as_input_channelQuant8",
-        "V1_2",
-        version="V1_2",
-        provenance=g.provenance(SPEC, 72, ("nchw", "weight_as_input", "channelQuant8"), ("CONV_2D",)),
-        model=g.model(
-            operands=[
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 5, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
-                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.25, 0.125), 0)),
-                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
-                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 17, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 21, 4)),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 5, 5], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=140),
-            ],
-            operations=[
-                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
-            ],
-            inputs=[0, 1, 2],
-            outputs=[10],
-            values=_D37,
-        ),
-        feeds=[
-            g.feed(
-                inputs=[
-                    g.array("|u1", (1, 2, 5, 5), _D33),
-                    g.array("|i1", (2, 3, 3, 2), _D28),
-                    g.array("<i4", (2,), "BAAAAPz///8="),
-                ],
-                outputs=[
-                    g.array("|u1", (1, 2, 5, 5), _D34),
-                ],
-            ),
-        ],
-    )
-
-
-def _t39():
-    return g.case(
-        "conv2d_v1_2_dilated_nchw_weight_as_input_float16",
-        "conv2d_v1_2_dilated_dynamic_output_shape_nchw_weight_as_input_float16",
-        "V1_2",
-        version="V1_2",
-        provenance=g.provenance(SPEC, 72, ("nchw", "weight_as_input", "float16"), ("CONV_2D",)),
-        model=g.model(
-            operands=[
-                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 5, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_FLOAT16, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
-                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 17, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 21, 4)),
-                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 5, 5], lifetime=OperandLifeTime.MODEL_OUTPUT),
-            ],
-            operations=[
-                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
-            ],
-            inputs=[0, 1, 2],
-            outputs=[10],
-            values=_D37,
-        ),
-        feeds=[
-            g.feed(
-                inputs=[
-                    g.array("<f2", (1, 2, 5, 5), _D35),
-                    g.array("<f2", (2, 3, 3, 2), _D29),
-                    g.array("<f2", (2,), "ADgAtA=="),
-                ],
-                outputs=[
-                    g.array("<f2", (1, 2, 5, 5), _D36),
-                ],
-            ),
-        ],
-    )
-
-
-def _t40():
-    return g.case(
-        "conv2d_v1_2_explicit_dilated_nhwc",
-        "conv2d_v1_2_explicit_dilated_dynamic_output_shape_nhwc",
-        "V1_2",
-        version="V1_2",
-        provenance=g.provenance(SPEC, 111, ("nhwc", ""), ("CONV_2D",)),
-        model=g.model(
-            operands=[
-                g.operand(OperandType.TENSOR_FLOAT32, [2, 6, 5, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 32)),
-                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 8)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 4)),
-                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 68, 1)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 69, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 73, 4)),
-                g.operand(OperandType.TENSOR_FLOAT32, [2, 4, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
-            ],
-            operations=[
-                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], [13]),
-            ],
-            inputs=[0],
-            outputs=[13],
-            values=_D38,
-        ),
-        feeds=[
-            g.feed(
-                inputs=[
-                    g.array("<f4", (2, 6, 5, 1), _D39),
-                ],
-                outputs=[
-                    g.array("<f4", (2, 4, 2, 2), _D40),
-                ],
-            ),
-        ],
-    )
-
-
-def _t41():
-    return g.case(
-        "conv2d_v1_2_explicit_dilated_nhwc_relaxed",
-        "conv2d_v1_2_explicit_dilated_dynamic_output_shape_nhwc_relaxed",
-        "V1_2",
-        provenance=g.provenance(SPEC, 111, ("nhwc", "relaxed"), ("CONV_2D",)),
-        model=g.model(
-            operands=[
-                g.operand(OperandType.TENSOR_FLOAT32, [2, 6, 5, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 32)),
-                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 8)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 4)),
-                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 68, 1)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 69, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 73, 4)),
-                g.operand(OperandType.TENSOR_FLOAT32, [2, 4, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
-            ],
-            operations=[
-                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], [13]),
-            ],
-            inputs=[0],
-            outputs=[13],
-            values=_D38,
-            relaxed=True,
-        ),
-        feeds=[
-            g.feed(
-                inputs=[
-                    g.array("<f4", (2, 6, 5, 1), _D39),
-                ],
-                outputs=[
-                    g.array("<f4", (2, 4, 2, 2), _D40),
-                ],
-            ),
-        ],
-    )
-
-
-def _t42():
-    return g.case(
-        "conv2d_v1_2_explicit_dilated_nhwc_quant8",
-        "conv2d_v1_2_explicit_dilated_dynamic_output_shape_nhwc_quant8",
-        "V1_2",
-        version="V1_2",
-        provenance=g.provenance(SPEC, 111, ("nhwc", "quant8"), ("CONV_2D",)),
-        model=g.model(
-            operands=[
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 6, 5, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=120),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=130, location=(0, 0, 8)),
-                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 8, 8)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
-                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 1)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 45, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 49, 4)),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 4, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0625, zero_point=128),
-            ],
-            operations=[
-                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], [13]),
-            ],
-            inputs=[0],
-            outputs=[13],
-            values="hYODgYOGgYAAAAAABAAAAAEAAAAAAAAAAgAAAAEAAAACAAAAAgAAAAAAAAAAAgAAAAIAAAA=",
-        ),
-        feeds=[
-            g.feed(
-                inputs=[
-                    g.array("|u1", (2, 6, 5, 1), _D41),
-                ],
-                outputs=[
-                    g.array("|u1", (2, 4, 2, 2), _D42),
-                ],
-            ),
-        ],
-    )
-
-
-def _t43():
-    return g.case(
-        "conv2d_v1_2_explicit_dilated_nhwc_channelQuant8",
-        "conv2d_v1_2_explicit_dilated_dynamic_output_shape_nhwc_channelQuant8",
-        "V1_2",
-        version="V1_2",
-        provenance=g.provenance(SPEC, 111, ("nhwc", "channelQuant8"), ("CONV_2D",)),
-        model=g.model(
-            operands=[
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 6, 5, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=120),
-                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [2, 2, 2, 1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8), extra=g.channel_quant((0.125, 0.25), 0)),
-                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 8)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
-                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 1)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 45, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 49, 4)),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 4, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0625, zero_point=128),
-            ],
-            operations=[
-                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], [13]),
-            ],
-            inputs=[0],
-            outputs=[13],
-            values="BgIC/gEE//4AAAAABAAAAAEAAAAAAAAAAgAAAAEAAAACAAAAAgAAAAAAAAAAAgAAAAIAAAA=",
-        ),
-        feeds=[
-            g.feed(
-                inputs=[
-                    g.array("|u1", (2, 6, 5, 1), _D41),
-                ],
-                outputs=[
-                    g.array("|u1", (2, 4, 2, 2), _D42),
-                ],
-            ),
-        ],
-    )
-
-
-def _t44():
-    return g.case(
-        "conv2d_v1_2_explicit_dilated_nhwc_float16",
-        "conv2d_v1_2_explicit_dilated_dynamic_output_shape_nhwc_float16",
-        "V1_2",
-        version="V1_2",
-        provenance=g.provenance(SPEC, 111, ("nhwc", "float16"), ("CONV_2D",)),
-        model=g.model(
-            operands=[
-                g.operand(OperandType.TENSOR_FLOAT16, [2, 6, 5, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 16)),
-                g.operand(OperandType.TENSOR_FLOAT16, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
-                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 1)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 49, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 53, 4)),
-                g.operand(OperandType.TENSOR_FLOAT16, [2, 4, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
-            ],
-            operations=[
-                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], [13]),
-            ],
-            inputs=[0],
-            outputs=[13],
-            values="ADoANAA0ALQANAA8ALQAuAAAADgBAAAAAAAAAAIAAAABAAAAAgAAAAIAAAAAAAAAAAIAAAACAAAA",
-        ),
-        feeds=[
-            g.feed(
-                inputs=[
-                    g.array("<f2", (2, 6, 5, 1), _D43),
-                ],
-                outputs=[
-                    g.array("<f2", (2, 4, 2, 2), "ADuAQIC/ALkAMAC8gMBgRQC6AMKAxADDALQAuAAwgEMAvAC+gD0ANAA2gEJARIA9gD4ARQA2ALsAvADDAMMAwQ=="),
-                ],
-            ),
-        ],
-    )
-
-
-def _t45():
-    return g.case(
-        "conv2d_v1_2_explicit_dilated_nchw",
-        "conv2d_v1_2_explicit_dilated_dynamic_output_shape_nchw",
-        "V1_2",
-        version="V1_2",
-        provenance=g.provenance(SPEC, 111, ("nchw", ""), ("CONV_2D",)),
-        model=g.model(
-            operands=[
-                g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 6, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 32)),
-                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 8)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 4)),
-                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 68, 1)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 69, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 73, 4)),
-                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
-            ],
-            operations=[
-                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], [13]),
-            ],
-            inputs=[0],
-            outputs=[13],
-            values=_D44,
-        ),
-        feeds=[
-            g.feed(
-                inputs=[
-                    g.array("<f4", (2, 1, 6, 5), _D39),
-                ],
-                outputs=[
-                    g.array("<f4", (2, 2, 4, 2), _D45),
-                ],
-            ),
-        ],
-    )
-
-
-def _t46():
-    return g.case(
-        "conv2d_v1_2_explicit_dilated_nchw_relaxed",
-        "conv2d_v1_2_explicit_dilated_dynamic_output_shape_nchw_relaxed",
-        "V1_2",
-        provenance=g.provenance(SPEC, 111, ("nchw", "relaxed"), ("CONV_2D",)),
-        model=g.model(
-            operands=[
-                g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 6, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 32)),
-                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 8)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 4)),
-                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 68, 1)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 69, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 73, 4)),
-                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
-            ],
-            operations=[
-                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], [13]),
-            ],
-            inputs=[0],
-            outputs=[13],
-            values=_D44,
-            relaxed=True,
-        ),
-        feeds=[
-            g.feed(
-                inputs=[
-                    g.array("<f4", (2, 1, 6, 5), _D39),
-                ],
-                outputs=[
-                    g.array("<f4", (2, 2, 4, 2), _D45),
-                ],
-            ),
-        ],
-    )
-
-
-def _t47():
-    return g.case(
-        "conv2d_v1_2_explicit_dilated_nchw_quant8",
-        "conv2d_v1_2_explicit_dilated_dynamic_output_shape_nchw_quant8",
-        "V1_2",
-        version="V1_2",
-        provenance=g.provenance(SPEC, 111, ("nchw", "quant8"), ("CONV_2D",)),
-        model=g.model(
-            operands=[
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 1, 6, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=120),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=130, location=(0, 0, 8)),
-                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 8, 8)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
-                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 1)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 45, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 49, 4)),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0625, zero_point=128),
-            ],
-            operations=[
-                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], [13]),
-            ],
-            inputs=[0],
-            outputs=[13],
-            values="hYODgYOGgYAAAAAABAAAAAEAAAAAAAAAAgAAAAEAAAACAAAAAgAAAAAAAAABAgAAAAIAAAA=",
-        ),
-        feeds=[
-            g.feed(
-                inputs=[
-                    g.array("|u1", (2, 1, 6, 5), _D41),
-                ],
-                outputs=[
-                    g.array("|u1", (2, 2, 4, 2), _D46),
-                ],
-            ),
-        ],
-    )
-
-
-def _t48():
-    return g.case(
-        "conv2d_v1_2_explicit_dilated_nchw_channelQuant8",
-        "conv2d_v1_2_explicit_dilated_dynamic_output_shape_nchw_channelQuant8",
-        "V1_2",
-        version="V1_2",
-        provenance=g.provenance(SPEC, 111, ("nchw", "channelQuant8"), ("CONV_2D",)),
-        model=g.model(
-            operands=[
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 1, 6, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=120),
-                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [2, 2, 2, 1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8), extra=g.channel_quant((0.125, 0.25), 0)),
-                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 8)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
-                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 1)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 45, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 49, 4)),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0625, zero_point=128),
-            ],
-            operations=[
-                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], [13]),
-            ],
-            inputs=[0],
-            outputs=[13],
-            values="BgIC/gEE//4AAAAABAAAAAEAAAAAAAAAAgAAAAEAAAACAAAAAgAAAAAAAAABAgAAAAIAAAA=",
-        ),
-        feeds=[
-            g.feed(
-                inputs=[
-                    g.array("|u1", (2, 1, 6, 5), _D41),
-                ],
-                outputs=[
-                    g.array("|u1", (2, 2, 4, 2), _D46),
-                ],
-            ),
-        ],
-    )
-
-
-def _t49():
-    return g.case(
-        "conv2d_v1_2_explicit_dilated_nchw_float16",
-        "conv2d_v1_2_explicit_dilated_dynamic_output_shape_nchw_float16",
-        "V1_2",
-        version="V1_2",
-        provenance=g.provenance(SPEC, 111, ("nchw", "float16"), ("CONV_2D",)),
-        model=g.model(
-            operands=[
-                g.operand(OperandType.TENSOR_FLOAT16, [2, 1, 6, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 16)),
-                g.operand(OperandType.TENSOR_FLOAT16, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
-                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 1)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 49, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 53, 4)),
-                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
-            ],
-            operations=[
-                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], [13]),
-            ],
-            inputs=[0],
-            outputs=[13],
-            values="ADoANAA0ALQANAA8ALQAuAAAADgBAAAAAAAAAAIAAAABAAAAAgAAAAIAAAAAAAAAAQIAAAACAAAA",
-        ),
-        feeds=[
-            g.feed(
-                inputs=[
-                    g.array("<f2", (2, 1, 6, 5), _D43),
-                ],
-                outputs=[
-                    g.array("<f2", (2, 2, 4, 2), "ADuAvwAwgMAAuoDEALQAMIBAALkAvGBFAMIAwwC4gEMAvIA9ADZARIA+ADYAvADDAL4ANIBCgD0ARQC7AMMAwQ=="),
-                ],
-            ),
-        ],
-    )
-
-
-def _t50():
-    return g.case(
-        "conv2d_v1_2_no_layout_float16",
-        "conv2d_v1_2_no_layout_dynamic_output_shape_float16",
-        "V1_2",
-        version="V1_2",
-        provenance=g.provenance(SPEC, 146, ("float16",), ("CONV_2D",)),
-        model=g.model(
-            operands=[
-                g.operand(OperandType.TENSOR_FLOAT16, [2, 5, 5, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_FLOAT16, [3, 3, 3, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 108)),
-                g.operand(OperandType.TENSOR_FLOAT16, [3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 108, 6)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 114, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 118, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 122, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 126, 4)),
-                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
-            ],
-            operations=[
-                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6], [7]),
-            ],
-            inputs=[0],
-            outputs=[7],
-            values="ADwAOAA4ADQAtAC6ADgAvAC4ALoANAC6ALQAOAA6ADoAuAA0ADgAAAC4ALwAuAC4ALQAOAC0ALoAOAA4ADQAtAA8ALoAOAA6ADwAtAC4ADQAPAC0ADwAPAA6ALgAugC0ADgAOgA4ADoAAAC4ADgAvAA0AQAAAAIAAAACAAAAAAAAAA==",
-        ),
-        feeds=[
-            g.feed(
-                inputs=[
-                    g.array("<f2", (2, 5, 5, 2), "AMQAQgA4AMQAQQBAAEIAwADDAEAAwAC+AEMAxAC4AMMAxADCAEIAQwA+AEIAQQA+AMQAwQA8ALgAwgDEAMAAuAC4ADgAPAA8AMMAwwBEAMMAwgBBADgAOABDAD4AQwAAALwAxAC4AEQAvgDDAMIAQQDBAEMAOABCAMIAwwDAADwAPAA4ALwAwQA8AEQAPABCALgAwAAAAMMAQgA+AEQAPABAAMMAwwBCAEIAuAA+ADwAQADCAEQAwAA4ALwAwgC8AL4AQwDCADg="),
-                ],
-                outputs=[
-                    g.array("<f2", (2, 3, 3, 3), "AMAgxoDDALYAxcDGUEiAwgDBgMMAtoA8kEngRqBFwECAPzDIAL4AsADDgEAAOQDCgD6APAC4QMMAx8DEgD6AxWDFAMRAwQA9QMDgRWDEwEgARgDFQMPAwqBHALYAQADAALpAwmDGALZARAC6"),
-                ],
-            ),
-        ],
-    )
-
-
-def _t51():
-    return g.case(
-        "conv2d_v1_2_no_layout_channelQuant8",
-        "conv2d_v1_2_no_layout_dynamic_output_shape_channelQuant8",
-        "V1_2",
-        version="V1_2",
-        provenance=g.provenance(SPEC, 146, ("channelQuant8",), ("CONV_2D",)),
-        model=g.model(
-            operands=[
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 5, 5, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=127),
-                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [3, 3, 3, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 54), extra=g.channel_quant((0.25, 0.125, 0.0625), 0)),
-                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 54, 12)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 66, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 70, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 74, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 78, 4)),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=128),
-            ],
-            operations=[
-                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6], [7]),
-            ],
-            inputs=[0],
-            outputs=[7],
-            values="BAICAf/9Avz+/QH9/wIDA/4BBAD8+Pz8/gT++gQEAv4I+gQGEPz4BBD8EBAM+PT8CAwIDAD4BAAAAPD///8IAAAAAQAAAAIAAAACAAAAAAAAAA==",
-        ),
-        feeds=[
-            g.feed(
-                inputs=[
-                    g.array("|u1", (2, 5, 5, 2), "d4WAd4SDhXt4g3t8hnd+eHd5hYaChYSCd3qBfnl3e35+gIGBeHiHeHmEgICGgoZ/fXd+h3x4eYR6hoCFeXh7gYGAfXqBh4GFfnt/eIWCh4GDeHiFhX6CgYN5h3uAfXl9fIZ5gA=="),
-                ],
-                outputs=[
-                    g.array("|u1", (2, 3, 3, 3), "eGhxfmxlonN2cX6ErJyWioheeoByiYJ0hoR+cmRthmpqcHaFeJhupphscnKefoh4fXRmfpF9"),
-                ],
-            ),
-        ],
-    )
-
-
-def _t52():
-    return g.case(
-        "conv2d_v1_2_explicit_no_layout_relu6_float16",
-        "conv2d_v1_2_explicit_no_layout_dynamic_output_shape_relu6_float16",
-        "V1_2",
-        version="V1_2",
-        provenance=g.provenance(SPEC, 185, ("relu6", "float16"), ("CONV_2D",)),
-        model=g.model(
-            operands=[
-                g.operand(OperandType.TENSOR_FLOAT16, [1, 4, 6, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 3, 3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 72)),
-                g.operand(OperandType.TENSOR_FLOAT16, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 72, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 76, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 80, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 84, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 88, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 92, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 96, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 100, 4)),
-                g.operand(OperandType.TENSOR_FLOAT16, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
-            ],
-            operations=[
-                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
-            ],
-            inputs=[0],
-            outputs=[10],
-            values="ADwAOgA4ALoAugC4ADgAtAC0ALwAAAA0ALQAvAA0ALgAOAA4ALwAOAC4ALoAuAA4ALwAtAC0ADQAugA0ADQAuAA8ADoAuAA0ADwAuAEAAAACAAAAAAAAAAEAAAACAAAAAQAAAAMAAAA=",
-        ),
-        feeds=[
-            g.feed(
-                inputs=[
-                    g.array("<f2", (1, 4, 6, 3), "AEMAOADCAL4AvgAAAMEAAAC4AEMAPgBAAD4AQADDAMAAvADEADwAvAA4AL4AwQBBADgAwwAAAMMAPgC8AEAAvgDCAEMAAAA+AEIAPgBBAEIAQAC4AMAAwgDAAMAAxABEAMIAvAC4AEAAOADBAMMAOABAAL4AQwA4AEQAxAC+AEMAQADBAMQAwwBEAMIAwwC8"),
-                ],
-                outputs=[
-                    g.array("<f2", (1, 4, 4, 2), "ADoAAABGAAAARgAAAABARAAAoEQAMMBBgEIAPkBBAACAPAAAAEaAPcBCAD3gRAA5ADjAQgBFAAAARgBGAAAAPQ=="),
-                ],
-            ),
-        ],
-    )
-
-
-def _t53():
-    return g.case(
-        "conv2d_v1_2_explicit_no_layout_relu6_channelQuant8",
-        "conv2d_v1_2_explicit_no_layout_dynamic_output_shape_relu6_channelQuant8",
-        "V1_2",
-        version="V1_2",
-        provenance=g.provenance(SPEC, 185, ("relu6", "channelQuant8"), ("CONV_2D",)),
-        model=g.model(
-            operands=[
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 6, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
-                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [2, 2, 3, 3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 36), extra=g.channel_quant((0.125, 0.25), 0)),
-                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 8)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 68, 4)),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=120),
-            ],
-            operations=[
-                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
-            ],
-            inputs=[0],
-            outputs=[10],
-            values="CAYE+vr8BP7++AAC/vgC/AQE/AL+/f4C/P//Af0BAf4EA/4BEAAAAPz///8BAAAAAgAAAAAAAAABAAAAAgAAAAEAAAADAAAA",
-        ),
-        feeds=[
-            g.feed(
-                inputs=[
-                    g.array("|u1", (1, 4, 6, 3), "h4F6fX2Ae4B/h4OEg4R5fH54gn6BfXuFgXmAeYN+hH16h4CDhoOFhoR/fHp8fHiIen5/hIF7eYGEfYeBiHh9h4R7eHmIenl+"),
-                ],
-                outputs=[
-                    g.array("|u1", (1, 4, 4, 2), "e3iQeJB4eIl4iniEhX6CeHx4kH6GfYx6eoaMeJCQeH0="),
-                ],
-            ),
-        ],
-    )
-
-
 TESTS = (
     ("conv2d_v1_2_nhwc", _t0),
     ("conv2d_v1_2_nhwc_relaxed", _t1),
@@ -2319,38 +852,4 @@ TESTS = (
     ("conv2d_v1_2_nchw_weight_as_input_quant8", _t17),
     ("conv2d_v1_2_nchw_weight_as_input_channelQuant8", _t18),
     ("conv2d_v1_2_nchw_weight_as_input_float16", _t19),
-    ("conv2d_v1_2_dilated_nhwc", _t20),
-    ("conv2d_v1_2_dilated_nhwc_relaxed", _t21),
-    ("conv2d_v1_2_dilated_nhwc_quant8", _t22),
-    ("conv2d_v1_2_dilated_nhwc_channelQuant8", _t23),
-    ("conv2d_v1_2_dilated_nhwc_float16", _t24),
-    ("conv2d_v1_2_dilated_nhwc_weight_as_input", _t25),
-    ("conv2d_v1_2_dilated_nhwc_weight_as_input_relaxed", _t26),
-    ("conv2d_v1_2_dilated_nhwc_weight_as_input_quant8", _t27),
-    ("conv2d_v1_2_dilated_nhwc_weight_as_input_channelQuant8", _t28),
-    ("conv2d_v1_2_dilated_nhwc_weight_as_input_float16", _t29),
-    ("conv2d_v1_2_dilated_nchw", _t30),
-    ("conv2d_v1_2_dilated_nchw_relaxed", _t31),
-    ("conv2d_v1_2_dilated_nchw_quant8", _t32),
-    ("conv2d_v1_2_dilated_nchw_channelQuant8", _t33),
-    ("conv2d_v1_2_dilated_nchw_float16", _t34),
-    ("conv2d_v1_2_dilated_nchw_weight_as_input", _t35),
-    ("conv2d_v1_2_dilated_nchw_weight_as_input_relaxed", _t36),
-    ("conv2d_v1_2_dilated_nchw_weight_as_input_quant8", _t37),
-    ("conv2d_v1_2_dilated_nchw_weight_as_input_channelQuant8", _t38),
-    ("conv2d_v1_2_dilated_nchw_weight_as_input_float16", _t39),
-    ("conv2d_v1_2_explicit_dilated_nhwc", _t40),
-    ("conv2d_v1_2_explicit_dilated_nhwc_relaxed", _t41),
-    ("conv2d_v1_2_explicit_dilated_nhwc_quant8", _t42),
-    ("conv2d_v1_2_explicit_dilated_nhwc_channelQuant8", _t43),
-    ("conv2d_v1_2_explicit_dilated_nhwc_float16", _t44),
-    ("conv2d_v1_2_explicit_dilated_nchw", _t45),
-    ("conv2d_v1_2_explicit_dilated_nchw_relaxed", _t46),
-    ("conv2d_v1_2_explicit_dilated_nchw_quant8", _t47),
-    ("conv2d_v1_2_explicit_dilated_nchw_channelQuant8", _t48),
-    ("conv2d_v1_2_explicit_dilated_nchw_float16", _t49),
-    ("conv2d_v1_2_no_layout_float16", _t50),
-    ("conv2d_v1_2_no_layout_channelQuant8", _t51),
-    ("conv2d_v1_2_explicit_no_layout_relu6_float16", _t52),
-    ("conv2d_v1_2_explicit_no_layout_relu6_channelQuant8", _t53),
 )

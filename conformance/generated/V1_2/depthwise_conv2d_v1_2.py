@@ -42,6 +42,29 @@ _D27 = "AACAPwAAAL8AAAA/AACAPwAAQD8AAIA+AAAAPwAAQL8AAAA/AAAAvwEAAAABAAAAAAAAAAEA
 _D28 = "AABwQAAA2EAAAHhAAABAQAAAmEAAAOA/AACgPwAACEAAAIA+AAAgQAAAgEAAAAC/AAAAvwAAKMAAAIzAAABgPwAAwD4AAGC/AACAvgAAQEAAACC/AABAQAAAgL4AAADA"
 _D29 = "eH95eXt8dnp+e3R6e355eXR+dIB7dn54e3V2dntyfHVwd3Zwd4Bxf355f3R/fXJ6eH93fHd3fnJwdn13"
 _D30 = "vOy+sMyclKKEqMB4eFY6joZyfLB2sHxg"
+_D31 = "AAAAQABDAL4AOADEADgAuAA+ALwAQADEALwAuAA8AEQAQgDDAD4AQwDAAEIAPAA4"
+_D32 = "wEWAQgA/wEIgRUDAAMLAQoA9ADnAxAC+AD8AAAC6ALjgRgBAwMTARIA9wMFAxIDBALgAPQA8QMKAQAC0AD7gRKBEgLwAuCDFADgAvYBBgEAAugA9AD1AQwA+ALgAtAA+"
+_D33 = "gISHfYF4gX+DfoR4fn+CiIZ5g4d8hoKB"
+_D34 = "e3FrcnhcWHJqZlFea2RhYoBsUXdqWFNZYmloWG1janh2YGJQZl9vbWFpaXJqYmNq"
+_D35 = "AAAAQABDAL4AOADEADgAuAA+ALwAQADEALwAuAA8AEQAQgDDAD4AQwDAAEIAPAA4AD4AQwBCAMAAOABDADgAQQDAAMIAQgA8AMAAAABEAEMAPgC4ALwAQABCALgAAAC4AD4AQgC+AMIAvADEALwAvAA+AEEAwgC4AEAAQADEAMMAwABCAEEAvgC8AEAAQABEAAAAwADBADgAQgA+AMIAPABBAEMAQQC+AMIAxADDAD4AwwC+ADgAwwA8AD4AwQC+AEIAQAC+AMMAxAAAAEIAQADEAEMAQQBCALgAxAC8AL4AQQBDAEQAxABBALgAQADAAMIAwwDDAMEAuAA8AL4APgDAAEEAPgBDAMAAwgA+AAAAOABAAEQAuAC4AEIAxAA8AMMAvADBAL4AOAC4"
+_D36 = "ZGhrYWVcZWNnYmhcYmNmbGpdZ2tgamZlZ2tqYGVrZWlgXmpmYGRsa2djYmhqY2RjZ2phXmJcYmJnaV5jaGhcXWBqaWFiaGhsZGBfZWpnXmZpa2lhXlxdZ11hZV1mZ19hamhhXVxkamhca2lqY1xiYWlrbFxpY2hgXl1dX2NmYWdgaWdrYF5nZGVobGNjalxmXWJfYWVj"
+_D37 = "AACAPwAAAL8AAAA/AACAPwAAQD8AAIA+AAAAPwAAQL8AAEA/AACAPgAAAAAAAIC+AABAPwAAgD8AAAC/AACAPgAAAD8AAAAAAAAAvwAAgD8BAAAAAQAAAAEAAAACAAAAAAAAAAA="
+_D38 = "AAAAAAAAAEAAAGBAAADAvwAAAD8AAIDAAAAAPwAAAL8AAMA/AACAvwAAAEAAAIDAAACAvwAAAL8AAIA/AACAQAAAQEAAAGDAAADAPwAAYEAAAADAAABAQAAAgD8AAAA/"
+_D39 = "AAC4QAAAUEAAAOA/AABYQAAApEAAAAjAAABAwAAAWEAAALA/AAAgPwAAmMAAAMC/AADgPwAAAAAAAEC/AAAAvwAA3EAAAABAAACYwAAAmEAAALA/AAA4wAAAiMAAADDAAAAAvwAAoD8AAIA/AABIwAAAEEAAAIC+AADAPwAAnEAAAJRAAACQvwAAAL8AAKTAAAAAPwAAoL8AADBAAAAQQAAAQL8AAKA/AACgPwAAaEAAAMA/AAAAvwAAgL4AAMA/"
+_D40 = "AACAPwAAAL8AAAA/AACAPwAAQD8AAIA+AAAAPwAAQL8AAEA/AACAPgAAAAAAAIC+AABAPwAAgD8AAAC/AACAPgAAAD8AAAAAAAAAvwAAgD8BAAAAAQAAAAEAAAACAAAAAAAAAAE="
+_D41 = "AAAAAAAAYEAAAAA/AAAAPwAAwD8AAABAAACAvwAAgD8AAEBAAADAPwAAAMAAAIA/AAAAQAAAwL8AAIDAAAAAvwAAgL8AAIDAAAAAvwAAgEAAAGDAAABgQAAAQEAAAAA/"
+_D42 = "AAC4QAAApEAAALA/AADgPwAA3EAAALA/AAAAvwAAEEAAAJRAAAAAPwAAQL8AAMA/AABQQAAACMAAACA/AAAAAAAAAEAAADjAAACgPwAAgL4AAJC/AACgvwAAoD8AAAC/AADgPwAAQMAAAJjAAABAvwAAmMAAAIjAAACAPwAAwD8AAAC/AAAwQAAAoD8AAIC+AABYQAAAWEAAAMC/AAAAvwAAmEAAADDAAABIwAAAnEAAAKTAAAAQQAAAaEAAAMA/"
+_D43 = "gIeBgYOEfoKGg3yChH14f354f4h5h4aB"
+_D44 = "e3hqa4BqYm12ZmFqcVxmZGxYaWNgX2lia1hRYVFTaGpib2ljcnJeYndZWHhQbXJq"
+_D45 = "AACAPwAAAL8AAAA/AACAPwAAQD8AAIA+AAAAPwAAQL8AAEA/AACAPgAAAAAAAIC+AABAPwAAgD8AAAC/AACAPgAAgL8AAAA/AACAPwAAQL8AAAC/AABAvwAAQD8AAAAAAACAPgAAgL8AAIA/AACAPgAAgL4AAAA/AQAAAAAAAAABAAAAAQAAAAIAAAACAAAAAQAAAAAAAAAA"
+_D46 = "AAAAAAAAAEAAAGBAAADAvwAAAD8AAIDAAAAAPwAAAL8AAMA/AACAvwAAAEAAAIDAAACAvwAAAL8AAIA/AACAQAAAQEAAAGDAAADAPwAAYEAAAADAAABAQAAAgD8AAAA/AADAPwAAYEAAAEBAAAAAwAAAAD8AAGBAAAAAPwAAIEAAAADAAABAwAAAQEAAAIA/AAAAwAAAAAAAAIBAAABgQAAAwD8AAAC/AACAvwAAAEAAAEBAAAAAvwAAAAAAAAC/AADAPwAAQEAAAMC/AABAwAAAgL8AAIDAAACAvwAAgL8AAMA/AAAgQAAAQMAAAAC/AAAAQAAAAEAAAIDAAABgwAAAAMAAAEBAAAAgQAAAwL8AAIC/AAAAQAAAAEAAAIBAAAAAAAAAAMAAACDAAAAAPwAAQEAAAMA/AABAwAAAgD8AACBAAABgQAAAIEAAAMC/AABAwAAAgMAAAGDAAADAPwAAYMAAAMC/AAAAPwAAYMAAAIA/AADAPwAAIMAAAMC/AABAQAAAAEAAAMC/AABgwAAAgMAAAAAAAABAQAAAAEAAAIDAAABgQAAAIEAAAEBAAAAAvwAAgMAAAIC/AADAvwAAIEAAAGBAAACAQAAAgMAAACBAAAAAvwAAAEAAAADAAABAwAAAYMAAAGDAAAAgwAAAAL8AAIA/AADAvwAAwD8AAADAAAAgQAAAwD8AAGBAAAAAwAAAQMAAAMA/AAAAAAAAAD8AAABAAACAQAAAAL8AAAC/AABAQAAAgMAAAIA/AABgwAAAgL8AACDAAADAvwAAAD8AAAC/"
+_D47 = "AAAwwAAAAAAAAKjAAADAvgAAAsEAADBAAACsQAAAhMAAAPC/AAD0QAAA7MAAANA/AACQPwAAwD8AADBAAACAvgAAqMAAANA/AAAAvgAA0D8AAAC/AACAvgAAWkEAAMC+AAC0QAAAWEAAALC/AAAAQAAAQEEAAAhAAABAwAAAwL8AAGC/AAAAvgAAQMAAAMA/"
+_D48 = "Y25ZbE55hF5mjFB0cnR5bVl0bnRsbaRshHxodp52YmhqbmJ0"
+_D49 = "AACAPwAAAL8AAAA/AACAPwAAQD8AAIA+AAAAPwAAQL8AAEA/AACAPgAAAAAAAIC+AABAPwAAgD8AAAC/AACAPgAAgL8AAAA/AACAPwAAQL8AAAC/AABAvwAAQD8AAAAAAACAPgAAgL8AAIA/AACAPgAAgL4AAAA/AQAAAAAAAAABAAAAAQAAAAIAAAACAAAAAQAAAAAAAAAB"
+_D50 = "AAAAAAAAwL8AAAA/AACAvwAAgL8AAIBAAADAPwAAQEAAAMA/AAAAwAAAAD8AAEDAAAAAwAAAYEAAAIC/AAAAvwAAwD8AAEDAAACAvwAAIEAAAABAAABgwAAAIEAAAABAAAAAAAAAAEAAAAA/AAAAvwAAAEAAAAC/AABAQAAAYEAAAIA/AABgQAAAAD8AACBAAABAQAAAAAAAAMA/AAAAQAAAAAAAAEBAAACAvwAAgL8AAEDAAAAAQAAAAMAAAMC/AAAAQAAAAMAAAGBAAACAwAAAwD8AAIDAAACAPwAAYMAAAADAAAAAPwAAQEAAAGBAAAAAwAAAgD8AAIBAAAAAvwAAQEAAAAC/AADAvwAAgMAAAMA/AAAAvwAAgMAAAEBAAACAvwAAgEAAACDAAAAAPwAAQMAAAGBAAABAwAAAwD8AAAA/AADAPwAAQEAAAGDAAABAQAAAYEAAAAC/AADAvwAAgEAAAAC/AABAwAAAIMAAAMC/AAAgQAAAAMAAAAAAAACAQAAAQEAAAGDAAADAvwAAQEAAAIA/AAAgQAAAgMAAAGDAAABgwAAAIMAAAABAAACAwAAAAEAAACBAAACAwAAAIEAAAIDAAAAAQAAAYMAAAAC/AADAPwAAwD8AAEDAAAAAPwAAAL8AAIDAAACAvwAAAD8AAMA/AAAgQAAAwL8AAGDAAADAvwAAgD8AAMC/AADAvwAAAAAAAIDAAABAQAAAgL8AAGBAAAAgQAAAAMAAAGDAAACAPwAAAMAAAGBAAADAPwAAAEAAAAC/AACAPwAAIMAAAAC/"
+_D51 = "AAAwwAAAwL4AAKxAAAD0QAAAkD8AAIC+AAAAAAAAAsEAAITAAADswAAAwD8AAKjAAACowAAAMEAAAPC/AADQPwAAMEAAANA/AAAAvgAAgL4AALRAAAAAQAAAQMAAAAC+AADQPwAAWkEAAFhAAABAQQAAwL8AAEDAAAAAvwAAwL4AALC/AAAIQAAAYL8AAMA/"
+_D52 = "ZGFlYmJsZ2pnYGVeYGtiY2deYmloXWloZGhlY2hjamtma2VpamRnaGRqYmJeaGBhaGBrXGdcZl1gZWprYGZsY2pjYVxnY1xqYmxfZV5rXmdlZ2pdamtjYWxjXl9haWBkbGpdYWpmaVxdXV9oXGhpXGlcaF1jZ2deZWNcYmVnaWFdYWZhYWRcamJraWBdZmBrZ2hjZl9j"
+_D53 = "Y2yEjHJtbk5eUHRZWXlmdHl0bm2EdmJudKR8nmhibGxodmp0"
 
 
 def _t0():
@@ -1383,10 +1406,10 @@ def _t30():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (1, 3, 4, 2), "AAAAQABDAL4AOADEADgAuAA+ALwAQADEALwAuAA8AEQAQgDDAD4AQwDAAEIAPAA4"),
+                    g.array("<f2", (1, 3, 4, 2), _D31),
                 ],
                 outputs=[
-                    g.array("<f2", (1, 3, 4, 4), "wEWAQgA/wEIgRUDAAMLAQoA9ADnAxAC+AD8AAAC6ALjgRgBAwMTARIA9wMFAxIDBALgAPQA8QMKAQAC0AD7gRKBEgLwAuCDFADgAvYBBgEAAugA9AD1AQwA+ALgAtAA+"),
+                    g.array("<f2", (1, 3, 4, 4), _D32),
                 ],
             ),
         ],
@@ -1422,10 +1445,10 @@ def _t31():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (1, 3, 4, 2), "gISHfYF4gX+DfoR4fn+CiIZ5g4d8hoKB"),
+                    g.array("|u1", (1, 3, 4, 2), _D33),
                 ],
                 outputs=[
-                    g.array("|u1", (1, 3, 4, 4), "e3FrcnhcWHJqZlFea2RhYoBsUXdqWFNZYmloWG1janh2YGJQZl9vbWFpaXJqYmNq"),
+                    g.array("|u1", (1, 3, 4, 4), _D34),
                 ],
             ),
         ],
@@ -1464,7 +1487,7 @@ def _t32():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (2, 5, 5, 3), "AAAAQABDAL4AOADEADgAuAA+ALwAQADEALwAuAA8AEQAQgDDAD4AQwDAAEIAPAA4AD4AQwBCAMAAOABDADgAQQDAAMIAQgA8AMAAAABEAEMAPgC4ALwAQABCALgAAAC4AD4AQgC+AMIAvADEALwAvAA+AEEAwgC4AEAAQADEAMMAwABCAEEAvgC8AEAAQABEAAAAwADBADgAQgA+AMIAPABBAEMAQQC+AMIAxADDAD4AwwC+ADgAwwA8AD4AwQC+AEIAQAC+AMMAxAAAAEIAQADEAEMAQQBCALgAxAC8AL4AQQBDAEQAxABBALgAQADAAMIAwwDDAMEAuAA8AL4APgDAAEEAPgBDAMAAwgA+AAAAOABAAEQAuAC4AEIAxAA8AMMAvADBAL4AOAC4"),
+                    g.array("<f2", (2, 5, 5, 3), _D35),
                 ],
                 outputs=[
                     g.array("<f2", (2, 3, 2, 3), "ALwAAAC8ALYAvAA8ADwAvAC8ADwAvAA8ADwAPAA8ALQAvAA8ALAAPAC4ALQAPAC2ADwAPAC8ADwAPAA8ALwAvAC7ALAAvAA8"),
@@ -1506,10 +1529,840 @@ def _t33():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (2, 5, 5, 3), "ZGhrYWVcZWNnYmhcYmNmbGpdZ2tgamZlZ2tqYGVrZWlgXmpmYGRsa2djYmhqY2RjZ2phXmJcYmJnaV5jaGhcXWBqaWFiaGhsZGBfZWpnXmZpa2lhXlxdZ11hZV1mZ19hamhhXVxkamhca2lqY1xiYWlrbFxpY2hgXl1dX2NmYWdgaWdrYF5nZGVobGNjalxmXWJfYWVj"),
+                    g.array("|u1", (2, 5, 5, 3), _D36),
                 ],
                 outputs=[
                     g.array("|u1", (2, 3, 2, 3), "coJyfHKSknJyknKSkpKSfnKSgJJ6fpJ8kpJykpKScnJ0gHKS"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t34():
+    return g.case(
+        "depthwise_conv2d_v1_2_layout_nhwc",
+        "depthwise_conv2d_v1_2_layout_dynamic_output_shape_nhwc",
+        "V1_2",
+        version="V1_2",
+        provenance=g.provenance(SPEC, 188, ("nhwc", ""), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 64)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 80, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 84, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 88, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 92, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 96, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 100, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[0],
+            outputs=[9],
+            values=_D37,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 3, 4, 2), _D38),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 3, 4, 4), _D39),
+                ],
+            ),
+        ],
+    )
+
+
+def _t35():
+    return g.case(
+        "depthwise_conv2d_v1_2_layout_nhwc_relaxed",
+        "depthwise_conv2d_v1_2_layout_dynamic_output_shape_nhwc_relaxed",
+        "V1_2",
+        provenance=g.provenance(SPEC, 188, ("nhwc", "relaxed"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 64)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 80, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 84, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 88, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 92, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 96, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 100, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[0],
+            outputs=[9],
+            values=_D37,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 3, 4, 2), _D38),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 3, 4, 4), _D39),
+                ],
+            ),
+        ],
+    )
+
+
+def _t36():
+    return g.case(
+        "depthwise_conv2d_v1_2_layout_nhwc_quant8",
+        "depthwise_conv2d_v1_2_layout_dynamic_output_shape_nhwc_quant8",
+        "V1_2",
+        version="V1_2",
+        provenance=g.provenance(SPEC, 188, ("nhwc", "quant8"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=128, location=(0, 0, 16)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 16, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=100),
+            ],
+            operations=[
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[0],
+            outputs=[9],
+            values="hH6ChIOBgn2DgYB/g4R+gQQAAAAAAAAA/P///wgAAAABAAAAAQAAAAEAAAACAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 3, 4, 2), _D33),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 3, 4, 4), _D34),
+                ],
+            ),
+        ],
+    )
+
+
+def _t37():
+    return g.case(
+        "depthwise_conv2d_v1_2_layout_nhwc_channelQuant8",
+        "depthwise_conv2d_v1_2_layout_dynamic_output_shape_nhwc_channelQuant8",
+        "V1_2",
+        version="V1_2",
+        provenance=g.provenance(SPEC, 188, ("nhwc", "channelQuant8"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [1, 2, 2, 4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 16), extra=g.channel_quant((0.25, 0.125, 0.25, 0.0625), 3)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=100),
+            ],
+            operations=[
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[0],
+            outputs=[9],
+            values="BPwCEAMCAvQDAgD8Awj+BAQAAAAAAAAA/P///yAAAAABAAAAAQAAAAEAAAACAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 3, 4, 2), _D33),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 3, 4, 4), _D34),
+                ],
+            ),
+        ],
+    )
+
+
+def _t38():
+    return g.case(
+        "depthwise_conv2d_v1_2_layout_nhwc_float16",
+        "depthwise_conv2d_v1_2_layout_dynamic_output_shape_nhwc_float16",
+        "V1_2",
+        version="V1_2",
+        provenance=g.provenance(SPEC, 188, ("nhwc", "float16"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 3, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 32)),
+                g.operand(OperandType.TENSOR_FLOAT16, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 3, 4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[0],
+            outputs=[9],
+            values="ADwAuAA4ADwAOgA0ADgAugA6ADQAAAC0ADoAPAC4ADQAOAAAALgAPAEAAAABAAAAAQAAAAIAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 3, 4, 2), _D31),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 3, 4, 4), _D32),
+                ],
+            ),
+        ],
+    )
+
+
+def _t39():
+    return g.case(
+        "depthwise_conv2d_v1_2_layout_nchw",
+        "depthwise_conv2d_v1_2_layout_dynamic_output_shape_nchw",
+        "V1_2",
+        version="V1_2",
+        provenance=g.provenance(SPEC, 188, ("nchw", ""), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 64)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 80, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 84, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 88, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 92, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 96, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 100, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[0],
+            outputs=[9],
+            values=_D40,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 3, 4), _D41),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 4, 3, 4), _D42),
+                ],
+            ),
+        ],
+    )
+
+
+def _t40():
+    return g.case(
+        "depthwise_conv2d_v1_2_layout_nchw_relaxed",
+        "depthwise_conv2d_v1_2_layout_dynamic_output_shape_nchw_relaxed",
+        "V1_2",
+        provenance=g.provenance(SPEC, 188, ("nchw", "relaxed"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 64)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 80, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 84, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 88, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 92, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 96, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 100, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[0],
+            outputs=[9],
+            values=_D40,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 3, 4), _D41),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 4, 3, 4), _D42),
+                ],
+            ),
+        ],
+    )
+
+
+def _t41():
+    return g.case(
+        "depthwise_conv2d_v1_2_layout_nchw_quant8",
+        "depthwise_conv2d_v1_2_layout_dynamic_output_shape_nchw_quant8",
+        "V1_2",
+        version="V1_2",
+        provenance=g.provenance(SPEC, 188, ("nchw", "quant8"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=128, location=(0, 0, 16)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 16, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=100),
+            ],
+            operations=[
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[0],
+            outputs=[9],
+            values="hH6ChIOBgn2DgYB/g4R+gQQAAAAAAAAA/P///wgAAAABAAAAAQAAAAEAAAACAAAAAAAAAAE=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 2, 3, 4), _D43),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 4, 3, 4), _D44),
+                ],
+            ),
+        ],
+    )
+
+
+def _t42():
+    return g.case(
+        "depthwise_conv2d_v1_2_layout_nchw_channelQuant8",
+        "depthwise_conv2d_v1_2_layout_dynamic_output_shape_nchw_channelQuant8",
+        "V1_2",
+        version="V1_2",
+        provenance=g.provenance(SPEC, 188, ("nchw", "channelQuant8"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [1, 2, 2, 4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 16), extra=g.channel_quant((0.25, 0.125, 0.25, 0.0625), 3)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=100),
+            ],
+            operations=[
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[0],
+            outputs=[9],
+            values="BPwCEAMCAvQDAgD8Awj+BAQAAAAAAAAA/P///yAAAAABAAAAAQAAAAEAAAACAAAAAAAAAAE=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 2, 3, 4), _D43),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 4, 3, 4), _D44),
+                ],
+            ),
+        ],
+    )
+
+
+def _t43():
+    return g.case(
+        "depthwise_conv2d_v1_2_layout_nchw_float16",
+        "depthwise_conv2d_v1_2_layout_dynamic_output_shape_nchw_float16",
+        "V1_2",
+        version="V1_2",
+        provenance=g.provenance(SPEC, 188, ("nchw", "float16"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 32)),
+                g.operand(OperandType.TENSOR_FLOAT16, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 4, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[0],
+            outputs=[9],
+            values="ADwAuAA4ADwAOgA0ADgAugA6ADQAAAC0ADoAPAC4ADQAOAAAALgAPAEAAAABAAAAAQAAAAIAAAAAAAAAAQ==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 2, 3, 4), "AAAAQwA4ADgAPgBAALwAPABCAD4AwAA8AEAAvgDEALgAvADEALgARADDAEMAQgA4"),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 4, 3, 4), "wEUgRYA9AD/gRoA9ALiAQKBEADgAugA+gEJAwAA5AAAAQMDBAD0AtIC8AL0APQC4AD8AwsDEALrAxEDEADwAPgC4gEEAPQC0wELAQgC+ALjARIDBQMLgRCDFgEBAQwA+"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t44():
+    return g.case(
+        "depthwise_conv2d_v1_2_explicit_layout_nhwc",
+        "depthwise_conv2d_v1_2_explicit_layout_dynamic_output_shape_nhwc",
+        "V1_2",
+        version="V1_2",
+        provenance=g.provenance(SPEC, 226, ("nhwc", ""), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 5, 5, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 3, 3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 108)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 108, 12)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 120, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 124, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 128, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 132, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 136, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 140, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 144, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 148, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 152, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[0],
+            outputs=[12],
+            values=_D45,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 5, 5, 3), _D46),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 3, 2, 3), _D47),
+                ],
+            ),
+        ],
+    )
+
+
+def _t45():
+    return g.case(
+        "depthwise_conv2d_v1_2_explicit_layout_nhwc_relaxed",
+        "depthwise_conv2d_v1_2_explicit_layout_dynamic_output_shape_nhwc_relaxed",
+        "V1_2",
+        provenance=g.provenance(SPEC, 226, ("nhwc", "relaxed"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 5, 5, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 3, 3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 108)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 108, 12)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 120, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 124, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 128, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 132, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 136, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 140, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 144, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 148, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 152, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[0],
+            outputs=[12],
+            values=_D45,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 5, 5, 3), _D46),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 3, 2, 3), _D47),
+                ],
+            ),
+        ],
+    )
+
+
+def _t46():
+    return g.case(
+        "depthwise_conv2d_v1_2_explicit_layout_nhwc_quant8",
+        "depthwise_conv2d_v1_2_explicit_layout_dynamic_output_shape_nhwc_quant8",
+        "V1_2",
+        version="V1_2",
+        provenance=g.provenance(SPEC, 226, ("nhwc", "quant8"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 5, 5, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 3, 3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=140, location=(0, 0, 27)),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 27, 12)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 39, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 43, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 47, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 51, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 55, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 59, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 63, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 67, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 71, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=110),
+            ],
+            operations=[
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[0],
+            outputs=[12],
+            values="kIqOkI+NjomPjYyLj5CKjYiOkImKiY+MjYiQAgAAAP7///8EAAAAAQAAAAAAAAABAAAAAQAAAAIAAAACAAAAAQAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 5, 5, 3), _D36),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 3, 2, 3), _D48),
+                ],
+            ),
+        ],
+    )
+
+
+def _t47():
+    return g.case(
+        "depthwise_conv2d_v1_2_explicit_layout_nhwc_channelQuant8",
+        "depthwise_conv2d_v1_2_explicit_layout_dynamic_output_shape_nhwc_channelQuant8",
+        "V1_2",
+        version="V1_2",
+        provenance=g.provenance(SPEC, 226, ("nhwc", "channelQuant8"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 5, 5, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [1, 3, 3, 3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 27), extra=g.channel_quant((0.25, 0.125, 0.0625), 3)),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 27, 12)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 39, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 43, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 47, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 51, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 55, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 59, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 63, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 67, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 71, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=110),
+            ],
+            operations=[
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[0],
+            outputs=[12],
+            values="BPwIBAYEAvoMAQD8Awj4AfgIBPr4/QYAAfgQAgAAAPz///8QAAAAAQAAAAAAAAABAAAAAQAAAAIAAAACAAAAAQAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 5, 5, 3), _D36),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 3, 2, 3), _D48),
+                ],
+            ),
+        ],
+    )
+
+
+def _t48():
+    return g.case(
+        "depthwise_conv2d_v1_2_explicit_layout_nhwc_float16",
+        "depthwise_conv2d_v1_2_explicit_layout_dynamic_output_shape_nhwc_float16",
+        "V1_2",
+        version="V1_2",
+        provenance=g.provenance(SPEC, 226, ("nhwc", "float16"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 5, 5, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 3, 3, 3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 54)),
+                g.operand(OperandType.TENSOR_FLOAT16, [3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 54, 6)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 68, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 72, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 76, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 80, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 84, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 88, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 92, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[0],
+            outputs=[12],
+            values="ADwAuAA4ADwAOgA0ADgAugA6ADQAAAC0ADoAPAC4ADQAvAA4ADwAugC4ALoAOgAAADQAvAA8ADQAtAA4AQAAAAAAAAABAAAAAQAAAAIAAAACAAAAAQAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 5, 5, 3), _D35),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 3, 2, 3), "gMEAAEDFALYQyIBBYEUgxIC/oEdgx4A+gDwAPoBBALRAxYA+ALCAPgC4ALTQSgC2oEXAQoC9AEAASkBAAMIAvgC7ALAAwgA+"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t49():
+    return g.case(
+        "depthwise_conv2d_v1_2_explicit_layout_nchw",
+        "depthwise_conv2d_v1_2_explicit_layout_dynamic_output_shape_nchw",
+        "V1_2",
+        version="V1_2",
+        provenance=g.provenance(SPEC, 226, ("nchw", ""), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 5, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 3, 3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 108)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 108, 12)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 120, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 124, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 128, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 132, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 136, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 140, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 144, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 148, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 152, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[0],
+            outputs=[12],
+            values=_D49,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3, 5, 5), _D50),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 3, 3, 2), _D51),
+                ],
+            ),
+        ],
+    )
+
+
+def _t50():
+    return g.case(
+        "depthwise_conv2d_v1_2_explicit_layout_nchw_relaxed",
+        "depthwise_conv2d_v1_2_explicit_layout_dynamic_output_shape_nchw_relaxed",
+        "V1_2",
+        provenance=g.provenance(SPEC, 226, ("nchw", "relaxed"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 5, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 3, 3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 108)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 108, 12)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 120, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 124, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 128, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 132, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 136, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 140, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 144, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 148, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 152, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[0],
+            outputs=[12],
+            values=_D49,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3, 5, 5), _D50),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 3, 3, 2), _D51),
+                ],
+            ),
+        ],
+    )
+
+
+def _t51():
+    return g.case(
+        "depthwise_conv2d_v1_2_explicit_layout_nchw_quant8",
+        "depthwise_conv2d_v1_2_explicit_layout_dynamic_output_shape_nchw_quant8",
+        "V1_2",
+        version="V1_2",
+        provenance=g.provenance(SPEC, 226, ("nchw", "quant8"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 5, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 3, 3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=140, location=(0, 0, 27)),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 27, 12)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 39, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 43, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 47, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 51, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 55, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 59, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 63, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 67, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 71, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=110),
+            ],
+            operations=[
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[0],
+            outputs=[12],
+            values="kIqOkI+NjomPjYyLj5CKjYiOkImKiY+MjYiQAgAAAP7///8EAAAAAQAAAAAAAAABAAAAAQAAAAIAAAACAAAAAQAAAAAAAAAB",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 3, 5, 5), _D52),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 3, 3, 2), _D53),
+                ],
+            ),
+        ],
+    )
+
+
+def _t52():
+    return g.case(
+        "depthwise_conv2d_v1_2_explicit_layout_nchw_channelQuant8",
+        "depthwise_conv2d_v1_2_explicit_layout_dynamic_output_shape_nchw_channelQuant8",
+        "V1_2",
+        version="V1_2",
+        provenance=g.provenance(SPEC, 226, ("nchw", "channelQuant8"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 5, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [1, 3, 3, 3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 27), extra=g.channel_quant((0.25, 0.125, 0.0625), 3)),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 27, 12)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 39, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 43, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 47, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 51, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 55, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 59, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 63, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 67, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 71, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=110),
+            ],
+            operations=[
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[0],
+            outputs=[12],
+            values="BPwIBAYEAvoMAQD8Awj4AfgIBPr4/QYAAfgQAgAAAPz///8QAAAAAQAAAAAAAAABAAAAAQAAAAIAAAACAAAAAQAAAAAAAAAB",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 3, 5, 5), _D52),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 3, 3, 2), _D53),
+                ],
+            ),
+        ],
+    )
+
+
+def _t53():
+    return g.case(
+        "depthwise_conv2d_v1_2_explicit_layout_nchw_float16",
+        "depthwise_conv2d_v1_2_explicit_layout_dynamic_output_shape_nchw_float16",
+        "V1_2",
+        version="V1_2",
+        provenance=g.provenance(SPEC, 226, ("nchw", "float16"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 5, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 3, 3, 3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 54)),
+                g.operand(OperandType.TENSOR_FLOAT16, [3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 54, 6)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 68, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 72, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 76, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 80, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 84, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 88, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 92, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[0],
+            outputs=[12],
+            values="ADwAuAA4ADwAOgA0ADgAugA6ADQAAAC0ADoAPAC4ADQAvAA4ADwAugC4ALoAOgAAADQAvAA8ADQAtAA4AQAAAAAAAAABAAAAAQAAAAIAAAACAAAAAQAAAAAAAAAB",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 3, 5, 5), "AAAAvgA4ALwAvABEAD4AQgA+AMAAOADCAMAAQwC8ALgAPgDCALwAQQBAAMMAQQBAAAAAQAA4ALgAQAC4AEIAQwA8AEMAOABBAEIAAAA+AEAAAABCALwAvADCAEAAwAC+AEAAwABDAMQAPgDEADwAwwDAADgAQgBDAMAAPABEALgAQgC4AL4AxAA+ALgAxABCALwARADBADgAwgBDAMIAPgA4AD4AQgDDAEIAQwC4AL4ARAC4AMIAwQC+AEEAwAAAAEQAQgDDAL4AQgA8AEEAxADDAMMAwQBAAMQAQABBAMQAQQDEAEAAwwC4AD4APgDCADgAuADEALwAOAA+AEEAvgDDAL4APAC+AL4AAADEAEIAvABDAEEAwADDADwAwABDAD4AQAC4ADwAwQC4"),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 3, 3, 2), "gMEAtmBFoEeAPAC0AAAQyCDEYMcAPkDFQMWAQYC/gD6AQYA+ALAAtKBFAEAAwgCwgD7QSsBCAEoAvgDCALgAtoC9QEAAuwA+"),
                 ],
             ),
         ],
@@ -1551,4 +2404,24 @@ TESTS = (
     ("depthwise_conv2d_v1_2_no_layout_channelQuant8", _t31),
     ("depthwise_conv2d_v1_2_explicit_no_layout_relu1_float16", _t32),
     ("depthwise_conv2d_v1_2_explicit_no_layout_relu1_channelQuant8", _t33),
+    ("depthwise_conv2d_v1_2_layout_nhwc", _t34),
+    ("depthwise_conv2d_v1_2_layout_nhwc_relaxed", _t35),
+    ("depthwise_conv2d_v1_2_layout_nhwc_quant8", _t36),
+    ("depthwise_conv2d_v1_2_layout_nhwc_channelQuant8", _t37),
+    ("depthwise_conv2d_v1_2_layout_nhwc_float16", _t38),
+    ("depthwise_conv2d_v1_2_layout_nchw", _t39),
+    ("depthwise_conv2d_v1_2_layout_nchw_relaxed", _t40),
+    ("depthwise_conv2d_v1_2_layout_nchw_quant8", _t41),
+    ("depthwise_conv2d_v1_2_layout_nchw_channelQuant8", _t42),
+    ("depthwise_conv2d_v1_2_layout_nchw_float16", _t43),
+    ("depthwise_conv2d_v1_2_explicit_layout_nhwc", _t44),
+    ("depthwise_conv2d_v1_2_explicit_layout_nhwc_relaxed", _t45),
+    ("depthwise_conv2d_v1_2_explicit_layout_nhwc_quant8", _t46),
+    ("depthwise_conv2d_v1_2_explicit_layout_nhwc_channelQuant8", _t47),
+    ("depthwise_conv2d_v1_2_explicit_layout_nhwc_float16", _t48),
+    ("depthwise_conv2d_v1_2_explicit_layout_nchw", _t49),
+    ("depthwise_conv2d_v1_2_explicit_layout_nchw_relaxed", _t50),
+    ("depthwise_conv2d_v1_2_explicit_layout_nchw_quant8", _t51),
+    ("depthwise_conv2d_v1_2_explicit_layout_nchw_channelQuant8", _t52),
+    ("depthwise_conv2d_v1_2_explicit_layout_nchw_float16", _t53),
 )

@@ -19,6 +19,8 @@ _D4 = "ndAQv53QkL4AAAAA6jhZP22qqj6i/3+/baqqvqL/fz+X+OS+b7qrP5f45D5vuqu/+16aPrb2w
 _D5 = "ADwAQABCAEYAQgC8ADwARQC8AEIAPADCADgAQQC+AL4="
 _D6 = "AscevxsslD8IOHa9UYS8vwAAAD/SYCG+oIoLQClCHkAH6b6+m+aJP2OXR0CHwFhARbqvP9mznb9jlwfA2bOdvw=="
 _D7 = "Ascevwg4dr0AAAA/oIoLQBsslD9RhLy/0mAhvilCHkAH6b6+Y5dHQEW6rz9jlwfAm+aJP4fAWEDZs52/2bOdvw=="
+_D8 = "AACAQAAAIMAAAAAAAADIQgAA4EAAAEDA"
+_D9 = "AACAvwAAgL8AAIC/AACAvwAAgL8AAIC/"
 
 
 def _t0():
@@ -453,6 +455,222 @@ def _t11():
     )
 
 
+def _t12():
+    return g.case(
+        "instance_normalization_one_cell_nhwc",
+        "instance_normalization_one_cell_dynamic_output_shape_nhwc",
+        "V1_2",
+        version="V1_2",
+        provenance=g.provenance(SPEC, 45, ("nhwc", ""), ("INSTANCE_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 1, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 1, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.INSTANCE_NORMALIZATION, [0, 1, 2, 3, 4], [5]),
+            ],
+            inputs=[0],
+            outputs=[5],
+            values="AADAPwAAgL8K1yM8AA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 1, 1, 3), _D8),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 1, 1, 3), _D9),
+                ],
+            ),
+        ],
+    )
+
+
+def _t13():
+    return g.case(
+        "instance_normalization_one_cell_nhwc_relaxed",
+        "instance_normalization_one_cell_dynamic_output_shape_nhwc_relaxed",
+        "V1_2",
+        provenance=g.provenance(SPEC, 45, ("nhwc", "relaxed"), ("INSTANCE_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 1, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 1, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.INSTANCE_NORMALIZATION, [0, 1, 2, 3, 4], [5]),
+            ],
+            inputs=[0],
+            outputs=[5],
+            values="AADAPwAAgL8K1yM8AA==",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 1, 1, 3), _D8),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 1, 1, 3), _D9),
+                ],
+            ),
+        ],
+    )
+
+
+def _t14():
+    return g.case(
+        "instance_normalization_one_cell_nhwc_float16",
+        "instance_normalization_one_cell_dynamic_output_shape_nhwc_float16",
+        "V1_2",
+        version="V1_2",
+        provenance=g.provenance(SPEC, 45, ("nhwc", "float16"), ("INSTANCE_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 1, 1, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 2)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 1, 1, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.INSTANCE_NORMALIZATION, [0, 1, 2, 3, 4], [5]),
+            ],
+            inputs=[0],
+            outputs=[5],
+            values="AD4AvB8hAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 1, 1, 3), "AEQAwQAAQFYARwDC"),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 1, 1, 3), "ALwAvAC8ALwAvAC8"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t15():
+    return g.case(
+        "instance_normalization_one_cell_nchw",
+        "instance_normalization_one_cell_dynamic_output_shape_nchw",
+        "V1_2",
+        version="V1_2",
+        provenance=g.provenance(SPEC, 45, ("nchw", ""), ("INSTANCE_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 1, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 1, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.INSTANCE_NORMALIZATION, [0, 1, 2, 3, 4], [5]),
+            ],
+            inputs=[0],
+            outputs=[5],
+            values="AADAPwAAgL8K1yM8AQ==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3, 1, 1), _D8),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 3, 1, 1), _D9),
+                ],
+            ),
+        ],
+    )
+
+
+def _t16():
+    return g.case(
+        "instance_normalization_one_cell_nchw_relaxed",
+        "instance_normalization_one_cell_dynamic_output_shape_nchw_relaxed",
+        "V1_2",
+        provenance=g.provenance(SPEC, 45, ("nchw", "relaxed"), ("INSTANCE_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 1, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 1, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.INSTANCE_NORMALIZATION, [0, 1, 2, 3, 4], [5]),
+            ],
+            inputs=[0],
+            outputs=[5],
+            values="AADAPwAAgL8K1yM8AQ==",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3, 1, 1), _D8),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 3, 1, 1), _D9),
+                ],
+            ),
+        ],
+    )
+
+
+def _t17():
+    return g.case(
+        "instance_normalization_one_cell_nchw_float16",
+        "instance_normalization_one_cell_dynamic_output_shape_nchw_float16",
+        "V1_2",
+        version="V1_2",
+        provenance=g.provenance(SPEC, 45, ("nchw", "float16"), ("INSTANCE_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 1, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 2)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 1, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.INSTANCE_NORMALIZATION, [0, 1, 2, 3, 4], [5]),
+            ],
+            inputs=[0],
+            outputs=[5],
+            values="AD4AvB8hAQ==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 3, 1, 1), "AEQAwQAAQFYARwDC"),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 3, 1, 1), "ALwAvAC8ALwAvAC8"),
+                ],
+            ),
+        ],
+    )
+
+
 TESTS = (
     ("instance_normalization_nhwc", _t0),
     ("instance_normalization_nhwc_relaxed", _t1),
@@ -466,4 +684,10 @@ TESTS = (
     ("instance_normalization_affine_nchw", _t9),
     ("instance_normalization_affine_nchw_relaxed", _t10),
     ("instance_normalization_affine_nchw_float16", _t11),
+    ("instance_normalization_one_cell_nhwc", _t12),
+    ("instance_normalization_one_cell_nhwc_relaxed", _t13),
+    ("instance_normalization_one_cell_nhwc_float16", _t14),
+    ("instance_normalization_one_cell_nchw", _t15),
+    ("instance_normalization_one_cell_nchw_relaxed", _t16),
+    ("instance_normalization_one_cell_nchw_float16", _t17),
 )

@@ -159,3 +159,87 @@ Example({
         1.5
     ],
 }).AddVariations(("relu1", [o4, act4]), includeDefault=False).AddVariations("float16", channel_quant8_4, includeDefault=False)
+
+# 5. The 9-input implicit form with layout and no dilation (oracle case
+#    depthwise_same_multiplier2).
+layout5 = BoolScalar("layout", False)
+i5 = Input("input", "TENSOR_FLOAT32", "{1, 3, 4, 2}")
+f5 = Parameter("filter", "TENSOR_FLOAT32", "{1, 2, 2, 4}", [
+    1.0, -0.5, 0.5, 1.0, 0.75, 0.25, 0.5, -0.75, 0.75, 0.25, 0.0, -0.25, 0.75, 1.0, -0.5,
+    0.25
+])
+b5 = Parameter("bias", "TENSOR_FLOAT32", "{4}", [0.5, 0.0, -0.5, 1.0])
+o5 = Output("output", "TENSOR_FLOAT32", "{1, 3, 4, 4}")
+Model("layout").Operation("DEPTHWISE_CONV_2D", i5, f5, b5, 1, 1, 1, 2, 0, layout5).To(o5)
+
+quant8_5 = DataTypeConverter().Identify({
+    i5: ("TENSOR_QUANT8_ASYMM", 0.5, 128),
+    f5: ("TENSOR_QUANT8_ASYMM", 0.25, 128),
+    b5: ("TENSOR_INT32", 0.125, 0),
+    o5: ("TENSOR_QUANT8_ASYMM", 0.25, 100),
+})
+channel_quant8_5 = DataTypeConverter().Identify({
+    i5: ("TENSOR_QUANT8_ASYMM", 0.5, 128),
+    f5: ("TENSOR_QUANT8_SYMM_PER_CHANNEL", 0, 0, SymmPerChannelQuantParams(channelDim=3, scales=[0.25, 0.125, 0.25, 0.0625])),
+    b5: ("TENSOR_INT32", 0.0, 0, SymmPerChannelQuantParams(channelDim=0, scales=[0.125, 0.0625, 0.125, 0.03125], hide=True)),
+    o5: ("TENSOR_QUANT8_ASYMM", 0.25, 100),
+})
+
+Example({
+    i5: [
+        0.0, 2.0, 3.5, -1.5, 0.5, -4.0, 0.5, -0.5, 1.5, -1.0, 2.0, -4.0, -1.0, -0.5, 1.0,
+        4.0, 3.0, -3.5, 1.5, 3.5, -2.0, 3.0, 1.0, 0.5
+    ],
+    o5: [
+        5.75, 3.25, 1.75, 3.375, 5.125, -2.125, -3.0, 3.375, 1.375, 0.625, -4.75, -1.5,
+        1.75, 0.0, -0.75, -0.5, 6.875, 2.0, -4.75, 4.75, 1.375, -2.875, -4.25, -2.75, -0.5,
+        1.25, 1.0, -3.125, 2.25, -0.25, 1.5, 4.875, 4.625, -1.125, -0.5, -5.125, 0.5, -1.25,
+        2.75, 2.25, -0.75, 1.25, 1.25, 3.625, 1.5, -0.5, -0.25, 1.5
+    ],
+}).AddNchw(i5, o5, layout5).AddVariations("relaxed", quant8_5, channel_quant8_5, "float16")
+
+# 6. The 12-input explicit form with layout and no dilation (oracle case
+#    depthwise_explicit_stride2), batch 2.
+layout6 = BoolScalar("layout", False)
+i6 = Input("input", "TENSOR_FLOAT32", "{2, 5, 5, 3}")
+f6 = Parameter("filter", "TENSOR_FLOAT32", "{1, 3, 3, 3}", [
+    1.0, -0.5, 0.5, 1.0, 0.75, 0.25, 0.5, -0.75, 0.75, 0.25, 0.0, -0.25, 0.75, 1.0, -0.5,
+    0.25, -1.0, 0.5, 1.0, -0.75, -0.5, -0.75, 0.75, 0.0, 0.25, -1.0, 1.0
+])
+b6 = Parameter("bias", "TENSOR_FLOAT32", "{3}", [0.25, -0.25, 0.5])
+o6 = Output("output", "TENSOR_FLOAT32", "{2, 3, 2, 3}")
+Model("explicit_layout").Operation("DEPTHWISE_CONV_2D", i6, f6, b6, 1, 0, 1, 1, 2, 2, 1, 0, layout6).To(o6)
+
+quant8_6 = DataTypeConverter().Identify({
+    i6: ("TENSOR_QUANT8_ASYMM", 0.5, 100),
+    f6: ("TENSOR_QUANT8_ASYMM", 0.25, 140),
+    b6: ("TENSOR_INT32", 0.125, 0),
+    o6: ("TENSOR_QUANT8_ASYMM", 0.25, 110),
+})
+channel_quant8_6 = DataTypeConverter().Identify({
+    i6: ("TENSOR_QUANT8_ASYMM", 0.5, 100),
+    f6: ("TENSOR_QUANT8_SYMM_PER_CHANNEL", 0, 0, SymmPerChannelQuantParams(channelDim=3, scales=[0.25, 0.125, 0.0625])),
+    b6: ("TENSOR_INT32", 0.0, 0, SymmPerChannelQuantParams(channelDim=0, scales=[0.125, 0.0625, 0.03125], hide=True)),
+    o6: ("TENSOR_QUANT8_ASYMM", 0.25, 110),
+})
+
+Example({
+    i6: [
+        0.0, 2.0, 3.5, -1.5, 0.5, -4.0, 0.5, -0.5, 1.5, -1.0, 2.0, -4.0, -1.0, -0.5, 1.0,
+        4.0, 3.0, -3.5, 1.5, 3.5, -2.0, 3.0, 1.0, 0.5, 1.5, 3.5, 3.0, -2.0, 0.5, 3.5, 0.5,
+        2.5, -2.0, -3.0, 3.0, 1.0, -2.0, 0.0, 4.0, 3.5, 1.5, -0.5, -1.0, 2.0, 3.0, -0.5,
+        0.0, -0.5, 1.5, 3.0, -1.5, -3.0, -1.0, -4.0, -1.0, -1.0, 1.5, 2.5, -3.0, -0.5, 2.0,
+        2.0, -4.0, -3.5, -2.0, 3.0, 2.5, -1.5, -1.0, 2.0, 2.0, 4.0, 0.0, -2.0, -2.5, 0.5,
+        3.0, 1.5, -3.0, 1.0, 2.5, 3.5, 2.5, -1.5, -3.0, -4.0, -3.5, 1.5, -3.5, -1.5, 0.5,
+        -3.5, 1.0, 1.5, -2.5, -1.5, 3.0, 2.0, -1.5, -3.5, -4.0, 0.0, 3.0, 2.0, -4.0, 3.5,
+        2.5, 3.0, -0.5, -4.0, -1.0, -1.5, 2.5, 3.5, 4.0, -4.0, 2.5, -0.5, 2.0, -2.0, -3.0,
+        -3.5, -3.5, -2.5, -0.5, 1.0, -1.5, 1.5, -2.0, 2.5, 1.5, 3.5, -2.0, -3.0, 1.5, 0.0,
+        0.5, 2.0, 4.0, -0.5, -0.5, 3.0, -4.0, 1.0, -3.5, -1.0, -2.5, -1.5, 0.5, -0.5
+    ],
+    o6: [
+        -2.75, 0.0, -5.25, -0.375, -8.125, 2.75, 5.375, -4.125, -1.875, 7.625, -7.375,
+        1.625, 1.125, 1.5, 2.75, -0.25, -5.25, 1.625, -0.125, 1.625, -0.5, -0.25, 13.625,
+        -0.375, 5.625, 3.375, -1.375, 2.0, 12.0, 2.125, -3.0, -1.5, -0.875, -0.125, -3.0,
+        1.5
+    ],
+}).AddNchw(i6, o6, layout6).AddVariations("relaxed", quant8_6, channel_quant8_6, "float16")

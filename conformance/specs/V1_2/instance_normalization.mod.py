@@ -36,3 +36,13 @@ Example({
     o2: [-0.6202241, 1.157596, -0.06011203, -1.472788, 0.5, -0.1575959, 2.180336, 2.472788,
          -0.3728716, 1.07735, 3.118615, 3.386751, 1.372872, -1.232051, -2.118615, -1.232051],
 }).AddNchw(i2, o2, layout).AddVariations("relaxed", "float16")
+
+# H = W = 1 and a constant channel: x - mean = 0 in every cell, so the output is
+# beta (-1.0) whatever gamma (1.5) and epsilon (0.01); by hand.
+i3 = Input("in", "TENSOR_FLOAT32", "{2, 1, 1, 3}")
+o3 = Output("out", "TENSOR_FLOAT32", "{2, 1, 1, 3}")
+Model("one_cell").Operation("INSTANCE_NORMALIZATION", i3, 1.5, -1.0, 0.01, layout).To(o3)
+Example({
+    i3: [4.0, -2.5, 0.0, 100.0, 7.0, -3.0],
+    o3: [-1.0, -1.0, -1.0, -1.0, -1.0, -1.0],
+}).AddNchw(i3, o3, layout).AddVariations("relaxed", "float16")

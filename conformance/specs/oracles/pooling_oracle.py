@@ -263,12 +263,25 @@ POOL_C_SHAPE = (1, 3, 3, 3)
 POOL_C = ramp(27, -6.5, 0.5)  # VALID, the filter covers the image: global pooling
 
 POOL_D_SHAPE = (1, 4, 4, 1)
+# all negative: padding must never win a max
 POOL_D = [
-    -1.5, -3.0, -0.5, -4.0,
-    -6.0, -1.5, -3.5, -2.0,
-    -2.0, -4.5, -7.0, -0.5,
-    -5.0, -2.5, -1.0, -6.5,
-]  # fmt: skip  all negative: padding must never win a max
+    -1.5,
+    -3.0,
+    -0.5,
+    -4.0,
+    -6.0,
+    -1.5,
+    -3.5,
+    -2.0,
+    -2.0,
+    -4.5,
+    -7.0,
+    -0.5,
+    -5.0,
+    -2.5,
+    -1.0,
+    -6.5,
+]  # fmt: skip
 # Stride 3 > filter 2 (row and column 2 are never read); SAME pads (0, 1, 0, 1).
 POOL_D_STRIDED = dict(strides=(3, 3), sizes=(2, 2))
 
@@ -327,20 +340,69 @@ def resize_nearest_neighbor():
 
 
 SOFTMAX_2D = [1.0, 2.0, 3.0, 4.0, -1.0, -1.0, 2.0, 0.5]  # [2, 4]
+# [1, 2, 2, 3]
 SOFTMAX_4D = [
-    0.5, 1.5, -1.0, 2.0, 2.0, 2.0,
-    -3.0, 0.0, 3.0, 1.0, -0.5, 4.5,
-]  # fmt: skip  [1, 2, 2, 3]
+    0.5,
+    1.5,
+    -1.0,
+    2.0,
+    2.0,
+    2.0,
+    -3.0,
+    0.0,
+    3.0,
+    1.0,
+    -0.5,
+    4.5,
+]  # fmt: skip
 
 
+# [2, 2, 2, 3]: eight lines along the last axis
 SOFTMAX_AXIS = [
-    1.0, 2.0, 3.0, 0.5, 0.5, 0.5, -2.0, 4.0, 1.0, 6.0, -6.0, 0.0,
-    3.5, -1.5, 3.5, 0.0, -0.5, -4.0, 2.5, 1.0, -3.0, -10.0, 10.0, 5.0,
-]  # fmt: skip  [2, 2, 2, 3]: eight lines along the last axis
+    1.0,
+    2.0,
+    3.0,
+    0.5,
+    0.5,
+    0.5,
+    -2.0,
+    4.0,
+    1.0,
+    6.0,
+    -6.0,
+    0.0,
+    3.5,
+    -1.5,
+    3.5,
+    0.0,
+    -0.5,
+    -4.0,
+    2.5,
+    1.0,
+    -3.0,
+    -10.0,
+    10.0,
+    5.0,
+]  # fmt: skip
+# [2, 1, 2, 4]
 SOFTMAX_NO_AXIS = [
-    0.0, 1.0, -1.0, 2.0, 4.0, 4.0, 3.0, -4.0,
-    -2.5, 0.5, 1.5, -0.5, 7.0, 0.0, 2.0, 1.0,
-]  # fmt: skip  [2, 1, 2, 4]
+    0.0,
+    1.0,
+    -1.0,
+    2.0,
+    4.0,
+    4.0,
+    3.0,
+    -4.0,
+    -2.5,
+    0.5,
+    1.5,
+    -0.5,
+    7.0,
+    0.0,
+    2.0,
+    1.0,
+]  # fmt: skip
 
 
 @case
@@ -355,12 +417,25 @@ def softmax_cases():
     }
 
 
+# [2, 2, 4], large logits in the second row
 LOG_SOFTMAX_INPUT = [
-    1.0, 3.0, -2.0, 0.5,
-    100.0, 101.0, 99.0, 102.0,
-    -4.0, -4.0, -4.0, -4.0,
-    2.5, -1.5, 0.0, 7.0,
-]  # fmt: skip  [2, 2, 4], large logits in the second row
+    1.0,
+    3.0,
+    -2.0,
+    0.5,
+    100.0,
+    101.0,
+    99.0,
+    102.0,
+    -4.0,
+    -4.0,
+    -4.0,
+    -4.0,
+    2.5,
+    -1.5,
+    0.0,
+    7.0,
+]  # fmt: skip
 
 
 @case
@@ -371,12 +446,21 @@ def log_softmax_cases():
     }
 
 
+# [1, 2, 2, 3]: each row normalises to exact values
 L2_INPUT = [
-    3.0, 0.0, 4.0,
-    1.0, -2.0, 2.0,
-    -6.0, 3.0, 2.0,
-    0.0, 5.0, 0.0,
-]  # fmt: skip  [1, 2, 2, 3]: each row normalises to exact values
+    3.0,
+    0.0,
+    4.0,
+    1.0,
+    -2.0,
+    2.0,
+    -6.0,
+    3.0,
+    2.0,
+    0.0,
+    5.0,
+    0.0,
+]  # fmt: skip
 
 
 @case
@@ -384,10 +468,21 @@ def l2_normalization_cases():
     return {"rank4": l2_normalization(L2_INPUT, (1, 2, 2, 3))}
 
 
+# [1, 1, 2, 6]
 LRN_INPUT = [
-    1.0, -2.0, 3.0, 0.5, 2.0, -1.0,
-    -0.5, 4.0, 1.5, -3.0, 0.0, 2.5,
-]  # fmt: skip  [1, 1, 2, 6]
+    1.0,
+    -2.0,
+    3.0,
+    0.5,
+    2.0,
+    -1.0,
+    -0.5,
+    4.0,
+    1.5,
+    -3.0,
+    0.0,
+    2.5,
+]  # fmt: skip
 
 
 @case
@@ -402,17 +497,30 @@ def lrn_cases():
         "r9_b1_a0.125_beta1": local_response_normalization(
             LRN_INPUT, (1, 1, 2, 6), 9, 1.0, 0.125, 1.0
         ),
-        "r0_b1_a1_beta0.5": local_response_normalization(
-            LRN_INPUT, (1, 1, 2, 6), 0, 1.0, 1.0, 0.5
-        ),
+        "r0_b1_a1_beta0.5": local_response_normalization(LRN_INPUT, (1, 1, 2, 6), 0, 1.0, 1.0, 0.5),
     }
 
 
 INSTANCE_SHAPE = (2, 2, 2, 2)
+# batch 0: channel means 3 and 2; batch 1: channel means 0 and 0
 INSTANCE_INPUT = [
-    1.0, 3.0, 2.0, -1.0, 3.0, 1.0, 6.0, 5.0,
-    -1.0, 0.5, 3.0, 2.5, 1.0, -1.5, -3.0, -1.5,
-]  # fmt: skip  batch 0: channel means 3 and 2; batch 1: channel means 0 and 0
+    1.0,
+    3.0,
+    2.0,
+    -1.0,
+    3.0,
+    1.0,
+    6.0,
+    5.0,
+    -1.0,
+    0.5,
+    3.0,
+    2.5,
+    1.0,
+    -1.5,
+    -3.0,
+    -1.5,
+]  # fmt: skip
 
 
 @case
