@@ -246,6 +246,8 @@ class _Prepared:
     multiplier: tuple[np.ndarray, np.ndarray] | None = None
     """Quant8: fixed-point (m0, shift) per output channel (or one for all)."""
     input_offset: int = 0
+    bound: float = 0.0
+    """Quant8: the largest |sum of products| the filter allows (bias excluded)."""
 
 
 def _fixed_point(real: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -276,9 +278,11 @@ def _requantize(acc: np.ndarray, m0: np.ndarray, shift: np.ndarray, saturate=Tru
     x *= m0
     if right.max() > 31:
         return _requantize_in_two_steps(x, np.minimum(right, 40))
-    negative = (x < -(1 << 30)) & (right > 0)
+    negative = x < -(1 << 30)
+    if not (right > 0).all():
+        negative &= right > 0
     x += (1 << 30) + np.where(right > 0, np.left_shift(1, 30 + right), 0)
-    np.subtract(x, 1 << 31, out=x, where=negative)
+    x -= negative * np.int64(1 << 31)
     x >>= 31 + right
     return x
 
@@ -311,9 +315,8 @@ def _input_bound(operand: Operand) -> int:
     return max(operand.zero_point, 255 - operand.zero_point)
 
 
-def _compute_dtype(abs_sums: np.ndarray, args: OpArgs) -> np.dtype:
+def _compute_dtype(bound: float) -> np.dtype:
     """float32 when every exact integer sum stays below 2**24, else float64."""
-    bound = float(abs_sums.max(initial=0)) * _input_bound(args.inputs[0])
     return np.dtype(np.float32 if bound < _EXACT_FLOAT32 else np.float64)
 
 
@@ -334,13 +337,16 @@ def _prepared(
         # Output channels lie on axis 0 except for DEPTHWISE_CONV_2D (axis 3).
         channel_axis = 3 if kind[0] == "depthwise" else 0
         other = tuple(a for a in range(centred.ndim) if a != channel_axis)
-        dtype = _compute_dtype(np.abs(centred).sum(axis=other), args)
+        abs_sums = np.abs(centred).sum(axis=other)
+        bound = float(abs_sums.max(initial=0)) * _input_bound(x_operand)
+        dtype = _compute_dtype(bound)
         channels = filt.shape[channel_axis]
         return _Prepared(
             layout(centred.astype(dtype)),
             dtype,
             _multipliers(args, channels),
             x_operand.zero_point,
+            bound,
         )
 
     return _derived(filt, key, make)
@@ -462,7 +468,8 @@ def _finish(args: OpArgs, acc: np.ndarray, prep: _Prepared, activation: int) -> 
     _check_bias_scale(args)
     total = acc.astype(np.int64)
     total += bias.astype(np.int64)
-    raw = _requantize(total, *prep.multiplier)
+    saturate = prep.bound + float(np.abs(bias).max(initial=0)) >= 2.0**31
+    raw = _requantize(total, *prep.multiplier, saturate=saturate)
     raw += args.outputs[0].zero_point
     return clamp_quant8(raw, activation, args.outputs[0])
 
