@@ -6,7 +6,11 @@ Registered under the ``pytest11`` entry point as ``nnhal``, so an installed
 * ``--driver=SPEC``: ``module:Factory`` or a registered driver name; without
   it the bundled reference driver is used, and the header says so;
 * ``--hal-version=1.0|1.1|1.2``: test no level above this one;
-* ``--hal-timeout=SECONDS``: how long any wait on the driver may last.
+* ``--hal-timeout=SECONDS``: how long any wait on the driver may last;
+* ``--nnhal-profile=ci|full|thorough``: how much of the suite to run (DESIGN.md
+  "Profiles"); it also selects the hypothesis settings of the same name
+  (``nnhal-ci``, ``nnhal-full``, ``nnhal-thorough``), unless
+  ``--hypothesis-profile`` names another.
 
 Nothing heavy happens at import. A driver named with ``--driver`` is loaded
 while pytest configures, so a bad specification stops the run at once with
@@ -23,6 +27,12 @@ from hal.loader import DEFAULT_DRIVER, DriverLoadError, LoadedDriver, load_drive
 from hal.types import HalVersion
 
 _LOADED = pytest.StashKey[LoadedDriver]()
+_PREVIOUS_HYPOTHESIS_PROFILE = pytest.StashKey[str]()
+
+PROFILES = ("ci", "full", "thorough")
+DEFAULT_PROFILE = "full"
+HYPOTHESIS_EXAMPLES = {"ci": 5, "full": 40, "thorough": 400}
+"""Hypothesis examples per sampled test (one test per mutation family) in each profile."""
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -46,6 +56,14 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         default=DEFAULT_TIMEOUT,
         help=f"longest wait for any driver answer (default: {DEFAULT_TIMEOUT:g})",
     )
+    group.addoption(
+        "--nnhal-profile",
+        choices=PROFILES,
+        default=DEFAULT_PROFILE,
+        help="ci: fast, derandomized, few hypothesis examples (this project's CI); full: the "
+        "certification run, deterministic; thorough: full plus many hypothesis examples "
+        f"(default: {DEFAULT_PROFILE})",
+    )
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -61,6 +79,11 @@ def pytest_configure(config: pytest.Config) -> None:
         "and operation names",
     )
     config.addinivalue_line("markers", "generated: category: generated test cases")
+    config.addinivalue_line("markers", "validate_model: category: model validation (mutations)")
+    config.addinivalue_line("markers", "validate_request: category: request validation (mutations)")
+    config.addinivalue_line(
+        "markers", "validation_family(name): the mutation family a validation test runs"
+    )
     for folder in ("V1_0", "V1_1", "V1_2"):
         config.addinivalue_line("markers", f"{folder}: a test from the {folder} spec folder")
     cap = config.getoption("--hal-version")
@@ -72,9 +95,57 @@ def pytest_configure(config: pytest.Config) -> None:
     timeout = config.getoption("--hal-timeout")
     if not timeout > 0:
         raise pytest.UsageError(f"--hal-timeout={timeout:g}: must be a positive number of seconds")
+    _load_hypothesis_profile(config)
     spec = config.getoption("--driver")
     if spec is not None:
         config.stash[_LOADED] = _load(spec)
+
+
+def _register_hypothesis_profiles() -> None:
+    from hypothesis import HealthCheck, Phase, settings
+
+    common = {
+        "deadline": None,
+        "database": None,
+        "print_blob": True,
+        # The explain phase re-runs failing examples under a tracer: slow, and the mutation
+        # sentence already says what broke.
+        "phases": [phase for phase in Phase if phase != Phase.explain],
+        "suppress_health_check": [HealthCheck.too_slow, HealthCheck.filter_too_much],
+    }
+    for name in PROFILES:
+        settings.register_profile(
+            f"nnhal-{name}",
+            max_examples=HYPOTHESIS_EXAMPLES[name],
+            # ci and full are reproducible (also under xdist); thorough explores anew each run
+            # (--hypothesis-seed fixes it).
+            derandomize=name != "thorough",
+            **common,
+        )
+
+
+def _load_hypothesis_profile(config: pytest.Config) -> None:
+    """Load the hypothesis settings of ``--nnhal-profile`` (``--hypothesis-profile`` wins)."""
+    if config.getoption("hypothesis_profile", None):
+        return
+    from hypothesis import settings
+
+    _register_hypothesis_profiles()
+    config.stash[_PREVIOUS_HYPOTHESIS_PROFILE] = settings.get_current_profile_name()
+    settings.load_profile(f"nnhal-{config.getoption('--nnhal-profile')}")
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    previous = config.stash.get(_PREVIOUS_HYPOTHESIS_PROFILE, None)
+    if previous is not None:
+        from hypothesis import settings
+
+        settings.load_profile(previous)
+
+
+def nnhal_profile(config: pytest.Config) -> str:
+    """The suite profile of the run: ``ci``, ``full`` or ``thorough``."""
+    return config.getoption("--nnhal-profile")
 
 
 def _load(spec: str | None) -> LoadedDriver:
@@ -100,11 +171,13 @@ def tested_level(config: pytest.Config) -> HalVersion:
 
 def pytest_report_header(config: pytest.Config) -> list[str]:
     spec = config.getoption("--driver")
+    profile = f"nnhal profile: {nnhal_profile(config)}"
     if spec is None:
-        return [f"driver: {DEFAULT_DRIVER} (default)"]
+        return [f"driver: {DEFAULT_DRIVER} (default)", profile]
     loaded = config.stash[_LOADED]
     return [
-        f"driver: {loaded.describe()} (HAL {loaded.level}, tested up to {tested_level(config)})"
+        f"driver: {loaded.describe()} (HAL {loaded.level}, tested up to {tested_level(config)})",
+        profile,
     ]
 
 

@@ -7,7 +7,7 @@ bash "$root/scripts/setup.sh" || exit 1
 cd "$root"
 .venv/bin/python -m ruff check . || exit 1
 .venv/bin/nnhal-generate --check || exit 1
-.venv/bin/python -m pytest -n auto -p no:cacheprovider "$@"
+.venv/bin/python -m pytest -n auto -p no:cacheprovider --nnhal-profile=ci "$@"
 status=$?
 if [ "$status" -eq 5 ]; then
   echo "test: no test ran (pytest exit code 5)" >&2

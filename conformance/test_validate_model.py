@@ -1,0 +1,342 @@
+"""Model validation: mutated generated models must be refused with INVALID_ARGUMENT.
+
+Every model family of ``conformance.harness.mutations`` runs two ways:
+
+* ``test_validate_model[<family>/<case>]``: the family's deterministic
+  enumeration (every operand x every VTS value, ...) on representative cases
+  (the ``--nnhal-profile`` decides which: one per spec for ``ci``, one per
+  spec and kind for ``full``, all for ``thorough``; a family no
+  representative admits runs on the first case that does);
+* ``test_validate_model_sampled[<family>]``: hypothesis draws a case from the
+  whole corpus and a mutation from the family's strategy, as many times as
+  the profile says.
+
+For each mutation and each HAL level from the original model's lowest valid
+level up to the driver's (only those at which the mutation is invalid: a
+1.2-only feature is tried through the 1.0 and 1.1 methods), the driver must
+answer ``get_supported_operations*`` with INVALID_ARGUMENT and
+``prepare_model*`` with INVALID_ARGUMENT both at launch and in the callback,
+with no prepared model. An escaped exception, a protocol breach or a missing
+callback (``--hal-timeout``) is a failure too. The execution-preference family
+only prepares (1.1 and 1.2).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+import pytest
+from hypothesis import given, reject
+from hypothesis import strategies as st
+
+from conformance.harness.calls import prepare, supported_operations
+from conformance.harness.cases import GeneratedTest
+from conformance.harness.mutations import (
+    FAMILIES,
+    Family,
+    Mutation,
+    case_id,
+    close_new_pools,
+    corpus,
+    model_families,
+    representatives,
+)
+from hal.types import ErrorStatus, ExecutionPreference, HalVersion, Model
+from hal.validation import minimum_version
+
+INVALID = ErrorStatus.INVALID_ARGUMENT
+_SUPPORTED = {
+    HalVersion.V1_0: "get_supported_operations",
+    HalVersion.V1_1: "get_supported_operations_1_1",
+    HalVersion.V1_2: "get_supported_operations_1_2",
+}
+_CASES: dict[str, GeneratedTest] = {case_id(test): test for test in corpus()}
+_LOWEST: dict[str, HalVersion | None] = {}
+
+
+def lowest_level(test: GeneratedTest) -> HalVersion | None:
+    """The oldest HAL level the original model is valid at (None: the corpus is broken)."""
+    key = case_id(test)
+    if key not in _LOWEST:
+        _LOWEST[key] = minimum_version(test.model)
+    return _LOWEST[key]
+
+
+def levels_for(test: GeneratedTest, mutation: Mutation, hal_level: HalVersion) -> list[HalVersion]:
+    """The levels a mutation is tried at: valid for the original, invalid for the mutation."""
+    low = lowest_level(test)
+    if low is None:
+        return []
+    return [v for v in HalVersion if low <= v <= hal_level and v in mutation.levels]
+
+
+_ADMITS: dict[tuple[str, str, HalVersion], bool] = {}
+
+
+def family_applies(
+    family: Family, test: GeneratedTest, hal_level: HalVersion = HalVersion.V1_2
+) -> bool:
+    """Whether some mutation of the family applies to the case at a level up to ``hal_level``."""
+    key = (family.name, case_id(test), hal_level)
+    if key not in _ADMITS:
+        low = lowest_level(test)
+        levels = [v for v in HalVersion if low is not None and low <= v <= hal_level]
+        _ADMITS[key] = bool(levels) and family.applies(test.model, levels)
+    return _ADMITS[key]
+
+
+# ---------------------------------------------------------------------------
+# Judging one mutation
+# ---------------------------------------------------------------------------
+
+
+class Hang(Exception):
+    """The driver did not answer within the run's timeout: stop trying that item."""
+
+
+def attempt(problems: list[str], timeout: float, call: Callable[[], None]) -> None:
+    """Run one check; a failure of the calling convention becomes a problem, a hang ``Hang``."""
+    start = time.monotonic()
+    try:
+        call()
+    except (pytest.fail.Exception, AssertionError) as error:
+        problems.append(str(getattr(error, "msg", None) or error).strip())
+        if time.monotonic() - start >= timeout:
+            raise Hang(problems[-1]) from None
+
+
+def model_problems(
+    device: object,
+    model: Model,
+    mutation: Mutation,
+    levels: list[HalVersion],
+    timeout: float,
+) -> list[str]:
+    """What the driver got wrong about ``mutation`` of ``model`` at each level (empty: nothing)."""
+    mutated = mutation.apply(model)
+    problems: list[str] = []
+    try:
+        for level in levels:
+            attempt(
+                problems, timeout, lambda lv=level: _judge(device, mutated, mutation, lv, timeout)
+            )
+    finally:
+        close_new_pools(model, mutated)
+    return problems
+
+
+def _judge(
+    device: object, mutated: Model, mutation: Mutation, level: HalVersion, timeout: float
+) -> None:
+    found = []
+    if mutation.preference is None:
+        status, _ = supported_operations(device, mutated, level)
+        if status != INVALID:
+            found.append(f"{_SUPPORTED[level]} returned {status.name}, expected INVALID_ARGUMENT")
+    preference = (
+        ExecutionPreference.FAST_SINGLE_ANSWER
+        if mutation.preference is None
+        else mutation.preference
+    )
+    preparation = prepare(device, mutated, level, timeout, preference)
+    if preparation.launch_status != INVALID or preparation.status != INVALID:
+        found.append(
+            f"{preparation.method} answered launch {preparation.launch_status.name}, callback "
+            f"{preparation.status.name}; expected INVALID_ARGUMENT for both"
+        )
+    if found:
+        raise AssertionError("; ".join(found))
+
+
+def failure_report(
+    family: Family,
+    where: str,
+    failures: list[tuple[Mutation, list[str]]],
+    tried: int,
+    rerun: str,
+    hang: str | None = None,
+) -> str:
+    """The failure message: every mutation not refused, with what came back, and the rerun."""
+    lines = [
+        f"{family.name} ({family.tier.value}; rules {', '.join(family.rules)}) on {where}: "
+        f"{len(failures)} of {tried} mutation(s) not refused as required"
+    ]
+    for mutation, problems in failures:
+        lines.append(f"- {mutation.description}")
+        lines.extend(f"    {problem}" for problem in problems)
+    if hang:
+        lines.append(f"stopped after the driver hung: {hang}")
+    lines.append(f"rerun: {rerun}")
+    return "\n".join(lines)
+
+
+def rerun_command(config: pytest.Config, module: str, selector: str) -> str:
+    spec = config.getoption("--driver")
+    driver = f" --driver={spec}" if spec else ""
+    profile = config.getoption("--nnhal-profile")
+    return f"pytest --pyargs {module}{driver} --nnhal-profile={profile} -k '{selector}'"
+
+
+# ---------------------------------------------------------------------------
+# Parametrization
+# ---------------------------------------------------------------------------
+
+
+def case_marks(family: Family, test: GeneratedTest, category: str) -> list:
+    marks = [
+        pytest.mark.tier(family.tier.value),
+        getattr(pytest.mark, category),
+        pytest.mark.validation_family(family.name),
+        getattr(pytest.mark, test.hal_folder),
+        pytest.mark.generated_case(test.hal_folder, test.provenance.operations),
+    ]
+    if family.pending:
+        marks.append(
+            pytest.mark.skip(
+                reason=f"pending: hal.validation has no rule {', '.join(family.pending)}"
+            )
+        )
+    return marks
+
+
+_ITEMS: dict[tuple[str, str], list] = {}
+
+
+def deterministic_items(
+    families: list[Family],
+    profile: str,
+    applies: Callable[[Family, GeneratedTest], bool],
+    category: str,
+) -> list:
+    """The (family, case) parameters of a category for a profile (built once per process)."""
+    key = (category, profile)
+    if key not in _ITEMS:
+        _ITEMS[key] = _deterministic_items(families, profile, applies, category)
+    return _ITEMS[key]
+
+
+def _deterministic_items(
+    families: list[Family],
+    profile: str,
+    applies: Callable[[Family, GeneratedTest], bool],
+    category: str,
+) -> list:
+    cases = list(_CASES.values())
+    chosen_cases = representatives(cases, profile)
+    params = []
+    for family in families:
+        chosen = [test for test in chosen_cases if applies(family, test)]
+        if not chosen:
+            first = next((test for test in cases if applies(family, test)), None)
+            chosen = [first] if first is not None else []
+        for test in chosen:
+            params.append(
+                pytest.param(
+                    family.name,
+                    case_id(test),
+                    id=f"{family.name}/{case_id(test)}",
+                    marks=case_marks(family, test, category),
+                )
+            )
+    return params
+
+
+def sampled_items(families: list[Family], category: str) -> list:
+    params = []
+    for family in families:
+        marks = [
+            pytest.mark.tier(family.tier.value),
+            getattr(pytest.mark, category),
+            pytest.mark.validation_family(family.name),
+        ]
+        if family.pending:
+            marks.append(pytest.mark.skip(reason=f"pending: no rule {', '.join(family.pending)}"))
+        params.append(pytest.param(family.name, id=family.name, marks=marks))
+    return params
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    profile = metafunc.config.getoption("--nnhal-profile")
+    if metafunc.function.__name__ == "test_validate_model":
+        metafunc.parametrize(
+            ("family_name", "case"),
+            deterministic_items(model_families(), profile, family_applies, "validate_model"),
+        )
+    elif metafunc.function.__name__ == "test_validate_model_sampled":
+        metafunc.parametrize("family_name", sampled_items(model_families(), "validate_model"))
+
+
+# ---------------------------------------------------------------------------
+# The tests
+# ---------------------------------------------------------------------------
+
+
+def test_validate_model(
+    family_name: str,
+    case: str,
+    device: object,
+    hal_level: HalVersion,
+    hal_timeout: float,
+    request: pytest.FixtureRequest,
+) -> None:
+    family, test = FAMILIES[family_name], _CASES[case]
+    if lowest_level(test) is None:
+        pytest.fail(f"generated model {case} is invalid: regenerate the corpus")
+    plan = [(m, levels_for(test, m, hal_level)) for m in family.mutations(test.model)]
+    plan = [(m, levels) for m, levels in plan if levels]
+    if not plan:
+        pytest.skip(f"no {family_name} mutation of this model applies at HAL {hal_level} or below")
+    failures, hang = [], None
+    for mutation, levels in plan:
+        try:
+            problems = model_problems(device, test.model, mutation, levels, hal_timeout)
+        except Hang as stop:
+            failures.append((mutation, [str(stop)]))
+            hang = f"{len(plan) - len(failures)} mutation(s) left untried"
+            break
+        if problems:
+            failures.append((mutation, problems))
+    if failures:
+        rerun = rerun_command(request.config, __name__, f"{family_name}/{case}")
+        pytest.fail(failure_report(family, case, failures, len(plan), rerun, hang), pytrace=False)
+
+
+_APPLICABLE: dict[tuple[str, HalVersion], list[str]] = {}
+
+
+def applicable_cases(family: Family, hal_level: HalVersion, applies) -> list[str]:
+    key = (family.name, hal_level)
+    if key not in _APPLICABLE:
+        _APPLICABLE[key] = [cid for cid, test in _CASES.items() if applies(family, test, hal_level)]
+    return _APPLICABLE[key]
+
+
+@given(data=st.data())
+def test_validate_model_sampled(
+    family_name: str,
+    data: st.DataObject,
+    device: object,
+    hal_level: HalVersion,
+    hal_timeout: float,
+    request: pytest.FixtureRequest,
+) -> None:
+    family = FAMILIES[family_name]
+    cases = applicable_cases(family, hal_level, family_applies)
+    if not cases:
+        pytest.skip(f"no generated model admits {family_name} at HAL {hal_level} or below")
+    case = data.draw(st.sampled_from(cases), label="case")
+    test = _CASES[case]
+    mutation = data.draw(family.strategy(test.model), label="mutation")
+    levels = levels_for(test, mutation, hal_level)
+    if not levels:
+        reject()
+    try:
+        problems = model_problems(device, test.model, mutation, levels, hal_timeout)
+    except Hang as stop:
+        problems = [str(stop)]
+    if problems:
+        rerun = rerun_command(
+            request.config, __name__, f"test_validate_model_sampled[{family_name}]"
+        )
+        raise AssertionError(failure_report(family, case, [(mutation, problems)], 1, rerun))

@@ -1,0 +1,294 @@
+"""Request validation: mutated requests must be refused with INVALID_ARGUMENT on every path.
+
+Every request family of ``conformance.harness.mutations`` runs on a valid
+request for a generated case (its first example, in the VTS layout: inputs
+packed in one pool, outputs in another), two ways as in
+``test_validate_model``: ``test_validate_request[<family>/<case>]`` (the
+deterministic enumeration on representative cases of the profile) and
+``test_validate_request_sampled[<family>]`` (hypothesis over every case).
+
+The case is prepared through the driver's level (or, for a mutation invalid
+only before 1.2, through the newest older level the model is valid at); a
+case the driver declines is skipped as unsupported. Each mutated request goes
+through every execution path of that level (``execute``, ``execute_1_2`` and
+``execute_synchronously``, each MeasureTiming), and each must answer
+INVALID_ARGUMENT: at launch and in the callback for the asynchronous paths,
+with no output shapes and both timing fields UINT64_MAX.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections import OrderedDict
+from collections.abc import Iterator
+
+import pytest
+from hypothesis import given, reject
+from hypothesis import strategies as st
+
+from conformance.harness.execution import PATHS, ExecutionPath, check_shapes, check_timing, run
+from conformance.harness.mutations import (
+    FAMILIES,
+    Family,
+    Mutation,
+    RequestSubject,
+    case_id,
+    corpus,
+    request_families,
+)
+from conformance.harness.requests import PackedRequest, pack_request
+from conformance.harness.runner import dynamic_twin, prepare_case
+from conformance.test_validate_model import (
+    Hang,
+    attempt,
+    deterministic_items,
+    failure_report,
+    levels_for,
+    lowest_level,
+    rerun_command,
+    sampled_items,
+)
+from hal.types import ErrorStatus, HalVersion, Model, Request
+
+INVALID = ErrorStatus.INVALID_ARGUMENT
+_CASES = {case_id(test): test for test in corpus()}
+_PREPARED_CACHE_SIZE = 16
+_prepared: OrderedDict[tuple[int, str, bool, HalVersion], tuple[object, object]] = OrderedDict()
+
+
+def model_of(family: Family, test) -> Model:
+    """The model a family's requests are for: the case's, or its dynamic-output twin."""
+    return dynamic_twin(test.model) if family.twin else test.model
+
+
+@contextlib.contextmanager
+def valid_request(model: Model, test) -> Iterator[PackedRequest]:
+    """The case's first example as a request for ``model`` in the VTS layout (pools closed on
+    exit)."""
+    feed = test.feeds[0]
+    with pack_request(model, feed.inputs, [out.nbytes for out in feed.outputs]) as packed:
+        yield packed
+
+
+_ADMITTED: dict[tuple[str, HalVersion], frozenset[str]] = {}
+
+
+def family_applies(family: Family, test, hal_level: HalVersion = HalVersion.V1_2) -> bool:
+    """Whether some mutation of the family applies to the case's request at a level it has."""
+    key = (case_id(test), hal_level)
+    if key not in _ADMITTED:
+        low = lowest_level(test)
+        admitted: frozenset[str] = frozenset()
+        if low is not None and test.feeds:
+            levels = [v for v in HalVersion if low <= v <= hal_level]
+            names = set()
+            for twin in (False, True):
+                model = dynamic_twin(test.model) if twin else test.model
+                with valid_request(model, test) as packed:
+                    subject = RequestSubject(model, packed.request)
+                    names |= {
+                        f.name
+                        for f in request_families()
+                        if f.twin == twin and f.applies(subject, levels)
+                    }
+            admitted = frozenset(names)
+        _ADMITTED[key] = admitted
+    return family.name in _ADMITTED[key]
+
+
+def _prepared_for(device, test, model: Model, level: HalVersion, timeout: float):
+    """``model`` (the case's or its twin) prepared through ``level``'s method (cached per
+    worker), or the skip it led to."""
+    # Keyed by the driver too (and holding it, so its id stays its own): a process may run
+    # the suite against several drivers (the project's own tests do).
+    key = (id(device), case_id(test), model is not test.model, level)
+    if key not in _prepared:
+        try:
+            _prepared[key] = (device, prepare_case(device, model, level, timeout))
+        except pytest.skip.Exception as skip:
+            _prepared[key] = (device, skip)
+        while len(_prepared) > _PREPARED_CACHE_SIZE:
+            _prepared.popitem(last=False)
+    _prepared.move_to_end(key)
+    outcome = _prepared[key][1]
+    if isinstance(outcome, pytest.skip.Exception):
+        pytest.skip(str(outcome))
+    return outcome
+
+
+_RECORDER_TYPES: dict[type, type] = {}
+
+
+class _LaunchRecorder:
+    """Stands for a prepared model, remembering the launch status of execute/execute_1_2.
+
+    Its class takes the prepared model's class name, so messages name the driver's class.
+    """
+
+    def __init__(self, prepared: object) -> None:
+        self._prepared = prepared
+        self.launch: object = None
+
+    def __getattr__(self, name: str):
+        target = getattr(self._prepared, name)
+        if name not in ("execute", "execute_1_2"):
+            return target
+
+        def launch(*args):
+            self.launch = target(*args)
+            return self.launch
+
+        return launch
+
+
+def _recorder(prepared: object) -> _LaunchRecorder:
+    cls = type(prepared)
+    if cls not in _RECORDER_TYPES:
+        _RECORDER_TYPES[cls] = type(cls.__name__, (_LaunchRecorder,), {})
+    return _RECORDER_TYPES[cls](prepared)
+
+
+def paths_at(level: HalVersion) -> list[ExecutionPath]:
+    """Every execution path a model prepared through ``level``'s method offers."""
+    return [path for path in PATHS if path.level <= level]
+
+
+def request_problems(
+    prepared: object, request: Request, paths: list[ExecutionPath], timeout: float
+) -> list[str]:
+    """What the driver got wrong executing the invalid ``request`` on each path (empty: nothing)."""
+    problems: list[str] = []
+    for path in paths:
+        found: list[str] = []
+        try:
+            attempt(found, timeout, lambda p=path: _judge(prepared, request, p, timeout))
+        finally:
+            problems += [f if f.startswith(path.id) else f"{path.id}: {f}" for f in found]
+    return problems
+
+
+def _judge(prepared: object, request: Request, path: ExecutionPath, timeout: float) -> None:
+    recorder = _recorder(prepared)
+    execution = run(recorder, request, path, timeout)
+    found = []
+    if execution.status != INVALID:
+        found.append(f"status {execution.status.name}, expected INVALID_ARGUMENT")
+    if path.method != "execute_synchronously" and recorder.launch != INVALID:
+        launch = getattr(recorder.launch, "name", recorder.launch)
+        found.append(f"launch status {launch}, expected INVALID_ARGUMENT")
+    for check in (
+        lambda: check_shapes(execution, len(request.outputs), dynamic=False),
+        lambda: check_timing(execution),
+    ):
+        try:
+            check()
+        except AssertionError as error:
+            found.append(str(error))
+    if found:
+        raise AssertionError(f"{path.id} ({path.method}): " + "; ".join(found))
+
+
+def _prepare_level(test, mutation: Mutation, hal_level: HalVersion) -> HalVersion | None:
+    levels = levels_for(test, mutation, hal_level)
+    return max(levels) if levels else None
+
+
+def mutation_problems(
+    device,
+    test,
+    subject: RequestSubject,
+    mutation: Mutation,
+    level: HalVersion,
+    timeout: float,
+) -> list[str]:
+    """Prepare (cached) and execute the mutated request on every path of ``level``."""
+    prepared = _prepared_for(device, test, subject.model, level, timeout)
+    request = subject.request
+    return request_problems(prepared, mutation.apply(request), paths_at(level), timeout)
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    profile = metafunc.config.getoption("--nnhal-profile")
+    if metafunc.function.__name__ == "test_validate_request":
+        metafunc.parametrize(
+            ("family_name", "case"),
+            deterministic_items(request_families(), profile, family_applies, "validate_request"),
+        )
+    elif metafunc.function.__name__ == "test_validate_request_sampled":
+        metafunc.parametrize("family_name", sampled_items(request_families(), "validate_request"))
+
+
+def test_validate_request(
+    family_name: str,
+    case: str,
+    device: object,
+    hal_level: HalVersion,
+    hal_timeout: float,
+    request: pytest.FixtureRequest,
+) -> None:
+    family, test = FAMILIES[family_name], _CASES[case]
+    if lowest_level(test) is None:
+        pytest.fail(f"generated model {case} is invalid: regenerate the corpus")
+    model = model_of(family, test)
+    with valid_request(model, test) as packed:
+        subject = RequestSubject(model, packed.request)
+        plan = [(m, _prepare_level(test, m, hal_level)) for m in family.mutations(subject)]
+        plan = [(m, level) for m, level in plan if level is not None]
+        if not plan:
+            pytest.skip(
+                f"no {family_name} mutation of this request applies at HAL {hal_level} or below"
+            )
+        failures, hang = [], None
+        for mutation, level in plan:
+            try:
+                problems = mutation_problems(device, test, subject, mutation, level, hal_timeout)
+            except Hang as stop:
+                failures.append((mutation, [str(stop)]))
+                hang = f"{len(plan) - len(failures)} mutation(s) left untried"
+                break
+            if problems:
+                failures.append((mutation, [f"prepared at HAL {level}: {p}" for p in problems]))
+    if failures:
+        rerun = rerun_command(request.config, __name__, f"{family_name}/{case}")
+        pytest.fail(failure_report(family, case, failures, len(plan), rerun, hang), pytrace=False)
+
+
+_APPLICABLE: dict[tuple[str, HalVersion], list[str]] = {}
+
+
+@given(data=st.data())
+def test_validate_request_sampled(
+    family_name: str,
+    data: st.DataObject,
+    device: object,
+    hal_level: HalVersion,
+    hal_timeout: float,
+    request: pytest.FixtureRequest,
+) -> None:
+    family = FAMILIES[family_name]
+    key = (family_name, hal_level)
+    if key not in _APPLICABLE:
+        _APPLICABLE[key] = [
+            cid for cid, test in _CASES.items() if family_applies(family, test, hal_level)
+        ]
+    if not _APPLICABLE[key]:
+        pytest.skip(f"no generated case admits {family_name} at HAL {hal_level} or below")
+    case = data.draw(st.sampled_from(_APPLICABLE[key]), label="case")
+    test = _CASES[case]
+    model = model_of(family, test)
+    with valid_request(model, test) as packed:
+        subject = RequestSubject(model, packed.request)
+        mutation = data.draw(family.strategy(subject), label="mutation")
+        level = _prepare_level(test, mutation, hal_level)
+        if level is None:
+            reject()
+        try:
+            problems = mutation_problems(device, test, subject, mutation, level, hal_timeout)
+        except pytest.skip.Exception:
+            return  # the driver does not support this case: nothing to execute
+        except Hang as stop:
+            problems = [str(stop)]
+    if problems:
+        selector = f"test_validate_request_sampled[{family_name}]"
+        rerun = rerun_command(request.config, __name__, selector)
+        raise AssertionError(failure_report(family, case, [(mutation, problems)], 1, rerun))
