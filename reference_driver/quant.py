@@ -18,8 +18,17 @@ _INT32_MAX = 2**31 - 1
 
 
 def round_half_away(x: float) -> int:
-    """C's ``std::round`` for a scalar."""
-    return math.floor(abs(x) + 0.5) * (1 if x >= 0 else -1)
+    """C's ``std::round`` for a scalar, exactly (``x - trunc(x)`` is exact in binary floats)."""
+    whole = math.trunc(x)
+    if abs(x - whole) >= 0.5:
+        whole += 1 if x > 0 else -1
+    return whole
+
+
+def round_half_away_array(x: np.ndarray) -> np.ndarray:
+    """C's ``std::round`` element-wise, exactly, as floats."""
+    whole = np.trunc(x)
+    return whole + np.where(np.abs(x - whole) >= 0.5, np.sign(x), 0.0)
 
 
 def quantize_multiplier(real: float) -> tuple[int, int]:

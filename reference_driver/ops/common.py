@@ -9,7 +9,11 @@ import numpy as np
 
 from hal.types import Operand, OperandType
 from reference_driver.ops.base import OpArgs, OpInvalid
-from reference_driver.quant import quant8_activation_range, round_half_away
+from reference_driver.quant import (
+    quant8_activation_range,
+    round_half_away,
+    round_half_away_array,
+)
 
 FLOAT_TYPES = (OperandType.TENSOR_FLOAT32, OperandType.TENSOR_FLOAT16)
 Q8A = OperandType.TENSOR_QUANT8_ASYMM
@@ -60,7 +64,7 @@ def dequantize(values: np.ndarray, operand: Operand) -> np.ndarray:
 
 def quantize(real: np.ndarray, operand: Operand) -> np.ndarray:
     """Real values to the operand's quantized type: round half away from zero, clamp."""
-    q = np.trunc(real / operand.scale + np.copysign(0.5, real / operand.scale)) + operand.zero_point
+    q = round_half_away_array(real / operand.scale) + operand.zero_point
     info = np.iinfo(_QUANT_DTYPE[operand.type])
     return np.clip(q, info.min, info.max).astype(_QUANT_DTYPE[operand.type])
 

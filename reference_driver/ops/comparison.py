@@ -18,6 +18,7 @@ import numpy as np
 
 from hal.types import Operand, OperandType, OperationType
 from reference_driver.ops.base import OpArgs, OperationImpl, OpFailure, OpInvalid
+from reference_driver.quant import round_half_away_array
 
 Shape = tuple[int, ...]
 _B8 = OperandType.TENSOR_BOOL8
@@ -179,13 +180,7 @@ def _requantize(values: np.ndarray, source: Operand, target: Operand) -> np.ndar
     real = (values.astype(np.int32) - np.int32(source.zero_point)).astype(np.float32)
     real = (real * np.float32(source.scale)).astype(np.float64)
     shifted = real / np.float64(np.float32(target.scale)) + target.zero_point
-    return np.clip(_round_half_away(shifted), 0, 255).astype(np.uint8)
-
-
-def _round_half_away(x: np.ndarray) -> np.ndarray:
-    """C's std::round, exactly: ``x - trunc(x)`` is exact in binary floating point."""
-    whole = np.trunc(x)
-    return whole + np.where(np.abs(x - whole) >= 0.5, np.sign(x), 0.0)
+    return np.clip(round_half_away_array(shifted), 0, 255).astype(np.uint8)
 
 
 def _select_execute(args: OpArgs, shapes: list[Shape]) -> list[np.ndarray]:

@@ -20,6 +20,7 @@ import numpy as np
 
 from hal.types import Operand, OperandType, OperationType, SymmPerChannelQuantParams, numpy_dtype
 from reference_driver.ops.base import OpArgs, OperationImpl, OpFailure, OpInvalid
+from reference_driver.quant import round_half_away_array
 
 Shape = tuple[int, ...]
 _F16 = OperandType.TENSOR_FLOAT16
@@ -52,12 +53,6 @@ def _same_shape_reason(args: OpArgs) -> str | None:
     ):
         return f"output shape {list(target)} differs from input shape {list(source)}"
     return None
-
-
-def _round_half_away(x: np.ndarray) -> np.ndarray:
-    """C's std::round, exactly: ``x - trunc(x)`` is exact in binary floating point."""
-    whole = np.trunc(x)
-    return whole + np.where(np.abs(x - whole) >= 0.5, np.sign(x), 0.0)
 
 
 # CAST -----------------------------------------------------------------------
@@ -118,7 +113,7 @@ def _quantize_execute(args: OpArgs, shapes: list[Shape]) -> list[np.ndarray]:
     output = args.outputs[0]
     with np.errstate(over="ignore", invalid="ignore"):
         scaled = _input(args).astype(np.float32) / np.float32(output.scale)
-        q = _round_half_away(scaled.astype(np.float64)) + output.zero_point
+        q = round_half_away_array(scaled.astype(np.float64)) + output.zero_point
         # std::min<float>(255, NaN) keeps 255: NaN saturates high.
         q = np.where(np.isnan(q), 255.0, np.clip(q, 0, 255))
     return [q.astype(np.uint8)]

@@ -43,6 +43,7 @@ from reference_driver.ops.common import (
     to_float_type,
     valid_activation,
 )
+from reference_driver.quant import round_half_away_array
 
 F32 = OperandType.TENSOR_FLOAT32
 F16 = OperandType.TENSOR_FLOAT16
@@ -145,10 +146,6 @@ def _same_shape(args: OpArgs, high_rank: int, axis_slot: int | None) -> Shapes:
 
 def _float_out(result: np.ndarray, args: OpArgs) -> np.ndarray:
     return to_float_type(result, np.dtype(np.float16 if args.inputs[0].type == F16 else np.float32))
-
-
-def _round_half_away(values: np.ndarray) -> np.ndarray:
-    return np.trunc(values + np.copysign(0.5, values))
 
 
 # --------------------------------------------------------------------------- pooling
@@ -497,7 +494,7 @@ def _softmax_execute(args: OpArgs, shapes: Shapes) -> list[np.ndarray]:
         diffs = values.astype(np.int32) - values.max(axis=axis, keepdims=True)
         exps = np.exp(diffs * (beta * args.inputs[0].scale))
         probabilities = exps / exps.sum(axis=axis, keepdims=True)
-        return [np.clip(_round_half_away(256.0 * probabilities), 0, 255).astype(np.uint8)]
+        return [np.clip(round_half_away_array(256.0 * probabilities), 0, 255).astype(np.uint8)]
     if values.size == 0:
         return [np.zeros(values.shape, values.dtype)]
     wide = values.astype(np.float32)
@@ -540,7 +537,7 @@ def _l2_norm_execute(args: OpArgs, shapes: Shapes) -> list[np.ndarray]:
         # An all-zero vector: the reference's inverse square root of 0 is its
         # largest multiplier, which leaves every 0 difference at 0.
         scaled = np.divide(128.0 * diffs, norms, out=np.zeros_like(diffs), where=norms > 0)
-        return [np.clip(128 + _round_half_away(scaled), 0, 255).astype(np.uint8)]
+        return [np.clip(128 + round_half_away_array(scaled), 0, 255).astype(np.uint8)]
     wide = values.astype(np.float32)
     norms = np.sqrt((wide * wide).sum(axis=axis, keepdims=True, dtype=np.float32))
     with np.errstate(divide="ignore", invalid="ignore"):  # no epsilon: 0 / 0 is NaN

@@ -33,10 +33,15 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from hal.types import Operand, OperandType, OperationType
+from hal.types import FusedActivationFunc, Operand, OperandType, OperationType
 from reference_driver.ops.base import OpArgs, OperationImpl, OpFailure
 from reference_driver.ops.common import FLOAT_TYPES, Q8A, check_rank, to_float_type
-from reference_driver.quant import multiply_by_quantized_multiplier, quantize_multiplier
+from reference_driver.quant import (
+    multiply_by_quantized_multiplier,
+    quant8_activation_range,
+    quantize_multiplier,
+    round_half_away_array,
+)
 
 Shape = tuple[int, ...]
 FloatFn = Callable[[np.ndarray], np.ndarray]
@@ -161,10 +166,6 @@ def _rsqrt(x: np.ndarray) -> np.ndarray:
 # Quantized arithmetic -------------------------------------------------------------
 
 
-def _round_half_away(values: np.ndarray) -> np.ndarray:
-    return np.sign(values) * np.floor(np.abs(values) + 0.5)
-
-
 def _fixed_point_input(q: np.ndarray, operand: Operand) -> tuple[np.ndarray, np.ndarray, int]:
     """The centred input, its Q4.27 rescaling (as a real) and the saturation radius."""
     real_multiplier = operand.scale * float(1 << (31 - _INPUT_INTEGER_BITS))
@@ -197,28 +198,18 @@ def _saturating_quant(
     return run
 
 
-def _activation_bound(value: float, operand: Operand) -> int:
-    """``zp + std::round(value / scale)`` with the division in float32, as the CPU reference."""
-    ratio = float(np.float32(value) / np.float32(operand.scale))
-    whole = math.trunc(ratio)
-    if abs(ratio - whole) >= 0.5:
-        whole += 1 if ratio > 0 else -1
-    return operand.zero_point + whole
-
-
-def _relu_quant(low: float, high: float | None) -> Callable[[np.ndarray, Operand], np.ndarray]:
+def _relu_quant(code: int) -> Callable[[np.ndarray, Operand], np.ndarray]:
     """Raw bytes clamped to the activation range of the input's scale and zero point."""
 
     def run(q: np.ndarray, operand: Operand) -> np.ndarray:
-        q_low = max(0, _activation_bound(low, operand))
-        q_high = 255 if high is None else min(255, _activation_bound(high, operand))
-        return np.clip(q, q_low, q_high).astype(np.uint8)
+        low, high = quant8_activation_range(code, operand.scale, operand.zero_point)
+        return np.clip(q, low, high).astype(np.uint8)
 
     return run
 
 
-_QUANT_LOGISTIC = _saturating_quant(lambda x: _round_half_away(256.0 / (1.0 + np.exp(-x))))
-_QUANT_TANH = _saturating_quant(lambda x: 128.0 + _round_half_away(128.0 * np.tanh(x)))
+_QUANT_LOGISTIC = _saturating_quant(lambda x: round_half_away_array(256.0 / (1.0 + np.exp(-x))))
+_QUANT_TANH = _saturating_quant(lambda x: 128.0 + round_half_away_array(128.0 * np.tanh(x)))
 
 
 # Assembly -------------------------------------------------------------------------
@@ -261,10 +252,10 @@ def _math(op: OperationType, fn: FloatFn, types: tuple[int, ...] = _FLOATS) -> O
     return _make(_Unary(op, types, max_rank=None, zero_sized=False), fn)
 
 
-def _activation(op: OperationType, low: float, high: float | None) -> OperationImpl:
+def _activation(op: OperationType, low: float, high: float | None, code: int) -> OperationImpl:
     spec = _Unary(op, _FLOATS_Q8, max_rank=4, zero_sized=True)
     # RELU's float upper bound is FLT_MAX as in the CPU reference: +inf becomes FLT_MAX.
-    return _make(spec, _clamp(low, _FLT_MAX if high is None else high), _relu_quant(low, high))
+    return _make(spec, _clamp(low, _FLT_MAX if high is None else high), _relu_quant(code))
 
 
 IMPLEMENTATIONS = (
@@ -286,7 +277,7 @@ IMPLEMENTATIONS = (
         np.tanh,
         _QUANT_TANH,
     ),
-    _activation(_Op.RELU, 0.0, None),
-    _activation(_Op.RELU1, -1.0, 1.0),
-    _activation(_Op.RELU6, 0.0, 6.0),
+    _activation(_Op.RELU, 0.0, None, FusedActivationFunc.RELU),
+    _activation(_Op.RELU1, -1.0, 1.0, FusedActivationFunc.RELU1),
+    _activation(_Op.RELU6, 0.0, 6.0, FusedActivationFunc.RELU6),
 )
