@@ -37,12 +37,31 @@ def all_cases() -> list[InvalidCase]:
         comparison,
         conversion,
         convolution,
+        detection,
         elementwise,
+        lookup,
+        lstm,
         pooling,
+        proposals,
         reduction,
+        rnn,
         shape,
         unary,
     )
 
-    modules = (elementwise, unary, comparison, conversion, shape, reduction, convolution, pooling)
+    modules = (
+        elementwise,
+        unary,
+        comparison,
+        conversion,
+        shape,
+        reduction,
+        convolution,
+        pooling,
+        lstm,
+        rnn,
+        lookup,
+        detection,
+        proposals,
+    )
     return [case for module in modules for case in module.CASES]

@@ -18,9 +18,14 @@ from reference_driver.ops import (
     comparison,
     conversion,
     convolution,
+    detection,
     elementwise,
+    lookup,
+    lstm,
     pooling,
+    proposals,
     reduction,
+    rnn,
     shape,
     unary,
 )
@@ -35,6 +40,11 @@ _FAMILIES = (
     reduction,
     convolution,
     pooling,
+    lstm,
+    rnn,
+    lookup,
+    detection,
+    proposals,
 )
 
 
