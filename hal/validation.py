@@ -1222,6 +1222,26 @@ def _no_value(facts: _RequestFacts) -> Iterator[str]:
 
 
 @_request_rule(
+    "request.no_value_required",
+    Tier.STRICT,
+    "only inputs that feed operation slots the catalog marks optional are given has_no_value",
+)
+def _no_value_required(facts: _RequestFacts) -> Iterator[str]:
+    omitted = {arg.operand_index: arg for arg in facts.inputs if arg.no_value}
+    omitted.pop(None, None)
+    if not omitted:
+        return
+    for j, operation, signature in facts.model.matched():
+        for slot, i in enumerate(operation.inputs):
+            arg = omitted.get(i)
+            if arg is not None and slot not in signature.omittable:
+                yield (
+                    f"{arg.label}: has_no_value, but {facts.model.operation_label(j)} "
+                    f"input {slot} is required"
+                )
+
+
+@_request_rule(
     "request.pool_index",
     Tier.PARITY,
     "an argument's pool_index names one of the request's pools",

@@ -212,6 +212,25 @@ def _packed(
 _ones = _packed()
 
 
+def _transpose(kit: Kit) -> Model:
+    """TRANSPOSE of a [2, 2] TENSOR_FLOAT32 input; its permutation (optional) is input 1."""
+    return Model(
+        operands=[
+            Operand(F32, [2, 2], 1, lifetime=LT.MODEL_INPUT),
+            Operand(OperandType.TENSOR_INT32, [2], 1, lifetime=LT.MODEL_INPUT),
+            Operand(F32, [2, 2], 0, lifetime=LT.MODEL_OUTPUT),
+        ],
+        operations=[Operation(OperationType.TRANSPOSE, [0, 1], [2])],
+        input_indexes=[0, 1],
+        output_indexes=[2],
+    )
+
+
+def _transpose_request(kit: Kit, model: Model, perm: bool = True) -> Request:
+    data = np.arange(4, dtype=np.float32).reshape(2, 2)
+    return kit.request(model, [data, np.array([1, 0], np.int32) if perm else None])
+
+
 # ---------------------------------------------------------------------------
 # Mutations
 # ---------------------------------------------------------------------------
@@ -1062,19 +1081,39 @@ REQUEST_CASES = [
     Case(
         "request.no_value",
         "with_location",
-        _argument("inputs", 0, has_no_value=True),
+        _argument("inputs", 1, has_no_value=True),
+        base=_transpose,
+        request=_transpose_request,
         message=(
-            "input 0 (operand 0): has_no_value, but location is (pool 0, offset 0, length 16) "
+            "input 1 (operand 1): has_no_value, but location is (pool 0, offset 16, length 8) "
             "and dimensions []"
         ),
     ),
     Case(
         "request.no_value",
         "with_dimensions",
-        _argument("inputs", 1, has_no_value=True, location=DataLocation(), dimensions=[2, 2]),
+        _argument("inputs", 1, has_no_value=True, location=DataLocation(), dimensions=[2]),
+        base=_transpose,
+        request=_transpose_request,
         message=(
             "input 1 (operand 1): has_no_value, but location is (pool 0, offset 0, length 0) "
-            "and dimensions [2, 2]"
+            "and dimensions [2]"
+        ),
+    ),
+    Case(
+        "request.no_value_required",
+        "binary_input",
+        _argument("inputs", 1, has_no_value=True, location=DataLocation(), dimensions=[]),
+        message="input 1 (operand 1): has_no_value, but operation 0 (ADD) input 1 is required",
+    ),
+    Case(
+        "request.no_value_required",
+        "transpose_data",
+        _argument("inputs", 0, has_no_value=True, location=DataLocation(), dimensions=[]),
+        base=_transpose,
+        request=_transpose_request,
+        message=(
+            "input 0 (operand 0): has_no_value, but operation 0 (TRANSPOSE) input 0 is required"
         ),
     ),
     Case(
@@ -1274,6 +1313,7 @@ def test_rules_are_consistent() -> None:
         "operation.rank",
         "operation.omitted_input",
         "request.input_length",
+        "request.no_value_required",
     }
 
 
@@ -1423,9 +1463,9 @@ VALID_REQUESTS: list[tuple[str, Builder, RequestBuilder, HalVersion]] = [
     ("output_longer", _float, _packed([20]), V1_0),
     ("output_shorter", _float, _packed([15]), V1_0),
     (
-        "no_value_input",
-        _float,
-        lambda kit, model: kit.request(model, [np.ones((2, 2), np.float32), None]),
+        "no_value_optional_input",
+        _transpose,
+        lambda kit, model: _transpose_request(kit, model, perm=False),
         V1_0,
     ),
 ]
