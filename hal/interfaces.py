@@ -24,6 +24,8 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from hal.types import (
+    BufferDesc,
+    BufferRole,
     Capabilities_1_0,
     Capabilities_1_1,
     Capabilities_1_2,
@@ -155,10 +157,12 @@ class IPreparedModel_1_2(IPreparedModel):
     ) -> ErrorStatus:
         """Write this compiled model into the two cache files, bound to ``token``.
 
-        Each handle holds exactly one file descriptor, readable and writable;
-        the files may hold old content and have any offset. INVALID_ARGUMENT for
-        a malformed handle or a token that is not ``BYTE_SIZE_OF_CACHE_TOKEN``
-        bytes; GENERAL_FAILURE if the driver does not cache or the write fails.
+        Each handle holds exactly one open file descriptor of an empty regular
+        file, opened for writing, at offset 0; the token is
+        ``BYTE_SIZE_OF_CACHE_TOKEN`` bytes. INVALID_ARGUMENT when any of that
+        does not hold; GENERAL_FAILURE if the driver does not cache (without
+        looking at the arguments) or the write fails. The client may close the
+        descriptors as soon as the call returns.
         """
 
 
@@ -263,10 +267,88 @@ class IDevice_1_2(IDevice_1_1):
     ) -> ErrorStatus:
         """Rebuild a prepared model from files ``save_to_cache`` wrote for ``token``.
 
+        Each handle holds exactly one open file descriptor of a regular file
+        opened for reading, at offset 0; the token is
+        ``BYTE_SIZE_OF_CACHE_TOKEN`` bytes: INVALID_ARGUMENT otherwise.
         GENERAL_FAILURE when caching is unsupported, the files are unreadable,
-        or the model cache was tampered with or saved for another token;
-        INVALID_ARGUMENT (or GENERAL_FAILURE) for malformed handles. Notifies
-        through ``notify_1_2``.
+        or the model cache (or the token) is not exactly what ``save_to_cache``
+        wrote for this token. Notifies through ``notify_1_2``; the client may
+        close the descriptors as soon as the launch returns.
+        """
+
+
+# ---------------------------------------------------------------------------
+# Memory domains (HAL 1.3, optional): driver-managed buffers
+# ---------------------------------------------------------------------------
+
+
+class IBuffer(ABC):
+    """A buffer the driver allocated and keeps on its side (1.3 ``IBuffer``).
+
+    A buffer starts uninitialised. It becomes initialised when an execution
+    writes it as an output and ends with NONE, or when ``copy_from``
+    succeeds; a failed execution writing it, or a failed ``copy_from``, makes
+    it uninitialised again. Its dimensions are those ``allocate`` combined,
+    completed by the last successful write.
+    """
+
+    @abstractmethod
+    def copy_to(self, memory: Memory) -> ErrorStatus:
+        """Copy the buffer's content into ``memory``, whose size must equal the data's.
+
+        GENERAL_FAILURE if the buffer is uninitialised; INVALID_ARGUMENT if
+        ``memory`` cannot be mapped or its size differs, or after ``release``.
+        """
+
+    @abstractmethod
+    def copy_from(self, memory: Memory, dimensions: Sequence[int]) -> ErrorStatus:
+        """Set the buffer's content from ``memory`` and its dimensions from ``dimensions``.
+
+        ``dimensions`` may be empty when the buffer's are fully specified;
+        otherwise they must be fully specified and agree with every dimension
+        the buffer knows. INVALID_ARGUMENT if they do not, if ``memory`` cannot
+        be mapped, if its size is not the data's, or after ``release``.
+        """
+
+    @abstractmethod
+    def release(self) -> None:
+        """Free the buffer; its token becomes unknown to the driver at once.
+
+        The Python stand-in for dropping the last reference to a HIDL
+        ``IBuffer``. Releasing twice is harmless.
+        """
+
+
+class IMemoryDomains(ABC):
+    """Optional mix-in of a device that allocates driver-managed buffers.
+
+    A 1.2 driver may subclass it besides ``IDevice_1_2``; the suite detects it
+    with isinstance. Such a driver accepts ``int`` tokens in ``Request.pools``
+    (drivers without it answer INVALID_ARGUMENT) and validates every use of a
+    buffer: a token that is unknown or released, used in a role not declared
+    at allocation, or by a prepared model not given to ``allocate`` is
+    INVALID_ARGUMENT; an uninitialised buffer used as an input fails the
+    execution with GENERAL_FAILURE.
+    """
+
+    @abstractmethod
+    def allocate(
+        self,
+        desc: BufferDesc,
+        prepared_models: Sequence[IPreparedModel],
+        input_roles: Sequence[BufferRole],
+        output_roles: Sequence[BufferRole],
+    ) -> tuple[ErrorStatus, IBuffer | None, int]:
+        """A new buffer serving every role given, with its token.
+
+        NONE with the buffer and a positive int32 token no live buffer of this
+        device has. INVALID_ARGUMENT (None, 0) when there is no role, a role
+        names a missing model or io index or has a frequency outside
+        (0.0, 1.0], a role repeats, a prepared model is not this device's, the
+        roles' operands differ in type, scale, zero point or extra parameters,
+        or their dimensions and ``desc.dimensions`` conflict (both known and
+        different on some axis). GENERAL_FAILURE (None, 0) when the driver
+        declines the buffer or a role.
         """
 
 

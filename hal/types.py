@@ -363,7 +363,35 @@ class Request:
     inputs: list[RequestArgument] = field(default_factory=list)
     outputs: list[RequestArgument] = field(default_factory=list)
     pools: list = field(default_factory=list)
-    """``hal.memory.Memory`` objects the arguments' locations point into."""
+    """The pools the arguments' locations point into: each a ``hal.memory.Memory``
+    or an ``int``, the token of a driver-managed buffer (``MemoryPool.token`` of
+    HAL 1.3). Only a driver implementing ``hal.interfaces.IMemoryDomains``
+    accepts tokens; an argument in a token pool has offset 0 and length 0."""
+
+
+@dataclass(frozen=True)
+class BufferDesc:
+    """What the client knows of a driver-managed buffer (1.3 memory domains).
+
+    ``dimensions`` may be partly unknown (0 in a position) or of unknown rank
+    (empty); the driver completes them from the roles' operands.
+    """
+
+    dimensions: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class BufferRole:
+    """One use of a driver-managed buffer: an input or output of a prepared model.
+
+    ``model_index`` indexes the prepared models given to ``allocate``;
+    ``io_index`` is the input (or output) position in that model; ``frequency``
+    in (0.0, 1.0] hints how often the buffer serves in this role.
+    """
+
+    model_index: int
+    io_index: int
+    frequency: float = 1.0
 
 
 @dataclass(frozen=True)
@@ -548,6 +576,8 @@ def describe_type(value: int) -> str:
 __all__ = [
     "NO_TIMING",
     "UINT64_MAX",
+    "BufferDesc",
+    "BufferRole",
     "Capabilities",
     "Capabilities_1_0",
     "Capabilities_1_1",

@@ -61,6 +61,7 @@ from hal.types import (
 )
 
 UINT32_MAX = 0xFFFF_FFFF
+INT32_MAX = 0x7FFF_FFFF
 
 
 class Tier(StrEnum):
@@ -182,10 +183,20 @@ def validate_model(
 
 
 def validate_request(
-    request: Request, model: Model, version: HalVersion, *, disabled: Collection[str] = ()
+    request: Request,
+    model: Model,
+    version: HalVersion,
+    *,
+    disabled: Collection[str] = (),
+    memory_domains: bool = False,
 ) -> ValidationResult:
-    """Every violation of the request rules by ``request`` for ``model`` prepared at ``version``."""
-    facts = _RequestFacts(request, _ModelFacts(model, version))
+    """Every violation of the request rules by ``request`` for ``model`` prepared at ``version``.
+
+    ``memory_domains``: the driver implements ``IMemoryDomains``, so token pools
+    are allowed; whether a token names a live buffer in a declared role is for
+    the driver to check, it alone knows its buffers.
+    """
+    facts = _RequestFacts(request, _ModelFacts(model, version), memory_domains)
     return _run(_REQUEST_CHECKS, facts, _checked_disabled(disabled))
 
 
@@ -299,9 +310,18 @@ _WRITTEN_LIFETIMES = frozenset({OperandLifeTime.TEMPORARY_VARIABLE, OperandLifeT
 _CONSTANT_LIFETIMES = frozenset({OperandLifeTime.CONSTANT_COPY, OperandLifeTime.CONSTANT_REFERENCE})
 
 
-def _pool_problems(pools: object, version: HalVersion, what: str) -> Iterator[str]:
-    """Shared by model.pools and request.pools."""
+def is_token(pool: object) -> bool:
+    """A request pool that is the token of a driver-managed buffer (an int, not a Memory)."""
+    return isinstance(pool, numbers.Integral) and not isinstance(pool, bool)
+
+
+def _pool_problems(
+    pools: object, version: HalVersion, what: str, tokens: bool = False
+) -> Iterator[str]:
+    """Shared by model.pools and request.pools (``tokens``: int entries are judged elsewhere)."""
     for index, pool in enumerate(_items(pools)):
+        if tokens and is_token(pool):
+            continue
         name = getattr(pool, "name", None)
         introduced = POOL_NAME_INTRODUCED.get(name) if isinstance(name, str) else None
         if introduced is None:
@@ -1153,9 +1173,10 @@ class _Argument:
 
 
 class _RequestFacts:
-    def __init__(self, request: Request, model: _ModelFacts) -> None:
+    def __init__(self, request: Request, model: _ModelFacts, memory_domains: bool) -> None:
         self.request = request
         self.model = model
+        self.memory_domains = memory_domains
         self.pools: Sequence = _items(request.pools)
         self.inputs = self._arguments("input", request.inputs, model.model.input_indexes)
         self.outputs = self._arguments("output", request.outputs, model.model.output_indexes)
@@ -1176,6 +1197,14 @@ class _RequestFacts:
 
     def with_value(self) -> Iterator[_Argument]:
         return (a for a in self.arguments if not a.no_value)
+
+    def token_of(self, arg: _Argument) -> int | None:
+        """The token of the pool ``arg`` lies in, if that pool is a driver-managed buffer."""
+        loc = _location(getattr(arg.argument, "location", None))
+        if arg.no_value or loc is None or not 0 <= loc[0] < len(self.pools):
+            return None
+        pool = self.pools[loc[0]]
+        return int(pool) if is_token(pool) else None
 
 
 def _count_problem(facts: _RequestFacts, side: str, field: str) -> Iterator[str]:
@@ -1259,11 +1288,20 @@ def _pool_index(facts: _RequestFacts) -> Iterator[str]:
 @_request_rule(
     "request.location",
     Tier.PARITY,
-    "an argument's offset and length are not negative and stay inside its pool",
+    "an argument's offset and length are not negative and stay inside its pool (both 0 in "
+    "a driver-managed buffer)",
 )
 def _request_location(facts: _RequestFacts) -> Iterator[str]:
     for arg in facts.with_value():
         loc = _location(getattr(arg.argument, "location", None))
+        token = facts.token_of(arg)
+        if token is not None:
+            if loc[1:] != (0, 0):
+                yield (
+                    f"{arg.label}: pool {loc[0]} is a driver-managed buffer (token {token}): "
+                    f"offset {loc[1]} and length {loc[2]} must both be 0"
+                )
+            continue
         size = _pool_size(facts.pools, loc[0]) if loc is not None else None
         problem = None if size is None else _bounds_problem(loc, size)
         if problem:
@@ -1311,7 +1349,8 @@ def _dimensions_conflict(facts: _RequestFacts) -> Iterator[str]:
 )
 def _input_specified(facts: _RequestFacts) -> Iterator[str]:
     for arg in facts.inputs:
-        problem = None if arg.no_value else arg.unspecified()
+        # A driver-managed buffer brings its own dimensions; the driver checks them.
+        problem = None if arg.no_value or facts.token_of(arg) is not None else arg.unspecified()
         if problem:
             yield f"{arg.label}: {problem}"
 
@@ -1336,7 +1375,27 @@ def _output_specified(facts: _RequestFacts) -> Iterator[str]:
     "each request pool has a memory name known at the model's version and a handle",
 )
 def _request_pools(facts: _RequestFacts) -> Iterator[str]:
-    return _pool_problems(facts.request.pools, facts.model.version, "request pool")
+    pools = _items(facts.request.pools)
+    for index, pool in enumerate(pools):
+        if is_token(pool) and not 0 < pool <= INT32_MAX:
+            yield f"request pool {index}: token {pool} is not a positive int32"
+    yield from _pool_problems(pools, facts.model.version, "request pool", tokens=True)
+
+
+@_request_rule(
+    "request.pool_token",
+    Tier.STRICT,
+    "a request pool is a driver-managed buffer's token only for drivers with memory domains",
+)
+def _pool_token(facts: _RequestFacts) -> Iterator[str]:
+    if facts.memory_domains:
+        return
+    for index, pool in enumerate(_items(facts.request.pools)):
+        if is_token(pool):
+            yield (
+                f"request pool {index} is the token {pool} of a driver-managed buffer; "
+                "the driver does not implement memory domains (IMemoryDomains)"
+            )
 
 
 @_request_rule(
@@ -1349,6 +1408,8 @@ def _input_length(facts: _RequestFacts) -> Iterator[str]:
         t, dims = arg.operand_type, arg.merged_dims
         loc = _location(getattr(arg.argument, "location", None))
         if arg.no_value or t is None or is_extension_type(t) or is_oem_type(t):
+            continue
+        if facts.token_of(arg) is not None:
             continue
         if loc is None or arg.unspecified() is not None or not _dims_ok(dims):
             continue
@@ -1366,6 +1427,7 @@ __all__ = [
     "Tier",
     "ValidationResult",
     "Violation",
+    "is_token",
     "validate_execution_preference",
     "validate_model",
     "validate_request",

@@ -10,7 +10,10 @@ Registered under the ``pytest11`` entry point as ``nnhal``, so an installed
 * ``--nnhal-profile=ci|full|thorough``: how much of the suite to run (DESIGN.md
   "Profiles"); it also selects the hypothesis settings of the same name
   (``nnhal-ci``, ``nnhal-full``, ``nnhal-thorough``), unless
-  ``--hypothesis-profile`` names another.
+  ``--hypothesis-profile`` names another;
+* ``--cert-report=DIR``: write the certification report (report.json, .html,
+  .md) there; ``--shard=K/N`` runs one of N stable parts of the collected
+  tests; ``--expect-fail=FILE`` lists known failures (``plugins.report``).
 
 Nothing heavy happens at import. A driver named with ``--driver`` is loaded
 while pytest configures, so a bad specification stops the run at once with
@@ -64,6 +67,26 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         "certification run, deterministic; thorough: full plus many hypothesis examples "
         f"(default: {DEFAULT_PROFILE})",
     )
+    report = parser.getgroup("nnhal-report", "nnhal-conformance: certification reports")
+    report.addoption(
+        "--cert-report",
+        metavar="DIR",
+        default=None,
+        help="write the certification report to DIR: report.json, report.html, report.md",
+    )
+    report.addoption(
+        "--shard",
+        metavar="K/N",
+        default=None,
+        help="run only shard K of N: a stable partition of the collected tests by test id",
+    )
+    report.addoption(
+        "--expect-fail",
+        metavar="FILE",
+        default=None,
+        help="known failures, one 'TEST-ID-OR-PATTERN  # reason' a line: reported as "
+        "expected-failure (strict: an unexpected pass fails)",
+    )
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -84,6 +107,10 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
         "markers", "validation_family(name): the mutation family a validation test runs"
     )
+    config.addinivalue_line(
+        "markers",
+        "category(name): the report category of a test, where its module name does not say it",
+    )
     for folder in ("V1_0", "V1_1", "V1_2"):
         config.addinivalue_line("markers", f"{folder}: a test from the {folder} spec folder")
     cap = config.getoption("--hal-version")
@@ -99,6 +126,10 @@ def pytest_configure(config: pytest.Config) -> None:
     spec = config.getoption("--driver")
     if spec is not None:
         config.stash[_LOADED] = _load(spec)
+    if any(config.getoption(o) is not None for o in ("--cert-report", "--shard", "--expect-fail")):
+        from plugins.report.collector import configure
+
+        configure(config)
 
 
 def _register_hypothesis_profiles() -> None:

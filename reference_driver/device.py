@@ -5,17 +5,26 @@ paths can be tested against a driver that really is partial:
 
 * ``operations``: the operation types it claims (default: all it implements);
 * ``disabled_rules``: ``hal.validation`` rules it does not enforce (a driver
-  with a missing check, for proving the suite catches it).
+  with a missing check, for proving the suite catches it);
+* ``caching``: whether it supports compilation caching (default True);
+* ``cache_key``: the secret that authenticates its cache files (default: 32
+  random bytes per driver object, so a cache outlives neither the object nor
+  the process unless the factory passes a key it keeps);
+* ``memory_domains``: whether ``allocate`` serves driver-managed buffers
+  (default True; False declines every allocation with GENERAL_FAILURE).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+import os
+from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 
-from hal.interfaces import IDevice_1_2, IPreparedModelCallback
+from hal.interfaces import IDevice_1_2, IMemoryDomains, IPreparedModel, IPreparedModelCallback
 from hal.memory import NativeHandle
 from hal.types import (
+    BufferDesc,
+    BufferRole,
     Capabilities_1_0,
     Capabilities_1_1,
     Capabilities_1_2,
@@ -31,6 +40,15 @@ from hal.types import (
     PerformanceInfo,
 )
 from hal.validation import validate_execution_preference, validate_model
+from reference_driver.buffers import BufferRegistry, ReferenceBuffer
+from reference_driver.cache import (
+    CacheArgumentError,
+    CacheRejected,
+    check_handle,
+    check_token,
+    open_sealed,
+    read_all,
+)
 from reference_driver.executor import (
     Plan,
     PlanError,
@@ -46,8 +64,11 @@ VERSION_STRING = "nnhal-reference-driver 0.1.0"
 _UNIT = PerformanceInfo(exec_time=1.0, power_usage=1.0)
 
 
-class ReferenceDriver(IDevice_1_2):
+class ReferenceDriver(IDevice_1_2, IMemoryDomains):
     """The bundled driver every part of the suite is checked against."""
+
+    prepared_model_class = ReferencePreparedModel
+    """What preparation builds (tests subclass it to make drivers with one fault)."""
 
     def __init__(
         self,
@@ -55,10 +76,15 @@ class ReferenceDriver(IDevice_1_2):
         operations: Iterable[int] | None = None,
         disabled_rules: Iterable[str] = (),
         max_workers: int = 2,
+        memory_domains: bool = True,
+        caching: bool = True,
+        cache_key: bytes | None = None,
     ) -> None:
         self._operations = frozenset(REGISTRY if operations is None else operations)
         self._disabled_rules = frozenset(disabled_rules)
+        self._cache_key = (cache_key or os.urandom(32)) if caching else None
         self._executor = ThreadPoolExecutor(max_workers, thread_name_prefix="nnhal-reference")
+        self._buffers = BufferRegistry() if memory_domains else None
 
     # -- capabilities and identity ------------------------------------------
 
@@ -85,6 +111,19 @@ class ReferenceDriver(IDevice_1_2):
 
     def get_supported_extensions(self) -> tuple[ErrorStatus, list[Extension]]:
         return ErrorStatus.NONE, []
+
+    # -- memory domains (reference_driver/buffers.py) --------------------------
+
+    def allocate(
+        self,
+        desc: BufferDesc,
+        prepared_models: Sequence[IPreparedModel],
+        input_roles: Sequence[BufferRole],
+        output_roles: Sequence[BufferRole],
+    ) -> tuple[ErrorStatus, ReferenceBuffer | None, int]:
+        if self._buffers is None:
+            return ErrorStatus.GENERAL_FAILURE, None, 0
+        return self._buffers.allocate(desc, prepared_models, input_roles, output_roles)
 
     # -- supported operations -----------------------------------------------
 
@@ -152,9 +191,11 @@ class ReferenceDriver(IDevice_1_2):
             if plan is None:
                 notify(ErrorStatus.GENERAL_FAILURE, None)
                 return
-            prepared = ReferencePreparedModel(
-                model, plan, version, self._executor, self._disabled_rules
+            prepared = self.prepared_model_class(
+                model, plan, version, self._executor, self._disabled_rules, self._cache_key
             )
+            if self._buffers is not None:
+                prepared.attach_buffers(self._buffers)
             notify(ErrorStatus.NONE, prepared)
 
         self._executor.submit(guarded(work, lambda: notify(ErrorStatus.GENERAL_FAILURE, None)))
@@ -175,10 +216,10 @@ class ReferenceDriver(IDevice_1_2):
     ) -> ErrorStatus:
         return self._prepare(model, HalVersion.V1_2, preference, callback.notify_1_2)
 
-    # -- caching (arrives with the [caching] issue) ---------------------------
+    # -- caching (reference_driver/cache.py) ---------------------------------
 
     def is_caching_supported(self) -> tuple[ErrorStatus, bool]:
-        return ErrorStatus.NONE, False
+        return ErrorStatus.NONE, self._cache_key is not None
 
     def prepare_model_from_cache(
         self,
@@ -187,5 +228,32 @@ class ReferenceDriver(IDevice_1_2):
         token: bytes,
         callback: IPreparedModelCallback,
     ) -> ErrorStatus:
-        callback.notify_1_2(ErrorStatus.GENERAL_FAILURE, None)
-        return ErrorStatus.GENERAL_FAILURE
+        def refuse(status: ErrorStatus) -> ErrorStatus:
+            callback.notify_1_2(status, None)
+            return status
+
+        if self._cache_key is None:
+            return refuse(ErrorStatus.GENERAL_FAILURE)
+        try:
+            token = check_token(token)
+            model_fd = check_handle(model_cache, "model_cache", writing=False)
+            data_fd = check_handle(data_cache, "data_cache", writing=False)
+        except CacheArgumentError:
+            return refuse(ErrorStatus.INVALID_ARGUMENT)
+        try:
+            # Read whole, once, before the call returns: the client may close the
+            # descriptors then, and later changes to the files cannot matter.
+            model, version = self._open_cache(token, read_all(model_fd), read_all(data_fd))
+        except (CacheRejected, OSError):
+            return refuse(ErrorStatus.GENERAL_FAILURE)
+
+        # A model this driver sealed was valid when saved: any failure now means a bad cache.
+        def notify(status: ErrorStatus, prepared: ReferencePreparedModel | None) -> None:
+            ok = status == ErrorStatus.NONE
+            callback.notify_1_2(status if ok else ErrorStatus.GENERAL_FAILURE, prepared)
+
+        status = self._prepare(model, version, ExecutionPreference.FAST_SINGLE_ANSWER, notify)
+        return status if status == ErrorStatus.NONE else ErrorStatus.GENERAL_FAILURE
+
+    def _open_cache(self, token: bytes, model_bytes: bytes, data_bytes: bytes):
+        return open_sealed(self._cache_key, token, model_bytes, data_bytes)

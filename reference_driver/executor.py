@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -25,6 +26,9 @@ from hal.types import (
     numpy_dtype,
 )
 from reference_driver.ops import REGISTRY, OpArgs, OperationImpl, OpFailure, OpInvalid
+
+if TYPE_CHECKING:
+    from reference_driver.buffers import Binding, ReferenceBuffer
 
 
 class PlanError(Exception):
@@ -110,14 +114,18 @@ class Plan:
                 raise PlanInvalid(f"operation {position} ({impl.type.name}): {reason}")
             self.steps.append(step)
 
-    def run(self, request: Request) -> RunResult:
-        """Execute ``request`` (already validated against the model)."""
-        mappings: list[Mapping] = []
+    def run(self, request: Request, binding: Binding | None = None) -> RunResult:
+        """Execute ``request`` (already validated against the model).
+
+        ``binding`` holds the driver-managed buffers the request's token pools name.
+        """
+        mappings: list[Mapping | None] = []
+        buffers = binding.buffers if binding is not None else {}
         try:
-            for pool in request.pools:
-                mappings.append(map_memory(pool))
+            for index, pool in enumerate(request.pools):
+                mappings.append(None if index in buffers else map_memory(pool))
             values = dict(self.constants)
-            self._read_inputs(request, mappings, values)
+            self._read_inputs(request, mappings, values, binding)
             for step in self.steps:
                 args = operation_args(self.model, step.inputs, step.outputs, values)
                 shapes = step.impl.prepare(args)
@@ -125,20 +133,28 @@ class Plan:
                 for index, shape, result in zip(step.outputs, shapes, results, strict=True):
                     self._check_declared_shape(index, shape)
                     values[index] = result.reshape(shape)
-            return self._write_outputs(request, mappings, values)
+            return self._write_outputs(request, mappings, values, buffers)
         except OpInvalid:
             return RunResult(ErrorStatus.INVALID_ARGUMENT, [])
         except (OpFailure, MemoryError_):
             return RunResult(ErrorStatus.GENERAL_FAILURE, [])
         finally:
             for mapping in mappings:
-                mapping.close()
+                if mapping is not None:
+                    mapping.close()
 
     def _read_inputs(
-        self, request: Request, mappings: list[Mapping], values: dict[int, np.ndarray]
+        self,
+        request: Request,
+        mappings: list[Mapping | None],
+        values: dict[int, np.ndarray],
+        binding: Binding | None,
     ) -> None:
         for index, argument in zip(self.model.input_indexes, request.inputs, strict=True):
             if argument.has_no_value:
+                continue
+            if binding is not None and argument.location.pool_index in binding.buffers:
+                values[index] = binding.read(argument.location.pool_index)
                 continue
             operand = self.model.operands[index]
             dims = list(argument.dimensions) or list(operand.dimensions)
@@ -159,15 +175,28 @@ class Plan:
             raise OpFailure(f"operand {index} computed shape {shape} conflicts with {declared}")
 
     def _write_outputs(
-        self, request: Request, mappings: list[Mapping], values: dict[int, np.ndarray]
+        self,
+        request: Request,
+        mappings: list[Mapping | None],
+        values: dict[int, np.ndarray],
+        buffers: dict[int, ReferenceBuffer],
     ) -> RunResult:
         shapes = []
         for index, argument in zip(self.model.output_indexes, request.outputs, strict=True):
             value = values[index]
-            shapes.append(OutputShape(tuple(value.shape), value.nbytes <= argument.location.length))
+            buffer = buffers.get(argument.location.pool_index)
+            if buffer is not None and not buffer.accepts(value.shape):
+                raise OpFailure(
+                    f"output operand {index}: shape {value.shape} does not fit its buffer"
+                )
+            fits = buffer is not None or value.nbytes <= argument.location.length
+            shapes.append(OutputShape(tuple(value.shape), fits))
         if not all(shape.is_sufficient for shape in shapes):
             return RunResult(ErrorStatus.OUTPUT_INSUFFICIENT_SIZE, shapes)
         for index, argument in zip(self.model.output_indexes, request.outputs, strict=True):
+            if argument.location.pool_index in buffers:
+                buffers[argument.location.pool_index].store(values[index])
+                continue
             mapping = mappings[argument.location.pool_index]
             mapping.write(argument.location.offset, values[index].tobytes())
         return RunResult(ErrorStatus.NONE, shapes)

@@ -1253,6 +1253,54 @@ REQUEST_CASES = [
 ]
 
 
+def _token_pool(k: int, token: int, location: DataLocation | None = None) -> Mutation:
+    """Request pool ``k`` becomes a driver-managed buffer's ``token``; output 0 moves into it."""
+
+    def mutate(request: Request) -> None:
+        request.pools[k] = token
+        request.outputs[0].location = location or DataLocation(k, 0, 0)
+
+    return mutate
+
+
+REQUEST_CASES += [
+    Case(
+        "request.pool_token",
+        "token_without_memory_domains",
+        _token_pool(1, 7),
+        message=(
+            "request pool 1 is the token 7 of a driver-managed buffer; the driver does not "
+            "implement memory domains (IMemoryDomains)"
+        ),
+        # The reference driver has memory domains: it rejects the unknown token itself.
+        driver_checks_again=True,
+    ),
+    Case(
+        "request.pools",
+        "token_zero",
+        _token_pool(1, 0),
+        message="request pool 1: token 0 is not a positive int32",
+        alone=False,
+    ),
+    Case(
+        "request.pools",
+        "token_beyond_int32",
+        _token_pool(1, 2**31),
+        message="request pool 1: token 2147483648 is not a positive int32",
+        alone=False,
+    ),
+    Case(
+        "request.location",
+        "token_pool_nonzero",
+        _token_pool(1, 3, DataLocation(1, 0, 16)),
+        message=(
+            "output 0 (operand 3): pool 1 is a driver-managed buffer (token 3): offset 0 and "
+            "length 16 must both be 0"
+        ),
+        alone=False,
+    ),
+]
+
 CASES = MODEL_CASES + REQUEST_CASES
 ALONE = [case for case in CASES if case.alone]
 
@@ -1314,6 +1362,7 @@ def test_rules_are_consistent() -> None:
         "operation.omitted_input",
         "request.input_length",
         "request.no_value_required",
+        "request.pool_token",
     }
 
 

@@ -141,6 +141,15 @@ MODULES = (
         ),
     ),
     (
+        "V1_0.embedding_lookup",
+        (
+            "embedding_lookup",
+            "embedding_lookup_rank3",
+            "embedding_lookup_rank3_weight_as_input",
+            "embedding_lookup_single",
+        ),
+    ),
+    (
         "V1_0.floor",
         (
             "floor",
@@ -210,6 +219,29 @@ MODULES = (
             "logistic_quant8",
             "logistic_saturating",
             "logistic_saturating_quant8",
+        ),
+    ),
+    (
+        "V1_0.lsh_projection",
+        (
+            "lsh_projection_bits32_float32",
+            "lsh_projection_dense_int32",
+            "lsh_projection_dense_int32_weight_as_input",
+            "lsh_projection_dense_quant8",
+            "lsh_projection_long_int32",
+            "lsh_projection_sparse_float32",
+            "lsh_projection_sparse_float32_weight_as_input",
+            "lsh_projection_sparse_rank3_int32",
+            "lsh_projection_two_rounds_int32",
+        ),
+    ),
+    (
+        "V1_0.lstm",
+        (
+            "lstm_basic",
+            "lstm_cifg_peephole_projection",
+            "lstm_constant_weights_relu6",
+            "lstm_peephole_projection_relu",
         ),
     ),
     (
@@ -309,6 +341,18 @@ MODULES = (
         ),
     ),
     (
+        "V1_0.rnn",
+        (
+            "rnn",
+            "rnn_relu",
+            "rnn_relu6",
+            "rnn_relu6_weight_as_input",
+            "rnn_relu_weight_as_input",
+            "rnn_state",
+            "rnn_weight_as_input",
+        ),
+    ),
+    (
         "V1_0.softmax",
         (
             "softmax_rank2",
@@ -329,6 +373,17 @@ MODULES = (
             "space_to_depth_channels",
             "space_to_depth_channels_quant8",
             "space_to_depth_quant8",
+        ),
+    ),
+    (
+        "V1_0.svdf",
+        (
+            "svdf",
+            "svdf_no_bias",
+            "svdf_rank1",
+            "svdf_relu",
+            "svdf_relu_weight_as_input",
+            "svdf_weight_as_input",
         ),
     ),
     (
@@ -418,6 +473,12 @@ MODULES = (
         ),
     ),
     (
+        "V1_1.embedding_lookup_relaxed",
+        (
+            "embedding_lookup_relaxed",
+        ),
+    ),
+    (
         "V1_1.floor_relaxed",
         (
             "floor_relaxed",
@@ -453,6 +514,20 @@ MODULES = (
         "V1_1.logistic_relaxed",
         (
             "logistic_relaxed",
+        ),
+    ),
+    (
+        "V1_1.lsh_projection_relaxed",
+        (
+            "lsh_projection_relaxed_dense_int32_relaxed",
+            "lsh_projection_relaxed_sparse_float32_relaxed",
+        ),
+    ),
+    (
+        "V1_1.lstm_relaxed",
+        (
+            "lstm_relaxed_basic",
+            "lstm_relaxed_cifg_peephole_projection",
         ),
     ),
     (
@@ -556,6 +631,16 @@ MODULES = (
         ),
     ),
     (
+        "V1_1.rnn_relaxed",
+        (
+            "rnn_relaxed",
+            "rnn_relaxed_relu6",
+            "rnn_relaxed_relu6_weight_as_input",
+            "rnn_relaxed_state",
+            "rnn_relaxed_weight_as_input",
+        ),
+    ),
+    (
         "V1_1.softmax_relaxed",
         (
             "softmax_relaxed_rank2",
@@ -637,6 +722,17 @@ MODULES = (
             "sub_relu",
             "sub_relu1",
             "sub_relu6",
+        ),
+    ),
+    (
+        "V1_1.svdf_relaxed",
+        (
+            "svdf_relaxed_no_bias_relaxed",
+            "svdf_relaxed_rank1_relaxed",
+            "svdf_relaxed_relaxed",
+            "svdf_relaxed_relu_relaxed",
+            "svdf_relaxed_relu_weight_as_input_relaxed",
+            "svdf_relaxed_weight_as_input_relaxed",
         ),
     ),
     (
@@ -894,6 +990,23 @@ MODULES = (
         ),
     ),
     (
+        "V1_2.axis_aligned_bbox_transform",
+        (
+            "axis_aligned_bbox_transform",
+            "axis_aligned_bbox_transform_float16",
+            "axis_aligned_bbox_transform_one_class",
+            "axis_aligned_bbox_transform_one_class_float16",
+            "axis_aligned_bbox_transform_one_class_quant8",
+            "axis_aligned_bbox_transform_one_class_relaxed",
+            "axis_aligned_bbox_transform_one_class_weight_as_input",
+            "axis_aligned_bbox_transform_one_class_weight_as_input_float16",
+            "axis_aligned_bbox_transform_one_class_weight_as_input_quant8",
+            "axis_aligned_bbox_transform_one_class_weight_as_input_relaxed",
+            "axis_aligned_bbox_transform_quant8",
+            "axis_aligned_bbox_transform_relaxed",
+        ),
+    ),
+    (
         "V1_2.batch_to_space_nd_v1_2",
         (
             "batch_to_space_nd_v1_2_nchw",
@@ -920,6 +1033,23 @@ MODULES = (
             "batch_to_space_nd_v1_2_rows_nhwc_weight_as_input_float16",
             "batch_to_space_nd_v1_2_rows_nhwc_weight_as_input_quant8",
             "batch_to_space_nd_v1_2_rows_nhwc_weight_as_input_relaxed",
+        ),
+    ),
+    (
+        "V1_2.bidirectional_sequence_lstm",
+        (
+            "bidirectional_sequence_lstm_aux_input",
+            "bidirectional_sequence_lstm_aux_input_float16",
+            "bidirectional_sequence_lstm_aux_input_relaxed",
+            "bidirectional_sequence_lstm_batch_major_merged",
+            "bidirectional_sequence_lstm_batch_major_merged_float16",
+            "bidirectional_sequence_lstm_batch_major_merged_relaxed",
+            "bidirectional_sequence_lstm_layer_norm",
+            "bidirectional_sequence_lstm_layer_norm_float16",
+            "bidirectional_sequence_lstm_layer_norm_relaxed",
+            "bidirectional_sequence_lstm_time_major",
+            "bidirectional_sequence_lstm_time_major_float16",
+            "bidirectional_sequence_lstm_time_major_relaxed",
         ),
     ),
     (
@@ -1175,6 +1305,15 @@ MODULES = (
             "div_v1_2_by_zero",
             "div_v1_2_float16",
             "div_v1_2_relaxed",
+        ),
+    ),
+    (
+        "V1_2.embedding_lookup_v1_2",
+        (
+            "embedding_lookup_v1_2_int32",
+            "embedding_lookup_v1_2_int32_extremes",
+            "embedding_lookup_v1_2_quant8",
+            "embedding_lookup_v1_2_quant8_rank4",
         ),
     ),
     (
@@ -1757,6 +1896,38 @@ MODULES = (
             "logistic_v1_2_large_relaxed",
             "logistic_v1_2_quant8",
             "logistic_v1_2_relaxed",
+        ),
+    ),
+    (
+        "V1_2.lsh_projection_v1_2",
+        (
+            "lsh_projection_v1_2_dense_int32_float16",
+            "lsh_projection_v1_2_float16_float16",
+            "lsh_projection_v1_2_float16_float16_weight_as_input",
+            "lsh_projection_v1_2_float16_float32",
+            "lsh_projection_v1_2_float32_float16",
+            "lsh_projection_v1_2_sparse_float32",
+            "lsh_projection_v1_2_sparse_float32_weight_as_input",
+            "lsh_projection_v1_2_sparse_quant8",
+            "lsh_projection_v1_2_sparse_quant8_float16",
+            "lsh_projection_v1_2_sparse_quant8_float16_weight_as_input",
+            "lsh_projection_v1_2_sparse_quant8_weight_as_input",
+        ),
+    ),
+    (
+        "V1_2.lstm_v1_2",
+        (
+            "lstm_v1_2_basic_float16",
+            "lstm_v1_2_cifg_peephole_projection_float16",
+            "lstm_v1_2_layer_norm",
+            "lstm_v1_2_layer_norm_cifg",
+            "lstm_v1_2_layer_norm_cifg_float16",
+            "lstm_v1_2_layer_norm_cifg_relaxed",
+            "lstm_v1_2_layer_norm_float16",
+            "lstm_v1_2_layer_norm_relaxed",
+            "lstm_v1_2_no_layer_norm",
+            "lstm_v1_2_no_layer_norm_float16",
+            "lstm_v1_2_no_layer_norm_relaxed",
         ),
     ),
     (
@@ -2378,6 +2549,16 @@ MODULES = (
         ),
     ),
     (
+        "V1_2.rnn_float16",
+        (
+            "rnn_float16_float16",
+            "rnn_float16_relu6_float16",
+            "rnn_float16_relu6_weight_as_input_float16",
+            "rnn_float16_state_float16",
+            "rnn_float16_weight_as_input_float16",
+        ),
+    ),
+    (
         "V1_2.rsqrt",
         (
             "rsqrt",
@@ -2673,6 +2854,17 @@ MODULES = (
         ),
     ),
     (
+        "V1_2.svdf_float16",
+        (
+            "svdf_float16_float16",
+            "svdf_float16_no_bias_float16",
+            "svdf_float16_rank1_float16",
+            "svdf_float16_relu_float16",
+            "svdf_float16_relu_weight_as_input_float16",
+            "svdf_float16_weight_as_input_float16",
+        ),
+    ),
+    (
         "V1_2.tanh_v1_2",
         (
             "tanh_v1_2",
@@ -2797,6 +2989,23 @@ MODULES = (
             "transpose_v1_2_weight_as_input",
             "transpose_v1_2_weight_as_input_float16",
             "transpose_v1_2_weight_as_input_quant8",
+        ),
+    ),
+    (
+        "V1_2.unidirectional_sequence_lstm",
+        (
+            "unidirectional_sequence_lstm_batch_major_cifg_peephole_projection",
+            "unidirectional_sequence_lstm_batch_major_cifg_peephole_projection_float16",
+            "unidirectional_sequence_lstm_batch_major_cifg_peephole_projection_relaxed",
+            "unidirectional_sequence_lstm_layer_norm_cifg_batch_major",
+            "unidirectional_sequence_lstm_layer_norm_cifg_batch_major_float16",
+            "unidirectional_sequence_lstm_layer_norm_cifg_batch_major_relaxed",
+            "unidirectional_sequence_lstm_layer_norm_peephole_projection",
+            "unidirectional_sequence_lstm_layer_norm_peephole_projection_float16",
+            "unidirectional_sequence_lstm_layer_norm_peephole_projection_relaxed",
+            "unidirectional_sequence_lstm_time_major",
+            "unidirectional_sequence_lstm_time_major_float16",
+            "unidirectional_sequence_lstm_time_major_relaxed",
         ),
     ),
 )

@@ -1,14 +1,16 @@
 """Execution paths: one way each to run a request, with the protocol checked.
 
 A path is an execution method and a MeasureTiming value: ``async10``
-(``execute``, the 1.0 method, no timing), ``async`` (``execute_1_2``) and
-``sync`` (``execute_synchronously``), the last two also ``-timed``
+(``execute``, the 1.0 method, no timing), ``async`` (``execute_1_2``),
+``sync`` (``execute_synchronously``) and ``burst`` (one request packet over a
+new burst, as VTS makes one per run), the last three also ``-timed``
 (MeasureTiming YES). ``run`` calls the driver, waits with the run's timeout,
 and fails the test with a message naming the method when the driver breaks
 the calling convention (an escaped exception, a malformed return, a missing or
 repeated notify, the wrong notify method, a launch status its callback
-contradicts). ``check_timing`` and ``check_shapes`` hold the rules every
-answer obeys, whatever the case.
+contradicts, a burst that cannot be configured, a result packet that is
+malformed or never comes). ``check_timing`` and ``check_shapes`` hold the
+rules every answer obeys, whatever the case.
 """
 
 from __future__ import annotations
@@ -19,7 +21,9 @@ from dataclasses import dataclass
 import pytest
 
 from conformance.harness.calls import as_status, call_driver, wait_for
+from hal.burst import DEFAULT_CHANNEL_LENGTH, BurstController, BurstError, MalformedPacket
 from hal.callbacks import ExecutionCallback
+from hal.interfaces import IBurstContext
 from hal.types import (
     UINT64_MAX,
     ErrorStatus,
@@ -40,7 +44,12 @@ class ExecutionPath:
 
     @property
     def id(self) -> str:
-        base = {"execute": "async10", "execute_1_2": "async", "execute_synchronously": "sync"}
+        base = {
+            "execute": "async10",
+            "execute_1_2": "async",
+            "execute_synchronously": "sync",
+            "burst": "burst",
+        }
         return base[self.method] + ("-timed" if self.measure == MeasureTiming.YES else "")
 
 
@@ -50,6 +59,8 @@ PATHS = (
     ExecutionPath("execute_1_2", MeasureTiming.YES, HalVersion.V1_2),
     ExecutionPath("execute_synchronously", MeasureTiming.NO, HalVersion.V1_2),
     ExecutionPath("execute_synchronously", MeasureTiming.YES, HalVersion.V1_2),
+    ExecutionPath("burst", MeasureTiming.NO, HalVersion.V1_2),
+    ExecutionPath("burst", MeasureTiming.YES, HalVersion.V1_2),
 )
 PATHS_BY_ID = {path.id: path for path in PATHS}
 
@@ -69,6 +80,8 @@ def run(prepared: object, request: Request, path: ExecutionPath, timeout: float)
     start = time.perf_counter_ns()
     if path.method == "execute_synchronously":
         status, shapes, timing = _synchronous(prepared, request, path)
+    elif path.method == "burst":
+        status, shapes, timing = _burst(prepared, request, path, timeout)
     else:
         status, shapes, timing = _asynchronous(prepared, request, path, timeout)
     wall_us = (time.perf_counter_ns() - start) // 1000
@@ -102,6 +115,62 @@ def _asynchronous(prepared, request, path, timeout):
         pytest.fail(f"{path.method}: " + "; ".join(problems), pytrace=False)
     shapes = _shapes(notification.output_shapes, f"{path.method} callback")
     return status, shapes, _timing(notification.timing, f"{path.method} callback")
+
+
+def open_burst(
+    prepared: object,
+    request_length: int = DEFAULT_CHANNEL_LENGTH,
+    result_length: int = DEFAULT_CHANNEL_LENGTH,
+) -> BurstController:
+    """A configured burst on ``prepared`` (close it, or use it in a ``with`` block).
+
+    ``configure_execution_burst`` must answer (NONE, an IBurstContext): VTS has
+    no fallback, so anything else fails the test.
+    """
+    controller = BurstController(request_length, result_length)
+    try:
+        answer = call_driver(
+            prepared,
+            "configure_execution_burst",
+            controller.callback,
+            controller.requests.descriptor,
+            controller.results.descriptor,
+        )
+        if not (isinstance(answer, tuple) and len(answer) == 2):
+            pytest.fail(
+                f"configure_execution_burst returned {answer!r}; expected (ErrorStatus, "
+                "IBurstContext)",
+                pytrace=False,
+            )
+        status = as_status(answer[0], "configure_execution_burst")
+        if status != ErrorStatus.NONE or not isinstance(answer[1], IBurstContext):
+            pytest.fail(
+                f"configure_execution_burst answered {status.name} with {answer[1]!r}; it must "
+                "succeed with an IBurstContext (bursts are mandatory at HAL 1.2)",
+                pytrace=False,
+            )
+    except BaseException:
+        controller.close()
+        raise
+    controller.context = answer[1]
+    return controller
+
+
+def burst_compute(controller: BurstController, request: Request, measure, timeout: float):
+    """One execution over a configured burst; a hang or a malformed result fails the test."""
+    try:
+        return controller.compute(request, measure, timeout)
+    except MalformedPacket as error:
+        message = f"the driver's result packet is malformed: {error}"
+    except BurstError as error:
+        message = str(error)
+    pytest.fail(f"burst (MeasureTiming {MeasureTiming(measure).name}): {message}", pytrace=False)
+
+
+def _burst(prepared, request, path, timeout):
+    with open_burst(prepared) as controller:
+        result = burst_compute(controller, request, path.measure, timeout)
+    return result.status, tuple(result.output_shapes), result.timing
 
 
 def _shapes(value: object, where: str) -> tuple[OutputShape, ...]:

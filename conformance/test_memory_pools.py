@@ -1,0 +1,146 @@
+"""Memory pools of every kind: each generated case with its data in ashmem, mmap_fd and
+hardware_buffer_blob pools.
+
+Item ids read ``V1_2/add_v1_2/base/ex0/shared-mmap_fd``: the generated case and
+example, then the layout (``packed`` as VTS sends it, ``many`` small pools,
+one ``shared`` pool, or ``constref``: constants in a CONSTANT_REFERENCE pool)
+and the pool kind. Under ``--nnhal-profile ci`` one case in eight runs, each
+with one variant in turn so that every variant runs; ``full`` and
+``thorough`` run every case with every variant. Executions go through
+``execute_synchronously`` (``execute`` below HAL 1.2). A driver that cannot
+map hardware_buffer_blob pools answers GENERAL_FAILURE, and those items skip
+as unsupported.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from dataclasses import dataclass
+
+import pytest
+
+from conformance.harness.cases import GeneratedTest
+from conformance.harness.generated import load_index, load_tests
+from conformance.harness.pools import (
+    CONSTREF,
+    PoolVariant,
+    execute_pooled,
+    prepare_with_constant_pool,
+    variants_for,
+)
+from conformance.harness.runner import Run, prepare_case
+from hal.types import HalVersion
+from hal.validation import minimum_version
+
+CI_STRIDE = 8
+"""Under the ci profile, one generated case in this many runs."""
+_PREPARED_CACHE_SIZE = 8
+
+
+@dataclass(frozen=True)
+class PoolItem:
+    test: GeneratedTest
+    feed: int
+    variant: PoolVariant
+    id: str
+
+
+def _case_prefix(test: GeneratedTest) -> str:
+    spec = test.test_id.split("/")[1]
+    rest = test.name[len(spec) + 1 :] if test.name.startswith(spec + "_") else ""
+    return f"{test.hal_folder}/{spec}/{rest or 'base'}"
+
+
+def pool_items(tests: list[GeneratedTest], profile: str) -> list[PoolItem]:
+    """The items of a profile: all of them, or under ``ci`` a rotating sample."""
+    items = []
+    for position, test in enumerate(tests):
+        variants = variants_for(test.model)
+        if profile == "ci":
+            if position % CI_STRIDE:
+                continue
+            variants = [variants[(position // CI_STRIDE) % len(variants)]]
+        for feed in range(len(test.feeds)):
+            for variant in variants:
+                item_id = f"{_case_prefix(test)}/ex{feed}/{variant.id}"
+                items.append(PoolItem(test, feed, variant, item_id))
+    return items
+
+
+_TESTS = [test for module, _ in load_index() for test in load_tests(module)]
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    if metafunc.definition.name != "test_memory_pools":
+        return
+    profile = metafunc.config.getoption("--nnhal-profile", "full")
+    params = [
+        pytest.param(
+            item,
+            id=item.id,
+            marks=[
+                pytest.mark.tier("strict"),
+                getattr(pytest.mark, item.test.hal_folder),
+                pytest.mark.generated_case(item.test.hal_folder, item.test.provenance.operations),
+            ],
+        )
+        for item in pool_items(_TESTS, profile)
+    ]
+    metafunc.parametrize("item", params)
+
+
+_prepared: OrderedDict[tuple, tuple[object, object]] = OrderedDict()
+"""(case, variant of its model) -> (prepared model or the skip it led to, pool to close)."""
+
+
+def _prepared_for(device, item: PoolItem, level: HalVersion, timeout: float) -> object:
+    constref = item.variant.layout == CONSTREF
+    key = (item.test.test_id, item.variant.kind if constref else "")
+    if key not in _prepared:
+        pool = None
+        try:
+            if constref:
+                outcome, pool = prepare_with_constant_pool(
+                    device, item.test.model, level, timeout, item.variant.kind
+                )
+            else:
+                outcome = prepare_case(device, item.test.model, level, timeout)
+        except pytest.skip.Exception as skip:
+            outcome = skip
+        _prepared[key] = (outcome, pool)
+        while len(_prepared) > _PREPARED_CACHE_SIZE:
+            _, (_, old_pool) = _prepared.popitem(last=False)
+            if old_pool is not None:
+                old_pool.close()
+    _prepared.move_to_end(key)
+    outcome = _prepared[key][0]
+    if isinstance(outcome, pytest.skip.Exception):
+        pytest.skip(str(outcome))
+    return outcome
+
+
+def _rerun_command(request: pytest.FixtureRequest, item_id: str) -> str:
+    spec = request.config.getoption("--driver")
+    driver = f" --driver={spec}" if spec else ""
+    return f"pytest --pyargs conformance.test_memory_pools{driver} -k '{item_id}'"
+
+
+def test_memory_pools(
+    item: PoolItem,
+    device,
+    hal_level: HalVersion,
+    hal_timeout: float,
+    request: pytest.FixtureRequest,
+) -> None:
+    """The case's example, its data laid out in pools as the item's variant says."""
+    if hal_level < item.variant.needs:
+        pytest.skip(f"needs HAL {item.variant.needs}; the driver is tested at HAL {hal_level}")
+    lowest = minimum_version(item.test.model)
+    if lowest is None:
+        pytest.fail(f"generated model {item.test.test_id} is invalid: regenerate the corpus")
+    if lowest > hal_level:
+        pytest.skip(f"the model needs HAL {lowest}; the driver is tested at HAL {hal_level}")
+    prepared = _prepared_for(device, item, hal_level, hal_timeout)
+    path = "sync" if hal_level >= HalVersion.V1_2 else "async10"
+    run = Run(item.test, item.feed, path, rerun=_rerun_command(request, item.id))
+    execute_pooled(prepared, run, item.variant, hal_timeout)

@@ -1,0 +1,455 @@
+"""The pytest side of certification reports: ``--cert-report``, ``--shard``, ``--expect-fail``.
+
+``ReportPlugin`` is registered by ``plugins.pytest_nnhal`` when one of those
+options is given. Under pytest-xdist every worker derives the facts of the
+tests it runs and attaches them to its reports (``report.nnhal``, carried to
+the controller with the report itself); its collection counts and the driver's
+identity travel in ``workeroutput``. Only the controller (or a run without
+xdist) assembles the document and writes the files: one report per run.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import hashlib
+import platform
+import threading
+import time
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from importlib import metadata
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from plugins.report import facts as F
+
+_FACTS = pytest.StashKey[dict]()
+WORKER_KEY = "nnhal_report"
+IDENTITY_TIMEOUT = 10.0
+"""Seconds each identity query (capabilities, version string, ...) may take."""
+
+
+# ---------------------------------------------------------------------------
+# Option values
+# ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Shard:
+    index: int
+    count: int
+
+    @classmethod
+    def parse(cls, text: str) -> Shard:
+        """``2/3`` -> Shard(2, 3); ValueError with the usage message otherwise."""
+        index, sep, count = text.partition("/")
+        try:
+            shard = cls(int(index), int(count))
+        except ValueError:
+            shard = None
+        if not sep or shard is None or not 1 <= shard.index <= shard.count:
+            raise ValueError(f"--shard={text}: expected K/N with 1 <= K <= N, e.g. --shard=2/3")
+        return shard
+
+    def keeps(self, identifier: str) -> bool:
+        """Whether a test belongs to this shard: a hash of its id, the same on every machine."""
+        digest = hashlib.sha256(identifier.encode("utf-8")).digest()
+        return int.from_bytes(digest[:8], "big") % self.count == self.index - 1
+
+
+@dataclass(frozen=True)
+class Expectation:
+    pattern: str
+    reason: str
+    line: int
+
+
+def read_expectations(path: Path) -> list[Expectation]:
+    """Known failures: one ``PATTERN  # reason`` a line; ``#`` lines and blank lines are ignored.
+
+    A pattern is a test id (``conformance.test_basic::test_status``, the form the
+    report shows) or an fnmatch pattern over it (``*[V1_2/add/*``).
+    """
+    try:
+        lines = Path(path).read_text(encoding="utf-8").splitlines()
+    except OSError as e:
+        raise ValueError(f"--expect-fail={path}: cannot read: {e.strerror or e}") from None
+    found = []
+    for number, line in enumerate(lines, 1):
+        text = line.strip()
+        if not text or text.startswith("#"):
+            continue
+        pattern, _, reason = text.partition("#")
+        pattern, reason = pattern.strip(), reason.strip()
+        if not reason:
+            raise ValueError(
+                f"--expect-fail={path}:{number}: {pattern!r} has no reason; write "
+                "'PATTERN  # why it fails'"
+            )
+        found.append(Expectation(pattern, reason, number))
+    return found
+
+
+# ---------------------------------------------------------------------------
+# Environment and driver identity
+# ---------------------------------------------------------------------------
+
+
+def environment() -> dict[str, Any]:
+    packages = {}
+    for name in ("nnhal-conformance", "pytest", "pytest-xdist", "hypothesis", "numpy", "jinja2"):
+        try:
+            packages[name] = metadata.version(name)
+        except metadata.PackageNotFoundError:
+            packages[name] = None
+    return {
+        "python": platform.python_version(),
+        "implementation": platform.python_implementation(),
+        "platform": platform.platform(),
+        "machine": platform.machine(),
+        "packages": packages,
+    }
+
+
+def _bounded(call, timeout: float) -> Any:
+    """``call()`` in a daemon thread: its result, or TimeoutError if it does not return."""
+    box: dict[str, Any] = {}
+
+    def target() -> None:
+        try:
+            box["value"] = call()
+        except Exception as e:  # the driver's own failure is reported, not raised
+            box["error"] = e
+
+    thread = threading.Thread(target=target, daemon=True)
+    thread.start()
+    thread.join(timeout)
+    if thread.is_alive():
+        raise TimeoutError(f"no answer within {timeout:g} s")
+    if "error" in box:
+        raise box["error"]
+    return box["value"]
+
+
+def _plain(value: Any) -> Any:
+    """Dataclasses, enums and tuples as JSON values."""
+    import dataclasses
+    import enum
+
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: _plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, enum.Enum):
+        return value.name
+    if isinstance(value, list | tuple):
+        return [_plain(v) for v in value]
+    if isinstance(value, float | int | str | bool) or value is None:
+        return value
+    return repr(value)
+
+
+def driver_identity(config: pytest.Config) -> dict[str, Any]:
+    """Who the driver is and what it says of itself, asked with a deadline."""
+    from plugins.pytest_nnhal import loaded_driver, tested_level
+
+    identity: dict[str, Any] = {
+        "spec": config.getoption("--driver") or None,
+        "is_default": config.getoption("--driver") is None,
+        "level": None,
+        "tested_level": None,
+        "version_string": None,
+        "device_type": None,
+        "capabilities": None,
+        "caching_supported": None,
+        "memory_domains": None,
+        "load_error": None,
+    }
+    try:
+        loaded = loaded_driver(config)
+    except pytest.UsageError as e:
+        identity["load_error"] = str(e)
+        return identity
+    identity.update(
+        spec=loaded.spec, level=str(loaded.level), tested_level=str(tested_level(config))
+    )
+    device = loaded.device
+    from hal import interfaces
+    from hal.types import DeviceType, HalVersion
+
+    domains = [
+        cls
+        for name, cls in vars(interfaces).items()
+        if "MemoryDomain" in name and isinstance(cls, type)
+    ]
+    # None while hal defines no memory-domain interface: nothing to decline yet.
+    identity["memory_domains"] = any(isinstance(device, c) for c in domains) if domains else None
+    level = tested_level(config)
+    method = {
+        HalVersion.V1_0: "get_capabilities",
+        HalVersion.V1_1: "get_capabilities_1_1",
+        HalVersion.V1_2: "get_capabilities_1_2",
+    }[level]
+    queries = {"capabilities": method}
+    if level >= HalVersion.V1_2:
+        queries.update(
+            version_string="get_version_string",
+            device_type="get_type",
+            caching_supported="is_caching_supported",
+        )
+    problems = []
+    for field, name in queries.items():
+        try:
+            status, value = _bounded(getattr(device, name), IDENTITY_TIMEOUT)
+        except Exception as e:
+            problems.append(f"{name}: {type(e).__name__}: {e}")
+            continue
+        if field == "device_type":
+            try:
+                value = DeviceType(value)
+            except ValueError:
+                pass
+        identity[field] = _plain(value) if int(status) == 0 else None
+    if problems:
+        identity["load_error"] = "; ".join(problems)
+    return identity
+
+
+def suite_categories() -> list[str]:
+    """The categories of the installed suite's test modules (whatever this run selected)."""
+    try:
+        import conformance
+    except ImportError:
+        return []
+    folder = Path(conformance.__file__).parent
+    return sorted({F.module_category(p.stem) for p in folder.glob("test_*.py")})
+
+
+# ---------------------------------------------------------------------------
+# The plugin
+# ---------------------------------------------------------------------------
+
+
+class ReportPlugin:
+    """Sharding, known failures and the certification report of one pytest process."""
+
+    def __init__(
+        self,
+        config: pytest.Config,
+        out_dir: Path | None,
+        shard: Shard | None,
+        expectations: list[Expectation],
+        expect_file: str | None,
+    ) -> None:
+        self.config = config
+        self.out_dir = out_dir
+        self.shard = shard
+        self.expectations = expectations
+        self.expect_file = expect_file
+        self.is_worker = hasattr(config, "workerinput")
+        self.started = time.time()
+        self.deselected_total = 0
+        self.deselected_shard = 0
+        self.selected = 0
+        self.phases: dict[str, list[dict]] = {}
+        self.facts: dict[str, dict] = {}
+        self.durations: dict[str, float] = {}
+        self.order: list[str] = []
+        self.worker_outputs: list[dict] = []
+        self.written: list[Path] = []
+        self.document: dict[str, Any] | None = None
+
+    # -- collection -------------------------------------------------------
+
+    def pytest_deselected(self, items: list[pytest.Item]) -> None:
+        self.deselected_total += len(items)
+
+    @pytest.hookimpl(trylast=True)
+    def pytest_collection_modifyitems(self, config: pytest.Config, items: list[pytest.Item]):
+        if self.shard is not None:
+            kept, dropped = [], []
+            for item in items:
+                (kept if self.shard.keeps(F.test_id(item)) else dropped).append(item)
+            if dropped:
+                self.deselected_shard += len(dropped)
+                config.hook.pytest_deselected(items=dropped)
+                items[:] = kept
+        for item in items:
+            self._mark_expected(item)
+        self.selected = len(items)
+
+    def _mark_expected(self, item: pytest.Item) -> None:
+        if not self.expectations:
+            return
+        identifier = F.test_id(item)
+        for expectation in self.expectations:
+            if identifier == expectation.pattern or fnmatch.fnmatchcase(
+                identifier, expectation.pattern
+            ):
+                item.add_marker(pytest.mark.xfail(reason=expectation.reason, strict=True))
+                return
+
+    # -- running (any process that runs tests) -----------------------------
+
+    @pytest.hookimpl(hookwrapper=True)
+    def pytest_runtest_makereport(self, item: pytest.Item, call: pytest.CallInfo):
+        outcome = yield
+        if self.out_dir is None:
+            return
+        report: pytest.TestReport = outcome.get_result()
+        if _FACTS not in item.stash:
+            item.stash[_FACTS] = F.item_facts(item)
+        report.nnhal = {
+            "facts": item.stash[_FACTS],
+            "phase": F.classify_phase(report, call.excinfo),
+        }
+
+    # -- assembling (the controller, or a run without xdist) ---------------
+
+    def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
+        if self.is_worker or self.out_dir is None:
+            return
+        nodeid = report.nodeid
+        extra = getattr(report, "nnhal", None)
+        if nodeid not in self.phases:
+            self.phases[nodeid] = []
+            self.order.append(nodeid)
+        if extra is not None:
+            self.facts.setdefault(nodeid, extra["facts"])
+            phase = extra["phase"]
+        else:
+            phase = F.classify_foreign(report)
+        phase = dict(phase, when=report.when)
+        self.phases[nodeid].append(phase)
+        self.durations[nodeid] = self.durations.get(nodeid, 0.0) + (report.duration or 0.0)
+
+    @pytest.hookimpl(optionalhook=True)
+    def pytest_testnodedown(self, node, error) -> None:
+        output = getattr(node, "workeroutput", {}).get(WORKER_KEY)
+        if output is not None:
+            self.worker_outputs.append(output)
+
+    def pytest_sessionfinish(self, session: pytest.Session, exitstatus: int) -> None:
+        if self.out_dir is None:
+            return
+        if self.is_worker:
+            self.config.workeroutput[WORKER_KEY] = {
+                "selected": self.selected,
+                "deselected": self.deselected_total - self.deselected_shard,
+                "driver": driver_identity(self.config),
+            }
+            return
+        self.document = self._document(int(exitstatus))
+        from plugins.report.document import write
+
+        self.written = write(self.document, self.out_dir)
+
+    def pytest_terminal_summary(self, terminalreporter) -> None:
+        if self.document is None:
+            return
+        verdict = self.document["verdict"]
+        terminalreporter.write_sep("-", "nnhal certification report")
+        terminalreporter.write_line(f"verdict: {verdict['headline']}")
+        for reason in verdict["reasons"]:
+            terminalreporter.write_line(f"  - {reason}")
+        terminalreporter.write_line(f"written to {self.out_dir}/ (report.json, .html, .md)")
+
+    # -- the document -------------------------------------------------------
+
+    def _document(self, exitstatus: int) -> dict[str, Any]:
+        from plugins.report.document import new_document
+
+        if self.worker_outputs:
+            first = self.worker_outputs[0]
+            selected, deselected = first["selected"], first["deselected"]
+            driver = next(
+                (o["driver"] for o in self.worker_outputs if not o["driver"]["load_error"]),
+                first["driver"],
+            )
+        else:
+            selected = self.selected
+            deselected = self.deselected_total - self.deselected_shard
+            driver = driver_identity(self.config)
+        tests = [self._test(nodeid) for nodeid in self.order]
+        run = {
+            "profile": self.config.getoption("--nnhal-profile"),
+            "hal_version_cap": self.config.getoption("--hal-version"),
+            "shard": (
+                {"index": self.shard.index, "count": self.shard.count} if self.shard else None
+            ),
+            "merged_shards": [],
+            "selected": selected,
+            "deselected": deselected,
+            "started": datetime.fromtimestamp(self.started, UTC).isoformat(timespec="seconds"),
+            "duration": round(time.time() - self.started, 3),
+            "exit_status": exitstatus,
+            "workers": max(1, len(self.worker_outputs)),
+            "command": " ".join(["pytest", *self.config.invocation_params.args]),
+            "expect_fail": self.expect_file,
+            "suite_categories": suite_categories(),
+        }
+        return new_document(run, driver, environment(), tests)
+
+    def _test(self, nodeid: str) -> dict[str, Any]:
+        phases = self.phases[nodeid]
+        facts = self.facts.get(nodeid) or _facts_from_nodeid(nodeid)
+        outcome = F.worst([p["outcome"] for p in phases])
+        chosen = next(p for p in phases if p["outcome"] == outcome)
+        test = dict(facts)
+        test.update(
+            outcome=outcome,
+            duration=round(self.durations.get(nodeid, 0.0), 4),
+            reason=chosen.get("reason"),
+            details=chosen.get("details"),
+            metrics=chosen.get("metrics"),
+            rerun=None,
+        )
+        if outcome in (*F.BAD_OUTCOMES, "expected-failure"):
+            test["rerun"] = chosen.get("rerun") or self._rerun(test["id"])
+        return test
+
+    def _rerun(self, identifier: str) -> str:
+        options = [f"pytest --pyargs '{identifier}'"]
+        driver = self.config.getoption("--driver")
+        if driver:
+            options.append(f"--driver={driver}")
+        options.append(f"--nnhal-profile={self.config.getoption('--nnhal-profile')}")
+        cap = self.config.getoption("--hal-version")
+        if cap:
+            options.append(f"--hal-version={cap}")
+        return " ".join(options)
+
+
+def _facts_from_nodeid(nodeid: str) -> dict[str, Any]:
+    """What a report the plugin never saw made (a crash before setup) still tells."""
+    path, _, rest = nodeid.partition("::")
+    module = path.removesuffix(".py").replace("/", ".")
+    if "conformance." in module:
+        module = "conformance." + module.rsplit("conformance.", 1)[1]
+    return {
+        "id": f"{module}::{rest}" if rest else nodeid,
+        "category": F.module_category(path),
+        "hal_version": None,
+        "operations": [],
+        "operand_type": None,
+        "path": None,
+        "tier": None,
+        "family": None,
+    }
+
+
+def configure(config: pytest.Config) -> None:
+    """Register ``ReportPlugin`` if the run asked for a report, a shard or known failures."""
+    out = config.getoption("--cert-report")
+    shard_text = config.getoption("--shard")
+    expect_file = config.getoption("--expect-fail")
+    if out is None and shard_text is None and expect_file is None:
+        return
+    try:
+        shard = Shard.parse(shard_text) if shard_text is not None else None
+        expectations = read_expectations(Path(expect_file)) if expect_file else []
+    except ValueError as e:
+        raise pytest.UsageError(str(e)) from None
+    out_dir = Path(out) if out is not None else None
+    plugin = ReportPlugin(config, out_dir, shard, expectations, expect_file)
+    config.pluginmanager.register(plugin, "nnhal-report")

@@ -1,0 +1,360 @@
+"""The report document: one JSON object per run, its derived parts, and merging shards.
+
+A document holds what was observed (``run``, ``driver``, ``environment``,
+``tests``) and what follows from it (``summary``, ``matrix``, ``scope``,
+``verdict``), recomputed by ``finalize`` whenever the observations change (a
+merge, a re-render). ``schema.json`` beside this module describes it; its
+``schema_version`` changes whenever a field changes meaning or goes away.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+from plugins.report.facts import BAD_OUTCOMES, OUTCOMES, worst
+
+SCHEMA_VERSION = 1
+SCHEMA_ID = "nnhal-conformance/certification-report"
+SCHEMA_PATH = Path(__file__).resolve().parent / "schema.json"
+CERTIFYING_PROFILES = ("full", "thorough")
+
+VERDICT_RULE = (
+    "CERTIFIED at HAL level V (tiers parity, or parity+strict) for the operations listed "
+    "when the run used profile full or thorough over the whole suite (no -k, -m or "
+    "--deselect; every selected test ran; all shards merged), every category of level <= V "
+    "that the installed suite provides ran (basic, generated, validation-model, "
+    "validation-request, memory; burst at 1.2; caching at 1.2 when the driver says it "
+    "caches), no parity test failed, crashed, timed out or errored, no known failure "
+    "(--expect-fail) remains, and the driver passed at least one operation. The strict "
+    "tier is certified too when none of its tests failed, crashed, timed out or errored. "
+    "Unsupported tests are coverage, not failures: the scope lists the operations the "
+    "driver passed and the features it declined."
+)
+FEATURE_DYNAMIC = "dynamic output shapes"
+FEATURE_CACHING = "compilation caching"
+FEATURE_MEMORY_DOMAINS = "memory domains"
+
+
+class ReportError(Exception):
+    """A report cannot be read, merged or rendered; the message says which and why."""
+
+
+def required_categories(level: str | None, caching_supported: bool | None) -> list[str]:
+    """The categories DESIGN.md's verdict rule demands at a tested HAL level."""
+    required = ["basic", "generated", "validation-model", "validation-request", "memory"]
+    if level is not None and level >= "1.2":
+        required.append("burst")
+        if caching_supported:
+            required.append("caching")
+    return required
+
+
+def new_document(
+    run: dict[str, Any], driver: dict[str, Any], environment: dict[str, Any], tests: list[dict]
+) -> dict[str, Any]:
+    doc = {
+        "schema": SCHEMA_ID,
+        "schema_version": SCHEMA_VERSION,
+        "run": run,
+        "driver": driver,
+        "environment": environment,
+        "tests": sorted(tests, key=lambda t: t["id"]),
+    }
+    return finalize(doc)
+
+
+def finalize(doc: dict[str, Any]) -> dict[str, Any]:
+    """Recompute summary, matrix, scope and verdict from the observations."""
+    tests = doc["tests"]
+    doc["summary"] = _summary(tests)
+    doc["matrix"] = _matrix(tests)
+    doc["scope"] = _scope(tests, doc["driver"])
+    doc["verdict"] = _verdict(doc)
+    return doc
+
+
+def _counts(tests: list[dict]) -> dict[str, int]:
+    counts = Counter(t["outcome"] for t in tests)
+    return {outcome: counts.get(outcome, 0) for outcome in OUTCOMES}
+
+
+def _summary(tests: list[dict]) -> dict[str, Any]:
+    by_category: dict[str, list[dict]] = {}
+    by_tier: dict[str, list[dict]] = {}
+    for test in tests:
+        by_category.setdefault(test["category"], []).append(test)
+        by_tier.setdefault(test["tier"] or "untiered", []).append(test)
+    return {
+        "total": len(tests),
+        "outcomes": _counts(tests),
+        "categories": {
+            name: {
+                "total": len(group),
+                "outcomes": _counts(group),
+                "duration": round(sum(t["duration"] for t in group), 3),
+            }
+            for name, group in sorted(by_category.items())
+        },
+        "tiers": {
+            name: {"total": len(group), "outcomes": _counts(group)}
+            for name, group in sorted(by_tier.items())
+        },
+        "duration": round(sum(t["duration"] for t in tests), 3),
+    }
+
+
+def _matrix(tests: list[dict]) -> dict[str, Any]:
+    """Operation x operand type over the generated tests: outcome counts and the worst one."""
+    cells: dict[str, dict[str, Counter]] = {}
+    types: set[str] = set()
+    for test in tests:
+        if test["category"] != "generated" or not test["operand_type"]:
+            continue
+        types.add(test["operand_type"])
+        for operation in test["operations"]:
+            cell = cells.setdefault(operation, {}).setdefault(test["operand_type"], Counter())
+            cell[test["outcome"]] += 1
+    return {
+        "operand_types": sorted(types),
+        "operations": {
+            operation: {
+                type_: {"outcome": worst(list(counter)), "counts": dict(sorted(counter.items()))}
+                for type_, counter in sorted(row.items())
+            }
+            for operation, row in sorted(cells.items())
+        },
+    }
+
+
+def _scope(tests: list[dict], driver: dict[str, Any]) -> dict[str, Any]:
+    per_operation: dict[str, Counter] = {}
+    dynamic_declined = False
+    for test in tests:
+        if test["category"] != "generated":
+            continue
+        if test["outcome"] == "unsupported" and FEATURE_DYNAMIC in (test.get("reason") or ""):
+            dynamic_declined = True
+            continue
+        for operation in test["operations"]:
+            per_operation.setdefault(operation, Counter())[test["outcome"]] += 1
+    passed, failed, unsupported = [], [], []
+    for operation, counts in sorted(per_operation.items()):
+        if any(counts[o] for o in (*BAD_OUTCOMES, "expected-failure")):
+            failed.append(operation)
+        elif counts["passed"]:
+            passed.append(operation)
+        elif counts["unsupported"]:
+            unsupported.append(operation)
+    declined = []
+    if dynamic_declined:
+        declined.append(FEATURE_DYNAMIC)
+    if driver.get("caching_supported") is False:
+        declined.append(FEATURE_CACHING)
+    if driver.get("memory_domains") is False:
+        declined.append(FEATURE_MEMORY_DOMAINS)
+    return {
+        "operations_passed": passed,
+        "operations_failed": failed,
+        "operations_unsupported": unsupported,
+        "features_declined": declined,
+    }
+
+
+def _bad(tests: list[dict], strict: bool) -> list[dict]:
+    return [t for t in tests if t["outcome"] in BAD_OUTCOMES and (t["tier"] == "strict") == strict]
+
+
+def _verdict(doc: dict[str, Any]) -> dict[str, Any]:
+    run, driver, tests = doc["run"], doc["driver"], doc["tests"]
+    level = driver.get("tested_level")
+    reasons = []
+    if driver.get("load_error"):
+        reasons.append(f"the driver could not be queried: {driver['load_error']}")
+    if run["profile"] not in CERTIFYING_PROFILES:
+        reasons.append(f"profile {run['profile']}: only full or thorough runs certify")
+    if run.get("shard"):
+        shard = run["shard"]
+        reasons.append(
+            f"this is shard {shard['index']}/{shard['count']} of a run: merge every shard "
+            "with nnhal-report merge for a verdict"
+        )
+    if run["deselected"]:
+        reasons.append(
+            f"{run['deselected']} tests were deselected (-k, -m or --deselect): a "
+            "certification runs the whole suite"
+        )
+    missing_runs = run["selected"] - len(tests)
+    if missing_runs > 0:
+        reasons.append(f"{missing_runs} of {run['selected']} selected tests did not run")
+    ran = {t["category"] for t in tests if t["outcome"] != "skipped-other"}
+    provided = set(run["suite_categories"])
+    required = [
+        c for c in required_categories(level, driver.get("caching_supported")) if c in provided
+    ]
+    missing = [c for c in required if c not in ran]
+    if missing:
+        reasons.append(f"categories that did not run: {', '.join(missing)}")
+    parity_bad = _bad(tests, strict=False)
+    if parity_bad:
+        reasons.append(_bad_sentence(parity_bad, "parity"))
+    known = sum(t["outcome"] == "expected-failure" for t in tests)
+    if known:
+        reasons.append(f"{known} known failures remain (--expect-fail)")
+    operations = doc["scope"]["operations_passed"]
+    if not operations:
+        reasons.append("the driver passed no operation: a driver that supports nothing certifies nothing")
+    strict_bad = _bad(tests, strict=True)
+    notes = [_bad_sentence(strict_bad, "strict") + ": the strict tier is not certified"] if strict_bad else []
+    certified = not reasons
+    tiers = ("parity" if strict_bad else "parity+strict") if certified else None
+    if certified:
+        headline = f"CERTIFIED at HAL {level} ({tiers}) for {len(operations)} operations"
+    else:
+        headline = "NOT CERTIFIED"
+    return {
+        "status": "CERTIFIED" if certified else "NOT CERTIFIED",
+        "level": level if certified else None,
+        "tiers": tiers,
+        "headline": headline,
+        "reasons": reasons,
+        "notes": notes,
+        "required_categories": required,
+        "rule": VERDICT_RULE,
+    }
+
+
+def _bad_sentence(tests: list[dict], tier: str) -> str:
+    counts = Counter(t["outcome"] for t in tests)
+    parts = ", ".join(f"{counts[o]} {o}" for o in BAD_OUTCOMES if counts[o])
+    return f"{len(tests)} {tier} tests did not pass ({parts})"
+
+
+# ---------------------------------------------------------------------------
+# Reading and merging
+# ---------------------------------------------------------------------------
+
+
+def load(path: Path) -> dict[str, Any]:
+    """A report document from ``path``; ReportError naming the file if it is not one."""
+    try:
+        doc = json.loads(Path(path).read_text(encoding="utf-8"))
+    except OSError as e:
+        raise ReportError(f"{path}: cannot read: {e.strerror or e}") from None
+    except json.JSONDecodeError as e:
+        raise ReportError(f"{path}: not JSON: {e.msg} at line {e.lineno}") from None
+    if not isinstance(doc, dict) or doc.get("schema") != SCHEMA_ID:
+        raise ReportError(f"{path}: not an nnhal certification report (no \"schema\": \"{SCHEMA_ID}\")")
+    version = doc.get("schema_version")
+    if version != SCHEMA_VERSION:
+        raise ReportError(
+            f"{path}: schema version {version}; this nnhal-report reads version {SCHEMA_VERSION}"
+        )
+    return doc
+
+
+def _driver_key(doc: dict[str, Any]) -> tuple:
+    d = doc["driver"]
+    return (d.get("spec"), d.get("version_string"), d.get("level"), d.get("tested_level"))
+
+
+def _describe_driver(doc: dict[str, Any]) -> str:
+    d = doc["driver"]
+    return f"{d.get('spec')} ({d.get('version_string')}, HAL {d.get('tested_level')})"
+
+
+def merge(named: list[tuple[str, dict[str, Any]]]) -> dict[str, Any]:
+    """One document from the shard documents of one run; ReportError when they do not fit."""
+    if not named:
+        raise ReportError("nothing to merge: give the report.json of every shard")
+    first_name, first = named[0]
+    for name, doc in named[1:]:
+        if doc["schema_version"] != first["schema_version"]:
+            raise ReportError(
+                f"cannot merge reports of different schema versions: {first_name} has "
+                f"{first['schema_version']}, {name} has {doc['schema_version']}"
+            )
+        if _driver_key(doc) != _driver_key(first):
+            raise ReportError(
+                f"cannot merge reports of different drivers: {first_name} tested "
+                f"{_describe_driver(first)}, {name} tested {_describe_driver(doc)}"
+            )
+        if doc["run"]["profile"] != first["run"]["profile"]:
+            raise ReportError(
+                f"cannot merge reports of different profiles: {first_name} ran "
+                f"{first['run']['profile']}, {name} ran {doc['run']['profile']}"
+            )
+    _check_shards(named)
+    tests: list[dict] = []
+    owner: dict[str, str] = {}
+    for name, doc in named:
+        for test in doc["tests"]:
+            if test["id"] in owner:
+                raise ReportError(
+                    f"overlapping shards: {test['id']} is in both {owner[test['id']]} and {name}"
+                )
+            owner[test["id"]] = name
+            tests.append(test)
+    runs = [doc["run"] for _, doc in named]
+    run = dict(first["run"])
+    run.update(
+        shard=None,
+        merged_shards=sorted(f"{r['shard']['index']}/{r['shard']['count']}" for r in runs),
+        selected=sum(r["selected"] for r in runs),
+        deselected=sum(r["deselected"] for r in runs),
+        duration=round(max(r["duration"] for r in runs), 3),
+        exit_status=max(r["exit_status"] for r in runs),
+        workers=sum(r["workers"] for r in runs),
+        started=min(r["started"] for r in runs),
+    )
+    return new_document(run, first["driver"], first["environment"], tests)
+
+
+def _check_shards(named: list[tuple[str, dict[str, Any]]]) -> None:
+    counts = set()
+    seen: dict[int, str] = {}
+    for name, doc in named:
+        shard = doc["run"].get("shard")
+        if not shard:
+            raise ReportError(
+                f"{name} is not a shard (it was run without --shard=K/N): only the shards "
+                "of one run merge"
+            )
+        counts.add(shard["count"])
+        if shard["index"] in seen:
+            raise ReportError(
+                f"overlapping shards: shard {shard['index']}/{shard['count']} is both "
+                f"{seen[shard['index']]} and {name}"
+            )
+        seen[shard["index"]] = name
+    if len(counts) > 1:
+        listing = ", ".join(
+            f"{name} is {d['run']['shard']['index']}/{d['run']['shard']['count']}"
+            for name, d in named
+        )
+        raise ReportError(f"cannot merge shards of different splits: {listing}")
+    count = counts.pop()
+    missing = [f"{k}/{count}" for k in range(1, count + 1) if k not in seen]
+    if missing:
+        raise ReportError(f"missing shards: {', '.join(missing)} (give every shard of the run)")
+
+
+def write(doc: dict[str, Any], out_dir: Path) -> list[Path]:
+    """report.json, report.html and report.md in ``out_dir`` (created if needed)."""
+    from plugins.report.render import render_html, render_markdown
+
+    out_dir = Path(out_dir)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    files = {
+        "report.json": json.dumps(doc, sort_keys=True, separators=(",", ":")) + "\n",
+        "report.html": render_html(doc),
+        "report.md": render_markdown(doc),
+    }
+    paths = []
+    for name, text in files.items():
+        path = out_dir / name
+        path.write_text(text, encoding="utf-8")
+        paths.append(path)
+    return paths

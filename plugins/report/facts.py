@@ -1,0 +1,285 @@
+"""What a test is and how it ended: the facts a certification report is made of.
+
+Facts are derived centrally from what the suite already says about its items
+(markers, parametrization, node ids), so a new test module gets them without
+edits: its category comes from a category marker or its module name
+(``test_burst`` -> ``burst``), its HAL version from the folder marker, a
+``hal_level`` marker or a ``HalVersion`` parameter, its operations and operand
+type from the generated case it runs, its execution path from the last segment
+of its parameter id. A module whose category cannot be read off its name marks
+its tests ``category(name)``.
+
+Outcomes are DESIGN.md's: passed, failed, unsupported (a skip whose reason
+starts with ``unsupported``), crash (an xdist worker died running the test),
+timeout (the driver did not answer within the run's timeout), error (the
+harness broke: a setup or teardown error, or an exception that is neither an
+assertion nor ``pytest.fail``), expected-failure (listed in ``--expect-fail``),
+skipped-other (any other skip).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from typing import Any
+
+import pytest
+
+OUTCOMES = (
+    "passed",
+    "failed",
+    "unsupported",
+    "crash",
+    "timeout",
+    "error",
+    "expected-failure",
+    "skipped-other",
+)
+BAD_OUTCOMES = ("failed", "crash", "timeout", "error")
+"""Outcomes that stop a certification in their tier."""
+PRECEDENCE = (
+    "crash",
+    "timeout",
+    "failed",
+    "error",
+    "expected-failure",
+    "passed",
+    "unsupported",
+    "skipped-other",
+)
+"""The worse outcome first: one test's phases, or the tests of one matrix cell, end as the first."""
+
+_CATEGORY_MARKERS = {
+    "generated": "generated",
+    "validate_model": "validation-model",
+    "validate_request": "validation-request",
+}
+_MODULE_CATEGORIES = {
+    "test_generated_prepare": "generated",
+    "test_validate_model": "validation-model",
+    "test_validate_request": "validation-request",
+}
+_PATH = re.compile(
+    r"^(?:(?:async10|async|sync|burst)(?:-timed)?(?:-dyn(?:-short)?)?|scattered|constpool"
+    r"|prepare_model(?:_1_\d)?(?:-\w+)?)$"
+)
+_FOLDER = re.compile(r"^V(\d)_(\d)$")
+_TIMEOUT = re.compile(r"did not (?:notify|answer|respond|return)\b[^\n]* within|\btimed out\b")
+_CRASH = re.compile(r"worker '[^']+' crashed while running")
+_METRICS = re.compile(r"(\d+) of \d+ values differ, max abs error (\S+?)(?: at|;|$)", re.M)
+_RERUN = re.compile(r"^rerun: (.+)$", re.M)
+_TIMEOUT_EXCEPTIONS = {"CallbackTimeout", "TimeoutError", "Timeout"}
+REASON_LIMIT = 300
+DETAILS_LIMIT = 2000
+
+
+def test_id(item: pytest.Item) -> str:
+    """``conformance.test_basic::test_status``: the same on every machine and worker."""
+    module = getattr(getattr(item, "module", None), "__name__", None)
+    path, sep, rest = item.nodeid.partition("::")
+    return f"{module}{sep}{rest}" if module and sep else item.nodeid
+
+
+def module_category(module: str) -> str:
+    """The category a test module's name gives: ``conformance.test_burst`` -> ``burst``."""
+    name = module.rsplit(".", 1)[-1].split("::", 1)[0].removesuffix(".py").rsplit("/", 1)[-1]
+    if name in _MODULE_CATEGORIES:
+        return _MODULE_CATEGORIES[name]
+    return name.removeprefix("test_").replace("_", "-")
+
+
+def category_of(item: pytest.Item, module: str) -> str:
+    marker = item.get_closest_marker("category")
+    if marker is not None and marker.args:
+        return str(marker.args[0])
+    for name, category in _CATEGORY_MARKERS.items():
+        if item.get_closest_marker(name) is not None:
+            return category
+    return module_category(module)
+
+
+def _generated_test(params: dict[str, Any]) -> Any:
+    """The generated case among an item's parameters (itself, or held as ``.test``)."""
+    for value in params.values():
+        for candidate in (value, getattr(value, "test", None)):
+            if hasattr(candidate, "provenance") and hasattr(candidate, "model"):
+                return candidate
+    return None
+
+
+def _version_text(value: Any) -> str | None:
+    match = _FOLDER.match(str(value))
+    if match:
+        return f"{match.group(1)}.{match.group(2)}"
+    return str(value) if value is not None else None
+
+
+def _hal_version(item: pytest.Item, params: dict[str, Any], case: Any) -> str | None:
+    from hal.types import HalVersion
+
+    for marker in item.iter_markers():
+        if _FOLDER.match(marker.name):
+            return _version_text(marker.name)
+    if case is not None:
+        return _version_text(case.hal_folder)
+    for value in params.values():
+        if isinstance(value, HalVersion):
+            return str(value)
+    marker = item.get_closest_marker("hal_level")
+    return str(HalVersion.parse(str(marker.args[0]))) if marker is not None else None
+
+
+def _operand_type(case: Any) -> str | None:
+    """The type of the first operation's first input, ``+relaxed`` for a relaxed model."""
+    from hal.types import OperandType
+
+    model = case.model
+    if not model.operations or not model.operations[0].inputs:
+        return None
+    type_ = model.operands[model.operations[0].inputs[0]].type
+    try:
+        name = OperandType(type_).name
+    except ValueError:
+        name = str(type_)
+    return f"{name}+relaxed" if model.relax_computation_float32_to_float16 else name
+
+
+def item_facts(item: pytest.Item) -> dict[str, Any]:
+    """The static facts of one collected item (everything but its outcome)."""
+    callspec = getattr(item, "callspec", None)
+    params = dict(callspec.params) if callspec is not None else {}
+    case = _generated_test(params)
+    identifier = test_id(item)
+    category = category_of(item, identifier)
+    operations: list[str] = []
+    marker = item.get_closest_marker("generated_case")
+    if marker is not None and len(marker.args) > 1:
+        operations = [str(op) for op in marker.args[1]]
+    elif case is not None:
+        operations = list(case.provenance.operations)
+    path = None
+    if callspec is not None:
+        last = callspec.id.rsplit("/", 1)[-1]
+        path = last if _PATH.match(last) else None
+    tier = item.get_closest_marker("tier")
+    family = item.get_closest_marker("validation_family")
+    return {
+        "id": identifier,
+        "category": category,
+        "hal_version": _hal_version(item, params, case),
+        "operations": sorted(set(operations), key=operations.index),
+        "operand_type": _operand_type(case) if case is not None else None,
+        "path": path,
+        "tier": str(tier.args[0]) if tier is not None and tier.args else None,
+        "family": str(family.args[0]) if family is not None and family.args else None,
+    }
+
+
+def _first_line(text: str) -> str:
+    for line in text.splitlines():
+        line = line.strip()
+        if line:
+            return line[:REASON_LIMIT]
+    return ""
+
+
+def skip_reason(report: pytest.TestReport) -> str:
+    longrepr = report.longrepr
+    if isinstance(longrepr, tuple) and len(longrepr) == 3:
+        text = str(longrepr[2])
+    else:
+        text = str(longrepr or "")
+    return text.removeprefix("Skipped: ")
+
+
+def failure_text(report: pytest.TestReport, excinfo: pytest.ExceptionInfo | None) -> str:
+    """The failure's own message: the exception's text where there is one."""
+    if excinfo is not None:
+        value = excinfo.value
+        text = str(getattr(value, "msg", None) or value)
+        if text.strip():
+            return text
+        return excinfo.typename
+    return report.longreprtext
+
+
+def classify_phase(
+    report: pytest.TestReport, excinfo: pytest.ExceptionInfo | None
+) -> dict[str, Any]:
+    """How one phase (setup, call, teardown) ended, with a reason for anything but a pass."""
+    if report.passed:
+        return {"outcome": "passed"}
+    if report.skipped:
+        reason = skip_reason(report)
+        if hasattr(report, "wasxfail"):
+            return {"outcome": "expected-failure", "reason": _first_line(report.wasxfail)}
+        outcome = "unsupported" if reason.startswith("unsupported") else "skipped-other"
+        return {"outcome": outcome, "reason": _first_line(reason)}
+    text = failure_text(report, excinfo)
+    typename = excinfo.typename if excinfo is not None else ""
+    if excinfo is None and text.startswith("[XPASS(strict)]"):
+        reason = text.removeprefix("[XPASS(strict)]").strip()
+        return {
+            "outcome": "failed",
+            "reason": f"unexpected pass: listed as a known failure ({reason})"[:REASON_LIMIT],
+        }
+    if typename in _TIMEOUT_EXCEPTIONS or _TIMEOUT.search(text):
+        outcome = "timeout"
+    elif _CRASH.search(text):
+        outcome = "crash"
+    elif report.when != "call":
+        outcome = "error"
+    elif excinfo is not None and not isinstance(
+        excinfo.value, AssertionError | pytest.fail.Exception
+    ):
+        outcome = "error"
+    else:
+        outcome = "failed"
+    reason = _first_line(text)
+    if outcome == "error" and typename and not reason.startswith(typename):
+        reason = f"{typename}: {reason}"[:REASON_LIMIT]
+    result: dict[str, Any] = {
+        "outcome": outcome,
+        "reason": reason,
+        "details": text[:DETAILS_LIMIT],
+    }
+    metrics = error_metrics(text)
+    if metrics is not None:
+        result["metrics"] = metrics
+    rerun = _RERUN.search(text)
+    if rerun:
+        result["rerun"] = rerun.group(1).strip()
+    return result
+
+
+def classify_foreign(report: pytest.TestReport) -> dict[str, Any]:
+    """A report the plugin did not see made (xdist's report of a crashed worker)."""
+    if report.failed and _CRASH.search(report.longreprtext):
+        return {
+            "outcome": "crash",
+            "reason": _first_line(report.longreprtext),
+            "details": report.longreprtext[:DETAILS_LIMIT],
+        }
+    return classify_phase(report, None)
+
+
+def error_metrics(text: str) -> dict[str, float | int] | None:
+    """Mismatch count (summed over outputs) and max abs error from a comparison failure."""
+    found = _METRICS.findall(text)
+    if not found:
+        return None
+    errors = []
+    for _, value in found:
+        try:
+            errors.append(float(value))
+        except ValueError:
+            continue
+    largest: float | str | None = max(errors) if errors else None
+    if largest is not None and not math.isfinite(largest):
+        largest = str(largest)  # JSON has no inf or nan
+    return {"mismatches": sum(int(count) for count, _ in found), "max_abs_error": largest}
+
+
+def worst(outcomes: list[str]) -> str:
+    """The first of ``outcomes`` in ``PRECEDENCE`` order."""
+    return min(outcomes, key=PRECEDENCE.index) if outcomes else "skipped-other"

@@ -1,0 +1,35 @@
+"""Drivers with one compilation-caching fault each, built on the reference driver.
+
+tests/test_caching_suite.py runs conformance/test_caching.py against them in a
+pytest subprocess (this file copied beside the run), as a vendor would.
+"""
+
+from __future__ import annotations
+
+from hal.types import ErrorStatus
+from reference_driver import ReferenceDriver
+from reference_driver.cache import open_sealed
+from reference_driver.prepared_model import ReferencePreparedModel
+
+
+def Uncached() -> ReferenceDriver:
+    """Declares no caching support (correct behaviour, just a partial driver)."""
+    return ReferenceDriver(caching=False)
+
+
+class Trusting(ReferenceDriver):
+    """Parses whatever model cache it is given without authenticating it."""
+
+    def _open_cache(self, token, model_bytes, data_bytes):
+        return open_sealed(self._cache_key, token, model_bytes, data_bytes, authenticate=False)
+
+
+class _SavesNothing(ReferencePreparedModel):
+    def save_to_cache(self, model_cache, data_cache, token):
+        return ErrorStatus.NONE
+
+
+class LazySave(ReferenceDriver):
+    """Answers NONE from save_to_cache without writing anything."""
+
+    prepared_model_class = _SavesNothing
