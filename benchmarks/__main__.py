@@ -6,12 +6,13 @@ import argparse
 import sys
 from collections.abc import Callable, Sequence
 
-from benchmarks import generator, mobilenet, suite
+from benchmarks import caching, generator, mobilenet, suite
 
 BENCHMARKS: dict[str, Callable[[], str]] = {
     "generator": generator.run,
     "suite": suite.run,
     "mobilenet": mobilenet.run,
+    "caching": caching.run,
 }
 """Name -> a function that runs the benchmark and returns its result line."""
 
