@@ -217,3 +217,22 @@ def test_multinomial_check() -> None:
         "(multinomial tolerance 0.025)"
     ]
     assert "outside [0, 3)" in _multinomial_problems(logits, np.array([[3]]), 0.025)[0]
+
+
+def test_multinomial_check_with_non_finite_logits() -> None:
+    # A non-finite logit has probability 0: drawing only class 0 is wrong when class 2 has
+    # half the mass, and drawing the NaN class is wrong whatever the frequencies.
+    logits = np.array([[0.0, np.nan, 0.0]])
+    only_first = np.array([[0] * 100])
+    assert _multinomial_problems(logits, only_first, 0.025) == [
+        "batch 0: class 0 drawn with frequency 1.0000, softmax gives 0.5000 "
+        "(multinomial tolerance 0.025)"
+    ]
+    assert _multinomial_problems(logits, np.array([[0, 2] * 50]), 0.025) == []
+    assert _multinomial_problems(np.array([[0.0, np.inf, 0.0]]), np.array([[1] * 10]), 0.025) == [
+        "batch 0: class 1 drawn with frequency 1.0000, softmax gives 0.0000 "
+        "(multinomial tolerance 0.025)"
+    ]
+    assert _multinomial_problems(np.array([[np.nan, -np.inf]]), np.array([[0]]), 0.025) == [
+        "batch 0: no finite logit, so no class can be drawn"
+    ]

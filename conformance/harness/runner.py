@@ -185,7 +185,12 @@ def _multinomial_problems(logits: np.ndarray, samples: np.ndarray, tolerance: fl
         if drawn.size == 0 or drawn.min() < 0 or drawn.max() >= scores.size:
             problems.append(f"batch {row}: drawn classes outside [0, {scores.size}): {drawn[:8]}")
             continue
-        expected = np.exp(scores - scores.max())
+        finite = np.isfinite(scores)
+        if not finite.any():
+            problems.append(f"batch {row}: no finite logit, so no class can be drawn")
+            continue
+        # Non-finite logits have probability 0 (the ops reference); NaN would hide any answer.
+        expected = np.where(finite, np.exp(np.where(finite, scores, 0) - scores[finite].max()), 0)
         expected /= expected.sum()
         observed = np.bincount(drawn, minlength=scores.size) / drawn.size
         worst = int(np.argmax(np.abs(observed - expected)))

@@ -1,0 +1,178 @@
+"""Random graph testing: valid multi-operation models no spec wrote.
+
+``conformance/harness/graphs.py`` grows random valid models of a few chained
+operations (float32, float16, relaxed, quant8). Two tests per kind:
+
+* ``test_fuzz_differential``: the driver under test and the reference driver
+  (in-process, as the oracle: the one place the suite imports
+  ``reference_driver``) run the same model on the same inputs; output shapes
+  must be equal and values within the generated tests' tolerances. Skipped
+  when the driver under test is the reference driver itself.
+* ``test_fuzz_shapes``: on the driver under test, every graph prepares and
+  executes with status NONE (nothing escapes, nothing hangs), and with every
+  output's dimensions left unknown, the reported output shapes are the ones the
+  graph implies (computed by graphs.py from each operation's shape rule).
+
+A failure is shrunk by hypothesis to a minimal graph and printed as a spec
+file in the test-generator language, ready to drop into conformance/specs.
+Graph counts per profile: ``GRAPHS``; ci and full are deterministic (also
+under xdist), thorough draws new graphs each run.
+"""
+
+from __future__ import annotations
+
+import functools
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+
+from conformance.harness.calls import prepare, supported_operations
+from conformance.harness.execution import PATHS_BY_ID, run
+from conformance.harness.graphs import KINDS, Graph, graphs, to_spec
+from conformance.harness.requests import pack_request
+from conformance.harness.runner import dynamic_twin
+from conformance.harness.tolerance import compare, tolerance_for
+from hal.types import ErrorStatus, HalVersion, numpy_dtype
+
+pytestmark = [pytest.mark.hal_level("1.2"), pytest.mark.tier("strict")]
+
+GRAPHS = {"ci": 6, "full": 60, "thorough": 600}
+"""Graphs drawn per kind and test."""
+V1_2 = HalVersion.V1_2
+SYNC = PATHS_BY_ID["sync"]
+
+
+@functools.cache
+def _oracle():
+    from reference_driver import ReferenceDriver
+
+    return ReferenceDriver()
+
+
+def _is_reference(device: object) -> bool:
+    from reference_driver import ReferenceDriver
+
+    return type(device) is ReferenceDriver
+
+
+def _count(request: pytest.FixtureRequest) -> int:
+    return GRAPHS[request.config.getoption("--nnhal-profile")]
+
+
+class _Declined(Exception):
+    """The driver does not support every operation of the graph."""
+
+
+def _prepared(device: object, model, timeout: float):
+    status, answers = supported_operations(device, model, V1_2)
+    assert status == ErrorStatus.NONE, f"get_supported_operations_1_2 returned {status.name}"
+    if not all(answers):
+        raise _Declined
+    preparation = prepare(device, model, V1_2, timeout)
+    assert (
+        preparation.launch_status == ErrorStatus.NONE and preparation.status == ErrorStatus.NONE
+    ), (
+        f"prepare_model_1_2 of a valid graph the driver fully supports: launch "
+        f"{preparation.launch_status.name}, callback {preparation.status.name}"
+    )
+    return preparation.prepared_model
+
+
+def _execute(prepared, model, graph: Graph, timeout: float, dynamic: bool = False):
+    sizes = [
+        int(np.prod(shape)) * numpy_dtype(model.operands[i].type).itemsize
+        for shape, i in zip(graph.output_shapes, model.output_indexes, strict=True)
+    ]
+    with pack_request(model, graph.inputs, sizes) as packed:
+        execution = run(prepared, packed.request, SYNC, timeout)
+        assert execution.status == ErrorStatus.NONE, (
+            f"execute_synchronously of a valid graph returned {execution.status.name}"
+        )
+        shapes = [tuple(s.dimensions) for s in execution.output_shapes]
+        if dynamic:
+            outputs = [packed.output(k, s).copy() for k, s in enumerate(shapes)]
+        else:
+            outputs = [packed.output(k, s).copy() for k, s in enumerate(graph.output_shapes)]
+        return shapes, outputs
+
+
+def _failure(graph: Graph, expected: list[np.ndarray], problems: list[str]) -> str:
+    spec = to_spec(graph, expected, note="expected outputs: the reference driver's")
+    return (
+        f"{graph.describe()}\n"
+        + "\n".join(problems)
+        + "\nas a spec (save as conformance/specs/V1_2/<name>.mod.py):\n"
+        + spec
+    )
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_fuzz_differential(kind: str, device, hal_timeout, request) -> None:
+    if _is_reference(device):
+        pytest.skip("the driver under test is the reference driver: nothing to compare with")
+    compared = []
+
+    @settings(max_examples=_count(request))
+    @given(graphs(kind))
+    def check(graph: Graph) -> None:
+        model = graph.model
+        try:
+            prepared = _prepared(device, model, hal_timeout)
+        except _Declined:
+            return
+        expected_shapes, expected = _execute(
+            _prepared(_oracle(), model, hal_timeout), model, graph, hal_timeout
+        )
+        shapes, outputs = _execute(prepared, model, graph, hal_timeout)
+        compared.append(graph)
+        tolerance = tolerance_for(model, "fuzz")
+        problems = []
+        for k, (want, got) in enumerate(zip(expected, outputs, strict=True)):
+            operand = model.operands[model.output_indexes[k]]
+            result = compare(want, got, operand.type, tolerance)
+            if not result.ok:
+                problems.append(
+                    f"output {k}: {result.mismatches} value(s) differ from the reference driver's, "
+                    f"max abs error {result.max_abs_error:g} ({tolerance.describe()}): "
+                    f"{result.excerpt}"
+                )
+        if shapes and shapes != expected_shapes:
+            problems.append(f"output shapes {shapes}, the reference driver's {expected_shapes}")
+        assert not problems, _failure(graph, expected, problems)
+
+    check()
+    if not compared:
+        pytest.skip(f"unsupported: the driver supported none of the {kind} graphs drawn")
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_fuzz_shapes(kind: str, device, hal_timeout, request) -> None:
+    ran = []
+
+    @settings(max_examples=_count(request))
+    @given(graphs(kind))
+    def check(graph: Graph) -> None:
+        try:
+            prepared = _prepared(device, graph.model, hal_timeout)
+        except _Declined:
+            return
+        _, outputs = _execute(prepared, graph.model, graph, hal_timeout)
+        twin = dynamic_twin(graph.model)
+        preparation = prepare(device, twin, V1_2, hal_timeout)
+        ran.append(graph)
+        if preparation.status != ErrorStatus.NONE:
+            return  # a driver may decline unknown output dimensions (tested elsewhere)
+        shapes, _ = _execute(preparation.prepared_model, twin, graph, hal_timeout, dynamic=True)
+        assert shapes == graph.output_shapes, _failure(
+            graph,
+            outputs,
+            [
+                f"output shapes {shapes} reported for unknown dimensions; the graph implies "
+                f"{graph.output_shapes}"
+            ],
+        )
+
+    check()
+    if not ran:
+        pytest.skip(f"unsupported: the driver supported none of the {kind} graphs drawn")
