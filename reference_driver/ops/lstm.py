@@ -285,7 +285,7 @@ def _gate(
     """The gate's pre-activation: weighted sums (+ peephole), layer norm, then bias."""
     z = x @ cell.wx[gate].T + h @ cell.wh[gate].T
     if aux is not None and cell.aux[gate] is not None:
-        z = z
+        z = z + aux @ cell.aux[gate].T
     if peep is not None:
         z = z + peep
     if cell.layer_norm[gate] is not None:

@@ -33,9 +33,9 @@ _D18 = "AABAvwAAgD8AAIA+AAAAPwAAQL8AAIC/"
 _D19 = "AACAPgAAwL4AAGC/AADAvgAAgD8AAEC/"
 _D20 = "AADAPgAAwD4AAAA/AAAAPgAAIL8AAAAA"
 _D21 = "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"
-_D22 = "dj8cvtL9pT2fxUK+qSyPPg=="
+_D22 = "AAAAvtL9pT0AAAC+AAAAPg=="
 _D23 = "AABAv7nWAz9jRMk+6rBEPgzWcr2KJi++"
-_D24 = "UC2WvReWYb1r5wO+Ac0mPQ=="
+_D24 = "bnShvQQlXb0AAAC+9lIYPQ=="
 _D25 = "AAAAAAAAAD4AAMC+AAAAvg=="
 _D26 = "AAAgPwAAAL8AAIC/AAAAAA=="
 _D27 = "AAAAvgAAYD8AACA/AADAPg=="
@@ -48,6 +48,7 @@ _D33 = "AADAPgAAAL8AAEC/AAAgPwAAQD8AAAA/"
 _D34 = "FeLcPRXiXL4V4lw+mYEsvv+hVz6ZgSw+"
 _D35 = "PgbvPgAAAAA5mim+a5cdPw=="
 _D36 = "4af4OykNpL1svYw+lTMAvj6JHj6GEAc+"
+_D37 = "n21UPgAAAABEmh8+5cXJPA=="
 
 
 def _t0():
@@ -233,7 +234,7 @@ def _t1():
             ],
             inputs=[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19],
             outputs=[23, 24, 25, 26],
-            values="BAAAAAAAQD8AAAA/",
+            values="BAAAAAAAQD8AAAA+",
         ),
         feeds=[
             g.feed(
@@ -292,7 +293,7 @@ def _t1():
                 outputs=[
                     g.array("<f4", (2, 9), _D21),
                     g.array("<f4", (2, 2), _D24),
-                    g.array("<f4", (2, 3), "1Zrzvj2eKz8rl0+9v02/vnJxFT/kjSy9"),
+                    g.array("<f4", (2, 3), "Mkr5vlBlKz9ENmK9tGz4vtvSDT9CJMq8"),
                     g.array("<f4", (2, 2), _D24),
                 ],
             ),
@@ -420,7 +421,7 @@ def _t3():
         provenance=g.provenance(SPEC, 61, (), ("LSTM",)),
         model=g.model(
             operands=[
-                g.operand(OperandType.TENSOR_FLOAT32, [1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 16)),
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 16)),
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 16)),
@@ -438,15 +439,15 @@ def _t3():
                 g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 152, 8)),
                 g.operand(OperandType.TENSOR_FLOAT32, [0, 0], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
                 g.operand(OperandType.TENSOR_FLOAT32, [0], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_FLOAT32, [1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_FLOAT32, [1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 160, 4)),
                 g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 164, 4)),
                 g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 168, 4)),
-                g.operand(OperandType.TENSOR_FLOAT32, [1, 8], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                g.operand(OperandType.TENSOR_FLOAT32, [1, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                g.operand(OperandType.TENSOR_FLOAT32, [1, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                g.operand(OperandType.TENSOR_FLOAT32, [1, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 8], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
             ],
             operations=[
                 g.operation(OperationType.LSTM, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22], [23, 24, 25, 26]),
@@ -458,20 +459,20 @@ def _t3():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 2), "AABAPwAAgL4="),
+                    g.array("<f4", (2, 2), "AACAPwAAAAAAACC/AAAgvw=="),
                     g.array("<f4", (0,), ""),
                     g.array("<f4", (0,), ""),
                     g.array("<f4", (0,), ""),
                     g.array("<f4", (0, 0), ""),
                     g.array("<f4", (0,), ""),
-                    g.array("<f4", (1, 2), "AABgPwAAgD8="),
-                    g.array("<f4", (1, 2), "AACAvgAAAAA="),
+                    g.array("<f4", (2, 2), "AABgPwAAgD8AAIC+AAAAAA=="),
+                    g.array("<f4", (2, 2), "AABAPwAAgL4AAGA/AAAAPg=="),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 8), "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA="),
-                    g.array("<f4", (1, 2), "AAAAAAAAAAA="),
-                    g.array("<f4", (1, 2), "J70uvgAAAAA="),
-                    g.array("<f4", (1, 2), "AAAAAAAAAAA="),
+                    g.array("<f4", (2, 8), _D8),
+                    g.array("<f4", (2, 2), _D37),
+                    g.array("<f4", (2, 2), "AAAAP707K77kmMc+/AnJPQ=="),
+                    g.array("<f4", (2, 2), _D37),
                 ],
             ),
         ],

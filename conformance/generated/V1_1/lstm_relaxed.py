@@ -33,9 +33,9 @@ _D18 = "AABAvwAAgD8AAIA+AAAAPwAAQL8AAIC/"
 _D19 = "AACAPgAAwL4AAGC/AADAvgAAgD8AAEC/"
 _D20 = "AADAPgAAwD4AAAA/AAAAPgAAIL8AAAAA"
 _D21 = "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"
-_D22 = "dj8cvtL9pT2fxUK+qSyPPg=="
+_D22 = "AAAAvtL9pT0AAAC+AAAAPg=="
 _D23 = "AABAv7nWAz9jRMk+6rBEPgzWcr2KJi++"
-_D24 = "UC2WvReWYb1r5wO+Ac0mPQ=="
+_D24 = "bnShvQQlXb0AAAC+9lIYPQ=="
 
 
 def _t0():
@@ -220,7 +220,7 @@ def _t1():
             ],
             inputs=[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19],
             outputs=[23, 24, 25, 26],
-            values="BAAAAAAAQD8AAAA/",
+            values="BAAAAAAAQD8AAAA+",
             relaxed=True,
         ),
         feeds=[
@@ -280,7 +280,7 @@ def _t1():
                 outputs=[
                     g.array("<f4", (2, 9), _D21),
                     g.array("<f4", (2, 2), _D24),
-                    g.array("<f4", (2, 3), "1Zrzvj2eKz8rl0+9v02/vnJxFT/kjSy9"),
+                    g.array("<f4", (2, 3), "Mkr5vlBlKz9ENmK9tGz4vtvSDT9CJMq8"),
                     g.array("<f4", (2, 2), _D24),
                 ],
             ),
