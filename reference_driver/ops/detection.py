@@ -115,12 +115,16 @@ def _known(args: OpArgs, slot: int) -> float | None:
     return None if value is None else value.item()
 
 
-def _problems(args: OpArgs, rules: dict[int, tuple[str, Callable[[float], bool]]]) -> str | None:
+Rule = tuple[str, str, Callable[[float], bool]]
+"""(what the scalar is, what it must be, the test)."""
+
+
+def _problems(args: OpArgs, rules: dict[int, Rule]) -> str | None:
     """For ``validate``: the first constant scalar breaking its rule, as a reason."""
-    for slot, (what, ok) in rules.items():
+    for slot, (what, requirement, ok) in rules.items():
         value = _known(args, slot)
         if value is not None and not ok(value):
-            return f"{what} (input {slot}) is {value}"
+            return f"{what} (input {slot}) is {value}; it must be {requirement}"
     return None
 
 
@@ -129,7 +133,8 @@ def _boxes_ordered(boxes: Array, what: str) -> None:
     bad = (boxes[..., 2] < boxes[..., 0]) | (boxes[..., 3] < boxes[..., 1])
     if bad.any():
         index = tuple(int(i) for i in np.argwhere(bad)[0])
-        raise OpInvalid(f"{what} {index} has x2 < x1 or y2 < y1: {boxes[index].tolist()}")
+        where = index[0] if len(index) == 1 else index
+        raise OpInvalid(f"{what} {where} has x2 < x1 or y2 < y1: {boxes[index].tolist()}")
 
 
 def _batch_range(batches: Array, count: int) -> None:
@@ -295,7 +300,8 @@ class _Nms:
 
 
 def _nms_validate(args: OpArgs) -> str | None:
-    return _problems(args, {5: ("NMS kernel", lambda v: v in (_HARD, _LINEAR, _GAUSSIAN))})
+    kernels = (_HARD, _LINEAR, _GAUSSIAN)
+    return _problems(args, {5: ("NMS kernel", "0, 1 or 2", lambda v: v in kernels)})
 
 
 def _nms_shapes(count: int) -> Shapes:
@@ -359,7 +365,10 @@ class _Rois:
         outside = (rois < 0).any(axis=1) | (scaled > limits).any(axis=1)
         if outside.any():
             index = int(np.flatnonzero(outside)[0])
-            raise OpInvalid(f"roi {index} {rois[index].tolist()} is outside the feature map")
+            raise OpInvalid(
+                f"roi {index} {rois[index].tolist()} is not inside the {height}x{width} "
+                f"feature map scaled by the ratios ({self.ratio_h}, {self.ratio_w})"
+            )
         _boxes_ordered(rois, "roi")
         return scaled
 
@@ -367,16 +376,19 @@ class _Rois:
         return nhwc.transpose(0, 3, 1, 2) if self.nchw else nhwc
 
 
-def _scalar_rules(sampling: bool) -> dict[int, tuple[str, Callable[[float], bool]]]:
-    rules: dict[int, tuple[str, Callable[[float], bool]]] = {
-        3: ("output height", lambda v: v > 0),
-        4: ("output width", lambda v: v > 0),
-        5: ("height ratio", lambda v: v > 0),
-        6: ("width ratio", lambda v: v > 0),
+def _scalar_rules(sampling: bool) -> dict[int, Rule]:
+    def positive(v: float) -> bool:
+        return v > 0
+
+    rules: dict[int, Rule] = {
+        3: ("output height", "> 0", positive),
+        4: ("output width", "> 0", positive),
+        5: ("height ratio", "> 0", positive),
+        6: ("width ratio", "> 0", positive),
     }
     if sampling:
-        rules[7] = ("height sampling ratio", lambda v: v >= 0)
-        rules[8] = ("width sampling ratio", lambda v: v >= 0)
+        rules[7] = ("height sampling ratio", ">= 0", lambda v: v >= 0)
+        rules[8] = ("width sampling ratio", ">= 0", lambda v: v >= 0)
     return rules
 
 
@@ -432,8 +444,9 @@ def _align_execute(args: OpArgs, shapes: Shapes) -> list[Array]:
         scaled[:, 0], scaled[:, 2] - scaled[:, 0], rois.out_w, int(args.scalar(8)), width
     )
     quantized = args.inputs[0].type == Q8A
-    features = rois.features.astype(np.int64) - args.inputs[0].zero_point if quantized else None
-    if features is None:
+    if quantized:
+        features = rois.features.astype(np.int64) - args.inputs[0].zero_point
+    else:
         features = rois.features.astype(np.float32)
     total = _align_sum(features, rois.batches, ys, xs, quantized)
     samples = ys[0] * xs[0]

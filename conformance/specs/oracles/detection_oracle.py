@@ -28,6 +28,7 @@ and paste what it prints into the specs.
 
 from __future__ import annotations
 
+import itertools
 import math
 
 import numpy as np
@@ -143,7 +144,7 @@ def box_with_nms_limit(scores, rois, batches, params):
         if limit >= 0:
             found = found[:limit]
         found.sort(key=lambda f: (f[1], -f[0]))
-        for a, b in zip(found, found[1:], strict=False):
+        for a, b in itertools.pairwise(found):
             if a[1] == b[1] and a[0] == b[0] and a[2] != b[2]:
                 raise SystemExit("two kept boxes of one class have equal scores")
         for score, c, box in found:
@@ -159,7 +160,7 @@ def box_with_nms_limit(scores, rois, batches, params):
 
 
 def feature(x, shape, b, y, xx, ch):
-    n, h, w, c = shape
+    _n, h, w, c = shape
     return x[((b * h + y) * w + xx) * c + ch]
 
 
@@ -181,10 +182,9 @@ def align_samples(start, extent, bins, given, length):
     return result
 
 
-def roi_align(x, shape, rois, batches, out_h, out_w, ratio_h, ratio_w, samp_h, samp_w,
-              quant=None):
+def roi_align(x, shape, rois, batches, out_h, out_w, ratio_h, ratio_w, samp_h, samp_w, quant=None):
     """NHWC output; with quant = (s_in, zp_in, s_out, zp_out) the doc's integer path."""
-    n, h, w, c = shape
+    _n, h, w, c = shape
     out = []
     for r, (x1, y1, x2, y2) in enumerate(rows(rois, 4)):
         x1, x2, y1, y2 = x1 / ratio_w, x2 / ratio_w, y1 / ratio_h, y2 / ratio_h
@@ -241,7 +241,7 @@ def pool_edges(start, end, bins, length, dtype):
 
 
 def roi_pooling(x, shape, rois, batches, out_h, out_w, ratio_h, ratio_w):
-    n, h, w, c = shape
+    _n, h, w, c = shape
     out = []
     for r, (x1, y1, x2, y2) in enumerate(rows(rois, 4)):
         x1, x2, y1, y2 = x1 / ratio_w, x2 / ratio_w, y1 / ratio_h, y2 / ratio_h
@@ -370,8 +370,9 @@ POOL_B_BATCHES = [1, 0, 1]
 
 def nms_print(name, *args):
     scores, boxes, classes, batches = box_with_nms_limit(*args)
-    print(f"{name}: scores {fmt(scores)}\n  boxes {fmt(boxes)}\n  classes {classes} "
-          f"batches {batches}")
+    print(
+        f"{name}: scores {fmt(scores)}\n  boxes {fmt(boxes)}\n  classes {classes} batches {batches}"
+    )
     check_quant_margin(name, scores, 1 / 128, 16)
 
 
@@ -386,10 +387,16 @@ def main():
     hard = (NMS_SCORES, NMS_ROIS, NMS_BATCHES)
     for limit in (-1, 4, 1):
         nms_print(f"nms_hard_max{limit}", *hard, (0.25, limit, "hard", 0.5, 1.0, 0.25))
-    nms_print("nms_batches", NMS_B_SCORES, NMS_B_ROIS, NMS_B_BATCHES,
-              (0.3, -1, "hard", 0.4, 1.0, 0.3))
-    nms_print("nms_zero_nms_threshold", NMS_Z_SCORES, NMS_Z_ROIS, NMS_Z_BATCHES,
-              (0.0, -1, "hard", 0.5, 1.0, 0.0))
+    nms_print(
+        "nms_batches", NMS_B_SCORES, NMS_B_ROIS, NMS_B_BATCHES, (0.3, -1, "hard", 0.4, 1.0, 0.3)
+    )
+    nms_print(
+        "nms_zero_nms_threshold",
+        NMS_Z_SCORES,
+        NMS_Z_ROIS,
+        NMS_Z_BATCHES,
+        (0.0, -1, "hard", 0.5, 1.0, 0.0),
+    )
     soft = (SOFT_SCORES, SOFT_ROIS, SOFT_BATCHES)
     nms_print("nms_linear", *soft, (0.2, -1, "linear", 0.3, 1.0, 0.2))
     nms_print("nms_linear_max2", *soft, (0.2, 2, "linear", 0.3, 1.0, 0.2))
@@ -402,8 +409,9 @@ def main():
     print("align:", fmt(out))
     args = (ALIGN_B_X, ALIGN_B_SHAPE, ALIGN_B_ROIS, ALIGN_B_BATCHES, 2, 3, 1.0, 2.0, 0, 0)
     out = roi_align(*args)
-    check_align_quant("align_batches", out, roi_align(*args, quant=ALIGN_B_QUANT),
-                      *ALIGN_B_QUANT[2:])
+    check_align_quant(
+        "align_batches", out, roi_align(*args, quant=ALIGN_B_QUANT), *ALIGN_B_QUANT[2:]
+    )
     print("align_batches:", fmt(out))
     args = (ALIGN_I_X, (1, 2, 2, 1), ALIGN_I_ROIS, [0, 0], 1, 2, 1.0, 1.0, 1, 1)
     out = roi_align(*args)
