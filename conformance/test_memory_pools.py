@@ -80,6 +80,7 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
             id=item.id,
             marks=[
                 pytest.mark.tier("strict"),
+                pytest.mark.category("memory"),
                 getattr(pytest.mark, item.test.hal_folder),
                 pytest.mark.generated_case(item.test.hal_folder, item.test.provenance.operations),
             ],

@@ -192,6 +192,9 @@ class Binding:
 class BufferRegistry:
     """The live buffers of one device, and the prepared models they may serve."""
 
+    buffer_class: type[ReferenceBuffer] = ReferenceBuffer
+    """What ``allocate`` makes (tests swap in buffers with a missing check)."""
+
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self._buffers: dict[int, ReferenceBuffer] = {}
@@ -205,9 +208,6 @@ class BufferRegistry:
     def forget(self, token: int) -> None:
         with self._lock:
             self._buffers.pop(token, None)
-
-    def lookup(self, token: int) -> ReferenceBuffer | None:
-        return self._buffers.get(token)
 
     # -- allocate ----------------------------------------------------------------
 
@@ -233,7 +233,7 @@ class BufferRegistry:
             token = next(self._tokens)
             if token > INT32_MAX:
                 return ErrorStatus.GENERAL_FAILURE, None, 0
-            buffer = ReferenceBuffer(self, token, operand, dims, models, frozenset(roles))
+            buffer = self.buffer_class(self, token, operand, dims, models, frozenset(roles))
             self._buffers[token] = buffer
         return ErrorStatus.NONE, buffer, token
 
