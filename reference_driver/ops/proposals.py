@@ -216,7 +216,7 @@ def _gp_forced_quant(args: OpArgs) -> str | None:
 def _gp_validate(args: OpArgs) -> str | None:
     nchw = _gp_layout(args)
     dims = [args.inputs[i].dimensions for i in range(4)]
-    return _first(None if nchw is None else _gp_shape_problem(nchw, *dims), _gp_forced_quant(args))
+    return None if nchw is None else _gp_shape_problem(nchw, *dims)
 
 
 def _gp_decode(args: OpArgs, nchw: bool) -> tuple[Array, Array, Array]:
@@ -283,7 +283,11 @@ def _gp_run(args: OpArgs) -> tuple[Array, Array, Array]:
 
 
 def _gp_prepare(args: OpArgs) -> list[Shape]:
-    _raise_if(_gp_forced_quant(args))
+    # The reference fails the execution on other output scores quantization (hal.validation
+    # refuses such models first, unless a driver turns its strict rules off).
+    problem = _gp_forced_quant(args)
+    if problem is not None:
+        raise OpFailure(problem)
     count = len(_gp_run(args)[2])
     return [(count,), (count, 4), (count,)]
 
@@ -309,7 +313,7 @@ _DP_NON_NEGATIVE = {11: "score threshold", 12: "IoU threshold"}
 
 def _dp_scalar_problem(values: list[Array | None]) -> str | None:
     """Why a known scalar is out of its range (the reference's prepare checks), or None."""
-    known = [_known(v) for v in values]
+    known = [None] * 3 + [_known(v) for v in values[3:]]
     for slot, name in _DP_POSITIVE.items():
         if known[slot] is not None and not known[slot] > 0:
             return f"{name} {known[slot]} must be > 0"

@@ -123,7 +123,7 @@ def generate_proposals(scores, deltas, anchors, info, strides, pre, post, thresh
                     cand_boxes.append(clip(decode(box, dx, dy, dw, dh), width, height))
         candidates = list(range(len(cand_scores)))
         if 0 < pre < len(candidates):
-            candidates = descending(candidates, lambda i: cand_scores[i])[:pre]
+            candidates = descending(candidates, cand_scores.__getitem__)[:pre]
         candidates = [i for i in candidates if keeps(cand_boxes[i], min_size, width, height)]
         for i in hard_nms(cand_scores, cand_boxes, candidates, threshold, post, f"image {b}"):
             out_scores.append(cand_scores[i])
@@ -160,7 +160,16 @@ def keeps(box, min_size, width, height):
 
 
 def detection_postprocess(
-    scores, encodings, anchors, scales, regular, max_det, max_cls, per_class, score_thr, iou_thr,
+    scores,
+    encodings,
+    anchors,
+    scales,
+    regular,
+    max_det,
+    max_cls,
+    per_class,
+    score_thr,
+    iou_thr,
     background_in_label,
 ):
     """scores[b][a][c]; encodings[b][a] = (dy, dx, dh, dw, ...); anchors[a] =
@@ -232,8 +241,10 @@ def heatmap_max_keypoint(heatmaps, boxes, tolerance=1e-5):
             cells = [(heatmap[y][x][k], y, x) for y in range(size) for x in range(size)]
             top = max(v for v, _, _ in cells)
             _, row, col = next(c for c in cells if c[0] == top)  # first in row-major order
-            grid = [[heatmap[mirror(row + i, size)][mirror(col + j, size)][k] for j in (-1, 0, 1)]
-                    for i in (-1, 0, 1)]
+            grid = [
+                [heatmap[mirror(row + i, size)][mirror(col + j, size)][k] for j in (-1, 0, 1)]
+                for i in (-1, 0, 1)
+            ]
             dx, dy, score = refine(grid, tolerance)
             scores.append(score)
             keypoints.append(x1 + (col + dx + 0.5) / size * (x2 - x1))
@@ -296,11 +307,10 @@ def case(name, quant=None):
 # GENERATE_PROPOSALS: two images of different sizes (8x8 and 6x10), a 2x2 feature map
 # with strides 4 (height) and 4 (width), two anchors per cell.
 GP_ANCHORS = [(0.0, 0.0, 4.0, 4.0), (-2.0, -1.0, 6.0, 5.0)]
+# fmt: off
 GP_SCORES = [
-    0.8, 0.3, 0.5, 0.9,  # image 0, row 0: (cell, anchor) = (0,0,a0), (0,0,a1), (0,1,a0), (0,1,a1)
-    0.2, 0.6, 0.7, 0.4,  # image 0, row 1
-    0.1, 0.65, 0.35, 0.85,  # image 1
-    0.55, 0.25, 0.75, 0.45,
+    0.8, 0.3, 0.5, 0.9, 0.2, 0.6, 0.7, 0.4,  # image 0: (row, column, anchor) in order
+    0.1, 0.65, 0.35, 0.85, 0.55, 0.25, 0.75, 0.45,  # image 1
 ]
 GP_DELTAS = [
     # image 0: per cell (dx, dy, dw, dh) of anchor 0, then of anchor 1
@@ -314,6 +324,7 @@ GP_DELTAS = [
     0.2, 0.0, 0.0, -0.2, -0.4, 0.1, 0.0, 0.2,
     0.0, 0.2, 0.1, 0.1, 0.1, -0.1, 0.2, -0.1,
 ]
+# fmt: on
 GP_INFO = [(8.0, 8.0), (6.0, 10.0)]
 
 
@@ -321,17 +332,48 @@ GP_INFO = [(8.0, 8.0), (6.0, 10.0)]
 def _gp_two_images():
     """No pre-NMS cut (-1), every proposal kept (-1), IoU 0.4, min size 1."""
     return generate_proposals(
-        nest(GP_SCORES, [2, 2, 2, 2]), nest(GP_DELTAS, [2, 2, 2, 8]), GP_ANCHORS, GP_INFO,
-        (4.0, 4.0), -1, -1, 0.4, 1.0,
+        nest(GP_SCORES, [2, 2, 2, 2]),
+        nest(GP_DELTAS, [2, 2, 2, 8]),
+        GP_ANCHORS,
+        GP_INFO,
+        (4.0, 4.0),
+        -1,
+        -1,
+        0.4,
+        1.0,
     )
 
 
-@case("gp_limits", {0: (0.01, 0), 1: (0.125, 0)})
-def _gp_limits():
-    """Image 0 alone: the 5 best scores before NMS, at most 2 proposals after it."""
+@case("gp_pre_nms", {0: (0.01, 0), 1: (0.125, 0)})
+def _gp_pre_nms():
+    """Image 0 alone, only the 3 best scores enter NMS (0.9, 0.8, 0.7; 0.6 no longer
+    comes out)."""
     return generate_proposals(
-        nest(GP_SCORES[:8], [1, 2, 2, 2]), nest(GP_DELTAS[:32], [1, 2, 2, 8]), GP_ANCHORS,
-        GP_INFO[:1], (4.0, 4.0), 5, 2, 0.4, 1.0,
+        nest(GP_SCORES[:8], [1, 2, 2, 2]),
+        nest(GP_DELTAS[:32], [1, 2, 2, 8]),
+        GP_ANCHORS,
+        GP_INFO[:1],
+        (4.0, 4.0),
+        3,
+        -1,
+        0.4,
+        1.0,
+    )
+
+
+@case("gp_post_nms", {0: (0.01, 0), 1: (0.125, 0)})
+def _gp_post_nms():
+    """Both images, pre-NMS cut 8 (all of them: no cut), at most 2 proposals per image."""
+    return generate_proposals(
+        nest(GP_SCORES, [2, 2, 2, 2]),
+        nest(GP_DELTAS, [2, 2, 2, 8]),
+        GP_ANCHORS,
+        GP_INFO,
+        (4.0, 4.0),
+        8,
+        2,
+        0.4,
+        1.0,
     )
 
 
@@ -353,15 +395,16 @@ def _gp_ties():
 # scales y, x, h, w = 10, 10, 5, 5. Image 0 has zero encodings: boxes (y1, x1, y2, x2) =
 # (0, 0, 2, 2), (0, 0.5, 2, 2.5) [IoU 0.6 with the first], (3, 2, 5, 6), (3, 2.5, 6, 5.5)
 # [IoU 6/11 with the third].
+# fmt: off
 DP_ANCHORS = [(1.0, 1.0, 2.0, 2.0), (1.0, 1.5, 2.0, 2.0), (4.0, 4.0, 2.0, 4.0), (4.5, 4.0, 3.0, 3.0)]
 DP_SCORES = [
     0.1, 0.9, 0.2, 0.0, 0.8, 0.7, 0.3, 0.05, 0.6, 0.0, 0.4, 0.65,  # image 0
     0.5, 0.3, 0.05, 0.2, 0.25, 0.15, 0.9, 0.0, 0.0, 0.1, 0.35, 0.05,  # image 1
 ]
-DP_ENCODINGS = [
-    0.0] * 16 + [
+DP_ENCODINGS = [0.0] * 16 + [
     1.0, -2.0, 0.5, 0.0, 0.0, 0.0, 0.0, 0.0, -1.0, 1.0, 0.0, -0.5, 0.5, 0.5, 1.0, 1.0,
 ]
+# fmt: on
 DP_SCALES = (10.0, 10.0, 5.0, 5.0)
 
 
@@ -369,8 +412,17 @@ DP_SCALES = (10.0, 10.0, 5.0, 5.0)
 def _dp_regular():
     """Regular NMS: score > 0.1, IoU 0.5, 2 per class, 3 per image, labels without background."""
     return detection_postprocess(
-        nest(DP_SCORES, [2, 4, 3]), nest(DP_ENCODINGS, [2, 4, 4]), DP_ANCHORS, DP_SCALES,
-        True, 3, 1, 2, 0.1, 0.5, False,
+        nest(DP_SCORES, [2, 4, 3]),
+        nest(DP_ENCODINGS, [2, 4, 4]),
+        DP_ANCHORS,
+        DP_SCALES,
+        True,
+        3,
+        1,
+        2,
+        0.1,
+        0.5,
+        False,
     )
 
 
@@ -378,19 +430,30 @@ def _dp_regular():
 def _dp_fast():
     """Fast NMS on the same data: 2 anchors per image, 2 classes each, background in label."""
     return detection_postprocess(
-        nest(DP_SCORES, [2, 4, 3]), nest(DP_ENCODINGS, [2, 4, 4]), DP_ANCHORS, DP_SCALES,
-        False, 2, 2, 1, 0.1, 0.5, True,
+        nest(DP_SCORES, [2, 4, 3]),
+        nest(DP_ENCODINGS, [2, 4, 4]),
+        DP_ANCHORS,
+        DP_SCALES,
+        False,
+        2,
+        2,
+        1,
+        0.1,
+        0.5,
+        True,
     )
 
 
 # One image, 3 anchors, 4 classes, encodings of length 5 (the fifth ignored), scales 1: the
 # boxes (0, 0, 2, 2), (0, 0, 1, 2) and (4, 4, 6, 6); the first two overlap by IoU exactly 0.5.
 DP2_ANCHORS = [(1.0, 1.0, 2.0, 2.0), (0.5, 1.0, 1.0, 2.0), (5.0, 5.0, 2.0, 2.0)]
+# fmt: off
 DP2_SCORES = [
     0.0, 0.6, 0.6, 0.3,
     0.0, 0.7, 0.1, 0.2,
     0.9, 0.05, 0.2, 0.2,
 ]
+# fmt: on
 DP2_ENCODINGS = [0.0, 0.0, 0.0, 0.0, 7.0] * 3
 
 
@@ -399,8 +462,35 @@ def _dp_threshold_fast():
     """Fast NMS, IoU threshold 0.5: the exact 0.5 overlap is suppressed; 3 detections
     per image, 1 class each; only 2 anchors pass, the third slot stays zero."""
     return detection_postprocess(
-        [nest(DP2_SCORES, [3, 4])], [nest(DP2_ENCODINGS, [3, 5])], DP2_ANCHORS,
-        (1.0, 1.0, 1.0, 1.0), False, 3, 1, 1, 0.15, 0.5, False,
+        [nest(DP2_SCORES, [3, 4])],
+        [nest(DP2_ENCODINGS, [3, 5])],
+        DP2_ANCHORS,
+        (1.0, 1.0, 1.0, 1.0),
+        False,
+        3,
+        1,
+        1,
+        0.15,
+        0.5,
+        False,
+    )
+
+
+@case("dp_threshold_regular")
+def _dp_threshold_regular():
+    """Regular NMS on the same data, 1 per class, 4 per image: 3 detections, one zero slot."""
+    return detection_postprocess(
+        [nest(DP2_SCORES, [3, 4])],
+        [nest(DP2_ENCODINGS, [3, 5])],
+        DP2_ANCHORS,
+        (1.0, 1.0, 1.0, 1.0),
+        True,
+        4,
+        1,
+        1,
+        0.15,
+        0.5,
+        False,
     )
 
 
@@ -409,34 +499,55 @@ def _dp_ties_fast():
     """Fast NMS, IoU threshold 0.6 (both overlapping anchors kept), 3 classes each: equal
     class scores keep class order."""
     return detection_postprocess(
-        [nest(DP2_SCORES, [3, 4])], [nest(DP2_ENCODINGS, [3, 5])], DP2_ANCHORS,
-        (1.0, 1.0, 1.0, 1.0), False, 2, 3, 1, 0.15, 0.6, False,
+        [nest(DP2_SCORES, [3, 4])],
+        [nest(DP2_ENCODINGS, [3, 5])],
+        DP2_ANCHORS,
+        (1.0, 1.0, 1.0, 1.0),
+        False,
+        2,
+        3,
+        1,
+        0.15,
+        0.6,
+        False,
     )
 
 
 @case("dp_ties_regular")
 def _dp_ties_regular():
-    """Regular NMS, IoU 0.6, 1 per class, 2 per image: the tie 0.6 (anchor 0, class 1) vs
-    0.6 (anchor 0, class 2)... class order decides."""
+    """Regular NMS, IoU 0.6, 2 per class, 4 per image, background in label: anchor 0 scores
+    0.6 in classes 1 and 2; merged, the equal scores keep class order."""
     return detection_postprocess(
-        [nest(DP2_SCORES, [3, 4])], [nest(DP2_ENCODINGS, [3, 5])], DP2_ANCHORS,
-        (1.0, 1.0, 1.0, 1.0), True, 4, 1, 2, 0.15, 0.6, True,
+        [nest(DP2_SCORES, [3, 4])],
+        [nest(DP2_ENCODINGS, [3, 5])],
+        DP2_ANCHORS,
+        (1.0, 1.0, 1.0, 1.0),
+        True,
+        4,
+        1,
+        2,
+        0.15,
+        0.6,
+        True,
     )
 
 
 # HEATMAP_MAX_KEYPOINT: 2 boxes, 4x4 heatmaps, 2 keypoints.
+# fmt: off
 HM_HEATMAPS = [
     # box 0, rows of (keypoint 0, keypoint 1)
     1.0, 9.0, 2.0, 7.0, 3.0, 2.0, 0.0, 1.0,
     2.0, 6.0, 5.0, 3.0, 8.0, 1.0, 4.0, 0.0,
     1.0, 2.0, 4.0, 1.0, 6.0, 0.0, 2.0, -1.0,
     0.0, 1.0, 1.0, 0.0, 2.0, -1.0, 0.5, -2.0,
-    # box 1: keypoint 0 flat, keypoint 1 peaks on the bottom row
-    -2.0, 0.0, -2.0, 0.5, -2.0, 1.0, -2.0, 0.5,
-    -2.0, 1.0, -2.0, 1.5, -2.0, 2.0, -2.0, 1.5,
-    -2.0, 2.0, -2.0, 3.0, -2.0, 4.0, -2.0, 3.5,
-    -2.0, 3.0, -2.0, 5.0, -2.0, 5.5, -2.0, 5.0,
+    # box 1: keypoint 0 flat; keypoint 1 peaks at (1, 2) with a strong diagonal term: the
+    # fitted offset (-2, -2) is clipped to (-1.5, -1.5)
+    -2.0, 0.0, -2.0, 9.5, -2.0, 9.75, -2.0, 7.75,
+    -2.0, 0.0, -2.0, 9.75, -2.0, 10.0, -2.0, 9.25,
+    -2.0, 0.0, -2.0, 7.75, -2.0, 9.25, -2.0, 9.5,
+    -2.0, 0.0, -2.0, 0.0, -2.0, 0.0, -2.0, 0.0,
 ]
+# fmt: on
 HM_BOXES = [(1.0, 2.0, 9.0, 10.0), (0.0, 4.0, 16.0, 8.0)]
 
 
