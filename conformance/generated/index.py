@@ -1732,19 +1732,6 @@ MODULES = (
         ),
     ),
     (
-        "V1_2.heatmap_max_keypoint_zero_sized",
-        (
-            "heatmap_max_keypoint_zero_sized_zero_sized_nchw",
-            "heatmap_max_keypoint_zero_sized_zero_sized_nchw_float16",
-            "heatmap_max_keypoint_zero_sized_zero_sized_nchw_quant8",
-            "heatmap_max_keypoint_zero_sized_zero_sized_nchw_relaxed",
-            "heatmap_max_keypoint_zero_sized_zero_sized_nhwc",
-            "heatmap_max_keypoint_zero_sized_zero_sized_nhwc_float16",
-            "heatmap_max_keypoint_zero_sized_zero_sized_nhwc_quant8",
-            "heatmap_max_keypoint_zero_sized_zero_sized_nhwc_relaxed",
-        ),
-    ),
-    (
         "V1_2.instance_normalization",
         (
             "instance_normalization_affine_nchw",

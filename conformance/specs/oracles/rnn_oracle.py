@@ -74,7 +74,7 @@ def rnn_step(x, w, r, b, h, code, w_aux=None, aux=None):
 
 def rnn(xs, w, r, b, hs, code):
     """One RNN step for every batch row."""
-    return [rnn_step(x, w, r, b, h, code) for x, h in zip(xs, hs)]
+    return [rnn_step(x, w, r, b, h, code) for x, h in zip(xs, hs, strict=True)]
 
 
 def run_direction(seq, w, r, b, h0, code, reverse, w_aux=None, aux_seq=None):
@@ -95,7 +95,9 @@ def run_direction(seq, w, r, b, h0, code, reverse, w_aux=None, aux_seq=None):
 
 def to_time_major(batch_major):
     """[B][T][F] -> [T][B][F]."""
-    return [[batch_major[b][t] for b in range(len(batch_major))] for t in range(len(batch_major[0]))]
+    return [
+        [batch_major[b][t] for b in range(len(batch_major))] for t in range(len(batch_major[0]))
+    ]
 
 
 def flat(nested):
@@ -109,10 +111,10 @@ def svdf(xs, wf, wt, bias, states, rank, code):
     filters, memory = len(wt), len(wt[0])
     units = filters // rank
     state_out, outputs = [], []
-    for x, state in zip(xs, states):
+    for x, state in zip(xs, states, strict=True):
         s = [state[f * memory : (f + 1) * memory] for f in range(filters)]
         for f in range(filters):
-            s[f] = s[f][:-1] + [sum(wf[f][i] * x[i] for i in range(len(x)))]
+            s[f] = [*s[f][:-1], sum(wf[f][i] * x[i] for i in range(len(x)))]
         t = [sum(wt[f][m] * s[f][m] for m in range(memory)) for f in range(filters)]
         out = []
         for u in range(units):
@@ -121,7 +123,7 @@ def svdf(xs, wf, wt, bias, states, rank, code):
                 v += bias[u]
             out.append(act(v, code))
         outputs.append(out)
-        state_out.append([v for f in range(filters) for v in s[f][1:] + [0.0]])
+        state_out.append([v for f in range(filters) for v in [*s[f][1:], 0.0]])
     return state_out, outputs
 
 
@@ -305,8 +307,7 @@ def qlstm_float(x, w_in, w_rec, biases, c_prev, h_prev, w_zero, w_scale):
             pre[gate] = [
                 biases[gate][o] * w_scale / 128
                 + sum(
-                    v[d] * (w_rec[gate][o] + w_in[gate][o])[d] * w_scale
-                    - v[d] * w_zero * w_scale
+                    v[d] * (w_rec[gate][o] + w_in[gate][o])[d] * w_scale - v[d] * w_zero * w_scale
                     for d in range(len(v))
                 )
                 for o in range(len(biases[gate]))
@@ -422,8 +423,15 @@ def main():
         show(f"svdf bias={bias is not None} state2", s2)
         show(f"svdf bias={bias is not None} out2", o2)
         check_exact("svdf", flat(s1) + flat(o1) + flat(s2) + flat(o2))
-    s1, o1 = svdf(SVDF_X1, [SVDF_WF[0], SVDF_WF[3]], [SVDF_WT[0], SVDF_WT[3]], None,
-                  [row[0:3] + row[9:12] for row in SVDF_S0], 1, 0)
+    s1, o1 = svdf(
+        SVDF_X1,
+        [SVDF_WF[0], SVDF_WF[3]],
+        [SVDF_WT[0], SVDF_WT[3]],
+        None,
+        [row[0:3] + row[9:12] for row in SVDF_S0],
+        1,
+        0,
+    )
     show("svdf rank1 state1", s1)
     show("svdf rank1 out1", o1)
 
@@ -443,10 +451,28 @@ def main():
     show("bidi time-major input", seq)
     show("bidi time-major aux", aux)
     for with_aux in (False, True):
-        fw = run_direction(seq, BI_FW_W, BI_FW_R, BI_FW_B, BI_FW_H0, 1, False,
-                           BI_FW_AUX if with_aux else None, aux if with_aux else None)
-        bw = run_direction(seq, BI_BW_W, BI_BW_R, BI_BW_B, BI_BW_H0, 1, True,
-                           BI_BW_AUX if with_aux else None, aux if with_aux else None)
+        fw = run_direction(
+            seq,
+            BI_FW_W,
+            BI_FW_R,
+            BI_FW_B,
+            BI_FW_H0,
+            1,
+            False,
+            BI_FW_AUX if with_aux else None,
+            aux if with_aux else None,
+        )
+        bw = run_direction(
+            seq,
+            BI_BW_W,
+            BI_BW_R,
+            BI_BW_B,
+            BI_BW_H0,
+            1,
+            True,
+            BI_BW_AUX if with_aux else None,
+            aux if with_aux else None,
+        )
         merged = [[fw[t][b] + bw[t][b] for b in range(2)] for t in range(3)]
         tag = "aux" if with_aux else "no aux"
         show(f"bidi {tag} fw time-major", fw)
