@@ -6,13 +6,15 @@ import argparse
 import sys
 from collections.abc import Callable, Sequence
 
-from benchmarks import caching, generator, mobilenet, suite
+from benchmarks import caching, generator, memory, mobilenet, paths, suite
 
 BENCHMARKS: dict[str, Callable[[], str]] = {
     "generator": generator.run,
     "suite": suite.run,
     "mobilenet": mobilenet.run,
     "caching": caching.run,
+    "paths": paths.run,
+    "memory": memory.run,
 }
 """Name -> a function that runs the benchmark and returns its result line."""
 

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 import pytest
 
 from conformance.harness.cases import GeneratedTest
-from conformance.harness.execution import PATHS, PATHS_BY_ID
+from conformance.harness.execution import PATHS, PATHS_BY_ID, runs_under
 from conformance.harness.generated import load_index, load_tests
 from conformance.harness.models import CONSTANT_POOL_THRESHOLD
 from conformance.harness.requests import SCATTERED
@@ -149,7 +149,18 @@ def _rerun_command(request: pytest.FixtureRequest, item_id: str) -> str:
     return f"pytest --pyargs conformance.test_generated{driver} -k '{item_id}'"
 
 
-@pytest.mark.parametrize("item", [_param(i) for i in _ITEMS])
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    if metafunc.function.__name__ == "test_generated":
+        profile = metafunc.config.getoption("--nnhal-profile")
+        chosen = [i for i in _ITEMS if not i.path or _in_profile(i, profile)]
+        metafunc.parametrize("item", [_param(i) for i in chosen])
+
+
+def _in_profile(item: _Item, profile: str) -> bool:
+    case = item.id.rsplit("/", 2)[0]
+    return runs_under(PATHS_BY_ID[item.path], case, profile)
+
+
 def test_generated(
     item: _Item, device, hal_level: HalVersion, hal_timeout: float, request: pytest.FixtureRequest
 ) -> None:

@@ -26,7 +26,15 @@ import pytest
 from hypothesis import given, reject
 from hypothesis import strategies as st
 
-from conformance.harness.execution import PATHS, ExecutionPath, check_shapes, check_timing, run
+from conformance.harness.execution import (
+    PATHS,
+    ExecutionPath,
+    burst_carries,
+    check_shapes,
+    check_timing,
+    run,
+    runs_under,
+)
 from conformance.harness.mutations import (
     FAMILIES,
     Family,
@@ -173,7 +181,7 @@ def _judge(prepared: object, request: Request, path: ExecutionPath, timeout: flo
     found = []
     if execution.status != INVALID:
         found.append(f"status {execution.status.name}, expected INVALID_ARGUMENT")
-    if path.method != "execute_synchronously" and recorder.launch != INVALID:
+    if path.method in ("execute", "execute_1_2") and recorder.launch != INVALID:
         launch = getattr(recorder.launch, "name", recorder.launch)
         found.append(f"launch status {launch}, expected INVALID_ARGUMENT")
     for check in (
@@ -200,11 +208,19 @@ def mutation_problems(
     mutation: Mutation,
     level: HalVersion,
     timeout: float,
+    profile: str = "full",
 ) -> list[str]:
-    """Prepare (cached) and execute the mutated request on every path of ``level``."""
+    """Prepare (cached) and execute the mutated request on every path of ``level`` (burst
+    paths on the profile's share of cases)."""
     prepared = _prepared_for(device, test, subject.model, level, timeout)
-    request = subject.request
-    return request_problems(prepared, mutation.apply(request), paths_at(level), timeout)
+    mutated = mutation.apply(subject.request)
+    paths = [
+        path
+        for path in paths_at(level)
+        if runs_under(path, case_id(test), profile)
+        and (path.method != "burst" or burst_carries(mutated))
+    ]
+    return request_problems(prepared, mutated, paths, timeout)
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
@@ -227,6 +243,7 @@ def test_validate_request(
     request: pytest.FixtureRequest,
 ) -> None:
     family, test = FAMILIES[family_name], _CASES[case]
+    profile = request.config.getoption("--nnhal-profile")
     if lowest_level(test) is None:
         pytest.fail(f"generated model {case} is invalid: regenerate the corpus")
     model = model_of(family, test)
@@ -241,7 +258,9 @@ def test_validate_request(
         failures, hang = [], None
         for mutation, level in plan:
             try:
-                problems = mutation_problems(device, test, subject, mutation, level, hal_timeout)
+                problems = mutation_problems(
+                    device, test, subject, mutation, level, hal_timeout, profile
+                )
             except Hang as stop:
                 failures.append((mutation, [str(stop)]))
                 hang = f"{len(plan) - len(failures)} mutation(s) left untried"
@@ -283,7 +302,10 @@ def test_validate_request_sampled(
         if level is None:
             reject()
         try:
-            problems = mutation_problems(device, test, subject, mutation, level, hal_timeout)
+            profile = request.config.getoption("--nnhal-profile")
+            problems = mutation_problems(
+                device, test, subject, mutation, level, hal_timeout, profile
+            )
         except pytest.skip.Exception:
             return  # the driver does not support this case: nothing to execute
         except Hang as stop:

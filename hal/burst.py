@@ -182,6 +182,8 @@ RESULT_OPERAND_PADDING = range(9, 12)
 """Byte offsets, within an encoded result element, of the three padding bytes between
 OperandInformation's ``isSufficient`` and ``numberOfDimensions`` (offsets 1..3 of the
 arm, which starts at 8)."""
+_REQUEST_KINDS = {int(kind): kind for kind in RequestDatumKind}
+_RESULT_KINDS = {int(kind): kind for kind in ResultDatumKind}
 _OPERAND_KINDS = (
     RequestDatumKind.INPUT_OPERAND_INFORMATION,
     RequestDatumKind.OUTPUT_OPERAND_INFORMATION,
@@ -224,7 +226,7 @@ def decode_request(raw: bytes) -> list[FmqRequestDatum]:
     discriminator or a bool that is neither 0 nor 1."""
     datums = []
     for index, element in enumerate(_elements(raw, REQUEST_DATUM_SIZE)):
-        kind = _kind(RequestDatumKind, element[0], index)
+        kind = _kind(_REQUEST_KINDS, element[0], index)
         fields = _REQUEST_FORMATS[kind].unpack(element)[1:]
         if kind == RequestDatumKind.PACKET_INFORMATION:
             value = PacketInformation(*fields)
@@ -261,7 +263,7 @@ def decode_result(raw: bytes) -> list[FmqResultDatum]:
     """The datums of a result packet; MalformedPacket as ``decode_request``."""
     datums = []
     for index, element in enumerate(_elements(raw, RESULT_DATUM_SIZE)):
-        kind = _kind(ResultDatumKind, element[0], index)
+        kind = _kind(_RESULT_KINDS, element[0], index)
         fields = _RESULT_FORMATS[kind].unpack(element)[1:]
         if kind == ResultDatumKind.PACKET_INFORMATION:
             value = ResultPacketInformation(*fields)
@@ -281,11 +283,11 @@ def _elements(raw: bytes, size: int) -> list[bytes]:
     return [raw[i : i + size] for i in range(0, len(raw), size)]
 
 
-def _kind(enum: type[IntEnum], value: int, index: int):
-    try:
-        return enum(value)
-    except ValueError:
-        raise MalformedPacket(f"datum {index}: unknown discriminator {value}") from None
+def _kind(kinds: dict[int, IntEnum], value: int, index: int):
+    kind = kinds.get(value)
+    if kind is None:
+        raise MalformedPacket(f"datum {index}: unknown discriminator {value}")
+    return kind
 
 
 def _bool(value: int, index: int, name: str) -> bool:
@@ -319,7 +321,7 @@ def serialize_request(
         (RequestDatumKind.INPUT_OPERAND_INFORMATION, request.inputs),
         (RequestDatumKind.OUTPUT_OPERAND_INFORMATION, request.outputs),
     ):
-        dimension_kind = RequestDatumKind(kind + 1)
+        dimension_kind = _REQUEST_KINDS[kind + 1]
         for argument in arguments:
             body.append(
                 FmqRequestDatum.operand_information(
@@ -729,7 +731,6 @@ class BurstServer:
         result_channel: object,
         execute: Execute,
         cache: SlotCache | None = None,
-        name: str = "nnhal-burst",
     ) -> None:
         self._callback = callback
         self._execute = execute
@@ -746,7 +747,7 @@ class BurstServer:
             raise FmqError("a result channel of fewer than 2 datums cannot carry any result")
         self._lock = threading.Lock()
         self._closed = False
-        self._thread = threading.Thread(target=self._serve, name=name, daemon=True)
+        self._thread = threading.Thread(target=self._serve, name="nnhal-burst", daemon=True)
 
     def start(self) -> None:
         self._thread.start()

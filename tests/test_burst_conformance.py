@@ -1,0 +1,84 @@
+"""The burst suite catches each broken burst server of burst_drivers.py, with the named test.
+
+Each test runs ``conformance.test_burst`` in a pytest subprocess against one
+driver (as a vendor would: ``--driver=burst_drivers:Name``) on a small
+selection, and checks which items fail and what they say; the rest of the
+selection must pass, so the catch is the named test's and no other's.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+DRIVERS = Path(__file__).with_name("burst_drivers.py")
+_RESULT = re.compile(r"^\S*::(test_burst\w*(?:\[.+\])?) (PASSED|FAILED|SKIPPED|ERROR)")
+_CASE = "V1_0/add/none"
+
+
+def _run(pytester: pytest.Pytester, driver: str, selection: str) -> tuple[dict, str]:
+    pytester.makepyfile(burst_drivers=DRIVERS.read_text())
+    result = pytester.runpytest_subprocess(
+        "-p",
+        "no:cacheprovider",
+        "--pyargs",
+        "conformance.test_burst",
+        f"--driver=burst_drivers:{driver}",
+        "--nnhal-profile=ci",
+        "--hal-timeout=0.5",
+        "-v",
+        "-k",
+        selection,
+    )
+    outcomes = {}
+    for line in result.outlines:
+        match = _RESULT.match(line)
+        if match:
+            outcomes[match[1]] = match[2]
+    output = result.stdout.str()
+    assert outcomes, output
+    return outcomes, output
+
+
+def _failed(outcomes: dict) -> set[str]:
+    return {item for item, outcome in outcomes.items() if outcome == "FAILED"}
+
+
+def test_a_driver_ignoring_malformed_packets_is_caught(pytester) -> None:
+    outcomes, output = _run(
+        pytester,
+        "IgnoresMalformedPackets",
+        f"(test_burst_serialization and {_CASE}) or (malformed_packet and discriminator) or reuses",
+    )
+    assert _failed(outcomes) == {
+        f"test_burst_serialization[{_CASE}]",
+        "test_burst_malformed_packet[unknown-discriminator-7]",
+        "test_burst_malformed_packet[unknown-discriminator-255]",
+    }, output
+    assert outcomes["test_burst_reuses_cached_memories"] == "PASSED", output
+    assert "the driver sent no result packet within 0.5 s" in output
+    assert "datum 0 (PACKET_INFORMATION) removed: the driver sent no result packet" in output
+
+
+def test_a_driver_silent_on_a_too_small_result_channel_is_caught(pytester) -> None:
+    outcomes, output = _run(
+        pytester,
+        "SilentOnSmallResultChannel",
+        f"{_CASE} and (too_small or serialization or padding)",
+    )
+    assert _failed(outcomes) == {f"test_burst_result_channel_too_small[{_CASE}]"}, output
+    assert "PASSED" in outcomes.values()
+    assert "burst (MeasureTiming NO): the driver sent no result packet within 0.5 s" in output
+
+
+def test_a_driver_fetching_memories_every_time_is_caught(pytester) -> None:
+    outcomes, output = _run(
+        pytester, "FetchesMemoriesEveryTime", f"reuses or free_memory or ({_CASE} and padding)"
+    )
+    assert _failed(outcomes) == {"test_burst_reuses_cached_memories"}, output
+    assert (
+        "over 12 executions on the same pools (slots [0, 1]) the driver called get_memories "
+        "12 times for slots [0, 1, 0, 1" in output
+    )
