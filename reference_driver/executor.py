@@ -10,6 +10,7 @@ when an output location is too short.
 from __future__ import annotations
 
 from collections.abc import Callable
+from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -29,6 +30,12 @@ from reference_driver.ops import REGISTRY, OpArgs, OperationImpl, OpFailure, OpI
 
 if TYPE_CHECKING:
     from reference_driver.buffers import Binding, ReferenceBuffer
+
+
+PREMAPPED: ContextVar[dict[int, Mapping] | None] = ContextVar("premapped", default=None)
+"""Mappings a caller keeps between executions, by ``id()`` of their Memory (a burst's
+memory cache sets this around each execution); ``Plan.run`` uses them instead of
+mapping those pools again, and leaves them open."""
 
 
 class PlanError(Exception):
@@ -120,10 +127,18 @@ class Plan:
         ``binding`` holds the driver-managed buffers the request's token pools name.
         """
         mappings: list[Mapping | None] = []
+        owned: list[Mapping] = []
         buffers = binding.buffers if binding is not None else {}
+        premapped = PREMAPPED.get() or {}
         try:
             for index, pool in enumerate(request.pools):
-                mappings.append(None if index in buffers else map_memory(pool))
+                if index in buffers:
+                    mappings.append(None)
+                elif id(pool) in premapped:
+                    mappings.append(premapped[id(pool)])
+                else:
+                    owned.append(map_memory(pool))
+                    mappings.append(owned[-1])
             values = dict(self.constants)
             self._read_inputs(request, mappings, values, binding)
             for step in self.steps:
@@ -139,9 +154,8 @@ class Plan:
         except (OpFailure, MemoryError_):
             return RunResult(ErrorStatus.GENERAL_FAILURE, [])
         finally:
-            for mapping in mappings:
-                if mapping is not None:
-                    mapping.close()
+            for mapping in owned:
+                mapping.close()
 
     def _read_inputs(
         self,
