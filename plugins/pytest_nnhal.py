@@ -7,6 +7,12 @@ Registered under the ``pytest11`` entry point as ``nnhal``, so an installed
   it the bundled reference driver is used, and the header says so;
 * ``--hal-version=1.0|1.1|1.2``: test no level above this one;
 * ``--hal-timeout=SECONDS``: how long any wait on the driver may last;
+* ``--driver-isolation=none|process``: call the driver in this process
+  (default) or host it in a child service process (``hal.proxy``); either way
+  each driver call is guarded by ``--hal-timeout``, and a crash or hang fails
+  the current test naming the method, with the user property
+  ``("nnhal_outcome", "crash"|"timeout")`` (``--driver-memory-limit=MB`` also
+  fails the test after which the driver holds more memory than that);
 * ``--nnhal-profile=ci|full|thorough``: how much of the suite to run (DESIGN.md
   "Profiles"); it also selects the hypothesis settings of the same name
   (``nnhal-ci``, ``nnhal-full``, ``nnhal-thorough``), unless
@@ -23,6 +29,8 @@ when a test first needs it.
 
 from __future__ import annotations
 
+import contextlib
+
 import pytest
 
 from hal.callbacks import DEFAULT_TIMEOUT
@@ -30,6 +38,12 @@ from hal.loader import DEFAULT_DRIVER, DriverLoadError, LoadedDriver, load_drive
 from hal.types import HalVersion
 
 _LOADED = pytest.StashKey[LoadedDriver]()
+_GUARD = pytest.StashKey[object]()
+_FAULTS_SEEN = pytest.StashKey[int]()
+_CRASH_WATCH = pytest.StashKey[object]()
+ISOLATION_MODES = ("none", "process")
+OUTCOME_PROPERTY = "nnhal_outcome"
+"""User property naming a crash or timeout outcome: ("nnhal_outcome", "crash"|"timeout")."""
 _PREVIOUS_HYPOTHESIS_PROFILE = pytest.StashKey[str]()
 
 PROFILES = ("ci", "full", "thorough")
@@ -58,6 +72,21 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         type=float,
         default=DEFAULT_TIMEOUT,
         help=f"longest wait for any driver answer (default: {DEFAULT_TIMEOUT:g})",
+    )
+    group.addoption(
+        "--driver-isolation",
+        choices=ISOLATION_MODES,
+        default="none",
+        help="none: call the driver in this process (a hard crash ends the run); process: host "
+        "it in a child service process, restarted after a crash or hang (default: none)",
+    )
+    group.addoption(
+        "--driver-memory-limit",
+        metavar="MB",
+        type=float,
+        default=0.0,
+        help="fail the test after which the driver's resident memory exceeds MB (the service "
+        "process's with --driver-isolation=process, this process's otherwise; default: no limit)",
     )
     group.addoption(
         "--nnhal-profile",
@@ -125,7 +154,7 @@ def pytest_configure(config: pytest.Config) -> None:
     _load_hypothesis_profile(config)
     spec = config.getoption("--driver")
     if spec is not None:
-        config.stash[_LOADED] = _load(spec)
+        config.stash[_LOADED] = _load(config, spec)
     if any(config.getoption(o) is not None for o in ("--cert-report", "--shard", "--expect-fail")):
         from plugins.report.collector import configure
 
@@ -167,6 +196,12 @@ def _load_hypothesis_profile(config: pytest.Config) -> None:
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
+    guard = config.stash.get(_GUARD, None)
+    if guard is not None and hasattr(guard, "close"):
+        guard.close()
+    watch = config.stash.get(_CRASH_WATCH, None)
+    if watch is not None:
+        watch.finish()
     previous = config.stash.get(_PREVIOUS_HYPOTHESIS_PROFILE, None)
     if previous is not None:
         from hypothesis import settings
@@ -179,17 +214,89 @@ def nnhal_profile(config: pytest.Config) -> str:
     return config.getoption("--nnhal-profile")
 
 
-def _load(spec: str | None) -> LoadedDriver:
+def _load(config: pytest.Config, spec: str | None) -> LoadedDriver:
+    """Load the driver behind the guard of ``--driver-isolation``."""
+    from hal.proxy import DriverService, InProcessGuard
+
+    timeout = config.getoption("--hal-timeout")
     try:
-        return load_driver(spec)
+        if config.getoption("--driver-isolation") == "process":
+            service = DriverService(spec, timeout)
+            loaded = service.start()
+            if _is_xdist_controller(config):
+                service.close()  # the workers run the tests, each with its own service
+            else:
+                config.stash[_GUARD] = service
+                _wake_on_crash(config, service)
+            return loaded
+        loaded = load_driver(spec)
     except DriverLoadError as e:
         raise pytest.UsageError(str(e)) from None
+    guard = InProcessGuard(timeout)
+    config.stash[_GUARD] = guard
+    return guard.wrap(loaded)
+
+
+class _CrashWake:
+    """Interrupts the main thread's wait (for a callback, a burst result) when the driver
+    service dies during a test's call phase, so the test fails at once with the crash."""
+
+    def __init__(self) -> None:
+        self.running = False
+        self.fault = None
+
+    def handle(self, signum, frame) -> None:
+        fault, self.fault = self.fault, None
+        if fault is not None and self.running:
+            from hal.proxy import DriverCrashed
+
+            raise DriverCrashed(fault.message, fault.method)
+
+    def crashed(self, fault) -> None:
+        import signal
+        import threading
+
+        if self.running:
+            self.fault = fault
+            signal.pthread_kill(threading.main_thread().ident, signal.SIGUSR2)
+
+
+_WAKE = pytest.StashKey[_CrashWake]()
+
+
+def _wake_on_crash(config: pytest.Config, service) -> None:
+    import signal
+    import threading
+
+    if threading.current_thread() is not threading.main_thread():
+        return
+    wake = _CrashWake()
+    signal.signal(signal.SIGUSR2, wake.handle)
+    service.on_idle_crash = wake.crashed
+    config.stash[_WAKE] = wake
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_call(item: pytest.Item):
+    wake = item.config.stash.get(_WAKE, None)
+    if wake is None:
+        return (yield)
+    wake.running = True
+    try:
+        return (yield)
+    finally:
+        wake.running = False
+        wake.fault = None
+
+
+def _is_xdist_controller(config: pytest.Config) -> bool:
+    return not hasattr(config, "workerinput") and bool(getattr(config.option, "numprocesses", 0))
 
 
 def loaded_driver(config: pytest.Config) -> LoadedDriver:
     """The driver under test, loading the default one on first use."""
     if _LOADED not in config.stash:
-        config.stash[_LOADED] = _load(None)
+        config.stash[_LOADED] = _load(config, None)
     return config.stash[_LOADED]
 
 
@@ -203,13 +310,25 @@ def tested_level(config: pytest.Config) -> HalVersion:
 def pytest_report_header(config: pytest.Config) -> list[str]:
     spec = config.getoption("--driver")
     profile = f"nnhal profile: {nnhal_profile(config)}"
+    isolation = _isolation_header(config)
     if spec is None:
-        return [f"driver: {DEFAULT_DRIVER} (default)", profile]
+        return [f"driver: {DEFAULT_DRIVER} (default)", profile, isolation]
     loaded = config.stash[_LOADED]
     return [
         f"driver: {loaded.describe()} (HAL {loaded.level}, tested up to {tested_level(config)})",
         profile,
+        isolation,
     ]
+
+
+def _isolation_header(config: pytest.Config) -> str:
+    timeout = f"per-call timeout {config.getoption('--hal-timeout'):g} s"
+    if config.getoption("--driver-isolation") == "process":
+        return f"driver isolation: process (a service process per worker; {timeout})"
+    return (
+        f"driver isolation: none (in-process; {timeout}; a driver crash ends the run: "
+        "--driver-isolation=process survives it)"
+    )
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -218,6 +337,77 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         if marker is not None:
             folder, operations = marker.args
             item.extra_keyword_matches.update({folder, *operations})
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_protocol(item: pytest.Item) -> None:
+    """Restart a driver service that died or hung in an earlier test, then run this one."""
+    config = item.config
+    guard = config.stash.get(_GUARD, None)
+    if guard is not None and hasattr(guard, "ensure_running"):
+        # If no fresh service starts, the test's first driver call reports the dead one.
+        with contextlib.suppress(DriverLoadError):
+            guard.ensure_running()
+    if config.getoption("--driver-isolation") == "none" and not hasattr(config, "workerinput"):
+        from hal.proxy import CrashWatch
+
+        if _CRASH_WATCH not in config.stash:
+            config.stash[_CRASH_WATCH] = CrashWatch.start(
+                "rerun with --driver-isolation=process to report a driver crash as one failed "
+                "test and go on"
+            )
+        config.stash[_CRASH_WATCH].running(item.nodeid)
+
+
+@pytest.hookimpl(wrapper=True, trylast=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo):
+    """A crash, hang or memory overrun of the driver fails the phase it happened in."""
+    report = yield
+    guard = item.config.stash.get(_GUARD, None)
+    if guard is None:
+        return report
+    from hal.proxy import DriverFault, Fault, memory_fault
+
+    seen = item.config.stash.get(_FAULTS_SEEN, 0)
+    faults = list(guard.faults[seen:])
+    item.config.stash[_FAULTS_SEEN] = seen + len(faults)
+    if call.excinfo is not None and isinstance(call.excinfo.value, DriverFault) and not faults:
+        error = call.excinfo.value
+        faults.append(Fault(error.kind, error.method, error.message))
+    if call.when == "call":
+        limit = item.config.getoption("--driver-memory-limit")
+        overrun = memory_fault(guard, limit) if limit > 0 else None
+        if overrun is not None:
+            faults.append(overrun)
+    if faults:
+        _fail_with_faults(item, call, report, faults)
+    return report
+
+
+def _fail_with_faults(
+    item: pytest.Item, call: pytest.CallInfo, report: pytest.TestReport, faults: list
+) -> None:
+    lines = [fault.message for fault in faults]
+    if call.excinfo is not None:
+        seen = call.excinfo.exconly().strip().splitlines()
+        if seen:
+            lines.append(f"(the test itself ended with {seen[0]})")
+    lines.append(f"rerun: pytest {item.nodeid!r} with the same options")
+    report.outcome = "failed"
+    report.longrepr = "\n".join(lines)
+    kind = next((f.kind for f in faults if f.kind in ("crash", "timeout")), None)
+    properties = [("nnhal_fault", faults[0].message), ("nnhal_fault_method", faults[0].method)]
+    if kind is not None:
+        properties.insert(0, (OUTCOME_PROPERTY, kind))
+    for entry in properties:
+        item.user_properties.append(entry)
+        report.user_properties.append(entry)
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_handlecrashitem(crashitem: str, report: pytest.TestReport, sched) -> None:
+    """pytest-xdist replaced a worker that died running ``crashitem``: a crash outcome."""
+    report.user_properties.append((OUTCOME_PROPERTY, "crash"))
 
 
 def pytest_runtest_setup(item: pytest.Item) -> None:

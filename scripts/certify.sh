@@ -1,14 +1,11 @@
 #!/usr/bin/env bash
-# Certify the bundled reference driver: the whole conformance suite against it.
-# Extra arguments go to pytest (e.g. -k basic, --hal-version=1.1, --driver=pkg.mod:Factory).
+# Certify the bundled reference driver: the whole conformance suite against it, through
+# nnhal-certify, which writes the report to nnhal-certification/ (report.html, .json, .md),
+# prints the verdict and exits 0 only on CERTIFIED.
+# Extra arguments go to nnhal-certify and, those it does not know, to pytest
+# (e.g. -k basic, --hal-version=1.1, --driver=pkg.mod:Factory, --jobs=2, --profile=thorough).
 set -uo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 bash "$root/scripts/setup.sh" || exit 1
 cd "$root"
-.venv/bin/python -m pytest --pyargs conformance --driver=reference -n auto -p no:cacheprovider "$@"
-status=$?
-if [ "$status" -eq 5 ]; then
-  echo "certify: no test ran (pytest exit code 5): nothing was certified" >&2
-  exit 1
-fi
-exit "$status"
+exec .venv/bin/nnhal-certify --driver=reference --out="$root/nnhal-certification" "$@"

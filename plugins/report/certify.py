@@ -4,7 +4,8 @@
                   [--out DIR] [pytest args]
 
 Runs ``pytest --pyargs conformance`` in parallel (pytest-xdist) with
-``--cert-report``, showing pytest's progress as it goes, then prints the
+``--cert-report``, showing pytest's progress as it goes (one line a failure:
+``--tb=line``, which a ``--tb`` of the caller's overrides), then prints the
 verdict from the report. Exit status: 0 only for CERTIFIED, 1 when the run
 finished NOT CERTIFIED, pytest's own status when it wrote no report (4 for a
 bad driver or option). There is no default driver: a certificate names what
@@ -74,6 +75,8 @@ def pytest_command(args: argparse.Namespace, extra: list[str]) -> list[str]:
         f"--cert-report={args.out}",
         "-p",
         "no:cacheprovider",
+        # One line a failure: the report holds every message and rerun command.
+        "--tb=line",
     ]
     if args.jobs != "0":
         command += ["-n", args.jobs]

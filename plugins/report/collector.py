@@ -10,9 +10,10 @@ xdist) assembles the document and writes the files: one report per run.
 
 from __future__ import annotations
 
-import fnmatch
+import contextlib
 import hashlib
 import platform
+import re
 import threading
 import time
 from dataclasses import dataclass
@@ -65,12 +66,20 @@ class Expectation:
     reason: str
     line: int
 
+    def matches(self, name: str) -> bool:
+        """``*`` matches any run of characters, ``?`` one; brackets are literal (ids have them)."""
+        regex = "".join(
+            ".*" if c == "*" else "." if c == "?" else re.escape(c) for c in self.pattern
+        )
+        return re.fullmatch(regex, name, re.S) is not None
+
 
 def read_expectations(path: Path) -> list[Expectation]:
     """Known failures: one ``PATTERN  # reason`` a line; ``#`` lines and blank lines are ignored.
 
     A pattern is a test id (``conformance.test_basic::test_status``, the form the
-    report shows) or an fnmatch pattern over it (``*[V1_2/add/*``).
+    report shows), a pytest node id, or a pattern over either where ``*`` and
+    ``?`` are wildcards (``*[V1_2/add/*]``).
     """
     try:
         lines = Path(path).read_text(encoding="utf-8").splitlines()
@@ -205,10 +214,8 @@ def driver_identity(config: pytest.Config) -> dict[str, Any]:
             problems.append(f"{name}: {type(e).__name__}: {e}")
             continue
         if field == "device_type":
-            try:
+            with contextlib.suppress(ValueError):
                 value = DeviceType(value)
-            except ValueError:
-                pass
         identity[field] = _plain(value) if int(status) == 0 else None
     if problems:
         identity["load_error"] = "; ".join(problems)
@@ -281,28 +288,27 @@ class ReportPlugin:
     def _mark_expected(self, item: pytest.Item) -> None:
         if not self.expectations:
             return
-        identifier = F.test_id(item)
+        names = (F.test_id(item), item.nodeid)
         for expectation in self.expectations:
-            if identifier == expectation.pattern or fnmatch.fnmatchcase(
-                identifier, expectation.pattern
-            ):
+            if any(expectation.matches(name) for name in names):
                 item.add_marker(pytest.mark.xfail(reason=expectation.reason, strict=True))
                 return
 
     # -- running (any process that runs tests) -----------------------------
 
-    @pytest.hookimpl(hookwrapper=True)
+    @pytest.hookimpl(wrapper=True)
     def pytest_runtest_makereport(self, item: pytest.Item, call: pytest.CallInfo):
-        outcome = yield
+        report: pytest.TestReport = yield
         if self.out_dir is None:
-            return
-        report: pytest.TestReport = outcome.get_result()
+            return report
         if _FACTS not in item.stash:
             item.stash[_FACTS] = F.item_facts(item)
+        # A report attribute travels to the xdist controller with the report itself.
         report.nnhal = {
             "facts": item.stash[_FACTS],
             "phase": F.classify_phase(report, call.excinfo),
         }
+        return report
 
     # -- assembling (the controller, or a run without xdist) ---------------
 
@@ -393,7 +399,7 @@ class ReportPlugin:
     def _test(self, nodeid: str) -> dict[str, Any]:
         phases = self.phases[nodeid]
         facts = self.facts.get(nodeid) or _facts_from_nodeid(nodeid)
-        outcome = F.worst([p["outcome"] for p in phases])
+        outcome = F.combine_phases([p["outcome"] for p in phases])
         chosen = next(p for p in phases if p["outcome"] == outcome)
         test = dict(facts)
         test.update(

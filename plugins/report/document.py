@@ -205,9 +205,15 @@ def _verdict(doc: dict[str, Any]) -> dict[str, Any]:
         reasons.append(f"{known} known failures remain (--expect-fail)")
     operations = doc["scope"]["operations_passed"]
     if not operations:
-        reasons.append("the driver passed no operation: a driver that supports nothing certifies nothing")
+        reasons.append(
+            "the driver passed no operation: a driver that supports nothing certifies nothing"
+        )
     strict_bad = _bad(tests, strict=True)
-    notes = [_bad_sentence(strict_bad, "strict") + ": the strict tier is not certified"] if strict_bad else []
+    notes = (
+        [_bad_sentence(strict_bad, "strict") + ": the strict tier is not certified"]
+        if strict_bad
+        else []
+    )
     certified = not reasons
     tiers = ("parity" if strict_bad else "parity+strict") if certified else None
     if certified:
@@ -246,7 +252,7 @@ def load(path: Path) -> dict[str, Any]:
     except json.JSONDecodeError as e:
         raise ReportError(f"{path}: not JSON: {e.msg} at line {e.lineno}") from None
     if not isinstance(doc, dict) or doc.get("schema") != SCHEMA_ID:
-        raise ReportError(f"{path}: not an nnhal certification report (no \"schema\": \"{SCHEMA_ID}\")")
+        raise ReportError(f'{path}: not an nnhal certification report (no "schema": "{SCHEMA_ID}")')
     version = doc.get("schema_version")
     if version != SCHEMA_VERSION:
         raise ReportError(
@@ -347,8 +353,10 @@ def write(doc: dict[str, Any], out_dir: Path) -> list[Path]:
 
     out_dir = Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
+    text = json.dumps(doc, sort_keys=True, separators=(",", ":"))
+    doc = json.loads(text)  # render what a reader of report.json gets: re-rendering is exact
     files = {
-        "report.json": json.dumps(doc, sort_keys=True, separators=(",", ":")) + "\n",
+        "report.json": text + "\n",
         "report.html": render_html(doc),
         "report.md": render_markdown(doc),
     }

@@ -11,10 +11,11 @@ its tests ``category(name)``.
 
 Outcomes are DESIGN.md's: passed, failed, unsupported (a skip whose reason
 starts with ``unsupported``), crash (an xdist worker died running the test),
-timeout (the driver did not answer within the run's timeout), error (the
-harness broke: a setup or teardown error, or an exception that is neither an
-assertion nor ``pytest.fail``), expected-failure (listed in ``--expect-fail``),
-skipped-other (any other skip).
+timeout (the driver did not answer within the run's timeout; either one also
+when the plugin's driver guard sets the user property ``nnhal_outcome``),
+error (the harness broke: a setup or teardown error, or an exception that is
+neither an assertion nor ``pytest.fail``), expected-failure (listed in
+``--expect-fail``), skipped-other (any other skip).
 """
 
 from __future__ import annotations
@@ -69,6 +70,8 @@ _CRASH = re.compile(r"worker '[^']+' crashed while running")
 _METRICS = re.compile(r"(\d+) of \d+ values differ, max abs error (\S+?)(?: at|;|$)", re.M)
 _RERUN = re.compile(r"^rerun: (.+)$", re.M)
 _TIMEOUT_EXCEPTIONS = {"CallbackTimeout", "TimeoutError", "Timeout"}
+OUTCOME_PROPERTY = "nnhal_outcome"
+"""A user property the driver guard of plugins.pytest_nnhal sets: ("nnhal_outcome", "crash")."""
 REASON_LIMIT = 300
 DETAILS_LIMIT = 2000
 
@@ -76,7 +79,7 @@ DETAILS_LIMIT = 2000
 def test_id(item: pytest.Item) -> str:
     """``conformance.test_basic::test_status``: the same on every machine and worker."""
     module = getattr(getattr(item, "module", None), "__name__", None)
-    path, sep, rest = item.nodeid.partition("::")
+    _, sep, rest = item.nodeid.partition("::")
     return f"{module}{sep}{rest}" if module and sep else item.nodeid
 
 
@@ -223,14 +226,16 @@ def classify_phase(
             "outcome": "failed",
             "reason": f"unexpected pass: listed as a known failure ({reason})"[:REASON_LIMIT],
         }
-    if typename in _TIMEOUT_EXCEPTIONS or _TIMEOUT.search(text):
+    declared = _declared_outcome(report)
+    if declared is not None:
+        outcome = declared
+    elif typename in _TIMEOUT_EXCEPTIONS or _TIMEOUT.search(text):
         outcome = "timeout"
     elif _CRASH.search(text):
         outcome = "crash"
-    elif report.when != "call":
-        outcome = "error"
-    elif excinfo is not None and not isinstance(
-        excinfo.value, AssertionError | pytest.fail.Exception
+    elif report.when != "call" or (
+        excinfo is not None
+        and not isinstance(excinfo.value, AssertionError | pytest.fail.Exception)
     ):
         outcome = "error"
     else:
@@ -247,17 +252,31 @@ def classify_phase(
     if metrics is not None:
         result["metrics"] = metrics
     rerun = _RERUN.search(text)
-    if rerun:
+    if rerun and rerun.group(1).startswith("pytest --pyargs "):
         result["rerun"] = rerun.group(1).strip()
     return result
 
 
+def _declared_outcome(report: pytest.TestReport) -> str | None:
+    """``crash`` or ``timeout`` when the plugin's driver guard said so (user property)."""
+    for name, value in getattr(report, "user_properties", ()):
+        if name == OUTCOME_PROPERTY and value in ("crash", "timeout"):
+            return value
+    return None
+
+
 def classify_foreign(report: pytest.TestReport) -> dict[str, Any]:
     """A report the plugin did not see made (xdist's report of a crashed worker)."""
-    if report.failed and _CRASH.search(report.longreprtext):
+    if report.failed and (
+        _declared_outcome(report) == "crash" or _CRASH.search(report.longreprtext)
+    ):
+        lines = report.longreprtext.splitlines()
+        line = next(
+            (line for line in lines if _CRASH.search(line)), _first_line(report.longreprtext)
+        )
         return {
             "outcome": "crash",
-            "reason": _first_line(report.longreprtext),
+            "reason": line.strip()[:REASON_LIMIT],
             "details": report.longreprtext[:DETAILS_LIMIT],
         }
     return classify_phase(report, None)
@@ -278,6 +297,11 @@ def error_metrics(text: str) -> dict[str, float | int] | None:
     if largest is not None and not math.isfinite(largest):
         largest = str(largest)  # JSON has no inf or nan
     return {"mismatches": sum(int(count) for count, _ in found), "max_abs_error": largest}
+
+
+def combine_phases(outcomes: list[str]) -> str:
+    """A test's outcome from its phases': a passed setup does not hide a skipped call."""
+    return worst([o for o in outcomes if o != "passed"]) if set(outcomes) - {"passed"} else "passed"
 
 
 def worst(outcomes: list[str]) -> str:

@@ -1,0 +1,205 @@
+"""``nnhal-certify``: the command a vendor runs, end to end and at its edges.
+
+One real run certifies faulty_drivers.PerturbMulTwice (the reference driver
+with float32 MUL broken) on a slice of the suite under xdist: it must exit
+non-zero and show MUL red in the HTML matrix. The exit-0 path is checked with
+the pytest run replaced by one that writes a certifying report, since a real
+certification is the whole suite (minutes; see README "Certification reports").
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+from plugins.report import certify
+from plugins.report.document import write
+
+FAULTY = Path(__file__).with_name("faulty_drivers.py")
+CERTIFY = Path(sys.executable).with_name("nnhal-certify")
+RUN_TIMEOUT = 600
+
+
+def run_certify(folder: Path, *args: str) -> subprocess.CompletedProcess:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PYTEST_")}
+    return subprocess.run(
+        [str(CERTIFY), *args],
+        cwd=folder,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=RUN_TIMEOUT,
+    )
+
+
+class MatrixCells(HTMLParser):
+    """(operation, operand type) -> outcome of every filled cell of the report's matrix."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.cells: dict[tuple[str, str], str] = {}
+        self._operation = None
+
+    def handle_starttag(self, tag, attrs) -> None:
+        attrs = dict(attrs)
+        if tag == "tr" and "data-operation" in attrs:
+            self._operation = attrs["data-operation"]
+        if tag == "td" and "data-outcome" in attrs:
+            self.cells[(self._operation, attrs["data-type"])] = attrs["data-outcome"]
+
+
+@pytest.fixture(scope="module")
+def broken_run(tmp_path_factory) -> tuple[subprocess.CompletedProcess, Path]:
+    folder = tmp_path_factory.mktemp("certify")
+    shutil.copy(FAULTY, folder / "faulty_drivers.py")
+    result = run_certify(
+        folder,
+        "--driver",
+        "faulty_drivers:PerturbMulTwice",
+        "--jobs",
+        "2",
+        "--profile",
+        "ci",
+        "--out",
+        "out",
+        "-k",
+        "test_generated and (V1_0/mul/ or V1_0/add/)",
+    )
+    return result, folder / "out"
+
+
+def test_a_broken_operation_fails_certification(broken_run) -> None:
+    result, out = broken_run
+    assert result.returncode == certify.NOT_CERTIFIED, result.stdout[-3000:] + result.stderr
+    lines = result.stdout.splitlines()
+    assert "nnhal-certify: NOT CERTIFIED" in lines
+    doc = json.loads((out / "report.json").read_text())
+    for reason in doc["verdict"]["reasons"]:
+        assert f"  - {reason}" in lines
+    assert any("parity tests did not pass" in r for r in doc["verdict"]["reasons"])
+    assert f"report: {Path('out') / 'report.html'} (also report.json, report.md)" in lines
+    assert "[100%]" in result.stdout, "pytest's progress is not shown"
+    assert (out / "report.md").read_text().startswith("## nnhal certification: NOT CERTIFIED")
+
+
+def test_the_broken_operation_is_red_in_the_matrix(broken_run) -> None:
+    _, out = broken_run
+    parser = MatrixCells()
+    parser.feed((out / "report.html").read_text())
+    assert parser.cells[("MUL", "TENSOR_FLOAT32")] == "failed"
+    assert parser.cells[("ADD", "TENSOR_FLOAT32")] == "passed"
+    assert parser.cells[("MUL", "TENSOR_QUANT8_ASYMM")] == "passed"
+    red = {cell for cell, outcome in parser.cells.items() if outcome == "failed"}
+    assert {operation for operation, _ in red} == {"MUL"}
+
+
+def test_every_failure_is_listed_with_its_rerun_command(broken_run) -> None:
+    _, out = broken_run
+    doc = json.loads((out / "report.json").read_text())
+    html = (out / "report.html").read_text()
+    failed = [t for t in doc["tests"] if t["outcome"] == "failed"]
+    assert failed and doc["run"]["workers"] == 2
+    for test in failed:
+        assert test["rerun"].startswith("pytest --pyargs conformance.test_generated")
+        assert f"rerun: <code>{test['rerun'].replace(chr(39), '&#39;')}</code>" in html
+
+
+def test_driver_is_required(tmp_path: Path) -> None:
+    result = run_certify(tmp_path, "--jobs", "2")
+    assert result.returncode == 2
+    assert result.stderr.splitlines()[-1] == (
+        "nnhal-certify: error: --driver is required: a registered name (e.g. reference) or "
+        "module:Factory; nothing is certified by default"
+    )
+
+
+def test_jobs_must_be_a_number(tmp_path: Path) -> None:
+    result = run_certify(tmp_path, "--driver", "reference", "--jobs", "many")
+    assert result.returncode == 2
+    assert result.stderr.splitlines()[-1] == (
+        "nnhal-certify: error: --jobs=many: expected a number of workers or 'auto'"
+    )
+
+
+def test_an_unknown_driver_writes_no_report(tmp_path: Path) -> None:
+    result = run_certify(tmp_path, "--driver", "no_such_driver", "--jobs", "0")
+    assert result.returncode == 4
+    assert result.stderr.splitlines()[-1] == (
+        "nnhal-certify: pytest exited with status 4 and wrote no report: nothing was certified"
+    )
+    assert not (tmp_path / certify.DEFAULT_OUT / "report.json").exists()
+
+
+def _certifying_document() -> dict:
+    from test_report_verdict import _document
+
+    doc = _document()
+    assert doc["verdict"]["status"] == "CERTIFIED"
+    return doc
+
+
+def test_exit_zero_only_when_certified(tmp_path: Path, monkeypatch, capsys) -> None:
+    seen = []
+
+    def fake_run(command, time_limit):
+        seen.append((command, time_limit))
+        write(_certifying_document(), tmp_path / "out")
+        return 0
+
+    monkeypatch.setattr(certify, "run_pytest", fake_run)
+    status = certify.main(
+        ["--driver", "vendor:Factory", "--hal-version", "1.1", "--out", str(tmp_path / "out"), "-x"]
+    )
+    assert status == 0
+    assert seen == [
+        (
+            [
+                sys.executable,
+                "-m",
+                "pytest",
+                "--pyargs",
+                "conformance",
+                "--driver=vendor:Factory",
+                "--nnhal-profile=full",
+                f"--cert-report={tmp_path / 'out'}",
+                "-p",
+                "no:cacheprovider",
+                "--tb=line",
+                "-n",
+                "auto",
+                "--hal-version=1.1",
+                "-x",
+            ],
+            certify.DEFAULT_TIME_LIMIT,
+        )
+    ]
+    out = capsys.readouterr().out
+    assert "nnhal-certify: CERTIFIED at HAL 1.2 (parity+strict) for 1 operations" in out
+
+
+def test_a_verdict_left_by_an_earlier_run_is_never_read(tmp_path: Path, monkeypatch, capsys):
+    write(_certifying_document(), tmp_path / "out")
+    monkeypatch.setattr(certify, "run_pytest", lambda command, time_limit: 0)
+    assert certify.main(["--driver", "x:Y", "--out", str(tmp_path / "out")]) == 1
+    assert capsys.readouterr().err == (
+        "nnhal-certify: pytest exited with status 0 and wrote no report: nothing was certified\n"
+    )
+
+
+def test_a_run_over_its_time_limit_is_not_certified(tmp_path: Path, monkeypatch, capsys):
+    def too_slow(command, time_limit):
+        raise subprocess.TimeoutExpired(command, time_limit)
+
+    monkeypatch.setattr(certify, "run_pytest", too_slow)
+    args = ["--driver", "x:Y", "--out", str(tmp_path), "--time-limit", "5"]
+    assert certify.main(args) == 1
+    assert capsys.readouterr().err == (
+        "nnhal-certify: the run took longer than --time-limit=5 s and was stopped: NOT CERTIFIED\n"
+    )

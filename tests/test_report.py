@@ -1,0 +1,440 @@
+"""Certification reports from synthetic runs: outcomes, xdist, known failures, options, merging.
+
+Each run is a pytest subprocess over a small test file written
+here, so every outcome of DESIGN.md's taxonomy is produced on purpose; the
+report it writes is validated against the shipped JSON Schema.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import jsonschema
+import pytest
+
+from plugins.report import cli
+from plugins.report.collector import Expectation, Shard
+from plugins.report.document import SCHEMA_PATH, load
+
+USAGE_ERROR = 4
+RUN_TIMEOUT = 300
+
+OUTCOME_TESTS = """
+import os
+
+import pytest
+
+from hal.callbacks import CallbackTimeout
+
+
+def test_pass():
+    pass
+
+
+def test_values():
+    message = (
+        "output 0 (shape [4]): 3 of 4 values differ, max abs error 0.5 at [1]; ...\\n"
+        "output 1 (shape [2]): 1 of 2 values differ, max abs error 2 at [0]; ...\\n"
+        "tolerance: atol=1e-05\\nrerun: pytest --pyargs conformance.test_generated -k 'x'"
+    )
+    pytest.fail(message, pytrace=False)
+
+
+def test_assert():
+    assert 1 == 2, "status GENERAL_FAILURE, expected NONE"
+
+
+def test_unsupported():
+    pytest.skip("unsupported: the driver does not support operations [0]")
+
+
+def test_other_skip():
+    pytest.skip("needs HAL 1.2; the driver is tested at HAL 1.1")
+
+
+def test_hang():
+    raise CallbackTimeout("the driver did not notify the execution callback within 1 s")
+
+
+def test_hang_reported_by_the_harness():
+    pytest.fail(
+        "execute_1_2: the driver did not notify the execution callback within 0.5 s",
+        pytrace=False,
+    )
+
+
+def test_guarded_crash(record_property):
+    record_property("nnhal_outcome", "crash")
+    pytest.fail("execute_1_2: the driver process died (signal 11)", pytrace=False)
+
+
+def test_harness_bug():
+    return {}["missing"]
+
+
+@pytest.fixture
+def broken():
+    raise RuntimeError("fixture broke")
+
+
+def test_setup_error(broken):
+    pass
+
+
+def test_known():
+    assert False, "still broken"
+
+
+def test_known_but_passes():
+    pass
+
+
+@pytest.mark.category("memory")
+@pytest.mark.tier("strict")
+def test_marked():
+    pass
+
+
+def test_crash():
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        os._exit(3)
+"""
+
+EXPECT_FILE = """\
+# known failures of the synthetic suite
+test_outcomes.py::test_known  # tracked as BUG-1
+*::test_known_but_pa?ses  # tracked as BUG-2
+"""
+
+EXPECTED = {
+    "test_pass": "passed",
+    "test_values": "failed",
+    "test_assert": "failed",
+    "test_unsupported": "unsupported",
+    "test_other_skip": "skipped-other",
+    "test_hang": "timeout",
+    "test_hang_reported_by_the_harness": "timeout",
+    "test_guarded_crash": "crash",
+    "test_harness_bug": "error",
+    "test_setup_error": "error",
+    "test_known": "expected-failure",
+    "test_known_but_passes": "failed",
+    "test_marked": "passed",
+}
+
+
+def validate(doc: dict) -> None:
+    jsonschema.Draft202012Validator(json.loads(SCHEMA_PATH.read_text())).validate(doc)
+
+
+class Run:
+    """One pytest subprocess in ``folder``: its exit status and output."""
+
+    def __init__(self, folder: Path, *args: str) -> None:
+        env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTEST_", "COV_"))}
+        done = subprocess.run(
+            [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", *args],
+            cwd=folder,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=RUN_TIMEOUT,
+        )
+        self.ret, self.out, self.err = done.returncode, done.stdout, done.stderr
+
+
+def _outcome_run(folder: Path, out: str, *args: str) -> Run:
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "test_outcomes.py").write_text(OUTCOME_TESTS)
+    (folder / "known.txt").write_text(EXPECT_FILE)
+    return Run(folder, f"--cert-report={out}", "--expect-fail=known.txt", *args)
+
+
+def _outcomes(doc: dict) -> dict[str, str]:
+    return {t["id"].split("::", 1)[1]: t["outcome"] for t in doc["tests"]}
+
+
+@pytest.fixture(scope="module")
+def xdist_run(tmp_path_factory) -> tuple[dict, Run, Path]:
+    folder = tmp_path_factory.mktemp("outcomes")
+    result = _outcome_run(folder, "out", "-n", "2")
+    return load(folder / "out" / "report.json"), result, folder
+
+
+def test_every_outcome_is_classified_under_xdist(xdist_run) -> None:
+    doc, _, _ = xdist_run
+    validate(doc)
+    assert _outcomes(doc) == {**EXPECTED, "test_crash": "crash"}
+
+
+def test_one_report_for_the_run_and_its_workers(xdist_run) -> None:
+    doc, _, folder = xdist_run
+    assert sorted(p.name for p in (folder / "out").iterdir()) == [
+        "report.html",
+        "report.json",
+        "report.md",
+    ]
+    ids = [t["id"] for t in doc["tests"]]
+    assert len(ids) == len(set(ids)) == len(EXPECTED) + 1
+    assert doc["run"]["workers"] >= 2
+    assert doc["run"]["selected"] == len(EXPECTED) + 1
+
+
+def test_without_xdist_the_same_outcomes(tmp_path: Path) -> None:
+    result = _outcome_run(tmp_path, "single", "-k", "not test_crash")
+    doc = load(tmp_path / "single" / "report.json")
+    validate(doc)
+    assert _outcomes(doc) == EXPECTED, result.out
+    assert doc["run"]["deselected"] == 1 and doc["run"]["workers"] == 1
+
+
+def test_failure_facts(xdist_run) -> None:
+    doc, _, _ = xdist_run
+    tests = {t["id"].split("::", 1)[1]: t for t in doc["tests"]}
+    values = tests["test_values"]
+    assert values["metrics"] == {"mismatches": 4, "max_abs_error": 2.0}
+    assert (
+        values["reason"]
+        == "output 0 (shape [4]): 3 of 4 values differ, max abs error 0.5 at [1]; ..."
+    )
+    assert values["rerun"] == "pytest --pyargs conformance.test_generated -k 'x'"
+    assert tests["test_harness_bug"]["reason"] == "KeyError: 'missing'"
+    assert tests["test_setup_error"]["reason"] == "RuntimeError: fixture broke"
+    assert tests["test_known"]["reason"] == "tracked as BUG-1"
+    assert tests["test_known_but_passes"]["reason"] == (
+        "unexpected pass: listed as a known failure (tracked as BUG-2)"
+    )
+    assert tests["test_crash"]["reason"].startswith("worker 'gw")
+    assert tests["test_unsupported"]["reason"] == (
+        "unsupported: the driver does not support operations [0]"
+    )
+    # Without a rerun line of its own, a failure gets one built from its id.
+    assert (
+        tests["test_assert"]["rerun"]
+        == "pytest --pyargs 'test_outcomes::test_assert' --nnhal-profile=full"
+    )
+    assert tests["test_pass"]["rerun"] is None and tests["test_pass"]["metrics"] is None
+
+
+def test_categories_and_tiers(xdist_run) -> None:
+    doc, _, _ = xdist_run
+    tests = {t["id"].split("::", 1)[1]: t for t in doc["tests"]}
+    assert tests["test_marked"]["category"] == "memory"
+    assert tests["test_marked"]["tier"] == "strict"
+    assert tests["test_pass"]["category"] == "outcomes"
+    assert tests["test_pass"]["tier"] is None
+    assert doc["summary"]["categories"]["outcomes"]["outcomes"]["failed"] == 3
+    assert doc["summary"]["tiers"]["strict"]["total"] == 1
+
+
+def test_terminal_summary_and_verdict(xdist_run) -> None:
+    doc, result, _ = xdist_run
+    assert doc["verdict"]["status"] == "NOT CERTIFIED"
+    assert "1 known failures remain (--expect-fail)" in doc["verdict"]["reasons"]
+    lines = result.out.splitlines()
+    start = lines.index("verdict: NOT CERTIFIED")
+    reasons = [f"  - {reason}" for reason in doc["verdict"]["reasons"]]
+    assert lines[start + 1 : start + 1 + len(reasons)] == reasons
+    assert lines[start + 1 + len(reasons)] == "written to out/ (report.json, .html, .md)"
+
+
+@pytest.mark.parametrize(
+    ("option", "message"),
+    [
+        ("--shard=0/3", "--shard=0/3: expected K/N with 1 <= K <= N, e.g. --shard=2/3"),
+        ("--shard=4/3", "--shard=4/3: expected K/N with 1 <= K <= N, e.g. --shard=2/3"),
+        ("--shard=two", "--shard=two: expected K/N with 1 <= K <= N, e.g. --shard=2/3"),
+        (
+            "--expect-fail=missing.txt",
+            "--expect-fail=missing.txt: cannot read: No such file or directory",
+        ),
+        (
+            "--expect-fail=noreason.txt",
+            "--expect-fail=noreason.txt:2: 'test_x.py::test_a' has no reason; write 'PATTERN  # why it fails'",
+        ),
+    ],
+)
+def test_option_errors(tmp_path: Path, option: str, message: str) -> None:
+    (tmp_path / "test_x.py").write_text("def test_a():\n    pass\n")
+    (tmp_path / "noreason.txt").write_text("# header\ntest_x.py::test_a\n")
+    result = Run(tmp_path, option)
+    assert result.ret == USAGE_ERROR
+    assert [line for line in result.err.splitlines() if line.strip()] == [f"ERROR: {message}"]
+
+
+SHARD_TESTS = "\n".join(f"def test_{i}():\n    assert {i} % 7\n" for i in range(30))
+
+
+@pytest.fixture(scope="module")
+def shards(tmp_path_factory) -> dict[str, Path]:
+    """report.json of a 30-test run split in three shards, and of the whole run."""
+    folder = tmp_path_factory.mktemp("shards")
+    (folder / "test_many.py").write_text(SHARD_TESTS)
+    paths = {}
+    for shard in ("1/3", "2/3", "3/3"):
+        out = f"shard{shard[0]}"
+        Run(folder, f"--shard={shard}", f"--cert-report={out}")
+        paths[shard] = folder / out / "report.json"
+    Run(folder, "--cert-report=whole")
+    paths["whole"] = folder / "whole" / "report.json"
+    return paths
+
+
+def test_shards_partition_the_run(shards) -> None:
+    ids = {k: {t["id"] for t in load(p)["tests"]} for k, p in shards.items()}
+    parts = [ids["1/3"], ids["2/3"], ids["3/3"]]
+    assert all(parts), "a shard of 30 tests came out empty"
+    assert set().union(*parts) == ids["whole"]
+    assert sum(len(p) for p in parts) == len(ids["whole"]) == 30
+    assert load(shards["2/3"])["run"]["deselected"] == 0
+
+
+def test_merge_equals_the_unsplit_run(shards, tmp_path: Path, capsys) -> None:
+    assert (
+        cli.main(["merge", *(str(shards[s]) for s in ("3/3", "1/3", "2/3")), "-o", str(tmp_path)])
+        == 0
+    )
+    merged, whole = load(tmp_path / "report.json"), load(shards["whole"])
+    validate(merged)
+    assert _outcomes(merged) == _outcomes(whole)
+    assert merged["summary"]["outcomes"] == whole["summary"]["outcomes"]
+    assert merged["summary"]["outcomes"]["failed"] == 5
+    assert merged["run"]["merged_shards"] == ["1/3", "2/3", "3/3"]
+    assert merged["run"]["shard"] is None
+    assert merged["run"]["selected"] == 30
+    assert capsys.readouterr().out == f"NOT CERTIFIED: 30 tests; written to {tmp_path}/\n"
+
+
+def _variant(source: Path, folder: Path, change) -> str:
+    doc = json.loads(source.read_text())
+    change(doc)
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / "report.json"
+    path.write_text(json.dumps(doc))
+    return str(path)
+
+
+def _merge_error(capsys, *paths: str) -> str:
+    assert cli.main(["merge", *paths, "-o", "unused"]) == cli.REFUSED
+    return capsys.readouterr().err.strip()
+
+
+def test_merge_refuses_a_missing_shard(shards, capsys) -> None:
+    assert _merge_error(capsys, str(shards["1/3"]), str(shards["3/3"])) == (
+        "nnhal-report merge: missing shards: 2/3 (give every shard of the run)"
+    )
+
+
+def test_merge_refuses_overlapping_shards(shards, capsys) -> None:
+    one = str(shards["1/3"])
+    assert _merge_error(capsys, one, one, str(shards["2/3"])) == (
+        f"nnhal-report merge: overlapping shards: shard 1/3 is both {one} and {one}"
+    )
+
+
+def test_merge_refuses_overlapping_tests(shards, tmp_path: Path, capsys) -> None:
+    stolen = json.loads(shards["1/3"].read_text())["tests"][0]
+    two = _variant(shards["2/3"], tmp_path / "b", lambda d: d["tests"].append(stolen))
+    assert _merge_error(capsys, str(shards["1/3"]), two, str(shards["3/3"])) == (
+        f"nnhal-report merge: overlapping shards: {stolen['id']} is in both {shards['1/3']} and {two}"
+    )
+
+
+def test_merge_refuses_different_drivers(shards, tmp_path: Path, capsys) -> None:
+    def other(doc):
+        doc["driver"]["spec"] = "vendor.driver:Factory"
+
+    two = _variant(shards["2/3"], tmp_path / "b", other)
+    version = load(shards["1/3"])["driver"]["version_string"]
+    assert _merge_error(capsys, str(shards["1/3"]), two, str(shards["3/3"])) == (
+        "nnhal-report merge: cannot merge reports of different drivers: "
+        f"{shards['1/3']} tested reference ({version}, HAL 1.2), "
+        f"{two} tested vendor.driver:Factory ({version}, HAL 1.2)"
+    )
+
+
+def test_merge_refuses_another_schema_version(shards, tmp_path: Path, capsys) -> None:
+    two = _variant(shards["2/3"], tmp_path / "b", lambda d: d.update(schema_version=2))
+    assert _merge_error(capsys, str(shards["1/3"]), two) == (
+        f"nnhal-report merge: {two}: schema version 2; this nnhal-report reads version 1"
+    )
+
+
+def test_merge_refuses_different_splits(shards, tmp_path: Path, capsys) -> None:
+    two = _variant(
+        shards["2/3"], tmp_path / "b", lambda d: d["run"].update(shard={"index": 2, "count": 2})
+    )
+    assert _merge_error(capsys, str(shards["1/3"]), two) == (
+        "nnhal-report merge: cannot merge shards of different splits: "
+        f"{shards['1/3']} is 1/3, {two} is 2/2"
+    )
+
+
+def test_merge_refuses_an_unsharded_report(shards, capsys) -> None:
+    assert _merge_error(capsys, str(shards["whole"]), str(shards["1/3"])) == (
+        f"nnhal-report merge: {shards['whole']} is not a shard (it was run without "
+        "--shard=K/N): only the shards of one run merge"
+    )
+
+
+def test_merge_refuses_what_is_not_a_report(tmp_path: Path, capsys) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json")
+    assert _merge_error(capsys, str(bad)) == (
+        f"nnhal-report merge: {bad}: not JSON: Expecting property name enclosed in double "
+        "quotes at line 1"
+    )
+    other = tmp_path / "other.json"
+    other.write_text("{}")
+    assert _merge_error(capsys, str(other)) == (
+        f'nnhal-report merge: {other}: not an nnhal certification report (no "schema": '
+        '"nnhal-conformance/certification-report")'
+    )
+
+
+def test_render_writes_the_same_documents_again(shards, tmp_path: Path) -> None:
+    assert cli.main(["render", str(shards["whole"]), "-o", str(tmp_path)]) == 0
+    source = shards["whole"].parent
+    for name in ("report.html", "report.md"):
+        assert (tmp_path / name).read_text() == (source / name).read_text()
+    assert load(tmp_path / "report.json") == load(shards["whole"])
+
+
+@pytest.mark.parametrize(
+    ("pattern", "name", "hit"),
+    [
+        (
+            "conformance.test_generated::test_generated[V1_2/mul/*]",
+            "conformance.test_generated::test_generated[V1_2/mul/none/ex0/sync]",
+            True,
+        ),
+        (
+            "conformance.test_generated::test_generated[V1_2/mul/*]",
+            "conformance.test_generated::test_generated[V1_2/mul_v1_2/base/ex0/sync]",
+            False,
+        ),
+        (
+            "*[V1_?/add/*",
+            "conformance.test_generated::test_generated[V1_0/add/none/ex0/sync]",
+            True,
+        ),
+        ("conformance.test_basic::test_status", "conformance.test_basic::test_status_x", False),
+        ("conformance.test_basic::test_status", "conformance.test_basic::test_status", True),
+    ],
+)
+def test_expectation_patterns(pattern: str, name: str, hit: bool) -> None:
+    assert Expectation(pattern, "why", 1).matches(name) is hit
+
+
+def test_shard_membership_is_a_hash_of_the_test_id() -> None:
+    name = "conformance.test_basic::test_status"
+    digest = hashlib.sha256(name.encode()).digest()
+    owner = int.from_bytes(digest[:8], "big") % 5 + 1
+    assert [k for k in range(1, 6) if Shard(k, 5).keeps(name)] == [owner]
+    assert Shard.parse("2/5") == Shard(2, 5)
+    assert Shard(1, 1).keeps(name)
