@@ -30,6 +30,10 @@ import numpy as np
 
 from hal.types import OperandType, OperationType
 from reference_driver.ops.base import OpArgs, OperationImpl, OpFailure, OpInvalid
+from reference_driver.ops.boxes import float_scalar as _f32
+from reference_driver.ops.boxes import iou, swap_remove
+from reference_driver.ops.boxes import real_input as _real
+from reference_driver.ops.boxes import tensor_input as _tensor
 from reference_driver.ops.common import quantize
 from reference_driver.quant import (
     multiply_by_quantized_multiplier,
@@ -48,27 +52,6 @@ Array = np.ndarray
 Shapes = list[tuple[int, ...]]
 
 # --------------------------------------------------------------------------- shared
-
-
-def _tensor(args: OpArgs, slot: int) -> Array:
-    value = args.values[slot]
-    if value is None:
-        raise OpFailure(f"input {slot} has no value")
-    return value
-
-
-def _real(args: OpArgs, slot: int) -> Array:
-    """Input ``slot`` as float32 real values (quantized: ``(q - zp) * scale`` in float)."""
-    values, operand = _tensor(args, slot), args.inputs[slot]
-    if operand.type in _QUANT:
-        return (values.astype(np.int64) - operand.zero_point).astype(np.float32) * np.float32(
-            operand.scale
-        )
-    return values.astype(np.float32)
-
-
-def _f32(args: OpArgs, slot: int) -> np.float32:
-    return np.float32(args.scalar(slot))
 
 
 def _output(real: Array, args: OpArgs, slot: int = 0) -> Array:
@@ -200,17 +183,6 @@ def _bbox_execute(args: OpArgs, shapes: Shapes) -> list[Array]:
 _HARD, _LINEAR, _GAUSSIAN = 0, 1, 2
 
 
-def _iou(boxes: Array, box: Array) -> Array:
-    """Intersection over union of each of ``boxes`` [n, 4] with ``box`` [4], in float32."""
-    areas = (boxes[:, 2] - boxes[:, 0]) * (boxes[:, 3] - boxes[:, 1])
-    area = (box[2] - box[0]) * (box[3] - box[1])
-    w = np.maximum(np.minimum(boxes[:, 2], box[2]) - np.maximum(boxes[:, 0], box[0]), 0)
-    h = np.maximum(np.minimum(boxes[:, 3], box[3]) - np.maximum(boxes[:, 1], box[1]), 0)
-    inter = w * h
-    with np.errstate(invalid="ignore", divide="ignore"):
-        return inter / (areas + area - inter)
-
-
 def _kernel(args: OpArgs) -> Callable[[Array], Array]:
     """The score factor of the NMS kernel (input 5) as a function of the IoU."""
     code = int(args.scalar(5))
@@ -228,18 +200,6 @@ def _kernel(args: OpArgs) -> Callable[[Array], Array]:
 
         return gaussian
     raise OpInvalid(f"NMS kernel {code} is not 0 (hard), 1 (linear) or 2 (gaussian)")
-
-
-def _swap_remove(order: Array, keep: Array) -> Array:
-    """``order`` without the dropped entries, as the reference's swap-with-last loop
-    leaves it: each hole in the first ``keep.sum()`` places takes a survivor from
-    the tail, the last one first."""
-    count = int(keep.sum())
-    result = order[:count].copy()
-    holes = np.flatnonzero(~keep[:count])
-    donors = count + np.flatnonzero(keep[count:])[::-1]
-    result[holes] = order[donors]
-    return result
 
 
 class _Nms:
@@ -293,9 +253,9 @@ class _Nms:
             order[[0, best]] = order[[best, 0]]
             kept.append(int(order[0]))
             rest = order[1:]
-            iou = _iou(self.boxes[rest, c], self.boxes[order[0], c])
-            scores[rest] = scores[rest] * self.kernel(iou)
-            order = _swap_remove(rest, ~(scores[rest] < self.nms_threshold))
+            overlap = iou(self.boxes[order[0], c], self.boxes[rest, c])
+            scores[rest] = scores[rest] * self.kernel(overlap)
+            order = swap_remove(rest, ~(scores[rest] < self.nms_threshold))
         return np.asarray(kept, np.int64) * self.classes + c
 
 

@@ -34,6 +34,10 @@ import numpy as np
 
 from hal.types import Operand, OperandType, OperationType
 from reference_driver.ops.base import OpArgs, OperationImpl, OpFailure, OpInvalid
+from reference_driver.ops.boxes import float_scalar as _f32
+from reference_driver.ops.boxes import iou, swap_remove
+from reference_driver.ops.boxes import real_input as _real
+from reference_driver.ops.boxes import tensor_input as _tensor
 from reference_driver.quant import round_half_away_array
 
 F32 = OperandType.TENSOR_FLOAT32
@@ -56,28 +60,6 @@ _QUANT_RANGE = {
 
 def _supports(args: OpArgs) -> bool:
     return args.inputs[0].type in _TYPES
-
-
-def _tensor(args: OpArgs, slot: int) -> Array:
-    value = args.values[slot]
-    if value is None:
-        raise OpFailure(f"input {slot} has no value")
-    return value
-
-
-def _real(args: OpArgs, slot: int) -> Array:
-    """Input ``slot`` in float32: widened, or dequantized as the reference does."""
-    value = _tensor(args, slot)
-    operand = args.inputs[slot]
-    if value.dtype.kind == "f":
-        return value.astype(np.float32)
-    offsets = (value.astype(np.int64) - operand.zero_point).astype(np.float32)
-    return np.float32(operand.scale) * offsets
-
-
-def _f32(args: OpArgs, slot: int) -> np.float32:
-    """A FLOAT32 or FLOAT16 scalar input as a C float."""
-    return np.float32(args.scalar(slot))
 
 
 def _from_real(values: Array, operand: Operand, like: np.dtype) -> Array:
@@ -126,31 +108,6 @@ def _check_corners(boxes: Array, what: str) -> None:
         raise OpInvalid(f"{what} {index} is {boxes[index].tolist()}: its corners are reversed")
 
 
-def _iou(box: Array, others: Array) -> Array:
-    """IoU of one box with each of ``others`` (float32, areas without the "+1")."""
-    with np.errstate(divide="ignore", invalid="ignore"):
-        area = (box[2] - box[0]) * (box[3] - box[1])
-        areas = (others[:, 2] - others[:, 0]) * (others[:, 3] - others[:, 1])
-        width = np.maximum(np.minimum(others[:, 2], box[2]) - np.maximum(others[:, 0], box[0]), 0)
-        height = np.maximum(np.minimum(others[:, 3], box[3]) - np.maximum(others[:, 1], box[1]), 0)
-        inter = (width * height).astype(np.float32)
-        return inter / (areas + area - inter)
-
-
-def _drop(candidates: Array, dropped: Array) -> Array:
-    """The survivors in the order the reference's swap-to-the-back loop leaves them.
-
-    Scanning left to right, a dropped candidate is swapped with the last
-    unexamined one: survivors left of the final boundary stay in place, and
-    the holes there are filled by the survivors beyond it, last one first.
-    """
-    kept = int(np.count_nonzero(~dropped))
-    result = candidates[:kept].copy()
-    holes = np.flatnonzero(dropped[:kept])
-    result[holes] = candidates[kept:][~dropped[kept:]][::-1]
-    return result
-
-
 def _hard_nms(
     scores: Array, boxes: Array, candidates: Array, threshold: float, limit: int
 ) -> Array:
@@ -164,7 +121,7 @@ def _hard_nms(
         order[[0, best]] = order[[best, 0]]
         selected.append(int(order[0]))
         rest = order[1:]
-        order = _drop(rest, _iou(boxes[order[0]], boxes[rest]) >= threshold)
+        order = swap_remove(rest, ~(iou(boxes[order[0]], boxes[rest]) >= threshold))
     return np.asarray(selected, dtype=np.int64)
 
 
