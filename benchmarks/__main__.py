@@ -6,7 +6,7 @@ import argparse
 import sys
 from collections.abc import Callable, Sequence
 
-from benchmarks import caching, generator, memory, mobilenet, paths, suite
+from benchmarks import caching, generator, isolation, memory, mobilenet, paths, suite
 
 BENCHMARKS: dict[str, Callable[[], str]] = {
     "generator": generator.run,
@@ -15,6 +15,7 @@ BENCHMARKS: dict[str, Callable[[], str]] = {
     "caching": caching.run,
     "paths": paths.run,
     "memory": memory.run,
+    "isolation": isolation.run,
 }
 """Name -> a function that runs the benchmark and returns its result line."""
 

@@ -356,7 +356,18 @@ def pytest_runtest_protocol(item: pytest.Item) -> None:
                 "rerun with --driver-isolation=process to report a driver crash as one failed "
                 "test and go on"
             )
-        config.stash[_CRASH_WATCH].running(item.nodeid)
+        watch = config.stash[_CRASH_WATCH]
+        if watch is not None:
+            watch.running(item.nodeid)
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """A driver service that died in the last test is back for the report's questions."""
+    guard = session.config.stash.get(_GUARD, None)
+    if guard is not None and hasattr(guard, "ensure_running"):
+        with contextlib.suppress(DriverLoadError):
+            guard.ensure_running()
 
 
 @pytest.hookimpl(wrapper=True, trylast=True)

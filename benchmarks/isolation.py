@@ -1,0 +1,172 @@
+"""The isolation benchmark: what calling a driver through a guard costs per execution.
+
+Subject: ADD of two [16, 16] TENSOR_FLOAT32 inputs on the reference driver,
+prepared once, executed with ``execute_synchronously`` (pools reused) in three
+ways: ``direct`` (the driver object itself: the baseline), ``in-process``
+(``--driver-isolation=none``: each call on a worker thread, waited for with a
+timeout) and ``process`` (``--driver-isolation=process``: the driver in a
+service process, the call and its answer over the Unix socket). Then one
+burst execution per round trip, in this process and across the process
+boundary, against a bare two-process ping-pong of packets of the same sizes
+over the same fast message queues (a child that only echoes), measured in the
+same run. Every figure is the best of interleaved rounds of the mean time per
+call (other processes only ever add time). Two burst ratios are printed: the
+round trip minus the model's direct execution, and the round trip minus the
+same burst in this process (what the process boundary alone adds), each over
+the bare ping-pong.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+
+import numpy as np
+
+from conformance.harness.models import binary_model
+from conformance.harness.requests import pack_request
+from hal.burst import (
+    REQUEST_DATUM_SIZE,
+    RESULT_DATUM_SIZE,
+    BurstController,
+    encode_request,
+    encode_result,
+    serialize_request,
+    serialize_result,
+)
+from hal.callbacks import PreparedModelCallback
+from hal.fmq import MessageQueue
+from hal.loader import load_driver
+from hal.proxy import DriverService, InProcessGuard
+from hal.types import NO_TIMING, ErrorStatus, ExecutionPreference, MeasureTiming, OutputShape
+
+SHAPE = (16, 16)
+CALLS = 300
+ROUNDS = 7
+TIMEOUT = 30.0
+
+_ECHO = """
+import sys
+from hal.fmq import FmqClosed, FmqDescriptor, MessageQueue
+from hal.memory import NativeHandle
+
+fds = [int(x) for x in sys.argv[1:7]]
+capacity, request_size, result_size = (int(x) for x in sys.argv[7:10])
+answer = bytes(int(sys.argv[10]))
+requests = MessageQueue.attach(FmqDescriptor(NativeHandle(fds[:3]), capacity, request_size))
+results = MessageQueue.attach(FmqDescriptor(NativeHandle(fds[3:]), capacity, result_size))
+while True:
+    try:
+        requests.read_blocking(None, 60.0)
+    except FmqClosed:
+        break
+    results.write_blocking(answer, 60.0)
+"""
+
+
+def _prepare(device):
+    callback = PreparedModelCallback()
+    device.prepare_model_1_2(
+        binary_model(dims=SHAPE), ExecutionPreference.FAST_SINGLE_ANSWER, callback
+    )
+    notification = callback.wait(TIMEOUT)
+    if notification.status != ErrorStatus.NONE:
+        raise RuntimeError(f"preparing the benchmark model failed: {notification.status.name}")
+    return notification.prepared_model
+
+
+def _best_us(calls: dict[str, Callable[[], object]]) -> dict[str, float]:
+    samples: dict[str, list[float]] = {name: [] for name in calls}
+    for _ in range(ROUNDS):
+        for name, call in calls.items():
+            start = time.perf_counter()
+            for _ in range(CALLS):
+                call()
+            samples[name].append((time.perf_counter() - start) / CALLS * 1e6)
+    return {name: min(values) for name, values in samples.items()}
+
+
+def _sync(prepared, request) -> Callable[[], object]:
+    def call() -> None:
+        status, _, _ = prepared.execute_synchronously(request, MeasureTiming.NO)
+        if status != ErrorStatus.NONE:
+            raise RuntimeError(f"execution failed: {ErrorStatus(status).name}")
+
+    return call
+
+
+def _burst(controller: BurstController, request) -> Callable[[], object]:
+    return lambda: controller.compute(request, MeasureTiming.NO, TIMEOUT)
+
+
+def _ping_pong(request_packet: bytes, result_size: int):
+    """A child echoing a result-sized packet for every request packet; (call, close)."""
+    capacity = 1024
+    requests = MessageQueue.create(capacity, REQUEST_DATUM_SIZE)
+    results = MessageQueue.create(capacity, RESULT_DATUM_SIZE)
+    fds = requests.descriptor.handle.fds + results.descriptor.handle.fds
+    arguments = [*map(str, fds), str(capacity), str(REQUEST_DATUM_SIZE), str(RESULT_DATUM_SIZE)]
+    child = subprocess.Popen(
+        [sys.executable, "-c", _ECHO, *arguments, str(result_size)], pass_fds=fds
+    )
+
+    def call() -> None:
+        requests.write_blocking(request_packet, TIMEOUT)
+        results.read_blocking(None, TIMEOUT)
+
+    def close() -> None:
+        requests.shutdown()
+        child.wait(TIMEOUT)
+        requests.close()
+        results.close()
+
+    return call, close
+
+
+def run() -> str:
+    a = np.arange(np.prod(SHAPE), dtype=np.float32).reshape(SHAPE)
+    direct = load_driver(None).device
+    guarded = InProcessGuard(TIMEOUT).wrap(load_driver(None)).device
+    service = DriverService(None, TIMEOUT)
+    remote = service.start().device
+    controllers: list[BurstController] = []
+    try:
+        with pack_request(binary_model(dims=SHAPE), [a, a]) as packed:
+            request = packed.request
+            prepared = {
+                name: _prepare(d)
+                for name, d in (("direct", direct), ("in-process", guarded), ("process", remote))
+            }
+            calls = {name: _sync(model, request) for name, model in prepared.items()}
+            for name in ("direct", "process"):
+                controller = BurstController()
+                controllers.append(controller)
+                controller.configure(prepared[name])
+                calls[f"burst {name}"] = _burst(controller, request)
+            packet = encode_request(serialize_request(request, MeasureTiming.NO, [0, 1]))
+            shapes = [OutputShape(list(SHAPE), True)]
+            result = encode_result(serialize_result(ErrorStatus.NONE, shapes, NO_TIMING))
+            ping, stop = _ping_pong(packet, len(result))
+            calls["ping-pong"] = ping
+            try:
+                us = _best_us(calls)
+            finally:
+                stop()
+    finally:
+        for controller in controllers:
+            controller.close()
+        service.close()
+    base = us["direct"]
+    own = us["burst process"] - base
+    boundary = us["burst process"] - us["burst direct"]
+    return (
+        f"isolation (ADD {SHAPE[0]}x{SHAPE[1]} float32, execute_synchronously): direct "
+        f"{base:.0f} us, in-process guard {us['in-process']:.0f} us (ratio "
+        f"{us['in-process'] / base:.2f}), process {us['process']:.0f} us (ratio "
+        f"{us['process'] / base:.2f}); burst: direct {us['burst direct']:.0f} us, process "
+        f"{us['burst process']:.0f} us; bare FMQ ping-pong {us['ping-pong']:.0f} us; "
+        f"(burst process - direct execution) / ping-pong = {own / us['ping-pong']:.2f}; "
+        f"(burst process - burst direct) / ping-pong = {boundary / us['ping-pong']:.2f}"
+    )

@@ -1,0 +1,672 @@
+"""Proxies: driver objects the harness calls through a guard instead of directly.
+
+A proxy implements the same interfaces of ``hal.interfaces`` as the object it
+stands for (so ``device_level`` and every ``isinstance`` check of the suite see
+the driver's real level), is named after that object's class (so messages read
+``ReferenceDriver.get_type raised ...`` in every mode), and forwards each HAL
+method through its link. Two guards use them:
+
+* ``DriverService`` (``--driver-isolation=process``) runs the driver in a
+  child process (``python -m hal.service``) and talks to it over a Unix socket
+  (``hal.ipc``): descriptors cross as SCM_RIGHTS, callbacks come back as
+  messages, prepared models, burst contexts and buffers are remote objects.
+  A call that does not return within the timeout kills the service
+  (``DriverTimeout``); a service that dies ends every waiting call with
+  ``DriverCrashed`` naming the signal or exit status and the method. Each
+  fault is recorded in ``faults``; ``ensure_running`` starts a fresh service.
+* ``InProcessGuard`` (``--driver-isolation=none``, the default) calls the
+  driver in this process, each call on a worker thread waited for with the
+  timeout: a hung call is abandoned in its thread and raises ``DriverTimeout``.
+
+Both unwrap a proxy passed back to the driver (``allocate``'s prepared
+models), so the driver always sees its own objects.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import inspect
+import os
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import weakref
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from hal.interfaces import IPreparedModelCallback
+from hal.ipc import (
+    INTERFACES,
+    Connection,
+    DriverCrashed,
+    DriverFault,
+    DriverTimeout,
+    Workers,
+    interface_methods,
+    interfaces_of,
+    remote_error,
+)
+from hal.loader import DriverLoadError, LoadedDriver
+from hal.types import HalVersion
+
+START_TIMEOUT = 60.0
+"""Seconds a driver service may take to import and build its driver."""
+
+
+@dataclass(frozen=True)
+class Fault:
+    """A crash or hang seen by a guard: the report outcome, the method, the sentence."""
+
+    kind: str
+    method: str
+    message: str
+
+
+class Proxy:
+    """Base of every proxy class: holds the link its HAL methods go through."""
+
+    def __init__(self, link: object) -> None:
+        self._nnhal_link = link
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} proxy ({self._nnhal_link.describe()})>"
+
+
+@functools.cache
+def proxy_class(names: tuple[str, ...], class_name: str) -> type:
+    """The proxy class for objects implementing the interfaces ``names``."""
+    bases = tuple(INTERFACES[name] for name in names)
+    namespace = {method: _forwarder(method, bases) for method in interface_methods(names)}
+    namespace["__module__"] = __name__
+    name = class_name if class_name.isidentifier() else "RemoteObject"
+    return type(name, (Proxy, *bases), namespace)
+
+
+def _forwarder(method: str, bases: tuple[type, ...]):
+    declared = next(getattr(base, method) for base in bases if hasattr(base, method))
+    signature = inspect.signature(declared)
+
+    def forward(self, *args, **kwargs):
+        if kwargs:
+            args = signature.bind(self, *args, **kwargs).args[1:]
+        return self._nnhal_link.invoke(method, args)
+
+    forward.__name__ = forward.__qualname__ = method
+    forward.__doc__ = declared.__doc__
+    return forward
+
+
+def is_proxy(obj: object) -> bool:
+    return isinstance(obj, Proxy)
+
+
+# ---------------------------------------------------------------------------
+# Process isolation
+# ---------------------------------------------------------------------------
+
+
+class RemoteLink:
+    """A proxy's way to its object in the process at the other end of ``connection``."""
+
+    def __init__(self, connection: Connection, remote_id: int) -> None:
+        self.connection = connection
+        self.remote_id = remote_id
+        self.received = [1]
+        self.origin: tuple[str, tuple] | None = None
+        """For a prepared model: the prepare call that made it, to redo after a restart."""
+        self._successor: Proxy | None = None
+
+    def remote_target(self, connection: Connection) -> int | None:
+        return self.remote_id if connection is self.connection else None
+
+    def describe(self) -> str:
+        return f"object {self.remote_id} of {self.connection.name}"
+
+    def invoke(self, method: str, args: tuple) -> object:
+        connection = self.connection
+        owner = connection.owner
+        if connection.closed and self.origin is not None and isinstance(owner, DriverService):
+            self._prepare_again(owner)
+            connection = self.connection
+        try:
+            return connection.call(self.remote_id, method, args, connection.timeout)
+        except DriverTimeout as fault:
+            if isinstance(owner, DriverService):
+                owner.hung(connection, fault)
+            raise
+
+    def _prepare_again(self, service: DriverService) -> None:
+        """Rebind to the same model prepared again in the service running now.
+
+        The suite keeps prepared models across tests; after a restart this keeps
+        one crash from failing every later test that reuses a cached model. If
+        there is no new service yet, or preparing fails, the call reports the
+        original crash.
+        """
+        if not service.alive or service.connection is self.connection:
+            return
+        successor = service.prepare_again(*self.origin)
+        if successor is not None:
+            link = successor._nnhal_link
+            self.connection, self.remote_id, self._successor = (
+                link.connection,
+                link.remote_id,
+                successor,
+            )
+
+
+def make_remote_proxy(
+    connection: Connection, remote_id: int, names: tuple[str, ...], class_name: str
+) -> Proxy:
+    """The proxy of remote object ``remote_id``; collecting it releases the object."""
+    link = RemoteLink(connection, remote_id)
+    proxy = proxy_class(names, class_name)(link)
+    finalizer = weakref.finalize(proxy, connection.forget_proxy, remote_id, link.received)
+    finalizer.atexit = False
+    return proxy
+
+
+class _ServiceLink:
+    """The device proxy's link: to the device of whichever service is running now."""
+
+    def __init__(self, service: DriverService) -> None:
+        self._service = service
+
+    def remote_target(self, connection: Connection) -> int | None:
+        current = self._service.connection
+        return self._service.device_id if connection is current else None
+
+    def describe(self) -> str:
+        return f"device of driver service pid {self._service.pid}"
+
+    def invoke(self, method: str, args: tuple) -> object:
+        if method in _PREPARE_METHODS and args and isinstance(args[-1], IPreparedModelCallback):
+            args = (*args[:-1], _OriginCallback(args[-1], (method, args[:-1])))
+        return RemoteLink(self._service.connection, self._service.device_id).invoke(method, args)
+
+
+_PREPARE_METHODS = frozenset({"prepare_model", "prepare_model_1_1", "prepare_model_1_2"})
+
+
+class _OriginCallback(IPreparedModelCallback):
+    """Stands in for the harness's prepare callback: tags the prepared model it gets
+    with the call that made it, then hands both on."""
+
+    def __init__(self, inner: IPreparedModelCallback, origin: tuple[str, tuple]) -> None:
+        self._inner = inner
+        self._origin = origin
+
+    def _tag(self, prepared: object) -> None:
+        link = getattr(prepared, "_nnhal_link", None)
+        if isinstance(link, RemoteLink):
+            link.origin = self._origin
+
+    def notify(self, status, prepared_model) -> None:
+        self._tag(prepared_model)
+        return self._inner.notify(status, prepared_model)
+
+    def notify_1_2(self, status, prepared_model) -> None:
+        self._tag(prepared_model)
+        return self._inner.notify_1_2(status, prepared_model)
+
+
+class DriverService:
+    """The driver under test, hosted in a child process and restarted after a fault.
+
+    ``start`` launches ``python -m hal.service`` with the harness's import path
+    and returns the ``LoadedDriver`` whose device is a proxy; that one proxy
+    stays valid across restarts (prepared models and other remote objects of
+    a dead service raise ``DriverCrashed``).
+    """
+
+    def __init__(self, spec: str | None, timeout: float, start_timeout: float = START_TIMEOUT):
+        self.spec = spec
+        self.timeout = timeout
+        self.start_timeout = start_timeout
+        self.faults: list[Fault] = []
+        self.connection: Connection | None = None
+        self.process: subprocess.Popen | None = None
+        self.device_id = 0
+        self.restarts = 0
+        self._device_proxy: Proxy | None = None
+        self._device_remote: object = None
+        self._ending: dict[int, str] = {}  # id(connection) -> why we are killing it
+        self.on_idle_crash: Callable[[Fault], None] | None = None
+        """Called (from the channel's thread) when the service dies while no call waits
+        for it, e.g. while the harness waits for a callback: the plugin uses it to wake
+        the test at once instead of at the callback's timeout."""
+        self._lock = threading.Lock()
+
+    @property
+    def pid(self) -> int | None:
+        return self.process.pid if self.process is not None else None
+
+    def start(self) -> LoadedDriver:
+        """Launch the service and load the driver in it; DriverLoadError if that fails."""
+        hello = self._launch()
+        names, class_name = hello["interfaces"], hello["class_name"]
+        self._device_proxy = proxy_class(tuple(names), class_name)(_ServiceLink(self))
+        return LoadedDriver(
+            hello["spec"], self._device_proxy, HalVersion(hello["level"]), hello["is_default"]
+        )
+
+    def _launch(self) -> dict:
+        parent, child = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
+        command = [sys.executable, "-m", "hal.service", "--socket", str(child.fileno())]
+        command += ["--timeout", repr(self.timeout)]
+        if self.spec is not None:
+            command += ["--driver", self.spec]
+        environment = dict(os.environ)
+        # The service imports the driver exactly as the harness would.
+        environment["PYTHONPATH"] = os.pathsep.join(path or os.getcwd() for path in sys.path)
+        try:
+            process = subprocess.Popen(
+                command,
+                pass_fds=[child.fileno()],
+                stdin=subprocess.DEVNULL,
+                env=environment,
+                start_new_session=True,  # Ctrl-C stops the harness; the service follows by EOF
+            )
+        finally:
+            child.close()
+        connection = Connection(
+            parent,
+            f"driver service pid {process.pid}",
+            make_remote_proxy,
+            self._lost,
+            self.timeout,
+            self,
+        )
+        self.process, self.connection = process, connection
+        connection.start()
+        try:
+            hello = connection.wait_hello(self.start_timeout)
+        except DriverTimeout:
+            self._kill(connection, "the driver service did not start in time")
+            raise DriverLoadError(
+                f"--driver={self._spec_text()}: the driver service did not answer within "
+                f"{self.start_timeout:g} s of starting"
+            ) from None
+        if hello is None:
+            raise DriverLoadError(
+                f"--driver={self._spec_text()}: the driver service failed to start: "
+                f"{connection.lost}"
+            )
+        if not (isinstance(hello, tuple) and len(hello) == 2 and isinstance(hello[1], dict | str)):
+            self._kill(connection, "the driver service sent a malformed greeting")
+            raise DriverLoadError(f"--driver={self._spec_text()}: malformed service greeting")
+        if hello[0] == "error":
+            self._kill(connection, "the driver could not be loaded")
+            raise DriverLoadError(str(hello[1]))
+        self._device_remote = hello[1]["device"]
+        self.device_id = self._device_remote._nnhal_link.remote_id
+        return hello[1]
+
+    def _spec_text(self) -> str:
+        return self.spec if self.spec is not None else "reference"
+
+    def ensure_running(self) -> bool:
+        """Start a fresh service if the current one died or was killed; True if it did."""
+        if self.connection is not None and not self.connection.closed:
+            return False
+        self._launch()
+        self.restarts += 1
+        return True
+
+    @property
+    def alive(self) -> bool:
+        return self.connection is not None and not self.connection.closed
+
+    def prepare_again(self, method: str, args: tuple) -> Proxy | None:
+        """``method(*args)`` on the running service's device: its prepared model, or None."""
+        from hal.callbacks import CallbackTimeout, PreparedModelCallback
+
+        callback = PreparedModelCallback()
+        device = RemoteLink(self.connection, self.device_id)
+        try:
+            device.invoke(method, (*args, callback))
+            notification = callback.wait(self.timeout)
+        except (DriverFault, CallbackTimeout, Exception):
+            return None
+        prepared = notification.prepared_model
+        return prepared if isinstance(getattr(prepared, "_nnhal_link", None), RemoteLink) else None
+
+    def restart_now(self, why: str) -> None:
+        """Kill the running service; the next ``ensure_running`` starts a fresh one."""
+        if self.connection is not None:
+            self._kill(self.connection, why)
+
+    def hung(self, connection: Connection, fault: DriverTimeout) -> None:
+        """A call on ``connection`` timed out: record it and kill that service."""
+        message = f"{fault.message}; the driver service was killed and is restarted"
+        self._record(Fault("timeout", fault.method, message))
+        self._kill(connection, f"driver service killed after driver call {fault.method} hung")
+
+    def _kill(self, connection: Connection, why: str) -> None:
+        with self._lock:
+            self._ending.setdefault(id(connection), why)
+        process = self.process if connection is self.connection else None
+        if process is not None and process.poll() is None:
+            with contextlib.suppress(ProcessLookupError):
+                process.kill()
+        connection.close()
+        if process is not None:
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                process.wait(5)
+
+    def _lost(self, connection: Connection, reason: str) -> str:
+        """The sentence for a broken channel; records a crash unless we ended it."""
+        with self._lock:
+            deliberate = self._ending.pop(id(connection), None)
+        if deliberate is not None:
+            return deliberate
+        process = self.process if connection is self.connection else None
+        status = _exit_status(process)
+        description = (
+            f"driver process died ({status})" if status else f"driver channel broke ({reason})"
+        )
+        if "protocol violation" in reason:
+            description = f"driver process broke the channel ({reason})"
+        pending = connection.pending_methods()
+        if pending:
+            method, message = pending[0], f"{description} during {pending[0]}"
+        elif connection.last_method:
+            method = connection.last_method
+            message = f"{description} after {method} returned"
+        else:
+            method, message = "", f"{description} between calls"
+        fault = Fault("crash", method, message)
+        self._record(fault)
+        if not pending and self.on_idle_crash is not None:
+            self.on_idle_crash(fault)
+        return description
+
+    def _record(self, fault: Fault) -> None:
+        with self._lock:
+            self.faults.append(fault)
+
+    def close(self) -> None:
+        """Stop the service (it exits when its channel closes; killed if it does not)."""
+        connection, process = self.connection, self.process
+        if connection is None:
+            return
+        with self._lock:
+            self._ending.setdefault(id(connection), "the driver service was shut down")
+        connection.close()
+        if process is not None:
+            try:
+                process.wait(5)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait(5)
+
+
+def _exit_status(process: subprocess.Popen | None) -> str:
+    """``signal 11 SIGSEGV`` or ``exit status 3``; kills a process that lingers."""
+    if process is None:
+        return ""
+    try:
+        code = process.wait(2)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait(5)
+        return "it closed its channel and was killed"
+    if code < 0:
+        try:
+            name = signal.Signals(-code).name
+        except ValueError:
+            name = "unknown signal"
+        return f"signal {-code} {name}"
+    return f"exit status {code}"
+
+
+# ---------------------------------------------------------------------------
+# In-process guard
+# ---------------------------------------------------------------------------
+
+
+class _LocalLink:
+    """A guarded proxy's link: the driver's own object, called on a worker thread."""
+
+    def __init__(self, guard: InProcessGuard, target: object) -> None:
+        self.guard = guard
+        self.target = target
+
+    def remote_target(self, connection: Connection) -> None:
+        return None
+
+    def describe(self) -> str:
+        return "in-process, guarded"
+
+    def invoke(self, method: str, args: tuple) -> object:
+        return self.guard.call(self.target, method, args)
+
+
+class _CallbackLink:
+    """What the driver holds instead of a harness callback: wraps what it passes back."""
+
+    def __init__(self, guard: InProcessGuard, target: object) -> None:
+        self.guard = guard
+        self.target = target
+
+    def remote_target(self, connection: Connection) -> None:
+        return None
+
+    def describe(self) -> str:
+        return "harness callback"
+
+    def invoke(self, method: str, args: tuple) -> object:
+        return getattr(self.target, method)(*self.guard.outward(args))
+
+
+class _Answer:
+    __slots__ = ("event", "ok", "value")
+
+    def __init__(self) -> None:
+        self.event = threading.Event()
+        self.ok = False
+        self.value: object = None
+
+
+class InProcessGuard:
+    """Calls an in-process driver on worker threads, each waited for with ``timeout``."""
+
+    def __init__(self, timeout: float) -> None:
+        self.timeout = timeout
+        self.faults: list[Fault] = []
+        self.memory_reported = False
+        self._workers = Workers("nnhal-driver")
+        self._lock = threading.Lock()
+        self._proxies: dict[int, weakref.ref] = {}
+
+    def wrap(self, loaded: LoadedDriver) -> LoadedDriver:
+        """``loaded`` with its device behind this guard."""
+        return LoadedDriver(
+            loaded.spec, self._proxy(loaded.device), loaded.level, loaded.is_default
+        )
+
+    def _proxy(self, obj: object) -> Proxy:
+        with self._lock:
+            ref = self._proxies.get(id(obj))
+            proxy = ref() if ref is not None else None
+            if proxy is None or proxy._nnhal_link.target is not obj:
+                names = interfaces_of(obj)
+                proxy = proxy_class(names, type(obj).__name__)(_LocalLink(self, obj))
+                self._proxies[id(obj)] = weakref.ref(proxy)
+        return proxy
+
+    def outward(self, values: Sequence) -> tuple:
+        """Driver -> harness: the driver's objects become guarded proxies."""
+        return tuple(self._out(value) for value in values)
+
+    def _out(self, value: object) -> object:
+        if isinstance(value, list | tuple):
+            return type(value)(self._out_one(item) for item in value)
+        return self._out_one(value)
+
+    def _out_one(self, value: object) -> object:
+        link = getattr(value, "_nnhal_link", None)
+        if isinstance(link, _CallbackLink):
+            return link.target
+        if link is None and interfaces_of(value):
+            return self._proxy(value)
+        return value
+
+    def inward(self, values: Sequence) -> tuple:
+        """Harness -> driver: guarded proxies become the driver's objects again, the
+        harness's own callbacks become proxies that guard what the driver passes them."""
+        return tuple(self._in(value) for value in values)
+
+    def _in(self, value: object) -> object:
+        if isinstance(value, list | tuple):
+            return type(value)(self._in_one(item) for item in value)
+        return self._in_one(value)
+
+    def _in_one(self, value: object) -> object:
+        link = getattr(value, "_nnhal_link", None)
+        if isinstance(link, _LocalLink) and link.guard is self:
+            return link.target
+        if link is None:
+            names = interfaces_of(value)
+            if names:
+                return proxy_class(names, type(value).__name__)(_CallbackLink(self, value))
+        return value
+
+    def call(self, target: object, method: str, args: tuple) -> object:
+        args = self.inward(args)
+        answer = _Answer()
+
+        def run() -> None:
+            try:
+                answer.value, answer.ok = getattr(target, method)(*args), True
+            except BaseException as e:  # re-raised in the caller's thread
+                answer.value = e
+            answer.event.set()
+
+        self._workers.submit(run)
+        if not answer.event.wait(self.timeout):
+            fault = DriverTimeout(
+                f"driver call {method} did not return within {self.timeout:g} s (hang); "
+                "its thread was abandoned",
+                method,
+            )
+            with self._lock:
+                self.faults.append(Fault("timeout", method, fault.message))
+            raise fault
+        if answer.ok:
+            return self._out(answer.value)
+        error = answer.value
+        if isinstance(error, Exception | DriverFault):
+            raise error
+        raise remote_error(type(error).__name__, str(error), "")
+
+
+# ---------------------------------------------------------------------------
+# Memory and crash watches
+# ---------------------------------------------------------------------------
+
+
+def resident_mb(pid: int | str = "self") -> float | None:
+    """A process's resident memory in MB (from /proc), None if it cannot be read."""
+    try:
+        with open(f"/proc/{pid}/statm") as f:
+            pages = int(f.read().split()[1])
+    except (OSError, ValueError, IndexError):
+        return None
+    return pages * os.sysconf("SC_PAGE_SIZE") / 2**20
+
+
+def memory_fault(guard: DriverService | InProcessGuard, limit_mb: float) -> Fault | None:
+    """A Fault if the driver holds more than ``limit_mb`` MB of resident memory.
+
+    A service over the limit is killed (the next test gets a fresh one). In
+    process the memory cannot be taken back, so the overrun is reported once.
+    """
+    if isinstance(guard, DriverService):
+        if not guard.alive or guard.pid is None:
+            return None
+        used = resident_mb(guard.pid)
+        where, after = "the driver service's", "the service was restarted"
+    else:
+        if guard.memory_reported:
+            return None
+        used = resident_mb()
+        where = "this process's (driver in-process)"
+        after = "in-process it cannot be reclaimed, so this is reported once"
+    if used is None or used <= limit_mb:
+        return None
+    message = (
+        f"driver memory: {where} resident memory is {used:.0f} MB, over "
+        f"--driver-memory-limit={limit_mb:g} MB (a leak?); {after}"
+    )
+    if isinstance(guard, DriverService):
+        guard.restart_now("killed for using too much memory")
+    else:
+        guard.memory_reported = True
+    return Fault("memory", "", message)
+
+
+class CrashWatch:
+    """Says which test was running if this process dies without saying goodbye.
+
+    A tiny ``sh`` child reads test ids from a pipe; when the pipe closes without
+    the last line being the end marker (a segfault, os._exit or SIGKILL took
+    this process), it prints the hint to the shared stderr.
+    """
+
+    _END = "--nnhal-end--"
+
+    def __init__(self, process: subprocess.Popen, fd: int) -> None:
+        self._process = process
+        self._fd = fd
+
+    @classmethod
+    def start(cls, hint: str) -> CrashWatch | None:
+        """The watch, or None where no ``sh`` can be started (the hint is then lost)."""
+        script = (
+            'last=""; while IFS= read -r line; do last=$line; done; '
+            f'if [ "$last" != "{cls._END}" ]; then '
+            'printf "\nnnhal: the test process died while running %s (a driver crash?); %s\n" '
+            '"$last" "$1" >&2; fi'
+        )
+        read_end, write_end = os.pipe()
+        try:
+            process = subprocess.Popen(
+                ["sh", "-c", script, "nnhal-crash-watch", hint],
+                stdin=read_end,
+                stdout=subprocess.DEVNULL,
+                start_new_session=True,
+            )
+        except OSError:
+            os.close(write_end)
+            return None
+        finally:
+            os.close(read_end)
+        return cls(process, write_end)
+
+    def running(self, test_id: str) -> None:
+        with contextlib.suppress(OSError):
+            os.write(self._fd, (test_id.replace("\n", " ") + "\n").encode())
+
+    def finish(self) -> None:
+        self.running(self._END)
+        with contextlib.suppress(OSError):
+            os.close(self._fd)
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            self._process.wait(5)
+
+
+__all__ = [
+    "DriverCrashed",
+    "DriverFault",
+    "DriverService",
+    "DriverTimeout",
+    "Fault",
+    "InProcessGuard",
+    "Proxy",
+    "is_proxy",
+    "proxy_class",
+]

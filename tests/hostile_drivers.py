@@ -1,0 +1,271 @@
+"""Hostile drivers: each breaks the harness's trust in one way, the rest is the reference driver.
+
+test_isolation.py runs a slice of the suite against each of them, in both
+isolation modes, and checks that the fault is caught with the right message
+and that the run goes on. Faults of executions happen in
+``execute_synchronously`` only (the ``sync`` paths); bursts keep the
+reference behaviour, so exactly the sync items of a run fail.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import os
+import signal
+import threading
+
+from hal.burst import SlotCache, configure_burst
+from hal.memory import map_memory
+from hal.types import ErrorStatus, OutputShape, Timing
+from reference_driver import ReferenceDriver
+from reference_driver.prepared_model import ReferencePreparedModel
+
+LEAK_MB = 256
+"""Memory LeaksMemory keeps (and touches) per execution."""
+
+_leaked: list[bytearray] = []
+
+
+def segfault() -> None:
+    """Read address 0: SIGSEGV, as a bug in a native driver would."""
+    ctypes.string_at(0)
+
+
+class _Hostile(ReferencePreparedModel):
+    """The reference prepared model, with ``hostile_execute`` in place of
+    ``execute_synchronously``; bursts run the reference execution."""
+
+    def execute_synchronously(self, request, measure):
+        return self.hostile_execute(request, measure)
+
+    def hostile_execute(self, request, measure):
+        return super().execute_synchronously(request, measure)
+
+    def configure_execution_burst(self, callback, request_channel, result_channel):
+        def reference(request, measure):
+            return ReferencePreparedModel.execute_synchronously(self, request, measure)
+
+        return configure_burst(callback, request_channel, result_channel, reference, SlotCache())
+
+
+class _HostileDriver(ReferenceDriver):
+    """Every prepared model it hands out is a ``prepared_class``."""
+
+    prepared_class = _Hostile
+
+    def _prepare(self, model, version, preference, notify):
+        def rewrap(status, prepared):
+            if prepared is not None:
+                prepared.__class__ = self.prepared_class
+            notify(status, prepared)
+
+        return super()._prepare(model, version, preference, rewrap)
+
+
+# -- crashes -----------------------------------------------------------------
+
+
+class SegfaultInPrepare(ReferenceDriver):
+    """prepare_model_1_2 dereferences a null pointer."""
+
+    def prepare_model_1_2(self, model, preference, callback):
+        segfault()
+
+
+class _SegfaultingModel(_Hostile):
+    def hostile_execute(self, request, measure):
+        segfault()
+
+
+class SegfaultInExecute(_HostileDriver):
+    """execute_synchronously dereferences a null pointer."""
+
+    prepared_class = _SegfaultingModel
+
+
+class _ExitingModel(_Hostile):
+    def hostile_execute(self, request, measure):
+        os._exit(3)
+
+
+class ExitInExecute(_HostileDriver):
+    """execute_synchronously ends the process with os._exit(3)."""
+
+    prepared_class = _ExitingModel
+
+
+class _KilledModel(_Hostile):
+    def hostile_execute(self, request, measure):
+        os.kill(os.getpid(), signal.SIGKILL)
+
+
+class KilledInExecute(_HostileDriver):
+    """execute_synchronously gets its process killed (SIGKILL), as the OOM killer would."""
+
+    prepared_class = _KilledModel
+
+
+class _AsyncSegfaultModel(_Hostile):
+    def execute_1_2(self, request, measure, callback):
+        threading.Timer(0.2, segfault).start()
+        return ErrorStatus.NONE
+
+
+class SegfaultAfterLaunch(_HostileDriver):
+    """execute_1_2 returns NONE, then its worker thread dereferences a null pointer."""
+
+    prepared_class = _AsyncSegfaultModel
+
+
+# -- hangs and protocol breaches ------------------------------------------------
+
+
+class _HangingModel(_Hostile):
+    def hostile_execute(self, request, measure):
+        threading.Event().wait()
+
+
+class HangInExecute(_HostileDriver):
+    """execute_synchronously never returns."""
+
+    prepared_class = _HangingModel
+
+
+class _RaisingModel(_Hostile):
+    def hostile_execute(self, request, measure):
+        raise RuntimeError("hostile driver gave up")
+
+
+class RaisesInExecute(_HostileDriver):
+    """An exception escapes execute_synchronously."""
+
+    prepared_class = _RaisingModel
+
+
+class Verdict:
+    """Not a HAL type: what WrongReturnType returns."""
+
+    def __repr__(self) -> str:
+        return "<Verdict: all fine>"
+
+
+class _WrongTypeModel(_Hostile):
+    def hostile_execute(self, request, measure):
+        return Verdict()
+
+
+class WrongReturnType(_HostileDriver):
+    """execute_synchronously returns an object of its own instead of a tuple."""
+
+    prepared_class = _WrongTypeModel
+
+
+class _WrongArityModel(_Hostile):
+    def hostile_execute(self, request, measure):
+        status, shapes, _ = super().hostile_execute(request, measure)
+        return status, shapes
+
+
+class WrongArity(_HostileDriver):
+    """execute_synchronously returns (status, shapes): the timing is missing."""
+
+    prepared_class = _WrongArityModel
+
+
+class _TwiceModel(_Hostile):
+    def execute_1_2(self, request, measure, callback):
+        status, shapes, timing = self.hostile_execute(request, measure)
+        callback.notify_1_2(status, shapes, timing)
+        callback.notify_1_2(status, shapes, timing)
+        return ErrorStatus.NONE
+
+
+class NotifiesTwice(_HostileDriver):
+    """execute_1_2 calls its callback twice (before returning)."""
+
+    prepared_class = _TwiceModel
+
+
+class _SilentModel(_Hostile):
+    def execute_1_2(self, request, measure, callback):
+        return ErrorStatus.NONE
+
+
+class NeverNotifies(_HostileDriver):
+    """execute_1_2 returns NONE and never calls its callback."""
+
+    prepared_class = _SilentModel
+
+
+# -- bad data -------------------------------------------------------------------
+
+
+class _OutsideWriter(_Hostile):
+    def hostile_execute(self, request, measure):
+        answer = super().hostile_execute(request, measure)
+        location = request.outputs[0].location
+        with map_memory(request.pools[location.pool_index]) as mapping:
+            end = location.offset + location.length
+            if end < mapping.size:
+                mapping.write(end, bytes([mapping.read(end, 1)[0] ^ 0xFF]))
+        return answer
+
+
+class WritesOutsideOutputs(_HostileDriver):
+    """Flips the byte right after output 0's location."""
+
+    prepared_class = _OutsideWriter
+
+
+class _InputWriter(_Hostile):
+    def hostile_execute(self, request, measure):
+        location = request.inputs[0].location
+        answer = super().hostile_execute(request, measure)
+        with map_memory(request.pools[location.pool_index]) as mapping:
+            first = mapping.read(location.offset, 1)[0]
+            mapping.write(location.offset, bytes([first ^ 0xFF]))
+        return answer
+
+
+class ModifiesInputs(_HostileDriver):
+    """Flips the first byte of input 0 after computing."""
+
+    prepared_class = _InputWriter
+
+
+class _WrongShapesModel(_Hostile):
+    def hostile_execute(self, request, measure):
+        status, _, timing = super().hostile_execute(request, measure)
+        return status, [OutputShape([7, 7, 7], True) for _ in request.outputs], timing
+
+
+class WrongOutputShapes(_HostileDriver):
+    """Reports every output as 7x7x7."""
+
+    prepared_class = _WrongShapesModel
+
+
+class _LeakingModel(_Hostile):
+    def hostile_execute(self, request, measure):
+        block = bytearray(LEAK_MB << 20)
+        block[:: 1 << 12] = b"\x01" * len(range(0, len(block), 1 << 12))  # touch every page
+        _leaked.append(block)
+        return super().hostile_execute(request, measure)
+
+
+class LeaksMemory(_HostileDriver):
+    """Keeps LEAK_MB MB per execution, forever."""
+
+    prepared_class = _LeakingModel
+
+
+class _GarbageTimingModel(_Hostile):
+    def hostile_execute(self, request, measure):
+        status, shapes, _ = super().hostile_execute(request, measure)
+        return status, shapes, Timing(time_on_device=123456789012, time_in_driver=42)
+
+
+class GarbageTiming(_HostileDriver):
+    """Reports a time on device of 34 hours, and less time in the driver, measured or not."""
+
+    prepared_class = _GarbageTimingModel
