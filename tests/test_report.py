@@ -438,3 +438,14 @@ def test_shard_membership_is_a_hash_of_the_test_id() -> None:
     assert [k for k in range(1, 6) if Shard(k, 5).keeps(name)] == [owner]
     assert Shard.parse("2/5") == Shard(2, 5)
     assert Shard(1, 1).keeps(name)
+
+
+def test_identity_query_survives_a_driver_fault() -> None:
+    from hal.ipc import DriverCrashed
+    from plugins.report.collector import _bounded
+
+    def crashes():
+        raise DriverCrashed("driver process died (signal 9 SIGKILL) during get_type", "get_type")
+
+    with pytest.raises(DriverCrashed, match="signal 9 SIGKILL"):
+        _bounded(crashes, 1.0)  # re-raised in the caller's thread, not lost in the worker

@@ -24,6 +24,7 @@ from typing import Any
 
 import pytest
 
+from hal.ipc import DriverFault
 from plugins.report import facts as F
 
 _FACTS = pytest.StashKey[dict]()
@@ -129,7 +130,7 @@ def _bounded(call, timeout: float) -> Any:
     def target() -> None:
         try:
             box["value"] = call()
-        except Exception as e:  # the driver's own failure is reported, not raised
+        except (Exception, DriverFault) as e:  # the driver's failure is reported, not raised
             box["error"] = e
 
     thread = threading.Thread(target=target, daemon=True)
@@ -210,7 +211,7 @@ def driver_identity(config: pytest.Config) -> dict[str, Any]:
     for field, name in queries.items():
         try:
             status, value = _bounded(getattr(device, name), IDENTITY_TIMEOUT)
-        except Exception as e:
+        except (Exception, DriverFault) as e:
             problems.append(f"{name}: {type(e).__name__}: {e}")
             continue
         if field == "device_type":
