@@ -127,6 +127,25 @@ def test_differential_fuzzing_catches_a_wrong_operation_and_prints_a_spec(pytest
     assert result.ret == 1
 
 
+def test_differential_fuzzing_finds_an_odd_width_quant8_bug_and_shrinks_it(pytester) -> None:
+    """A quant8 ADD off by 2 steps only for odd last dimensions: found among the full
+    profile's quant8 graphs, shrunk, and printed as a spec of at most 3 operations."""
+    result = _run_fuzz(pytester, "faulty_drivers:OddWidthQuantAdd", "-k", "differential and quant8")
+    result.stdout.fnmatch_lines(
+        [
+            "*test_fuzz_differential?quant8? FAILED*",
+            "E *output 0: * value(s) differ from the reference driver's*",
+            "*as a spec (save as conformance/specs/V1_2/<name>.mod.py):*",
+            '*.Operation("ADD", *',
+        ]
+    )
+    printed = result.stdout.str()
+    spec = printed[printed.index("as a spec (save as") :]
+    spec = spec[: spec.index("Example(")]
+    assert 1 <= spec.count(".Operation(") <= 3, spec
+    assert result.ret == 1
+
+
 def test_shape_fuzzing_catches_wrong_output_shapes(pytester) -> None:
     result = _run_fuzz(pytester, "wrong_shapes:WrongShapes", "-k", "shapes and quant8")
     result.stdout.fnmatch_lines(

@@ -82,7 +82,9 @@ class Graph:
     operations: list[str] = field(default_factory=list)
 
     def describe(self) -> str:
-        return f"{self.kind} graph of {len(self.operations)} operations: {' -> '.join(self.operations)}"
+        count = len(self.operations)
+        noun = "operation" if count == 1 else "operations"
+        return f"{self.kind} graph of {count} {noun}: {' -> '.join(self.operations)}"
 
 
 class _Builder:
