@@ -21,7 +21,7 @@ import pytest
 
 from conformance.harness.cases import GeneratedTest
 from conformance.harness.execution import PATHS, PATHS_BY_ID, runs_under
-from conformance.harness.generated import load_index, load_tests
+from conformance.harness.generated import corpus, lowest_version
 from conformance.harness.models import CONSTANT_POOL_THRESHOLD
 from conformance.harness.requests import SCATTERED
 from conformance.harness.runner import (
@@ -33,9 +33,9 @@ from conformance.harness.runner import (
     dynamic_twin,
     execute_case,
     prepare_case,
+    require_model_level,
 )
 from hal.types import ExecutionPreference, HalVersion, OperandLifeTime
-from hal.validation import minimum_version
 
 _DYNAMIC_PATHS = [p.id for p in PATHS if p.level == HalVersion.V1_2]
 _PREPARED_CACHE_SIZE = 16
@@ -89,11 +89,7 @@ def _has_large_constant(test: GeneratedTest) -> bool:
     )
 
 
-def _all_tests() -> list[GeneratedTest]:
-    return [test for module, _ in load_index() for test in load_tests(module)]
-
-
-_TESTS = _all_tests()
+_TESTS = corpus()
 _ITEMS = [item for test in _TESTS for item in _items_of(test)]
 
 
@@ -135,14 +131,6 @@ def _prepared_for(
     return outcome
 
 
-def _require_model_level(test: GeneratedTest, hal_level: HalVersion) -> None:
-    lowest = minimum_version(test.model)
-    if lowest is None:
-        pytest.fail(f"generated model {test.test_id} is invalid: regenerate the corpus")
-    if lowest > hal_level:
-        pytest.skip(f"the model needs HAL {lowest}; the driver is tested at HAL {hal_level}")
-
-
 def _rerun_command(request: pytest.FixtureRequest, item_id: str) -> str:
     spec = request.config.getoption("--driver")
     driver = f" --driver={spec}" if spec else ""
@@ -171,7 +159,7 @@ def test_generated(
         needed = HalVersion.V1_2
     if hal_level < needed:
         pytest.skip(f"needs HAL {needed}; the driver is tested at HAL {hal_level}")
-    _require_model_level(item.test, hal_level)
+    require_model_level(item.test, hal_level)
     prepared = _prepared_for(device, item.test, item.mode, hal_level, hal_timeout)
     run = Run(item.test, item.feed, path, item.mode, item.layout, _rerun_command(request, item.id))
     execute_case(prepared, run, hal_timeout)
@@ -180,7 +168,7 @@ def test_generated(
 def _prepare_items() -> list:
     params = []
     for test in _TESTS:
-        lowest = minimum_version(test.model)
+        lowest = lowest_version(test)
         spec = test.test_id.split("/")[1]
         prefix = f"{test.hal_folder}/{spec}/{_short_name(test)}"
         for level in HalVersion:

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 import pytest
 
 from conformance.harness.cases import GeneratedTest
-from conformance.harness.generated import load_index, load_tests
+from conformance.harness.generated import corpus
 from conformance.harness.pools import (
     CONSTREF,
     PoolVariant,
@@ -28,9 +28,8 @@ from conformance.harness.pools import (
     prepare_with_constant_pool,
     variants_for,
 )
-from conformance.harness.runner import Run, prepare_case
+from conformance.harness.runner import Run, prepare_case, require_model_level
 from hal.types import HalVersion
-from hal.validation import minimum_version
 
 CI_STRIDE = 8
 """Under the ci profile, one generated case in this many runs."""
@@ -67,7 +66,7 @@ def pool_items(tests: list[GeneratedTest], profile: str) -> list[PoolItem]:
     return items
 
 
-_TESTS = [test for module, _ in load_index() for test in load_tests(module)]
+_TESTS = corpus()
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
@@ -136,11 +135,7 @@ def test_memory_pools(
     """The case's example, its data laid out in pools as the item's variant says."""
     if hal_level < item.variant.needs:
         pytest.skip(f"needs HAL {item.variant.needs}; the driver is tested at HAL {hal_level}")
-    lowest = minimum_version(item.test.model)
-    if lowest is None:
-        pytest.fail(f"generated model {item.test.test_id} is invalid: regenerate the corpus")
-    if lowest > hal_level:
-        pytest.skip(f"the model needs HAL {lowest}; the driver is tested at HAL {hal_level}")
+    require_model_level(item.test, hal_level)
     prepared = _prepared_for(device, item, hal_level, hal_timeout)
     path = "sync" if hal_level >= HalVersion.V1_2 else "async10"
     run = Run(item.test, item.feed, path, rerun=_rerun_command(request, item.id))

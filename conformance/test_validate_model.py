@@ -32,6 +32,7 @@ from hypothesis import strategies as st
 
 from conformance.harness.calls import prepare, supported_operations
 from conformance.harness.cases import GeneratedTest
+from conformance.harness.generated import lowest_version
 from conformance.harness.mutations import (
     FAMILIES,
     Family,
@@ -43,7 +44,6 @@ from conformance.harness.mutations import (
     representatives,
 )
 from hal.types import ErrorStatus, ExecutionPreference, HalVersion, Model
-from hal.validation import minimum_version
 
 INVALID = ErrorStatus.INVALID_ARGUMENT
 _SUPPORTED = {
@@ -52,15 +52,11 @@ _SUPPORTED = {
     HalVersion.V1_2: "get_supported_operations_1_2",
 }
 _CASES: dict[str, GeneratedTest] = {case_id(test): test for test in corpus()}
-_LOWEST: dict[str, HalVersion | None] = {}
 
 
 def lowest_level(test: GeneratedTest) -> HalVersion | None:
     """The oldest HAL level the original model is valid at (None: the corpus is broken)."""
-    key = case_id(test)
-    if key not in _LOWEST:
-        _LOWEST[key] = minimum_version(test.model)
-    return _LOWEST[key]
+    return lowest_version(test)
 
 
 def levels_for(test: GeneratedTest, mutation: Mutation, hal_level: HalVersion) -> list[HalVersion]:

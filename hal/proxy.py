@@ -32,6 +32,7 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import threading
 import weakref
 from collections.abc import Callable, Sequence
@@ -612,47 +613,58 @@ def memory_fault(guard: DriverService | InProcessGuard, limit_mb: float) -> Faul
 class CrashWatch:
     """Says which test was running if this process dies without saying goodbye.
 
-    A tiny ``sh`` child reads test ids from a pipe; when the pipe closes without
-    the last line being the end marker (a segfault, os._exit or SIGKILL took
-    this process), it prints the hint to the shared stderr.
+    The running test's id is rewritten in place in a small file (one ``pwrite``
+    per test: no pipe traffic, no child woken). A tiny ``sh`` child blocks on a
+    pipe only this process holds; when the pipe closes and the file does not
+    hold the end marker (a segfault, os._exit or SIGKILL took this process), it
+    prints the hint with the last test id to the shared stderr.
     """
 
     _END = "--nnhal-end--"
 
-    def __init__(self, process: subprocess.Popen, fd: int) -> None:
+    def __init__(self, process: subprocess.Popen, fd: int, file_fd: int) -> None:
         self._process = process
         self._fd = fd
+        self._file_fd = file_fd
 
     @classmethod
     def start(cls, hint: str) -> CrashWatch | None:
         """The watch, or None where no ``sh`` can be started (the hint is then lost)."""
         script = (
-            'last=""; while IFS= read -r line; do last=$line; done; '
+            'cat >/dev/null; last=$(cat "$2" 2>/dev/null); rm -f "$2"; '
             f'if [ "$last" != "{cls._END}" ]; then '
             'printf "\nnnhal: the test process died while running %s (a driver crash?); %s\n" '
             '"$last" "$1" >&2; fi'
         )
+        file_fd, path = tempfile.mkstemp(prefix="nnhal-running-", suffix=".txt")
         read_end, write_end = os.pipe()
         try:
             process = subprocess.Popen(
-                ["sh", "-c", script, "nnhal-crash-watch", hint],
+                ["sh", "-c", script, "nnhal-crash-watch", hint, path],
                 stdin=read_end,
                 stdout=subprocess.DEVNULL,
                 start_new_session=True,
             )
         except OSError:
             os.close(write_end)
+            os.close(file_fd)
+            with contextlib.suppress(OSError):
+                os.unlink(path)
             return None
         finally:
             os.close(read_end)
-        return cls(process, write_end)
+        return cls(process, write_end, file_fd)
 
     def running(self, test_id: str) -> None:
+        data = test_id.replace("\n", " ").encode()
         with contextlib.suppress(OSError):
-            os.write(self._fd, (test_id.replace("\n", " ") + "\n").encode())
+            os.pwrite(self._file_fd, data, 0)
+            os.ftruncate(self._file_fd, len(data))
 
     def finish(self) -> None:
         self.running(self._END)
+        with contextlib.suppress(OSError):
+            os.close(self._file_fd)
         with contextlib.suppress(OSError):
             os.close(self._fd)
         with contextlib.suppress(subprocess.TimeoutExpired):

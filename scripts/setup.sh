@@ -10,3 +10,7 @@ if [ ! -x "$root/.venv/bin/python" ]; then
 fi
 echo "setup: installing nnhal-conformance and its test tools into .venv"
 "$root/.venv/bin/python" -m pip install --quiet --disable-pip-version-check -e "$root[test]"
+# Bytecode for the generated corpus (megabytes of data modules, loaded by every test
+# process): written here once, also where PYTHONDONTWRITEBYTECODE keeps Python from it.
+"$root/.venv/bin/python" -m compileall -q -j 0 "$root/conformance/generated" "$root/hal" \
+  "$root/reference_driver" >/dev/null

@@ -19,8 +19,13 @@ This module imports only ``hal``, numpy, the standard library and
 from __future__ import annotations
 
 import base64
+import functools
 import importlib
+import importlib.util
+import os
+import sys
 from collections.abc import Callable, Iterable, Sequence
+from types import ModuleType
 
 import numpy as np
 
@@ -29,6 +34,7 @@ from hal.types import (
     DataLocation,
     ExtensionNameAndPrefix,
     ExtensionParams,
+    HalVersion,
     Model,
     Operand,
     OperandExtraParams,
@@ -36,6 +42,7 @@ from hal.types import (
     Operation,
     SymmPerChannelQuantParams,
 )
+from hal.validation import minimum_version
 
 PACKAGE = "conformance.generated"
 """Where the generated modules live; ``index`` is the index module inside it."""
@@ -173,13 +180,61 @@ def load_index(package: str = PACKAGE) -> list[tuple[str, tuple[str, ...]]]:
     return [(f"{package}.{name}", tuple(names)) for name, names in index.MODULES]
 
 
+def _import_generated(module_name: str) -> ModuleType:
+    """Import one generated module with Python's own source loader.
+
+    Generated modules are data (no ``assert``), megabytes of it: under pytest they
+    would go through the assertion rewriter (which marks every module of this
+    distribution), parsed and rewritten in every process and never cached where
+    bytecode writing is off. The plain loader compiles them like any module and
+    reuses the bytecode ``scripts/setup.sh`` (or pip) compiled beforehand.
+    """
+    module = sys.modules.get(module_name)
+    if module is not None:
+        return module
+    parent, _, leaf = module_name.rpartition(".")
+    for directory in getattr(importlib.import_module(parent), "__path__", ()):
+        path = os.path.join(directory, f"{leaf}.py")
+        if os.path.isfile(path):
+            break
+    else:
+        return importlib.import_module(module_name)  # the usual error for a missing module
+    spec = importlib.util.spec_from_file_location(module_name, path)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[module_name] = module
+    try:
+        spec.loader.exec_module(module)
+    except BaseException:
+        del sys.modules[module_name]
+        raise
+    return module
+
+
 def _builders(module_name: str) -> tuple[tuple[str, Builder], ...]:
-    return importlib.import_module(module_name).TESTS
+    return _import_generated(module_name).TESTS
 
 
 def load_tests(module_name: str) -> list[GeneratedTest]:
     """All tests of a generated module, freshly built, in the order of its spec."""
     return [build() for _, build in _builders(module_name)]
+
+
+@functools.cache
+def corpus() -> tuple[GeneratedTest, ...]:
+    """Every generated case, built once per process and shared by the suite's modules
+    (callers never change them)."""
+    return tuple(test for module, _ in load_index() for test in load_tests(module))
+
+
+_LOWEST: dict[str, HalVersion | None] = {}
+
+
+def lowest_version(test: GeneratedTest) -> HalVersion | None:
+    """The oldest HAL version the case's model is valid at (None: the corpus is broken),
+    validated once per case and process."""
+    if test.test_id not in _LOWEST:
+        _LOWEST[test.test_id] = minimum_version(test.model)
+    return _LOWEST[test.test_id]
 
 
 def load_test(module_name: str, test_name: str) -> GeneratedTest:

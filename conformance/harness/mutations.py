@@ -40,8 +40,8 @@ from dataclasses import dataclass, field
 
 from hypothesis import strategies as st
 
+from conformance.harness import generated
 from conformance.harness.cases import GeneratedTest
-from conformance.harness.generated import load_index, load_tests
 from hal.memory import ASHMEM, HARDWARE_BUFFER_BLOB, Memory, allocate_with
 from hal.operations import match_signature, operation_info, signatures
 from hal.types import (
@@ -2918,10 +2918,9 @@ def _request_required_no_value(subject: RequestSubject) -> Iterator[_Draft]:
 # ---------------------------------------------------------------------------
 
 
-@functools.cache
 def corpus() -> tuple[GeneratedTest, ...]:
     """Every generated case, built once per process (callers never change them)."""
-    return tuple(test for module, _ in load_index() for test in load_tests(module))
+    return generated.corpus()
 
 
 def case_id(test: GeneratedTest) -> str:

@@ -20,6 +20,7 @@ import pytest
 from conformance.harness.calls import prepare, supported_operations
 from conformance.harness.cases import GeneratedTest
 from conformance.harness.execution import PATHS_BY_ID, check_shapes, check_timing, run
+from conformance.harness.generated import lowest_version
 from conformance.harness.requests import PACKED, pack_request
 from conformance.harness.tolerance import compare, tolerance_for
 from hal.types import ErrorStatus, ExecutionPreference, HalVersion, Model
@@ -42,6 +43,15 @@ def dynamic_twin(model: Model) -> Model:
         operand.dimensions = [0] * len(operand.dimensions)
         operand.extra_params = None
     return twin
+
+
+def require_model_level(test: GeneratedTest, hal_level: HalVersion) -> None:
+    """Skip a case whose model needs a newer HAL than the one tested; fail on a broken corpus."""
+    lowest = lowest_version(test)
+    if lowest is None:
+        pytest.fail(f"generated model {test.test_id} is invalid: regenerate the corpus")
+    if lowest > hal_level:
+        pytest.skip(f"the model needs HAL {lowest}; the driver is tested at HAL {hal_level}")
 
 
 def prepare_case(
