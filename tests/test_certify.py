@@ -203,3 +203,18 @@ def test_a_run_over_its_time_limit_is_not_certified(tmp_path: Path, monkeypatch,
     assert capsys.readouterr().err == (
         "nnhal-certify: the run took longer than --time-limit=5 s and was stopped: NOT CERTIFIED\n"
     )
+
+
+def test_driver_isolation_goes_to_pytest(tmp_path: Path) -> None:
+    parser = certify._parser()
+    args, extra = parser.parse_known_args(["--driver", "x:Y", "--driver-isolation", "process"])
+    command = certify.pytest_command(args, extra)
+    assert command[-1] == "--driver-isolation=process"
+    args, extra = parser.parse_known_args(["--driver", "x:Y"])
+    assert not any(a.startswith("--driver-isolation") for a in certify.pytest_command(args, extra))
+
+
+def test_an_unknown_isolation_mode_is_a_usage_error(tmp_path: Path) -> None:
+    result = run_certify(tmp_path, "--driver", "reference", "--driver-isolation", "thread")
+    assert result.returncode == 2
+    assert "argument --driver-isolation: invalid choice: 'thread'" in result.stderr

@@ -1,7 +1,7 @@
 """``nnhal-certify``: run the installed suite against a driver and print the verdict.
 
     nnhal-certify --driver X [--jobs N] [--hal-version V] [--profile full|thorough|ci]
-                  [--out DIR] [pytest args]
+                  [--driver-isolation none|process] [--out DIR] [pytest args]
 
 Runs ``pytest --pyargs conformance`` in parallel (pytest-xdist) with
 ``--cert-report``, showing pytest's progress as it goes (one line a failure:
@@ -47,6 +47,13 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--hal-version", metavar="V", help="highest HAL level to test")
     parser.add_argument("--profile", choices=("full", "thorough", "ci"), default="full")
     parser.add_argument(
+        "--driver-isolation",
+        choices=("none", "process"),
+        default="none",
+        help="none (default): the driver in the test processes, each call under a timeout; "
+        "process: the driver in a service process of its own, restarted after a crash",
+    )
+    parser.add_argument(
         "--out",
         type=Path,
         default=Path(DEFAULT_OUT),
@@ -82,6 +89,8 @@ def pytest_command(args: argparse.Namespace, extra: list[str]) -> list[str]:
         command += ["-n", args.jobs]
     if args.hal_version:
         command.append(f"--hal-version={args.hal_version}")
+    if args.driver_isolation != "none":
+        command.append(f"--driver-isolation={args.driver_isolation}")
     return command + [a for a in extra if a != "--"]
 
 
