@@ -5,7 +5,8 @@ empty temporary folder (evaluation, variation expansion, rendering, writing).
 Baseline: importing every module of that freshly generated tree and building
 all its tests through ``conformance.harness.generated``, what the suite pays.
 Both are CPU-bound Python, so their ratio says how the generator's cost
-moves, whatever the machine.
+moves, whatever the machine. A quick run (``NNHAL_BENCH_QUICK=1``)
+regenerates only the first ``QUICK_SPECS`` specs, once.
 """
 
 from __future__ import annotations
@@ -22,24 +23,27 @@ from collections.abc import Callable
 from pathlib import Path
 
 import generator.__main__ as cli
+from benchmarks.result import Figure, Result, quick, runs
 from generator.emit import HAL_FOLDERS
 
 RUNS = 3
+QUICK_SPECS = 5
 
 
-def _median_time(action: Callable[[], object], runs: int = RUNS) -> float:
+def _median_time(action: Callable[[], object]) -> float:
     times = []
-    for _ in range(runs):
+    for _ in range(runs(RUNS)):
         start = time.perf_counter()
         action()
         times.append(time.perf_counter() - start)
     return statistics.median(times)
 
 
-def _regenerate(root: Path, out: Path) -> None:
+def _regenerate(root: Path, out: Path, named: list[str]) -> None:
+    """``nnhal-generate`` into ``out``: every spec, or only those ``named``."""
     shutil.rmtree(out, ignore_errors=True)
     with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
-        status = cli.main(["--root", str(root), "--out", str(out)])
+        status = cli.main(["--root", str(root), "--out", str(out), *named])
     if status != 0:
         raise RuntimeError(f"nnhal-generate failed (status {status}); run it to see why")
 
@@ -57,25 +61,32 @@ def _load_all(out: Path) -> int:
     return count
 
 
-def run() -> str:
+def run() -> Result:
     root = cli.find_root()
     try:
         cli._spec_interpreter()
     except ImportError as error:
-        return f"generator: skipped (the spec interpreter is unavailable: {error})"
+        return Result(
+            "generator", f"generator: skipped (the spec interpreter is unavailable: {error})"
+        )
     specs = cli.discover_specs(root / "conformance" / "specs", root)
+    named = []
+    if quick():
+        specs = specs[:QUICK_SPECS]
+        named = [str(spec.path) for spec in specs]
     dont_write_bytecode = sys.dont_write_bytecode
     sys.dont_write_bytecode = True  # every baseline run compiles, like the first import
     try:
         with tempfile.TemporaryDirectory(prefix="nnhal-bench-") as tmp:
             out = Path(tmp) / "generated"
-            subject = _median_time(lambda: _regenerate(root, out))
+            subject = _median_time(lambda: _regenerate(root, out, named))
             tests = _load_all(out)
             baseline = _median_time(lambda: _load_all(out))
     finally:
         sys.dont_write_bytecode = dont_write_bytecode
     ratio = subject / baseline if baseline > 0 else float("inf")
-    return (
+    line = (
         f"generator: full regeneration {subject:.2f} s ({len(specs)} specs, {tests} tests); "
         f"ratio vs baseline {ratio:.1f} (baseline: loading the generated tree, {baseline:.3f} s)"
     )
+    return Result("generator", line, [Figure("full regeneration", subject, "s", baseline, ratio)])

@@ -13,7 +13,7 @@ same run. Every figure is the best of interleaved rounds of the mean time per
 call (other processes only ever add time). Two burst ratios are printed: the
 round trip minus the model's direct execution, and the round trip minus the
 same burst in this process (what the process boundary alone adds), each over
-the bare ping-pong.
+the bare ping-pong. A quick run (``NNHAL_BENCH_QUICK=1``) times 2 rounds of 30.
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ from collections.abc import Callable
 
 import numpy as np
 
+from benchmarks.result import Figure, Result, runs
 from conformance.harness.models import binary_model
 from conformance.harness.requests import pack_request
 from hal.burst import (
@@ -79,12 +80,13 @@ def _prepare(device):
 
 def _best_us(calls: dict[str, Callable[[], object]]) -> dict[str, float]:
     samples: dict[str, list[float]] = {name: [] for name in calls}
-    for _ in range(ROUNDS):
+    count = runs(CALLS, 30)
+    for _ in range(runs(ROUNDS, 2)):
         for name, call in calls.items():
             start = time.perf_counter()
-            for _ in range(CALLS):
+            for _ in range(count):
                 call()
-            samples[name].append((time.perf_counter() - start) / CALLS * 1e6)
+            samples[name].append((time.perf_counter() - start) / count * 1e6)
     return {name: min(values) for name, values in samples.items()}
 
 
@@ -125,7 +127,7 @@ def _ping_pong(request_packet: bytes, result_size: int):
     return call, close
 
 
-def run() -> str:
+def run() -> Result:
     a = np.arange(np.prod(SHAPE), dtype=np.float32).reshape(SHAPE)
     direct = load_driver(None).device
     guarded = InProcessGuard(TIMEOUT).wrap(load_driver(None)).device
@@ -161,7 +163,18 @@ def run() -> str:
     base = us["direct"]
     own = us["burst process"] - base
     boundary = us["burst process"] - us["burst direct"]
-    return (
+    ping = us["ping-pong"]
+    figures = [
+        Figure("direct", base, "us"),
+        Figure("in-process guard", us["in-process"], "us", base, us["in-process"] / base),
+        Figure("process", us["process"], "us", base, us["process"] / base),
+        Figure("burst direct", us["burst direct"], "us"),
+        Figure("burst process", us["burst process"], "us"),
+        Figure("bare FMQ ping-pong", ping, "us"),
+        Figure("burst process - direct execution", own, "us", ping, own / ping),
+        Figure("burst process - burst direct", boundary, "us", ping, boundary / ping),
+    ]
+    line = (
         f"isolation (ADD {SHAPE[0]}x{SHAPE[1]} float32, execute_synchronously): direct "
         f"{base:.0f} us, in-process guard {us['in-process']:.0f} us (ratio "
         f"{us['in-process'] / base:.2f}), process {us['process']:.0f} us (ratio "
@@ -170,3 +183,4 @@ def run() -> str:
         f"(burst process - direct execution) / ping-pong = {own / us['ping-pong']:.2f}; "
         f"(burst process - burst direct) / ping-pong = {boundary / us['ping-pong']:.2f}"
     )
+    return Result("isolation", line, figures)

@@ -9,8 +9,9 @@ the same model with its constant in a CONSTANT_REFERENCE pool of each kind,
 and with input 0 and the output in driver-managed buffers (memory domains).
 Baseline: ``ashmem``, reused, measured in the same run; every figure is the
 best of interleaved rounds (the mean time per execution in the least disturbed
-round: other processes only ever add time), with its ratio to the baseline. The constant variants have one model input instead of two, so compare
-them with one another.
+round: other processes only ever add time), with its ratio to the baseline.
+The constant variants have one model input instead of two, so compare them
+with one another. A quick run (``NNHAL_BENCH_QUICK=1``) times 2 rounds of 20.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from functools import partial
 
 import numpy as np
 
+from benchmarks.result import Figure, Result, runs
 from conformance.harness.models import binary_model, with_constants_in_pool
 from conformance.harness.requests import pack_request
 from hal.callbacks import PreparedModelCallback
@@ -61,12 +63,13 @@ def _per_execution_us(calls: dict[str, Callable[[], ErrorStatus]]) -> dict[str, 
         for _ in range(10):
             if call() != ErrorStatus.NONE:
                 raise RuntimeError(f"a benchmark execution ({name}) failed")
-    for _ in range(ROUNDS):
+    executions = runs(EXECUTIONS, 20)
+    for _ in range(runs(ROUNDS, 2)):
         for name, call in calls.items():
             start = time.perf_counter_ns()
-            for _ in range(EXECUTIONS):
+            for _ in range(executions):
                 call()
-            samples[name].append((time.perf_counter_ns() - start) / EXECUTIONS / 1000)
+            samples[name].append((time.perf_counter_ns() - start) / executions / 1000)
     return {name: min(values) for name, values in samples.items()}
 
 
@@ -79,7 +82,7 @@ def _fresh(prepared, model: Model, inputs: list[np.ndarray], kind: str) -> Error
         return _sync(prepared, packed.request)
 
 
-def run() -> str:
+def run() -> Result:
     driver = ReferenceDriver()
     rng = np.random.default_rng(0)
     a, b = (rng.standard_normal(SHAPE).astype(np.float32) for _ in range(2))
@@ -114,7 +117,10 @@ def run() -> str:
 
     base = figures["ashmem reused"]
     parts = [f"{name} {us:.0f} us ({us / base:.2f}x)" for name, us in figures.items()]
-    return (
+    line = (
         f"memory: ADD {list(SHAPE)} float32 per execution, execute_synchronously, "
         f"vs ashmem reused: " + "; ".join(parts)
+    )
+    return Result(
+        "memory", line, [Figure(name, us, "us", base, us / base) for name, us in figures.items()]
     )

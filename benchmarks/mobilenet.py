@@ -1,4 +1,8 @@
-"""The MobileNet benchmark: MobileNet v1 (224x224x3, width 1.0) on the reference driver.
+"""MobileNet v1 (224x224x3, width 1.0) as a ``hal.Model``, and the same network in PyTorch.
+
+The model builder and the two timers of the networks benchmark
+(``benchmarks.networks``, also run by the name ``mobilenet``), shared with
+the caching and memory-growth benchmarks.
 
 Subject: the network built as a ``hal.Model`` with deterministic synthetic
 weights (a fixed numpy seed), in float32 and in quant8 (per-layer scales and
@@ -11,6 +15,9 @@ works (PyTorch is not a dependency of this project).
 Layers: a 3x3 stride-2 convolution, 13 depthwise-separable blocks (3x3
 depthwise then 1x1 pointwise, RELU6 fused), a 7x7 average pool, a 1x1
 convolution to 1001 logits, RESHAPE to [1, 1001] and SOFTMAX.
+
+A quick run (``NNHAL_BENCH_QUICK=1``) builds the same layers at width 0.25
+on a 128x128 image (a 4x4 pool): ``SIZE`` and ``WIDTH`` below.
 """
 
 from __future__ import annotations
@@ -22,6 +29,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from benchmarks.result import quick
 from conformance.harness.requests import pack_request
 from hal.callbacks import PreparedModelCallback
 from hal.types import (
@@ -49,6 +57,14 @@ I32T = OperandType.TENSOR_INT32
 BLOCKS = [(64, 1), (128, 2), (128, 1), (256, 2), (256, 1), (512, 2)]
 BLOCKS += [(512, 1)] * 5 + [(1024, 2), (1024, 1)]
 """(pointwise output channels, depthwise stride) of the 13 separable blocks."""
+FULL_SHAPE = (224, 1.0)
+QUICK_SHAPE = (128, 0.25)
+"""(image height and width, width multiplier): the real network, and a quick run's."""
+
+
+def shape() -> tuple[int, float]:
+    """The (image size, width multiplier) this run builds: the real one unless quick."""
+    return QUICK_SHAPE if quick() else FULL_SHAPE
 
 
 @dataclass
@@ -61,8 +77,8 @@ class Layer:
     stride: int
 
 
-def layers(seed: int = SEED) -> list[Layer]:
-    """MobileNet v1's convolutions with He-scaled random weights."""
+def layers(seed: int = SEED, width: float = 1.0) -> list[Layer]:
+    """MobileNet v1's convolutions with He-scaled random weights; ``width`` scales channels."""
     rng = np.random.default_rng(seed)
 
     def weights(shape: tuple[int, ...], fan_in: int) -> np.ndarray:
@@ -71,12 +87,16 @@ def layers(seed: int = SEED) -> list[Layer]:
     def bias(n: int) -> np.ndarray:
         return (rng.standard_normal(n) * 0.1).astype(np.float32)
 
-    out = [Layer("conv", weights((32, 3, 3, 3), 27), bias(32), 2)]
-    channels = 32
-    for width, stride in BLOCKS:
+    def scaled(n: int) -> int:
+        return max(8, round(n * width))
+
+    channels = scaled(32)
+    out = [Layer("conv", weights((channels, 3, 3, 3), 27), bias(channels), 2)]
+    for pointwise, stride in BLOCKS:
+        size = scaled(pointwise)
         out.append(Layer("depthwise", weights((1, 3, 3, channels), 9), bias(channels), stride))
-        out.append(Layer("conv", weights((width, 1, 1, channels), channels), bias(width), 1))
-        channels = width
+        out.append(Layer("conv", weights((size, 1, 1, channels), channels), bias(size), 1))
+        channels = size
     out.append(Layer("logits", weights((CLASSES, 1, 1, channels), channels), bias(CLASSES), 1))
     return out
 
@@ -87,7 +107,9 @@ def layers(seed: int = SEED) -> list[Layer]:
 
 
 @dataclass
-class _Builder:
+class Builder:
+    """A hal.Model built operand by operand, constants copied into ``operand_values``."""
+
     operands: list[Operand] = field(default_factory=list)
     operations: list[Operation] = field(default_factory=list)
     values: bytearray = field(default_factory=bytearray)
@@ -103,7 +125,13 @@ class _Builder:
         lifetime = OperandLifeTime.CONSTANT_COPY
         return self.add(Operand(type_, list(data.shape), 0, scale, zp, lifetime, location))
 
-    def scalar(self, value: int | float) -> int:
+    def omitted(self, type_: int = F32) -> int:
+        """An optional input left out: a NO_VALUE operand."""
+        return self.add(Operand(type_, [], 0, lifetime=OperandLifeTime.NO_VALUE))
+
+    def scalar(self, value: bool | int | float) -> int:
+        if isinstance(value, bool):
+            return self.constant(OperandType.BOOL, np.array(value, np.uint8))
         if isinstance(value, float):
             return self.constant(OperandType.FLOAT32, np.array(value, np.float32))
         return self.constant(OperandType.INT32, np.array(value, np.int32))
@@ -147,7 +175,7 @@ def _tensor(type_: int, dims: list[int], quant: _Quant | None) -> Operand:
 
 
 def _conv_layer(
-    b: _Builder, x: int, layer: Layer, dims: list[int], quant: bool
+    b: Builder, x: int, layer: Layer, dims: list[int], quant: bool
 ) -> tuple[int, list[int]]:
     """One CONV_2D / DEPTHWISE_CONV_2D with RELU6 (none for the logits), SAME padding."""
     n, h, w, _ = dims
@@ -177,21 +205,25 @@ def _conv_layer(
     return b.operation(op, inputs, _tensor(Q8 if quant else F32, out_dims, out_q)), out_dims
 
 
-def build_model(quant: bool, weights: list[Layer] | None = None) -> Model:
-    """MobileNet v1 as one hal.Model: float32, or quant8 with per-layer parameters."""
+def build_model(quant: bool, weights: list[Layer] | None = None, size: int = 224) -> Model:
+    """MobileNet v1 as one hal.Model: float32, or quant8 with per-layer parameters.
+
+    ``size`` is the image's height and width, a multiple of 32 (the pool is size / 32).
+    """
     weights = layers() if weights is None else weights
     type_ = Q8 if quant else F32
-    b = _Builder()
-    dims = [1, 224, 224, 3]
+    b = Builder()
+    dims = [1, size, size, 3]
     x = image = b.add(_tensor(type_, dims, _IMAGE if quant else None))
     for layer in weights[:-1]:
         x, dims = _conv_layer(b, x, layer, dims, quant)
     pooled_q = _RELU6_RANGE if quant else None
-    pool_inputs = [x, b.scalar(_VALID), *(b.scalar(v) for v in (1, 1, 7, 7, 0))]
+    pool, channels = dims[1], dims[3]
+    pool_inputs = [x, b.scalar(_VALID), *(b.scalar(v) for v in (1, 1, pool, pool, 0))]
     x = b.operation(
-        OperationType.AVERAGE_POOL_2D, pool_inputs, _tensor(type_, [1, 1, 1, 1024], pooled_q)
+        OperationType.AVERAGE_POOL_2D, pool_inputs, _tensor(type_, [1, 1, 1, channels], pooled_q)
     )
-    x, dims = _conv_layer(b, x, weights[-1], [1, 1, 1, 1024], quant)
+    x, dims = _conv_layer(b, x, weights[-1], [1, 1, 1, channels], quant)
     shape = b.constant(I32T, np.array([1, CLASSES]))
     logits_q = _LOGITS if quant else None
     x = b.operation(OperationType.RESHAPE, [x, shape], _tensor(type_, [1, CLASSES], logits_q))
@@ -202,31 +234,48 @@ def build_model(quant: bool, weights: list[Layer] | None = None) -> Model:
     return b.model(image, out)
 
 
-def _image(quant: bool) -> np.ndarray:
-    pixels = np.random.default_rng(SEED + 1).uniform(-1.0, 1.0, (1, 224, 224, 3))
+def image(quant: bool, size: int = 224) -> np.ndarray:
+    """The input: uniform pixels in [-1, 1] from a fixed seed (quantized for quant8)."""
+    pixels = np.random.default_rng(SEED + 1).uniform(-1.0, 1.0, (1, size, size, 3))
     if quant:
         return np.clip(np.round(pixels / _IMAGE.scale) + _IMAGE.zp, 0, 255).astype(np.uint8)
     return pixels.astype(np.float32)
 
 
-def time_driver(model: Model, image: np.ndarray, runs: int = RUNS) -> tuple[float, np.ndarray]:
-    """Median seconds of one execution (prepared once, one warm-up), and the output."""
+def prepare(model: Model, label: str = "MobileNet"):
+    """``prepare_model_1_2`` on a new reference driver: (seconds from launch to callback, model)."""
     callback = PreparedModelCallback()
     driver = ReferenceDriver()
+    start = time.perf_counter()
     launch = driver.prepare_model_1_2(model, ExecutionPreference.SUSTAINED_SPEED, callback)
     prepared = callback.wait(600)
+    elapsed = time.perf_counter() - start
     if launch != ErrorStatus.NONE or prepared.status != ErrorStatus.NONE:
-        raise RuntimeError(f"preparing MobileNet failed: {launch.name}, {prepared.status.name}")
-    with pack_request(model, [image]) as packed:
+        raise RuntimeError(f"preparing {label} failed: {launch.name}, {prepared.status.name}")
+    return elapsed, prepared.prepared_model
+
+
+def time_prepare(model: Model, runs: int = 3, label: str = "MobileNet") -> float:
+    """Median seconds of ``prepare_model_1_2``, launch to callback, over ``runs`` preparations."""
+    return statistics.median(prepare(model, label)[0] for _ in range(runs))
+
+
+def time_driver(
+    model: Model, data: np.ndarray, runs: int = RUNS, label: str = "MobileNet"
+) -> tuple[float, np.ndarray]:
+    """Median seconds of one execution (prepared once, one warm-up), and the output.
+
+    ``data`` is the model's one input.
+    """
+    _, prepared = prepare(model, label)
+    with pack_request(model, [data]) as packed:
         times = []
         for _ in range(runs + 1):
             start = time.perf_counter()
-            status, shapes, _ = prepared.prepared_model.execute_synchronously(
-                packed.request, MeasureTiming.NO
-            )
+            status, shapes, _ = prepared.execute_synchronously(packed.request, MeasureTiming.NO)
             times.append(time.perf_counter() - start)
             if status != ErrorStatus.NONE:
-                raise RuntimeError(f"executing MobileNet failed: {status.name}")
+                raise RuntimeError(f"executing {label} failed: {status.name}")
         output = packed.output(0, shapes[0].dimensions).copy()
     return statistics.median(times[1:]), output
 
@@ -236,7 +285,7 @@ def time_driver(model: Model, image: np.ndarray, runs: int = RUNS) -> tuple[floa
 # ---------------------------------------------------------------------------
 
 
-def _threads() -> int:
+def threads() -> int:
     """What OpenBLAS (numpy's BLAS) uses by default: the CPUs this process may run on."""
     for name in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS"):
         if os.environ.get(name, "").isdigit():
@@ -251,7 +300,7 @@ def time_torch(weights: list[Layer], image: np.ndarray, runs: int = RUNS):
         import torch.nn.functional as F
     except ImportError:
         return None
-    torch.set_num_threads(_threads())
+    torch.set_num_threads(threads())
 
     def conv(x, layer: Layer):
         if layer.kind == "depthwise":
@@ -269,7 +318,7 @@ def time_torch(weights: list[Layer], image: np.ndarray, runs: int = RUNS):
     def network(x):
         for layer in weights[:-1]:
             x = conv(x, layer)
-        x = conv(F.avg_pool2d(x, 7), weights[-1])
+        x = conv(F.avg_pool2d(x, x.shape[-1]), weights[-1])
         return torch.softmax(x.reshape(1, CLASSES), dim=1)
 
     x = torch.from_numpy(image.transpose(0, 3, 1, 2).copy())
@@ -280,20 +329,3 @@ def time_torch(weights: list[Layer], image: np.ndarray, runs: int = RUNS):
             output = network(x)
             times.append(time.perf_counter() - start)
     return statistics.median(times[1:]), output.numpy()
-
-
-def run() -> str:
-    weights = layers()
-    float_s, float_out = time_driver(build_model(False, weights), _image(False))
-    quant_s, _ = time_driver(build_model(True, weights), _image(True))
-    line = f"mobilenet: float32 {float_s * 1e3:.1f} ms, quant8 {quant_s * 1e3:.1f} ms; "
-    torch_result = time_torch(weights, _image(False))
-    if torch_result is None:
-        return line + "torch not installed, no ratio"
-    torch_s, torch_out = torch_result
-    difference = float(np.abs(torch_out - float_out).max())
-    return line + (
-        f"torch float32 {torch_s * 1e3:.1f} ms ({_threads()} threads); "
-        f"ratio {float_s * 1e3:.1f}/{torch_s * 1e3:.1f} = {float_s / torch_s:.2f} "
-        f"(outputs differ by at most {difference:.1e})"
-    )

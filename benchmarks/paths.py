@@ -9,9 +9,10 @@ the figure is the median round divided by ``BATCH``.
 Baseline: ``execute_synchronously``; ratios are path / baseline.
 
 In one process the burst pays a thread hand-off per execution that the
-synchronous call does not; bursts exist to save the binder round trip of a
-driver in another process, which this measurement will cover once drivers
-can run in one.
+synchronous call does not; bursts exist to save the round trip to a driver in
+another process, which the isolation benchmark (``benchmarks.isolation``)
+measures: bursts and calls to a driver in a service process. A quick run
+(``NNHAL_BENCH_QUICK=1``) times 2 rounds of 30 executions.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ import statistics
 import struct
 import time
 
+from benchmarks.result import Figure, Result, runs
 from hal.burst import BurstController
 from hal.callbacks import ExecutionCallback, PreparedModelCallback
 from hal.memory import ASHMEM, allocate, allocate_with
@@ -90,10 +92,11 @@ def _request() -> Request:
 
 
 def _round(run) -> float:
+    batch = runs(BATCH, 30)
     start = time.perf_counter()
-    for _ in range(BATCH):
+    for _ in range(batch):
         run()
-    return (time.perf_counter() - start) / BATCH * 1e6
+    return (time.perf_counter() - start) / batch * 1e6
 
 
 def _asynchronous(prepared, request: Request) -> None:
@@ -120,7 +123,7 @@ def measure() -> dict[str, float]:
             for run in paths.values():  # warm up, and check each path works
                 _round(run)
             rounds: dict[str, list[float]] = {name: [] for name in paths}
-            for _ in range(ROUNDS):
+            for _ in range(runs(ROUNDS, 2)):
                 for name, run in paths.items():
                     rounds[name].append(_round(run))
     finally:
@@ -129,12 +132,18 @@ def measure() -> dict[str, float]:
     return {name: statistics.median(times) for name, times in rounds.items()}
 
 
-def run() -> str:
+def run() -> Result:
     us = measure()
     base = us["execute_synchronously"]
-    return (
+    figures = [
+        Figure("burst", us["burst"], "us", base, us["burst"] / base),
+        Figure("execute_synchronously", base, "us"),
+        Figure("execute_1_2", us["execute_1_2"], "us", base, us["execute_1_2"] / base),
+    ]
+    line = (
         f"paths: ADD float32[4] in-process, per execution: burst {us['burst']:.0f} us, "
         f"execute_synchronously {base:.0f} us, execute_1_2 {us['execute_1_2']:.0f} us; "
         f"ratio burst/sync {us['burst'] / base:.2f}, execute_1_2/sync "
         f"{us['execute_1_2'] / base:.2f}"
     )
+    return Result("paths", line, figures)

@@ -4,16 +4,40 @@ Subject: ``pytest --pyargs conformance.test_generated`` on the reference driver:
 collection alone, then the whole run at ``-n 0`` and ``-n 2``.
 Baseline: the same number of empty parametrized test items run by pytest in
 the same way, so the ratio is the harness's own cost per item beyond pytest's.
+
+Per-item overhead: at ``-n 0``, only the items of one one-operation case
+(``-k ADD_CASE``: its executions on every path and its preparations), against
+as many empty items. The figure is the time per item from the end of the
+first item to the end of the last (``benchmarks._loop_timer``), so neither
+collection nor the session's one-time setup counts; target: under 3x an
+empty item's. Median of ``PER_ITEM_RUNS`` runs.
+
+A quick run (``NNHAL_BENCH_QUICK=1``) measures collection and one per-item
+run of each kind, and skips the whole runs (collecting the generated suite
+alone takes some 15 s).
 """
 
 from __future__ import annotations
 
+import json
+import os
 import re
+import statistics
 import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
+
+from benchmarks import _loop_timer
+from benchmarks.result import Figure, Result, quick, runs
+
+ROOT = Path(__file__).resolve().parent.parent
+SUITE = ("--pyargs", "conformance.test_generated", "--driver=reference")
+ADD_CASE = "V1_0/add/none"
+"""The one-operation case whose items the per-item figure runs (ADD, float32, no activation)."""
+PER_ITEM_RUNS = 3
+PER_ITEM_TARGET = 3.0
 
 _COLLECTED = re.compile(r"(\d+) tests? collected")
 _EMPTY_ITEMS = """
@@ -25,13 +49,14 @@ def test_empty(n):
 """
 
 
-def _pytest(*args: str, cwd: Path | None = None) -> tuple[float, str]:
+def _pytest(*args: str, cwd: Path | None = None, env: dict | None = None) -> tuple[float, str]:
     start = time.perf_counter()
     done = subprocess.run(
         [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *args],
         capture_output=True,
         text=True,
         cwd=cwd,
+        env=env,
         check=False,
     )
     elapsed = time.perf_counter() - start
@@ -47,18 +72,74 @@ def _count(output: str) -> int:
     return sum(int(n) for n in re.findall(r"(\d+) (?:passed|skipped|failed)", output))
 
 
-def run() -> str:
-    suite = ("--pyargs", "conformance.test_generated", "--driver=reference")
-    collect_s, output = _pytest(*suite, "--collect-only")
+def _per_item_s(*args: str, cwd: Path) -> tuple[float, int]:
+    """Seconds per item after the first of one ``-n 0`` run of ``args``, and the item count."""
+    with tempfile.TemporaryDirectory(prefix="nnhal-bench-") as folder:
+        times = Path(folder, "finished.json")
+        path = os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))
+        env = dict(os.environ, PYTHONPATH=path, **{_loop_timer.ENV: str(times)})
+        _pytest(*args, "-n", "0", "-p", "benchmarks._loop_timer", cwd=cwd, env=env)
+        finished = json.loads(times.read_text())["finished"]
+    if len(finished) < 2:
+        raise RuntimeError(f"pytest {' '.join(args)} ran {len(finished)} items; expected 2 or more")
+    return (finished[-1] - finished[0]) / (len(finished) - 1), len(finished)
+
+
+def _per_item(folder: Path) -> tuple[str, Figure]:
+    """The per-item overhead line and figure: one ADD case's items vs as many empty items."""
+    case, empty = [], []
+    count = 0
+    for _ in range(runs(PER_ITEM_RUNS)):
+        seconds, count = _per_item_s(*SUITE, "-k", ADD_CASE, cwd=ROOT)
+        case.append(seconds)
+        Path(folder, "test_empty_case.py").write_text(_EMPTY_ITEMS.format(count=count))
+        seconds, _ = _per_item_s("test_empty_case.py", cwd=folder)
+        empty.append(seconds)
+    case_ms, empty_ms = statistics.median(case) * 1e3, statistics.median(empty) * 1e3
+    ratio = case_ms / empty_ms
+    target = f"< {PER_ITEM_TARGET:g}x empty"
+    line = (
+        f"suite: per item at -n 0, the {count} items of {ADD_CASE} (after the first): "
+        f"{case_ms:.2f} ms; empty items {empty_ms:.2f} ms; ratio {ratio:.1f} (target {target})"
+    )
+    figure = Figure(
+        f"per item, {ADD_CASE}, -n 0",
+        case_ms,
+        "ms",
+        empty_ms,
+        ratio,
+        target,
+        ratio < PER_ITEM_TARGET,
+    )
+    return line, figure
+
+
+def run() -> Result:
+    collect_s, output = _pytest(*SUITE, "--collect-only")
     items = _count(output)
     lines = [f"suite: collection {collect_s:.2f} s for {items} items"]
+    figures = [Figure("collection", collect_s, "s")]
     with tempfile.TemporaryDirectory() as folder:
         Path(folder, "test_empty.py").write_text(_EMPTY_ITEMS.format(count=items))
-        for workers in ("0", "2"):
-            run_s, _ = _pytest(*suite, "-n", workers)
+        for workers in () if quick() else ("0", "2"):
+            run_s, _ = _pytest(*SUITE, "-n", workers)
             empty_s, _ = _pytest("test_empty.py", "-n", workers, cwd=Path(folder))
             lines.append(
                 f"suite: -n {workers}: {run_s:.2f} s total, {items / run_s:.0f} items/s; "
                 f"empty items {empty_s:.2f} s; ratio vs baseline {run_s / empty_s:.1f}"
             )
-    return "\n".join(lines)
+            figures.append(
+                Figure(
+                    f"-n {workers} whole run",
+                    items / run_s,
+                    "items/s",
+                    items / empty_s,
+                    run_s / empty_s,
+                )
+            )
+        if quick():
+            lines.append("suite: whole runs skipped (quick run)")
+        line, figure = _per_item(Path(folder))
+        lines.append(line)
+        figures.append(figure)
+    return Result("suite", "\n".join(lines), figures)

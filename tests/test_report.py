@@ -307,6 +307,8 @@ def test_merge_equals_the_unsplit_run(shards, tmp_path: Path, capsys) -> None:
     assert merged["run"]["merged_shards"] == ["1/3", "2/3", "3/3"]
     assert merged["run"]["shard"] is None
     assert merged["run"]["selected"] == 30
+    assert [w["id"] for w in merged["run"]["worker_memory"]] == ["1/3:main", "2/3:main", "3/3:main"]
+    assert all(w["peak_rss_bytes"] > 0 for w in merged["run"]["worker_memory"])
     assert capsys.readouterr().out == f"NOT CERTIFIED: 30 tests; written to {tmp_path}/\n"
 
 

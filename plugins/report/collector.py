@@ -3,9 +3,10 @@
 ``ReportPlugin`` is registered by ``plugins.pytest_nnhal`` when one of those
 options is given. Under pytest-xdist every worker derives the facts of the
 tests it runs and attaches them to its reports (``report.nnhal``, carried to
-the controller with the report itself); its collection counts and the driver's
-identity travel in ``workeroutput``. Only the controller (or a run without
-xdist) assembles the document and writes the files: one report per run.
+the controller with the report itself); its collection counts, the driver's
+identity and its peak memory (``run.worker_memory``) travel in ``workeroutput``.
+Only the controller (or a run without xdist) assembles the document and writes
+the files: one report per run.
 """
 
 from __future__ import annotations
@@ -14,6 +15,8 @@ import contextlib
 import hashlib
 import platform
 import re
+import resource
+import sys
 import threading
 import time
 from dataclasses import dataclass
@@ -121,6 +124,12 @@ def environment() -> dict[str, Any]:
         "machine": platform.machine(),
         "packages": packages,
     }
+
+
+def peak_rss_bytes() -> int:
+    """This process's peak resident set size so far (``ru_maxrss``: kilobytes on Linux)."""
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return int(peak) if sys.platform == "darwin" else int(peak) * 1024
 
 
 def _bounded(call, timeout: float) -> Any:
@@ -344,6 +353,8 @@ class ReportPlugin:
                 "selected": self.selected,
                 "deselected": self.deselected_total - self.deselected_shard,
                 "driver": driver_identity(self.config),
+                "id": self.config.workerinput.get("workerid"),
+                "peak_rss_bytes": peak_rss_bytes(),
             }
             return
         self.document = self._document(int(exitstatus))
@@ -373,10 +384,19 @@ class ReportPlugin:
                 (o["driver"] for o in self.worker_outputs if not o["driver"]["load_error"]),
                 first["driver"],
             )
+            memory = sorted(
+                (
+                    {"id": str(o.get("id")), "peak_rss_bytes": o["peak_rss_bytes"]}
+                    for o in self.worker_outputs
+                    if "peak_rss_bytes" in o
+                ),
+                key=lambda w: (len(w["id"]), w["id"]),  # gw2 before gw10
+            )
         else:
             selected = self.selected
             deselected = self.deselected_total - self.deselected_shard
             driver = driver_identity(self.config)
+            memory = [{"id": "main", "peak_rss_bytes": peak_rss_bytes()}]
         tests = [self._test(nodeid) for nodeid in self.order]
         run = {
             "profile": self.config.getoption("--nnhal-profile"),
@@ -391,6 +411,7 @@ class ReportPlugin:
             "duration": round(time.time() - self.started, 3),
             "exit_status": exitstatus,
             "workers": max(1, len(self.worker_outputs)),
+            "worker_memory": memory,
             "command": " ".join(["pytest", *self.config.invocation_params.args]),
             "expect_fail": self.expect_file,
             "suite_categories": suite_categories(),

@@ -315,6 +315,13 @@ def merge(named: list[tuple[str, dict[str, Any]]]) -> dict[str, Any]:
         workers=sum(r["workers"] for r in runs),
         started=min(r["started"] for r in runs),
     )
+    if any("worker_memory" in r for r in runs):
+        # Each shard's processes, named after their shard: gw0 of shard 2 is "2/3:gw0".
+        run["worker_memory"] = [
+            dict(w, id=f"{r['shard']['index']}/{r['shard']['count']}:{w['id']}")
+            for r in sorted(runs, key=lambda r: r["shard"]["index"])
+            for w in r.get("worker_memory", [])
+        ]
     return new_document(run, first["driver"], first["environment"], tests)
 
 

@@ -1,0 +1,189 @@
+"""``python -m benchmarks``: results, the table, --json, failures and names; and run.worker_memory.
+
+No real benchmark runs here: fake ones replace ``BENCHMARKS``. The last test
+runs one ADD case of the generated suite under two xdist workers to check
+that the certification report records each worker's peak memory.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import jsonschema
+import pytest
+
+import benchmarks.__main__ as bench
+from benchmarks.result import QUICK_ENV, Figure, Result, quick, runs
+from plugins.report.document import SCHEMA_PATH
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+def _fake() -> Result:
+    return Result(
+        "fake",
+        "fake: 12.3 ms; ratio 1.20",
+        [
+            Figure("speed", 12.3456, "ms", baseline=10.288, ratio=1.2, target="< 1.5x", met=True),
+            Figure("a much longer figure name", 4, "items"),
+            Figure("verdict", "CERTIFIED", ""),
+        ],
+    )
+
+
+def _broken() -> Result:
+    raise RuntimeError("the driver fell over")
+
+
+@pytest.fixture
+def registry(monkeypatch: pytest.MonkeyPatch) -> dict:
+    """BENCHMARKS replaced by fakes; calls records which ran, in order."""
+    calls: list[str] = []
+
+    def recorded(name: str, function):
+        def run() -> Result:
+            calls.append(name)
+            return function()
+
+        return run
+
+    fakes = {
+        "fake": recorded("fake", _fake),
+        "broken": recorded("broken", _broken),
+        "networks": recorded("networks", lambda: Result("networks", "networks: fine")),
+        "certify": recorded("certify", lambda: Result("certify", "certify: long")),
+    }
+    monkeypatch.setattr(bench, "BENCHMARKS", fakes)
+    return {"calls": calls}
+
+
+def test_lines_then_a_table_of_every_figure(registry, capsys) -> None:
+    assert bench.main(["fake"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "fake: 12.3 ms; ratio 1.20"
+    header = next(i for i, line in enumerate(out) if line.startswith("benchmark"))
+    assert out[header].split() == list(bench.COLUMNS)
+    rows = out[header + 2 :]
+    assert len(rows) == 3
+    assert rows[0].split() == ["fake", "speed", "12.35", "ms", "1.20", "<", "1.5x", "yes"]
+    assert rows[1].split()[-5:] == ["4", "items", "-", "-", "-"]
+    assert "CERTIFIED" in rows[2]
+    # Aligned columns: every row's unit starts where the header's does.
+    unit = out[header].index("unit")
+    assert {row[unit:].split()[0] for row in rows[:2]} == {"ms", "items"}
+
+
+def test_json_document(registry, tmp_path: Path, capsys, monkeypatch) -> None:
+    monkeypatch.delenv(QUICK_ENV, raising=False)
+    out = tmp_path / "figures.json"
+    assert bench.main(["fake", "--json", str(out)]) == 0
+    doc = json.loads(out.read_text())
+    assert set(doc) == {"date", "machine", "quick", "benchmarks"}
+    assert doc["quick"] is False
+    assert set(doc["machine"]) == {"cpu_count", "platform", "python", "numpy", "torch"}
+    assert doc["machine"]["numpy"]
+    [entry] = doc["benchmarks"]
+    assert entry["name"] == "fake" and entry["line"] == "fake: 12.3 ms; ratio 1.20"
+    assert entry["error"] is None
+    assert entry["figures"][0] == {
+        "name": "speed",
+        "value": 12.3456,
+        "unit": "ms",
+        "baseline": 10.288,
+        "ratio": 1.2,
+        "target": "< 1.5x",
+        "met": True,
+    }
+    assert entry["figures"][2]["value"] == "CERTIFIED"
+
+
+def test_a_failing_benchmark_is_reported_and_the_others_still_run(
+    registry, tmp_path: Path, capsys
+) -> None:
+    out = tmp_path / "figures.json"
+    assert bench.main(["broken", "fake", "--json", str(out)]) == 1
+    captured = capsys.readouterr()
+    assert "broken: failed: RuntimeError: the driver fell over" in captured.out.splitlines()
+    assert "fake: 12.3 ms; ratio 1.20" in captured.out
+    assert "Traceback" in captured.err
+    assert registry["calls"] == ["broken", "fake"]
+    entries = {e["name"]: e for e in json.loads(out.read_text())["benchmarks"]}
+    assert entries["broken"]["error"] == "RuntimeError: the driver fell over"
+    assert entries["broken"]["figures"] == []
+
+
+def test_unknown_name_is_a_usage_error(registry, capsys) -> None:
+    with pytest.raises(SystemExit) as stop:
+        bench.main(["fake", "nope"])
+    assert stop.value.code == 2
+    assert "unknown benchmark nope (known: fake, broken, networks, certify, mobilenet)" in (
+        capsys.readouterr().err
+    )
+    assert registry["calls"] == []
+
+
+def test_default_leaves_out_opt_in_benchmarks_and_all_runs_them(registry, capsys) -> None:
+    assert bench.main([]) == 1  # "broken" is among the defaults here
+    assert registry["calls"] == ["fake", "broken", "networks"]
+    registry["calls"].clear()
+    assert bench.main(["--all"]) == 1
+    assert registry["calls"] == ["fake", "broken", "networks", "certify"]
+    registry["calls"].clear()
+    assert bench.main(["certify"]) == 0
+    assert registry["calls"] == ["certify"]
+
+
+def test_mobilenet_is_the_networks_benchmark(registry, capsys) -> None:
+    assert bench.main(["mobilenet", "networks"]) == 0
+    assert registry["calls"] == ["networks"]
+    assert "networks: fine" in capsys.readouterr().out
+
+
+def test_real_registry_and_help() -> None:
+    assert {"generator", "suite", "networks", "memory-growth", "certify"} <= set(bench.BENCHMARKS)
+    assert bench.ALIASES["mobilenet"] == "networks"
+    assert "certify" in bench.OPT_IN
+    help_text = " ".join(bench._parser().format_help().split())
+    assert "certify runs only when named or with --all" in help_text
+
+
+def test_quick_switch(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv(QUICK_ENV, raising=False)
+    assert not quick() and runs(5) == 5
+    monkeypatch.setenv(QUICK_ENV, "0")
+    assert not quick()
+    monkeypatch.setenv(QUICK_ENV, "1")
+    assert quick() and runs(5) == 1 and runs(7, 2) == 2
+
+
+def test_importing_the_benchmarks_does_not_import_torch() -> None:
+    code = "import sys, benchmarks.__main__; sys.exit('torch' in sys.modules)"
+    assert subprocess.run([sys.executable, "-c", code], cwd=REPO, timeout=120).returncode == 0
+
+
+def test_report_records_each_workers_peak_memory(
+    pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for name in ("PYTEST_XDIST_WORKER", "PYTEST_XDIST_WORKER_COUNT", "PYTEST_ADDOPTS"):
+        monkeypatch.delenv(name, raising=False)
+    result = pytester.runpytest_subprocess(
+        "-p",
+        "no:cacheprovider",
+        "--pyargs",
+        "conformance.test_generated",
+        "--driver=reference",
+        "-k",
+        "V1_0/add/none",
+        "-n",
+        "2",
+        "--cert-report=out",
+    )
+    assert result.ret == 0, result.stdout.str()
+    doc = json.loads((pytester.path / "out" / "report.json").read_text())
+    jsonschema.Draft202012Validator(json.loads(SCHEMA_PATH.read_text())).validate(doc)
+    memory = doc["run"]["worker_memory"]
+    assert sorted(w["id"] for w in memory) == ["gw0", "gw1"]
+    assert all(w["peak_rss_bytes"] > 0 for w in memory)
