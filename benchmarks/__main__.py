@@ -1,7 +1,8 @@
 """``python -m benchmarks [NAME...] [--all] [--json OUT]``: run benchmarks, print a table of figures.
 
-Without names, every benchmark runs except the opt-in ones (certify: a whole
-certification, minutes long), which run only when named or with --all. Each
+Without names, every benchmark runs (certify included: a whole certification,
+minutes long) except the opt-in ones (performance: it refreshes the reference
+driver's PerformanceInfo constants), which run only when named or with --all. Each
 benchmark prints its line(s) as it finishes; at the end a table lists every
 figure with its ratio to the baseline and, where one applies, its target and
 whether it was met. A benchmark that raises prints ``NAME: failed: ...`` and
@@ -32,6 +33,7 @@ from benchmarks import (
     memory_growth,
     networks,
     paths,
+    performance,
     suite,
 )
 from benchmarks.result import QUICK_ENV, Figure, Result, quick
@@ -46,13 +48,14 @@ BENCHMARKS: dict[str, Callable[[], Result]] = {
     "memory": memory.run,
     "isolation": isolation.run,
     "certify": certify.run,
+    "performance": performance.run,
 }
 """Name -> a function that runs the benchmark and returns its ``Result``."""
 
 ALIASES = {"mobilenet": "networks"}
 """Other names a benchmark answers to (``mobilenet`` was the networks benchmark's name)."""
 
-OPT_IN = {"certify"}
+OPT_IN = {"performance"}
 """Benchmarks run only when named or with ``--all``."""
 
 COLUMNS = ("benchmark", "figure", "value", "unit", "ratio", "target", "met")

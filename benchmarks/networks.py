@@ -16,6 +16,8 @@ Without PyTorch the driver's figures are still reported, with no ratios.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import numpy as np
 
 from benchmarks import lstm, mobilenet
@@ -29,26 +31,48 @@ PREPARE_TARGET_S = 0.5
 """MobileNet float32: preparing it takes under this many seconds."""
 
 
-def _mobilenet(figures: list[Figure]) -> str:
+@dataclass
+class MobileNetTimes:
+    """Median seconds of one MobileNet v1 execution on the reference driver and in PyTorch."""
+
+    float_s: float
+    quant_s: float
+    torch_s: float | None
+    """None without PyTorch."""
+    difference: float | None
+    """Largest |driver - torch| over the float32 outputs."""
+
+
+def time_mobilenet() -> MobileNetTimes:
+    """MobileNet v1 float32 and quant8 on the reference driver, float32 in PyTorch."""
     size, width = mobilenet.shape()
     weights = mobilenet.layers(width=width)
-    float_model = mobilenet.build_model(False, weights, size)
-    quant_model = mobilenet.build_model(True, weights, size)
     count = runs(RUNS)
-    float_s, float_out = mobilenet.time_driver(float_model, mobilenet.image(False, size), count)
-    quant_s, _ = mobilenet.time_driver(quant_model, mobilenet.image(True, size), count)
-    float_ms, quant_ms = float_s * 1e3, quant_s * 1e3
-    line = f"mobilenet: float32 {float_ms:.1f} ms, quant8 {quant_ms:.1f} ms; "
-    target = f"< {TORCH_TARGET:g}x torch"
+    float_s, float_out = mobilenet.time_driver(
+        mobilenet.build_model(False, weights, size), mobilenet.image(False, size), count
+    )
+    quant_s, _ = mobilenet.time_driver(
+        mobilenet.build_model(True, weights, size), mobilenet.image(True, size), count
+    )
     torch_result = mobilenet.time_torch(weights, mobilenet.image(False, size), count)
     if torch_result is None:
+        return MobileNetTimes(float_s, quant_s, None, None)
+    torch_s, torch_out = torch_result
+    return MobileNetTimes(float_s, quant_s, torch_s, float(np.abs(torch_out - float_out).max()))
+
+
+def _mobilenet(figures: list[Figure]) -> str:
+    times = time_mobilenet()
+    float_ms, quant_ms = times.float_s * 1e3, times.quant_s * 1e3
+    line = f"mobilenet: float32 {float_ms:.1f} ms, quant8 {quant_ms:.1f} ms; "
+    target = f"< {TORCH_TARGET:g}x torch"
+    if times.torch_s is None:
         figures.append(Figure("mobilenet float32", float_ms, "ms", target=target))
         figures.append(Figure("mobilenet quant8", quant_ms, "ms"))
         return line + "torch not installed, no ratio"
-    torch_s, torch_out = torch_result
-    torch_ms = torch_s * 1e3
-    ratio = float_s / torch_s
-    difference = float(np.abs(torch_out - float_out).max())
+    torch_ms = times.torch_s * 1e3
+    ratio = times.float_s / times.torch_s
+    difference = times.difference
     figures += [
         Figure("mobilenet float32", float_ms, "ms", torch_ms, ratio, target, ratio < TORCH_TARGET),
         Figure("mobilenet quant8", quant_ms, "ms"),

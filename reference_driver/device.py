@@ -37,7 +37,6 @@ from hal.types import (
     Model,
     OperandPerformance,
     OperandType,
-    PerformanceInfo,
 )
 from hal.validation import validate_execution_preference, validate_model
 from reference_driver.buffers import BufferRegistry, ReferenceBuffer
@@ -58,10 +57,10 @@ from reference_driver.executor import (
     read_constants,
 )
 from reference_driver.ops import REGISTRY
+from reference_driver.performance import FLOAT_PERFORMANCE, QUANT_PERFORMANCE, performance_of
 from reference_driver.prepared_model import ReferencePreparedModel
 
 VERSION_STRING = "nnhal-reference-driver 0.1.0"
-_UNIT = PerformanceInfo(exec_time=1.0, power_usage=1.0)
 
 
 class ReferenceDriver(IDevice_1_2, IMemoryDomains):
@@ -89,16 +88,20 @@ class ReferenceDriver(IDevice_1_2, IMemoryDomains):
     # -- capabilities and identity ------------------------------------------
 
     def get_capabilities(self) -> tuple[ErrorStatus, Capabilities_1_0]:
-        return ErrorStatus.NONE, Capabilities_1_0(_UNIT, _UNIT)
+        return ErrorStatus.NONE, Capabilities_1_0(FLOAT_PERFORMANCE, QUANT_PERFORMANCE)
 
     def get_capabilities_1_1(self) -> tuple[ErrorStatus, Capabilities_1_1]:
-        return ErrorStatus.NONE, Capabilities_1_1(_UNIT, _UNIT, _UNIT)
+        return ErrorStatus.NONE, Capabilities_1_1(
+            FLOAT_PERFORMANCE, QUANT_PERFORMANCE, FLOAT_PERFORMANCE
+        )
 
     def get_capabilities_1_2(self) -> tuple[ErrorStatus, Capabilities_1_2]:
         per_type = tuple(
-            OperandPerformance(t, _UNIT) for t in sorted(OperandType) if t < OperandType.OEM
+            OperandPerformance(t, performance_of(t))
+            for t in sorted(OperandType)
+            if t < OperandType.OEM
         )
-        return ErrorStatus.NONE, Capabilities_1_2(_UNIT, _UNIT, per_type)
+        return ErrorStatus.NONE, Capabilities_1_2(FLOAT_PERFORMANCE, FLOAT_PERFORMANCE, per_type)
 
     def get_status(self) -> DeviceStatus:
         return DeviceStatus.AVAILABLE

