@@ -384,6 +384,19 @@ def test_a_malformed_packet_gets_invalid_argument_and_the_burst_goes_on(burst, p
     assert controller.compute(_simple_request(pools), 0, WAIT).status == ErrorStatus.NONE
 
 
+def test_a_request_the_packet_cannot_carry_is_refused_before_sending(burst, pools) -> None:
+    executor = _Executor()
+    controller, _ = burst(executor)
+    request = _simple_request(pools)
+    request.inputs[0].dimensions = [2**32]
+    with pytest.raises(ValueError, match=r"^INPUT_OPERAND_DIMENSION_VALUE datum 4294967296: "):
+        controller.compute(request, MeasureTiming.NO, WAIT)
+    assert controller.requests.available_to_read() == 0
+    request.inputs[0].dimensions = []
+    assert controller.compute(request, MeasureTiming.NO, WAIT).status == ErrorStatus.NONE
+    assert len(executor.calls) == 1
+
+
 class _Memories(IBurstCallback):
     def __init__(self, answer) -> None:
         self.answer = answer

@@ -27,8 +27,7 @@ from hal.burst import (
     BurstController,
     BurstError,
     MalformedPacket,
-    encode_request,
-    serialize_request,
+    pack_request_packet,
 )
 from hal.callbacks import ExecutionCallback
 from hal.interfaces import IBurstContext
@@ -80,7 +79,7 @@ def burst_carries(request: Request) -> bool:
     fits the packet's uint32 fields. (A request mutated beyond them only exists on the
     method-call paths; the caller leaves the burst paths out for it.)"""
     try:
-        encode_request(serialize_request(request, MeasureTiming.NO, range(len(request.pools))))
+        pack_request_packet(request, MeasureTiming.NO, range(len(request.pools)))
     except ValueError:
         return False
     return True

@@ -38,11 +38,13 @@ def valid_activation(args: OpArgs, slot: int) -> str | None:
     return None if code in _FLOAT_CLAMP else f"fused activation {code} is not one of 0..3"
 
 
-def apply_float_activation(values: np.ndarray, code: int) -> np.ndarray:
+def apply_float_activation(values: np.ndarray, code: int, in_place: bool = False) -> np.ndarray:
+    """The fused activation applied; ``in_place`` overwrites ``values`` (an array the caller
+    owns) instead of making a new one."""
     low, high = _FLOAT_CLAMP[code]
     if low is None and high is None:
         return values
-    return np.clip(values, low, high)
+    return np.clip(values, low, high, out=values if in_place else None)
 
 
 def clamp_quant8(raw: np.ndarray, code: int, output: Operand) -> np.ndarray:
@@ -54,7 +56,7 @@ def clamp_quant8(raw: np.ndarray, code: int, output: Operand) -> np.ndarray:
 def to_float_type(values: np.ndarray, like: np.dtype) -> np.ndarray:
     """Float results back to the operand's float type; overflow to inf as C does."""
     with np.errstate(over="ignore", invalid="ignore"):
-        return values.astype(like)
+        return values.astype(like, copy=False)
 
 
 def dequantize(values: np.ndarray, operand: Operand) -> np.ndarray:

@@ -463,8 +463,8 @@ def _finish(args: OpArgs, acc: np.ndarray, prep: _Prepared, activation: int) -> 
     bias = _bias_checked(args, acc.shape[-1])
     dtype = args.values[0].dtype
     if prep.multiplier is None:
-        acc += bias.astype(np.float32)
-        return to_float_type(apply_float_activation(acc, activation), dtype)
+        acc += bias.astype(np.float32, copy=False)
+        return to_float_type(apply_float_activation(acc, activation, in_place=True), dtype)
     _check_bias_scale(args)
     total = acc.astype(np.int64)
     total += bias.astype(np.int64)
