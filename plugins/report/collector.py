@@ -311,13 +311,12 @@ class ReportPlugin:
         report: pytest.TestReport = yield
         if self.out_dir is None:
             return report
+        # A report attribute travels to the xdist controller with the report itself; the
+        # item's facts ride on its first report only (the controller keeps the first).
+        report.nnhal = {"phase": F.classify_phase(report, call.excinfo)}
         if _FACTS not in item.stash:
             item.stash[_FACTS] = F.item_facts(item)
-        # A report attribute travels to the xdist controller with the report itself.
-        report.nnhal = {
-            "facts": item.stash[_FACTS],
-            "phase": F.classify_phase(report, call.excinfo),
-        }
+            report.nnhal["facts"] = item.stash[_FACTS]
         return report
 
     # -- assembling (the controller, or a run without xdist) ---------------
@@ -331,7 +330,8 @@ class ReportPlugin:
             self.phases[nodeid] = []
             self.order.append(nodeid)
         if extra is not None:
-            self.facts.setdefault(nodeid, extra["facts"])
+            if "facts" in extra:
+                self.facts.setdefault(nodeid, extra["facts"])
             phase = extra["phase"]
         else:
             phase = F.classify_foreign(report)
