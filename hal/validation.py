@@ -760,14 +760,14 @@ def _operand_location(facts: _ModelFacts) -> Iterator[str]:
 
 def _constant_size(facts: _ModelFacts, i: int) -> tuple[int, tuple[int, ...], int] | None:
     """(type, dims, byte size) of a constant of fixed size; None if unknown or not a constant."""
+    if facts.lifetime(i) not in _CONSTANT_LIFETIMES:
+        return None
     t = facts.valid_type(i)
     if t is None or is_extension_type(t) or is_oem_type(t):
         return None
     dims = _ints(facts.operands[i].dimensions)
     # An unknown-rank constant is operand.tensor_rank's to report; its size means nothing.
     if not _dims_ok(dims) or (is_tensor_type(t) and not dims):
-        return None
-    if facts.lifetime(i) not in _CONSTANT_LIFETIMES:
         return None
     return t, dims, operand_byte_size(t, dims)
 
@@ -780,8 +780,10 @@ def _constant_size(facts: _ModelFacts, i: int) -> tuple[int, tuple[int, ...], in
 def _constant_length(facts: _ModelFacts) -> Iterator[str]:
     for i, operand in enumerate(facts.operands):
         known = _constant_size(facts, i)
+        if known is None:
+            continue
         loc = _location(operand.location)
-        if known is None or loc is None or loc[2] == known[2]:
+        if loc is None or loc[2] == known[2]:
             continue
         t, dims, size = known
         yield (

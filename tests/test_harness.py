@@ -236,3 +236,28 @@ def test_multinomial_check_with_non_finite_logits() -> None:
     assert _multinomial_problems(np.array([[np.nan, -np.inf]]), np.array([[0]]), 0.025) == [
         "batch 0: no finite logit, so no class can be drawn"
     ]
+
+
+def test_copy_model_is_deep_except_for_pools_and_immutable_values() -> None:
+    from conformance.harness.generated import corpus
+    from conformance.harness.mutations import copy_model
+    from hal.types import Operand
+
+    for test in corpus()[:200]:
+        original = test.model
+        copied = copy_model(original)
+        assert copied == original
+        for a, b in zip(copied.operands, original.operands, strict=True):
+            assert a is not b and a.dimensions is not b.dimensions
+        for a, b in zip(copied.operations, original.operations, strict=True):
+            assert a is not b and a.inputs is not b.inputs and a.outputs is not b.outputs
+        assert copied.input_indexes is not original.input_indexes
+        assert all(a is b for a, b in zip(copied.pools, original.pools, strict=True))
+    # A mutated model may hold anything: odd values are deep-copied, not shared.
+    odd = corpus()[0].model
+    odd = copy_model(odd)
+    odd.operands[0].dimensions = [[1, 2], 3]
+    again = copy_model(odd)
+    assert again.operands[0].dimensions == [[1, 2], 3]
+    assert again.operands[0].dimensions[0] is not odd.operands[0].dimensions[0]
+    assert type(again.operands[0]) is Operand

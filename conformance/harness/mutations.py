@@ -282,9 +282,68 @@ def request_families() -> list[Family]:
 # ---------------------------------------------------------------------------
 
 
+_SHARED = (
+    int,
+    float,
+    str,
+    bytes,
+    type(None),
+    DataLocation,
+    ExtensionNameAndPrefix,
+    ExtensionParams,
+)
+"""Values a copy may share with the original: immutable (the records are frozen, of scalars)."""
+
+
+def _copied(value: object) -> object:
+    if isinstance(value, _SHARED):
+        return value
+    if isinstance(value, SymmPerChannelQuantParams) and isinstance(value.scales, tuple):
+        return value
+    if type(value) is list and all(isinstance(v, _SHARED) for v in value):
+        return list(value)
+    return copy.deepcopy(value)
+
+
 def copy_model(model: Model) -> Model:
-    """A deep copy sharing the model's pools (their descriptors belong to the original)."""
-    return copy.deepcopy(model, {id(pool): pool for pool in model.pools})
+    """A deep copy sharing the model's pools (their descriptors belong to the original).
+
+    Built field by field (mutations copy a model for every variant they make, and
+    ``copy.deepcopy`` was the largest cost of the validation suite): lists are new,
+    immutable values are shared, anything unexpected (a mutated model may hold odd
+    values) is deep-copied.
+    """
+    if type(model) is not Model or any(type(o) is not Operand for o in model.operands):
+        return copy.deepcopy(model, {id(pool): pool for pool in model.pools})
+    operands = [
+        Operand(
+            _copied(o.type),
+            _copied(o.dimensions),
+            _copied(o.number_of_consumers),
+            _copied(o.scale),
+            _copied(o.zero_point),
+            _copied(o.lifetime),
+            _copied(o.location),
+            _copied(o.extra_params),
+        )
+        for o in model.operands
+    ]
+    operations = [
+        Operation(_copied(op.type), _copied(op.inputs), _copied(op.outputs))
+        if type(op) is Operation
+        else copy.deepcopy(op)
+        for op in model.operations
+    ]
+    return Model(
+        operands,
+        operations,
+        _copied(model.input_indexes),
+        _copied(model.output_indexes),
+        _copied(model.operand_values),
+        list(model.pools) if type(model.pools) is list else model.pools,
+        _copied(model.relax_computation_float32_to_float16),
+        _copied(model.extension_name_to_prefix),
+    )
 
 
 def copy_request(request: Request) -> Request:
