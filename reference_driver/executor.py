@@ -9,6 +9,7 @@ when an output location is too short.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from contextvars import ContextVar
 from dataclasses import dataclass
@@ -51,6 +52,8 @@ class _Step:
     impl: OperationImpl
     inputs: tuple[int, ...]
     outputs: tuple[int, ...]
+    release: tuple[int, ...] = ()
+    """Temporaries no later step reads (and no model output): dropped once this step ran."""
 
 
 @dataclass
@@ -99,6 +102,28 @@ def read_constants(model: Model) -> dict[int, np.ndarray]:
     return constants
 
 
+def _with_releases(steps: list[_Step], model: Model) -> list[_Step]:
+    """``steps`` with each temporary released after its last reader (or its writer, when
+    nothing reads it), so a run holds only the intermediates still needed."""
+    keep = set(model.output_indexes)
+    last: dict[int, int] = {}
+    for position, step in enumerate(steps):
+        for index in step.outputs:
+            if index not in keep:
+                last[index] = position
+    for position, step in enumerate(steps):
+        for index in step.inputs:
+            if index in last:
+                last[index] = max(last[index], position)
+    released: dict[int, list[int]] = {}
+    for index, position in last.items():
+        released.setdefault(position, []).append(index)
+    return [
+        dataclasses.replace(step, release=tuple(sorted(released.get(position, ()))))
+        for position, step in enumerate(steps)
+    ]
+
+
 class Plan:
     """A prepared model's executable form."""
 
@@ -120,6 +145,7 @@ class Plan:
             if reason is not None:
                 raise PlanInvalid(f"operation {position} ({impl.type.name}): {reason}")
             self.steps.append(step)
+        self.steps = _with_releases(self.steps, model)
 
     def run(self, request: Request, binding: Binding | None = None) -> RunResult:
         """Execute ``request`` (already validated against the model).
@@ -148,6 +174,8 @@ class Plan:
                 for index, shape, result in zip(step.outputs, shapes, results, strict=True):
                     self._check_declared_shape(index, shape)
                     values[index] = result.reshape(shape)
+                for index in step.release:
+                    del values[index]
             return self._write_outputs(request, mappings, values, buffers)
         except OpInvalid:
             return RunResult(ErrorStatus.INVALID_ARGUMENT, [])

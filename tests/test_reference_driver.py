@@ -275,3 +275,26 @@ def test_no_descriptor_leaks(driver, kind: str) -> None:
             prepared.execute(packed.request, callback)
             callback.wait(10)
     assert _open_fds() == before
+
+
+def test_plans_release_each_temporary_after_its_last_reader() -> None:
+    from conformance.harness.generated import corpus
+    from reference_driver.executor import Plan, PlanError
+
+    checked = 0
+    for test in corpus():
+        model = test.model
+        try:
+            plan = Plan(model)
+        except PlanError:
+            continue
+        outputs = set(model.output_indexes)
+        written = [i for step in plan.steps for i in step.outputs]
+        released = [i for step in plan.steps for i in step.release]
+        assert sorted(released) == sorted(i for i in written if i not in outputs), test.test_id
+        for position, step in enumerate(plan.steps):
+            for index in step.release:
+                later = [s for s in plan.steps[position + 1 :] if index in s.inputs]
+                assert not later, f"{test.test_id}: operand {index} read after its release"
+        checked += len(plan.steps) > 1
+    assert checked > 20  # multi-operation models exist in the corpus
