@@ -298,3 +298,27 @@ def test_plans_release_each_temporary_after_its_last_reader() -> None:
                 assert not later, f"{test.test_id}: operand {index} read after its release"
         checked += len(plan.steps) > 1
     assert checked > 20  # multi-operation models exist in the corpus
+
+
+def test_capabilities_report_the_measured_performance_per_operand_type() -> None:
+    from hal.types import OperandType
+    from reference_driver import ReferenceDriver
+    from reference_driver import performance as perf
+
+    driver = ReferenceDriver()
+    _, caps = driver.get_capabilities_1_2()
+    by_type = {entry.type: entry.info for entry in caps.operand_performance}
+    quant = {
+        OperandType.TENSOR_QUANT8_ASYMM,
+        OperandType.TENSOR_QUANT8_SYMM,
+        OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL,
+        OperandType.TENSOR_QUANT16_SYMM,
+        OperandType.TENSOR_QUANT16_ASYMM,
+    }
+    for t, info in by_type.items():
+        ratio = perf.QUANT8_RATIO if t in quant else perf.FLOAT32_RATIO
+        assert (info.exec_time, info.power_usage) == (ratio, ratio), OperandType(t).name
+    assert caps.relaxed_float32_to_float16_performance_tensor.exec_time == perf.FLOAT32_RATIO
+    _, caps10 = driver.get_capabilities()
+    assert caps10.quantized8_performance.exec_time == perf.QUANT8_RATIO
+    assert caps10.float32_performance.exec_time == perf.FLOAT32_RATIO
