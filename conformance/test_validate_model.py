@@ -54,14 +54,9 @@ _SUPPORTED = {
 _CASES: dict[str, GeneratedTest] = {case_id(test): test for test in corpus()}
 
 
-def lowest_level(test: GeneratedTest) -> HalVersion | None:
-    """The oldest HAL level the original model is valid at (None: the corpus is broken)."""
-    return lowest_version(test)
-
-
 def levels_for(test: GeneratedTest, mutation: Mutation, hal_level: HalVersion) -> list[HalVersion]:
     """The levels a mutation is tried at: valid for the original, invalid for the mutation."""
-    low = lowest_level(test)
+    low = lowest_version(test)
     if low is None:
         return []
     return [v for v in HalVersion if low <= v <= hal_level and v in mutation.levels]
@@ -76,7 +71,7 @@ def family_applies(
     """Whether some mutation of the family applies to the case at a level up to ``hal_level``."""
     key = (family.name, case_id(test), hal_level)
     if key not in _ADMITS:
-        low = lowest_level(test)
+        low = lowest_version(test)
         levels = [v for v in HalVersion if low is not None and low <= v <= hal_level]
         _ADMITS[key] = bool(levels) and family.applies(test.model, levels)
     return _ADMITS[key]
@@ -277,7 +272,7 @@ def test_validate_model(
     request: pytest.FixtureRequest,
 ) -> None:
     family, test = FAMILIES[family_name], _CASES[case]
-    if lowest_level(test) is None:
+    if lowest_version(test) is None:
         pytest.fail(f"generated model {case} is invalid: regenerate the corpus")
     plan = [(m, levels_for(test, m, hal_level)) for m in family.mutations(test.model)]
     plan = [(m, levels) for m, levels in plan if levels]

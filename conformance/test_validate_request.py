@@ -35,6 +35,7 @@ from conformance.harness.execution import (
     run,
     runs_under,
 )
+from conformance.harness.generated import lowest_version
 from conformance.harness.mutations import (
     FAMILIES,
     Family,
@@ -52,7 +53,6 @@ from conformance.test_validate_model import (
     deterministic_items,
     failure_report,
     levels_for,
-    lowest_level,
     rerun_command,
     sampled_items,
 )
@@ -85,7 +85,7 @@ def family_applies(family: Family, test, hal_level: HalVersion = HalVersion.V1_2
     """Whether some mutation of the family applies to the case's request at a level it has."""
     key = (case_id(test), hal_level)
     if key not in _ADMITTED:
-        low = lowest_level(test)
+        low = lowest_version(test)
         admitted: frozenset[str] = frozenset()
         if low is not None and test.feeds:
             levels = [v for v in HalVersion if low <= v <= hal_level]
@@ -244,7 +244,7 @@ def test_validate_request(
 ) -> None:
     family, test = FAMILIES[family_name], _CASES[case]
     profile = request.config.getoption("--nnhal-profile")
-    if lowest_level(test) is None:
+    if lowest_version(test) is None:
         pytest.fail(f"generated model {case} is invalid: regenerate the corpus")
     model = model_of(family, test)
     with valid_request(model, test) as packed:

@@ -2977,9 +2977,8 @@ def _request_required_no_value(subject: RequestSubject) -> Iterator[_Draft]:
 # ---------------------------------------------------------------------------
 
 
-def corpus() -> tuple[GeneratedTest, ...]:
-    """Every generated case, built once per process (callers never change them)."""
-    return generated.corpus()
+corpus = generated.corpus
+"""Every generated case, built once per process (callers never change them)."""
 
 
 def case_id(test: GeneratedTest) -> str:
