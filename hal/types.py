@@ -520,6 +520,18 @@ def is_scalar_type(value: int) -> bool:
     return value in _SCALAR_TYPES
 
 
+QUANTIZED_TENSOR_TYPES = frozenset(
+    {
+        OperandType.TENSOR_QUANT8_ASYMM,
+        OperandType.TENSOR_QUANT8_SYMM,
+        OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL,
+        OperandType.TENSOR_QUANT16_ASYMM,
+        OperandType.TENSOR_QUANT16_SYMM,
+    }
+)
+"""The quantized tensor types of HAL 1.2 (values stored as integers with a scale)."""
+
+
 def is_tensor_type(value: int) -> bool:
     """True for the known tensor types; extension types are not judged here."""
     return value in _ELEMENT_SIZE and value not in _SCALAR_TYPES
@@ -575,6 +587,7 @@ def describe_type(value: int) -> str:
 
 __all__ = [
     "NO_TIMING",
+    "QUANTIZED_TENSOR_TYPES",
     "UINT64_MAX",
     "BufferDesc",
     "BufferRole",

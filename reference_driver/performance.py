@@ -18,7 +18,7 @@ measured when a driver object starts.
 
 from __future__ import annotations
 
-from hal.types import OperandType, PerformanceInfo
+from hal.types import QUANTIZED_TENSOR_TYPES, PerformanceInfo
 
 MEASURED_ON = "2026-11-26"
 """The date of the run below (``python -m benchmarks performance``, 2-core machine)."""
@@ -27,20 +27,10 @@ FLOAT32_RATIO = 1.73
 QUANT8_RATIO = 4.20
 """MobileNet v1 quant8 on this driver over PyTorch CPU float32."""
 
-_QUANTIZED = frozenset(
-    {
-        OperandType.TENSOR_QUANT8_ASYMM,
-        OperandType.TENSOR_QUANT8_SYMM,
-        OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL,
-        OperandType.TENSOR_QUANT16_SYMM,
-        OperandType.TENSOR_QUANT16_ASYMM,
-    }
-)
-
 FLOAT_PERFORMANCE = PerformanceInfo(exec_time=FLOAT32_RATIO, power_usage=FLOAT32_RATIO)
 QUANT_PERFORMANCE = PerformanceInfo(exec_time=QUANT8_RATIO, power_usage=QUANT8_RATIO)
 
 
 def performance_of(operand_type: int) -> PerformanceInfo:
     """The figure reported for one operand type."""
-    return QUANT_PERFORMANCE if operand_type in _QUANTIZED else FLOAT_PERFORMANCE
+    return QUANT_PERFORMANCE if operand_type in QUANTIZED_TENSOR_TYPES else FLOAT_PERFORMANCE

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from hal.types import Model, OperandType
+from hal.types import QUANTIZED_TENSOR_TYPES, Model, OperandType
 
 FLOAT32_TOLERANCE = 1e-5
 FLOAT16_TOLERANCE = 5 * 2**-10
@@ -25,13 +25,7 @@ QUANT_OVERRIDES: dict[str, int] = {"mobilenet": 2}
 """Spec-name substrings whose quantized outputs may differ by more: spec name -> allowance."""
 
 _FLOAT_TYPES = (OperandType.TENSOR_FLOAT32, OperandType.TENSOR_FLOAT16)
-_QUANT_TYPES = (
-    OperandType.TENSOR_QUANT8_ASYMM,
-    OperandType.TENSOR_QUANT8_SYMM,
-    OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL,
-    OperandType.TENSOR_QUANT16_ASYMM,
-    OperandType.TENSOR_QUANT16_SYMM,
-)
+_QUANT_TYPES = QUANTIZED_TENSOR_TYPES
 
 
 @dataclass(frozen=True)
