@@ -162,8 +162,8 @@ def _catalog() -> dict[OperationType, OperationInfo]:
 def operation_info(type_: int) -> OperationInfo | None:
     """The catalog entry of a non-extension operation type, or None if it has none."""
     try:
-        return _catalog()[OperationType(type_)]
-    except ValueError:
+        return _catalog().get(type_)  # the keys are IntEnum members: a plain int finds them
+    except TypeError:  # unhashable
         return None
 
 

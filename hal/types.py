@@ -484,9 +484,13 @@ _INTRODUCED: dict[int, HalVersion] = {
 }
 
 
+_BASE_MAX = int(OperandTypeRange.BASE_MAX)  # plain ints: these run for every operand
+_OEM_TYPES = frozenset({int(OperandType.OEM), int(OperandType.TENSOR_OEM_BYTE)})
+
+
 def is_extension_type(value: int) -> bool:
     """An operand or operation type above ``BASE_MAX`` belongs to an extension (1.2)."""
-    return value > OperandTypeRange.BASE_MAX
+    return value > _BASE_MAX
 
 
 def extension_prefix(value: int) -> int:
@@ -504,7 +508,7 @@ def make_extension_type(prefix: int, type_within: int) -> int:
 
 
 def is_oem_type(value: int) -> bool:
-    return value in (OperandType.OEM, OperandType.TENSOR_OEM_BYTE)
+    return value in _OEM_TYPES
 
 
 def is_fundamental_operand_type(value: int) -> bool:

@@ -7,7 +7,8 @@ any violation means INVALID_ARGUMENT. Each rule has a stable name, a tier
 (``parity``: what Android 10 VTS for HAL 1.2 requires; ``strict``: our checks
 beyond it) and a scope. ``RULES`` lists them all.
 
-The validators never stop at the first problem and never raise on a malformed
+The validators report every problem (unless asked for at most ``limit``: a
+driver needs only the first) and never raise on a malformed
 record: any field may hold any integer (an enum value that does not exist, a
 negative index, a size beyond 32 bits), a float field may be NaN, and optional
 parts (handles, extra parameters, pools) may be missing. ``disabled`` switches
@@ -17,6 +18,7 @@ lacks exactly that check.
 
 from __future__ import annotations
 
+import itertools
 import math
 import numbers
 import operator
@@ -37,6 +39,7 @@ from hal.operations import (
     operation_info,
 )
 from hal.types import (
+    DataLocation,
     ErrorStatus,
     ExecutionPreference,
     ExtensionParams,
@@ -160,14 +163,22 @@ def _checked_disabled(disabled: Collection[str]) -> frozenset[str]:
     return names
 
 
-def _run(checks: dict[str, Callable], facts: object, disabled: frozenset[str]) -> ValidationResult:
-    violations = [
+def _run(
+    checks: dict[str, Callable], facts: object, disabled: frozenset[str], limit: int | None
+) -> ValidationResult:
+    violations = (
         Violation(RULES[name], message)
         for name, check in checks.items()
         if name not in disabled
         for message in check(facts)
-    ]
-    return ValidationResult(tuple(violations))
+    )
+    return ValidationResult(tuple(itertools.islice(violations, limit)))
+
+
+def _checked_limit(limit: int | None) -> int | None:
+    if limit is not None and (not isinstance(limit, int) or limit < 1):
+        raise ValueError(f"limit must be a positive integer or None, got {limit!r}")
+    return limit
 
 
 # ---------------------------------------------------------------------------
@@ -176,10 +187,20 @@ def _run(checks: dict[str, Callable], facts: object, disabled: frozenset[str]) -
 
 
 def validate_model(
-    model: Model, version: HalVersion, *, disabled: Collection[str] = ()
+    model: Model,
+    version: HalVersion,
+    *,
+    disabled: Collection[str] = (),
+    limit: int | None = None,
 ) -> ValidationResult:
-    """Every violation of the model rules by ``model`` taken as a ``version`` model."""
-    return _run(_MODEL_CHECKS, _ModelFacts(model, version), _checked_disabled(disabled))
+    """Every violation of the model rules by ``model`` taken as a ``version`` model.
+
+    ``limit``: stop after that many violations (rules run in ``RULES`` order);
+    a caller that needs only ``ok``, as a driver answering INVALID_ARGUMENT
+    does, passes 1.
+    """
+    facts = _ModelFacts(model, version)
+    return _run(_MODEL_CHECKS, facts, _checked_disabled(disabled), _checked_limit(limit))
 
 
 def validate_request(
@@ -189,15 +210,17 @@ def validate_request(
     *,
     disabled: Collection[str] = (),
     memory_domains: bool = False,
+    limit: int | None = None,
 ) -> ValidationResult:
     """Every violation of the request rules by ``request`` for ``model`` prepared at ``version``.
 
     ``memory_domains``: the driver implements ``IMemoryDomains``, so token pools
     are allowed; whether a token names a live buffer in a declared role is for
-    the driver to check, it alone knows its buffers.
+    the driver to check, it alone knows its buffers. ``limit`` as for
+    ``validate_model``.
     """
     facts = _RequestFacts(request, _ModelFacts(model, version), memory_domains)
-    return _run(_REQUEST_CHECKS, facts, _checked_disabled(disabled))
+    return _run(_REQUEST_CHECKS, facts, _checked_disabled(disabled), _checked_limit(limit))
 
 
 def minimum_version(model: Model, *, disabled: Collection[str] = ()) -> HalVersion | None:
@@ -208,7 +231,7 @@ def minimum_version(model: Model, *, disabled: Collection[str] = ()) -> HalVersi
     to ``prepare_model``.
     """
     for version in HalVersion:
-        if validate_model(model, version, disabled=disabled).ok:
+        if validate_model(model, version, disabled=disabled, limit=1).ok:
             return version
     return None
 
@@ -239,6 +262,8 @@ def validate_execution_preference(
 
 
 def _int(value: object) -> int | None:
+    if value.__class__ is int:
+        return value  # the common case, without the cost of operator.index
     try:
         return operator.index(value)
     except TypeError:
@@ -246,6 +271,8 @@ def _int(value: object) -> int | None:
 
 
 def _real(value: object) -> float | None:
+    if value.__class__ is float:
+        return value
     return float(value) if isinstance(value, numbers.Real) else None
 
 
@@ -253,6 +280,8 @@ def _ints(values: object) -> tuple[int, ...] | None:
     """A list of integers as a tuple; None if it is not one."""
     if not isinstance(values, list | tuple):
         return None
+    if all(v.__class__ is int for v in values):
+        return tuple(values)
     ints = tuple(_int(v) for v in values)
     return None if None in ints else ints
 
@@ -262,6 +291,10 @@ def _items(values: object) -> Sequence:
 
 
 def _location(location: object) -> tuple[int, int, int] | None:
+    if location.__class__ is DataLocation:
+        fields = (location.pool_index, location.offset, location.length)
+        if all(f.__class__ is int for f in fields):
+            return fields
     fields = tuple(_int(getattr(location, f, None)) for f in ("pool_index", "offset", "length"))
     return None if None in fields else fields
 
@@ -379,31 +412,35 @@ def _operation_type_valid(t: int | None, version: HalVersion) -> bool:
 
 
 class _ModelFacts:
+    """What the rules read about a model, each field read (defensively) once.
+
+    Per operand, by index: ``types`` (the type as an int, None if not one),
+    ``valid_types`` (the type if it is valid at this version, else None: the
+    rules on a type apply only then), ``lifetimes`` and ``dims`` (a tuple of
+    ints, None if the dimensions are not a list of integers).
+    """
+
     def __init__(self, model: Model, version: HalVersion) -> None:
         self.model = model
         self.version = version
-        self.operands: Sequence[Operand] = _items(model.operands)
+        operands = self.operands = _items(model.operands)
         self.operations: Sequence[Operation] = _items(model.operations)
+        self.types = [_int(operand.type) for operand in operands]
+        self.valid_types = [t if _operand_type_valid(t, version) else None for t in self.types]
+        self.lifetimes = [_int(operand.lifetime) for operand in operands]
+        self.dims = [_ints(operand.dimensions) for operand in operands]
+        #: (index, operand, type) of every operand whose type is valid here.
+        self.typed = [(i, operands[i], t) for i, t in enumerate(self.valid_types) if t is not None]
 
     def index(self, value: object) -> int | None:
         """``value`` as an operand index if it is one, else None."""
         i = _int(value)
         return i if i is not None and 0 <= i < len(self.operands) else None
 
-    def lifetime(self, index: int) -> int | None:
-        return _int(self.operands[index].lifetime)
-
-    def valid_type(self, index: int) -> int | None:
-        """The operand's type if it is valid at this version (rules on it then apply)."""
-        t = _int(self.operands[index].type)
-        return t if _operand_type_valid(t, self.version) else None
-
-    def typed_operands(self) -> Iterator[tuple[int, Operand, int]]:
-        """(index, operand, type) of every operand whose type is valid here."""
-        for i, operand in enumerate(self.operands):
-            t = self.valid_type(i)
-            if t is not None:
-                yield i, operand, t
+    @cached_property
+    def locations(self) -> list[tuple[int, int, int] | None]:
+        """Each operand's location as (pool_index, offset, length); None if malformed."""
+        return [_location(operand.location) for operand in self.operands]
 
     @cached_property
     def declared_prefixes(self) -> frozenset[int]:
@@ -413,16 +450,31 @@ class _ModelFacts:
     def operation_label(self, j: int) -> str:
         return f"operation {j} ({_operation_name(self.operations[j].type)})"
 
-    def slots(self, operation: Operation, side: str) -> Iterator[tuple[int, int]]:
-        """(slot, operand index) of an operation's inputs or outputs that are in range."""
-        for slot, value in enumerate(_items(getattr(operation, side))):
-            i = self.index(value)
-            if i is not None:
-                yield slot, i
+    def _slots(self, side: str) -> list[list[tuple[int, int]]]:
+        count = len(self.operands)
+        result = []
+        for operation in self.operations:
+            values = _items(getattr(operation, side))
+            if all(v.__class__ is int and 0 <= v < count for v in values):
+                result.append(list(enumerate(values)))
+            else:
+                indexes = ((slot, self.index(v)) for slot, v in enumerate(values))
+                result.append([(slot, i) for slot, i in indexes if i is not None])
+        return result
+
+    @cached_property
+    def input_slots(self) -> list[list[tuple[int, int]]]:
+        """Per operation, (slot, operand index) of its inputs that are in range."""
+        return self._slots("inputs")
+
+    @cached_property
+    def output_slots(self) -> list[list[tuple[int, int]]]:
+        """Per operation, (slot, operand index) of its outputs that are in range."""
+        return self._slots("outputs")
 
     @cached_property
     def written(self) -> frozenset[int]:
-        return frozenset(i for op in self.operations for _, i in self.slots(op, "outputs"))
+        return frozenset(i for slots in self.output_slots for _, i in slots)
 
     @cached_property
     def matches(self) -> dict[int, Match]:
@@ -441,7 +493,7 @@ class _ModelFacts:
 
     @cached_property
     def reads(self) -> Counter[int]:
-        return Counter(i for op in self.operations for _, i in self.slots(op, "inputs"))
+        return Counter(i for slots in self.input_slots for _, i in slots)
 
 
 # ---------------------------------------------------------------------------
@@ -468,9 +520,9 @@ def _operations_nonempty(facts: _ModelFacts) -> Iterator[str]:
 )
 def _operand_type_known(facts: _ModelFacts) -> Iterator[str]:
     for i, operand in enumerate(facts.operands):
-        t = _int(operand.type)
-        if _operand_type_valid(t, facts.version):
+        if facts.valid_types[i] is not None:
             continue
+        t = facts.types[i]
         if t is not None and is_extension_type(t) and t <= UINT32_MAX:
             yield f"operand {i}: {describe_type(t)} needs HAL 1.2, model is {facts.version}"
         elif t is not None and t > UINT32_MAX:
@@ -485,8 +537,7 @@ def _operand_type_known(facts: _ModelFacts) -> Iterator[str]:
     "a non-extension operand type is no newer than the model's HAL version",
 )
 def _operand_type_version(facts: _ModelFacts) -> Iterator[str]:
-    for i, operand in enumerate(facts.operands):
-        t = _int(operand.type)
+    for i, t in enumerate(facts.types):
         introduced = operand_type_introduced(t) if t is not None else None
         if introduced is not None and introduced > facts.version:
             yield f"operand {i}: {describe_type(t)} needs HAL {introduced}, model is {facts.version}"
@@ -498,7 +549,7 @@ def _operand_type_version(facts: _ModelFacts) -> Iterator[str]:
     "an extension operand type's prefix is declared in extension_name_to_prefix",
 )
 def _operand_extension_prefix(facts: _ModelFacts) -> Iterator[str]:
-    for i, _, t in facts.typed_operands():
+    for i, _, t in facts.typed:
         if is_extension_type(t) and extension_prefix(t) not in facts.declared_prefixes:
             yield (
                 f"operand {i}: {describe_type(t)} uses prefix {extension_prefix(t)}, "
@@ -547,9 +598,11 @@ def _extensions_version(facts: _ModelFacts) -> Iterator[str]:
 
 @_model_rule("operand.scalar_rank", Tier.PARITY, "a scalar operand has no dimensions")
 def _scalar_rank(facts: _ModelFacts) -> Iterator[str]:
-    for i, operand, t in facts.typed_operands():
+    for i, operand, t in facts.typed:
+        if not is_scalar_type(t):
+            continue
         dims = _items(operand.dimensions)
-        if is_scalar_type(t) and dims:
+        if dims:
             yield f"operand {i}: {describe_type(t)} is a scalar but has dimensions {list(dims)}"
 
 
@@ -559,10 +612,10 @@ def _scalar_rank(facts: _ModelFacts) -> Iterator[str]:
     "a tensor of unknown rank (no dimensions) is only allowed at 1.2, and never as a constant",
 )
 def _tensor_rank(facts: _ModelFacts) -> Iterator[str]:
-    for i, operand, t in facts.typed_operands():
-        if not is_tensor_type(t) or _ints(operand.dimensions) != ():
+    for i, _, t in facts.typed:
+        if facts.dims[i] != () or not is_tensor_type(t):
             continue
-        lifetime = _int(operand.lifetime)
+        lifetime = facts.lifetimes[i]
         if lifetime in _CONSTANT_LIFETIMES:
             yield f"operand {i}: constant {describe_type(t)} has unknown rank (no dimensions)"
         elif facts.version < HalVersion.V1_2:
@@ -579,6 +632,8 @@ def _tensor_rank(facts: _ModelFacts) -> Iterator[str]:
 )
 def _dimensions_nonnegative(facts: _ModelFacts) -> Iterator[str]:
     for i, operand in enumerate(facts.operands):
+        if _dims_ok(facts.dims[i]):
+            continue
         dims = operand.dimensions
         if not isinstance(dims, list | tuple):
             yield f"operand {i}: dimensions {dims!r} is not a list"
@@ -633,7 +688,7 @@ def _scale_problem(t: int, scale: float) -> str | None:
     "> 0 for the other quantized types, 0 for extensions; OEM types are not checked",
 )
 def _operand_scale(facts: _ModelFacts) -> Iterator[str]:
-    for i, operand, t in facts.typed_operands():
+    for i, operand, t in facts.typed:
         scale = _real(operand.scale)
         if scale is None and not is_oem_type(t):
             yield f"operand {i}: {describe_type(t)} scale {operand.scale!r} is not a number"
@@ -656,7 +711,7 @@ _ZERO_POINT_RANGE: dict[int, tuple[int, int]] = {
     "0 for every other type except OEM types",
 )
 def _operand_zero_point(facts: _ModelFacts) -> Iterator[str]:
-    for i, operand, t in facts.typed_operands():
+    for i, operand, t in facts.typed:
         if is_oem_type(t):
             continue
         low, high = _ZERO_POINT_RANGE.get(t, (0, 0))
@@ -687,12 +742,12 @@ def _channel_problem(params: object, dims: tuple[int, ...] | None) -> str | None
     return None
 
 
-def _extra_params_problem(t: int, operand: Operand) -> str | None:
+def _extra_params_problem(t: int, operand: Operand, dims: tuple[int, ...] | None) -> str | None:
     params = operand.extra_params
     if is_oem_type(t):
         return None
     if t == OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL:
-        return _channel_problem(params, _ints(operand.dimensions))
+        return _channel_problem(params, dims)
     if is_extension_type(t):
         ok = params is None or isinstance(params, ExtensionParams)
         return None if ok else f"must be None or ExtensionParams, has {params!r}"
@@ -706,8 +761,10 @@ def _extra_params_problem(t: int, operand: Operand) -> str | None:
     "none; extension types none or ExtensionParams",
 )
 def _operand_extra_params(facts: _ModelFacts) -> Iterator[str]:
-    for i, operand, t in facts.typed_operands():
-        problem = _extra_params_problem(t, operand)
+    for i, operand, t in facts.typed:
+        if operand.extra_params is None and t != OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL:
+            continue  # None is right for every other type
+        problem = _extra_params_problem(t, operand, facts.dims[i])
         if problem:
             yield f"operand {i}: {describe_type(t)} extra_params {problem}"
 
@@ -715,7 +772,7 @@ def _operand_extra_params(facts: _ModelFacts) -> Iterator[str]:
 @_model_rule("operand.lifetime", Tier.PARITY, "lifetime is an OperandLifeTime value")
 def _operand_lifetime(facts: _ModelFacts) -> Iterator[str]:
     for i, operand in enumerate(facts.operands):
-        if facts.lifetime(i) not in _LIFETIMES:
+        if facts.lifetimes[i] not in _LIFETIMES:
             yield f"operand {i}: lifetime {operand.lifetime!r} is not an OperandLifeTime"
 
 
@@ -744,11 +801,10 @@ def _location_problem(facts: _ModelFacts, lifetime: int, loc: tuple[int, int, in
     "(CONSTANT_REFERENCE); every other lifetime has an all-zero location",
 )
 def _operand_location(facts: _ModelFacts) -> Iterator[str]:
-    for i, operand in enumerate(facts.operands):
-        lifetime = facts.lifetime(i)
+    for i, (operand, loc) in enumerate(zip(facts.operands, facts.locations)):
+        lifetime = facts.lifetimes[i]
         if lifetime not in _LIFETIMES:
             continue
-        loc = _location(operand.location)
         problem = (
             f"location {operand.location!r} is not a DataLocation"
             if loc is None
@@ -760,12 +816,12 @@ def _operand_location(facts: _ModelFacts) -> Iterator[str]:
 
 def _constant_size(facts: _ModelFacts, i: int) -> tuple[int, tuple[int, ...], int] | None:
     """(type, dims, byte size) of a constant of fixed size; None if unknown or not a constant."""
-    if facts.lifetime(i) not in _CONSTANT_LIFETIMES:
+    if facts.lifetimes[i] not in _CONSTANT_LIFETIMES:
         return None
-    t = facts.valid_type(i)
+    t = facts.valid_types[i]
     if t is None or is_extension_type(t) or is_oem_type(t):
         return None
-    dims = _ints(facts.operands[i].dimensions)
+    dims = facts.dims[i]
     # An unknown-rank constant is operand.tensor_rank's to report; its size means nothing.
     if not _dims_ok(dims) or (is_tensor_type(t) and not dims):
         return None
@@ -778,11 +834,13 @@ def _constant_size(facts: _ModelFacts, i: int) -> tuple[int, tuple[int, ...], in
     "a non-OEM, non-extension constant's location.length equals its data size",
 )
 def _constant_length(facts: _ModelFacts) -> Iterator[str]:
-    for i, operand in enumerate(facts.operands):
+    for i, lifetime in enumerate(facts.lifetimes):
+        if lifetime not in _CONSTANT_LIFETIMES:
+            continue
         known = _constant_size(facts, i)
         if known is None:
             continue
-        loc = _location(operand.location)
+        loc = facts.locations[i]
         if loc is None or loc[2] == known[2]:
             continue
         t, dims, size = known
@@ -798,9 +856,8 @@ def _constant_length(facts: _ModelFacts) -> Iterator[str]:
     "a constant tensor has no dimension of 0",
 )
 def _constant_unspecified(facts: _ModelFacts) -> Iterator[str]:
-    for i, operand in enumerate(facts.operands):
-        dims = _ints(operand.dimensions)
-        if facts.lifetime(i) in _CONSTANT_LIFETIMES and dims and 0 in dims:
+    for i, dims in enumerate(facts.dims):
+        if dims and 0 in dims and facts.lifetimes[i] in _CONSTANT_LIFETIMES:
             yield f"operand {i}: constant has unspecified dimensions {list(dims)}"
 
 
@@ -815,7 +872,7 @@ def _io_index_problems(facts: _ModelFacts, field: str, lifetime: int) -> Iterato
         if i in first:
             yield f"{field}[{k}] = {i} repeats {field}[{first[i]}]"
         first.setdefault(i, k)
-        if facts.lifetime(i) != lifetime:
+        if facts.lifetimes[i] != lifetime:
             actual = _lifetime_name(facts.operands[i].lifetime)
             yield f"{field}[{k}] = {i}: lifetime is {actual}, must be {OperandLifeTime(lifetime).name}"
 
@@ -849,8 +906,7 @@ def _io_listed(facts: _ModelFacts) -> Iterator[str]:
         OperandLifeTime.MODEL_OUTPUT: ("output_indexes", facts.model.output_indexes),
     }
     listed_sets = {lt: {_int(v) for v in _items(vals)} for lt, (_, vals) in listed.items()}
-    for i in range(len(facts.operands)):
-        lifetime = facts.lifetime(i)
+    for i, lifetime in enumerate(facts.lifetimes):
         if lifetime in listed and i not in listed_sets[lifetime]:
             name = OperandLifeTime(lifetime).name
             yield f"operand {i} has lifetime {name} but is not in {listed[lifetime][0]}"
@@ -958,7 +1014,7 @@ def _signature_checkable(facts: _ModelFacts, operation: Operation) -> bool:
     if not all(isinstance(side, list | tuple) for side in sides):
         return False
     indexes = [facts.index(v) for side in sides for v in side]
-    return all(i is not None and facts.valid_type(i) is not None for i in indexes)
+    return all(i is not None and facts.valid_types[i] is not None for i in indexes)
 
 
 @_model_rule(
@@ -1015,9 +1071,8 @@ def _operation_rank(facts: _ModelFacts) -> Iterator[str]:
         for slot, low, high in signature.ranks:
             if slot >= len(operation.inputs):
                 continue
-            operand = facts.operands[operation.inputs[slot]]
-            dims = _ints(operand.dimensions)
-            if not dims or facts.lifetime(operation.inputs[slot]) == OperandLifeTime.NO_VALUE:
+            dims = facts.dims[operation.inputs[slot]]
+            if not dims or facts.lifetimes[operation.inputs[slot]] == OperandLifeTime.NO_VALUE:
                 continue  # unknown rank (or omitted): judged at execution
             if not low <= len(dims) <= high:
                 allowed = f"{low}" if low == high else f"{low} to {high}"
@@ -1035,7 +1090,7 @@ def _operation_rank(facts: _ModelFacts) -> Iterator[str]:
 def _operation_omitted_input(facts: _ModelFacts) -> Iterator[str]:
     for j, operation, signature in facts.matched():
         for slot, i in enumerate(operation.inputs):
-            if facts.lifetime(i) == OperandLifeTime.NO_VALUE and slot not in signature.omittable:
+            if facts.lifetimes[i] == OperandLifeTime.NO_VALUE and slot not in signature.omittable:
                 yield f"{facts.operation_label(j)}: input {slot} (operand {i}) cannot be omitted"
 
 
@@ -1045,9 +1100,9 @@ def _operation_omitted_input(facts: _ModelFacts) -> Iterator[str]:
     "every operation output is a TEMPORARY_VARIABLE or MODEL_OUTPUT operand",
 )
 def _output_lifetime(facts: _ModelFacts) -> Iterator[str]:
-    for j, operation in enumerate(facts.operations):
-        for k, i in facts.slots(operation, "outputs"):
-            if facts.lifetime(i) not in _WRITTEN_LIFETIMES:
+    for j, slots in enumerate(facts.output_slots):
+        for k, i in slots:
+            if facts.lifetimes[i] not in _WRITTEN_LIFETIMES:
                 yield (
                     f"{facts.operation_label(j)}: outputs[{k}] = {i} has lifetime "
                     f"{_lifetime_name(facts.operands[i].lifetime)}, "
@@ -1062,8 +1117,8 @@ def _output_lifetime(facts: _ModelFacts) -> Iterator[str]:
 )
 def _single_writer(facts: _ModelFacts) -> Iterator[str]:
     writer: dict[int, tuple[int, int]] = {}
-    for j, operation in enumerate(facts.operations):
-        for k, i in facts.slots(operation, "outputs"):
+    for j, slots in enumerate(facts.output_slots):
+        for k, i in slots:
             if i in writer:
                 first_j, first_k = writer[i]
                 yield (
@@ -1079,8 +1134,7 @@ def _single_writer(facts: _ModelFacts) -> Iterator[str]:
     "every TEMPORARY_VARIABLE and MODEL_OUTPUT operand is written by some operation",
 )
 def _all_written(facts: _ModelFacts) -> Iterator[str]:
-    for i in range(len(facts.operands)):
-        lifetime = facts.lifetime(i)
+    for i, lifetime in enumerate(facts.lifetimes):
         if lifetime in _WRITTEN_LIFETIMES and i not in facts.written:
             yield f"operand {i} ({OperandLifeTime(lifetime).name}) is never written by an operation"
 
@@ -1108,14 +1162,14 @@ def _number_of_consumers(facts: _ModelFacts) -> Iterator[str]:
 )
 def _operation_order(facts: _ModelFacts) -> Iterator[str]:
     written: set[int] = set()
-    for j, operation in enumerate(facts.operations):
-        for k, i in facts.slots(operation, "inputs"):
-            if facts.lifetime(i) in _WRITTEN_LIFETIMES and i not in written:
+    for j, (inputs, outputs) in enumerate(zip(facts.input_slots, facts.output_slots)):
+        for k, i in inputs:
+            if facts.lifetimes[i] in _WRITTEN_LIFETIMES and i not in written:
                 yield (
                     f"{facts.operation_label(j)}: inputs[{k}] = {i} is read before an earlier "
                     "operation writes it"
                 )
-        written.update(i for _, i in facts.slots(operation, "outputs"))
+        written.update(i for _, i in outputs)
 
 
 # ---------------------------------------------------------------------------
@@ -1188,7 +1242,7 @@ class _RequestFacts:
         result = []
         for k, argument in enumerate(_items(arguments)):
             i = self.model.index(indexes[k]) if k < len(indexes) else None
-            t = self.model.valid_type(i) if i is not None else None
+            t = self.model.valid_types[i] if i is not None else None
             dims = _ints(self.model.operands[i].dimensions) if i is not None else None
             result.append(_Argument(side, k, argument, i, t, dims))
         return result

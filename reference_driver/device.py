@@ -130,9 +130,16 @@ class ReferenceDriver(IDevice_1_2, IMemoryDomains):
 
     # -- supported operations -----------------------------------------------
 
+    def _valid(self, model: Model, version: HalVersion) -> bool:
+        return validate_model(model, version, disabled=self._disabled_rules, limit=1).ok
+
     def _supported(self, model: Model, version: HalVersion) -> tuple[ErrorStatus, list[bool]]:
-        if not validate_model(model, version, disabled=self._disabled_rules).ok:
+        if not self._valid(model, version):
             return ErrorStatus.INVALID_ARGUMENT, []
+        return ErrorStatus.NONE, self._support(model)
+
+    def _support(self, model: Model) -> list[bool]:
+        """Per operation of a valid model, whether this driver runs it."""
         try:
             constants = read_constants(model)
         except PlanError:
@@ -149,7 +156,7 @@ class ReferenceDriver(IDevice_1_2, IMemoryDomains):
                     )
                 )
             )
-        return ErrorStatus.NONE, answers
+        return answers
 
     def get_supported_operations(self, model: Model) -> tuple[ErrorStatus, list[bool]]:
         return self._supported(model, HalVersion.V1_0)
@@ -169,9 +176,8 @@ class ReferenceDriver(IDevice_1_2, IMemoryDomains):
         preference: int,
         notify: Callable[[ErrorStatus, ReferencePreparedModel | None], None],
     ) -> ErrorStatus:
-        valid = validate_model(model, version, disabled=self._disabled_rules)
         if (
-            not valid.ok
+            not self._valid(model, version)
             or not validate_execution_preference(preference, disabled=self._disabled_rules).ok
         ):
             notify(ErrorStatus.INVALID_ARGUMENT, None)
@@ -180,8 +186,7 @@ class ReferenceDriver(IDevice_1_2, IMemoryDomains):
         # Planning runs at once, so invalid parameter values answer at launch.
         plan: Plan | None = None
         try:
-            _, answers = self._supported(model, version)
-            if not all(answers):
+            if not all(self._support(model)):
                 raise PlanError("the model uses operations this driver does not support")
             plan = Plan(model)
         except PlanInvalid:

@@ -57,6 +57,7 @@ class ReferencePreparedModel(IPreparedModel_1_2):
             self._version,
             disabled=self._disabled_rules,
             memory_domains=self._buffers is not None,
+            limit=1,
         )
         return not result.ok
 

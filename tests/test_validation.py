@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import copy
 import math
+import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from typing import Any
@@ -1401,6 +1402,31 @@ def test_all_violations_are_collected() -> None:
         "operand.scale: operand 1: TENSOR_FLOAT32 scale 2.0 must be 0",
         "model.input_indexes: input_indexes[2] = 9 is out of range (model has 4 operands)",
     ]
+
+def test_limit_stops_after_that_many_violations_in_rule_order(kit: Kit) -> None:
+    model = binary_model()
+    model.operands[0].scale = 1.0
+    model.operands[1].scale = 2.0
+    model.input_indexes.append(9)
+    every = validate_model(model, V1_2).violations
+    assert validate_model(model, V1_2, limit=1).violations == every[:1]
+    assert validate_model(model, V1_2, limit=2).violations == every[:2]
+    assert validate_model(model, V1_2, limit=50).violations == every
+    assert validate_model(binary_model(), V1_2, limit=1).ok
+    request = _ones(kit, binary_model())
+    request.inputs[0].dimensions = [7]
+    request.inputs[1].dimensions = [7]
+    all_request = validate_request(request, binary_model(), V1_2).violations
+    assert len(all_request) >= 2
+    assert validate_request(request, binary_model(), V1_2, limit=1).violations == all_request[:1]
+
+
+@pytest.mark.parametrize("limit", [0, -1, 1.5, "1"])
+def test_limit_must_be_a_positive_integer(limit: object) -> None:
+    message = f"limit must be a positive integer or None, got {limit!r}"
+    with pytest.raises(ValueError, match=f"^{re.escape(message)}$"):
+        validate_model(binary_model(), V1_2, limit=limit)
+
 
 
 def test_result_of_a_valid_input() -> None:
