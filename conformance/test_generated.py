@@ -30,10 +30,11 @@ from conformance.harness.runner import (
     DYNAMIC_SHORT,
     STATIC,
     Run,
-    dynamic_twin,
+    case_twin,
     execute_case,
     prepare_case,
     require_model_level,
+    rerun_command,
 )
 from hal.types import ExecutionPreference, HalVersion, OperandLifeTime
 
@@ -117,7 +118,7 @@ def _prepared_for(
     """The cached preparation of a case (or the skip it led to), preparing on first use."""
     key = (test.test_id, mode != STATIC, level, preference)
     if key not in _prepared:
-        model = test.model if mode == STATIC else dynamic_twin(test.model)
+        model = test.model if mode == STATIC else case_twin(test)
         try:
             _prepared[key] = prepare_case(device, model, level, timeout, preference)
         except pytest.skip.Exception as skip:
@@ -129,12 +130,6 @@ def _prepared_for(
     if isinstance(outcome, pytest.skip.Exception):
         pytest.skip(str(outcome))
     return outcome
-
-
-def _rerun_command(request: pytest.FixtureRequest, item_id: str) -> str:
-    spec = request.config.getoption("--driver")
-    driver = f" --driver={spec}" if spec else ""
-    return f"pytest --pyargs conformance.test_generated{driver} -k '{item_id}'"
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
@@ -150,7 +145,7 @@ def _in_profile(item: _Item, profile: str) -> bool:
 
 
 def test_generated(
-    item: _Item, device, hal_level: HalVersion, hal_timeout: float, request: pytest.FixtureRequest
+    item: _Item, device, hal_level: HalVersion, hal_timeout: float, pytestconfig: pytest.Config
 ) -> None:
     path = item.path or ("execute_synchronously" if hal_level >= HalVersion.V1_2 else "async10")
     path = "sync" if path == "execute_synchronously" else path
@@ -161,16 +156,29 @@ def test_generated(
         pytest.skip(f"needs HAL {needed}; the driver is tested at HAL {hal_level}")
     require_model_level(item.test, hal_level)
     prepared = _prepared_for(device, item.test, item.mode, hal_level, hal_timeout)
-    run = Run(item.test, item.feed, path, item.mode, item.layout, _rerun_command(request, item.id))
+    rerun = rerun_command(pytestconfig, __name__, item.id)
+    run = Run(item.test, item.feed, path, item.mode, item.layout, rerun)
     execute_case(prepared, run, hal_timeout)
+
+
+_PREPARE_METHODS = {
+    HalVersion.V1_0: "prepare_model",
+    HalVersion.V1_1: "prepare_model_1_1",
+    HalVersion.V1_2: "prepare_model_1_2",
+}
+
+
+def _prepare_id(test: GeneratedTest, level: HalVersion, preference: ExecutionPreference) -> str:
+    spec = test.test_id.split("/")[1]
+    method = _PREPARE_METHODS[level]
+    label = method if level == HalVersion.V1_0 else f"{method}-{preference.name}"
+    return f"{test.hal_folder}/{spec}/{_short_name(test)}/{label}"
 
 
 def _prepare_items() -> list:
     params = []
     for test in _TESTS:
         lowest = lowest_version(test)
-        spec = test.test_id.split("/")[1]
-        prefix = f"{test.hal_folder}/{spec}/{_short_name(test)}"
         for level in HalVersion:
             if lowest is None or level < lowest:
                 continue
@@ -180,16 +188,12 @@ def _prepare_items() -> list:
                 else list(ExecutionPreference)
             )
             for preference in preferences:
-                method = {10: "prepare_model", 11: "prepare_model_1_1", 12: "prepare_model_1_2"}[
-                    level
-                ]
-                label = method if level == HalVersion.V1_0 else f"{method}-{preference.name}"
                 params.append(
                     pytest.param(
                         test,
                         level,
                         preference,
-                        id=f"{prefix}/{label}",
+                        id=_prepare_id(test, level, preference),
                         marks=[pytest.mark.tier("parity")],
                     )
                 )
@@ -204,11 +208,11 @@ def test_generated_prepare(
     device,
     hal_level: HalVersion,
     hal_timeout: float,
-    request: pytest.FixtureRequest,
+    pytestconfig: pytest.Config,
 ) -> None:
     """Each prepare method and preference the case's version allows, then one execution."""
     if hal_level < level:
         pytest.skip(f"needs HAL {level}; the driver is tested at HAL {hal_level}")
     prepared = _prepared_for(device, test, STATIC, level, hal_timeout, preference)
-    rerun = _rerun_command(request, request.node.callspec.id)
+    rerun = rerun_command(pytestconfig, __name__, _prepare_id(test, level, preference))
     execute_case(prepared, Run(test, 0, "async10", rerun=rerun), hal_timeout)

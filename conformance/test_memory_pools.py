@@ -28,7 +28,7 @@ from conformance.harness.pools import (
     prepare_with_constant_pool,
     variants_for,
 )
-from conformance.harness.runner import Run, prepare_case, require_model_level
+from conformance.harness.runner import Run, prepare_case, require_model_level, rerun_command
 from hal.types import HalVersion
 
 CI_STRIDE = 8
@@ -119,18 +119,12 @@ def _prepared_for(device, item: PoolItem, level: HalVersion, timeout: float) -> 
     return outcome
 
 
-def _rerun_command(request: pytest.FixtureRequest, item_id: str) -> str:
-    spec = request.config.getoption("--driver")
-    driver = f" --driver={spec}" if spec else ""
-    return f"pytest --pyargs conformance.test_memory_pools{driver} -k '{item_id}'"
-
-
 def test_memory_pools(
     item: PoolItem,
     device,
     hal_level: HalVersion,
     hal_timeout: float,
-    request: pytest.FixtureRequest,
+    pytestconfig: pytest.Config,
 ) -> None:
     """The case's example, its data laid out in pools as the item's variant says."""
     if hal_level < item.variant.needs:
@@ -138,5 +132,5 @@ def test_memory_pools(
     require_model_level(item.test, hal_level)
     prepared = _prepared_for(device, item, hal_level, hal_timeout)
     path = "sync" if hal_level >= HalVersion.V1_2 else "async10"
-    run = Run(item.test, item.feed, path, rerun=_rerun_command(request, item.id))
+    run = Run(item.test, item.feed, path, rerun=rerun_command(pytestconfig, __name__, item.id))
     execute_pooled(prepared, run, item.variant, hal_timeout)

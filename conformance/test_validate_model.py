@@ -43,6 +43,7 @@ from conformance.harness.mutations import (
     model_families,
     representatives,
 )
+from conformance.harness.runner import rerun_command
 from hal.types import ErrorStatus, ExecutionPreference, HalVersion, Model
 
 INVALID = ErrorStatus.INVALID_ARGUMENT
@@ -162,13 +163,6 @@ def failure_report(
     return "\n".join(lines)
 
 
-def rerun_command(config: pytest.Config, module: str, selector: str) -> str:
-    spec = config.getoption("--driver")
-    driver = f" --driver={spec}" if spec else ""
-    profile = config.getoption("--nnhal-profile")
-    return f"pytest --pyargs {module}{driver} --nnhal-profile={profile} -k '{selector}'"
-
-
 # ---------------------------------------------------------------------------
 # Parametrization
 # ---------------------------------------------------------------------------
@@ -269,7 +263,7 @@ def test_validate_model(
     device: object,
     hal_level: HalVersion,
     hal_timeout: float,
-    request: pytest.FixtureRequest,
+    pytestconfig: pytest.Config,
 ) -> None:
     family, test = FAMILIES[family_name], _CASES[case]
     if lowest_version(test) is None:
@@ -289,7 +283,7 @@ def test_validate_model(
         if problems:
             failures.append((mutation, problems))
     if failures:
-        rerun = rerun_command(request.config, __name__, f"{family_name}/{case}")
+        rerun = rerun_command(pytestconfig, __name__, f"{family_name}/{case}")
         pytest.fail(failure_report(family, case, failures, len(plan), rerun, hang), pytrace=False)
 
 
@@ -310,7 +304,7 @@ def test_validate_model_sampled(
     device: object,
     hal_level: HalVersion,
     hal_timeout: float,
-    request: pytest.FixtureRequest,
+    pytestconfig: pytest.Config,
 ) -> None:
     family = FAMILIES[family_name]
     cases = applicable_cases(family, hal_level, family_applies)
@@ -327,7 +321,5 @@ def test_validate_model_sampled(
     except Hang as stop:
         problems = [str(stop)]
     if problems:
-        rerun = rerun_command(
-            request.config, __name__, f"test_validate_model_sampled[{family_name}]"
-        )
+        rerun = rerun_command(pytestconfig, __name__, f"test_validate_model_sampled[{family_name}]")
         raise AssertionError(failure_report(family, case, [(mutation, problems)], 1, rerun))

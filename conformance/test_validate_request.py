@@ -46,14 +46,13 @@ from conformance.harness.mutations import (
     request_families,
 )
 from conformance.harness.requests import PackedRequest, pack_request
-from conformance.harness.runner import dynamic_twin, prepare_case
+from conformance.harness.runner import case_twin, prepare_case, rerun_command
 from conformance.test_validate_model import (
     Hang,
     attempt,
     deterministic_items,
     failure_report,
     levels_for,
-    rerun_command,
     sampled_items,
 )
 from hal.types import ErrorStatus, HalVersion, Model, Request
@@ -66,7 +65,7 @@ _prepared: OrderedDict[tuple[int, str, bool, HalVersion], tuple[object, object]]
 
 def model_of(family: Family, test) -> Model:
     """The model a family's requests are for: the case's, or its dynamic-output twin."""
-    return dynamic_twin(test.model) if family.twin else test.model
+    return case_twin(test) if family.twin else test.model
 
 
 @contextlib.contextmanager
@@ -91,7 +90,7 @@ def family_applies(family: Family, test, hal_level: HalVersion = HalVersion.V1_2
             levels = [v for v in HalVersion if low <= v <= hal_level]
             names = set()
             for twin in (False, True):
-                model = dynamic_twin(test.model) if twin else test.model
+                model = case_twin(test) if twin else test.model
                 with valid_request(model, test) as packed:
                     subject = RequestSubject(model, packed.request)
                     names |= {
@@ -240,10 +239,10 @@ def test_validate_request(
     device: object,
     hal_level: HalVersion,
     hal_timeout: float,
-    request: pytest.FixtureRequest,
+    pytestconfig: pytest.Config,
 ) -> None:
     family, test = FAMILIES[family_name], _CASES[case]
-    profile = request.config.getoption("--nnhal-profile")
+    profile = pytestconfig.getoption("--nnhal-profile")
     if lowest_version(test) is None:
         pytest.fail(f"generated model {case} is invalid: regenerate the corpus")
     model = model_of(family, test)
@@ -268,7 +267,7 @@ def test_validate_request(
             if problems:
                 failures.append((mutation, [f"prepared at HAL {level}: {p}" for p in problems]))
     if failures:
-        rerun = rerun_command(request.config, __name__, f"{family_name}/{case}")
+        rerun = rerun_command(pytestconfig, __name__, f"{family_name}/{case}")
         pytest.fail(failure_report(family, case, failures, len(plan), rerun, hang), pytrace=False)
 
 
@@ -282,7 +281,7 @@ def test_validate_request_sampled(
     device: object,
     hal_level: HalVersion,
     hal_timeout: float,
-    request: pytest.FixtureRequest,
+    pytestconfig: pytest.Config,
 ) -> None:
     family = FAMILIES[family_name]
     key = (family_name, hal_level)
@@ -302,7 +301,7 @@ def test_validate_request_sampled(
         if level is None:
             reject()
         try:
-            profile = request.config.getoption("--nnhal-profile")
+            profile = pytestconfig.getoption("--nnhal-profile")
             problems = mutation_problems(
                 device, test, subject, mutation, level, hal_timeout, profile
             )
@@ -312,5 +311,5 @@ def test_validate_request_sampled(
             problems = [str(stop)]
     if problems:
         selector = f"test_validate_request_sampled[{family_name}]"
-        rerun = rerun_command(request.config, __name__, selector)
+        rerun = rerun_command(pytestconfig, __name__, selector)
         raise AssertionError(failure_report(family, case, [(mutation, problems)], 1, rerun))

@@ -801,7 +801,7 @@ def _location_problem(facts: _ModelFacts, lifetime: int, loc: tuple[int, int, in
     "(CONSTANT_REFERENCE); every other lifetime has an all-zero location",
 )
 def _operand_location(facts: _ModelFacts) -> Iterator[str]:
-    for i, (operand, loc) in enumerate(zip(facts.operands, facts.locations)):
+    for i, (operand, loc) in enumerate(zip(facts.operands, facts.locations, strict=True)):
         lifetime = facts.lifetimes[i]
         if lifetime not in _LIFETIMES:
             continue
@@ -1162,7 +1162,7 @@ def _number_of_consumers(facts: _ModelFacts) -> Iterator[str]:
 )
 def _operation_order(facts: _ModelFacts) -> Iterator[str]:
     written: set[int] = set()
-    for j, (inputs, outputs) in enumerate(zip(facts.input_slots, facts.output_slots)):
+    for j, (inputs, outputs) in enumerate(zip(facts.input_slots, facts.output_slots, strict=True)):
         for k, i in inputs:
             if facts.lifetimes[i] in _WRITTEN_LIFETIMES and i not in written:
                 yield (

@@ -1403,6 +1403,7 @@ def test_all_violations_are_collected() -> None:
         "model.input_indexes: input_indexes[2] = 9 is out of range (model has 4 operands)",
     ]
 
+
 def test_limit_stops_after_that_many_violations_in_rule_order(kit: Kit) -> None:
     model = binary_model()
     model.operands[0].scale = 1.0
@@ -1426,7 +1427,6 @@ def test_limit_must_be_a_positive_integer(limit: object) -> None:
     message = f"limit must be a positive integer or None, got {limit!r}"
     with pytest.raises(ValueError, match=f"^{re.escape(message)}$"):
         validate_model(binary_model(), V1_2, limit=limit)
-
 
 
 def test_result_of_a_valid_input() -> None:

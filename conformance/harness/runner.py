@@ -35,6 +35,29 @@ UNSUPPORTED = "unsupported"
 DYNAMIC_UNSUPPORTED = "unsupported: dynamic output shapes"
 
 
+def rerun_command(config: pytest.Config, module: str, selector: str) -> str:
+    """The command that reruns the items ``selector`` picks from ``module``, as this run ran them."""
+    spec = config.getoption("--driver")
+    driver = f" --driver={spec}" if spec else ""
+    profile = config.getoption("--nnhal-profile")
+    return f"pytest --pyargs {module}{driver} --nnhal-profile={profile} -k '{selector}'"
+
+
+_TWINS: dict[int, tuple[Model, Model]] = {}
+
+
+def case_twin(test: GeneratedTest) -> Model:
+    """``dynamic_twin`` of a corpus case's model, made once per process.
+
+    The corpus lives as long as the process, so its models are keyed by
+    identity (each entry holds its model, so the identity stays its own).
+    """
+    entry = _TWINS.get(id(test.model))
+    if entry is None:
+        entry = _TWINS[id(test.model)] = (test.model, dynamic_twin(test.model))
+    return entry[1]
+
+
 def dynamic_twin(model: Model) -> Model:
     """The model with every output's dimensions unknown (rank kept), as VTS's twin has."""
     twin = copy.deepcopy(model)
@@ -104,7 +127,7 @@ def execute_case(prepared: object, item: Run, timeout: float) -> None:
     test, feed = item.test, item.test.feeds[item.feed]
     path = PATHS_BY_ID[item.path]
     dynamic = item.mode in _DYNAMIC_MODES
-    model = dynamic_twin(test.model) if dynamic else test.model
+    model = case_twin(test) if dynamic else test.model
     sizes = [expected.nbytes for expected in feed.outputs]
     short = _short_output(feed.outputs) if item.mode == DYNAMIC_SHORT else None
     if item.mode == DYNAMIC_SHORT and short is None:
