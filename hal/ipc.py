@@ -26,6 +26,7 @@ is told. Proxies that are garbage-collected release their remote object.
 
 from __future__ import annotations
 
+import abc
 import contextlib
 import fcntl
 import io
@@ -285,14 +286,30 @@ INTERFACES: dict[str, type] = {
 """Every interface of hal.interfaces by name: what may cross as a remote object."""
 
 
+_INTERFACES_BY_TYPE: dict[type, tuple[str, ...]] = {}
+_interfaces_token: list[object] = [None]
+
+
 def interfaces_of(obj: object) -> tuple[str, ...]:
-    """The most derived interfaces ``obj`` implements (``IDevice_1_2``, not also ``IDevice``)."""
-    found = [cls for cls in INTERFACES.values() if isinstance(obj, cls)]
-    return tuple(
-        cls.__name__
-        for cls in found
-        if not any(other is not cls and issubclass(other, cls) for other in found)
-    )
+    """The most derived interfaces ``obj`` implements (``IDevice_1_2``, not also ``IDevice``).
+
+    The interfaces are ABCs, so the answer depends on the type alone: it is
+    kept per type until an ABC registers a new subclass (``abc.get_cache_token``).
+    """
+    token = abc.get_cache_token()
+    if _interfaces_token[0] != token:
+        _INTERFACES_BY_TYPE.clear()
+        _interfaces_token[0] = token
+    kind = type(obj)
+    names = _INTERFACES_BY_TYPE.get(kind)
+    if names is None:
+        found = [cls for cls in INTERFACES.values() if issubclass(kind, cls)]
+        names = _INTERFACES_BY_TYPE[kind] = tuple(
+            cls.__name__
+            for cls in found
+            if not any(other is not cls and issubclass(other, cls) for other in found)
+        )
+    return names
 
 
 def interface_methods(names: Sequence[str]) -> frozenset[str]:

@@ -1177,30 +1177,48 @@ def _operation_order(facts: _ModelFacts) -> Iterator[str]:
 # ---------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
 class _Argument:
-    """One request argument with the model operand it stands for (None if unknown)."""
+    """One request argument with the model operand it stands for (None if unknown).
 
-    side: str
-    """``input`` or ``output``."""
-    position: int
-    argument: object
-    operand_index: int | None
-    operand_type: int | None
-    model_dims: tuple[int, ...] | None
+    Its fields are read once: ``no_value``, ``dims`` (None if not a list of
+    integers) and ``loc`` (None if not a DataLocation of integers).
+    """
+
+    __slots__ = (
+        "argument",
+        "dims",
+        "loc",
+        "model_dims",
+        "no_value",
+        "operand_index",
+        "operand_type",
+        "position",
+        "side",
+    )
+
+    def __init__(
+        self,
+        side: str,
+        position: int,
+        argument: object,
+        operand_index: int | None,
+        operand_type: int | None,
+        model_dims: tuple[int, ...] | None,
+    ) -> None:
+        self.side = side  # "input" or "output"
+        self.position = position
+        self.argument = argument
+        self.operand_index = operand_index
+        self.operand_type = operand_type
+        self.model_dims = model_dims
+        self.no_value = bool(getattr(argument, "has_no_value", False))
+        self.dims = _ints(getattr(argument, "dimensions", None))
+        self.loc = _location(getattr(argument, "location", None))
 
     @property
     def label(self) -> str:
         at = "" if self.operand_index is None else f" (operand {self.operand_index})"
         return f"{self.side} {self.position}{at}"
-
-    @property
-    def no_value(self) -> bool:
-        return bool(getattr(self.argument, "has_no_value", False))
-
-    @property
-    def dims(self) -> tuple[int, ...] | None:
-        return _ints(getattr(self.argument, "dimensions", None))
 
     @property
     def model_rank(self) -> int | None:
@@ -1236,6 +1254,10 @@ class _RequestFacts:
         self.pools: Sequence = _items(request.pools)
         self.inputs = self._arguments("input", request.inputs, model.model.input_indexes)
         self.outputs = self._arguments("output", request.outputs, model.model.output_indexes)
+        self.arguments = [*self.inputs, *self.outputs]
+        #: Per argument, the token of the pool it lies in if that pool is a driver-managed
+        #: buffer, else None.
+        self.tokens = {id(arg): self._token_of(arg) for arg in self.arguments}
 
     def _arguments(self, side: str, arguments: object, indexes: object) -> list[_Argument]:
         indexes = _items(indexes)
@@ -1243,20 +1265,19 @@ class _RequestFacts:
         for k, argument in enumerate(_items(arguments)):
             i = self.model.index(indexes[k]) if k < len(indexes) else None
             t = self.model.valid_types[i] if i is not None else None
-            dims = _ints(self.model.operands[i].dimensions) if i is not None else None
+            dims = self.model.dims[i] if i is not None else None
             result.append(_Argument(side, k, argument, i, t, dims))
         return result
-
-    @property
-    def arguments(self) -> list[_Argument]:
-        return [*self.inputs, *self.outputs]
 
     def with_value(self) -> Iterator[_Argument]:
         return (a for a in self.arguments if not a.no_value)
 
     def token_of(self, arg: _Argument) -> int | None:
         """The token of the pool ``arg`` lies in, if that pool is a driver-managed buffer."""
-        loc = _location(getattr(arg.argument, "location", None))
+        return self.tokens[id(arg)]
+
+    def _token_of(self, arg: _Argument) -> int | None:
+        loc = arg.loc
         if arg.no_value or loc is None or not 0 <= loc[0] < len(self.pools):
             return None
         pool = self.pools[loc[0]]
@@ -1299,7 +1320,7 @@ def _no_value(facts: _RequestFacts) -> Iterator[str]:
             continue
         location = getattr(arg.argument, "location", None)
         dims = getattr(arg.argument, "dimensions", None)
-        if _location(location) != (0, 0, 0) or arg.dims != ():
+        if arg.loc != (0, 0, 0) or arg.dims != ():
             yield (
                 f"{arg.label}: has_no_value, but location is {_describe_location(location)} "
                 f"and dimensions {dims!r}"
@@ -1333,9 +1354,9 @@ def _no_value_required(facts: _RequestFacts) -> Iterator[str]:
 )
 def _pool_index(facts: _RequestFacts) -> Iterator[str]:
     for arg in facts.with_value():
-        location = getattr(arg.argument, "location", None)
-        loc = _location(location)
+        loc = arg.loc
         if loc is None:
+            location = getattr(arg.argument, "location", None)
             yield f"{arg.label}: location {location!r} is not a DataLocation"
         elif not 0 <= loc[0] < len(facts.pools):
             yield f"{arg.label}: pool_index {loc[0]} is not one of the {len(facts.pools)} pools"
@@ -1349,7 +1370,7 @@ def _pool_index(facts: _RequestFacts) -> Iterator[str]:
 )
 def _request_location(facts: _RequestFacts) -> Iterator[str]:
     for arg in facts.with_value():
-        loc = _location(getattr(arg.argument, "location", None))
+        loc = arg.loc
         token = facts.token_of(arg)
         if token is not None:
             if loc[1:] != (0, 0):
@@ -1462,7 +1483,7 @@ def _pool_token(facts: _RequestFacts) -> Iterator[str]:
 def _input_length(facts: _RequestFacts) -> Iterator[str]:
     for arg in facts.inputs:
         t, dims = arg.operand_type, arg.merged_dims
-        loc = _location(getattr(arg.argument, "location", None))
+        loc = arg.loc
         if arg.no_value or t is None or is_extension_type(t) or is_oem_type(t):
             continue
         if facts.token_of(arg) is not None:

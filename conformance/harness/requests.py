@@ -71,13 +71,12 @@ class PackedRequest:
         ):
             with map_memory(pool) as mapping:
                 after = mapping.read(0, pool.size)
-            changed = np.flatnonzero(
-                np.frombuffer(before, np.uint8) != np.frombuffer(after, np.uint8)
-            )
-            allowed = writable.get(pool_index, [])
-            outside = [int(i) for i in changed if not any(lo <= i < hi for lo, hi in allowed)]
-            if outside:
-                problems.append(_describe_write(pool_index, outside, self.request))
+            changed = np.frombuffer(before, np.uint8) != np.frombuffer(after, np.uint8)
+            for lo, hi in writable.get(pool_index, []):
+                changed[lo:hi] = False
+            outside = np.flatnonzero(changed)
+            if outside.size:
+                problems.append(_describe_write(pool_index, outside.tolist(), self.request))
         return problems
 
     def close(self) -> None:
