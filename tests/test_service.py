@@ -27,6 +27,7 @@ from hal.ipc import (
     Opaque,
     ReceivedHandle,
     RemoteError,
+    interfaces_of,
 )
 from hal.loader import DriverLoadError, load_driver
 from hal.memory import ASHMEM, Memory, NativeHandle, allocate, map_memory
@@ -378,3 +379,17 @@ def test_a_descriptor_that_is_not_open_arrives_not_open_and_the_channel_survives
     assert str(caught.value).endswith("is not usable: Bad file descriptor")
     with allocate(ASHMEM, 16) as memory:
         assert proxy.copy_to(memory) == ErrorStatus.NONE
+
+
+def test_interfaces_of_names_the_most_derived_interfaces_and_sees_new_registrations() -> None:
+    device = load_driver("reference").device
+    assert interfaces_of(device) == ("IDevice_1_2", "IMemoryDomains")
+    assert interfaces_of(device) == ("IDevice_1_2", "IMemoryDomains")  # kept per type
+    assert interfaces_of(object()) == ()
+
+    class Plain:
+        pass
+
+    assert interfaces_of(Plain()) == ()
+    IBuffer.register(Plain)  # an ABC registration must not be hidden by the per-type answer
+    assert interfaces_of(Plain()) == ("IBuffer",)
