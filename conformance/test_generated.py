@@ -22,6 +22,7 @@ import pytest
 from conformance.harness.cases import GeneratedTest
 from conformance.harness.execution import PATHS, PATHS_BY_ID, runs_under
 from conformance.harness.generated import corpus, lowest_version
+from conformance.harness.marks import case_marks, mark
 from conformance.harness.models import CONSTANT_POOL_THRESHOLD
 from conformance.harness.requests import SCATTERED
 from conformance.harness.runner import (
@@ -95,12 +96,7 @@ _ITEMS = [item for test in _TESTS for item in _items_of(test)]
 
 
 def _param(item: _Item):
-    marks = [
-        pytest.mark.tier(item.tier),
-        pytest.mark.generated,
-        getattr(pytest.mark, item.test.hal_folder),
-        pytest.mark.generated_case(item.test.hal_folder, item.test.provenance.operations),
-    ]
+    marks = [mark("tier", item.tier), mark("generated"), *case_marks(item.test)]
     return pytest.param(item, id=item.id, marks=marks)
 
 
@@ -194,7 +190,7 @@ def _prepare_items() -> list:
                         level,
                         preference,
                         id=_prepare_id(test, level, preference),
-                        marks=[pytest.mark.tier("parity")],
+                        marks=[mark("tier", "parity")],
                     )
                 )
     return params

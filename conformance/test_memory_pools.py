@@ -21,6 +21,7 @@ import pytest
 
 from conformance.harness.cases import GeneratedTest
 from conformance.harness.generated import corpus
+from conformance.harness.marks import case_marks, mark
 from conformance.harness.pools import (
     CONSTREF,
     PoolVariant,
@@ -77,12 +78,7 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
         pytest.param(
             item,
             id=item.id,
-            marks=[
-                pytest.mark.tier("strict"),
-                pytest.mark.category("memory"),
-                getattr(pytest.mark, item.test.hal_folder),
-                pytest.mark.generated_case(item.test.hal_folder, item.test.provenance.operations),
-            ],
+            marks=[mark("tier", "strict"), mark("category", "memory"), *case_marks(item.test)],
         )
         for item in pool_items(_TESTS, profile)
     ]

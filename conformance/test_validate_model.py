@@ -33,6 +33,7 @@ from hypothesis import strategies as st
 from conformance.harness.calls import prepare, supported_operations
 from conformance.harness.cases import GeneratedTest
 from conformance.harness.generated import lowest_version
+from conformance.harness.marks import case_marks, mark
 from conformance.harness.mutations import (
     FAMILIES,
     Family,
@@ -168,13 +169,12 @@ def failure_report(
 # ---------------------------------------------------------------------------
 
 
-def case_marks(family: Family, test: GeneratedTest, category: str) -> list:
+def family_marks(family: Family, test: GeneratedTest, category: str) -> list:
     marks = [
-        pytest.mark.tier(family.tier.value),
-        getattr(pytest.mark, category),
-        pytest.mark.validation_family(family.name),
-        getattr(pytest.mark, test.hal_folder),
-        pytest.mark.generated_case(test.hal_folder, test.provenance.operations),
+        mark("tier", family.tier.value),
+        mark(category),
+        mark("validation_family", family.name),
+        *case_marks(test),
     ]
     if family.pending:
         marks.append(
@@ -221,7 +221,7 @@ def _deterministic_items(
                     family.name,
                     case_id(test),
                     id=f"{family.name}/{case_id(test)}",
-                    marks=case_marks(family, test, category),
+                    marks=family_marks(family, test, category),
                 )
             )
     return params

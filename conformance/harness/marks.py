@@ -1,0 +1,30 @@
+"""pytest marks made once and shared by every item that carries them.
+
+Collection builds some hundred thousand parametrized items, most with four
+or five marks; making each mark anew (``pytest.mark.<name>`` looks the name
+up among the registered markers, then builds a Mark) was a tenth of the
+collection time. Marks are immutable, so items may share them.
+"""
+
+from __future__ import annotations
+
+import functools
+
+import pytest
+
+from conformance.harness.cases import GeneratedTest
+
+
+@functools.cache
+def mark(name: str, *args: object) -> pytest.MarkDecorator:
+    """``pytest.mark.<name>(*args)`` (``pytest.mark.<name>`` without args); arguments hashable."""
+    decorator = getattr(pytest.mark, name)
+    return decorator(*args) if args else decorator
+
+
+def case_marks(test: GeneratedTest) -> list[pytest.MarkDecorator]:
+    """The marks every item of a generated case carries: its HAL folder and its operations."""
+    return [
+        mark(test.hal_folder),
+        mark("generated_case", test.hal_folder, tuple(test.provenance.operations)),
+    ]
