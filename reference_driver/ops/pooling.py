@@ -300,11 +300,13 @@ def _pool_prepare(args: OpArgs) -> Shapes:
 def _windows(image: np.ndarray, pool: _Pool, fill: float | int) -> np.ndarray:
     """[N, outH, outW, C, filterH, filterW]: a view of each window of the padded NHWC image."""
     rows, cols = pool.rows, pool.cols
-    padded = np.pad(
-        image,
-        ((0, 0), (rows.head, rows.tail), (cols.head, cols.tail), (0, 0)),
-        constant_values=fill,
-    )
+    padded = image
+    if rows.head or rows.tail or cols.head or cols.tail:  # np.pad copies even with no pads
+        padded = np.pad(
+            image,
+            ((0, 0), (rows.head, rows.tail), (cols.head, cols.tail), (0, 0)),
+            constant_values=fill,
+        )
     view = sliding_window_view(padded, (rows.size, cols.size), axis=(1, 2))
     return view[:, :: rows.stride, :: cols.stride]
 
