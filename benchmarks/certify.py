@@ -1,9 +1,10 @@
 """The certify benchmark (opt-in): a whole certification of the reference driver, as a vendor runs it.
 
 Subject: ``nnhal-certify --driver reference --jobs 2 --out DIR`` (the console
-script beside this interpreter), the whole suite under two pytest-xdist
-workers. Figures: the total wall time (target: under 600 s), the verdict, and
-each worker's peak resident set size as the report records it
+script beside this interpreter), the whole suite as two shard processes
+(nnhal-certify's way to run in parallel). Figures: the total wall time
+(target: under 600 s), the verdict, and each test process's peak resident set
+size as the report records it
 (``run.worker_memory`` of report.json, each process's ``ru_maxrss`` at the
 end of its session; target: under 2 GiB each).
 

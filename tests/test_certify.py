@@ -1,8 +1,9 @@
 """``nnhal-certify``: the command a vendor runs, end to end and at its edges.
 
 One real run certifies faulty_drivers.PerturbMulTwice (the reference driver
-with float32 MUL broken) on a slice of the suite under xdist: it must exit
-non-zero and show MUL red in the HTML matrix. The exit-0 path is checked with
+with float32 MUL broken) on a slice of the suite in two shard processes: it
+must exit non-zero, show MUL red in the HTML matrix and merge both shards; a
+driver that segfaults has its shards run again under xdist. The exit-0 path is checked with
 the pytest run replaced by one that writes a certifying report, since a real
 certification is the whole suite (minutes; see README "Certification reports").
 """
@@ -11,6 +12,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -23,6 +25,7 @@ from plugins.report import certify
 from plugins.report.document import write
 
 FAULTY = Path(__file__).with_name("faulty_drivers.py")
+HOSTILE = Path(__file__).with_name("hostile_drivers.py")
 CERTIFY = Path(sys.executable).with_name("nnhal-certify")
 RUN_TIMEOUT = 600
 
@@ -85,7 +88,11 @@ def test_a_broken_operation_fails_certification(broken_run) -> None:
         assert f"  - {reason}" in lines
     assert any("parity tests did not pass" in r for r in doc["verdict"]["reasons"])
     assert f"report: {Path('out') / 'report.html'} (also report.json, report.md)" in lines
-    assert "[100%]" in result.stdout, "pytest's progress is not shown"
+    shard_lines = [line for line in lines if re.match(r"nnhal-certify: shard [12]/2: ", line)]
+    assert len(shard_lines) == 2 and all(" passed" in line for line in shard_lines), lines
+    assert any(line.startswith("  FAILED ") and "V1_0/mul/" in line for line in lines), (
+        "each failure is shown on a line of its own"
+    )
     assert (out / "report.md").read_text().startswith("## nnhal certification: NOT CERTIFIED")
 
 
@@ -155,7 +162,17 @@ def test_exit_zero_only_when_certified(tmp_path: Path, monkeypatch, capsys) -> N
 
     monkeypatch.setattr(certify, "run_pytest", fake_run)
     status = certify.main(
-        ["--driver", "vendor:Factory", "--hal-version", "1.1", "--out", str(tmp_path / "out"), "-x"]
+        [
+            "--driver",
+            "vendor:Factory",
+            "--jobs",
+            "0",
+            "--hal-version",
+            "1.1",
+            "--out",
+            str(tmp_path / "out"),
+            "-x",
+        ]
     )
     assert status == 0
     assert seen == [
@@ -172,8 +189,6 @@ def test_exit_zero_only_when_certified(tmp_path: Path, monkeypatch, capsys) -> N
                 "-p",
                 "no:cacheprovider",
                 "--tb=line",
-                "-n",
-                "auto",
                 "--hal-version=1.1",
                 "-x",
             ],
@@ -187,7 +202,7 @@ def test_exit_zero_only_when_certified(tmp_path: Path, monkeypatch, capsys) -> N
 def test_a_verdict_left_by_an_earlier_run_is_never_read(tmp_path: Path, monkeypatch, capsys):
     write(_certifying_document(), tmp_path / "out")
     monkeypatch.setattr(certify, "run_pytest", lambda command, time_limit: 0)
-    assert certify.main(["--driver", "x:Y", "--out", str(tmp_path / "out")]) == 1
+    assert certify.main(["--driver", "x:Y", "--jobs", "0", "--out", str(tmp_path / "out")]) == 1
     assert capsys.readouterr().err == (
         "nnhal-certify: pytest exited with status 0 and wrote no report: nothing was certified\n"
     )
@@ -198,7 +213,7 @@ def test_a_run_over_its_time_limit_is_not_certified(tmp_path: Path, monkeypatch,
         raise subprocess.TimeoutExpired(command, time_limit)
 
     monkeypatch.setattr(certify, "run_pytest", too_slow)
-    args = ["--driver", "x:Y", "--out", str(tmp_path), "--time-limit", "5"]
+    args = ["--driver", "x:Y", "--jobs", "1", "--out", str(tmp_path), "--time-limit", "5"]
     assert certify.main(args) == 1
     assert capsys.readouterr().err == (
         "nnhal-certify: the run took longer than --time-limit=5 s and was stopped: NOT CERTIFIED\n"
@@ -218,3 +233,81 @@ def test_an_unknown_isolation_mode_is_a_usage_error(tmp_path: Path) -> None:
     result = run_certify(tmp_path, "--driver", "reference", "--driver-isolation", "thread")
     assert result.returncode == 2
     assert "argument --driver-isolation: invalid choice: 'thread'" in result.stderr
+
+
+def test_a_shard_process_runs_its_shard_and_reports_to_its_own_folder() -> None:
+    args, extra = certify._parser().parse_known_args(["--driver", "x:Y", "--out", "o", "-x"])
+    command = certify.pytest_command(args, extra, out=Path("o/shards/2"), shard=(2, 3))
+    assert command[3:] == [
+        "--pyargs",
+        "conformance",
+        "--driver=x:Y",
+        "--nnhal-profile=full",
+        "--cert-report=o/shards/2",
+        "-p",
+        "no:cacheprovider",
+        "--tb=line",
+        "--shard=2/3",
+        "-x",
+    ]
+    again = certify.pytest_command(args, extra, out=Path("s"), shard=(2, 3), xdist_workers=1)
+    assert again[-4:] == ["--shard=2/3", "-n", "1", "-x"]
+
+
+def test_jobs_auto_is_one_process_a_processor() -> None:
+    assert certify.jobs_of("auto") == (os.cpu_count() or 1)
+    assert certify.jobs_of("3") == 3
+
+
+def test_a_sharded_run_merges_its_shards(broken_run) -> None:
+    result, out = broken_run
+    assert "nnhal-certify: 2 test processes, process K running shard K/2" in result.stdout
+    shards = sorted(p.name for p in (out / "shards").iterdir())
+    assert shards == ["1", "1.log", "2", "2.log"]
+    merged = json.loads((out / "report.json").read_text())
+    assert merged["run"]["merged_shards"] == ["1/2", "2/2"]
+    ids = set()
+    for k in (1, 2):
+        part = json.loads((out / "shards" / str(k) / "report.json").read_text())
+        ids |= {t["id"] for t in part["tests"]}
+    assert {t["id"] for t in merged["tests"]} == ids
+
+
+def test_a_shard_killed_by_a_driver_crash_runs_again_under_xdist(tmp_path: Path) -> None:
+    shutil.copy(HOSTILE, tmp_path / "hostile_drivers.py")
+    result = run_certify(
+        tmp_path,
+        "--driver",
+        "hostile_drivers:SegfaultInExecute",
+        "--jobs",
+        "2",
+        "--profile",
+        "ci",
+        "--out",
+        "out",
+        "-k",
+        "test_generated and V1_0/add/none",
+    )
+    assert result.returncode == certify.NOT_CERTIFIED, result.stdout[-3000:] + result.stderr
+    retried = re.findall(
+        r"nnhal-certify: shard (\d)/2 died with status -11 and wrote no report", result.stderr
+    )
+    assert retried, result.stderr
+    for k in retried:
+        assert (tmp_path / "out" / "shards" / f"{k}.retry.log").exists()
+    doc = json.loads((tmp_path / "out" / "report.json").read_text())
+    outcomes = {t["id"].rsplit("[", 1)[-1].rstrip("]"): t["outcome"] for t in doc["tests"]}
+    # execute_synchronously segfaults: every sync path is a crash, the other paths pass.
+    assert {i for i, o in outcomes.items() if o == "crash"} >= {"V1_0/add/none/ex0/sync"}
+    assert outcomes["V1_0/add/none/ex0/async"] == "passed"
+
+
+def test_a_sharded_run_over_its_time_limit_is_stopped(tmp_path: Path) -> None:
+    result = run_certify(
+        tmp_path, "--driver", "reference", "--jobs", "2", "--out", "out", "--time-limit", "2"
+    )
+    assert result.returncode == certify.NOT_CERTIFIED
+    assert result.stderr.endswith(
+        "nnhal-certify: the run took longer than --time-limit=2 s and was stopped: NOT CERTIFIED\n"
+    )
+    assert not (tmp_path / "out" / "report.json").exists()

@@ -3,27 +3,50 @@
     nnhal-certify --driver X [--jobs N] [--hal-version V] [--profile full|thorough|ci]
                   [--driver-isolation none|process] [--out DIR] [pytest args]
 
-Runs ``pytest --pyargs conformance`` in parallel (pytest-xdist) with
-``--cert-report``, showing pytest's progress as it goes (one line a failure:
-``--tb=line``, which a ``--tb`` of the caller's overrides), then prints the
-verdict from the report. Exit status: 0 only for CERTIFIED, 1 when the run
-finished NOT CERTIFIED, pytest's own status when it wrote no report (4 for a
-bad driver or option). There is no default driver: a certificate names what
-it certifies.
+With ``--jobs N`` (N >= 2; ``auto``: one per processor, the default) it runs
+N pytest processes side by side, process K running shard K/N of the suite
+(``--shard``) with ``--cert-report DIR/shards/K``, its output in
+``DIR/shards/K.log``; it prints a progress line every half minute, then
+merges the shard reports into DIR (as ``nnhal-report merge`` does). Shards in
+separate processes, rather than one pytest-xdist run, spare every test the
+round trip of its reports to an xdist controller: the whole suite finishes
+about a fifth sooner. A shard process that dies without a report (a driver
+crash in the process: a status pytest never uses) is run again under
+pytest-xdist, which replaces a crashed worker and records the crash as the
+test's outcome. ``--jobs 0`` (or 1) runs one pytest in the foreground,
+showing its progress (one line a failure: ``--tb=line``, which a ``--tb`` of
+the caller's overrides).
+
+Then it prints the verdict from the report. Exit status: 0 only for
+CERTIFIED, 1 when the run finished NOT CERTIFIED, pytest's own status when it
+wrote no report (4 for a bad driver or option). There is no default driver: a
+certificate names what it certifies.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
+import re
+import shutil
 import subprocess
 import sys
+import time
+from dataclasses import dataclass
 from pathlib import Path
 
-from plugins.report.document import ReportError, load
+from plugins.report.document import ReportError, load, merge, write
 
 NOT_CERTIFIED = 1
 DEFAULT_OUT = "nnhal-certification"
 DEFAULT_TIME_LIMIT = 6 * 3600
+PROGRESS_EVERY = 30.0
+"""Seconds between two progress lines of a sharded run."""
+FAILURES_SHOWN = 20
+"""FAILED/ERROR lines printed per shard; the report has every one."""
+PYTEST_STATUSES = range(6)
+"""Exit statuses pytest itself uses (0 passed .. 5 no tests); any other means the process died."""
+_PERCENT = re.compile(rb"\[\s*(\d+)%\]")
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -42,7 +65,8 @@ def _parser() -> argparse.ArgumentParser:
         "--jobs",
         default="auto",
         metavar="N",
-        help="pytest-xdist worker processes, or 'auto' (default); 0 runs in this process",
+        help="test processes, each a shard of the suite, or 'auto' (default: one per "
+        "processor); 0 or 1: one pytest in the foreground",
     )
     parser.add_argument("--hal-version", metavar="V", help="highest HAL level to test")
     parser.add_argument("--profile", choices=("full", "thorough", "ci"), default="full")
@@ -70,7 +94,16 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-def pytest_command(args: argparse.Namespace, extra: list[str]) -> list[str]:
+def pytest_command(
+    args: argparse.Namespace,
+    extra: list[str],
+    *,
+    out: Path | None = None,
+    shard: tuple[int, int] | None = None,
+    xdist_workers: int = 0,
+) -> list[str]:
+    """The pytest command of one test process: the report goes to ``out`` (default
+    ``--out``); ``shard`` (K, N) runs shard K/N; ``xdist_workers`` > 0 adds ``-n``."""
     command = [
         sys.executable,
         "-m",
@@ -79,14 +112,16 @@ def pytest_command(args: argparse.Namespace, extra: list[str]) -> list[str]:
         "conformance",
         f"--driver={args.driver}",
         f"--nnhal-profile={args.profile}",
-        f"--cert-report={args.out}",
+        f"--cert-report={args.out if out is None else out}",
         "-p",
         "no:cacheprovider",
         # One line a failure: the report holds every message and rerun command.
         "--tb=line",
     ]
-    if args.jobs != "0":
-        command += ["-n", args.jobs]
+    if shard is not None:
+        command.append(f"--shard={shard[0]}/{shard[1]}")
+    if xdist_workers:
+        command += ["-n", str(xdist_workers)]
     if args.hal_version:
         command.append(f"--hal-version={args.hal_version}")
     if args.driver_isolation != "none":
@@ -105,6 +140,140 @@ def run_pytest(command: list[str], time_limit: float) -> int:
         raise
 
 
+def jobs_of(value: str) -> int:
+    """The number of test processes ``--jobs`` asks for (``auto``: one per processor)."""
+    return (os.cpu_count() or 1) if value == "auto" else int(value)
+
+
+@dataclass
+class _Shard:
+    """One test process of a sharded run."""
+
+    index: int
+    count: int
+    folder: Path
+    process: subprocess.Popen | None = None
+    log: Path | None = None
+
+    @property
+    def name(self) -> str:
+        return f"{self.index}/{self.count}"
+
+    @property
+    def report(self) -> Path:
+        return self.folder / str(self.index) / "report.json"
+
+    def start(self, command: list[str], log: Path) -> None:
+        self.log = log
+        with open(log, "wb") as output:
+            self.process = subprocess.Popen(
+                command, stdout=output, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL
+            )
+
+    def percent(self) -> int | None:
+        """The last progress percentage pytest wrote to the log, if any."""
+        try:
+            with open(self.log, "rb") as f:
+                f.seek(max(0, os.fstat(f.fileno()).st_size - 4096))
+                found = _PERCENT.findall(f.read())
+        except OSError:
+            return None
+        return int(found[-1]) if found else None
+
+    def summary(self) -> tuple[str, list[str]]:
+        """The last line pytest wrote (``N passed, M failed in T s``) and its FAILED/ERROR
+        lines (the short test summary: one line a failure)."""
+        try:
+            lines = self.log.read_text(errors="replace").strip().splitlines()
+        except OSError:
+            return "", []
+        failures = [line for line in lines if line.startswith(("FAILED ", "ERROR "))]
+        return (lines[-1].strip("= ") if lines else ""), failures
+
+
+def _wait(shards: list[_Shard], deadline: float, started: float) -> None:
+    """Wait for every shard's process, printing progress; past ``deadline`` kill them all."""
+    last = time.monotonic()
+    while any(s.process.poll() is None for s in shards):
+        now = time.monotonic()
+        if now > deadline:
+            for s in shards:
+                if s.process.poll() is None:
+                    s.process.kill()
+                    s.process.wait(timeout=60)
+            raise subprocess.TimeoutExpired("nnhal-certify shards", deadline - started)
+        if now - last >= PROGRESS_EVERY:
+            last = now
+            parts = []
+            for s in shards:
+                percent = s.percent()
+                state = "done" if s.process.poll() is not None else f"{percent or 0}%"
+                parts.append(f"shard {s.name} {state}")
+            print(f"nnhal-certify: {', '.join(parts)} ({now - started:.0f} s)", flush=True)
+        time.sleep(0.5)
+
+
+def run_shards(args: argparse.Namespace, extra: list[str], jobs: int, time_limit: float) -> int:
+    """Run the suite as ``jobs`` shard processes and merge their reports into ``--out``.
+
+    Returns 0 once the merged report is written, else the status to exit with.
+    """
+    started = time.monotonic()
+    deadline = started + time_limit
+    folder = args.out / "shards"
+    shutil.rmtree(folder, ignore_errors=True)
+    folder.mkdir(parents=True)
+    shards = [_Shard(k, jobs, folder) for k in range(1, jobs + 1)]
+    for s in shards:
+        command = pytest_command(args, extra, out=folder / str(s.index), shard=(s.index, jobs))
+        s.start(command, folder / f"{s.index}.log")
+    print(
+        f"nnhal-certify: {jobs} test processes, process K running shard K/{jobs}; "
+        f"their output: {folder}/K.log",
+        flush=True,
+    )
+    _wait(shards, deadline, started)
+    crashed = [
+        s for s in shards if not s.report.exists() and s.process.returncode not in PYTEST_STATUSES
+    ]
+    for s in crashed:
+        print(
+            f"nnhal-certify: shard {s.name} died with status {s.process.returncode} and wrote no "
+            f"report (a driver crash? see {s.log}); running it again under pytest-xdist, which "
+            "replaces a crashed worker and records the crash",
+            file=sys.stderr,
+            flush=True,
+        )
+        command = pytest_command(
+            args, extra, out=folder / str(s.index), shard=(s.index, jobs), xdist_workers=1
+        )
+        s.start(command, folder / f"{s.index}.retry.log")
+    if crashed:
+        _wait(crashed, deadline, started)
+    for s in shards:
+        last, failures = s.summary()
+        print(f"nnhal-certify: shard {s.name}: {last}", flush=True)
+        for line in failures[:FAILURES_SHOWN]:
+            print(f"  {line}")
+        if len(failures) > FAILURES_SHOWN:
+            print(f"  ... and {len(failures) - FAILURES_SHOWN} more (the report lists them all)")
+    missing = [s for s in shards if not s.report.exists()]
+    if missing:
+        for s in missing:
+            print(
+                f"nnhal-certify: shard {s.name} exited with status {s.process.returncode} and "
+                f"wrote no report (see {s.log}): nothing was certified",
+                file=sys.stderr,
+            )
+        return missing[0].process.returncode or NOT_CERTIFIED
+    try:
+        write(merge([(str(s.report), load(s.report)) for s in shards]), args.out)
+    except ReportError as e:
+        print(f"nnhal-certify: the shard reports do not merge: {e}", file=sys.stderr)
+        return NOT_CERTIFIED
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = _parser()
     args, extra = parser.parse_known_args(argv)
@@ -117,10 +286,16 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"--jobs={args.jobs}: expected a number of workers or 'auto'")
     report = args.out / "report.json"
     report.unlink(missing_ok=True)  # never read a verdict an earlier run left behind
-    command = pytest_command(args, extra)
-    print("nnhal-certify:", " ".join(command[2:]), flush=True)
+    jobs = jobs_of(args.jobs)
     try:
-        status = run_pytest(command, args.time_limit)
+        if jobs >= 2:
+            status = run_shards(args, extra, jobs, args.time_limit)
+            if status and not report.exists():
+                return status
+        else:
+            command = pytest_command(args, extra)
+            print("nnhal-certify:", " ".join(command[2:]), flush=True)
+            status = run_pytest(command, args.time_limit)
     except subprocess.TimeoutExpired:
         print(
             f"nnhal-certify: the run took longer than --time-limit={args.time_limit:g} s and "
