@@ -58,24 +58,21 @@ class MatrixCells(HTMLParser):
             self.cells[(self._operation, attrs["data-type"])] = attrs["data-outcome"]
 
 
+def certify_slice(folder: Path, drivers: Path, driver: str, selection: str):
+    """nnhal-certify of a test-drivers file's ``driver`` on a ``-k`` slice, two shards, ci."""
+    shutil.copy(drivers, folder / drivers.name)
+    return run_certify(
+        folder,
+        *("--driver", f"{drivers.stem}:{driver}", "--jobs", "2", "--profile", "ci"),
+        *("--out", "out", "-k", selection),
+    )
+
+
 @pytest.fixture(scope="module")
 def broken_run(tmp_path_factory) -> tuple[subprocess.CompletedProcess, Path]:
     folder = tmp_path_factory.mktemp("certify")
-    shutil.copy(FAULTY, folder / "faulty_drivers.py")
-    result = run_certify(
-        folder,
-        "--driver",
-        "faulty_drivers:PerturbMulTwice",
-        "--jobs",
-        "2",
-        "--profile",
-        "ci",
-        "--out",
-        "out",
-        "-k",
-        "test_generated and (V1_0/mul/ or V1_0/add/)",
-    )
-    return result, folder / "out"
+    selection = "test_generated and (V1_0/mul/ or V1_0/add/)"
+    return certify_slice(folder, FAULTY, "PerturbMulTwice", selection), folder / "out"
 
 
 def test_a_broken_operation_fails_certification(broken_run) -> None:
@@ -274,20 +271,8 @@ def test_a_sharded_run_merges_its_shards(broken_run) -> None:
 
 
 def test_a_shard_killed_by_a_driver_crash_runs_again_under_xdist(tmp_path: Path) -> None:
-    shutil.copy(HOSTILE, tmp_path / "hostile_drivers.py")
-    result = run_certify(
-        tmp_path,
-        "--driver",
-        "hostile_drivers:SegfaultInExecute",
-        "--jobs",
-        "2",
-        "--profile",
-        "ci",
-        "--out",
-        "out",
-        "-k",
-        "test_generated and V1_0/add/none",
-    )
+    selection = "test_generated and V1_0/add/none"
+    result = certify_slice(tmp_path, HOSTILE, "SegfaultInExecute", selection)
     assert result.returncode == certify.NOT_CERTIFIED, result.stdout[-3000:] + result.stderr
     retried = re.findall(
         r"nnhal-certify: shard (\d)/2 died with status -11 and wrote no report", result.stderr
