@@ -312,6 +312,22 @@ def test_merge_equals_the_unsplit_run(shards, tmp_path: Path, capsys) -> None:
     assert capsys.readouterr().out == f"NOT CERTIFIED: 30 tests; written to {tmp_path}/\n"
 
 
+def test_merged_shards_deselect_what_the_unsplit_run_deselects(tmp_path: Path) -> None:
+    (tmp_path / "test_many.py").write_text(SHARD_TESTS)
+    select = ("-k", "not test_1")  # test_1 and test_10 .. test_19: 11 of 30
+    for shard in ("1/2", "2/2"):
+        Run(tmp_path, *select, f"--shard={shard}", f"--cert-report=shard{shard[0]}")
+    Run(tmp_path, *select, "--cert-report=whole")
+    parts = [str(tmp_path / f"shard{k}" / "report.json") for k in (1, 2)]
+    assert cli.main(["merge", *parts, "-o", str(tmp_path / "merged")]) == 0
+    merged, whole = (
+        load(tmp_path / "merged" / "report.json"),
+        load(tmp_path / "whole" / "report.json"),
+    )
+    assert (whole["run"]["selected"], whole["run"]["deselected"]) == (19, 11)
+    assert (merged["run"]["selected"], merged["run"]["deselected"]) == (19, 11)
+
+
 def _variant(source: Path, folder: Path, change) -> str:
     doc = json.loads(source.read_text())
     change(doc)

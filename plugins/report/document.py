@@ -309,7 +309,9 @@ def merge(named: list[tuple[str, dict[str, Any]]]) -> dict[str, Any]:
         shard=None,
         merged_shards=sorted(f"{r['shard']['index']}/{r['shard']['count']}" for r in runs),
         selected=sum(r["selected"] for r in runs),
-        deselected=sum(r["deselected"] for r in runs),
+        # -k/-m deselect over the whole collection before the shard split: each shard
+        # reports the same count, the run's.
+        deselected=max(r["deselected"] for r in runs),
         duration=round(max(r["duration"] for r in runs), 3),
         exit_status=max(r["exit_status"] for r in runs),
         workers=sum(r["workers"] for r in runs),
