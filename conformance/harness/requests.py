@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from hal.memory import ASHMEM, Memory, allocate_with, map_memory
+from hal.memory import ASHMEM, Mapping, Memory, allocate_with, map_memory
 from hal.types import (
     DataLocation,
     Model,
@@ -48,12 +48,23 @@ class PackedRequest:
     output_dtypes: list[np.dtype] = field(default_factory=list)
     snapshot: list[bytes] = field(default_factory=list)
     """Each pool's bytes as sent, for ``untouched_problems``."""
+    _mappings: dict[int, Mapping] = field(default_factory=dict, repr=False)
+
+    def _read(self, pool: Memory, offset: int, length: int) -> bytes:
+        """Bytes of a pool of the request: one this object made stays mapped until ``close``
+        (the outputs and the untouched check read it again after every execution)."""
+        if not any(pool is own for own in self.pools):
+            with map_memory(pool) as mapping:
+                return mapping.read(offset, length)
+        mapping = self._mappings.get(id(pool))
+        if mapping is None:
+            mapping = self._mappings[id(pool)] = map_memory(pool)
+        return mapping.read(offset, length)
 
     def output_bytes(self, index: int) -> bytes:
         argument = self.request.outputs[index]
         pool = self.request.pools[argument.location.pool_index]
-        with map_memory(pool) as mapping:
-            return mapping.read_location(argument.location)
+        return self._read(pool, argument.location.offset, argument.location.length)
 
     def output(self, index: int, shape: Sequence[int]) -> np.ndarray:
         """Output ``index`` decoded with the given (reported or expected) shape."""
@@ -69,8 +80,7 @@ class PackedRequest:
         for pool_index, (pool, before) in enumerate(
             zip(self.request.pools, self.snapshot, strict=True)
         ):
-            with map_memory(pool) as mapping:
-                after = mapping.read(0, pool.size)
+            after = self._read(pool, 0, pool.size)
             changed = np.frombuffer(before, np.uint8) != np.frombuffer(after, np.uint8)
             for lo, hi in writable.get(pool_index, []):
                 changed[lo:hi] = False
@@ -80,6 +90,9 @@ class PackedRequest:
         return problems
 
     def close(self) -> None:
+        for mapping in self._mappings.values():
+            mapping.close()
+        self._mappings.clear()
         for pool in self.pools:
             pool.close()
         self.pools = []
