@@ -60,9 +60,14 @@ def _short_name(test: GeneratedTest) -> str:
     return rest or "base"
 
 
-def _items_of(test: GeneratedTest) -> list[_Item]:
+def _case_prefix(test: GeneratedTest) -> str:
+    """``V1_2/conv2d_v1_2/nchw_quant8``: HAL folder, spec and the rest of the test name."""
     spec = test.test_id.split("/")[1]
-    prefix = f"{test.hal_folder}/{spec}/{_short_name(test)}"
+    return f"{test.hal_folder}/{spec}/{_short_name(test)}"
+
+
+def _items_of(test: GeneratedTest) -> list[_Item]:
+    prefix = _case_prefix(test)
     items = []
     for feed in range(len(test.feeds)):
         base = f"{prefix}/ex{feed}"
@@ -165,10 +170,9 @@ _PREPARE_METHODS = {
 
 
 def _prepare_id(test: GeneratedTest, level: HalVersion, preference: ExecutionPreference) -> str:
-    spec = test.test_id.split("/")[1]
     method = _PREPARE_METHODS[level]
     label = method if level == HalVersion.V1_0 else f"{method}-{preference.name}"
-    return f"{test.hal_folder}/{spec}/{_short_name(test)}/{label}"
+    return f"{_case_prefix(test)}/{label}"
 
 
 def _prepare_items() -> list:

@@ -815,9 +815,7 @@ def _operand_location(facts: _ModelFacts) -> Iterator[str]:
 
 
 def _constant_size(facts: _ModelFacts, i: int) -> tuple[int, tuple[int, ...], int] | None:
-    """(type, dims, byte size) of a constant of fixed size; None if unknown or not a constant."""
-    if facts.lifetimes[i] not in _CONSTANT_LIFETIMES:
-        return None
+    """(type, dims, byte size) of constant ``i`` if its size is fixed; None if unknown."""
     t = facts.valid_types[i]
     if t is None or is_extension_type(t) or is_oem_type(t):
         return None
@@ -1181,7 +1179,8 @@ class _Argument:
     """One request argument with the model operand it stands for (None if unknown).
 
     Its fields are read once: ``no_value``, ``dims`` (None if not a list of
-    integers) and ``loc`` (None if not a DataLocation of integers).
+    integers) and ``loc`` (None if not a DataLocation of integers). ``token``:
+    the token of the pool it lies in when that pool is a driver-managed buffer.
     """
 
     __slots__ = (
@@ -1194,6 +1193,7 @@ class _Argument:
         "operand_type",
         "position",
         "side",
+        "token",
     )
 
     def __init__(
@@ -1214,6 +1214,7 @@ class _Argument:
         self.no_value = bool(getattr(argument, "has_no_value", False))
         self.dims = _ints(getattr(argument, "dimensions", None))
         self.loc = _location(getattr(argument, "location", None))
+        self.token: int | None = None  # set by _RequestFacts, which knows the pools
 
     @property
     def label(self) -> str:
@@ -1255,9 +1256,8 @@ class _RequestFacts:
         self.inputs = self._arguments("input", request.inputs, model.model.input_indexes)
         self.outputs = self._arguments("output", request.outputs, model.model.output_indexes)
         self.arguments = [*self.inputs, *self.outputs]
-        #: Per argument, the token of the pool it lies in if that pool is a driver-managed
-        #: buffer, else None.
-        self.tokens = {id(arg): self._token_of(arg) for arg in self.arguments}
+        for arg in self.arguments:
+            arg.token = self._token_of(arg)
 
     def _arguments(self, side: str, arguments: object, indexes: object) -> list[_Argument]:
         indexes = _items(indexes)
@@ -1272,11 +1272,8 @@ class _RequestFacts:
     def with_value(self) -> Iterator[_Argument]:
         return (a for a in self.arguments if not a.no_value)
 
-    def token_of(self, arg: _Argument) -> int | None:
-        """The token of the pool ``arg`` lies in, if that pool is a driver-managed buffer."""
-        return self.tokens[id(arg)]
-
     def _token_of(self, arg: _Argument) -> int | None:
+        """The token of the pool ``arg`` lies in, if that pool is a driver-managed buffer."""
         loc = arg.loc
         if arg.no_value or loc is None or not 0 <= loc[0] < len(self.pools):
             return None
@@ -1371,7 +1368,7 @@ def _pool_index(facts: _RequestFacts) -> Iterator[str]:
 def _request_location(facts: _RequestFacts) -> Iterator[str]:
     for arg in facts.with_value():
         loc = arg.loc
-        token = facts.token_of(arg)
+        token = arg.token
         if token is not None:
             if loc[1:] != (0, 0):
                 yield (
@@ -1427,7 +1424,7 @@ def _dimensions_conflict(facts: _RequestFacts) -> Iterator[str]:
 def _input_specified(facts: _RequestFacts) -> Iterator[str]:
     for arg in facts.inputs:
         # A driver-managed buffer brings its own dimensions; the driver checks them.
-        problem = None if arg.no_value or facts.token_of(arg) is not None else arg.unspecified()
+        problem = None if arg.no_value or arg.token is not None else arg.unspecified()
         if problem:
             yield f"{arg.label}: {problem}"
 
@@ -1486,7 +1483,7 @@ def _input_length(facts: _RequestFacts) -> Iterator[str]:
         loc = arg.loc
         if arg.no_value or t is None or is_extension_type(t) or is_oem_type(t):
             continue
-        if facts.token_of(arg) is not None:
+        if arg.token is not None:
             continue
         if loc is None or arg.unspecified() is not None or not _dims_ok(dims):
             continue

@@ -23,8 +23,8 @@ from hal.types import QUANTIZED_TENSOR_TYPES, PerformanceInfo
 MEASURED_ON = "2026-11-26"
 """The date of the runs below (``python -m benchmarks performance``, 2-core machine;
 after the depthwise rewrite of that day). PyTorch's time varied from 21 to 38 ms
-between runs on this shared machine, so each ratio is the median of four runs'
-(float32 0.59, 1.02, 1.27, 1.30; quant8 1.44, 2.20, 2.92, 3.21)."""
+between runs on this shared machine, so each ratio is the median of the ratios
+of four runs (float32 0.59, 1.02, 1.27, 1.30; quant8 1.44, 2.20, 2.92, 3.21)."""
 FLOAT32_RATIO = 1.15
 """MobileNet v1 float32 on this driver over PyTorch CPU float32 (median ms / median ms)."""
 QUANT8_RATIO = 2.56

@@ -25,7 +25,6 @@ QUANT_OVERRIDES: dict[str, int] = {"mobilenet": 2}
 """Spec-name substrings whose quantized outputs may differ by more: spec name -> allowance."""
 
 _FLOAT_TYPES = (OperandType.TENSOR_FLOAT32, OperandType.TENSOR_FLOAT16)
-_QUANT_TYPES = QUANTIZED_TENSOR_TYPES
 
 
 @dataclass(frozen=True)
@@ -78,7 +77,7 @@ def compare(
             close = np.isfinite(e) & (error <= tolerance.atol + tolerance.rtol * np.abs(e))
         # An infinite expected value matches only itself; NaN matches NaN.
         bad = ~(close | (e == a) | (np.isnan(e) & np.isnan(a)))
-    elif type_ in _QUANT_TYPES:
+    elif type_ in QUANTIZED_TENSOR_TYPES:
         e, a = expected.astype(np.int64), actual.astype(np.int64)
         error = np.abs(e - a)
         bad = error > tolerance.quant
