@@ -146,7 +146,7 @@ def _in_profile(item: _Item, profile: str) -> bool:
 
 
 def test_generated(
-    item: _Item, device, hal_level: HalVersion, hal_timeout: float, pytestconfig: pytest.Config
+    item: _Item, device, hal_level: HalVersion, hal_timeout: float, nnhal_config: pytest.Config
 ) -> None:
     path = item.path or ("execute_synchronously" if hal_level >= HalVersion.V1_2 else "async10")
     path = "sync" if path == "execute_synchronously" else path
@@ -157,7 +157,7 @@ def test_generated(
         pytest.skip(f"needs HAL {needed}; the driver is tested at HAL {hal_level}")
     require_model_level(item.test, hal_level)
     prepared = _prepared_for(device, item.test, item.mode, hal_level, hal_timeout)
-    rerun = rerun_command(pytestconfig, __name__, item.id)
+    rerun = rerun_command(nnhal_config, __name__, item.id)
     run = Run(item.test, item.feed, path, item.mode, item.layout, rerun)
     execute_case(prepared, run, hal_timeout)
 
@@ -208,11 +208,11 @@ def test_generated_prepare(
     device,
     hal_level: HalVersion,
     hal_timeout: float,
-    pytestconfig: pytest.Config,
+    nnhal_config: pytest.Config,
 ) -> None:
     """Each prepare method and preference the case's version allows, then one execution."""
     if hal_level < level:
         pytest.skip(f"needs HAL {level}; the driver is tested at HAL {hal_level}")
     prepared = _prepared_for(device, test, STATIC, level, hal_timeout, preference)
-    rerun = rerun_command(pytestconfig, __name__, _prepare_id(test, level, preference))
+    rerun = rerun_command(nnhal_config, __name__, _prepare_id(test, level, preference))
     execute_case(prepared, Run(test, 0, "async10", rerun=rerun), hal_timeout)

@@ -120,7 +120,7 @@ def test_memory_pools(
     device,
     hal_level: HalVersion,
     hal_timeout: float,
-    pytestconfig: pytest.Config,
+    nnhal_config: pytest.Config,
 ) -> None:
     """The case's example, its data laid out in pools as the item's variant says."""
     if hal_level < item.variant.needs:
@@ -128,5 +128,5 @@ def test_memory_pools(
     require_model_level(item.test, hal_level)
     prepared = _prepared_for(device, item, hal_level, hal_timeout)
     path = "sync" if hal_level >= HalVersion.V1_2 else "async10"
-    run = Run(item.test, item.feed, path, rerun=rerun_command(pytestconfig, __name__, item.id))
+    run = Run(item.test, item.feed, path, rerun=rerun_command(nnhal_config, __name__, item.id))
     execute_pooled(prepared, run, item.variant, hal_timeout)

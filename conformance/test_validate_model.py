@@ -263,7 +263,7 @@ def test_validate_model(
     device: object,
     hal_level: HalVersion,
     hal_timeout: float,
-    pytestconfig: pytest.Config,
+    nnhal_config: pytest.Config,
 ) -> None:
     family, test = FAMILIES[family_name], _CASES[case]
     if lowest_version(test) is None:
@@ -283,7 +283,7 @@ def test_validate_model(
         if problems:
             failures.append((mutation, problems))
     if failures:
-        rerun = rerun_command(pytestconfig, __name__, f"{family_name}/{case}")
+        rerun = rerun_command(nnhal_config, __name__, f"{family_name}/{case}")
         pytest.fail(failure_report(family, case, failures, len(plan), rerun, hang), pytrace=False)
 
 
@@ -304,7 +304,7 @@ def test_validate_model_sampled(
     device: object,
     hal_level: HalVersion,
     hal_timeout: float,
-    pytestconfig: pytest.Config,
+    nnhal_config: pytest.Config,
 ) -> None:
     family = FAMILIES[family_name]
     cases = applicable_cases(family, hal_level, family_applies)
@@ -321,5 +321,5 @@ def test_validate_model_sampled(
     except Hang as stop:
         problems = [str(stop)]
     if problems:
-        rerun = rerun_command(pytestconfig, __name__, f"test_validate_model_sampled[{family_name}]")
+        rerun = rerun_command(nnhal_config, __name__, f"test_validate_model_sampled[{family_name}]")
         raise AssertionError(failure_report(family, case, [(mutation, problems)], 1, rerun))

@@ -239,10 +239,10 @@ def test_validate_request(
     device: object,
     hal_level: HalVersion,
     hal_timeout: float,
-    pytestconfig: pytest.Config,
+    nnhal_config: pytest.Config,
 ) -> None:
     family, test = FAMILIES[family_name], _CASES[case]
-    profile = pytestconfig.getoption("--nnhal-profile")
+    profile = nnhal_config.getoption("--nnhal-profile")
     if lowest_version(test) is None:
         pytest.fail(f"generated model {case} is invalid: regenerate the corpus")
     model = model_of(family, test)
@@ -267,7 +267,7 @@ def test_validate_request(
             if problems:
                 failures.append((mutation, [f"prepared at HAL {level}: {p}" for p in problems]))
     if failures:
-        rerun = rerun_command(pytestconfig, __name__, f"{family_name}/{case}")
+        rerun = rerun_command(nnhal_config, __name__, f"{family_name}/{case}")
         pytest.fail(failure_report(family, case, failures, len(plan), rerun, hang), pytrace=False)
 
 
@@ -281,7 +281,7 @@ def test_validate_request_sampled(
     device: object,
     hal_level: HalVersion,
     hal_timeout: float,
-    pytestconfig: pytest.Config,
+    nnhal_config: pytest.Config,
 ) -> None:
     family = FAMILIES[family_name]
     key = (family_name, hal_level)
@@ -301,7 +301,7 @@ def test_validate_request_sampled(
         if level is None:
             reject()
         try:
-            profile = pytestconfig.getoption("--nnhal-profile")
+            profile = nnhal_config.getoption("--nnhal-profile")
             problems = mutation_problems(
                 device, test, subject, mutation, level, hal_timeout, profile
             )
@@ -311,5 +311,5 @@ def test_validate_request_sampled(
             problems = [str(stop)]
     if problems:
         selector = f"test_validate_request_sampled[{family_name}]"
-        rerun = rerun_command(pytestconfig, __name__, selector)
+        rerun = rerun_command(nnhal_config, __name__, selector)
         raise AssertionError(failure_report(family, case, [(mutation, problems)], 1, rerun))

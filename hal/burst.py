@@ -51,6 +51,7 @@ from enum import IntEnum
 
 from hal.fmq import FmqClosed, FmqDescriptor, FmqError, FmqTimeout, MessageQueue
 from hal.interfaces import IBurstCallback, IBurstContext
+from hal.ipc import Workers
 from hal.memory import Memory, NativeHandle
 from hal.types import (
     NO_TIMING,
@@ -962,8 +963,14 @@ def _duplicate(memory: Memory) -> Memory:
     return Memory(memory.name, NativeHandle(fds, list(memory.handle.ints)), memory.size)
 
 
+_LISTENERS = Workers("nnhal-burst")
+"""The threads bursts are served on, reused from burst to burst: starting a thread
+costs more (some 150 us) than a small model's whole execution."""
+
+
 class BurstServer:
-    """A listener thread serving one burst for a driver (see ``configure_burst``)."""
+    """A listener serving one burst for a driver (see ``configure_burst``), on a thread
+    of its own while it serves."""
 
     def __init__(
         self,
@@ -988,10 +995,17 @@ class BurstServer:
             raise FmqError("a result channel of fewer than 2 datums cannot carry any result")
         self._lock = threading.Lock()
         self._closed = False
-        self._thread = threading.Thread(target=self._serve, name="nnhal-burst", daemon=True)
+        self._started = False
+        self._ended = threading.Event()
+        self._listener: int | None = None
+        """The thread ident of the listener while it serves."""
 
     def start(self) -> None:
-        self._thread.start()
+        """Serve on one of the reused listener threads (once, like a thread's start)."""
+        if self._started:
+            raise RuntimeError("a burst server can only be started once")
+        self._started = True
+        _LISTENERS.submit(self._serve)
 
     def stop(self, timeout: float = 0.0) -> bool:
         """Shut the queues down, wait up to ``timeout`` s for the listener to end, and
@@ -1003,16 +1017,20 @@ class BurstServer:
         return self.join(timeout)
 
     def join(self, timeout: float) -> bool:
-        """Wait up to ``timeout`` s for the listener to end; whether it has."""
-        if self._thread.is_alive() and self._thread is not threading.current_thread():
-            self._thread.join(timeout)
-        return not self._thread.is_alive()
+        """Wait up to ``timeout`` s for the listener to end; whether it has (never yet
+        when the listener itself asks)."""
+        if not self._started:
+            return True
+        if self._listener != threading.get_ident():
+            self._ended.wait(timeout)
+        return self._ended.is_set()
 
     @property
     def running(self) -> bool:
-        return self._thread.is_alive()
+        return self._started and not self._ended.is_set()
 
     def _serve(self) -> None:
+        self._listener = threading.get_ident()
         try:
             while True:
                 self._handle(self._requests.read_blocking(None, None))
@@ -1024,6 +1042,8 @@ class BurstServer:
                 self._requests.close()
                 self._results.close()
             self.cache.clear()
+            self._listener = None
+            self._ended.set()
 
     def _handle(self, packet: bytes) -> None:
         """Answer one request packet (the one place a driver's variant would differ)."""

@@ -155,7 +155,12 @@ def _request_rule(name: str, tier: Tier, description: str):
     return register
 
 
+_NONE_DISABLED: frozenset[str] = frozenset()
+
+
 def _checked_disabled(disabled: Collection[str]) -> frozenset[str]:
+    if not disabled:
+        return _NONE_DISABLED
     names = frozenset(disabled)
     unknown = sorted(names - RULES.keys())
     if unknown:
@@ -219,8 +224,31 @@ def validate_request(
     the driver to check, it alone knows its buffers. ``limit`` as for
     ``validate_model``.
     """
-    facts = _RequestFacts(request, _ModelFacts(model, version), memory_domains)
-    return _run(_REQUEST_CHECKS, facts, _checked_disabled(disabled), _checked_limit(limit))
+    validator = RequestValidator(model, version, disabled=disabled)
+    return validator(request, memory_domains=memory_domains, limit=limit)
+
+
+class RequestValidator:
+    """``validate_request`` for the requests of one prepared model, the model read once.
+
+    A driver makes one when it prepares a model and calls it on every request
+    (``validator(request, memory_domains=..., limit=...)``, the arguments as for
+    ``validate_request``), instead of reading the model's operands again each
+    time. The model must not change while the validator is used, as a prepared
+    model's may not.
+    """
+
+    def __init__(
+        self, model: Model, version: HalVersion, *, disabled: Collection[str] = ()
+    ) -> None:
+        self._model = _ModelFacts(model, version)
+        self._disabled = _checked_disabled(disabled)
+
+    def __call__(
+        self, request: Request, *, memory_domains: bool = False, limit: int | None = None
+    ) -> ValidationResult:
+        facts = _RequestFacts(request, self._model, memory_domains)
+        return _run(_REQUEST_CHECKS, facts, self._disabled, _checked_limit(limit))
 
 
 def minimum_version(model: Model, *, disabled: Collection[str] = ()) -> HalVersion | None:
@@ -1497,6 +1525,7 @@ def _input_length(facts: _RequestFacts) -> Iterator[str]:
 
 __all__ = [
     "RULES",
+    "RequestValidator",
     "Rule",
     "Tier",
     "ValidationResult",

@@ -46,6 +46,8 @@ ISOLATION_MODES = ("none", "process")
 OUTCOME_PROPERTY = "nnhal_outcome"
 """User property naming a crash or timeout outcome: ("nnhal_outcome", "crash"|"timeout")."""
 _PREVIOUS_HYPOTHESIS_PROFILE = pytest.StashKey[str]()
+_CONFIGURED: list[pytest.Config] = []
+"""The configs of the pytest runs under way in this process, innermost (latest) last."""
 
 PROFILES = ("ci", "full", "thorough")
 DEFAULT_PROFILE = "full"
@@ -120,6 +122,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 
 def pytest_configure(config: pytest.Config) -> None:
+    _CONFIGURED.append(config)
     config.addinivalue_line(
         "markers", "hal_level(version): the test needs a driver of at least this HAL level"
     )
@@ -197,6 +200,8 @@ def _load_hypothesis_profile(config: pytest.Config) -> None:
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
+    with contextlib.suppress(ValueError):
+        _CONFIGURED.remove(config)
     guard = config.stash.get(_GUARD, None)
     if guard is not None and hasattr(guard, "close"):
         guard.close()
@@ -451,10 +456,29 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
         pytest.skip(f"needs HAL {needed}; the driver is tested at HAL {level}")
 
 
+def active_config() -> pytest.Config:
+    """The config of the innermost pytest run under way in this process."""
+    if not _CONFIGURED:
+        raise RuntimeError("no pytest run with the nnhal plugin is configured in this process")
+    return _CONFIGURED[-1]
+
+
 @pytest.fixture(scope="session")
-def nnhal_driver(pytestconfig: pytest.Config) -> LoadedDriver:
+def nnhal_config() -> pytest.Config:
+    """The run's config, as ``pytestconfig`` gives it, without pytest's ``request``.
+
+    ``pytestconfig`` depends on ``request``, and pytest makes a new fixture
+    definition for ``request`` in every test whose closure holds it (some 50 us
+    a test). The suite's tests and session fixtures use this one instead, so
+    most tests have no ``request`` in their closure.
+    """
+    return active_config()
+
+
+@pytest.fixture(scope="session")
+def nnhal_driver(nnhal_config: pytest.Config) -> LoadedDriver:
     """The loaded driver: its specification, device object and HAL level."""
-    return loaded_driver(pytestconfig)
+    return loaded_driver(nnhal_config)
 
 
 @pytest.fixture(scope="session")
@@ -464,12 +488,12 @@ def device(nnhal_driver: LoadedDriver):
 
 
 @pytest.fixture(scope="session")
-def hal_level(pytestconfig: pytest.Config) -> HalVersion:
+def hal_level(nnhal_config: pytest.Config) -> HalVersion:
     """The HAL level the suite tests: the driver's, capped by ``--hal-version``."""
-    return tested_level(pytestconfig)
+    return tested_level(nnhal_config)
 
 
 @pytest.fixture(scope="session")
-def hal_timeout(pytestconfig: pytest.Config) -> float:
+def hal_timeout(nnhal_config: pytest.Config) -> float:
     """Seconds any single wait on the driver may last (``--hal-timeout``)."""
-    return pytestconfig.getoption("--hal-timeout")
+    return nnhal_config.getoption("--hal-timeout")

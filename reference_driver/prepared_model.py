@@ -18,7 +18,8 @@ from hal.types import (
     Request,
     Timing,
 )
-from hal.validation import validate_request
+from hal.validation import RequestValidator
+from reference_driver import burst
 from reference_driver.buffers import Binding, BufferRegistry
 from reference_driver.cache import CacheArgumentError, check_handle, check_token, seal, write_all
 from reference_driver.executor import Plan, RunResult, guarded
@@ -44,6 +45,7 @@ class ReferencePreparedModel(IPreparedModel_1_2):
         self._disabled_rules = disabled_rules
         self._cache_key = cache_key
         """The device's cache secret; None when the device does not cache."""
+        self._validator = RequestValidator(model, version, disabled=disabled_rules)
 
     def attach_buffers(self, buffers: BufferRegistry) -> None:
         """Serve the device's driver-managed buffers (memory domains)."""
@@ -51,14 +53,7 @@ class ReferencePreparedModel(IPreparedModel_1_2):
         buffers.attach(self, self._model)
 
     def _invalid(self, request: Request) -> bool:
-        result = validate_request(
-            request,
-            self._model,
-            self._version,
-            disabled=self._disabled_rules,
-            memory_domains=self._buffers is not None,
-            limit=1,
-        )
+        result = self._validator(request, memory_domains=self._buffers is not None, limit=1)
         return not result.ok
 
     def _admit(self, request: Request) -> tuple[ErrorStatus, Binding | None]:
@@ -138,8 +133,6 @@ class ReferencePreparedModel(IPreparedModel_1_2):
     def configure_execution_burst(
         self, callback: IBurstCallback, request_channel: object, result_channel: object
     ) -> tuple[ErrorStatus, IBurstContext | None]:
-        from reference_driver import burst  # imports hal.fmq only when bursts are used
-
         return burst.configure(self, callback, request_channel, result_channel)
 
     def save_to_cache(

@@ -511,6 +511,35 @@ def test_a_server_blocked_on_a_client_that_stopped_reading_stops_on_release(pool
     assert _server_stops(prepared)
 
 
+def _listeners() -> set[str]:
+    return {t.name for t in threading.enumerate() if t.name.startswith("nnhal-burst")}
+
+
+def test_a_later_burst_is_served_on_a_thread_an_ended_one_left(burst, pools) -> None:
+    served_on = []
+
+    def execute(request, measure):
+        served_on.append(threading.current_thread().name)
+        return ErrorStatus.NONE, [], NO_TIMING
+
+    listeners = []
+    for _ in range(2):
+        controller, prepared = burst(execute)
+        assert controller.compute(_simple_request(pools), 0, WAIT).status == ErrorStatus.NONE
+        controller.close()
+        assert _server_stops(prepared)
+        assert not prepared.context.server.running
+        listeners.append(_listeners())
+    assert listeners[1] == listeners[0]  # no thread was started for the second burst
+    assert served_on[1] in listeners[0]
+
+
+def test_a_server_starts_once(burst) -> None:
+    _, prepared = burst(_Executor())
+    with pytest.raises(RuntimeError, match=r"^a burst server can only be started once$"):
+        prepared.context.server.start()
+
+
 # ---------------------------------------------------------------------------
 # The reference driver
 # ---------------------------------------------------------------------------

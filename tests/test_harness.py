@@ -70,6 +70,16 @@ def test_quant_bool_and_int_comparison() -> None:
     assert not compare(ints, np.array([1, 3], np.int32), OperandType.TENSOR_INT32, tol).ok
 
 
+def test_identical_outputs_pass_and_equal_values_of_other_bytes_still_compare() -> None:
+    tol = tolerance_for(binary_model(), "add")
+    expected = np.array([0.0, -1.5, np.inf, np.nan], np.float32)
+    assert compare(expected, expected.copy(), F32, tol).ok
+    assert compare(expected, np.array([-0.0, -1.5, np.inf, np.nan], np.float32), F32, tol).ok
+    assert compare(expected, expected.astype(np.float64), F32, tol).ok
+    wrong = compare(expected, np.array([0.0, -1.5, np.inf, 0.0], np.float32), F32, tol)
+    assert (wrong.ok, wrong.mismatches, wrong.worst_index) == (False, 1, (3,))
+
+
 # -- models and requests -------------------------------------------------------
 
 
@@ -103,6 +113,20 @@ def test_scattered_layout_and_untouched_check() -> None:
         assert packed.output_bytes(0) == bytes(16)
     with pack_request(model, [x, x]) as packed:
         assert packed.output_bytes(0) == bytes([GUARD]) * 16
+
+
+def test_packed_layout_untouched_check() -> None:
+    model = binary_model()
+    x = np.ones((2, 2), np.float32)
+    with pack_request(model, [x, x]) as packed:
+        with map_memory(packed.request.pools[1]) as mapping:
+            mapping.write(0, bytes(16))  # the whole output: allowed
+        assert packed.untouched_problems() == []
+        with map_memory(packed.request.pools[0]) as mapping:
+            mapping.write(31, b"\x00")  # the last byte of input 1
+        assert packed.untouched_problems() == [
+            "the driver wrote 1 byte(s) into input 1 in pool 0 (first at offset 31, last at 31)"
+        ]
 
 
 def test_zero_sized_input_has_no_value() -> None:

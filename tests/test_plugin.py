@@ -191,3 +191,37 @@ def test_readme_example_driver_passes_basic_suite(pytester: pytest.Pytester) -> 
     assert outcomes.get("failed", 0) == 0 and outcomes.get("error", 0) == 0
     assert outcomes["passed"] >= 20
     result.stdout.fnmatch_lines(["*unsupported: the driver does not support ADD*"])
+
+
+def test_nnhal_config_is_the_runs_config_without_request(pytester: pytest.Pytester) -> None:
+    """An in-process (nested) run gets its own config, and its tests no ``request`` fixture."""
+    pytester.makepyfile(
+        """
+        def test_config(nnhal_config, pytestconfig):
+            assert nnhal_config is pytestconfig
+
+        def test_closure(request, hal_level, hal_timeout, device):
+            assert request.config.getoption("--hal-timeout") == hal_timeout
+
+        def test_no_request(nnhal_config, hal_level, hal_timeout, device):
+            pass
+        """
+    )
+    pytester.makeconftest(
+        """
+        def pytest_collection_finish(session):
+            closure = {i.name: i.fixturenames for i in session.items}["test_no_request"]
+            assert "request" not in closure, closure
+        """
+    )
+    result = pytester.runpytest_inprocess("-p", "no:cacheprovider", "--driver=reference")
+    result.assert_outcomes(passed=3)
+
+
+def test_nnhal_config_outside_a_run_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
+    from plugins import pytest_nnhal
+
+    monkeypatch.setattr(pytest_nnhal, "_CONFIGURED", [])
+    with pytest.raises(RuntimeError) as error:
+        pytest_nnhal.active_config()
+    assert str(error.value) == ("no pytest run with the nnhal plugin is configured in this process")

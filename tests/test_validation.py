@@ -47,6 +47,7 @@ from hal.types import (
 )
 from hal.validation import (
     RULES,
+    RequestValidator,
     Rule,
     Tier,
     ValidationResult,
@@ -1420,6 +1421,38 @@ def test_limit_stops_after_that_many_violations_in_rule_order(kit: Kit) -> None:
     all_request = validate_request(request, binary_model(), V1_2).violations
     assert len(all_request) >= 2
     assert validate_request(request, binary_model(), V1_2, limit=1).violations == all_request[:1]
+
+
+def test_a_request_validator_answers_as_validate_request(kit: Kit) -> None:
+    """One validator per model, called on every request case's good and bad request."""
+    validators: dict[int, RequestValidator] = {}
+    for case in REQUEST_CASES:
+        built = build(case, kit)
+        key = id(built.model)
+        validators.setdefault(key, RequestValidator(built.model, case.version))
+        for request in (built.request, built.bad_request):
+            for domains in (False, True):
+                expected = validate_request(
+                    request, built.model, case.version, memory_domains=domains
+                )
+                got = validators[key](request, memory_domains=domains)
+                assert got == expected, case.id
+        first = validators[key](built.bad_request, limit=1)
+        assert (
+            first.violations
+            == validate_request(built.bad_request, built.model, case.version).violations[:1]
+        )
+
+
+def test_a_request_validator_reads_the_model_when_made(kit: Kit) -> None:
+    model = binary_model()
+    request = _ones(kit, model)
+    validator = RequestValidator(model, V1_2)
+    model.operands[0].dimensions = [3]  # the prepared model's copy would not change
+    assert validator(request).ok
+    assert not validate_request(request, model, V1_2).ok
+    with pytest.raises(ValueError, match=r"^unknown validation rule\(s\): nope$"):
+        RequestValidator(model, V1_2, disabled=["nope"])
 
 
 @pytest.mark.parametrize("limit", [0, -1, 1.5, "1"])

@@ -81,6 +81,9 @@ class PackedRequest:
             zip(self.request.pools, self.snapshot, strict=True)
         ):
             after = self._read(pool, 0, pool.size)
+            gaps = _gaps(sorted(writable.get(pool_index, [])), len(before))
+            if all(before[lo:hi] == after[lo:hi] for lo, hi in gaps):
+                continue  # the usual answer, without an array per pool
             changed = np.frombuffer(before, np.uint8) != np.frombuffer(after, np.uint8)
             for lo, hi in writable.get(pool_index, []):
                 changed[lo:hi] = False
@@ -110,6 +113,18 @@ def _output_ranges(request: Request) -> dict[int, list[tuple[int, int]]]:
         loc = argument.location
         ranges.setdefault(loc.pool_index, []).append((loc.offset, loc.offset + loc.length))
     return ranges
+
+
+def _gaps(ranges: list[tuple[int, int]], size: int) -> list[tuple[int, int]]:
+    """The parts of ``[0, size)`` outside the sorted ``ranges``."""
+    gaps, start = [], 0
+    for lo, hi in ranges:
+        if lo > start:
+            gaps.append((start, lo))
+        start = max(start, hi)
+    if start < size:
+        gaps.append((start, size))
+    return gaps
 
 
 def _describe_write(pool_index: int, offsets: list[int], request: Request) -> str:

@@ -70,6 +70,8 @@ def compare(
     expected: np.ndarray, actual: np.ndarray, type_: int, tolerance: Tolerance
 ) -> Comparison:
     """Element-wise comparison of one output under ``tolerance``; shapes must already agree."""
+    if expected.dtype == actual.dtype and expected.tobytes() == actual.tobytes():
+        return Comparison(True)  # identical values meet every rule below
     if type_ in _FLOAT_TYPES:
         e, a = expected.astype(np.float64), actual.astype(np.float64)
         with np.errstate(invalid="ignore"):
@@ -93,6 +95,7 @@ def compare(
     if count == 0:
         return Comparison(True)
     finite = np.where(np.isnan(error), np.inf, error) if error.dtype.kind == "f" else error
+    finite = np.where(bad, finite, -1)  # the worst of the values that differ
     worst = np.unravel_index(int(np.argmax(finite)), expected.shape) if expected.size else ()
     return Comparison(
         False,
