@@ -145,9 +145,8 @@ def _in_profile(item: _Item, profile: str) -> bool:
     return runs_under(PATHS_BY_ID[item.path], case, profile)
 
 
-def test_generated(
-    item: _Item, device, hal_level: HalVersion, hal_timeout: float, nnhal_config: pytest.Config
-) -> None:
+def test_generated(item: _Item, nnhal) -> None:
+    hal_level = nnhal.level
     path = item.path or ("execute_synchronously" if hal_level >= HalVersion.V1_2 else "async10")
     path = "sync" if path == "execute_synchronously" else path
     needed = PATHS_BY_ID[path].level
@@ -156,10 +155,10 @@ def test_generated(
     if hal_level < needed:
         pytest.skip(f"needs HAL {needed}; the driver is tested at HAL {hal_level}")
     require_model_level(item.test, hal_level)
-    prepared = _prepared_for(device, item.test, item.mode, hal_level, hal_timeout)
-    rerun = rerun_command(nnhal_config, __name__, item.id)
+    prepared = _prepared_for(nnhal.device, item.test, item.mode, hal_level, nnhal.timeout)
+    rerun = rerun_command(nnhal.config, __name__, item.id)
     run = Run(item.test, item.feed, path, item.mode, item.layout, rerun)
-    execute_case(prepared, run, hal_timeout)
+    execute_case(prepared, run, nnhal.timeout)
 
 
 _PREPARE_METHODS = {
@@ -205,14 +204,11 @@ def test_generated_prepare(
     test: GeneratedTest,
     level: HalVersion,
     preference: int,
-    device,
-    hal_level: HalVersion,
-    hal_timeout: float,
-    nnhal_config: pytest.Config,
+    nnhal,
 ) -> None:
     """Each prepare method and preference the case's version allows, then one execution."""
-    if hal_level < level:
-        pytest.skip(f"needs HAL {level}; the driver is tested at HAL {hal_level}")
-    prepared = _prepared_for(device, test, STATIC, level, hal_timeout, preference)
-    rerun = rerun_command(nnhal_config, __name__, _prepare_id(test, level, preference))
-    execute_case(prepared, Run(test, 0, "async10", rerun=rerun), hal_timeout)
+    if nnhal.level < level:
+        pytest.skip(f"needs HAL {level}; the driver is tested at HAL {nnhal.level}")
+    prepared = _prepared_for(nnhal.device, test, STATIC, level, nnhal.timeout, preference)
+    rerun = rerun_command(nnhal.config, __name__, _prepare_id(test, level, preference))
+    execute_case(prepared, Run(test, 0, "async10", rerun=rerun), nnhal.timeout)

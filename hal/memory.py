@@ -8,7 +8,9 @@ cross into another process. Three kinds exist:
 * ``hardware_buffer_blob``: a stand-in for an AHardwareBuffer of BLOB format,
   backed by a memfd.
 
-``map_memory`` gives a bounds-checked mapping. Whoever allocates a Memory owns
+``map_memory`` gives a bounds-checked mapping; ``open_memory`` the same
+checks and calls over the pool's descriptor (``pread``/``pwrite``), which for
+small pools costs less than making and unmaking a map. Whoever allocates a Memory owns
 its descriptors and closes them (``Memory.close`` or a ``with`` block); a
 mapping owns nothing but its map, and ``close`` releases it.
 """
@@ -110,9 +112,18 @@ def allocate_with(kind: str, data: bytes) -> Memory:
     """A pool of ``len(data)`` bytes holding ``data``."""
     memory = allocate(kind, len(data))
     if data:
-        with map_memory(memory) as mapping:
-            mapping.write(0, data)
+        try:
+            _pwrite_all(memory.handle.fds[0], memoryview(data).cast("B"), 0)
+        except OSError as e:
+            memory.close()
+            raise MemoryError_(f"cannot fill a new {kind} pool: {e.strerror}") from None
     return memory
+
+
+def _pwrite_all(fd: int, data: memoryview, offset: int) -> None:
+    while data:
+        written = os.pwrite(fd, data, offset)
+        data, offset = data[written:], offset + written
 
 
 class Mapping:
@@ -121,13 +132,14 @@ class Mapping:
     def __init__(self, memory: Memory, buffer: mmap.mmap | None) -> None:
         self.memory = memory
         self._map = buffer
+        self._closed = False
 
     @property
     def size(self) -> int:
         return self.memory.size
 
     def _check(self, offset: int, length: int) -> None:
-        if self._map is None and self.size > 0:
+        if self._closed and self.size > 0:
             raise MemoryError_(f"the mapping of this {self.memory.name} pool is closed")
         if offset < 0 or length < 0 or offset + length > self.size:
             raise MemoryBoundsError(
@@ -163,6 +175,7 @@ class Mapping:
         self.write(location.offset, data)
 
     def close(self) -> None:
+        self._closed = True
         if self._map is not None:
             # A view still exported keeps the map alive until the last view goes.
             with contextlib.suppress(BufferError):
@@ -176,8 +189,62 @@ class Mapping:
         self.close()
 
 
+class FileAccess(Mapping):
+    """A pool read and written through its descriptor (``pread``/``pwrite``), with the
+    checks of a ``Mapping``; ``view`` gives a copy. Made by ``open_memory``."""
+
+    def __init__(self, memory: Memory, fd: int) -> None:
+        super().__init__(memory, None)
+        self._fd = fd
+
+    def view(self, offset: int, length: int) -> memoryview:
+        return memoryview(self.read(offset, length))
+
+    def read(self, offset: int, length: int) -> bytes:
+        self._check(offset, length)
+        try:
+            data = os.pread(self._fd, length, offset) if length else b""
+        except OSError as e:
+            raise MemoryError_(f"{self.memory.name} pool cannot be read: {e.strerror}") from None
+        if len(data) != length:
+            raise MemoryError_(
+                f"{self.memory.name} pool ends at {offset + len(data)} bytes, before "
+                f"offset {offset} + length {length} (its file shrank)"
+            )
+        return data
+
+    def write(self, offset: int, data: bytes | bytearray | memoryview) -> None:
+        raw = memoryview(data).cast("B")
+        self._check(offset, len(raw))
+        try:
+            _pwrite_all(self._fd, raw, offset)
+        except OSError as e:
+            raise MemoryError_(f"{self.memory.name} pool cannot be written: {e.strerror}") from None
+
+
+def open_memory(memory: Memory) -> FileAccess:
+    """Access a pool through its descriptor, with ``map_memory``'s checks and errors.
+
+    Reads and writes go through the file (no map is made and unmade), the
+    cheaper way for the few small reads and writes of most requests' pools.
+    """
+    return FileAccess(memory, _pool_fd(memory))
+
+
 def map_memory(memory: Memory) -> Mapping:
     """Map a pool read-write. Raises MemoryError_ naming what is wrong with it."""
+    fd = _pool_fd(memory)
+    if memory.size == 0:
+        return Mapping(memory, None)
+    try:
+        buffer = mmap.mmap(fd, memory.size, mmap.MAP_SHARED, mmap.PROT_READ | mmap.PROT_WRITE)
+    except (OSError, ValueError) as e:
+        raise MemoryError_(f"{memory.name} pool fd {fd} cannot be mapped: {e}") from None
+    return Mapping(memory, buffer)
+
+
+def _pool_fd(memory: Memory) -> int:
+    """The descriptor of a usable pool; MemoryError_ naming what is wrong with it."""
     if memory.name not in POOL_NAME_INTRODUCED:
         raise MemoryError_(f"unknown memory name {memory.name!r}")
     if memory.name == HARDWARE_BUFFER:
@@ -196,10 +263,4 @@ def map_memory(memory: Memory) -> Mapping:
         raise MemoryError_(
             f"{memory.name} pool claims {memory.size} bytes but its file holds {actual}"
         )
-    if memory.size == 0:
-        return Mapping(memory, None)
-    try:
-        buffer = mmap.mmap(fd, memory.size, mmap.MAP_SHARED, mmap.PROT_READ | mmap.PROT_WRITE)
-    except (OSError, ValueError) as e:
-        raise MemoryError_(f"{memory.name} pool fd {fd} cannot be mapped: {e}") from None
-    return Mapping(memory, buffer)
+    return fd

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import contextlib
 import gc
+from dataclasses import dataclass
 
 import pytest
 
@@ -473,6 +474,32 @@ def nnhal_config() -> pytest.Config:
     most tests have no ``request`` in their closure.
     """
     return active_config()
+
+
+@dataclass(frozen=True)
+class SuiteRun:
+    """What a conformance test needs of the run, as the ``nnhal`` fixture gives it."""
+
+    config: pytest.Config
+    device: object
+    """The driver under test (an ``hal.IDevice`` of some level), behind its guard."""
+    level: HalVersion
+    """The HAL level tested: the driver's, capped by ``--hal-version``."""
+    timeout: float
+    """Seconds any single wait on the driver may last (``--hal-timeout``)."""
+
+
+@pytest.fixture(scope="session")
+def nnhal() -> SuiteRun:
+    """The device, tested level, timeout and config of the run in one fixture.
+
+    The same values as ``device``, ``hal_level``, ``hal_timeout`` and
+    ``nnhal_config``; pytest looks up every fixture in a test's closure before
+    each test (some 30 us apiece), so the suite's many small tests take this one.
+    """
+    config = active_config()
+    level = tested_level(config)
+    return SuiteRun(config, loaded_driver(config).device, level, config.getoption("--hal-timeout"))
 
 
 @pytest.fixture(scope="session")

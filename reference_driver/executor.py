@@ -10,6 +10,7 @@ when an output location is too short.
 from __future__ import annotations
 
 import dataclasses
+import math
 from collections.abc import Callable
 from contextvars import ContextVar
 from dataclasses import dataclass
@@ -17,7 +18,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from hal.memory import Mapping, MemoryError_, map_memory
+from hal.memory import Mapping, MemoryError_, map_memory, open_memory
 from hal.types import (
     ErrorStatus,
     Model,
@@ -163,7 +164,7 @@ class Plan:
                 elif id(pool) in premapped:
                     mappings.append(premapped[id(pool)])
                 else:
-                    owned.append(map_memory(pool))
+                    owned.append(open_memory(pool))
                     mappings.append(owned[-1])
             values = dict(self.constants)
             self._read_inputs(request, mappings, values, binding)
@@ -203,7 +204,7 @@ class Plan:
             data = mappings[argument.location.pool_index].view(
                 argument.location.offset, argument.location.length
             )
-            expected = int(np.prod(dims)) * numpy_dtype(operand.type).itemsize
+            expected = math.prod(dims) * numpy_dtype(operand.type).itemsize
             if len(data) < expected:
                 raise OpFailure(f"input operand {index}: {len(data)} bytes for {expected}")
             values[index] = _decode(operand, data[:expected], dims)

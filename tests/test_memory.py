@@ -30,10 +30,13 @@ from hal.memory import (
     allocate,
     allocate_with,
     map_memory,
+    open_memory,
 )
 from hal.types import DataLocation
 
 kinds = pytest.mark.parametrize("kind", ALLOCATABLE_KINDS)
+openers = pytest.mark.parametrize("opener", [map_memory, open_memory], ids=["map", "file"])
+"""Both ways to reach a pool's bytes: they keep the same checks and say the same errors."""
 
 
 def open_fds() -> set[str]:
@@ -72,15 +75,27 @@ def test_allocate(kind):
             assert mapping.read(0, 64) == bytes(64)
 
 
+@openers
 @kinds
-def test_write_read_round_trip(kind):
-    with allocate(kind, 32) as memory, map_memory(memory) as mapping:
+def test_write_read_round_trip(kind, opener):
+    with allocate(kind, 32) as memory, opener(memory) as mapping:
         mapping.write(4, b"\x01\x02\x03")
         mapping.write(28, bytearray(b"tail"))
         assert mapping.read(4, 3) == b"\x01\x02\x03"
         assert mapping.read(28, 4) == b"tail"
         assert mapping.read(0, 8) == b"\x00\x00\x00\x00\x01\x02\x03\x00"
         assert bytes(mapping.view(28, 4)) == b"tail"
+
+
+@kinds
+def test_file_access_and_a_mapping_see_the_same_bytes(kind):
+    with allocate(kind, 4096) as memory:
+        with map_memory(memory) as mapped, open_memory(memory) as through_file:
+            mapped.write(100, b"mapped")
+            assert through_file.read(100, 6) == b"mapped"
+            through_file.write(4090, b"file")
+            assert mapped.read(4090, 4) == b"file"
+            assert bytes(through_file.view(4090, 4)) == b"file"
 
 
 @kinds
@@ -96,37 +111,40 @@ def test_second_mapping_shares_the_data(kind):
             assert third.read(100, 6) == b"shared"
 
 
+@openers
 @kinds
-def test_location_round_trip(kind):
+def test_location_round_trip(kind, opener):
     location = DataLocation(pool_index=0, offset=8, length=4)
-    with allocate(kind, 16) as memory, map_memory(memory) as mapping:
+    with allocate(kind, 16) as memory, opener(memory) as mapping:
         mapping.write_location(location, b"abcd")
         assert mapping.read_location(location) == b"abcd"
         mapping.write_location(location, b"xy")  # shorter data fills the front
         assert mapping.read(0, 16) == bytes(8) + b"xycd" + bytes(4)
 
 
+@openers
 @kinds
-def test_allocate_with(kind):
+def test_allocate_with(kind, opener):
     data = bytes(range(256)) * 3
     with allocate_with(kind, data) as memory:
         assert memory.name == kind
         assert memory.size == len(data)
-        with map_memory(memory) as mapping:
+        with opener(memory) as mapping:
             assert mapping.read(0, len(data)) == data
 
 
+@openers
 @kinds
-def test_zero_size_pool(kind):
+def test_zero_size_pool(kind, opener):
     with allocate(kind, 0) as memory:
         assert memory.size == 0
-        with map_memory(memory) as mapping:
+        with opener(memory) as mapping:
             assert mapping.read(0, 0) == b""
             assert bytes(mapping.view(0, 0)) == b""
             mapping.write(0, b"")
             with pytest.raises(MemoryBoundsError):
                 mapping.read(0, 1)
-    with allocate_with(kind, b"") as memory, map_memory(memory) as mapping:
+    with allocate_with(kind, b"") as memory, opener(memory) as mapping:
         assert memory.size == 0
         assert mapping.read(0, 0) == b""
 
@@ -156,9 +174,10 @@ def test_memfd_backed_kinds(kind):
     ("offset", "length"),
     [(10, 8), (16, 1), (0, 17), (-1, 4), (-4, 0), (0, -1), (17, 0)],
 )
-def test_bounds(pool, offset, length):
+@openers
+def test_bounds(pool, offset, length, opener):
     expected = f"ashmem pool of 16 bytes: offset {offset} + length {length} reaches outside it"
-    with map_memory(pool) as mapping:
+    with opener(pool) as mapping:
         for access in (mapping.read, mapping.view):
             with pytest.raises(MemoryBoundsError) as info:
                 access(offset, length)
@@ -169,37 +188,42 @@ def test_bounds(pool, offset, length):
             assert str(info.value) == expected
 
 
-def test_bounds_error_is_both_pool_and_index_error(pool):
-    with map_memory(pool) as mapping, pytest.raises(MemoryError_):
+@openers
+def test_bounds_error_is_both_pool_and_index_error(pool, opener):
+    with opener(pool) as mapping, pytest.raises(MemoryError_):
         mapping.read(0, 17)
-    with map_memory(pool) as mapping, pytest.raises(IndexError):
+    with opener(pool) as mapping, pytest.raises(IndexError):
         mapping.read(0, 17)
 
 
-def test_failed_write_changes_nothing(pool):
-    with map_memory(pool) as mapping:
+@openers
+def test_failed_write_changes_nothing(pool, opener):
+    with opener(pool) as mapping:
         with pytest.raises(MemoryBoundsError):
             mapping.write(12, b"too long")
         assert mapping.read(0, 16) == bytes(16)
 
 
-def test_exact_fit_at_the_end(pool):
-    with map_memory(pool) as mapping:
+@openers
+def test_exact_fit_at_the_end(pool, opener):
+    with opener(pool) as mapping:
         mapping.write(12, b"last")
         assert mapping.read(12, 4) == b"last"
         assert mapping.read(16, 0) == b""
 
 
-def test_write_location_rejects_longer_data(pool):
-    with map_memory(pool) as mapping:
+@openers
+def test_write_location_rejects_longer_data(pool, opener):
+    with opener(pool) as mapping:
         with pytest.raises(MemoryBoundsError) as info:
             mapping.write_location(DataLocation(offset=0, length=4), b"12345")
         assert str(info.value) == "5 bytes do not fit a location of 4 bytes"
         assert mapping.read(0, 16) == bytes(16)
 
 
-def test_location_outside_the_pool(pool):
-    with map_memory(pool) as mapping:
+@openers
+def test_location_outside_the_pool(pool, opener):
+    with opener(pool) as mapping:
         with pytest.raises(MemoryBoundsError) as info:
             mapping.write_location(DataLocation(offset=14, length=4), b"ab")
         assert str(info.value) == "ashmem pool of 16 bytes: offset 14 + length 4 reaches outside it"
@@ -212,58 +236,67 @@ def test_location_outside_the_pool(pool):
 # ---------------------------------------------------------------------------
 
 
-def _map_error(memory: Memory) -> str:
+def _map_error(opener, memory: Memory) -> str:
     with pytest.raises(MemoryError_) as info:
-        map_memory(memory)
+        opener(memory)
     return str(info.value)
 
 
-def test_map_unknown_name(pool):
-    assert _map_error(Memory("gralloc", pool.handle, 16)) == "unknown memory name 'gralloc'"
+@openers
+def test_map_unknown_name(pool, opener):
+    assert _map_error(opener, Memory("gralloc", pool.handle, 16)) == "unknown memory name 'gralloc'"
 
 
-def test_map_hardware_buffer(pool):
+@openers
+def test_map_hardware_buffer(pool, opener):
     assert (
-        _map_error(Memory(HARDWARE_BUFFER, pool.handle, 16))
+        _map_error(opener, Memory(HARDWARE_BUFFER, pool.handle, 16))
         == "hardware_buffer pools (non-BLOB formats) cannot be mapped"
     )
 
 
-def test_map_without_handle():
+@openers
+def test_map_without_handle(opener):
     assert (
-        _map_error(Memory(ASHMEM, None, 16))
+        _map_error(opener, Memory(ASHMEM, None, 16))
         == "ashmem pool needs a handle with one fd, has no handle"
     )
 
 
-def test_map_with_two_fds(pool):
+@openers
+def test_map_with_two_fds(pool, opener):
     with allocate(ASHMEM, 16) as other:
         handle = NativeHandle([pool.handle.fds[0], other.handle.fds[0]])
         assert (
-            _map_error(Memory(MMAP_FD, handle, 16))
+            _map_error(opener, Memory(MMAP_FD, handle, 16))
             == "mmap_fd pool needs a handle with one fd, has 2 fds"
         )
 
 
-def test_map_after_close_has_no_fds():
+@openers
+def test_map_after_close_has_no_fds(opener):
     memory = allocate(ASHMEM, 16)
     memory.close()
-    assert _map_error(memory) == "ashmem pool needs a handle with one fd, has 0 fds"
+    assert _map_error(opener, memory) == "ashmem pool needs a handle with one fd, has 0 fds"
 
 
+@openers
 @kinds
-def test_map_size_larger_than_the_file(kind):
+def test_map_size_larger_than_the_file(kind, opener):
     with allocate(kind, 16) as memory:
         claimed = Memory(kind, memory.handle, 17)
-        assert _map_error(claimed) == f"{kind} pool claims 17 bytes but its file holds 16"
+        assert _map_error(opener, claimed) == f"{kind} pool claims 17 bytes but its file holds 16"
 
 
-def test_map_closed_fd():
+@openers
+def test_map_closed_fd(opener):
     memory = allocate(ASHMEM, 16)
     fd = memory.handle.fds[0]
     os.close(fd)
     try:
-        assert _map_error(memory) == f"ashmem pool fd {fd} is not usable: Bad file descriptor"
+        assert (
+            _map_error(opener, memory) == f"ashmem pool fd {fd} is not usable: Bad file descriptor"
+        )
     finally:
         memory.handle.fds = []  # the number may be reused: never close it again
 
@@ -351,10 +384,43 @@ def test_closing_twice_is_harmless():
     memory.close()
 
 
-def test_closed_mapping_refuses_access() -> None:
+@openers
+def test_closed_mapping_refuses_access(opener) -> None:
     with allocate(ASHMEM, 8) as memory:
-        mapping = map_memory(memory)
+        mapping = opener(memory)
         mapping.close()
         with pytest.raises(MemoryError_) as info:
             mapping.read(0, 1)
         assert str(info.value) == "the mapping of this ashmem pool is closed"
+
+
+def test_file_access_says_when_the_file_shrank() -> None:
+    with allocate(ASHMEM, 16) as memory, open_memory(memory) as access:
+        os.ftruncate(memory.handle.fds[0], 8)
+        with pytest.raises(MemoryError_) as info:
+            access.read(4, 8)
+        assert str(info.value) == (
+            "ashmem pool ends at 8 bytes, before offset 4 + length 8 (its file shrank)"
+        )
+
+
+def test_file_access_says_when_the_pool_cannot_be_written() -> None:
+    with allocate(ASHMEM, 16) as memory:
+        read_only = os.open(f"/proc/self/fd/{memory.handle.fds[0]}", os.O_RDONLY)
+        with Memory(ASHMEM, NativeHandle([read_only]), 16) as view_only:
+            access = open_memory(view_only)
+            assert access.read(0, 4) == bytes(4)
+            with pytest.raises(MemoryError_) as info:
+                access.write(0, b"no")
+            assert str(info.value) == "ashmem pool cannot be written: Bad file descriptor"
+
+
+def test_file_access_says_when_the_pool_cannot_be_read() -> None:
+    with allocate(ASHMEM, 16) as memory:
+        write_only = os.open(f"/proc/self/fd/{memory.handle.fds[0]}", os.O_WRONLY)
+        with Memory(ASHMEM, NativeHandle([write_only]), 16) as sink:
+            access = open_memory(sink)
+            access.write(0, b"ok")
+            with pytest.raises(MemoryError_) as info:
+                access.read(0, 2)
+            assert str(info.value) == "ashmem pool cannot be read: Bad file descriptor"

@@ -17,12 +17,13 @@ and are closed with it.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
 
-from hal.memory import ASHMEM, Mapping, Memory, allocate_with, map_memory
+from hal.memory import ASHMEM, Memory, allocate_with, open_memory
 from hal.types import (
     DataLocation,
     Model,
@@ -48,18 +49,9 @@ class PackedRequest:
     output_dtypes: list[np.dtype] = field(default_factory=list)
     snapshot: list[bytes] = field(default_factory=list)
     """Each pool's bytes as sent, for ``untouched_problems``."""
-    _mappings: dict[int, Mapping] = field(default_factory=dict, repr=False)
 
     def _read(self, pool: Memory, offset: int, length: int) -> bytes:
-        """Bytes of a pool of the request: one this object made stays mapped until ``close``
-        (the outputs and the untouched check read it again after every execution)."""
-        if not any(pool is own for own in self.pools):
-            with map_memory(pool) as mapping:
-                return mapping.read(offset, length)
-        mapping = self._mappings.get(id(pool))
-        if mapping is None:
-            mapping = self._mappings[id(pool)] = map_memory(pool)
-        return mapping.read(offset, length)
+        return open_memory(pool).read(offset, length)
 
     def output_bytes(self, index: int) -> bytes:
         argument = self.request.outputs[index]
@@ -70,7 +62,7 @@ class PackedRequest:
         """Output ``index`` decoded with the given (reported or expected) shape."""
         data = self.output_bytes(index)
         dtype = self.output_dtypes[index]
-        count = int(np.prod(shape)) if len(shape) else 1
+        count = math.prod(shape)
         return np.frombuffer(data[: count * dtype.itemsize], dtype=dtype).reshape(tuple(shape))
 
     def untouched_problems(self) -> list[str]:
@@ -93,9 +85,6 @@ class PackedRequest:
         return problems
 
     def close(self) -> None:
-        for mapping in self._mappings.values():
-            mapping.close()
-        self._mappings.clear()
         for pool in self.pools:
             pool.close()
         self.pools = []
