@@ -22,7 +22,7 @@ import pytest
 from conformance.harness.cases import GeneratedTest
 from conformance.harness.execution import PATHS, PATHS_BY_ID, runs_under
 from conformance.harness.generated import corpus, lowest_version
-from conformance.harness.marks import case_marks, mark
+from conformance.harness.marks import case_marks, cases, mark
 from conformance.harness.models import CONSTANT_POOL_THRESHOLD
 from conformance.harness.requests import SCATTERED
 from conformance.harness.runner import (
@@ -133,11 +133,9 @@ def _prepared_for(
     return outcome
 
 
-def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
-    if metafunc.function.__name__ == "test_generated":
-        profile = metafunc.config.getoption("--nnhal-profile")
-        chosen = [i for i in _ITEMS if not i.path or _in_profile(i, profile)]
-        metafunc.parametrize("item", [_param(i) for i in chosen])
+def _generated_params(config: pytest.Config) -> list:
+    profile = config.getoption("--nnhal-profile")
+    return [_param(i) for i in _ITEMS if not i.path or _in_profile(i, profile)]
 
 
 def _in_profile(item: _Item, profile: str) -> bool:
@@ -145,6 +143,7 @@ def _in_profile(item: _Item, profile: str) -> bool:
     return runs_under(PATHS_BY_ID[item.path], case, profile)
 
 
+@cases("item", _generated_params)
 def test_generated(item: _Item, nnhal) -> None:
     hal_level = nnhal.level
     path = item.path or ("execute_synchronously" if hal_level >= HalVersion.V1_2 else "async10")
@@ -174,7 +173,21 @@ def _prepare_id(test: GeneratedTest, level: HalVersion, preference: ExecutionPre
     return f"{_case_prefix(test)}/{label}"
 
 
-def _prepare_items() -> list:
+@dataclass(frozen=True)
+class _Preparation:
+    """One prepare item: a case, the HAL level whose prepare method it goes through, a
+    preference (one parameter, so pytest sets up one parametrized argument per item)."""
+
+    test: GeneratedTest
+    level: HalVersion
+    preference: ExecutionPreference
+
+    @property
+    def id(self) -> str:
+        return _prepare_id(self.test, self.level, self.preference)
+
+
+def _prepare_items(config: pytest.Config) -> list:
     params = []
     for test in _TESTS:
         lowest = lowest_version(test)
@@ -187,28 +200,21 @@ def _prepare_items() -> list:
                 else list(ExecutionPreference)
             )
             for preference in preferences:
+                preparation = _Preparation(test, level, preference)
                 params.append(
-                    pytest.param(
-                        test,
-                        level,
-                        preference,
-                        id=_prepare_id(test, level, preference),
-                        marks=[mark("tier", "parity")],
-                    )
+                    pytest.param(preparation, id=preparation.id, marks=[mark("tier", "parity")])
                 )
     return params
 
 
-@pytest.mark.parametrize(("test", "level", "preference"), _prepare_items())
-def test_generated_prepare(
-    test: GeneratedTest,
-    level: HalVersion,
-    preference: int,
-    nnhal,
-) -> None:
+@cases("preparation", _prepare_items)
+def test_generated_prepare(preparation: _Preparation, nnhal) -> None:
     """Each prepare method and preference the case's version allows, then one execution."""
+    test, level = preparation.test, preparation.level
     if nnhal.level < level:
         pytest.skip(f"needs HAL {level}; the driver is tested at HAL {nnhal.level}")
-    prepared = _prepared_for(nnhal.device, test, STATIC, level, nnhal.timeout, preference)
-    rerun = rerun_command(nnhal.config, __name__, _prepare_id(test, level, preference))
+    prepared = _prepared_for(
+        nnhal.device, test, STATIC, level, nnhal.timeout, preparation.preference
+    )
+    rerun = rerun_command(nnhal.config, __name__, preparation.id)
     execute_case(prepared, Run(test, 0, "async10", rerun=rerun), nnhal.timeout)

@@ -21,7 +21,7 @@ import pytest
 
 from conformance.harness.cases import GeneratedTest
 from conformance.harness.generated import corpus
-from conformance.harness.marks import case_marks, mark
+from conformance.harness.marks import case_marks, cases, mark
 from conformance.harness.pools import (
     CONSTREF,
     PoolVariant,
@@ -70,11 +70,9 @@ def pool_items(tests: list[GeneratedTest], profile: str) -> list[PoolItem]:
 _TESTS = corpus()
 
 
-def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
-    if metafunc.definition.name != "test_memory_pools":
-        return
-    profile = metafunc.config.getoption("--nnhal-profile", "full")
-    params = [
+def _pool_params(config: pytest.Config) -> list:
+    profile = config.getoption("--nnhal-profile", "full")
+    return [
         pytest.param(
             item,
             id=item.id,
@@ -82,7 +80,6 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
         )
         for item in pool_items(_TESTS, profile)
     ]
-    metafunc.parametrize("item", params)
 
 
 _prepared: OrderedDict[tuple, tuple[object, object]] = OrderedDict()
@@ -115,18 +112,14 @@ def _prepared_for(device, item: PoolItem, level: HalVersion, timeout: float) -> 
     return outcome
 
 
-def test_memory_pools(
-    item: PoolItem,
-    device,
-    hal_level: HalVersion,
-    hal_timeout: float,
-    nnhal_config: pytest.Config,
-) -> None:
+@cases("item", _pool_params)
+def test_memory_pools(item: PoolItem, nnhal) -> None:
     """The case's example, its data laid out in pools as the item's variant says."""
+    hal_level = nnhal.level
     if hal_level < item.variant.needs:
         pytest.skip(f"needs HAL {item.variant.needs}; the driver is tested at HAL {hal_level}")
     require_model_level(item.test, hal_level)
-    prepared = _prepared_for(device, item, hal_level, hal_timeout)
+    prepared = _prepared_for(nnhal.device, item, hal_level, nnhal.timeout)
     path = "sync" if hal_level >= HalVersion.V1_2 else "async10"
-    run = Run(item.test, item.feed, path, rerun=rerun_command(nnhal_config, __name__, item.id))
-    execute_pooled(prepared, run, item.variant, hal_timeout)
+    run = Run(item.test, item.feed, path, rerun=rerun_command(nnhal.config, __name__, item.id))
+    execute_pooled(prepared, run, item.variant, nnhal.timeout)

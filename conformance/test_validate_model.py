@@ -33,7 +33,7 @@ from hypothesis import strategies as st
 from conformance.harness.calls import prepare, supported_operations
 from conformance.harness.cases import GeneratedTest
 from conformance.harness.generated import lowest_version
-from conformance.harness.marks import case_marks, mark
+from conformance.harness.marks import case_marks, cases, mark
 from conformance.harness.mutations import (
     FAMILIES,
     Family,
@@ -241,14 +241,13 @@ def sampled_items(families: list[Family], category: str) -> list:
     return params
 
 
+def _model_params(config: pytest.Config) -> list:
+    profile = config.getoption("--nnhal-profile")
+    return deterministic_items(model_families(), profile, family_applies, "validate_model")
+
+
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
-    profile = metafunc.config.getoption("--nnhal-profile")
-    if metafunc.function.__name__ == "test_validate_model":
-        metafunc.parametrize(
-            ("family_name", "case"),
-            deterministic_items(model_families(), profile, family_applies, "validate_model"),
-        )
-    elif metafunc.function.__name__ == "test_validate_model_sampled":
+    if metafunc.function.__name__ == "test_validate_model_sampled":
         metafunc.parametrize("family_name", sampled_items(model_families(), "validate_model"))
 
 
@@ -257,14 +256,9 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
 # ---------------------------------------------------------------------------
 
 
-def test_validate_model(
-    family_name: str,
-    case: str,
-    device: object,
-    hal_level: HalVersion,
-    hal_timeout: float,
-    nnhal_config: pytest.Config,
-) -> None:
+@cases(("family_name", "case"), _model_params)
+def test_validate_model(family_name: str, case: str, nnhal) -> None:
+    device, hal_level, hal_timeout = nnhal.device, nnhal.level, nnhal.timeout
     family, test = FAMILIES[family_name], _CASES[case]
     if lowest_version(test) is None:
         pytest.fail(f"generated model {case} is invalid: regenerate the corpus")
@@ -283,7 +277,7 @@ def test_validate_model(
         if problems:
             failures.append((mutation, problems))
     if failures:
-        rerun = rerun_command(nnhal_config, __name__, f"{family_name}/{case}")
+        rerun = rerun_command(nnhal.config, __name__, f"{family_name}/{case}")
         pytest.fail(failure_report(family, case, failures, len(plan), rerun, hang), pytrace=False)
 
 

@@ -36,6 +36,7 @@ from conformance.harness.execution import (
     runs_under,
 )
 from conformance.harness.generated import lowest_version
+from conformance.harness.marks import cases
 from conformance.harness.mutations import (
     FAMILIES,
     Family,
@@ -222,27 +223,21 @@ def mutation_problems(
     return request_problems(prepared, mutated, paths, timeout)
 
 
+def _request_params(config: pytest.Config) -> list:
+    profile = config.getoption("--nnhal-profile")
+    return deterministic_items(request_families(), profile, family_applies, "validate_request")
+
+
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
-    profile = metafunc.config.getoption("--nnhal-profile")
-    if metafunc.function.__name__ == "test_validate_request":
-        metafunc.parametrize(
-            ("family_name", "case"),
-            deterministic_items(request_families(), profile, family_applies, "validate_request"),
-        )
-    elif metafunc.function.__name__ == "test_validate_request_sampled":
+    if metafunc.function.__name__ == "test_validate_request_sampled":
         metafunc.parametrize("family_name", sampled_items(request_families(), "validate_request"))
 
 
-def test_validate_request(
-    family_name: str,
-    case: str,
-    device: object,
-    hal_level: HalVersion,
-    hal_timeout: float,
-    nnhal_config: pytest.Config,
-) -> None:
+@cases(("family_name", "case"), _request_params)
+def test_validate_request(family_name: str, case: str, nnhal) -> None:
+    device, hal_level, hal_timeout = nnhal.device, nnhal.level, nnhal.timeout
     family, test = FAMILIES[family_name], _CASES[case]
-    profile = nnhal_config.getoption("--nnhal-profile")
+    profile = nnhal.config.getoption("--nnhal-profile")
     if lowest_version(test) is None:
         pytest.fail(f"generated model {case} is invalid: regenerate the corpus")
     model = model_of(family, test)
@@ -267,7 +262,7 @@ def test_validate_request(
             if problems:
                 failures.append((mutation, [f"prepared at HAL {level}: {p}" for p in problems]))
     if failures:
-        rerun = rerun_command(nnhal_config, __name__, f"{family_name}/{case}")
+        rerun = rerun_command(nnhal.config, __name__, f"{family_name}/{case}")
         pytest.fail(failure_report(family, case, failures, len(plan), rerun, hang), pytrace=False)
 
 

@@ -1037,10 +1037,10 @@ class BurstServer:
         except FmqClosed:
             pass
         finally:
-            with self._lock:
+            with self._lock:  # from here on, stop leaves the queues alone
                 self._closed = True
-                self._requests.close()
-                self._results.close()
+            self._requests.close()
+            self._results.close()
             self.cache.clear()
             self._listener = None
             self._ended.set()

@@ -99,8 +99,7 @@ class MessageQueue:
             os.ftruncate(fds[0], _DATA_AT + capacity * element_size)
             for _ in range(2):
                 fds.append(os.eventfd(0, os.EFD_CLOEXEC | os.EFD_NONBLOCK))
-            with mmap.mmap(fds[0], _DATA_AT) as header:
-                _IDENTITY.pack_into(header, 0, _MAGIC, capacity, element_size)
+            os.pwrite(fds[0], _IDENTITY.pack(_MAGIC, capacity, element_size), 0)
             return cls(fds, capacity, element_size)
         except BaseException:
             _close_all(fds)
@@ -127,8 +126,7 @@ class MessageQueue:
                     f"the ring holds {size} bytes; {capacity} elements of {element_size} "
                     f"bytes need {_DATA_AT + capacity * element_size}"
                 )
-            with mmap.mmap(fds[0], _DATA_AT, prot=mmap.PROT_READ) as header:
-                identity = _IDENTITY.unpack_from(header, 0)
+            identity = _IDENTITY.unpack(os.pread(fds[0], _IDENTITY.size, 0))
             if identity != (_MAGIC, capacity, element_size):
                 raise FmqError(
                     f"the ring's header {identity} does not match the descriptor "

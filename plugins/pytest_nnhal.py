@@ -30,6 +30,7 @@ when a test first needs it.
 from __future__ import annotations
 
 import contextlib
+import functools
 import gc
 from dataclasses import dataclass
 
@@ -355,6 +356,56 @@ def pytest_collection(session: pytest.Session):
         if enabled:
             gc.freeze()  # no collection first: it would scan everything once more
             gc.enable()
+
+
+CASES_ATTRIBUTE = "nnhal_cases"
+"""A test function carrying ``(argnames, make)`` under this name is collected as one item
+per ``pytest.param`` that ``make(config)`` gives (``conformance.harness.marks.cases``)."""
+
+
+class CaseItem(pytest.Function):
+    """One case of a test function collected through ``CASES_ATTRIBUTE``.
+
+    Like an item of ``pytest.mark.parametrize`` (the same node id, marks and
+    keywords), but the values are bound to the function beforehand: pytest
+    sets up no fixture for the arguments, which for a parametrized argument
+    costs every test a fixture definition, a sub-request and its teardown. ``case_params`` and ``case_id`` stand for ``callspec``'s
+    ``params`` and ``id``.
+    """
+
+    def __init__(self, *, case_params: dict, case_id: str, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.case_params = case_params
+        self.case_id = case_id
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_pycollect_makeitem(collector: pytest.Collector, name: str, obj: object):
+    spec = getattr(obj, CASES_ATTRIBUTE, None)
+    if spec is None or not callable(obj) or not isinstance(collector, pytest.Module):
+        return None
+    argnames, make = spec
+    own_marks = list(getattr(obj, "pytestmark", []))
+    items: list[CaseItem] = []
+    for param in make(collector.config):
+        bound = dict(zip(argnames, param.values, strict=True))
+        # Every case has the fixtures of the first (resolved once: per item it would
+        # double the collection time).
+        shared = getattr(items[0], "_fixtureinfo", None) if items else None
+        call = functools.partial(obj, **bound)
+        call.pytestmark = own_marks  # the function's own marks, read where pytest reads them
+        item = CaseItem.from_parent(
+            collector,
+            name=f"{name}[{param.id}]",
+            callobj=call,
+            fixtureinfo=shared,
+            case_params=bound,
+            case_id=param.id,
+        )
+        for marker in param.marks:
+            item.add_marker(marker)
+        items.append(item)
+    return items
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

@@ -225,3 +225,54 @@ def test_nnhal_config_outside_a_run_says_so(monkeypatch: pytest.MonkeyPatch) -> 
     with pytest.raises(RuntimeError) as error:
         pytest_nnhal.active_config()
     assert str(error.value) == ("no pytest run with the nnhal plugin is configured in this process")
+
+
+CASES_MODULE = """
+import pytest
+from conformance.harness.marks import cases
+
+def _params(config):
+    return [
+        pytest.param(2, id="two", marks=[pytest.mark.tier("parity")]),
+        pytest.param(3, id="odd/three", marks=[pytest.mark.tier("strict")]),
+    ]
+
+@pytest.mark.category("demo")
+@cases("value", _params)
+def test_case(value, hal_timeout):
+    assert value in (2, 3) and hal_timeout > 0
+
+@pytest.mark.parametrize("value", _params(None))
+def test_parametrized(value):
+    pass
+
+"""
+
+
+def test_cases_are_items_like_parametrized_ones(pytester: pytest.Pytester) -> None:
+    pytester.makepyfile(test_cases=CASES_MODULE)
+    pytester.makeconftest(
+        """
+        def pytest_collection_finish(session):
+            for item in session.items:
+                marks = sorted(
+                    (m.name, m.args) for m in item.iter_markers() if m.name in ("tier", "category")
+                )
+                print("ITEM", item.nodeid, item.fixturenames, marks)
+        """
+    )
+    result = pytester.runpytest_inprocess("-p", "no:cacheprovider", "-s", "--driver=reference")
+    result.assert_outcomes(passed=4)
+    lines = [line for line in result.outlines if line.startswith("ITEM")]
+    assert lines == [
+        "ITEM test_cases.py::test_case[two] ['hal_timeout', 'nnhal_config']"
+        " [('category', ('demo',)), ('tier', ('parity',))]",
+        "ITEM test_cases.py::test_case[odd/three] ['hal_timeout', 'nnhal_config']"
+        " [('category', ('demo',)), ('tier', ('strict',))]",
+        "ITEM test_cases.py::test_parametrized[two] ['value'] [('tier', ('parity',))]",
+        "ITEM test_cases.py::test_parametrized[odd/three] ['value'] [('tier', ('strict',))]",
+    ]
+    selected = pytester.runpytest_inprocess(
+        "-p", "no:cacheprovider", "-k", "odd/three and not parametrized"
+    )
+    selected.assert_outcomes(passed=1)

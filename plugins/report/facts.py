@@ -150,7 +150,10 @@ def _operand_type(case: Any) -> str | None:
 def item_facts(item: pytest.Item) -> dict[str, Any]:
     """The static facts of one collected item (everything but its outcome)."""
     callspec = getattr(item, "callspec", None)
-    params = dict(callspec.params) if callspec is not None else {}
+    if callspec is not None:
+        params, param_id = dict(callspec.params), callspec.id
+    else:  # an item of plugins.pytest_nnhal.CaseItem, or one without parameters
+        params, param_id = dict(getattr(item, "case_params", {})), getattr(item, "case_id", None)
     case = _generated_test(params)
     identifier = test_id(item)
     category = category_of(item, identifier)
@@ -161,8 +164,8 @@ def item_facts(item: pytest.Item) -> dict[str, Any]:
     elif case is not None:
         operations = list(case.provenance.operations)
     path = None
-    if callspec is not None:
-        last = callspec.id.rsplit("/", 1)[-1]
+    if param_id is not None:
+        last = param_id.rsplit("/", 1)[-1]
         path = last if _PATH.match(last) else None
     tier = item.get_closest_marker("tier")
     family = item.get_closest_marker("validation_family")
