@@ -47,6 +47,10 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     items[:] = paired
 
 
+def pytest_sessionstart(session: object) -> None:
+    _finished.clear()
+
+
 def pytest_runtest_logfinish(nodeid: str, location: object) -> None:
     _finished.append((nodeid, time.perf_counter()))
 

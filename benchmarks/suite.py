@@ -6,11 +6,15 @@ Baseline: the same number of empty parametrized test items run by pytest in
 the same way, so the ratio is the harness's own cost per item beyond pytest's.
 
 Per-item overhead: at ``-n 0``, only the items of one one-operation case
-(``-k ADD_CASE``: its executions on every path and its preparations), against
-as many empty items. The figure is the time per item from the end of the
-first item to the end of the last (``benchmarks._loop_timer``), so neither
-collection nor the session's one-time setup counts; target: under 3x an
-empty item's. Median of ``PER_ITEM_RUNS`` runs.
+(``-k ADD_CASE``: its executions on every path and its preparations), each
+followed by an empty test item made in the same module of the same process
+(``benchmarks._loop_timer`` with ``NNHAL_BENCH_BASELINE``). Each item is timed
+from the end of the item before it, so neither collection nor the session's
+one-time setup (in the first item) counts; the ratio of a run is its case
+items' mean over its empty items' mean, taken side by side so that the
+machine's speed, which on a shared 2-core VM moves by tens of percent from
+one process to the next, cancels. Target: under 3x. The figure is the median
+of ``PER_ITEM_RUNS`` runs' ratios (and the medians of their times).
 
 A quick run (``NNHAL_BENCH_QUICK=1``) measures collection and one per-item
 run of each kind, and skips the whole runs (collecting the generated suite

@@ -188,3 +188,48 @@ def test_report_records_each_workers_peak_memory(
     memory = doc["run"]["worker_memory"]
     assert sorted(w["id"] for w in memory) == ["gw0", "gw1"]
     assert all(w["peak_rss_bytes"] > 0 for w in memory)
+
+
+def test_per_item_runs_alternate_case_items_with_empty_ones(
+    pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    from benchmarks import _loop_timer, suite
+
+    pytester.makepyfile(
+        """
+        import time
+        import pytest
+
+        @pytest.mark.parametrize("n", range(3))
+        def test_slow(n):
+            time.sleep(0.02)
+        """
+    )
+    times = tmp_path / "finished.json"
+    monkeypatch.setenv(_loop_timer.ENV, str(times))
+    monkeypatch.setenv(_loop_timer.BASELINE_ENV, "1")
+    result = pytester.runpytest_inprocess("-p", "benchmarks._loop_timer", "-p", "no:cacheprovider")
+    result.assert_outcomes(passed=6)
+    finished = json.loads(times.read_text())["finished"]
+    assert [nodeid.split("::")[1] for nodeid, _ in finished] == [
+        "test_slow[0]",
+        "nnhal_bench_empty[0]",
+        "test_slow[1]",
+        "nnhal_bench_empty[1]",
+        "test_slow[2]",
+        "nnhal_bench_empty[2]",
+    ]
+    case_s, empty_s, count = suite._split_times(finished)
+    assert count == 3
+    assert case_s >= 0.02 > empty_s
+
+
+def test_a_per_item_run_without_pairs_is_an_error() -> None:
+    from benchmarks import suite
+
+    with pytest.raises(RuntimeError) as error:
+        suite._split_times([["conformance/test_generated.py::test_generated[x]", 1.0]])
+    assert str(error.value) == (
+        "the per-item run finished 1 items; expected the items of V1_0/add/none "
+        "alternating with empty items"
+    )
