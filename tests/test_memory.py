@@ -89,13 +89,16 @@ def test_write_read_round_trip(kind, opener):
 
 @kinds
 def test_file_access_and_a_mapping_see_the_same_bytes(kind):
-    with allocate(kind, 4096) as memory:
-        with map_memory(memory) as mapped, open_memory(memory) as through_file:
-            mapped.write(100, b"mapped")
-            assert through_file.read(100, 6) == b"mapped"
-            through_file.write(4090, b"file")
-            assert mapped.read(4090, 4) == b"file"
-            assert bytes(through_file.view(4090, 4)) == b"file"
+    with (
+        allocate(kind, 4096) as memory,
+        map_memory(memory) as mapped,
+        open_memory(memory) as through_file,
+    ):
+        mapped.write(100, b"mapped")
+        assert through_file.read(100, 6) == b"mapped"
+        through_file.write(4090, b"file")
+        assert mapped.read(4090, 4) == b"file"
+        assert bytes(through_file.view(4090, 4)) == b"file"
 
 
 @kinds
