@@ -21,6 +21,12 @@ Registered under the ``pytest11`` entry point as ``nnhal``, so an installed
   .md) there; ``--shard=K/N`` runs one of N stable parts of the collected
   tests; ``--expect-fail=FILE`` lists known failures (``plugins.report``).
 
+Fixtures (session-scoped): ``nnhal`` (a ``SuiteRun``: device, tested level,
+timeout and config in one), ``device``, ``hal_level``, ``hal_timeout``,
+``nnhal_config`` and ``nnhal_driver``. A test function marked with
+``conformance.harness.marks.cases`` is collected as ``CaseItem``s, one per
+case, like a parametrized one but without a fixture per argument.
+
 Nothing heavy happens at import. A driver named with ``--driver`` is loaded
 while pytest configures, so a bad specification stops the run at once with
 one line and pytest's usage-error exit code; the default driver is loaded
