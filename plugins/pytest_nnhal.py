@@ -375,8 +375,8 @@ class CaseItem(pytest.Function):
     Like an item of ``pytest.mark.parametrize`` (the same node id, marks and
     keywords), but the values are bound to the function beforehand: pytest
     sets up no fixture for the arguments, which for a parametrized argument
-    costs every test a fixture definition, a sub-request and its teardown. ``case_params`` and ``case_id`` stand for ``callspec``'s
-    ``params`` and ``id``.
+    costs every test a fixture definition, a sub-request and its teardown.
+    ``case_params`` and ``case_id`` stand for ``callspec``'s ``params`` and ``id``.
     """
 
     def __init__(self, *, case_params: dict, case_id: str, **kwargs) -> None:
