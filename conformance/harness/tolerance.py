@@ -70,7 +70,8 @@ def compare(
     expected: np.ndarray, actual: np.ndarray, type_: int, tolerance: Tolerance
 ) -> Comparison:
     """Element-wise comparison of one output under ``tolerance``; shapes must already agree."""
-    if expected.dtype == actual.dtype and expected.tobytes() == actual.tobytes():
+    same = expected.dtype == actual.dtype and expected.shape == actual.shape
+    if same and expected.tobytes() == actual.tobytes():
         return Comparison(True)  # identical values meet every rule below
     if type_ in _FLOAT_TYPES:
         e, a = expected.astype(np.float64), actual.astype(np.float64)
