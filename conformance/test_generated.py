@@ -175,8 +175,8 @@ def _prepare_id(test: GeneratedTest, level: HalVersion, preference: ExecutionPre
 
 @dataclass(frozen=True)
 class _Preparation:
-    """One prepare item: a case, the HAL level whose prepare method it goes through, a
-    preference (one parameter, so pytest sets up one parametrized argument per item)."""
+    """One prepare item: a case, the HAL level whose prepare method it goes through, and
+    the execution preference it passes."""
 
     test: GeneratedTest
     level: HalVersion

@@ -301,10 +301,10 @@ def test_validate_model_sampled(
     nnhal_config: pytest.Config,
 ) -> None:
     family = FAMILIES[family_name]
-    cases = applicable_cases(family, hal_level, family_applies)
-    if not cases:
+    applicable = applicable_cases(family, hal_level, family_applies)
+    if not applicable:
         pytest.skip(f"no generated model admits {family_name} at HAL {hal_level} or below")
-    case = data.draw(st.sampled_from(cases), label="case")
+    case = data.draw(st.sampled_from(applicable), label="case")
     test = _CASES[case]
     mutation = data.draw(family.strategy(test.model), label="mutation")
     levels = levels_for(test, mutation, hal_level)

@@ -10,9 +10,9 @@ cross into another process. Three kinds exist:
 
 ``map_memory`` gives a bounds-checked mapping; ``open_memory`` the same
 checks and calls over the pool's descriptor (``pread``/``pwrite``), which for
-small pools costs less than making and unmaking a map. Whoever allocates a Memory owns
-its descriptors and closes them (``Memory.close`` or a ``with`` block); a
-mapping owns nothing but its map, and ``close`` releases it.
+small pools costs less than making and unmaking a map. Whoever allocates a
+Memory owns its descriptors and closes them (``Memory.close`` or a ``with``
+block); a mapping owns nothing but its map, and ``close`` releases it.
 """
 
 from __future__ import annotations
