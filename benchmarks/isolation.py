@@ -40,8 +40,8 @@ from hal.burst import (
 from hal.callbacks import PreparedModelCallback
 from hal.fmq import MessageQueue
 from hal.loader import load_driver
-from hal.proxy import DriverService, InProcessGuard
 from hal.types import NO_TIMING, ErrorStatus, ExecutionPreference, MeasureTiming, OutputShape
+from isolation.proxy import DriverService, InProcessGuard
 
 SHAPE = (16, 16)
 CALLS = 300

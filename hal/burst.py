@@ -51,7 +51,6 @@ from enum import IntEnum
 
 from hal.fmq import FmqClosed, FmqDescriptor, FmqError, FmqTimeout, MessageQueue
 from hal.interfaces import IBurstCallback, IBurstContext
-from hal.ipc import Workers
 from hal.memory import Memory, NativeHandle
 from hal.types import (
     NO_TIMING,
@@ -64,6 +63,7 @@ from hal.types import (
     RequestArgument,
     Timing,
 )
+from hal.workers import Workers
 
 REQUEST_DATUM_SIZE = 24
 RESULT_DATUM_SIZE = 24

@@ -8,7 +8,7 @@ Registered under the ``pytest11`` entry point as ``nnhal``, so an installed
 * ``--hal-version=1.0|1.1|1.2``: test no level above this one;
 * ``--hal-timeout=SECONDS``: how long any wait on the driver may last;
 * ``--driver-isolation=none|process``: call the driver in this process
-  (default) or host it in a child service process (``hal.proxy``); either way
+  (default) or host it in a child service process (``isolation.proxy``); either way
   each driver call is guarded by ``--hal-timeout``, and a crash or hang fails
   the current test naming the method, with the user property
   ``("nnhal_outcome", "crash"|"timeout")`` (``--driver-memory-limit=MB`` also
@@ -230,7 +230,7 @@ def nnhal_profile(config: pytest.Config) -> str:
 
 def _load(config: pytest.Config, spec: str | None) -> LoadedDriver:
     """Load the driver behind the guard of ``--driver-isolation``."""
-    from hal.proxy import DriverService, InProcessGuard
+    from isolation.proxy import DriverService, InProcessGuard
 
     timeout = config.getoption("--hal-timeout")
     try:
@@ -262,7 +262,7 @@ class _CrashWake:
     def handle(self, signum, frame) -> None:
         fault, self.fault = self.fault, None
         if fault is not None and self.running:
-            from hal.proxy import DriverCrashed
+            from isolation.proxy import DriverCrashed
 
             raise DriverCrashed(fault.message, fault.method)
 
@@ -432,7 +432,7 @@ def pytest_runtest_protocol(item: pytest.Item) -> None:
         with contextlib.suppress(DriverLoadError):
             guard.ensure_running()
     if config.getoption("--driver-isolation") == "none" and not hasattr(config, "workerinput"):
-        from hal.proxy import CrashWatch
+        from isolation.proxy import CrashWatch
 
         if _CRASH_WATCH not in config.stash:
             config.stash[_CRASH_WATCH] = CrashWatch.start(
@@ -460,7 +460,7 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo):
     guard = item.config.stash.get(_GUARD, None)
     if guard is None:
         return report
-    from hal.proxy import DriverFault, Fault, memory_fault
+    from isolation.proxy import DriverFault, Fault, memory_fault
 
     seen = item.config.stash.get(_FAULTS_SEEN, 0)
     faults = list(guard.faults[seen:])

@@ -176,7 +176,7 @@ def test_a_crash_while_waiting_for_a_callback_wakes_the_test_at_once(tmp_path) -
     for path in ASYNC:
         assert run.properties[path]["nnhal_fault"] == message
         assert run.outcome_property(path) == "crash"
-    assert f"(the test itself ended with hal.ipc.DriverCrashed: {message})" in run.output
+    assert f"(the test itself ended with isolation.channel.DriverCrashed: {message})" in run.output
     assert "did not notify" not in run.output
 
 

@@ -459,7 +459,7 @@ def test_shard_membership_is_a_hash_of_the_test_id() -> None:
 
 
 def test_identity_query_survives_a_driver_fault() -> None:
-    from hal.ipc import DriverCrashed
+    from isolation.channel import DriverCrashed
     from plugins.report.collector import _bounded
 
     def crashes():

@@ -20,7 +20,10 @@ from conformance.harness.models import binary_model
 from conformance.harness.requests import pack_request
 from hal.callbacks import PreparedModelCallback
 from hal.interfaces import IBuffer, IDevice_1_1, IMemoryDomains, device_level
-from hal.ipc import (
+from hal.loader import DriverLoadError, load_driver
+from hal.memory import ASHMEM, Memory, NativeHandle, allocate, map_memory
+from hal.types import ErrorStatus, ExecutionPreference, HalVersion, MeasureTiming
+from isolation.channel import (
     Connection,
     DriverCrashed,
     DriverTimeout,
@@ -29,10 +32,7 @@ from hal.ipc import (
     RemoteError,
     interfaces_of,
 )
-from hal.loader import DriverLoadError, load_driver
-from hal.memory import ASHMEM, Memory, NativeHandle, allocate, map_memory
-from hal.proxy import DriverService, InProcessGuard, is_proxy, make_remote_proxy
-from hal.types import ErrorStatus, ExecutionPreference, HalVersion, MeasureTiming
+from isolation.proxy import DriverService, InProcessGuard, is_proxy, make_remote_proxy
 
 TIMEOUT = 10.0
 
@@ -309,7 +309,7 @@ def test_the_service_can_connect_to_a_socket_path(tmp_path) -> None:
     listener.bind(path)
     listener.listen(1)
     listener.settimeout(TIMEOUT)
-    process = subprocess.Popen([sys.executable, "-m", "hal.service", "--socket", path])
+    process = subprocess.Popen([sys.executable, "-m", "isolation.service", "--socket", path])
     try:
         accepted, _ = listener.accept()
         connection = Connection(accepted, "by hand", make_remote_proxy, timeout=TIMEOUT)

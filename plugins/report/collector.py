@@ -27,7 +27,7 @@ from typing import Any
 
 import pytest
 
-from hal.ipc import DriverFault
+from isolation.channel import DriverFault
 from plugins.report import facts as F
 
 _FACTS = pytest.StashKey[dict]()

@@ -7,8 +7,8 @@ the driver's real level), is named after that object's class (so messages read
 method through its link. Two guards use them:
 
 * ``DriverService`` (``--driver-isolation=process``) runs the driver in a
-  child process (``python -m hal.service``) and talks to it over a Unix socket
-  (``hal.ipc``): descriptors cross as SCM_RIGHTS, callbacks come back as
+  child process (``python -m isolation.service``) and talks to it over a Unix socket
+  (``isolation.channel``): descriptors cross as SCM_RIGHTS, callbacks come back as
   messages, prepared models, burst contexts and buffers are remote objects.
   A call that does not return within the timeout kills the service
   (``DriverTimeout``); a service that dies ends every waiting call with
@@ -39,7 +39,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from hal.interfaces import IPreparedModelCallback
-from hal.ipc import (
+from hal.loader import DriverLoadError, LoadedDriver
+from hal.types import HalVersion
+from isolation.channel import (
     INTERFACES,
     Connection,
     DriverCrashed,
@@ -50,8 +52,6 @@ from hal.ipc import (
     interfaces_of,
     remote_error,
 )
-from hal.loader import DriverLoadError, LoadedDriver
-from hal.types import HalVersion
 
 START_TIMEOUT = 60.0
 """Seconds a driver service may take to import and build its driver."""
@@ -217,7 +217,7 @@ class _OriginCallback(IPreparedModelCallback):
 class DriverService:
     """The driver under test, hosted in a child process and restarted after a fault.
 
-    ``start`` launches ``python -m hal.service`` with the harness's import path
+    ``start`` launches ``python -m isolation.service`` with the harness's import path
     and returns the ``LoadedDriver`` whose device is a proxy; that one proxy
     stays valid across restarts (prepared models and other remote objects of
     a dead service raise ``DriverCrashed``).
@@ -256,7 +256,7 @@ class DriverService:
 
     def _launch(self) -> dict:
         parent, child = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
-        command = [sys.executable, "-m", "hal.service", "--socket", str(child.fileno())]
+        command = [sys.executable, "-m", "isolation.service", "--socket", str(child.fileno())]
         command += ["--timeout", repr(self.timeout)]
         if self.spec is not None:
             command += ["--driver", self.spec]

@@ -1,11 +1,11 @@
 """The driver service: hosts one driver in its own process, for process isolation.
 
-``python -m hal.service --driver SPEC --socket FD-or-PATH [--timeout S]``
+``python -m isolation.service --driver SPEC --socket FD-or-PATH [--timeout S]``
 loads the driver through ``hal.loader`` (the same loader as the plugin),
 greets the harness on the socket with the device's level and interfaces, and
-then serves calls (``hal.ipc``) until the harness closes the channel. A
+then serves calls (``isolation.channel``) until the harness closes the channel. A
 driver that fails to load is reported in the greeting with the loader's
-one-line message. The harness (``hal.proxy.DriverService``) starts it with an
+one-line message. The harness (``isolation.proxy.DriverService``) starts it with an
 inherited socket descriptor; a path connects to a listening Unix socket
 instead, for running a service by hand.
 
@@ -24,9 +24,9 @@ import sys
 import threading
 
 from hal.callbacks import DEFAULT_TIMEOUT
-from hal.ipc import Connection, interfaces_of
 from hal.loader import DriverLoadError, load_driver
-from hal.proxy import make_remote_proxy
+from isolation.channel import Connection, interfaces_of
+from isolation.proxy import make_remote_proxy
 
 
 def _connect(target: str) -> socket.socket:
@@ -73,7 +73,7 @@ def serve(sock: socket.socket, spec: str | None, timeout: float) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
-        prog="python -m hal.service", description="Host an NN HAL driver in this process."
+        prog="python -m isolation.service", description="Host an NN HAL driver in this process."
     )
     parser.add_argument("--driver", metavar="SPEC", default=None, help="module:Factory or name")
     parser.add_argument(

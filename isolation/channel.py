@@ -12,7 +12,7 @@ run code by what it sends. Everything else crosses as a persistent reference:
   a ``ReceivedHandle`` that closes them when it is garbage-collected);
 * an object implementing an interface of ``hal.interfaces`` (a callback, a
   prepared model, a burst context, a buffer, the device) as a remote object:
-  the receiver gets a proxy (``hal.proxy``), and a proxy sent back to its
+  the receiver gets a proxy (``isolation.proxy``), and a proxy sent back to its
   origin arrives as the original object;
 * anything else a driver returns (which the harness would reject anyway) as an
   ``Opaque`` stand-in that only carries its type name and repr.
@@ -33,7 +33,6 @@ import io
 import itertools
 import os
 import pickle
-import queue
 import resource
 import socket
 import struct
@@ -48,6 +47,7 @@ from enum import Enum
 import hal.interfaces as interfaces
 import hal.types as types
 from hal.memory import Memory, NativeHandle
+from hal.workers import Workers
 
 MAX_FDS = 253
 """SCM_MAX_FD: the most descriptors one frame may carry."""
@@ -452,44 +452,6 @@ class _Pending:
         self.value: object = None
 
 
-class Workers:
-    """Daemon threads that run calls; a new one starts whenever none is idle.
-
-    Daemon threads, not a ThreadPoolExecutor: a driver call that never returns
-    must not keep the interpreter from exiting.
-    """
-
-    def __init__(self, name: str) -> None:
-        self._name = name
-        self._tasks: queue.SimpleQueue = queue.SimpleQueue()
-        self._idle = 0
-        self._lock = threading.Lock()
-        self._count = itertools.count(1)
-
-    def submit(self, task: Callable[[], None]) -> None:
-        with self._lock:
-            start = self._idle == 0
-            if not start:
-                self._idle -= 1
-        if start:
-            threading.Thread(
-                target=self._work,
-                args=(task,),
-                name=f"{self._name}-{next(self._count)}",
-                daemon=True,
-            ).start()
-        else:
-            self._tasks.put(task)
-
-    def _work(self, task: Callable[[], None]) -> None:
-        while True:
-            task()
-            task = None
-            with self._lock:
-                self._idle += 1
-            task = self._tasks.get()
-
-
 Proxies = Callable[["Connection", int, tuple[str, ...], str], object]
 """Makes the proxy of remote object (connection, id, interface names, class name)."""
 
@@ -497,7 +459,7 @@ Proxies = Callable[["Connection", int, tuple[str, ...], str], object]
 class Connection:
     """Calls in both directions over one channel, with remote objects by id.
 
-    ``make_proxy`` builds the local stand-in of a remote object (hal.proxy
+    ``make_proxy`` builds the local stand-in of a remote object (isolation.proxy
     provides it); ``on_lost(connection, reason)`` runs once when the channel breaks and
     returns the sentence waiting calls report (e.g. naming the signal that
     killed the other process).
@@ -516,7 +478,7 @@ class Connection:
         self.timeout = timeout
         """Seconds a call made through a proxy of this connection may take."""
         self.owner = owner
-        """Whoever supervises the other end (hal.proxy.DriverService), told of hangs."""
+        """Whoever supervises the other end (isolation.proxy.DriverService), told of hangs."""
         self._channel = Channel(sock)
         self._make_proxy = make_proxy
         self._on_lost = on_lost
