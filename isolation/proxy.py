@@ -28,6 +28,7 @@ import contextlib
 import functools
 import inspect
 import os
+import queue
 import signal
 import socket
 import subprocess
@@ -49,9 +50,11 @@ from isolation.channel import (
     DriverTimeout,
     Workers,
     interface_methods,
+    RemoteError,
     interfaces_of,
     remote_error,
 )
+from isolation.sandbox import Sandbox, kill_group, make_workdir, remove_workdir
 
 START_TIMEOUT = 60.0
 """Seconds a driver service may take to import and build its driver."""
@@ -138,6 +141,10 @@ class RemoteLink:
             if isinstance(owner, DriverService):
                 owner.hung(connection, fault)
             raise
+        except RemoteError as error:
+            if type(error).__name__ == "MemoryError" and isinstance(owner, DriverService):
+                owner.out_of_memory(connection, method)
+            raise
 
     def _prepare_again(self, service: DriverService) -> None:
         """Rebind to the same model prepared again in the service running now.
@@ -214,6 +221,47 @@ class _OriginCallback(IPreparedModelCallback):
         return self._inner.notify_1_2(status, prepared_model)
 
 
+class _Spawner:
+    """Starts service processes from one long-lived thread.
+
+    The kernel's parent-death signal follows the *thread* that forked a child: a
+    service started from a thread that later ends would be killed with it. One
+    daemon thread that lives as long as the harness starts them all.
+    """
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._tasks: queue.SimpleQueue = queue.SimpleQueue()
+        self._thread: threading.Thread | None = None
+
+    def run(self, start: Callable[[], subprocess.Popen]) -> subprocess.Popen:
+        with self._lock:
+            if self._thread is None:
+                self._thread = threading.Thread(
+                    target=self._serve, name="nnhal-service-spawner", daemon=True
+                )
+                self._thread.start()
+        done = threading.Event()
+        answer: list = []
+        self._tasks.put((start, answer, done))
+        done.wait()
+        if isinstance(answer[0], BaseException):
+            raise answer[0]
+        return answer[0]
+
+    def _serve(self) -> None:
+        while True:
+            start, answer, done = self._tasks.get()
+            try:
+                answer.append(start())
+            except BaseException as e:  # handed back to the caller's thread
+                answer.append(e)
+            done.set()
+
+
+_SPAWNER = _Spawner()
+
+
 class DriverService:
     """The driver under test, hosted in a child process and restarted after a fault.
 
@@ -223,10 +271,24 @@ class DriverService:
     a dead service raise ``DriverCrashed``).
     """
 
-    def __init__(self, spec: str | None, timeout: float, start_timeout: float = START_TIMEOUT):
+    def __init__(
+        self,
+        spec: str | None,
+        timeout: float,
+        start_timeout: float = START_TIMEOUT,
+        sandbox: Sandbox | None = None,
+        log_path: str | None = None,
+    ):
         self.spec = spec
         self.timeout = timeout
         self.start_timeout = start_timeout
+        self.sandbox = sandbox or Sandbox()
+        """The containment every service process of this driver runs in."""
+        self.log_path = log_path
+        """Where the services' stdout and stderr go (appended; a temporary file if None)."""
+        self._workdir: str | None = None
+        self._log: int | None = None
+        self._own_log = False
         self.faults: list[Fault] = []
         self.connection: Connection | None = None
         self.process: subprocess.Popen | None = None
@@ -263,13 +325,24 @@ class DriverService:
         environment = dict(os.environ)
         # The service imports the driver exactly as the harness would.
         environment["PYTHONPATH"] = os.pathsep.join(path or os.getcwd() for path in sys.path)
+        self._end_workdir()
+        workdir = self._workdir = make_workdir()
+        environment.update(HOME=workdir, TMPDIR=workdir)
         try:
-            process = subprocess.Popen(
-                command,
-                pass_fds=[child.fileno()],
-                stdin=subprocess.DEVNULL,
-                env=environment,
-                start_new_session=True,  # Ctrl-C stops the harness; the service follows by EOF
+            process = _SPAWNER.run(
+                lambda: subprocess.Popen(
+                    self.sandbox.command(command, workdir),
+                    pass_fds=[child.fileno()],
+                    stdin=subprocess.DEVNULL,
+                    stdout=self._log_fd(),
+                    stderr=subprocess.STDOUT,
+                    cwd=workdir,
+                    env=environment,
+                    # Its own session: the harness's signals and Ctrl-C do not reach it, and
+                    # the group is killed as one.
+                    start_new_session=True,
+                    preexec_fn=self.sandbox.preexec,
+                )
             )
         finally:
             child.close()
@@ -346,13 +419,26 @@ class DriverService:
         self._record(Fault("timeout", fault.method, message))
         self._kill(connection, f"driver service killed after driver call {fault.method} hung")
 
+    def out_of_memory(self, connection: Connection, method: str) -> None:
+        """A call on ``connection`` hit the address-space limit: record it, restart."""
+        limit = self.sandbox.limits.address_space_mb
+        self._record(
+            Fault(
+                "memory",
+                method,
+                f"driver memory: the driver service ran out of its address-space limit of "
+                f"{limit:g} MB during {method} (--driver-memory-limit); the service was "
+                "restarted",
+            )
+        )
+        self._kill(connection, f"driver service killed after {method} ran out of memory")
+
     def _kill(self, connection: Connection, why: str) -> None:
         with self._lock:
             self._ending.setdefault(id(connection), why)
         process = self.process if connection is self.connection else None
-        if process is not None and process.poll() is None:
-            with contextlib.suppress(ProcessLookupError):
-                process.kill()
+        if process is not None:
+            kill_group(process.pid)
         connection.close()
         if process is not None:
             with contextlib.suppress(subprocess.TimeoutExpired):
@@ -365,7 +451,7 @@ class DriverService:
         if deliberate is not None:
             return deliberate
         process = self.process if connection is self.connection else None
-        status = _exit_status(process)
+        status = _exit_status(process, self.sandbox.kind == "bubblewrap")
         description = (
             f"driver process died ({status})" if status else f"driver channel broke ({reason})"
         )
@@ -403,10 +489,47 @@ class DriverService:
             except subprocess.TimeoutExpired:
                 process.kill()
                 process.wait(5)
+            # Whatever it forked (and kept in its group) goes with it.
+            kill_group(process.pid)
+        self._end_workdir()
+        if self._log is not None:
+            with contextlib.suppress(OSError):
+                os.close(self._log)
+            self._log = None
+            if self._own_log and self.log_path is not None:
+                # A temporary log the driver wrote nothing to is not worth keeping.
+                with contextlib.suppress(OSError):
+                    if os.path.getsize(self.log_path) == 0:
+                        os.unlink(self.log_path)
+                        self.log_path = None
+
+    def _log_fd(self) -> int:
+        """The services' log, opened once (appended to by every restart)."""
+        if self._log is None:
+            if self.log_path is None:
+                fd, self.log_path = tempfile.mkstemp(prefix="nnhal-driver-", suffix=".log")
+                self._log, self._own_log = fd, True
+            else:
+                os.makedirs(os.path.dirname(self.log_path) or ".", exist_ok=True)
+                flags = os.O_WRONLY | os.O_CREAT | os.O_APPEND | os.O_CLOEXEC
+                self._log = os.open(self.log_path, flags, 0o644)
+        return self._log
+
+    def _end_workdir(self) -> None:
+        if self._workdir is not None:
+            remove_workdir(self._workdir)
+            self._workdir = None
 
 
-def _exit_status(process: subprocess.Popen | None) -> str:
-    """``signal 11 SIGSEGV`` or ``exit status 3``; kills a process that lingers."""
+_SIGNAL_NUMBERS = frozenset(int(number) for number in signal.Signals)
+
+
+def _exit_status(process: subprocess.Popen | None, signal_codes: bool = False) -> str:
+    """``signal 11 SIGSEGV`` or ``exit status 3``; kills a process that lingers.
+
+    ``signal_codes``: the process is a sandbox launcher that reports its child's
+    death by signal N as exit status 128 + N (bubblewrap does).
+    """
     if process is None:
         return ""
     try:
@@ -415,6 +538,8 @@ def _exit_status(process: subprocess.Popen | None) -> str:
         process.kill()
         process.wait(5)
         return "it closed its channel and was killed"
+    if signal_codes and code > 128 and code - 128 in _SIGNAL_NUMBERS:
+        code = 128 - code
     if code < 0:
         try:
             name = signal.Signals(-code).name

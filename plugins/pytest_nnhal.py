@@ -38,6 +38,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import gc
+import os
 from dataclasses import dataclass
 
 import pytest
@@ -45,9 +46,11 @@ import pytest
 from hal.callbacks import DEFAULT_TIMEOUT
 from hal.loader import DEFAULT_DRIVER, DriverLoadError, LoadedDriver, load_driver
 from hal.types import HalVersion
+from isolation.sandbox import CONTAINMENTS, DEFAULT_ADDRESS_SPACE_MB
 
 _LOADED = pytest.StashKey[LoadedDriver]()
 _GUARD = pytest.StashKey[object]()
+_SANDBOX = pytest.StashKey[object]()
 _FAULTS_SEEN = pytest.StashKey[int]()
 _CRASH_WATCH = pytest.StashKey[object]()
 ISOLATION_MODES = ("none", "process")
@@ -92,12 +95,22 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         "it in a child service process, restarted after a crash or hang (default: none)",
     )
     group.addoption(
+        "--driver-containment",
+        choices=CONTAINMENTS,
+        default="auto",
+        help="with --driver-isolation=process, how the service process is contained: auto "
+        "takes the strongest that works here (bubblewrap namespaces, then unshare "
+        "namespaces, then a process group only; default: auto)",
+    )
+    group.addoption(
         "--driver-memory-limit",
         metavar="MB",
         type=float,
         default=0.0,
         help="fail the test after which the driver's resident memory exceeds MB (the service "
-        "process's with --driver-isolation=process, this process's otherwise; default: no limit)",
+        "process's with --driver-isolation=process, this process's otherwise; default: no "
+        "limit); with --driver-isolation=process it is also the service's address-space limit, "
+        f"enforced during calls (default: {DEFAULT_ADDRESS_SPACE_MB} MB)",
     )
     group.addoption(
         "--nnhal-profile",
@@ -235,7 +248,9 @@ def _load(config: pytest.Config, spec: str | None) -> LoadedDriver:
     timeout = config.getoption("--hal-timeout")
     try:
         if config.getoption("--driver-isolation") == "process":
-            service = DriverService(spec, timeout)
+            service = DriverService(
+                spec, timeout, sandbox=driver_sandbox(config), log_path=_driver_log(config)
+            )
             loaded = service.start()
             if _is_xdist_controller(config):
                 service.close()  # the workers run the tests, each with its own service
@@ -249,6 +264,50 @@ def _load(config: pytest.Config, spec: str | None) -> LoadedDriver:
     guard = InProcessGuard(timeout)
     config.stash[_GUARD] = guard
     return guard.wrap(loaded)
+
+
+def driver_sandbox(config: pytest.Config):
+    """The containment of the driver service (``--driver-containment``), made once per run."""
+    from isolation.sandbox import ContainmentUnavailable, Limits, Sandbox
+
+    sandbox = config.stash.get(_SANDBOX, None)
+    if sandbox is None:
+        limit = config.getoption("--driver-memory-limit")
+        limits = Limits(address_space_mb=limit) if limit > 0 else Limits()
+        try:
+            sandbox = Sandbox(config.getoption("--driver-containment"), limits)
+        except ContainmentUnavailable as e:
+            raise pytest.UsageError(str(e)) from None
+        config.stash[_SANDBOX] = sandbox
+    return sandbox
+
+
+def _driver_log(config: pytest.Config) -> str | None:
+    """``DIR/driver-logs/<worker>.log`` under ``--cert-report=DIR``; else a temporary file."""
+    folder = config.getoption("--cert-report")
+    if folder is None:
+        return None
+    worker = getattr(config, "workerinput", {}).get("workerid", "main")
+    return os.path.join(os.path.abspath(folder), "driver-logs", f"{worker}.log")
+
+
+def isolation_facts(config: pytest.Config) -> dict:
+    """What the report says of the isolation in effect (``run.isolation``)."""
+    if config.getoption("--driver-isolation") != "process":
+        return {
+            "mode": "none",
+            "containment": None,
+            "tamper_proof": False,
+            "driver_logs": None,
+        }
+    sandbox = driver_sandbox(config)
+    folder = config.getoption("--cert-report")
+    return {
+        "mode": "process",
+        "containment": sandbox.describe(),
+        "tamper_proof": sandbox.namespaces,
+        "driver_logs": os.path.join(os.path.abspath(folder), "driver-logs") if folder else None,
+    }
 
 
 class _CrashWake:
@@ -338,10 +397,13 @@ def pytest_report_header(config: pytest.Config) -> list[str]:
 def _isolation_header(config: pytest.Config) -> str:
     timeout = f"per-call timeout {config.getoption('--hal-timeout'):g} s"
     if config.getoption("--driver-isolation") == "process":
-        return f"driver isolation: process (a service process per worker; {timeout})"
+        return (
+            f"driver isolation: process (a service process per worker; {timeout}); "
+            f"containment: {driver_sandbox(config).describe()}"
+        )
     return (
-        f"driver isolation: none (in-process; {timeout}; a driver crash ends the run: "
-        "--driver-isolation=process survives it)"
+        f"driver isolation: none (the driver runs in-process, not tamper-proof; {timeout}; "
+        "a driver crash ends the run: --driver-isolation=process survives it)"
     )
 
 

@@ -58,13 +58,13 @@ class MatrixCells(HTMLParser):
             self.cells[(self._operation, attrs["data-type"])] = attrs["data-outcome"]
 
 
-def certify_slice(folder: Path, drivers: Path, driver: str, selection: str):
+def certify_slice(folder: Path, drivers: Path, driver: str, selection: str, *options: str):
     """nnhal-certify of a test-drivers file's ``driver`` on a ``-k`` slice, two shards, ci."""
     shutil.copy(drivers, folder / drivers.name)
     return run_certify(
         folder,
         *("--driver", f"{drivers.stem}:{driver}", "--jobs", "2", "--profile", "ci"),
-        *("--out", "out", "-k", selection),
+        *("--out", "out", *options, "-k", selection),
     )
 
 
@@ -187,6 +187,7 @@ def test_exit_zero_only_when_certified(tmp_path: Path, monkeypatch, capsys) -> N
                 "no:cacheprovider",
                 "--tb=line",
                 "--hal-version=1.1",
+                "--driver-isolation=process",
                 "-x",
             ],
             certify.DEFAULT_TIME_LIMIT,
@@ -219,11 +220,20 @@ def test_a_run_over_its_time_limit_is_not_certified(tmp_path: Path, monkeypatch,
 
 def test_driver_isolation_goes_to_pytest(tmp_path: Path) -> None:
     parser = certify._parser()
-    args, extra = parser.parse_known_args(["--driver", "x:Y", "--driver-isolation", "process"])
+    args, extra = parser.parse_known_args(["--driver", "x:Y", "--driver-isolation", "none"])
+    command = certify.pytest_command(args, extra)
+    assert command[-1] == "--driver-isolation=none"
+    args, extra = parser.parse_known_args(
+        ["--driver", "x:Y", "--driver-containment", "process-group"]
+    )
+    command = certify.pytest_command(args, extra)
+    assert command[-2:] == ["--driver-isolation=process", "--driver-containment=process-group"]
+
+
+def test_certification_isolates_the_driver_by_default() -> None:
+    args, extra = certify._parser().parse_known_args(["--driver", "x:Y"])
     command = certify.pytest_command(args, extra)
     assert command[-1] == "--driver-isolation=process"
-    args, extra = parser.parse_known_args(["--driver", "x:Y"])
-    assert not any(a.startswith("--driver-isolation") for a in certify.pytest_command(args, extra))
 
 
 def test_an_unknown_isolation_mode_is_a_usage_error(tmp_path: Path) -> None:
@@ -245,10 +255,11 @@ def test_a_shard_process_runs_its_shard_and_reports_to_its_own_folder() -> None:
         "no:cacheprovider",
         "--tb=line",
         "--shard=2/3",
+        "--driver-isolation=process",
         "-x",
     ]
     again = certify.pytest_command(args, extra, out=Path("s"), shard=(2, 3), xdist_workers=1)
-    assert again[-4:] == ["--shard=2/3", "-n", "1", "-x"]
+    assert again[-5:] == ["--shard=2/3", "-n", "1", "--driver-isolation=process", "-x"]
 
 
 def test_jobs_auto_is_one_process_a_processor() -> None:
@@ -272,7 +283,9 @@ def test_a_sharded_run_merges_its_shards(broken_run) -> None:
 
 def test_a_shard_killed_by_a_driver_crash_runs_again_under_xdist(tmp_path: Path) -> None:
     selection = "test_generated and V1_0/add/none"
-    result = certify_slice(tmp_path, HOSTILE, "SegfaultInExecute", selection)
+    result = certify_slice(
+        tmp_path, HOSTILE, "SegfaultInExecute", selection, "--driver-isolation", "none"
+    )
     assert result.returncode == certify.NOT_CERTIFIED, result.stdout[-3000:] + result.stderr
     retried = re.findall(
         r"nnhal-certify: shard (\d)/2 died with status -11 and wrote no report", result.stderr

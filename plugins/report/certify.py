@@ -1,7 +1,13 @@
 """``nnhal-certify``: run the installed suite against a driver and print the verdict.
 
     nnhal-certify --driver X [--jobs N] [--hal-version V] [--profile full|thorough|ci]
-                  [--driver-isolation none|process] [--out DIR] [pytest args]
+                  [--driver-isolation process|none] [--driver-containment KIND]
+                  [--out DIR] [pytest args]
+
+The driver runs in a contained service process of its own by default
+(``--driver-isolation process``: ``isolation.sandbox``), so it can neither
+forge the verdict nor crash, freeze or outlive the run; ``none`` is faster and
+its certificate says not tamper-proof.
 
 With ``--jobs N`` (N >= 2; ``auto``: one per processor, the default) it runs
 N pytest processes side by side, process K running shard K/N of the suite
@@ -35,6 +41,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from isolation.sandbox import CONTAINMENTS
 from plugins.report.document import ReportError, load, merge, write
 
 NOT_CERTIFIED = 1
@@ -73,9 +80,16 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--driver-isolation",
         choices=("none", "process"),
-        default="none",
-        help="none (default): the driver in the test processes, each call under a timeout; "
-        "process: the driver in a service process of its own, restarted after a crash",
+        default="process",
+        help="process (default): the driver in a contained service process of its own, "
+        "restarted after a crash or hang; none: the driver in the test processes, each call "
+        "under a timeout (faster, but its certificate says not tamper-proof)",
+    )
+    parser.add_argument(
+        "--driver-containment",
+        choices=CONTAINMENTS,
+        default="auto",
+        help="how the service process is contained (default: auto, the strongest that works)",
     )
     parser.add_argument(
         "--out",
@@ -124,8 +138,9 @@ def pytest_command(
         command += ["-n", str(xdist_workers)]
     if args.hal_version:
         command.append(f"--hal-version={args.hal_version}")
-    if args.driver_isolation != "none":
-        command.append(f"--driver-isolation={args.driver_isolation}")
+    command.append(f"--driver-isolation={args.driver_isolation}")
+    if args.driver_isolation == "process" and args.driver_containment != "auto":
+        command.append(f"--driver-containment={args.driver_containment}")
     return command + [a for a in extra if a != "--"]
 
 

@@ -232,6 +232,12 @@ def driver_identity(config: pytest.Config) -> dict[str, Any]:
     return identity
 
 
+def _isolation(config: pytest.Config) -> dict[str, Any]:
+    from plugins.pytest_nnhal import isolation_facts
+
+    return isolation_facts(config)
+
+
 def suite_categories() -> list[str]:
     """The categories of the installed suite's test modules (whatever this run selected)."""
     try:
@@ -415,6 +421,7 @@ class ReportPlugin:
             "command": " ".join(["pytest", *self.config.invocation_params.args]),
             "expect_fail": self.expect_file,
             "suite_categories": suite_categories(),
+            "isolation": _isolation(self.config),
         }
         return new_document(run, driver, environment(), tests)
 

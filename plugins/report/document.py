@@ -31,7 +31,8 @@ VERDICT_RULE = (
     "(--expect-fail) remains, and the driver passed at least one operation. The strict "
     "tier is certified too when none of its tests failed, crashed, timed out or errored. "
     "Unsupported tests are coverage, not failures: the scope lists the operations the "
-    "driver passed and the features it declined."
+    "driver passed and the features it declined. A certificate from a run whose driver "
+    "did not run in a contained process of its own (namespaces) says not tamper-proof."
 )
 FEATURE_DYNAMIC = "dynamic output shapes"
 FEATURE_CACHING = "compilation caching"
@@ -218,6 +219,9 @@ def _verdict(doc: dict[str, Any]) -> dict[str, Any]:
     tiers = ("parity" if strict_bad else "parity+strict") if certified else None
     if certified:
         headline = f"CERTIFIED at HAL {level} ({tiers}) for {len(operations)} operations"
+        isolation = run.get("isolation")
+        if isolation is not None and not isolation["tamper_proof"]:
+            headline += f", not tamper-proof ({_why_not_tamper_proof(isolation)})"
     else:
         headline = "NOT CERTIFIED"
     return {
@@ -230,6 +234,12 @@ def _verdict(doc: dict[str, Any]) -> dict[str, Any]:
         "required_categories": required,
         "rule": VERDICT_RULE,
     }
+
+
+def _why_not_tamper_proof(isolation: dict[str, Any]) -> str:
+    if isolation["mode"] == "none":
+        return "the driver ran in the harness's process"
+    return "the driver's process was not in namespaces of its own"
 
 
 def _bad_sentence(tests: list[dict], tier: str) -> str:
@@ -317,6 +327,14 @@ def merge(named: list[tuple[str, dict[str, Any]]]) -> dict[str, Any]:
         workers=sum(r["workers"] for r in runs),
         started=min(r["started"] for r in runs),
     )
+    isolations = [r["isolation"] for r in runs if "isolation" in r]
+    if isolations:
+        # The weakest shard decides (its log folder is the one named; each shard has one).
+        run["isolation"] = dict(
+            min(isolations, key=lambda i: i["tamper_proof"]),
+            tamper_proof=all(i["tamper_proof"] for i in isolations)
+            and len(isolations) == len(runs),
+        )
     if any("worker_memory" in r for r in runs):
         # Each shard's processes, named after their shard: gw0 of shard 2 is "2/3:gw0".
         run["worker_memory"] = [
