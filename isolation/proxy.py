@@ -48,13 +48,20 @@ from isolation.channel import (
     DriverCrashed,
     DriverFault,
     DriverTimeout,
+    RemoteError,
     Workers,
     interface_methods,
-    RemoteError,
     interfaces_of,
     remote_error,
 )
-from isolation.sandbox import Sandbox, kill_group, make_workdir, remove_workdir
+from isolation.sandbox import (
+    TOKEN_VARIABLE,
+    Sandbox,
+    kill_service,
+    make_workdir,
+    new_token,
+    remove_workdir,
+)
 
 START_TIMEOUT = 60.0
 """Seconds a driver service may take to import and build its driver."""
@@ -288,6 +295,7 @@ class DriverService:
         """Where the services' stdout and stderr go (appended; a temporary file if None)."""
         self._workdir: str | None = None
         self._log: int | None = None
+        self._token: str | None = None
         self._own_log = False
         self.faults: list[Fault] = []
         self.connection: Connection | None = None
@@ -327,7 +335,8 @@ class DriverService:
         environment["PYTHONPATH"] = os.pathsep.join(path or os.getcwd() for path in sys.path)
         self._end_workdir()
         workdir = self._workdir = make_workdir()
-        environment.update(HOME=workdir, TMPDIR=workdir)
+        token = self._token = new_token()
+        environment.update({"HOME": workdir, "TMPDIR": workdir, TOKEN_VARIABLE: token})
         try:
             process = _SPAWNER.run(
                 lambda: subprocess.Popen(
@@ -438,7 +447,7 @@ class DriverService:
             self._ending.setdefault(id(connection), why)
         process = self.process if connection is self.connection else None
         if process is not None:
-            kill_group(process.pid)
+            kill_service(process.pid, self._token)
         connection.close()
         if process is not None:
             with contextlib.suppress(subprocess.TimeoutExpired):
@@ -489,8 +498,8 @@ class DriverService:
             except subprocess.TimeoutExpired:
                 process.kill()
                 process.wait(5)
-            # Whatever it forked (and kept in its group) goes with it.
-            kill_group(process.pid)
+            # Whatever it forked goes with it.
+            kill_service(process.pid, self._token)
         self._end_workdir()
         if self._log is not None:
             with contextlib.suppress(OSError):

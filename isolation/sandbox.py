@@ -17,8 +17,9 @@ command into one that runs it contained, as far as the machine allows:
   forked dies with it (the PID namespace ends);
 * else where ``unshare`` (util-linux) can make namespaces: the same minus the
   read-only file system;
-* else only the process group: a driver that calls ``setsid`` in a child can
-  escape the group kill, and nothing stops it signalling the harness.
+* else only the process group: nothing stops the driver signalling the harness
+  or writing files. Processes that leave the group (``setsid``) are still found
+  and killed by a token in their environment, unless they clear it.
 
 ``describe()`` is the one-line statement of what is in effect, printed in the
 run header and written into the certification report.
@@ -35,6 +36,7 @@ import shutil
 import signal
 import subprocess
 import tempfile
+import uuid
 from dataclasses import dataclass
 
 DEFAULT_ADDRESS_SPACE_MB = 8192
@@ -44,6 +46,7 @@ OPEN_FILES = 4096
 
 _PR_SET_PDEATHSIG = 1
 _PROBE_TIMEOUT = 10.0
+_KILL_PASSES = 5
 
 
 @dataclass(frozen=True)
@@ -219,7 +222,45 @@ def remove_workdir(path: str) -> None:
         shutil.rmtree(path, ignore_errors=True)
 
 
-def kill_group(pgid: int) -> None:
-    """SIGKILL every process of the service's process group."""
+TOKEN_VARIABLE = "NNHAL_SERVICE_TOKEN"
+"""The environment variable that marks every process of one service launch."""
+
+
+def new_token() -> str:
+    """A fresh mark for one service launch (its processes inherit it)."""
+    return uuid.uuid4().hex
+
+
+def marked(token: str, variable: str = TOKEN_VARIABLE) -> list[int]:
+    """The processes whose environment sets ``variable`` to ``token`` (as seen in /proc)."""
+    needle = f"{variable}={token}".encode()
+    found = []
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/environ", "rb") as f:
+                if needle in f.read().split(b"\0"):
+                    found.append(int(entry))
+        except OSError:
+            continue
+    return found
+
+
+def kill_service(pgid: int, token: str | None) -> None:
+    """SIGKILL the service's process group and every process carrying its token.
+
+    The token finds what left the group (a daemon that called ``setsid``) where no
+    PID namespace ends it; a few passes catch children forked while killing.
+    """
     with contextlib.suppress(ProcessLookupError, PermissionError):
         os.killpg(pgid, signal.SIGKILL)
+    if token is None:
+        return
+    for _ in range(_KILL_PASSES):
+        survivors = [pid for pid in marked(token) if pid != os.getpid()]
+        if not survivors:
+            return
+        for pid in survivors:
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.kill(pid, signal.SIGKILL)

@@ -9,6 +9,7 @@ reference behaviour, so exactly the sync items of a run fail.
 
 from __future__ import annotations
 
+import contextlib
 import ctypes
 import os
 import signal
@@ -269,3 +270,120 @@ class GarbageTiming(_HostileDriver):
     """Reports a time on device of 34 hours, and less time in the driver, measured or not."""
 
     prepared_class = _GarbageTimingModel
+
+
+# -- attacks on the harness and the machine (process isolation contains them) ----------
+
+
+def _target_pid() -> int:
+    """The harness's pid: the test's conftest writes it into the environment the
+    driver inherits, as a driver could learn it from /proc or its parent pid."""
+    return int(os.environ["NNHAL_TEST_HARNESS_PID"])
+
+
+class _SignalParentModel(_Hostile):
+    signal_number = signal.SIGKILL
+
+    def hostile_execute(self, request, measure):
+        for pid in (_target_pid(), os.getppid()):
+            with contextlib.suppress(OSError):
+                if pid > 1:
+                    os.kill(pid, self.signal_number)
+        return super().hostile_execute(request, measure)
+
+
+class KillsTheHarness(_HostileDriver):
+    """execute_synchronously sends SIGKILL to the harness (and to its own parent)."""
+
+    prepared_class = _SignalParentModel
+
+
+class _StopParentModel(_SignalParentModel):
+    signal_number = signal.SIGSTOP
+
+
+class StopsTheHarness(_HostileDriver):
+    """execute_synchronously sends SIGSTOP to the harness (and to its own parent)."""
+
+    prepared_class = _StopParentModel
+
+
+class _DaemonModel(_Hostile):
+    def hostile_execute(self, request, measure):
+        if os.fork() == 0:  # a daemon that keeps stdout and stderr open, in a new session
+            os.setsid()
+            os.execv("/bin/sleep", ["sleep", "600"])
+        return super().hostile_execute(request, measure)
+
+
+class ForksADaemon(_HostileDriver):
+    """execute_synchronously leaves a daemon behind, holding its stdout and stderr.
+
+    The daemon's environment carries NNHAL_TEST_MARKER, which the test looks for
+    in /proc after the run."""
+
+    prepared_class = _DaemonModel
+
+
+class _GreedyModel(_Hostile):
+    def hostile_execute(self, request, measure):
+        _leaked.append(bytearray(64 << 30))  # 64 GiB at once
+        return super().hostile_execute(request, measure)
+
+
+class GrowsWithoutBound(_HostileDriver):
+    """execute_synchronously asks for 64 GiB inside the call."""
+
+    prepared_class = _GreedyModel
+
+
+class _GilHangModel(_Hostile):
+    def hostile_execute(self, request, measure):
+        # A call into C that keeps the GIL (PyDLL does not release it): no other thread
+        # of this process runs again.
+        ctypes.PyDLL(None).sleep(3600)
+
+
+class HangsHoldingTheGil(_HostileDriver):
+    """execute_synchronously hangs in native code without releasing the GIL."""
+
+    prepared_class = _GilHangModel
+
+
+_hoard: list[int] = []
+
+
+class _DescriptorModel(_Hostile):
+    def hostile_execute(self, request, measure):
+        with contextlib.suppress(OSError):
+            while True:
+                _hoard.append(os.open("/dev/null", os.O_RDONLY))
+        while _hoard and len(_hoard) > 64:  # keep a few free to answer with
+            os.close(_hoard.pop())
+        return super().hostile_execute(request, measure)
+
+
+class HoardsDescriptors(_HostileDriver):
+    """execute_synchronously opens descriptors until the system says no."""
+
+    prepared_class = _DescriptorModel
+
+
+class _ScribblerModel(_Hostile):
+    def hostile_execute(self, request, measure):
+        print(f"working directory: {os.getcwd()}", flush=True)
+        with open("inside.txt", "w") as f:  # its own folder: allowed
+            f.write("mine")
+        target = os.environ["NNHAL_TEST_OUTSIDE"]
+        try:
+            with open(target, "w") as f:
+                f.write("written by the driver")
+        except OSError as e:
+            print(f"outside write refused: {e.strerror}", flush=True)
+        return super().hostile_execute(request, measure)
+
+
+class WritesOutsideItsFolder(_HostileDriver):
+    """execute_synchronously writes into its working directory and to a path outside it."""
+
+    prepared_class = _ScribblerModel

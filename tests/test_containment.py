@@ -1,0 +1,239 @@
+"""A driver in process isolation cannot reach the harness, the machine or outlive the run.
+
+Each test runs the ADD slice of test_isolation.py in a pytest subprocess with
+``--driver-isolation=process`` against one attacking driver of
+hostile_drivers.py: it signals the harness, forks a daemon that keeps its
+output open, grows without bound inside one call, hangs holding the GIL,
+hoards descriptors or writes outside its folder. The run must finish, the
+attacked items get the right outcome, the others pass, and afterwards no
+process, working directory or file of the driver is left (the leak check).
+
+The attacks that need namespaces to be contained (signals, file writes) run
+under ``--driver-containment=bubblewrap``: they are skipped where bubblewrap
+cannot make namespaces, except under ``CI=true`` (.ci/run installs it), where
+that is a failure.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+import uuid
+from pathlib import Path
+
+import pytest
+
+from isolation import sandbox
+
+HOSTILE = Path(__file__).with_name("hostile_drivers.py")
+RUN_TIMEOUT = 240
+HAL_TIMEOUT = "3"
+
+SLICE = """
+import os
+
+import pytest
+
+from conformance.harness.generated import load_tests
+from conformance.harness.runner import Run, execute_case, prepare_case
+from hal.types import HalVersion
+
+CASE = next(
+    t for t in load_tests("conformance.generated.V1_2.add_v1_2") if t.name == "add_v1_2"
+)
+PATHS = ("async", "sync", "burst")
+_prepared = {}
+
+
+@pytest.mark.parametrize("path", PATHS)
+def test_add(device, hal_timeout, path):
+    if "model" not in _prepared:
+        _prepared["model"] = prepare_case(device, CASE.model, HalVersion.V1_2, hal_timeout)
+    execute_case(_prepared["model"], Run(CASE, 0, path), hal_timeout)
+"""
+
+CONFTEST = """
+import json
+import os
+
+os.environ["NNHAL_TEST_HARNESS_PID"] = str(os.getpid())
+
+
+def pytest_runtest_logreport(report):
+    if report.when == "call" or report.outcome != "passed":
+        with open("outcomes.jsonl", "a") as f:
+            f.write(json.dumps([report.nodeid, report.outcome, dict(report.user_properties)]))
+            f.write("\\n")
+"""
+
+
+def _need_bubblewrap() -> None:
+    if not sandbox.available("bubblewrap"):
+        if os.environ.get("CI") == "true":
+            pytest.fail("bubblewrap cannot make namespaces here; .ci/run installs it")
+        pytest.skip("bubblewrap (bwrap) cannot make namespaces on this machine")
+
+
+class Attack:
+    """One run of the slice against ``driver``, and what it left behind."""
+
+    def __init__(self, tmp_path: Path, driver: str, *options: str) -> None:
+        self.folder = tmp_path
+        self.marker = uuid.uuid4().hex
+        self.outside = tmp_path / "outside.txt"
+        (tmp_path / "hostile_drivers.py").write_text(HOSTILE.read_text())
+        (tmp_path / "test_slice.py").write_text(SLICE)
+        (tmp_path / "conftest.py").write_text(CONFTEST)
+        environment = dict(
+            os.environ, NNHAL_TEST_MARKER=self.marker, NNHAL_TEST_OUTSIDE=str(self.outside)
+        )
+        command = [
+            sys.executable,
+            "-m",
+            "pytest",
+            "-p",
+            "no:cacheprovider",
+            "test_slice.py",
+            f"--driver=hostile_drivers:{driver}",
+            "--driver-isolation=process",
+            f"--hal-timeout={HAL_TIMEOUT}",
+            "--cert-report=report",
+            "-rA",
+            *options,
+        ]
+        self.process = subprocess.run(
+            command,
+            cwd=tmp_path,
+            env=environment,
+            capture_output=True,
+            text=True,
+            timeout=RUN_TIMEOUT,
+        )
+        self.output = self.process.stdout + self.process.stderr
+        self.outcomes: dict[str, tuple[str, dict]] = {}
+        record = tmp_path / "outcomes.jsonl"
+        for line in record.read_text().splitlines() if record.exists() else []:
+            nodeid, outcome, properties = json.loads(line)
+            self.outcomes[nodeid.split("[", 1)[1].rstrip("]")] = (outcome, properties)
+        self.report = json.loads((tmp_path / "report" / "report.json").read_text())
+
+    def outcome(self, path: str) -> str:
+        return self.outcomes[path][0]
+
+    def log(self) -> str:
+        path = self.folder / "report" / "driver-logs" / "main.log"
+        return path.read_text() if path.exists() else ""
+
+    def survivors(self) -> list[int]:
+        """Processes still carrying this run's marker in their environment."""
+        return sandbox.marked(self.marker, "NNHAL_TEST_MARKER")
+
+    def check_clean(self) -> None:
+        """Nothing of the run is left: no process, no working directory."""
+        assert self.survivors() == [], self.output
+        for line in self.log().splitlines():
+            if line.startswith("working directory: "):
+                assert not Path(line.split(": ", 1)[1]).exists()
+
+
+def test_the_harness_survives_a_driver_that_kills_it(tmp_path) -> None:
+    _need_bubblewrap()
+    attack = Attack(tmp_path, "KillsTheHarness", "--driver-containment=bubblewrap")
+    assert attack.process.returncode == 0, attack.output
+    assert {path: attack.outcome(path) for path in ("async", "sync", "burst")} == {
+        "async": "passed",
+        "sync": "passed",
+        "burst": "passed",
+    }
+    attack.check_clean()
+
+
+def test_the_harness_survives_a_driver_that_stops_it(tmp_path) -> None:
+    _need_bubblewrap()
+    attack = Attack(tmp_path, "StopsTheHarness", "--driver-containment=bubblewrap")
+    assert attack.process.returncode == 0, attack.output
+    attack.check_clean()
+
+
+@pytest.mark.parametrize("containment", ["bubblewrap", "process-group"])
+def test_a_forked_daemon_neither_holds_the_output_nor_outlives_the_run(
+    tmp_path, containment
+) -> None:
+    if containment == "bubblewrap":
+        _need_bubblewrap()
+    # capture_output would wait for the daemon if it still held the run's stdout.
+    attack = Attack(tmp_path, "ForksADaemon", f"--driver-containment={containment}")
+    assert attack.process.returncode == 0, attack.output
+    attack.check_clean()
+
+
+def test_memory_growth_inside_one_call_is_stopped_by_the_address_space_limit(tmp_path) -> None:
+    attack = Attack(tmp_path, "GrowsWithoutBound")
+    assert attack.outcome("sync") == "failed", attack.output
+    assert attack.outcome("async") == attack.outcome("burst") == "passed"
+    assert attack.outcomes["sync"][1]["nnhal_fault"] == (
+        "driver memory: the driver service ran out of its address-space limit of "
+        f"{sandbox.DEFAULT_ADDRESS_SPACE_MB} MB during execute_synchronously "
+        "(--driver-memory-limit); the service was restarted"
+    )
+    attack.check_clean()
+
+
+def test_a_hang_holding_the_gil_times_out_and_the_service_is_replaced(tmp_path) -> None:
+    attack = Attack(tmp_path, "HangsHoldingTheGil")
+    assert attack.outcome("sync") == "failed", attack.output
+    properties = attack.outcomes["sync"][1]
+    assert properties["nnhal_outcome"] == "timeout"
+    assert properties["nnhal_fault"] == (
+        f"driver call execute_synchronously did not return within {HAL_TIMEOUT} s (hang); "
+        "the driver service was killed and is restarted"
+    )
+    assert attack.outcome("burst") == "passed"
+    attack.check_clean()
+
+
+def test_a_driver_hoarding_descriptors_hurts_only_itself(tmp_path) -> None:
+    attack = Attack(tmp_path, "HoardsDescriptors")
+    assert attack.outcome("async") == attack.outcome("burst") == "passed", attack.output
+    assert attack.outcome("sync") in ("passed", "failed")
+    attack.check_clean()
+
+
+def test_writes_outside_the_working_directory_are_refused(tmp_path) -> None:
+    _need_bubblewrap()
+    attack = Attack(tmp_path, "WritesOutsideItsFolder", "--driver-containment=bubblewrap")
+    assert attack.process.returncode == 0, attack.output
+    assert not attack.outside.exists()
+    log = attack.log()
+    assert "outside write refused: Read-only file system" in log
+    assert re.search(r"^working directory: /\S*nnhal-driver-", log, re.M), log
+    attack.check_clean()
+
+
+def test_the_report_and_the_header_state_the_containment(tmp_path) -> None:
+    _need_bubblewrap()
+    attack = Attack(tmp_path, "WritesOutsideItsFolder", "--driver-containment=bubblewrap")
+    isolation = attack.report["run"]["isolation"]
+    assert isolation["mode"] == "process"
+    assert isolation["tamper_proof"] is True
+    assert isolation["containment"].startswith("namespaces by bubblewrap")
+    assert isolation["driver_logs"] == str(tmp_path / "report" / "driver-logs")
+    assert f"containment: {isolation['containment']}" in attack.output
+
+
+def test_an_unavailable_containment_is_a_usage_error(tmp_path, monkeypatch) -> None:
+    monkeypatch.setattr(sandbox.shutil, "which", lambda tool: None)
+    sandbox.available.cache_clear()
+    try:
+        with pytest.raises(sandbox.ContainmentUnavailable) as caught:
+            sandbox.Sandbox("bubblewrap")
+        assert str(caught.value) == (
+            "--driver-containment=bubblewrap: it does not work on this machine "
+            "(try --driver-containment=auto)"
+        )
+        assert sandbox.strongest() == "process-group"
+    finally:
+        sandbox.available.cache_clear()
