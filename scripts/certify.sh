@@ -7,5 +7,8 @@
 set -uo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 bash "$root/scripts/setup.sh" || exit 1
+# The driver runs in a contained process; bubblewrap gives it namespaces of its own.
+bash "$root/scripts/install-bubblewrap.sh" ||
+  echo "certify: no bubblewrap; the run header says which containment is in effect" >&2
 cd "$root"
 exec .venv/bin/nnhal-certify --driver=reference --out="$root/nnhal-certification" "$@"
