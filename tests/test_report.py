@@ -342,6 +342,27 @@ def _merge_error(capsys, *paths: str) -> str:
     return capsys.readouterr().err.strip()
 
 
+def test_a_merged_run_is_as_tamper_proof_as_its_weakest_shard(shards, tmp_path: Path) -> None:
+    contained = {
+        "mode": "process",
+        "containment": "namespaces",
+        "tamper_proof": True,
+        "driver_logs": "/r/driver-logs",
+    }
+
+    def isolated(doc):
+        doc["run"]["isolation"] = contained
+
+    assert load(shards["1/3"])["run"]["isolation"]["mode"] == "none"  # these ran in-process
+    paths = [_variant(shards[s], tmp_path / s[0], isolated) for s in ("1/3", "2/3", "3/3")]
+    assert cli.main(["merge", *paths, "-o", str(tmp_path / "all")]) == 0
+    assert load(tmp_path / "all" / "report.json")["run"]["isolation"] == contained
+    paths[1] = str(shards["2/3"])
+    assert cli.main(["merge", *paths, "-o", str(tmp_path / "weak")]) == 0
+    merged = load(tmp_path / "weak" / "report.json")["run"]["isolation"]
+    assert (merged["mode"], merged["tamper_proof"]) == ("none", False)
+
+
 def test_merge_refuses_a_missing_shard(shards, capsys) -> None:
     assert _merge_error(capsys, str(shards["1/3"]), str(shards["3/3"])) == (
         "nnhal-report merge: missing shards: 2/3 (give every shard of the run)"

@@ -256,3 +256,33 @@ def test_summary_counts_by_category_and_tier() -> None:
             "skipped-other": 0,
         },
     }
+
+
+IN_PROCESS = {"mode": "none", "containment": None, "tamper_proof": False, "driver_logs": None}
+CONTAINED = {
+    "mode": "process",
+    "containment": "namespaces by bubblewrap (...)",
+    "tamper_proof": True,
+    "driver_logs": "/r/driver-logs",
+}
+
+
+def test_a_certificate_from_an_in_process_run_says_it_is_not_tamper_proof() -> None:
+    verdict = _document(run={"isolation": IN_PROCESS})["verdict"]
+    assert verdict["status"] == "CERTIFIED"
+    assert verdict["headline"] == (
+        "CERTIFIED at HAL 1.2 (parity+strict) for 1 operations, not tamper-proof "
+        "(the driver ran in the harness's process)"
+    )
+
+
+def test_a_process_without_namespaces_is_not_tamper_proof_either() -> None:
+    run = {"isolation": dict(CONTAINED, containment="a process group only", tamper_proof=False)}
+    assert _document(run=run)["verdict"]["headline"].endswith(
+        ", not tamper-proof (the driver's process was not in namespaces of its own)"
+    )
+
+
+def test_a_contained_run_certifies_plainly() -> None:
+    verdict = _document(run={"isolation": CONTAINED})["verdict"]
+    assert verdict["headline"] == "CERTIFIED at HAL 1.2 (parity+strict) for 1 operations"
