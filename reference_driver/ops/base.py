@@ -76,6 +76,11 @@ class Cost:
     scratch: int
 
 
+PYTHON_STEP = 10_000
+"""Work units one iteration of a Python-level loop counts for (tens of microseconds of
+interpreter and numpy call overhead, as many elementary steps as numpy does meanwhile)."""
+
+
 def elements(shape: tuple[int, ...] | list[int]) -> int:
     return math.prod(int(d) for d in shape)
 
@@ -97,3 +102,15 @@ def default_cost(args: OpArgs, shapes: Shapes | None) -> Cost:
     total = sum(v.size for v in args.values if v is not None)
     total += sum(elements(s) for s in shapes or ())
     return Cost(work=total, scratch=8 * total)
+
+
+def recurrent_cost(args: OpArgs, shapes: Shapes | None) -> Cost:
+    """Recurrent operations (LSTM, RNN, SVDF families): every input row (a time step of a
+    batch entry) meets every weight matrix, one Python-level step at a time at most."""
+    base = default_cost(args, shapes)
+    x = args.values[0]
+    if x is None or x.ndim == 0 or x.shape[-1] == 0:
+        return base
+    weights = sum(v.size for v in args.values[1:] if v is not None and v.ndim == 2)
+    rows = x.size // x.shape[-1]
+    return Cost(work=base.work + rows * (weights + PYTHON_STEP), scratch=base.scratch)
