@@ -103,10 +103,12 @@ def check_handle(handle: object, name: str, *, writing: bool) -> int:
     fd = fds[0]
     if not isinstance(fd, int) or isinstance(fd, bool):
         raise CacheArgumentError(f"{name} file descriptor {fd!r} is not an int")
+    if fd < 0:
+        raise CacheArgumentError(f"{name} file descriptor {fd} is negative")
     try:
         flags = fcntl.fcntl(fd, fcntl.F_GETFL)
         info = os.fstat(fd)
-    except OSError:
+    except (OSError, OverflowError, ValueError):
         raise CacheArgumentError(f"{name} file descriptor {fd} is not open") from None
     if not stat.S_ISREG(info.st_mode):
         raise CacheArgumentError(f"{name} file descriptor {fd} is not a regular file")
