@@ -121,6 +121,7 @@ def async_hal_method(notify: str, *failure: object) -> Callable[[F], F]:
     the method, or work it launched, already answered) and the launch status is
     GENERAL_FAILURE.
     """
+
     def decorate(method: F) -> F:
         @functools.wraps(method)
         def guarded_method(*args, **kwargs):

@@ -301,7 +301,9 @@ def test_pad_with_huge_paddings(driver, op) -> None:
     # [1, 1] padded by 2**15 on every side: [65537, 65537] float32, 16 GiB.
     paddings = [[1 << 15, 1 << 15], [1 << 15, 1 << 15]]
     extra: list[Spec] = [(FLOAT32, [], 0.0)] if op == OperationType.PAD_V2 else []
-    constant = op_model(op, [(F32, [1, 1], None), (I32T, [2, 2], paddings), *extra], [(F32, [0, 0])])
+    constant = op_model(
+        op, [(F32, [1, 1], None), (I32T, [2, 2], paddings), *extra], [(F32, [0, 0])]
+    )
     launch, status, _ = prepare(driver, constant)
     assert (launch, status) == (ErrorStatus.NONE, ErrorStatus.GENERAL_FAILURE)
     late = op_model(op, [(F32, [1, 1], None), (I32T, [2, 2], None), *extra], [(F32, [0, 0])])

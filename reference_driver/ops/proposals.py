@@ -553,8 +553,8 @@ def _dp_cost(args: OpArgs, shapes: list[Shape] | None) -> Cost:
         return base
     batches, anchors, classes = scores.shape
     if bool(args.values[7].item()):
-        per_image = max(classes - 1, 0) * _rounds(anchors, args.values[10]) * (
-            anchors + PYTHON_STEP
+        per_image = (
+            max(classes - 1, 0) * _rounds(anchors, args.values[10]) * (anchors + PYTHON_STEP)
         )
     else:
         per_image = _rounds(anchors, args.values[8]) * (anchors + PYTHON_STEP)
