@@ -103,3 +103,19 @@ def test_the_check_itself_catches_an_escaping_exception() -> None:
 
     outcome = run_case(Leaky(), make_case(np.random.default_rng(7)))
     assert any("MemoryError: planted" in line for line in outcome.escaped)
+
+
+def test_the_fuzz_benchmark_reports_its_figures(monkeypatch) -> None:
+    from benchmarks import fuzz
+
+    monkeypatch.setenv(fuzz.CASES_ENV, "40")
+    monkeypatch.setenv(fuzz.SEED_ENV, "5")
+    monkeypatch.delenv("NNHAL_BENCH_QUICK", raising=False)
+    result = fuzz.run()
+    figures = {f.name: f for f in result.figures}
+    assert figures["cases"].value == 40
+    assert (figures["escaped"].value, figures["escaped"].met) == (0, True)
+    assert figures["slowest call"].met is True
+    assert figures["peak RSS"].unit == "MiB"
+    assert result.line.startswith("fuzz: 40 cases (seed 5), ")
+    assert "0 escaped (target 0)" in result.line
