@@ -23,6 +23,7 @@ from __future__ import annotations
 import dataclasses
 import logging
 import math
+from collections.abc import Callable
 from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -48,6 +49,7 @@ from reference_driver.ops import (
     OpInvalid,
     OverBudget,
     cost_of,
+    default_cost,
 )
 
 if TYPE_CHECKING:
@@ -195,6 +197,22 @@ def read_constants(model: Model) -> dict[int, np.ndarray]:
     return constants
 
 
+def _robust(estimate: Callable[[OpArgs, list | None], Cost]):
+    """``estimate``, falling back to ``default_cost`` (and logging) if it raises anything
+    but an OpFailure: a bug in an estimate must not turn a valid execution into a failure."""
+
+    def cost(args: OpArgs, shapes: list | None) -> Cost:
+        try:
+            return estimate(args, shapes)
+        except OpFailure:
+            return default_cost(args, shapes)
+        except Exception:
+            LOG.exception("a cost estimate raised; using the default estimate")
+            return default_cost(args, shapes)
+
+    return cost
+
+
 def _with_releases(steps: list[_Step], model: Model) -> list[_Step]:
     """``steps`` with each temporary released after its last reader (or its writer, when
     nothing reads it), so a run holds only the intermediates still needed."""
@@ -254,7 +272,7 @@ class Plan:
     ) -> list[tuple[int, ...]]:
         """The step's output shapes, once they, its outputs and its cost fit the budgets."""
         what = f"operation {position} ({step.impl.type.name})"
-        estimate = cost_of(step.impl.type)
+        estimate = _robust(cost_of(step.impl.type))
         spending.check_work(estimate(args, None), what)
         shapes = [tuple(shape) for shape in step.impl.prepare(args)]
         if len(shapes) != len(step.outputs) or any(

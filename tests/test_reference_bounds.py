@@ -749,3 +749,21 @@ def test_a_burst_whose_request_ring_is_corrupted_stops_cleanly() -> None:
         os.eventfd_write(burst.requests._data_event, 1)
         assert server.join(TIMEOUT)
         assert not server.running
+
+
+def test_a_cost_estimate_that_raises_falls_back_to_the_default(monkeypatch, caplog) -> None:
+    from reference_driver.ops import COSTS
+
+    def broken(args, shapes):
+        raise ZeroDivisionError("planted in the estimate")
+
+    monkeypatch.setitem(COSTS, OperationType.ADD, broken)
+    model = op_model(
+        OperationType.ADD, [(F32, [0], None), (F32, [0], None), (INT32, [], 0)], [(F32, [0])]
+    )
+    a = np.array([1, 2], np.float32)
+    with caplog.at_level(logging.ERROR, logger="reference_driver"):
+        (status, shapes, _), _ = run(ReferenceDriver(), model, [a, a], [8])
+    assert status == ErrorStatus.NONE
+    assert shapes[0].dimensions == (2,)
+    assert any("planted in the estimate" in (r.exc_text or "") for r in caplog.records)

@@ -536,12 +536,12 @@ def _gp_cost(args: OpArgs, shapes: list[Shape] | None) -> Cost:
     scores = args.values[0]
     if scores is None or scores.ndim != 4:
         return base
-    batches, count = scores.shape[0], scores[0].size
+    batches, count = scores.shape[0], math.prod(scores.shape[1:])
     pre = args.values[6]
     if pre is not None and 0 < int(pre.item()) < count:
         count = int(pre.item())
     rounds = _rounds(count, args.values[7])
-    per_image = scores[0].size * 32 + rounds * (count + PYTHON_STEP)
+    per_image = math.prod(scores.shape[1:]) * 32 + rounds * (count + PYTHON_STEP)
     return Cost(work=base.work + batches * per_image, scratch=base.scratch + 64 * scores.size)
 
 
