@@ -27,6 +27,7 @@ from pathlib import Path
 from benchmarks import (
     caching,
     certify,
+    fuzz,
     generator,
     isolation,
     memory,
@@ -48,6 +49,7 @@ BENCHMARKS: dict[str, Callable[[], Result]] = {
     "memory": memory.run,
     "isolation": isolation.run,
     "certify": certify.run,
+    "fuzz": fuzz.run,
     "performance": performance.run,
 }
 """Name -> a function that runs the benchmark and returns its ``Result``."""
@@ -82,7 +84,26 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--json", metavar="OUT", type=Path, help="also write every line and figure to OUT"
     )
+    parser.add_argument(
+        "--fuzz-cases",
+        metavar="N",
+        type=_positive,
+        help=f"cases the fuzz benchmark runs (default {fuzz.DEFAULT_CASES}; sets {fuzz.CASES_ENV})",
+    )
+    parser.add_argument(
+        "--fuzz-seed",
+        metavar="S",
+        type=int,
+        help=f"the fuzz benchmark's seed (default 0; sets {fuzz.SEED_ENV})",
+    )
     return parser
+
+
+def _positive(text: str) -> int:
+    value = int(text)
+    if value <= 0:
+        raise argparse.ArgumentTypeError(f"{value} is not a positive number of cases")
+    return value
 
 
 def _selected(parser: argparse.ArgumentParser, args: argparse.Namespace) -> list[str]:
@@ -191,6 +212,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = _parser()
     args = parser.parse_args(argv)
     names = _selected(parser, args)
+    if args.fuzz_cases is not None:
+        os.environ[fuzz.CASES_ENV] = str(args.fuzz_cases)
+    if args.fuzz_seed is not None:
+        os.environ[fuzz.SEED_ENV] = str(args.fuzz_seed)
     results: list[Result] = []
     errors: dict[str, str] = {}
     if quick():

@@ -40,6 +40,7 @@ otherwise whatever the driver's function answered.
 from __future__ import annotations
 
 import contextlib
+import logging
 import os
 import struct
 import threading
@@ -64,6 +65,8 @@ from hal.types import (
     Timing,
 )
 from hal.workers import Workers
+
+_LOG = logging.getLogger("hal.burst")
 
 REQUEST_DATUM_SIZE = 24
 RESULT_DATUM_SIZE = 24
@@ -1035,7 +1038,9 @@ class BurstServer:
             while True:
                 self._handle(self._requests.read_blocking(None, None))
         except FmqClosed:
-            pass
+            pass  # shut down, or corrupt counters (FmqCorrupt): the queue is closed
+        except FmqError:
+            _LOG.exception("the burst's queues cannot be used; the listener stops")
         finally:
             with self._lock:  # from here on, stop leaves the queues alone
                 self._closed = True
@@ -1046,9 +1051,18 @@ class BurstServer:
             self._ended.set()
 
     def _handle(self, packet: bytes) -> None:
-        """Answer one request packet (the one place a driver's variant would differ)."""
+        """Answer one request packet (the one place a driver's variant would differ).
+
+        Whatever answering raises, even a ``BaseException`` out of the driver's
+        function, the client still gets a GENERAL_FAILURE packet and the listener
+        goes on serving."""
         started = time.perf_counter_ns()
-        self._send(*self._answer(packet, started))
+        try:
+            answer = self._answer(packet, started)
+        except BaseException:
+            _LOG.exception("answering a burst request raised; sending GENERAL_FAILURE")
+            answer = ErrorStatus.GENERAL_FAILURE, [], NO_TIMING
+        self._send(*answer)
 
     def _answer(self, packet: bytes, started: int) -> tuple[ErrorStatus, list, Timing]:
         try:
@@ -1061,7 +1075,8 @@ class BurstServer:
         request = Request(burst.inputs, burst.outputs, memories)
         try:
             answer = self._execute(request, burst.measure)
-        except Exception:
+        except BaseException:
+            _LOG.exception("the driver's burst execution raised; sending GENERAL_FAILURE")
             return ErrorStatus.GENERAL_FAILURE, [], NO_TIMING
         status, shapes, timing = _checked_answer(answer)
         if status not in (ErrorStatus.NONE, ErrorStatus.OUTPUT_INSUFFICIENT_SIZE):

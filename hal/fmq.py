@@ -23,6 +23,13 @@ loaded as one aligned 8-byte access; the writer stores the elements before
 the counter and the reader loads the counter before the elements, which is
 enough on x86-64's total store order (and the eventfd system calls of every
 blocking hand-off are full barriers elsewhere).
+
+The counters live in memory the other end can write, so both are checked on
+every read and write: more elements announced than the ring holds, a counter
+behind the other, or a counter that would pass 2**64 - 1 mean the peer broke
+the ring. The queue is then shut down (both ends see it closed) and the call
+raises ``FmqCorrupt``, an ``FmqClosed``: a listener that stops on FmqClosed
+stops cleanly.
 """
 
 from __future__ import annotations
@@ -55,6 +62,14 @@ class FmqTimeout(FmqError):
 
 class FmqClosed(FmqError):
     """The queue was shut down (by either end) while nothing was left to read."""
+
+
+class FmqCorrupt(FmqClosed):
+    """The ring's counters are inconsistent (a peer wrote them wrongly); the queue has
+    been shut down."""
+
+
+UINT64_MAX = (1 << 64) - 1
 
 
 @dataclass(frozen=True)
@@ -173,8 +188,8 @@ class MessageQueue:
     # -- state -------------------------------------------------------------------------
 
     def available_to_read(self) -> int:
-        """Elements written and not yet read."""
-        return self._write_counter[0] - self._read_counter[0]
+        """Elements written and not yet read (FmqCorrupt if the counters say otherwise)."""
+        return self._used(self._write_counter[0], self._read_counter[0])
 
     def available_to_write(self) -> int:
         """Elements that fit now."""
@@ -189,8 +204,11 @@ class MessageQueue:
         if self.is_shut_down:
             raise FmqClosed("write to a queue that was shut down")
         written = self._write_counter[0]
-        if count > self.capacity - (written - self._read_counter[0]):
+        used = self._used(written, self._read_counter[0])
+        if count > self.capacity - used:
             return False
+        if written + count > UINT64_MAX:
+            self._corrupt(f"the write counter {written} + {count} would pass 2**64 - 1")
         self._copy_in(written % self.capacity, data)
         self._write_counter[0] = written + count
         _signal(self._data_event)
@@ -213,7 +231,7 @@ class MessageQueue:
         if count is not None and count <= 0:
             raise FmqError(f"cannot read {count} elements")
         done = self._read_counter[0]
-        available = self._write_counter[0] - done
+        available = self._used(self._write_counter[0], done)
         if available == 0 and self.is_shut_down:
             raise FmqClosed("the queue was shut down")
         wanted = available if count is None else count
@@ -232,6 +250,20 @@ class MessageQueue:
         return self._wait(lambda: self.read(count), self._data_event, self._data_poll, timeout)
 
     # -- internals ---------------------------------------------------------------------
+
+    def _used(self, written: int, done: int) -> int:
+        """Elements between the counters; FmqCorrupt unless 0..capacity."""
+        used = written - done
+        if not 0 <= used <= self.capacity:
+            self._corrupt(
+                f"write counter {written} and read counter {done} are {used} elements apart "
+                f"in a ring of {self.capacity}"
+            )
+        return used
+
+    def _corrupt(self, reason: str) -> None:
+        self.shutdown()
+        raise FmqCorrupt(f"the queue's counters are corrupt ({reason}); it was shut down")
 
     def _count(self, data: bytes | bytearray | memoryview) -> int:
         size = memoryview(data).nbytes

@@ -37,6 +37,7 @@ from hal.types import (
     numpy_dtype,
 )
 from hal.validation import INT32_MAX, is_token
+from reference_driver.guard import hal_method
 
 Dims = tuple[int, ...] | None
 """Dimensions with 0 for an unknown axis; None when the rank is unknown."""
@@ -101,6 +102,7 @@ class ReferenceBuffer(IBuffer):
 
     # -- IBuffer ---------------------------------------------------------------
 
+    @hal_method(lambda: ErrorStatus.GENERAL_FAILURE)
     def copy_to(self, memory: Memory) -> ErrorStatus:
         data = self._data
         if self._released:
@@ -116,6 +118,7 @@ class ReferenceBuffer(IBuffer):
             return ErrorStatus.INVALID_ARGUMENT
         return ErrorStatus.NONE
 
+    @hal_method(lambda: ErrorStatus.GENERAL_FAILURE)
     def copy_from(self, memory: Memory, dimensions: Sequence[int]) -> ErrorStatus:
         if self._released:
             return ErrorStatus.INVALID_ARGUMENT

@@ -13,7 +13,12 @@ header, the 32-byte token and the body. Because the body carries the data
 cache's digest, the tag covers the constants too. ``prepare_model_from_cache``
 reads both files whole (once: a file changed afterwards cannot change what is
 used), checks the tag with a constant-time comparison *before* parsing
-anything, then checks the data cache's length and digest. So any change to
+anything, then checks the data cache's length and digest. Reading is bounded:
+``read_model_cache`` refuses a model cache whose size or header announces a
+body over ``MODEL_CACHE_LIMIT`` before reading it, and feeds the body to the
+HMAC chunk by chunk as it reads, so a forged model cache is refused before the
+data cache is even opened; the data cache is read with a cap (the driver's
+memory budget) checked against the file's size first. So any change to
 the model cache, the data cache or the token is refused with GENERAL_FAILURE;
 a tampered data cache never yields wrong values or a crash here (a driver
 that only authenticated the model cache could at worst compute with wrong
@@ -59,7 +64,11 @@ _TAG_SIZE = 32
 _LENGTH_SIZE = 8
 _HEADER_SIZE = len(MAGIC) + _TAG_SIZE + _LENGTH_SIZE
 MAX_CACHE_BYTES = 1 << 32
-"""Cache files larger than this are refused before they are read."""
+"""Cache files larger than this are refused before they are read (``read_all``'s default
+cap; the driver reads its data caches with its memory budget as the cap)."""
+MODEL_CACHE_LIMIT = 64 << 20
+"""Largest model cache body read (the JSON description of a model, never its weights)."""
+_CHUNK = 1 << 20
 
 
 class CacheArgumentError(ValueError):
@@ -94,10 +103,12 @@ def check_handle(handle: object, name: str, *, writing: bool) -> int:
     fd = fds[0]
     if not isinstance(fd, int) or isinstance(fd, bool):
         raise CacheArgumentError(f"{name} file descriptor {fd!r} is not an int")
+    if fd < 0:
+        raise CacheArgumentError(f"{name} file descriptor {fd} is negative")
     try:
         flags = fcntl.fcntl(fd, fcntl.F_GETFL)
         info = os.fstat(fd)
-    except OSError:
+    except (OSError, OverflowError, ValueError):
         raise CacheArgumentError(f"{name} file descriptor {fd} is not open") from None
     if not stat.S_ISREG(info.st_mode):
         raise CacheArgumentError(f"{name} file descriptor {fd} is not a regular file")
@@ -126,20 +137,67 @@ def write_all(fd: int, data: bytes) -> None:
         offset += os.pwrite(fd, view[offset:], offset)
 
 
-def read_all(fd: int) -> bytes:
+def read_all(fd: int, limit: int = MAX_CACHE_BYTES) -> bytes:
+    """The whole file, read in chunks; CacheRejected (before reading anything) when it holds
+    more than ``limit`` bytes, or as soon as it has grown past ``limit`` while read."""
     size = os.fstat(fd).st_size
-    if size > MAX_CACHE_BYTES:
-        raise CacheRejected(f"cache file of {size} bytes is larger than {MAX_CACHE_BYTES}")
+    if size > limit:
+        raise CacheRejected(f"cache file of {size} bytes is larger than {limit}")
     chunks: list[bytes] = []
     offset = 0
     while True:
-        chunk = os.pread(fd, max(size - offset, 1 << 16), offset)
+        chunk = os.pread(fd, min(max(size - offset, 1 << 16), _CHUNK), offset)
         if not chunk:
             return b"".join(chunks)
         chunks.append(chunk)
         offset += len(chunk)
-        if offset > MAX_CACHE_BYTES:
-            raise CacheRejected(f"cache file grew beyond {MAX_CACHE_BYTES} bytes while read")
+        if offset > limit:
+            raise CacheRejected(f"cache file grew beyond {limit} bytes while read")
+
+
+def read_model_cache(
+    fd: int,
+    key: bytes,
+    token: bytes,
+    *,
+    limit: int = MODEL_CACHE_LIMIT,
+    authenticate: bool = True,
+) -> bytes:
+    """The model cache's bytes, read once with its tag checked as they arrive.
+
+    CacheRejected, before the body is read, when the file's size or the header's
+    length is over ``limit`` (plus the header) or the header is not this driver's;
+    while reading, as soon as the body runs past its announced length; and at the
+    end when it is shorter or (``authenticate``) the HMAC, fed chunk by chunk,
+    does not match the tag.
+    """
+    size = os.fstat(fd).st_size
+    if size > _HEADER_SIZE + limit:
+        raise CacheRejected(f"model cache of {size} bytes is larger than {_HEADER_SIZE + limit}")
+    header = os.pread(fd, _HEADER_SIZE, 0)
+    if len(header) < _HEADER_SIZE or not header.startswith(MAGIC):
+        raise CacheRejected("model cache does not start with this driver's header")
+    length = int.from_bytes(header[len(MAGIC) + _TAG_SIZE :], "little")
+    if length > limit:
+        raise CacheRejected(f"model cache header announces {length} bytes, over {limit}")
+    mac = hmac.new(key, MAGIC + token, hashlib.sha256)
+    chunks: list[bytes] = [header]
+    got = 0
+    while True:
+        chunk = os.pread(fd, min(length + 1 - got, _CHUNK), _HEADER_SIZE + got)
+        if not chunk:
+            break
+        got += len(chunk)
+        if got > length:
+            raise CacheRejected(f"model cache body is longer than the {length} bytes announced")
+        mac.update(chunk)
+        chunks.append(chunk)
+    if got != length:
+        raise CacheRejected(f"model cache body has {got} bytes, header says {length}")
+    tag = header[len(MAGIC) : len(MAGIC) + _TAG_SIZE]
+    if authenticate and not hmac.compare_digest(tag, mac.digest()):
+        raise CacheRejected("model cache was not written by this driver for this token")
+    return b"".join(chunks)
 
 
 # ---------------------------------------------------------------------------

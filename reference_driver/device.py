@@ -11,7 +11,15 @@ paths can be tested against a driver that really is partial:
   random bytes per driver object, so a cache outlives neither the object nor
   the process unless the factory passes a key it keeps);
 * ``memory_domains``: whether ``allocate`` serves driver-managed buffers
-  (default True; False declines every allocation with GENERAL_FAILURE).
+  (default True; False declines every allocation with GENERAL_FAILURE);
+* ``memory_budget`` and ``work_budget``: what one execution may spend
+  (``reference_driver.executor.Budgets``: bytes held at once, default 1 GiB;
+  elementary steps, default 2**31). A model or request over either is a valid one
+  this device cannot run: GENERAL_FAILURE, at preparation when the constants and
+  declared dimensions already decide it, at execution otherwise.
+
+Every HAL method is guarded (``reference_driver.guard``): nothing raises out of
+it; an unexpected exception is logged and answered with GENERAL_FAILURE.
 """
 
 from __future__ import annotations
@@ -47,20 +55,28 @@ from reference_driver.cache import (
     check_token,
     open_sealed,
     read_all,
+    read_model_cache,
 )
 from reference_driver.executor import (
+    DEFAULT_MEMORY_BUDGET,
+    DEFAULT_WORK_BUDGET,
+    Budgets,
     Plan,
     PlanError,
     PlanInvalid,
-    guarded,
     operation_args,
     read_constants,
 )
+from reference_driver.guard import LOG, async_hal_method, guarded, hal_method
 from reference_driver.ops import REGISTRY
 from reference_driver.performance import FLOAT_PERFORMANCE, QUANT_PERFORMANCE, performance_of
 from reference_driver.prepared_model import ReferencePreparedModel
 
 VERSION_STRING = "nnhal-reference-driver 0.1.0"
+
+
+def _no_support() -> tuple[ErrorStatus, list[bool]]:
+    return ErrorStatus.GENERAL_FAILURE, []
 
 
 class ReferenceDriver(IDevice_1_2, IMemoryDomains):
@@ -78,7 +94,10 @@ class ReferenceDriver(IDevice_1_2, IMemoryDomains):
         memory_domains: bool = True,
         caching: bool = True,
         cache_key: bytes | None = None,
+        memory_budget: int = DEFAULT_MEMORY_BUDGET,
+        work_budget: int = DEFAULT_WORK_BUDGET,
     ) -> None:
+        self.budgets = Budgets(memory_budget, work_budget)
         self._operations = frozenset(REGISTRY if operations is None else operations)
         self._disabled_rules = frozenset(disabled_rules)
         self._cache_key = (cache_key or os.urandom(32)) if caching else None
@@ -87,14 +106,17 @@ class ReferenceDriver(IDevice_1_2, IMemoryDomains):
 
     # -- capabilities and identity ------------------------------------------
 
+    @hal_method(lambda: (ErrorStatus.GENERAL_FAILURE, None))
     def get_capabilities(self) -> tuple[ErrorStatus, Capabilities_1_0]:
         return ErrorStatus.NONE, Capabilities_1_0(FLOAT_PERFORMANCE, QUANT_PERFORMANCE)
 
+    @hal_method(lambda: (ErrorStatus.GENERAL_FAILURE, None))
     def get_capabilities_1_1(self) -> tuple[ErrorStatus, Capabilities_1_1]:
         return ErrorStatus.NONE, Capabilities_1_1(
             FLOAT_PERFORMANCE, QUANT_PERFORMANCE, FLOAT_PERFORMANCE
         )
 
+    @hal_method(lambda: (ErrorStatus.GENERAL_FAILURE, None))
     def get_capabilities_1_2(self) -> tuple[ErrorStatus, Capabilities_1_2]:
         per_type = tuple(
             OperandPerformance(t, performance_of(t))
@@ -103,20 +125,25 @@ class ReferenceDriver(IDevice_1_2, IMemoryDomains):
         )
         return ErrorStatus.NONE, Capabilities_1_2(FLOAT_PERFORMANCE, FLOAT_PERFORMANCE, per_type)
 
+    @hal_method(lambda: DeviceStatus.UNKNOWN)
     def get_status(self) -> DeviceStatus:
         return DeviceStatus.AVAILABLE
 
+    @hal_method(lambda: (ErrorStatus.GENERAL_FAILURE, ""))
     def get_version_string(self) -> tuple[ErrorStatus, str]:
         return ErrorStatus.NONE, VERSION_STRING
 
+    @hal_method(lambda: (ErrorStatus.GENERAL_FAILURE, None))
     def get_type(self) -> tuple[ErrorStatus, DeviceType]:
         return ErrorStatus.NONE, DeviceType.CPU
 
+    @hal_method(lambda: (ErrorStatus.GENERAL_FAILURE, []))
     def get_supported_extensions(self) -> tuple[ErrorStatus, list[Extension]]:
         return ErrorStatus.NONE, []
 
     # -- memory domains (reference_driver/buffers.py) --------------------------
 
+    @hal_method(lambda: (ErrorStatus.GENERAL_FAILURE, None, 0))
     def allocate(
         self,
         desc: BufferDesc,
@@ -158,12 +185,15 @@ class ReferenceDriver(IDevice_1_2, IMemoryDomains):
             )
         return answers
 
+    @hal_method(_no_support)
     def get_supported_operations(self, model: Model) -> tuple[ErrorStatus, list[bool]]:
         return self._supported(model, HalVersion.V1_0)
 
+    @hal_method(_no_support)
     def get_supported_operations_1_1(self, model: Model) -> tuple[ErrorStatus, list[bool]]:
         return self._supported(model, HalVersion.V1_1)
 
+    @hal_method(_no_support)
     def get_supported_operations_1_2(self, model: Model) -> tuple[ErrorStatus, list[bool]]:
         return self._supported(model, HalVersion.V1_2)
 
@@ -188,11 +218,15 @@ class ReferenceDriver(IDevice_1_2, IMemoryDomains):
         try:
             if not all(self._support(model)):
                 raise PlanError("the model uses operations this driver does not support")
-            plan = Plan(model)
+            plan = Plan(model, self.budgets)
         except PlanInvalid:
             notify(ErrorStatus.INVALID_ARGUMENT, None)
             return ErrorStatus.INVALID_ARGUMENT
+        except PlanError as error:
+            LOG.info("preparation fails: %s", error)
+            plan = None
         except Exception:
+            LOG.exception("planning raised; preparation fails")
             plan = None
 
         def work() -> None:
@@ -209,16 +243,19 @@ class ReferenceDriver(IDevice_1_2, IMemoryDomains):
         self._executor.submit(guarded(work, lambda: notify(ErrorStatus.GENERAL_FAILURE, None)))
         return ErrorStatus.NONE
 
+    @async_hal_method("notify", ErrorStatus.GENERAL_FAILURE, None)
     def prepare_model(self, model: Model, callback: IPreparedModelCallback) -> ErrorStatus:
         return self._prepare(
             model, HalVersion.V1_0, ExecutionPreference.FAST_SINGLE_ANSWER, callback.notify
         )
 
+    @async_hal_method("notify_1_2", ErrorStatus.GENERAL_FAILURE, None)
     def prepare_model_1_1(
         self, model: Model, preference: ExecutionPreference, callback: IPreparedModelCallback
     ) -> ErrorStatus:
         return self._prepare(model, HalVersion.V1_1, preference, callback.notify)
 
+    @async_hal_method("notify_1_2", ErrorStatus.GENERAL_FAILURE, None)
     def prepare_model_1_2(
         self, model: Model, preference: ExecutionPreference, callback: IPreparedModelCallback
     ) -> ErrorStatus:
@@ -226,9 +263,11 @@ class ReferenceDriver(IDevice_1_2, IMemoryDomains):
 
     # -- caching (reference_driver/cache.py) ---------------------------------
 
+    @hal_method(lambda: (ErrorStatus.GENERAL_FAILURE, False))
     def is_caching_supported(self) -> tuple[ErrorStatus, bool]:
         return ErrorStatus.NONE, self._cache_key is not None
 
+    @async_hal_method("notify_1_2", ErrorStatus.GENERAL_FAILURE, None)
     def prepare_model_from_cache(
         self,
         model_cache: NativeHandle,
@@ -251,7 +290,7 @@ class ReferenceDriver(IDevice_1_2, IMemoryDomains):
         try:
             # Read whole, once, before the call returns: the client may close the
             # descriptors then, and later changes to the files cannot matter.
-            model, version = self._open_cache(token, read_all(model_fd), read_all(data_fd))
+            model, version = self._open_cache(token, *self._read_cache(token, model_fd, data_fd))
         except (CacheRejected, OSError):
             return refuse(ErrorStatus.GENERAL_FAILURE)
 
@@ -262,6 +301,17 @@ class ReferenceDriver(IDevice_1_2, IMemoryDomains):
 
         status = self._prepare(model, version, ExecutionPreference.FAST_SINGLE_ANSWER, notify)
         return status if status == ErrorStatus.NONE else ErrorStatus.GENERAL_FAILURE
+
+    authenticate_cache = True
+    """Whether the model cache's tag is checked as it is read (a test driver turns it off)."""
+
+    def _read_cache(self, token: bytes, model_fd: int, data_fd: int) -> tuple[bytes, bytes]:
+        """Both caches' bytes: the model cache authenticated as it is read, then the data
+        cache, capped at the memory budget (its digest is checked by ``_open_cache``)."""
+        model_bytes = read_model_cache(
+            model_fd, self._cache_key, token, authenticate=self.authenticate_cache
+        )
+        return model_bytes, read_all(data_fd, limit=self.budgets.memory)
 
     def _open_cache(self, token: bytes, model_bytes: bytes, data_bytes: bytes):
         return open_sealed(self._cache_key, token, model_bytes, data_bytes)

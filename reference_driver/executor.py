@@ -5,11 +5,23 @@ constant decoded to a numpy array. A run reads the inputs out of the request's
 pools, computes each operation's output shapes then values, and writes the
 outputs back, reporting OUTPUT_INSUFFICIENT_SIZE (with every output's shape)
 when an output location is too short.
+
+Bounded resources (``Budgets``): before an operation runs, its output shapes are
+computed and checked against the model's declared dimensions, then its outputs'
+bytes, the temporaries its family's ``cost`` estimates, and the values the run
+already holds are checked against the memory budget, and its estimated work,
+added to what the run has spent, against the work budget. Over either budget the
+operation never starts: ``OverBudget``, GENERAL_FAILURE (a valid model this device
+cannot run). At prepare time the same checks run over every operation whose
+inputs the constants and the fully specified dimensions already decide
+(placeholders without memory stand for the non-constant tensors), so a model
+that can never fit fails preparation with GENERAL_FAILURE.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import logging
 import math
 from collections.abc import Callable
 from contextvars import ContextVar
@@ -28,10 +40,92 @@ from hal.types import (
     Request,
     numpy_dtype,
 )
-from reference_driver.ops import REGISTRY, OpArgs, OperationImpl, OpFailure, OpInvalid
+from reference_driver.ops import (
+    REGISTRY,
+    Cost,
+    OpArgs,
+    OperationImpl,
+    OpFailure,
+    OpInvalid,
+    OverBudget,
+    cost_of,
+    default_cost,
+)
 
 if TYPE_CHECKING:
     from reference_driver.buffers import Binding, ReferenceBuffer
+
+
+LOG = logging.getLogger("reference_driver")
+
+DEFAULT_MEMORY_BUDGET = 1 << 30
+"""Bytes one execution may hold at once: inputs read, temporaries, outputs (1 GiB)."""
+DEFAULT_WORK_BUDGET = 1 << 31
+"""Elementary steps one execution may spend over all its operations (about 2.1e9:
+seconds of numpy on one core)."""
+
+
+@dataclass(frozen=True)
+class Budgets:
+    """What one execution may spend (``ReferenceDriver(memory_budget=, work_budget=)``)."""
+
+    memory: int = DEFAULT_MEMORY_BUDGET
+    work: int = DEFAULT_WORK_BUDGET
+
+    def __post_init__(self) -> None:
+        for name in ("memory", "work"):
+            value = getattr(self, name)
+            if not isinstance(value, int) or isinstance(value, bool) or value <= 0:
+                raise ValueError(f"{name} budget {value!r} must be a positive int")
+
+
+class _Spending:
+    """One run's (or the prepare-time check's) running totals."""
+
+    def __init__(self, budgets: Budgets) -> None:
+        self.budgets = budgets
+        self.held = 0
+        """Bytes of the values the run holds (inputs read, temporaries, outputs)."""
+        self.work = 0
+
+    def hold(self, nbytes: int, what: str) -> None:
+        if self.held + nbytes > self.budgets.memory:
+            raise OverBudget(
+                f"{what} needs {nbytes} bytes with {self.held} already held: over the "
+                f"memory budget of {self.budgets.memory} bytes"
+            )
+        self.held += nbytes
+
+    def spend(self, cost: Cost, outputs: int, what: str) -> None:
+        """Admit an operation that allocates ``outputs`` bytes and costs ``cost``."""
+        need = outputs + max(0, int(cost.scratch))
+        if self.held + need > self.budgets.memory:
+            raise OverBudget(
+                f"{what} needs {outputs} bytes of outputs and {cost.scratch} of temporaries "
+                f"with {self.held} already held: over the memory budget of "
+                f"{self.budgets.memory} bytes"
+            )
+        if self.work + max(0, int(cost.work)) > self.budgets.work:
+            raise OverBudget(
+                f"{what} needs {cost.work} steps with {self.work} already spent: over the "
+                f"work budget of {self.budgets.work}"
+            )
+        self.held += outputs
+        self.work += max(0, int(cost.work))
+
+    def check_work(self, cost: Cost, what: str) -> None:
+        """Before ``prepare`` (which may itself do the work, as NMS does): the work and
+        temporaries the inputs alone already imply."""
+        if self.held + max(0, int(cost.scratch)) > self.budgets.memory:
+            raise OverBudget(
+                f"{what} needs {cost.scratch} bytes of temporaries with {self.held} already "
+                f"held: over the memory budget of {self.budgets.memory} bytes"
+            )
+        if self.work + max(0, int(cost.work)) > self.budgets.work:
+            raise OverBudget(
+                f"{what} needs {cost.work} steps with {self.work} already spent: over the "
+                f"work budget of {self.budgets.work}"
+            )
 
 
 PREMAPPED: ContextVar[dict[int, Mapping] | None] = ContextVar("premapped", default=None)
@@ -103,6 +197,22 @@ def read_constants(model: Model) -> dict[int, np.ndarray]:
     return constants
 
 
+def _robust(estimate: Callable[[OpArgs, list | None], Cost]):
+    """``estimate``, falling back to ``default_cost`` (and logging) if it raises anything
+    but an OpFailure: a bug in an estimate must not turn a valid execution into a failure."""
+
+    def cost(args: OpArgs, shapes: list | None) -> Cost:
+        try:
+            return estimate(args, shapes)
+        except OpFailure:
+            return default_cost(args, shapes)
+        except Exception:
+            LOG.exception("a cost estimate raised; using the default estimate")
+            return default_cost(args, shapes)
+
+    return cost
+
+
 def _with_releases(steps: list[_Step], model: Model) -> list[_Step]:
     """``steps`` with each temporary released after its last reader (or its writer, when
     nothing reads it), so a run holds only the intermediates still needed."""
@@ -128,8 +238,9 @@ def _with_releases(steps: list[_Step], model: Model) -> list[_Step]:
 class Plan:
     """A prepared model's executable form."""
 
-    def __init__(self, model: Model) -> None:
+    def __init__(self, model: Model, budgets: Budgets | None = None) -> None:
         self.model = model
+        self.budgets = budgets or Budgets()
         self.constants = read_constants(model)
         self.steps: list[_Step] = []
         for position, operation in enumerate(model.operations):
@@ -147,6 +258,81 @@ class Plan:
                 raise PlanInvalid(f"operation {position} ({impl.type.name}): {reason}")
             self.steps.append(step)
         self.steps = _with_releases(self.steps, model)
+        self._check_known_costs()
+
+    def _output_bytes(self, step: _Step, shapes: list[tuple[int, ...]]) -> int:
+        total = 0
+        for index, shape in zip(step.outputs, shapes, strict=True):
+            operand = self.model.operands[index]
+            total += math.prod(shape) * numpy_dtype(operand.type).itemsize
+        return total
+
+    def _admit(
+        self, position: int, step: _Step, args: OpArgs, spending: _Spending
+    ) -> list[tuple[int, ...]]:
+        """The step's output shapes, once they, its outputs and its cost fit the budgets."""
+        what = f"operation {position} ({step.impl.type.name})"
+        estimate = _robust(cost_of(step.impl.type))
+        spending.check_work(estimate(args, None), what)
+        shapes = [tuple(shape) for shape in step.impl.prepare(args)]
+        if len(shapes) != len(step.outputs) or any(
+            not all(isinstance(d, int | np.integer) and d >= 0 for d in shape) for shape in shapes
+        ):
+            raise OpFailure(f"{what} computed output shapes {shapes}")
+        shapes = [tuple(int(d) for d in shape) for shape in shapes]
+        for index, shape in zip(step.outputs, shapes, strict=True):
+            self._check_declared_shape(index, shape)
+        spending.spend(estimate(args, shapes), self._output_bytes(step, shapes), what)
+        return shapes
+
+    def _check_known_costs(self) -> None:
+        """The budgets over what the constants and the declared dimensions decide.
+
+        Non-constant tensors with fully specified dimensions are stood for by
+        zero-filled read-only placeholders that take no memory; an operation with
+        an input of unknown dimensions (or a non-constant scalar) is skipped, and
+        so is everything computed from it. Only ``OverBudget`` counts here (as a
+        ``PlanError``: GENERAL_FAILURE); any other complaint is the execution's to
+        make with the real values.
+        """
+        known: dict[int, np.ndarray] = dict(self.constants)
+        spending = _Spending(self.budgets)
+        for index in self.model.input_indexes:
+            placeholder = self._placeholder(index, self.model.operands[index].dimensions)
+            if placeholder is not None:
+                try:
+                    spending.hold(
+                        placeholder.size * placeholder.itemsize, f"model input operand {index}"
+                    )
+                except OverBudget as error:
+                    raise PlanError(str(error)) from None
+                known[index] = placeholder
+        omitted = {
+            i
+            for i, operand in enumerate(self.model.operands)
+            if operand.lifetime == OperandLifeTime.NO_VALUE
+        }
+        for position, step in enumerate(self.steps):
+            if not all(i in known or i in omitted for i in step.inputs):
+                continue
+            args = operation_args(self.model, step.inputs, step.outputs, known)
+            try:
+                shapes = self._admit(position, step, args, spending)
+            except OverBudget as error:
+                raise PlanError(str(error)) from None
+            except Exception:
+                continue  # judged with the real values at execution
+            for index, shape in zip(step.outputs, shapes, strict=True):
+                placeholder = self._placeholder(index, list(shape))
+                if placeholder is not None:
+                    known[index] = placeholder
+
+    def _placeholder(self, index: int, dims: list[int]) -> np.ndarray | None:
+        operand = self.model.operands[index]
+        if not dims or 0 in dims:
+            return None  # a scalar (its value matters) or dimensions not known yet
+        zero = np.zeros((), dtype=numpy_dtype(operand.type))
+        return np.broadcast_to(zero, tuple(dims))
 
     def run(self, request: Request, binding: Binding | None = None) -> RunResult:
         """Execute ``request`` (already validated against the model).
@@ -167,20 +353,29 @@ class Plan:
                     owned.append(open_memory(pool))
                     mappings.append(owned[-1])
             values = dict(self.constants)
-            self._read_inputs(request, mappings, values, binding)
-            for step in self.steps:
+            spending = _Spending(self.budgets)
+            self._read_inputs(request, mappings, values, binding, spending)
+            for position, step in enumerate(self.steps):
                 args = operation_args(self.model, step.inputs, step.outputs, values)
-                shapes = step.impl.prepare(args)
+                shapes = self._admit(position, step, args, spending)
                 results = step.impl.execute(args, shapes)
+                if len(results) != len(shapes):
+                    raise OpFailure(f"operation {position} made {len(results)} outputs")
                 for index, shape, result in zip(step.outputs, shapes, results, strict=True):
-                    self._check_declared_shape(index, shape)
                     values[index] = result.reshape(shape)
                 for index in step.release:
-                    del values[index]
+                    spending.held -= values.pop(index).nbytes
             return self._write_outputs(request, mappings, values, buffers)
-        except OpInvalid:
+        except OpInvalid as error:
+            LOG.debug("execution refused: %s", error)
             return RunResult(ErrorStatus.INVALID_ARGUMENT, [])
-        except (OpFailure, MemoryError_):
+        except (OpFailure, MemoryError_) as error:
+            LOG.debug("execution failed: %s", error)
+            return RunResult(ErrorStatus.GENERAL_FAILURE, [])
+        except Exception:
+            # Last resort: an operation raised something it should not (numpy's
+            # MemoryError, a ValueError): a failed execution, never an exception.
+            LOG.exception("execution failed with an unexpected exception")
             return RunResult(ErrorStatus.GENERAL_FAILURE, [])
         finally:
             for mapping in owned:
@@ -192,12 +387,14 @@ class Plan:
         mappings: list[Mapping | None],
         values: dict[int, np.ndarray],
         binding: Binding | None,
+        spending: _Spending,
     ) -> None:
         for index, argument in zip(self.model.input_indexes, request.inputs, strict=True):
             if argument.has_no_value:
                 continue
             if binding is not None and argument.location.pool_index in binding.buffers:
                 values[index] = binding.read(argument.location.pool_index)
+                spending.hold(values[index].nbytes, f"input operand {index}")
                 continue
             operand = self.model.operands[index]
             dims = list(argument.dimensions) or list(operand.dimensions)
@@ -207,6 +404,7 @@ class Plan:
             expected = math.prod(dims) * numpy_dtype(operand.type).itemsize
             if len(data) < expected:
                 raise OpFailure(f"input operand {index}: {len(data)} bytes for {expected}")
+            spending.hold(expected, f"input operand {index}")
             values[index] = _decode(operand, data[:expected], dims)
 
     def _check_declared_shape(self, index: int, shape: tuple[int, ...]) -> None:
@@ -243,16 +441,3 @@ class Plan:
             mapping = mappings[argument.location.pool_index]
             mapping.write(argument.location.offset, values[index].tobytes())
         return RunResult(ErrorStatus.NONE, shapes)
-
-
-def guarded(work: Callable[[], None], on_error: Callable[[], None]) -> Callable[[], None]:
-    """Run ``work`` on a pool thread; if it raises, still answer the callback via ``on_error``."""
-
-    def run() -> None:
-        try:
-            work()
-        except Exception:
-            on_error()
-            raise
-
-    return run

@@ -22,7 +22,12 @@ from hal.validation import RequestValidator
 from reference_driver import burst
 from reference_driver.buffers import Binding, BufferRegistry
 from reference_driver.cache import CacheArgumentError, check_handle, check_token, seal, write_all
-from reference_driver.executor import Plan, RunResult, guarded
+from reference_driver.executor import Plan, RunResult
+from reference_driver.guard import async_hal_method, guarded, hal_method
+
+
+def _sync_failure() -> tuple[ErrorStatus, list[OutputShape], Timing]:
+    return ErrorStatus.GENERAL_FAILURE, [], NO_TIMING
 
 
 class ReferencePreparedModel(IPreparedModel_1_2):
@@ -81,6 +86,7 @@ class ReferencePreparedModel(IPreparedModel_1_2):
         # A CPU driver: the "device" time is the compute time, all of it in the driver.
         return result, Timing(time_on_device=elapsed_us, time_in_driver=elapsed_us)
 
+    @async_hal_method("notify", ErrorStatus.GENERAL_FAILURE)
     def execute(self, request: Request, callback: IExecutionCallback) -> ErrorStatus:
         status, binding = self._admit(request)
         if status != ErrorStatus.NONE:
@@ -94,6 +100,7 @@ class ReferencePreparedModel(IPreparedModel_1_2):
         )
         return ErrorStatus.NONE
 
+    @async_hal_method("notify_1_2", ErrorStatus.GENERAL_FAILURE, [], NO_TIMING)
     def execute_1_2(
         self, request: Request, measure: MeasureTiming, callback: IExecutionCallback
     ) -> ErrorStatus:
@@ -113,6 +120,7 @@ class ReferencePreparedModel(IPreparedModel_1_2):
         )
         return ErrorStatus.NONE
 
+    @hal_method(_sync_failure)
     def execute_synchronously(
         self, request: Request, measure: MeasureTiming
     ) -> tuple[ErrorStatus, list[OutputShape], Timing]:
@@ -130,11 +138,13 @@ class ReferencePreparedModel(IPreparedModel_1_2):
             shapes = []
         return result.status, shapes, timing
 
+    @hal_method(lambda: (ErrorStatus.GENERAL_FAILURE, None))
     def configure_execution_burst(
         self, callback: IBurstCallback, request_channel: object, result_channel: object
     ) -> tuple[ErrorStatus, IBurstContext | None]:
         return burst.configure(self, callback, request_channel, result_channel)
 
+    @hal_method(lambda: ErrorStatus.GENERAL_FAILURE)
     def save_to_cache(
         self, model_cache: NativeHandle, data_cache: NativeHandle, token: bytes
     ) -> ErrorStatus:

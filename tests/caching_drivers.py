@@ -20,6 +20,8 @@ def Uncached() -> ReferenceDriver:
 class Trusting(ReferenceDriver):
     """Parses whatever model cache it is given without authenticating it."""
 
+    authenticate_cache = False
+
     def _open_cache(self, token, model_bytes, data_bytes):
         return open_sealed(self._cache_key, token, model_bytes, data_bytes, authenticate=False)
 

@@ -8,6 +8,7 @@ that the certification report records each worker's peak memory.
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -136,6 +137,23 @@ def test_default_leaves_out_opt_in_benchmarks_and_all_runs_them(registry, capsys
     assert registry["calls"] == ["performance"]
 
 
+def test_fuzz_options_set_the_fuzz_benchmarks_environment(registry, monkeypatch) -> None:
+    from benchmarks import fuzz
+
+    monkeypatch.setenv(fuzz.CASES_ENV, "unset")  # restored after the test
+    monkeypatch.setenv(fuzz.SEED_ENV, "unset")
+    assert bench.main(["fake", "--fuzz-cases", "12", "--fuzz-seed", "3"]) == 0
+    assert (os.environ[fuzz.CASES_ENV], os.environ[fuzz.SEED_ENV]) == ("12", "3")
+
+
+def test_fuzz_cases_must_be_positive(registry, capsys) -> None:
+    with pytest.raises(SystemExit) as stop:
+        bench.main(["fake", "--fuzz-cases", "0"])
+    assert stop.value.code == 2
+    assert "0 is not a positive number of cases" in capsys.readouterr().err
+    assert registry["calls"] == []
+
+
 def test_mobilenet_is_the_networks_benchmark(registry, capsys) -> None:
     assert bench.main(["mobilenet", "networks"]) == 0
     assert registry["calls"] == ["networks"]
@@ -143,7 +161,7 @@ def test_mobilenet_is_the_networks_benchmark(registry, capsys) -> None:
 
 
 def test_real_registry_and_help() -> None:
-    every = {"generator", "suite", "networks", "memory-growth", "certify", "performance"}
+    every = {"generator", "suite", "networks", "memory-growth", "certify", "fuzz", "performance"}
     assert every <= set(bench.BENCHMARKS)
     assert bench.ALIASES["mobilenet"] == "networks"
     assert set(bench.OPT_IN) == {"performance"}  # every figure with a target runs by default

@@ -10,10 +10,19 @@ in ``IMPLEMENTATIONS``; this package gathers them at import time into
   (constants), returning why they are invalid or None;
 * ``prepare(args)``: the output shapes for the actual input shapes;
 * ``execute(args, shapes)``: the output arrays.
+
+A family module may also define ``COSTS`` (OperationType -> ``cost(args, shapes)``
+returning a ``Cost``) for operations whose operand values drive their loops or
+temporaries; the executor checks each operation's cost, and its outputs' sizes,
+against the execution's budgets before the operation runs (``COSTS`` gathers them;
+``default_cost`` serves the rest).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+from hal.types import OperationType
 from reference_driver.ops import (
     comparison,
     conversion,
@@ -29,7 +38,15 @@ from reference_driver.ops import (
     shape,
     unary,
 )
-from reference_driver.ops.base import OpArgs, OperationImpl, OpFailure, OpInvalid
+from reference_driver.ops.base import (
+    Cost,
+    OpArgs,
+    OperationImpl,
+    OpFailure,
+    OpInvalid,
+    OverBudget,
+    default_cost,
+)
 
 _FAMILIES = (
     elementwise,
@@ -60,4 +77,34 @@ def _registry() -> dict[int, OperationImpl]:
 
 REGISTRY = _registry()
 
-__all__ = ["REGISTRY", "OpArgs", "OpFailure", "OpInvalid", "OperationImpl"]
+
+def _costs() -> dict[int, Callable[[OpArgs, list[tuple[int, ...]]], Cost]]:
+    costs: dict[int, Callable[[OpArgs, list[tuple[int, ...]]], Cost]] = {}
+    for module in _FAMILIES:
+        for op_type, cost in getattr(module, "COSTS", {}).items():
+            if op_type in costs:
+                raise RuntimeError(f"{OperationType(op_type).name} has two costs")
+            costs[op_type] = cost
+    return costs
+
+
+COSTS = _costs()
+
+
+def cost_of(op_type: int) -> Callable[[OpArgs, list[tuple[int, ...]]], Cost]:
+    """The cost estimator of an operation type (``default_cost`` unless its family has one)."""
+    return COSTS.get(op_type, default_cost)
+
+
+__all__ = [
+    "COSTS",
+    "REGISTRY",
+    "Cost",
+    "OpArgs",
+    "OpFailure",
+    "OpInvalid",
+    "OperationImpl",
+    "OverBudget",
+    "cost_of",
+    "default_cost",
+]

@@ -35,7 +35,15 @@ import numpy as np
 from numpy.lib.stride_tricks import as_strided
 
 from hal.types import Operand, OperandType, OperationType
-from reference_driver.ops.base import OpArgs, OperationImpl, OpFailure, OpInvalid
+from reference_driver.ops.base import (
+    Cost,
+    OpArgs,
+    OperationImpl,
+    OpFailure,
+    OpInvalid,
+    default_cost,
+    elements,
+)
 from reference_driver.ops.common import (
     FLOAT_TYPES,
     Q8A,
@@ -831,6 +839,65 @@ def _fc_execute(args: OpArgs, shapes: list[tuple[int, ...]]) -> list[np.ndarray]
 
 # ---------------------------------------------------------------------------
 
+# ---------------------------------------------------------------------------
+# Costs
+# ---------------------------------------------------------------------------
+
+
+def _make_cost(conv: _Conv) -> Callable[[OpArgs, list[tuple[int, ...]] | None], Cost]:
+    """Multiply-adds of every output (filter taps x input channels per group), and the
+    padded input plus the im2col (or, transposed, contribution and canvas) temporaries,
+    at 8 bytes a value: what the kernels above allocate for these strides and pads."""
+
+    def cost(args: OpArgs, shapes: list[tuple[int, ...]] | None) -> Cost:
+        base = default_cost(args, shapes)
+        x, filt = args.values[0], args.values[1]
+        if x is None or filt is None or x.ndim != 4 or filt.ndim != 4:
+            return base
+        try:
+            p = _run_params(args, conv)
+            x_shape = _nhwc(x, p.nchw).shape
+            g, shape = _shapes(conv, p, x_shape, filt.shape, _requested_shape(args, conv, p))
+        except OpFailure:
+            return base
+        n, h, w, c = x_shape
+        (fh, fw), (oh, ow) = g.filter_hw, g.out_hw
+        top, bottom, left, right = g.pads
+        out = elements(shape)
+        if conv.kind == "transpose":
+            cout = shape[3]
+            contributions = n * h * w * fh * fw * cout
+            full_h = max((h - 1) * g.strides[0] + fh, top + oh)
+            full_w = max((w - 1) * g.strides[1] + fw, left + ow)
+            canvas = n * full_h * full_w * cout
+            return Cost(
+                work=base.work + contributions * (c + 1) + canvas,
+                scratch=base.scratch + 8 * (contributions + canvas),
+            )
+        padded = n * (top + h + bottom) * (left + w + right) * c
+        if conv.kind == "depthwise":
+            return Cost(
+                work=base.work + out * fh * fw,
+                scratch=base.scratch + 8 * (2 * padded + fh * fw * ow * shape[3]),
+            )
+        depth = fh * fw * filt.shape[3]  # per group
+        columns = n * oh * ow * fh * fw * c
+        return Cost(
+            work=base.work + out * depth,
+            scratch=base.scratch + 8 * (padded + 2 * columns),
+        )
+
+    return cost
+
+
+def _fc_cost(args: OpArgs, shapes: list[tuple[int, ...]] | None) -> Cost:
+    base = default_cost(args, shapes)
+    weights = args.values[1]
+    if shapes is None or weights is None:
+        return base
+    return Cost(work=base.work + shapes[0][0] * weights.size, scratch=base.scratch)
+
+
 _CONV = _Conv(_Form(None), "conv")
 _DEPTHWISE = _Conv(_Form("depth multiplier", zero_batch=False), "depthwise")
 _GROUPED = _Conv(_Form("number of groups", zero_batch=False), "grouped")
@@ -843,3 +910,11 @@ IMPLEMENTATIONS = (
     _conv_impl(OperationType.TRANSPOSE_CONV_2D, _TRANSPOSE),
     OperationImpl(OperationType.FULLY_CONNECTED, _supports, _fc_validate, _fc_prepare, _fc_execute),
 )
+
+COSTS = {
+    OperationType.CONV_2D: _make_cost(_CONV),
+    OperationType.DEPTHWISE_CONV_2D: _make_cost(_DEPTHWISE),
+    OperationType.GROUPED_CONV_2D: _make_cost(_GROUPED),
+    OperationType.TRANSPOSE_CONV_2D: _make_cost(_TRANSPOSE),
+    OperationType.FULLY_CONNECTED: _fc_cost,
+}

@@ -29,7 +29,15 @@ from collections.abc import Callable
 import numpy as np
 
 from hal.types import OperandType, OperationType
-from reference_driver.ops.base import OpArgs, OperationImpl, OpFailure, OpInvalid
+from reference_driver.ops.base import (
+    PYTHON_STEP,
+    Cost,
+    OpArgs,
+    OperationImpl,
+    OpFailure,
+    OpInvalid,
+    default_cost,
+)
 from reference_driver.ops.boxes import float_scalar as _f32
 from reference_driver.ops.boxes import iou, swap_remove
 from reference_driver.ops.boxes import real_input as _real
@@ -518,6 +526,62 @@ def _pool_execute(args: OpArgs, shapes: Shapes) -> list[Array]:
         best[~seen] = args.inputs[0].zero_point
     return [rois.result(best.astype(rois.features.dtype))]
 
+
+# --------------------------------------------------------------------------- costs
+
+
+def _nms_cost(args: OpArgs, shapes: Shapes | None) -> Cost:
+    """Greedy NMS per class: up to ``limit`` (all rois when negative) Python iterations,
+    each over the rois left. Prepare already runs it, so this is asked before."""
+    base = default_cost(args, shapes)
+    scores = args.values[0]
+    if scores is None or scores.ndim != 2:
+        return base
+    count, classes = scores.shape
+    limit = args.values[4]
+    rounds = count if limit is None or int(limit.item()) < 0 else min(count, int(limit.item()))
+    return Cost(
+        work=base.work + max(classes - 1, 0) * rounds * (count + PYTHON_STEP),
+        scratch=base.scratch + 16 * count * classes,
+    )
+
+
+def _roi_cost(layout_slot: int, sampled: bool):
+    """ROI_ALIGN and ROI_POOLING loop over the sample points (or cells) of the largest
+    bin, each round gathering every roi's every bin: rounds from the sampling ratios
+    (ROI_ALIGN, when positive) or from the feature map's size over the output's."""
+
+    def cost(args: OpArgs, shapes: Shapes | None) -> Cost:
+        base = default_cost(args, shapes)
+        try:
+            rois = _Rois(args, layout_slot)
+        except OpFailure:
+            return base
+        _, height, width, depth = rois.features.shape
+        count = rois.rois.shape[0]
+        # A roi inside the map covers at most its height (width) in cells; a bin at most
+        # that over the output size, plus a cell of rounding at each end.
+        rows = -(-height // rois.out_h) + 2
+        cols = -(-width // rois.out_w) + 2
+        if sampled:
+            given_h, given_w = int(args.scalar(7)), int(args.scalar(8))
+            rows = given_h if given_h > 0 else rows
+            cols = given_w if given_w > 0 else cols
+        cells = count * rois.out_h * rois.out_w * depth
+        axis = 48 * count * (rows * rois.out_h + cols * rois.out_w) if sampled else 0
+        return Cost(
+            work=base.work + rows * cols * (PYTHON_STEP + 16 * cells) + axis,
+            scratch=base.scratch + 48 * cells + axis,
+        )
+
+    return cost
+
+
+COSTS = {
+    OperationType.BOX_WITH_NMS_LIMIT: _nms_cost,
+    OperationType.ROI_ALIGN: _roi_cost(9, sampled=True),
+    OperationType.ROI_POOLING: _roi_cost(7, sampled=False),
+}
 
 # --------------------------------------------------------------------------- registration
 

@@ -29,7 +29,16 @@ from __future__ import annotations
 import numpy as np
 
 from hal.types import Operand, OperandLifeTime, OperandType, OperationType
-from reference_driver.ops.base import OpArgs, OperationImpl, OpFailure, OpInvalid
+from reference_driver.ops.base import (
+    PYTHON_STEP,
+    Cost,
+    OpArgs,
+    OperationImpl,
+    OpFailure,
+    OpInvalid,
+    default_cost,
+    elements,
+)
 
 F32 = OperandType.TENSOR_FLOAT32
 F16 = OperandType.TENSOR_FLOAT16
@@ -418,6 +427,46 @@ def _supports_values(slot: int, types: tuple[int, ...]):
 
     return supports
 
+
+# ---------------------------------------------------------------------------
+# Costs
+# ---------------------------------------------------------------------------
+
+
+def _lsh_cost(args: OpArgs, shapes: Shapes | None) -> Cost:
+    """A key per (seed, input row): the row's bytes behind the seed's, hashed in rounds of
+    64 bytes (a Python loop over the key length) with a dozen uint64 lanes per key."""
+    base = default_cost(args, shapes)
+    hashes, data = args.values[0], args.values[1]
+    if hashes is None or data is None or data.ndim == 0:
+        return base
+    keys = hashes.size * data.shape[0]
+    length = 4 + (data.nbytes // data.shape[0] if data.shape[0] else 0)
+    rounds = length // 64 + 1
+    return Cost(
+        work=base.work + keys * length * 4 + rounds * PYTHON_STEP,
+        scratch=base.scratch + keys * (2 * length + 128),
+    )
+
+
+def _multinomial_cost(args: OpArgs, shapes: Shapes | None) -> Cost:
+    """Per sample: a float64 draw, its shifted copy and a sorted search over the cdfs."""
+    base = default_cost(args, shapes)
+    logits = args.values[0]
+    if shapes is None or logits is None or logits.ndim != 2:
+        return base
+    samples = elements(shapes[0])
+    search = max(logits.size, 1).bit_length()
+    return Cost(
+        work=base.work + samples * (search + 4) + 8 * logits.size,
+        scratch=base.scratch + 32 * samples + 32 * logits.size,
+    )
+
+
+COSTS = {
+    OperationType.LSH_PROJECTION: _lsh_cost,
+    OperationType.RANDOM_MULTINOMIAL: _multinomial_cost,
+}
 
 IMPLEMENTATIONS = (
     OperationImpl(

@@ -32,7 +32,13 @@ from dataclasses import dataclass
 import numpy as np
 
 from hal.types import OperationType
-from reference_driver.ops.base import OpArgs, OperationImpl, OpFailure, OpInvalid
+from reference_driver.ops.base import (
+    OpArgs,
+    OperationImpl,
+    OpFailure,
+    OpInvalid,
+    recurrent_cost,
+)
 from reference_driver.ops.common import FLOAT_TYPES
 
 Array = np.ndarray
@@ -522,3 +528,6 @@ IMPLEMENTATIONS = (
         _bidi_execute,
     ),
 )
+
+COSTS = {impl.type: recurrent_cost for impl in IMPLEMENTATIONS}
+"""Every operation here runs its input rows through its weight matrices."""

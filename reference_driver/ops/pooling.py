@@ -33,7 +33,15 @@ import numpy as np
 from numpy.lib.stride_tricks import sliding_window_view
 
 from hal.types import OperandType, OperationType
-from reference_driver.ops.base import OpArgs, OperationImpl, OpFailure, OpInvalid
+from reference_driver.ops.base import (
+    Cost,
+    OpArgs,
+    OperationImpl,
+    OpFailure,
+    OpInvalid,
+    default_cost,
+    elements,
+)
 from reference_driver.ops.common import (
     activation_code,
     apply_float_activation,
@@ -369,8 +377,15 @@ def _resize_size(args: OpArgs, height: int, width: int) -> tuple[int, int]:
     if args.inputs[1].type == OperandType.INT32:
         new_w, new_h = int(args.scalar(1)), int(args.scalar(2))
     else:
-        new_w = int(np.float32(width) * np.float32(args.scalar(1)))
-        new_h = int(np.float32(height) * np.float32(args.scalar(2)))
+        scales = (np.float32(args.scalar(1)), np.float32(args.scalar(2)))
+        with np.errstate(over="ignore"):
+            sizes = (np.float32(width) * scales[0], np.float32(height) * scales[1])
+        if not all(np.isfinite(scales)) or not all(np.isfinite(sizes)):
+            raise OpInvalid(
+                f"width and height scales {tuple(float(x) for x in scales)} on {height}x{width} "
+                "must give finite sizes"
+            )
+        new_w, new_h = int(sizes[0]), int(sizes[1])
     if new_h <= 0 or new_w <= 0:
         raise OpInvalid(f"resizing {height}x{width} gives {new_h}x{new_w}; both must be > 0")
     return new_h, new_w
@@ -383,8 +398,8 @@ def _resize_validate(args: OpArgs) -> str | None:
         sizes = (int(args.scalar(1)), int(args.scalar(2)))
         return None if min(sizes) > 0 else f"output width and height {sizes} must be positive"
     scales = (float(args.scalar(1)), float(args.scalar(2)))
-    if not min(scales) > 0:
-        return f"width and height scales {scales} must be positive"
+    if not all(math.isfinite(x) and x > 0 for x in scales):
+        return f"width and height scales {scales} must be positive and finite"
     dims = args.inputs[0].dimensions
     if len(dims) != 4 or (len(args.inputs) > 3 and args.values[3] is None):
         return None
@@ -685,3 +700,44 @@ IMPLEMENTATIONS = (
         _instance_norm_execute,
     ),
 )
+
+# --------------------------------------------------------------------------- costs
+
+
+def _pool_cost(args: OpArgs, shapes: Shapes | None) -> Cost:
+    """Every output cell reduces a filter_h x filter_w window of a padded copy of the image
+    (widened to 32 bits, with a float64-sized margin for the reduction's temporaries)."""
+    base = default_cost(args, shapes)
+    values = args.values[0]
+    if values is None or values.ndim != 4 or _pool_scalar_problem(_pool_scalars(args)):
+        return base
+    try:
+        image, pool = _pool_setup(args)
+    except OpFailure:
+        return base
+    n, height, width, depth = image.shape
+    rows, cols = pool.rows, pool.cols
+    padded = n * (height + rows.head + rows.tail) * (width + cols.head + cols.tail) * depth
+    windows = max(rows.count(height), 0) * max(cols.count(width), 0) * n * depth
+    return Cost(
+        work=base.work + windows * rows.size * cols.size,
+        scratch=base.scratch + 8 * padded,
+    )
+
+
+def _resize_cost(args: OpArgs, shapes: Shapes | None) -> Cost:
+    """Proportional to the output (index arrays and float32 copies per output cell)."""
+    base = default_cost(args, shapes)
+    if shapes is None:
+        return base
+    out = elements(shapes[0])
+    return Cost(work=base.work + 8 * out, scratch=base.scratch + 16 * out)
+
+
+COSTS = {
+    OperationType.AVERAGE_POOL_2D: _pool_cost,
+    OperationType.MAX_POOL_2D: _pool_cost,
+    OperationType.L2_POOL_2D: _pool_cost,
+    OperationType.RESIZE_BILINEAR: _resize_cost,
+    OperationType.RESIZE_NEAREST_NEIGHBOR: _resize_cost,
+}

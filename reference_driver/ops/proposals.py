@@ -33,7 +33,15 @@ from collections.abc import Callable, Sequence
 import numpy as np
 
 from hal.types import Operand, OperandType, OperationType
-from reference_driver.ops.base import OpArgs, OperationImpl, OpFailure, OpInvalid
+from reference_driver.ops.base import (
+    PYTHON_STEP,
+    Cost,
+    OpArgs,
+    OperationImpl,
+    OpFailure,
+    OpInvalid,
+    default_cost,
+)
 from reference_driver.ops.boxes import float_scalar as _f32
 from reference_driver.ops.boxes import iou, swap_remove
 from reference_driver.ops.boxes import real_input as _real
@@ -510,6 +518,53 @@ def _make(
 ) -> OperationImpl:
     return OperationImpl(op, _supports, validate, prepare, execute)
 
+
+# --------------------------------------------------------------------------- costs
+
+
+def _rounds(count: int, limit: Array | None) -> int:
+    """Greedy NMS iterations over ``count`` candidates with at most ``limit`` selections."""
+    if limit is None or int(limit.item()) < 0:
+        return count
+    return min(count, int(limit.item()))
+
+
+def _gp_cost(args: OpArgs, shapes: list[Shape] | None) -> Cost:
+    """Per image: a sort of its H*W*A anchors, then NMS over the pre_nms best (asked before
+    prepare, which runs it)."""
+    base = default_cost(args, shapes)
+    scores = args.values[0]
+    if scores is None or scores.ndim != 4:
+        return base
+    batches, count = scores.shape[0], math.prod(scores.shape[1:])
+    pre = args.values[6]
+    if pre is not None and 0 < int(pre.item()) < count:
+        count = int(pre.item())
+    rounds = _rounds(count, args.values[7])
+    per_image = math.prod(scores.shape[1:]) * 32 + rounds * (count + PYTHON_STEP)
+    return Cost(work=base.work + batches * per_image, scratch=base.scratch + 64 * scores.size)
+
+
+def _dp_cost(args: OpArgs, shapes: list[Shape] | None) -> Cost:
+    """Per image, NMS over its anchors: per class (regular) or once (fast)."""
+    base = default_cost(args, shapes)
+    scores = args.values[0]
+    if scores is None or scores.ndim != 3 or args.values[7] is None:
+        return base
+    batches, anchors, classes = scores.shape
+    if bool(args.values[7].item()):
+        per_image = (
+            max(classes - 1, 0) * _rounds(anchors, args.values[10]) * (anchors + PYTHON_STEP)
+        )
+    else:
+        per_image = _rounds(anchors, args.values[8]) * (anchors + PYTHON_STEP)
+    return Cost(work=base.work + batches * per_image, scratch=base.scratch + 64 * scores.size)
+
+
+COSTS = {
+    OperationType.GENERATE_PROPOSALS: _gp_cost,
+    OperationType.DETECTION_POSTPROCESSING: _dp_cost,
+}
 
 IMPLEMENTATIONS = [
     _make(OperationType.GENERATE_PROPOSALS, _gp_validate, _gp_prepare, _gp_execute),

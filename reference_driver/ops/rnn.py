@@ -32,7 +32,13 @@ from collections.abc import Callable, Mapping
 import numpy as np
 
 from hal.types import OperandLifeTime, OperationType
-from reference_driver.ops.base import OpArgs, OperationImpl, OpFailure, OpInvalid
+from reference_driver.ops.base import (
+    OpArgs,
+    OperationImpl,
+    OpFailure,
+    OpInvalid,
+    recurrent_cost,
+)
 from reference_driver.ops.common import (
     FLOAT_TYPES,
     Q8A,
@@ -578,3 +584,6 @@ IMPLEMENTATIONS = (
         _qlstm_execute,
     ),
 )
+
+COSTS = {impl.type: recurrent_cost for impl in IMPLEMENTATIONS}
+"""Every operation here runs its input rows through its weight matrices."""
