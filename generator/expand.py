@@ -39,7 +39,7 @@ from hal.types import (
     numpy_dtype,
 )
 
-__all__ = ["SpecError", "evaluate_spec"]
+__all__ = ["SpecError", "evaluate_spec", "spec_examples"]
 
 _LIFETIMES = {
     "input": OperandLifeTime.MODEL_INPUT,
@@ -94,6 +94,18 @@ def evaluate_spec(path: Path, repo_root: Path) -> list[GeneratedTest]:
         except Exception as error:
             raise _spec_error(spec, _describe(error), example.line) from error
     return tests
+
+
+def spec_examples(path: Path, repo_root: Path) -> list[list[FeedData]]:
+    """The cases of every ``Example`` of one spec, as written (before any variation).
+
+    One list per ``Example``, one ``FeedData`` (inputs and outputs by operand name)
+    per case: what the oracle check of ``conformance/specs/oracles`` compares.
+    """
+    return [
+        list(example.feedDicts)
+        for example in _run(_spec_file(Path(path), Path(repo_root))).examples
+    ]
 
 
 # ---------------------------------------------------------------------------
