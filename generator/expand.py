@@ -213,8 +213,15 @@ def _working_copy(example: Example) -> tuple[WorkModel, list[FeedData]]:
 
 
 def _check_count(values: list[Any], op: WorkOperand, line: int) -> None:
-    """Zero-sized operands keep any value; the others need one value per element."""
+    """Zero-sized operands keep any value; the others need one value per element.
+
+    ``[]`` for a model input means "omitted" (sent with ``has_no_value``) whatever
+    its declared dims, as in the NNAPI specs that declare an omitted optional input
+    with its full shape; a non-empty list must still fill the dims.
+    """
     count = op.type.count
+    if op.kind == "input" and not values:
+        return
     if count != 0 and len(values) != count:
         raise DslError(
             f"{op.describe()} has {len(values)} values but dims {list(op.type.dims)} hold {count}",
@@ -424,6 +431,9 @@ def _data_array(op: WorkOperand, side: dict[str, list[Any]], line: int) -> np.nd
         return np.zeros(op.type.dims, dtype=dtype)
     if op.name not in side:
         raise DslError(f"example has no value for {op.describe()}", line)
+    if op.kind == "input" and not side[op.name]:
+        # Omitted: zero elements (the harness sends it with has_no_value), same rank.
+        return np.zeros((0,) * max(1, len(op.type.dims)), dtype=dtype)
     _check_count(side[op.name], op, line)
     return _encode(op, side[op.name], line).reshape(op.type.dims)
 
