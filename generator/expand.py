@@ -50,6 +50,7 @@ _LIFETIMES = {
     # CONSTANT_REFERENCE parameters (use_shm_for_weights) are emitted as
     # CONSTANT_COPY too: the harness moves constants into pools at run time.
     "parameter": OperandLifeTime.CONSTANT_COPY,
+    "omitted": OperandLifeTime.NO_VALUE,
 }
 _NOT_CONSTANT = frozenset({"UINT32", "TENSOR_QUANT16_SYMM", "TENSOR_OEM_BYTE"})
 """Types Android 10's VTS generator cannot emit as constants."""

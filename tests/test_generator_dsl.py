@@ -1534,3 +1534,37 @@ def test_an_omitted_full_shape_input_survives_a_layout_variation(tmp_path):
     for test in tests:
         assert test.feeds[0].inputs[1].size == 0
         assert test.model.operands[test.model.input_indexes[1]].dimensions == [1]
+
+
+def test_omitted_declares_a_no_value_constant(tmp_path):
+    spec = SVDF_OMITTED_BIAS.replace(
+        'Input("bias", "TENSOR_FLOAT32", "{DIMS}")', 'Omitted("bias", "TENSOR_FLOAT32", "{2}")'
+    )
+    spec = spec.replace("bias: BIAS, ", "").rstrip() + '.AddVariations("relaxed", "float16")\n'
+    tests = run(tmp_path, spec)
+    assert names(tests) == ["x", "x_relaxed", "x_float16"]
+    for test in tests:
+        (bias,) = [op for op in test.model.operands if op.lifetime == OperandLifeTime.NO_VALUE]
+        assert bias.dimensions == [2]
+        assert bias.location == DataLocation(0, 0, 0)
+        assert bias.number_of_consumers == 1
+        assert len(test.model.input_indexes) == 2  # x and state only
+    assert tests[2].model.operands[3].type == T.TENSOR_FLOAT16
+    # No bytes for the omitted bias: two 2x2 weights, then rank and activation.
+    assert len(tests[0].model.operand_values) == 2 * 16 + 8
+    assert len(tests[2].model.operand_values) == 2 * 8 + 8
+
+
+def test_omitted_cannot_have_a_value(tmp_path):
+    message = error_of(tmp_path, 'b = Omitted("b", "TENSOR_FLOAT32", "{2}", [1.0, 2.0])\n')
+    assert message == "V1_2/x.mod.py:1: omitted operand 'b' cannot have a value"
+    message = error_of(tmp_path, 'b = Omitted("b", ("TENSOR_FLOAT32", [2]), [1.0, 2.0])\n')
+    assert message == "V1_2/x.mod.py:1: omitted operand 'b' cannot have a value"
+
+
+def test_an_omitted_operand_is_not_an_example_key(tmp_path):
+    spec = SVDF_OMITTED_BIAS.replace(
+        'Input("bias", "TENSOR_FLOAT32", "{DIMS}")', 'Omitted("bias", "TENSOR_FLOAT32", "{2}")'
+    )
+    (test,) = run(tmp_path, spec.replace("BIAS", "[]"))  # an extra key is ignored
+    assert len(test.feeds[0].inputs) == 2
