@@ -247,6 +247,17 @@ MODULES = (
         ),
     ),
     (
+        "V1_0.lsh_projection_omitted_weight",
+        (
+            "lsh_projection_omitted_weight_full_shape_input",
+            "lsh_projection_omitted_weight_full_shape_input_weight_as_input",
+            "lsh_projection_omitted_weight_no_value_constant",
+            "lsh_projection_omitted_weight_no_value_constant_weight_as_input",
+            "lsh_projection_omitted_weight_zero_sized_input",
+            "lsh_projection_omitted_weight_zero_sized_input_weight_as_input",
+        ),
+    ),
+    (
         "V1_0.lstm",
         (
             "lstm_basic",
@@ -395,6 +406,23 @@ MODULES = (
             "svdf_relu",
             "svdf_relu_weight_as_input",
             "svdf_weight_as_input",
+        ),
+    ),
+    (
+        "V1_0.svdf_omitted_bias",
+        (
+            "svdf_omitted_bias_full_shape_input",
+            "svdf_omitted_bias_full_shape_input_relaxed",
+            "svdf_omitted_bias_full_shape_input_weight_as_input",
+            "svdf_omitted_bias_full_shape_input_weight_as_input_relaxed",
+            "svdf_omitted_bias_no_value_constant",
+            "svdf_omitted_bias_no_value_constant_relaxed",
+            "svdf_omitted_bias_no_value_constant_weight_as_input",
+            "svdf_omitted_bias_no_value_constant_weight_as_input_relaxed",
+            "svdf_omitted_bias_zero_sized_input",
+            "svdf_omitted_bias_zero_sized_input_relaxed",
+            "svdf_omitted_bias_zero_sized_input_weight_as_input",
+            "svdf_omitted_bias_zero_sized_input_weight_as_input_relaxed",
         ),
     ),
     (
@@ -705,6 +733,20 @@ MODULES = (
         ),
     ),
     (
+        "V1_1.squeeze_omitted_axes",
+        (
+            "squeeze_omitted_axes_full_shape_input",
+            "squeeze_omitted_axes_full_shape_input_quant8",
+            "squeeze_omitted_axes_full_shape_input_relaxed",
+            "squeeze_omitted_axes_no_value_constant",
+            "squeeze_omitted_axes_no_value_constant_quant8",
+            "squeeze_omitted_axes_no_value_constant_relaxed",
+            "squeeze_omitted_axes_zero_sized_input",
+            "squeeze_omitted_axes_zero_sized_input_quant8",
+            "squeeze_omitted_axes_zero_sized_input_relaxed",
+        ),
+    ),
+    (
         "V1_1.strided_slice",
         (
             "strided_slice",
@@ -772,6 +814,20 @@ MODULES = (
             "transpose_rank4_weight_as_input_quant8",
             "transpose_rank4_weight_as_input_relaxed",
             "transpose_relaxed",
+        ),
+    ),
+    (
+        "V1_1.transpose_omitted_perm",
+        (
+            "transpose_omitted_perm_full_shape_input",
+            "transpose_omitted_perm_full_shape_input_quant8",
+            "transpose_omitted_perm_full_shape_input_relaxed",
+            "transpose_omitted_perm_no_value_constant",
+            "transpose_omitted_perm_no_value_constant_quant8",
+            "transpose_omitted_perm_no_value_constant_relaxed",
+            "transpose_omitted_perm_zero_sized_input",
+            "transpose_omitted_perm_zero_sized_input_quant8",
+            "transpose_omitted_perm_zero_sized_input_relaxed",
         ),
     ),
     (
@@ -1096,6 +1152,29 @@ MODULES = (
             "bidirectional_sequence_rnn_separate",
             "bidirectional_sequence_rnn_separate_float16",
             "bidirectional_sequence_rnn_separate_relaxed",
+        ),
+    ),
+    (
+        "V1_2.bidirectional_sequence_rnn_omitted_aux",
+        (
+            "bidirectional_sequence_rnn_omitted_aux_full_shape_input",
+            "bidirectional_sequence_rnn_omitted_aux_full_shape_input_float16",
+            "bidirectional_sequence_rnn_omitted_aux_full_shape_input_relaxed",
+            "bidirectional_sequence_rnn_omitted_aux_full_shape_input_weight_as_input",
+            "bidirectional_sequence_rnn_omitted_aux_full_shape_input_weight_as_input_float16",
+            "bidirectional_sequence_rnn_omitted_aux_full_shape_input_weight_as_input_relaxed",
+            "bidirectional_sequence_rnn_omitted_aux_no_value_constant",
+            "bidirectional_sequence_rnn_omitted_aux_no_value_constant_float16",
+            "bidirectional_sequence_rnn_omitted_aux_no_value_constant_relaxed",
+            "bidirectional_sequence_rnn_omitted_aux_no_value_constant_weight_as_input",
+            "bidirectional_sequence_rnn_omitted_aux_no_value_constant_weight_as_input_float16",
+            "bidirectional_sequence_rnn_omitted_aux_no_value_constant_weight_as_input_relaxed",
+            "bidirectional_sequence_rnn_omitted_aux_zero_sized_input",
+            "bidirectional_sequence_rnn_omitted_aux_zero_sized_input_float16",
+            "bidirectional_sequence_rnn_omitted_aux_zero_sized_input_relaxed",
+            "bidirectional_sequence_rnn_omitted_aux_zero_sized_input_weight_as_input",
+            "bidirectional_sequence_rnn_omitted_aux_zero_sized_input_weight_as_input_float16",
+            "bidirectional_sequence_rnn_omitted_aux_zero_sized_input_weight_as_input_relaxed",
         ),
     ),
     (
