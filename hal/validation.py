@@ -1090,7 +1090,8 @@ def _operation_constraint_strict(facts: _ModelFacts) -> Iterator[str]:
 @_model_rule(
     "operation.rank",
     Tier.STRICT,
-    "an operation's inputs of known rank are within the ranks the operation defines",
+    "an operation's inputs of known rank are within the ranks the operation defines "
+    "(not a model input in an optional slot: it may be given no value)",
 )
 def _operation_rank(facts: _ModelFacts) -> Iterator[str]:
     for j, operation, signature in facts.matched():
