@@ -44,6 +44,7 @@ MODULES = {
     "V1_1.transpose_omitted_perm": OperationType.TRANSPOSE,
     "V1_2.bidirectional_sequence_lstm_omitted_inputs": OperationType.BIDIRECTIONAL_SEQUENCE_LSTM,
     "V1_2.bidirectional_sequence_rnn_omitted_aux": OperationType.BIDIRECTIONAL_SEQUENCE_RNN,
+    "V1_2.lstm_v1_2_omitted_inputs": OperationType.LSTM,
     "V1_2.unidirectional_sequence_lstm_omitted_inputs": (
         OperationType.UNIDIRECTIONAL_SEQUENCE_LSTM
     ),
