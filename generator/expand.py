@@ -102,11 +102,21 @@ def spec_examples(path: Path, repo_root: Path) -> list[list[FeedData]]:
 
     One list per ``Example``, one ``FeedData`` (inputs and outputs by operand name)
     per case: what the oracle check of ``conformance/specs/oracles`` compares.
+    ``IgnoredOutput`` operands are left out (their data is never compared).
     """
-    return [
-        list(example.feedDicts)
-        for example in _run(_spec_file(Path(path), Path(repo_root))).examples
-    ]
+    result = []
+    for example in _run(_spec_file(Path(path), Path(repo_root))).examples:
+        ignored = {op.name for op in example.model.operands if op.kind == "ignored"}
+        result.append(
+            [
+                FeedData(
+                    dict(feed.inputs),
+                    {k: v for k, v in feed.outputs.items() if k not in ignored},
+                )
+                for feed in example.feedDicts
+            ]
+        )
+    return result
 
 
 # ---------------------------------------------------------------------------

@@ -4,7 +4,7 @@ An oracle prints the golden values it computes; the specs carry copies of them.
 ``check`` reruns the oracle's printing function, reads every number it printed
 (in order, as one stream), then loads every spec that names the oracle in its
 text (``oracles/<script name>``) and requires each output list of each example
-case, as the spec writes it (before variations), to appear as a contiguous run
+case (``IgnoredOutput`` data left out), as the spec writes it (before variations), to appear as a contiguous run
 of that stream, equal within 1e-6 + 2e-6 * |value| (the oracles print 7
 significant digits; NaN matches NaN, infinities match exactly). Outputs the
 spec derives by hand (clamped copies, a few extremes) are listed by the oracle
