@@ -1568,3 +1568,15 @@ def test_an_omitted_operand_is_not_an_example_key(tmp_path):
     )
     (test,) = run(tmp_path, spec.replace("BIAS", "[]"))  # an extra key is ignored
     assert len(test.feeds[0].inputs) == 2
+
+
+def test_spec_examples_gives_the_cases_as_written_without_ignored_outputs(tmp_path):
+    from generator.expand import spec_examples
+
+    spec = SVDF_OMITTED_BIAS.replace("{DIMS}", "{0}").replace("BIAS", "[]")
+    path = tmp_path / "V1_2" / "x.mod.py"
+    path.parent.mkdir(parents=True)
+    path.write_text(textwrap.dedent(spec).lstrip("\n"))
+    ((case,),) = spec_examples(path, tmp_path)
+    assert case.inputs == {"x": [1.0, 2.0], "bias": [], "state": [0.0] * 4}
+    assert case.outputs == {"out": [2.0, -1.0]}  # state_out is an IgnoredOutput
