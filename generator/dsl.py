@@ -68,6 +68,7 @@ __all__ = [
     "Int32Vector",
     "Internal",
     "Model",
+    "Omitted",
     "Operand",
     "Output",
     "Parameter",
@@ -223,6 +224,22 @@ class Parameter(Operand):
         self.lifetime = (
             "CONSTANT_REFERENCE" if ctx.configuration.use_shm_for_weights else "CONSTANT_COPY"
         )
+
+
+class Omitted(Operand):
+    """An omitted optional input given as a constant with no value (lifetime NO_VALUE).
+
+    A project extension (Android 10's generator has no such form):
+    ``Omitted("bias", "TENSOR_FLOAT32", "{4}")``. The dims stay as declared;
+    the operand has no data and no location. Examples give it no value.
+    """
+
+    kind = "omitted"
+
+    def __init__(self, name: Any, opType: Any, backward: Any = None, value: Any = None) -> None:
+        super().__init__(name, opType, backward, value)
+        if self.value is not None:
+            raise DslError(f"omitted operand '{self.name}' cannot have a value")
 
 
 class Int32Scalar(Parameter):

@@ -39,7 +39,7 @@ from hal.types import (
     numpy_dtype,
 )
 
-__all__ = ["SpecError", "evaluate_spec"]
+__all__ = ["SpecError", "evaluate_spec", "spec_examples"]
 
 _LIFETIMES = {
     "input": OperandLifeTime.MODEL_INPUT,
@@ -50,6 +50,7 @@ _LIFETIMES = {
     # CONSTANT_REFERENCE parameters (use_shm_for_weights) are emitted as
     # CONSTANT_COPY too: the harness moves constants into pools at run time.
     "parameter": OperandLifeTime.CONSTANT_COPY,
+    "omitted": OperandLifeTime.NO_VALUE,
 }
 _NOT_CONSTANT = frozenset({"UINT32", "TENSOR_QUANT16_SYMM", "TENSOR_OEM_BYTE"})
 """Types Android 10's VTS generator cannot emit as constants."""
@@ -94,6 +95,28 @@ def evaluate_spec(path: Path, repo_root: Path) -> list[GeneratedTest]:
         except Exception as error:
             raise _spec_error(spec, _describe(error), example.line) from error
     return tests
+
+
+def spec_examples(path: Path, repo_root: Path) -> list[list[FeedData]]:
+    """The cases of every ``Example`` of one spec, as written (before any variation).
+
+    One list per ``Example``, one ``FeedData`` (inputs and outputs by operand name)
+    per case: what the oracle check of ``conformance/specs/oracles`` compares.
+    ``IgnoredOutput`` operands are left out (their data is never compared).
+    """
+    result = []
+    for example in _run(_spec_file(Path(path), Path(repo_root))).examples:
+        ignored = {op.name for op in example.model.operands if op.kind == "ignored"}
+        result.append(
+            [
+                FeedData(
+                    dict(feed.inputs),
+                    {k: v for k, v in feed.outputs.items() if k not in ignored},
+                )
+                for feed in example.feedDicts
+            ]
+        )
+    return result
 
 
 # ---------------------------------------------------------------------------
@@ -201,8 +224,15 @@ def _working_copy(example: Example) -> tuple[WorkModel, list[FeedData]]:
 
 
 def _check_count(values: list[Any], op: WorkOperand, line: int) -> None:
-    """Zero-sized operands keep any value; the others need one value per element."""
+    """Zero-sized operands keep any value; the others need one value per element.
+
+    ``[]`` for a model input means "omitted" (sent with ``has_no_value``) whatever
+    its declared dims, as in the NNAPI specs that declare an omitted optional input
+    with its full shape; a non-empty list must still fill the dims.
+    """
     count = op.type.count
+    if op.kind == "input" and not values:
+        return
     if count != 0 and len(values) != count:
         raise DslError(
             f"{op.describe()} has {len(values)} values but dims {list(op.type.dims)} hold {count}",
@@ -412,6 +442,9 @@ def _data_array(op: WorkOperand, side: dict[str, list[Any]], line: int) -> np.nd
         return np.zeros(op.type.dims, dtype=dtype)
     if op.name not in side:
         raise DslError(f"example has no value for {op.describe()}", line)
+    if op.kind == "input" and not side[op.name]:
+        # Omitted: zero elements (the harness sends it with has_no_value), same rank.
+        return np.zeros((0,) * max(1, len(op.type.dims)), dtype=dtype)
     _check_count(side[op.name], op, line)
     return _encode(op, side[op.name], line).reshape(op.type.dims)
 

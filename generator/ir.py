@@ -56,6 +56,7 @@ KIND_LABELS = {
     "ignored": "ignored output",
     "internal": "internal operand",
     "parameter": "parameter",
+    "omitted": "omitted operand",
     "operand": "operand",
 }
 

@@ -125,6 +125,8 @@ def _convert_feed(variation: ModelVariation, op: WorkOperand, arg: Any, feed: Fe
     side = feed.side(op.kind)
     if op.name not in side:
         raise DslError(f"example has no value for {op.describe()}")
+    if op.kind == "input" and not side[op.name]:
+        return  # an omitted input (``[]``) stays omitted whatever the variation does to its type
     if op.kind != "ignored":
         side[op.name] = variation.transform_operand(op.with_(value=side[op.name]), arg).value
 

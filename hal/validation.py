@@ -1090,7 +1090,8 @@ def _operation_constraint_strict(facts: _ModelFacts) -> Iterator[str]:
 @_model_rule(
     "operation.rank",
     Tier.STRICT,
-    "an operation's inputs of known rank are within the ranks the operation defines",
+    "an operation's inputs of known rank are within the ranks the operation defines "
+    "(not a model input in an optional slot: it may be given no value)",
 )
 def _operation_rank(facts: _ModelFacts) -> Iterator[str]:
     for j, operation, signature in facts.matched():
@@ -1098,8 +1099,13 @@ def _operation_rank(facts: _ModelFacts) -> Iterator[str]:
             if slot >= len(operation.inputs):
                 continue
             dims = facts.dims[operation.inputs[slot]]
-            if not dims or facts.lifetimes[operation.inputs[slot]] == OperandLifeTime.NO_VALUE:
+            lifetime = facts.lifetimes[operation.inputs[slot]]
+            if not dims or lifetime == OperandLifeTime.NO_VALUE:
                 continue  # unknown rank (or omitted): judged at execution
+            if slot in signature.omittable and lifetime == OperandLifeTime.MODEL_INPUT:
+                # An optional input fed by the model may be sent with has_no_value;
+                # its declared dims (often "{0}") are then no tensor to judge.
+                continue
             if not low <= len(dims) <= high:
                 allowed = f"{low}" if low == high else f"{low} to {high}"
                 yield (

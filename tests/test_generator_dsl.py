@@ -1465,3 +1465,118 @@ def test_the_dsl_needs_an_active_spec():
         BoolScalar("b", True)
     with dsl():
         assert Int32Scalar("a", 1).value == [1]
+
+
+# ---------------------------------------------------------------------------
+# Omitted inputs: "{0}" with [], and full dims with []
+# ---------------------------------------------------------------------------
+
+SVDF_OMITTED_BIAS = """
+x = Input("x", "TENSOR_FLOAT32", "{1, 2}")
+wf = Parameter("wf", "TENSOR_FLOAT32", "{2, 2}", [1.0, 0.5, -1.0, 0.25])
+wt = Parameter("wt", "TENSOR_FLOAT32", "{2, 2}", [1.0, 0.5, 0.25, -1.0])
+bias = Input("bias", "TENSOR_FLOAT32", "{DIMS}")
+state = Input("state", "TENSOR_FLOAT32", "{1, 4}")
+state_out = IgnoredOutput("state_out", "TENSOR_FLOAT32", "{1, 4}")
+out = Output("out", "TENSOR_FLOAT32", "{1, 2}")
+Model().Operation("SVDF", x, wf, wt, bias, state, 1, 0).To(state_out, out)
+Example({x: [1.0, 2.0], bias: BIAS, state: [0.0] * 4, state_out: [0.0] * 4, out: [2.0, -1.0]})
+"""
+
+
+@pytest.mark.parametrize("dims", ["0", "2"])
+def test_an_empty_list_omits_an_input_in_both_idioms(tmp_path, dims):
+    spec = SVDF_OMITTED_BIAS.replace("{DIMS}", "{" + dims + "}").replace("BIAS", "[]")
+    spec = spec.rstrip() + '.AddVariations("relaxed", "float16")\n'
+    tests = run(tmp_path, spec)
+    assert names(tests) == ["x", "x_relaxed", "x_float16"]
+    for test in tests:
+        bias_operand = test.model.operands[test.model.input_indexes[1]]
+        # The model keeps the declared dims; the feed has no element (sent as has_no_value).
+        assert bias_operand.dimensions == [int(dims)]
+        assert bias_operand.lifetime == OperandLifeTime.MODEL_INPUT
+        (feed,) = test.feeds
+        assert feed.inputs[1].size == 0
+        assert feed.inputs[1].shape == (0,)
+        assert feed.inputs[0].size == 2 and feed.inputs[2].size == 4
+    assert tests[2].feeds[0].inputs[1].dtype == np.float16
+
+
+def test_a_wrong_non_empty_list_for_a_full_shape_input_is_still_an_error(tmp_path):
+    spec = SVDF_OMITTED_BIAS.replace("{DIMS}", "{2}").replace("BIAS", "[0.5]")
+    assert error_of(tmp_path, spec) == (
+        "V1_2/x.mod.py:9: input 'bias' has 1 values but dims [2] hold 2"
+    )
+
+
+def test_an_empty_list_does_not_omit_an_output_or_a_parameter(tmp_path):
+    spec = SVDF_OMITTED_BIAS.replace("{DIMS}", "{2}").replace("BIAS", "[0.5, 0.5]")
+    assert error_of(tmp_path, spec.replace("out: [2.0, -1.0]", "out: []")) == (
+        "V1_2/x.mod.py:9: output 'out' has 0 values but dims [1, 2] hold 2"
+    )
+    assert error_of(tmp_path, spec.replace("[1.0, 0.5, -1.0, 0.25]", "[]")) == (
+        "V1_2/x.mod.py:2: parameter 'wf' has 0 values but dims [2, 2] hold 4"
+    )
+
+
+def test_an_omitted_full_shape_input_survives_a_layout_variation(tmp_path):
+    spec = """
+    x = Input("x", "TENSOR_FLOAT32", "{1, 2, 2, 1}")
+    f = Parameter("f", "TENSOR_FLOAT32", "{1, 1, 1, 1}", [2.0])
+    b = Input("b", "TENSOR_FLOAT32", "{1}")
+    layout = BoolScalar("layout", False)
+    o = Output("o", "TENSOR_FLOAT32", "{1, 2, 2, 1}")
+    Model().Operation("CONV_2D", x, f, b, 1, 1, 1, 0, layout).To(o)
+    Example({x: [1.0, 2.0, 3.0, 4.0], b: [], o: [2.0, 4.0, 6.0, 8.0]}).AddNchw(x, o, layout)
+    """
+    tests = run(tmp_path, spec)
+    assert names(tests) == ["x_nhwc", "x_nchw"]
+    for test in tests:
+        assert test.feeds[0].inputs[1].size == 0
+        assert test.model.operands[test.model.input_indexes[1]].dimensions == [1]
+
+
+def test_omitted_declares_a_no_value_constant(tmp_path):
+    spec = SVDF_OMITTED_BIAS.replace(
+        'Input("bias", "TENSOR_FLOAT32", "{DIMS}")', 'Omitted("bias", "TENSOR_FLOAT32", "{2}")'
+    )
+    spec = spec.replace("bias: BIAS, ", "").rstrip() + '.AddVariations("relaxed", "float16")\n'
+    tests = run(tmp_path, spec)
+    assert names(tests) == ["x", "x_relaxed", "x_float16"]
+    for test in tests:
+        (bias,) = [op for op in test.model.operands if op.lifetime == OperandLifeTime.NO_VALUE]
+        assert bias.dimensions == [2]
+        assert bias.location == DataLocation(0, 0, 0)
+        assert bias.number_of_consumers == 1
+        assert len(test.model.input_indexes) == 2  # x and state only
+    assert tests[2].model.operands[3].type == T.TENSOR_FLOAT16
+    # No bytes for the omitted bias: two 2x2 weights, then rank and activation.
+    assert len(tests[0].model.operand_values) == 2 * 16 + 8
+    assert len(tests[2].model.operand_values) == 2 * 8 + 8
+
+
+def test_omitted_cannot_have_a_value(tmp_path):
+    message = error_of(tmp_path, 'b = Omitted("b", "TENSOR_FLOAT32", "{2}", [1.0, 2.0])\n')
+    assert message == "V1_2/x.mod.py:1: omitted operand 'b' cannot have a value"
+    message = error_of(tmp_path, 'b = Omitted("b", ("TENSOR_FLOAT32", [2]), [1.0, 2.0])\n')
+    assert message == "V1_2/x.mod.py:1: omitted operand 'b' cannot have a value"
+
+
+def test_an_omitted_operand_is_not_an_example_key(tmp_path):
+    spec = SVDF_OMITTED_BIAS.replace(
+        'Input("bias", "TENSOR_FLOAT32", "{DIMS}")', 'Omitted("bias", "TENSOR_FLOAT32", "{2}")'
+    )
+    (test,) = run(tmp_path, spec.replace("BIAS", "[]"))  # an extra key is ignored
+    assert len(test.feeds[0].inputs) == 2
+
+
+def test_spec_examples_gives_the_cases_as_written_without_ignored_outputs(tmp_path):
+    from generator.expand import spec_examples
+
+    spec = SVDF_OMITTED_BIAS.replace("{DIMS}", "{0}").replace("BIAS", "[]")
+    path = tmp_path / "V1_2" / "x.mod.py"
+    path.parent.mkdir(parents=True)
+    path.write_text(textwrap.dedent(spec).lstrip("\n"))
+    ((case,),) = spec_examples(path, tmp_path)
+    assert case.inputs == {"x": [1.0, 2.0], "bias": [], "state": [0.0] * 4}
+    assert case.outputs == {"out": [2.0, -1.0]}  # state_out is an IgnoredOutput

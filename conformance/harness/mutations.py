@@ -2471,17 +2471,19 @@ def _required_input_omitted(model: Model) -> Iterator[_Draft]:
     Tier.STRICT,
     ("operation.rank",),
     OURS,
-    "a model input in a slot whose rank the catalog limits",
+    "a model input in a required slot whose rank the catalog limits",
     "a model input given a rank outside the limits its operation defines",
 )
 def _operation_input_rank(model: Model) -> Iterator[_Draft]:
+    """Never an optional slot: a model input there may be sent with has_no_value, so its
+    declared dims (``{0}``, or any) are no rank violation."""
     done: set[int] = set()
     for j, operation in enumerate(model.operations):
         signature = _matched_signature(model, j)
         if signature is None:
             continue
         for slot, low, high in signature.ranks:
-            if slot >= len(operation.inputs):
+            if slot >= len(operation.inputs) or slot in signature.omittable:
                 continue
             v = operation.inputs[slot]
             operand = model.operands[v]

@@ -293,8 +293,13 @@ def _lsh_validate(args: OpArgs) -> str | None:
     if len(hash_dims) == 2 and hash_dims[1] > _MAX_BITS:
         return f"{hash_dims[1]} bits per hash function; at most {_MAX_BITS} are supported"
     weight, data = _known(args.inputs[2]), _known(args.inputs[1])
-    omitted = args.inputs[2].lifetime == OperandLifeTime.NO_VALUE
-    if weight and data and not omitted and weight[0] != data[0]:
+    # A NO_VALUE weight is omitted; one fed by a model input may be (has_no_value),
+    # so its declared dims are judged only when a value comes, at execution.
+    may_be_omitted = args.inputs[2].lifetime in (
+        OperandLifeTime.NO_VALUE,
+        OperandLifeTime.MODEL_INPUT,
+    )
+    if weight and data and not may_be_omitted and weight[0] != data[0]:
         return f"weight has {weight[0]} entries for {data[0]} input rows"
     return None
 

@@ -63,10 +63,17 @@ Layout = Mapping[int, tuple[str, ...]]
 # ---------------------------------------------------------------------------
 
 
-def _declared(args: OpArgs, slot: int) -> Shape | None:
-    """Declared dims of input ``slot`` (0 = unknown); None if omitted or of unknown rank."""
+def _declared(args: OpArgs, slot: int, optional: frozenset[int] = frozenset()) -> Shape | None:
+    """Declared dims of input ``slot`` (0 = unknown); None if not to be judged at prepare.
+
+    That is: omitted (NO_VALUE), of unknown rank, or an ``optional`` slot fed by a
+    model input, which the request may give no value (its declared dims, often
+    ``{0}``, then describe no tensor; a value it is given is checked at execution).
+    """
     operand = args.inputs[slot]
     if operand.lifetime == OperandLifeTime.NO_VALUE or not operand.dimensions:
+        return None
+    if slot in optional and operand.lifetime == OperandLifeTime.MODEL_INPUT:
         return None
     return tuple(operand.dimensions)
 
@@ -97,8 +104,10 @@ def _unify(layout: Layout, dims_of: Callable[[int], Shape | None]) -> tuple[dict
     return sizes, ""
 
 
-def _check_declared(args: OpArgs, layout: Layout) -> str | None:
-    return _unify(layout, lambda slot: _declared(args, slot))[1] or None
+def _check_declared(
+    args: OpArgs, layout: Layout, optional: frozenset[int] = frozenset()
+) -> str | None:
+    return _unify(layout, lambda slot: _declared(args, slot, optional))[1] or None
 
 
 def _check_actual(args: OpArgs, layout: Layout) -> dict[str, int]:
@@ -248,6 +257,10 @@ _BIDI_WEIGHTS = {
 }
 
 
+_BIDI_OPTIONAL = frozenset({9, 10, 11})
+"""The auxiliary input and its weights."""
+
+
 def _bidi_layout(time_major: bool | None) -> dict[int, tuple[str, ...]]:
     if time_major is None:
         return dict(_BIDI_WEIGHTS)
@@ -274,7 +287,7 @@ def _bidi_validate(args: OpArgs) -> str | None:
     if merge is not None and len(args.outputs) != (1 if merge else 2):
         return f"merge_outputs is {merge} but the operation has {len(args.outputs)} outputs"
     layout = _bidi_layout(_bool_constant(args, 13))
-    return valid_activation(args, 12) or _check_declared(args, layout)
+    return valid_activation(args, 12) or _check_declared(args, layout, _BIDI_OPTIONAL)
 
 
 def _bidi_prepare(args: OpArgs) -> list[Shape]:
@@ -328,6 +341,8 @@ _SVDF_LAYOUT = {
     3: ("units",),
     4: ("batch", "state"),
 }
+_SVDF_OPTIONAL = frozenset({3})
+"""The bias."""
 
 
 def _svdf_sizes(sizes: dict[str, int], rank: int | None) -> str:
@@ -351,7 +366,7 @@ def _svdf_sizes(sizes: dict[str, int], rank: int | None) -> str:
 
 
 def _svdf_validate(args: OpArgs) -> str | None:
-    sizes, reason = _unify(_SVDF_LAYOUT, lambda slot: _declared(args, slot))
+    sizes, reason = _unify(_SVDF_LAYOUT, lambda slot: _declared(args, slot, _SVDF_OPTIONAL))
     return reason or valid_activation(args, 6) or _svdf_sizes(sizes, _constant(args, 5)) or None
 
 

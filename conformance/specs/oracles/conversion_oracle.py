@@ -111,7 +111,7 @@ def per_channel(values, shape, channel_dim, scales) -> list[float]:
     ]
 
 
-if __name__ == "__main__":
+def main():
     for source, values in CAST_DATA.items():
         for target in TARGETS:
             print(f"cast {source:14} -> {target:8} {[cast(v, target) for v in values]}")
@@ -125,3 +125,14 @@ if __name__ == "__main__":
         reals = per_channel(*data)
         print(f"dequantize {name:13} float32 {reals}")
         print(f"dequantize {name:13} float16 {[f16(r) for r in reals]}")
+
+
+# Spec outputs not computed here (derived by hand in the spec), skipped by --check.
+HAND_DERIVED: dict[tuple[str, str], str] = {}
+
+
+if __name__ == "__main__":
+    from speccheck import main_with_check
+
+    if not main_with_check(__file__, main, HAND_DERIVED):
+        main()
