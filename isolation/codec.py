@@ -12,7 +12,8 @@ from a fixed table, followed by the value's parts:
   records of ``hal.types`` (plus ``hal.memory.Memory`` and
   ``hal.fmq.FmqDescriptor``) sorted by name; the fields are the dataclass's,
   in declaration order, all of them;
-* HAL enums: ``[ENUM, i, value]`` (``i`` indexes the enums of ``hal.types``);
+* HAL enums: ``[ENUM_BASE + i, value]`` (``i`` indexes the enums of
+  ``hal.types`` sorted by name; the member is looked up by its value);
 * numpy: ``[NDARRAY, dtype, shape, bin]`` and ``[NPSCALAR, dtype, bin]`` with
   the dtype from a fixed allow-list;
 * things that are not data: ``[HANDLE, slots, ints]`` (a ``NativeHandle``,
@@ -37,6 +38,7 @@ of an opaque stand-in. A message that breaks a rule raises
 
 from __future__ import annotations
 
+import operator
 import re
 import types as pytypes
 import typing
@@ -172,9 +174,10 @@ ENVELOPES: tuple[type, ...] = (Call, Return, Raise, Release, Hello)
 # ---------------------------------------------------------------------------
 
 LIST, TUPLE, DICT, SET, FROZENSET, BYTEARRAY, BIGINT, COMPLEX = range(8)
-NDARRAY, NPSCALAR, HANDLE, OBJECT, PEER, OPAQUE, ENUM = range(8, 15)
+NDARRAY, NPSCALAR, HANDLE, OBJECT, PEER, OPAQUE = range(8, 14)
 ENVELOPE_BASE = 16
 RECORD_BASE = 32
+ENUM_BASE = 96
 
 _INT64_MIN, _UINT64_MAX = -(1 << 63), (1 << 64) - 1
 _MAX_BIGINT_DIGITS = 100
@@ -194,79 +197,121 @@ _INTEGER = (int, np.integer, np.bool_)
 Check = Callable[[object], bool]
 
 
-def _check_of(annotation: object) -> tuple[Check | None, str]:
-    """A predicate for values of a field declared ``annotation`` (None: anything), and
-    its description. Sequences accept a list or a tuple (drivers fill a record's
-    tuple field with a list and the other way round); numbers accept numpy's."""
+def _never(value: object) -> bool:
+    return False
+
+
+@dataclass(frozen=True)
+class FieldType:
+    """What a field of the schema accepts: any value whose exact type is in ``fast``
+    (None: any value at all), or one ``check`` accepts; ``text`` describes it."""
+
+    fast: frozenset[type] | None
+    check: Check
+    text: str
+
+    def accepts(self, value: object) -> bool:
+        return self.fast is None or type(value) in self.fast or self.check(value)
+
+
+_ANY = FieldType(None, _never, "any value")
+_INT_ENUMS = frozenset(
+    value
+    for value in vars(hal_types).values()
+    if isinstance(value, type) and issubclass(value, int) and issubclass(value, Enum)
+)
+
+
+def _field_type(annotation: object) -> FieldType:
+    """The FieldType of a field declared ``annotation``. Sequences accept a list or a
+    tuple (drivers fill a record's tuple field with a list and the other way round);
+    numbers accept numpy's scalars and the HAL's int enums."""
     if annotation is typing.Any or annotation is object:
-        return None, "any value"
+        return _ANY
     if annotation is type(None):
-        return (lambda v: v is None), "None"
-    if annotation is bool:
-        return (lambda v: isinstance(v, _INTEGER)), "bool"
-    if annotation is int:
-        return (lambda v: isinstance(v, _INTEGER)), "int"
+        return FieldType(frozenset({type(None)}), _never, "None")
+    if annotation is int or annotation is bool:
+        return FieldType(
+            frozenset({int, bool}) | _INT_ENUMS,
+            lambda v: isinstance(v, _INTEGER),
+            annotation.__name__,
+        )
     if annotation is float:
-        return (lambda v: isinstance(v, _NUMBER)), "float"
+        return FieldType(
+            frozenset({float, int, bool}) | _INT_ENUMS, lambda v: isinstance(v, _NUMBER), "float"
+        )
     if annotation is str:
-        return (lambda v: type(v) is str), "str"
+        return FieldType(frozenset({str}), _never, "str")
     if annotation is bytes:
-        return (lambda v: type(v) in (bytes, bytearray)), "bytes"
+        return FieldType(frozenset({bytes, bytearray}), _never, "bytes")
     if annotation in (list, tuple):
-        return (lambda v: type(v) in (list, tuple)), annotation.__name__
+        return FieldType(frozenset({list, tuple}), _never, annotation.__name__)
     origin = typing.get_origin(annotation)
     arguments = typing.get_args(annotation)
     if origin in (typing.Union, pytypes.UnionType):
-        parts = [_check_of(arm) for arm in arguments]
-        if any(check is None for check, _ in parts):
-            return None, "any value"
-        checks = [check for check, _ in parts]
-        return (lambda v: any(check(v) for check in checks)), " | ".join(d for _, d in parts)
+        arms = [_field_type(arm) for arm in arguments]
+        text = " | ".join(arm.text for arm in arms)
+        if any(arm.fast is None for arm in arms):
+            return FieldType(None, _never, text)
+        checks = [arm.check for arm in arms if arm.check is not _never]
+        fast = frozenset().union(*(arm.fast for arm in arms))
+        return FieldType(fast, lambda v: any(check(v) for check in checks), text)
     if origin in (list, tuple):
         if origin is tuple and arguments and arguments[-1] is not Ellipsis:
-            items = [_check_of(arm) for arm in arguments]
-            size = len(items)
+            items = [_field_type(arm) for arm in arguments]
 
             def fixed(v: object) -> bool:
                 return (
                     type(v) in (list, tuple)
-                    and len(v) == size
-                    and all(c is None or c(x) for (c, _), x in zip(items, v, strict=True))
+                    and len(v) == len(items)
+                    and all(item.accepts(x) for item, x in zip(items, v, strict=True))
                 )
 
-            return fixed, f"{origin.__name__}[{', '.join(d for _, d in items)}]"
-        item, described = _check_of(arguments[0]) if arguments else (None, "any value")
-        if item is None:
-            return (lambda v: type(v) in (list, tuple)), f"{origin.__name__}"
-        return (
-            lambda v: type(v) in (list, tuple) and all(item(x) for x in v)
-        ), f"{origin.__name__}[{described}{', ...' if origin is tuple else ''}]"
+            return FieldType(frozenset(), fixed, f"tuple[{', '.join(i.text for i in items)}]")
+        item = _field_type(arguments[0]) if arguments else _ANY
+        text = f"{origin.__name__}[{item.text}{', ...' if origin is tuple else ''}]"
+        if item.fast is None:
+            return FieldType(frozenset({list, tuple}), _never, text)
+        item_fast = item.fast
+
+        def sequence(v: object) -> bool:
+            return type(v) in (list, tuple) and (
+                set(map(type, v)) <= item_fast or all(item.accepts(x) for x in v)
+            )
+
+        return FieldType(frozenset(), sequence, text)
     if isinstance(annotation, type):
-        if annotation is NativeHandle:
-            return (lambda v: isinstance(v, NativeHandle)), "NativeHandle"
-        cls = annotation
-        return (lambda v: type(v) is cls), cls.__name__
+        if annotation is NativeHandle:  # and the receiver's subclass of it
+            return FieldType(
+                frozenset({NativeHandle}), lambda v: isinstance(v, NativeHandle), "NativeHandle"
+            )
+        return FieldType(frozenset({annotation}), _never, annotation.__name__)
     raise TypeError(f"no wire check for field type {annotation!r}")
 
 
 @dataclass(frozen=True)
 class RecordSchema:
+    """One record of the schema: its tag, class, fields and their types."""
+
     tag: int
     cls: type
     names: tuple[str, ...]
-    checks: tuple[Check | None, ...]
-    described: tuple[str, ...]
+    types: tuple[FieldType, ...]
+
+    @property
+    def getter(self) -> Callable[[object], tuple]:
+        return _getter(self.names)
+
+
+def _getter(names: tuple[str, ...]) -> Callable[[object], tuple]:
+    get = operator.attrgetter(*names)
+    return get if len(names) > 1 else (lambda value: (get(value),))
 
 
 def _record_schema(tag: int, cls: type) -> RecordSchema:
     hints = typing.get_type_hints(cls)
-    names, checks, described = [], [], []
-    for field in fields(cls):
-        check, text = _check_of(hints[field.name])
-        names.append(field.name)
-        checks.append(check)
-        described.append(text)
-    return RecordSchema(tag, cls, tuple(names), tuple(checks), tuple(described))
+    names = tuple(field.name for field in fields(cls))
+    return RecordSchema(tag, cls, names, tuple(_field_type(hints[name]) for name in names))
 
 
 def _hal_records() -> list[type]:
@@ -293,7 +338,10 @@ ENUMS: tuple[type[Enum], ...] = tuple(
     )
 )
 """The enums that cross as themselves, indexed by position."""
-_ENUM_INDEX = {cls: i for i, cls in enumerate(ENUMS)}
+_ENUM_TAGS: dict[type, int] = {cls: ENUM_BASE + i for i, cls in enumerate(ENUMS)}
+_ENUM_MEMBERS: dict[int, tuple[type[Enum], dict[object, Enum]]] = {
+    ENUM_BASE + i: (cls, {member.value: member for member in cls}) for i, cls in enumerate(ENUMS)
+}
 
 RECORDS: tuple[RecordSchema, ...] = tuple(
     _record_schema(RECORD_BASE + i, cls) for i, cls in enumerate(_hal_records())
@@ -302,9 +350,22 @@ RECORDS: tuple[RecordSchema, ...] = tuple(
 _ENVELOPE_SCHEMAS: tuple[RecordSchema, ...] = tuple(
     _record_schema(ENVELOPE_BASE + i, cls) for i, cls in enumerate(ENVELOPES)
 )
-_SCHEMA_BY_TYPE: dict[type, RecordSchema] = {s.cls: s for s in (*RECORDS, *_ENVELOPE_SCHEMAS)}
-_SCHEMA_BY_TAG: dict[int, RecordSchema] = {s.tag: s for s in RECORDS}
+_SCHEMA_BY_TYPE: dict[type, tuple[int, Callable[[object], tuple]]] = {
+    s.cls: (s.tag, s.getter) for s in (*RECORDS, *_ENVELOPE_SCHEMAS)
+}
 _ENVELOPE_BY_TAG: dict[int, RecordSchema] = {s.tag: s for s in _ENVELOPE_SCHEMAS}
+_RECORD_PLANS: dict[int, tuple] = {
+    s.tag: (
+        s.cls,
+        len(s.names) + 1,
+        tuple(kind.fast for kind in s.types),
+        tuple(kind.check for kind in s.types),
+        s,
+    )
+    for s in RECORDS
+}
+"""What decoding a record needs, by tag: class, array length, field types' fast sets and
+checks, the schema (for the message of a refused field)."""
 
 
 # ---------------------------------------------------------------------------
@@ -321,6 +382,9 @@ class Peer(typing.Protocol):
 
 
 _SCALARS = frozenset({type(None), bool, float, str, bytes})
+_INLINE = _SCALARS | {int}
+"""Kinds placed in the tree as they are; an int beyond 64 bits then makes msgpack raise
+OverflowError and the message is encoded again with every int checked."""
 
 
 class Encoder:
@@ -332,10 +396,16 @@ class Encoder:
         self._is_open = is_open
         self.fds: list[int] = []
         self._items = 0
+        self._scalars = _INLINE
 
     def encode(self, message: object) -> bytes:
         tree = self._value(message, 0)
-        return msgpack.packb(tree, use_bin_type=True, unicode_errors="surrogatepass")
+        try:
+            return msgpack.packb(tree, use_bin_type=True, unicode_errors="surrogatepass")
+        except OverflowError:  # an int beyond 64 bits went inline: again, checking each int
+            self._scalars, self._items, self.fds = _SCALARS, 0, []
+            tree = self._value(message, 0)
+            return msgpack.packb(tree, use_bin_type=True, unicode_errors="surrogatepass")
 
     def _count(self, n: int) -> None:
         self._items += n
@@ -351,23 +421,25 @@ class Encoder:
         if depth >= self._limits.max_depth:
             raise EncodeError(f"the message is nested deeper than {self._limits.max_depth}")
         depth += 1
+        scalars = self._scalars
         if kind is list or kind is tuple:
-            self._count(len(value))
+            self._items += len(value)
+            if self._items > self._limits.max_items:
+                self._count(0)
             out = [LIST if kind is list else TUPLE]
-            for item in value:
-                out.append(item if type(item) in _SCALARS else self._value(item, depth))
+            out += [item if type(item) in scalars else self._value(item, depth) for item in value]
             return out
-        schema = _SCHEMA_BY_TYPE.get(kind)
-        if schema is not None:
-            self._count(len(schema.names))
-            out = [schema.tag]
-            for name in schema.names:
-                item = getattr(value, name)
-                out.append(item if type(item) in _SCALARS else self._value(item, depth))
+        record = _SCHEMA_BY_TYPE.get(kind)
+        if record is not None:
+            tag, getter = record
+            parts = getter(value)
+            self._items += len(parts)
+            out = [tag]
+            out += [item if type(item) in scalars else self._value(item, depth) for item in parts]
             return out
-        index = _ENUM_INDEX.get(kind)
-        if index is not None:
-            return [ENUM, index, value.value]
+        tag = _ENUM_TAGS.get(kind)
+        if tag is not None:
+            return [tag, value._value_]
         return self._other(value, kind, depth)
 
     def _other(self, value: object, kind: type, depth: int) -> object:
@@ -460,6 +532,7 @@ class Decoder:
         self._claimed: set[int] = set()
         self._peer = peer
         self._limits = limits
+        self._max_depth = limits.max_depth
         self._items = 0
         self._handle_factory = handle_factory
         self._closed_fd = closed_fd or (lambda: -1)
@@ -503,7 +576,7 @@ class Decoder:
         if type(tree) is not list or not tree or _ENVELOPE_BY_TAG.get(_tag(tree[0])) is None:
             raise MalformedMessage(f"is not a message envelope but {self._describe(tree)}")
         try:
-            return self._record(_ENVELOPE_BY_TAG[tree[0]], tree, 1)
+            return self._envelope(_ENVELOPE_BY_TAG[tree[0]], tree)
         except RecursionError:
             raise MalformedMessage(f"exceeds max nesting depth {limits.max_depth}") from None
 
@@ -536,51 +609,58 @@ class Decoder:
 
     # -- values ---------------------------------------------------------------
 
-    def _count(self, n: int) -> None:
-        self._items += n
-        if self._items > self._limits.max_items:
-            raise MalformedMessage(f"exceeds max {self._limits.max_items} values in one message")
-
     def _value(self, node: object, depth: int) -> object:
         kind = type(node)
         if kind in _PLAIN:
             return node
         if kind is not list:
             raise MalformedMessage(f"holds a value of unknown kind {kind.__name__}")
-        if depth >= self._limits.max_depth:
-            raise MalformedMessage(f"exceeds max nesting depth {self._limits.max_depth}")
+        if depth >= self._max_depth:
+            raise MalformedMessage(f"exceeds max nesting depth {self._max_depth}")
         if not node:
             raise MalformedMessage("holds an array without a type tag")
         tag = node[0]
         if type(tag) is not int:
             raise MalformedMessage(f"holds an array whose type tag is a {type(tag).__name__}")
         depth += 1
-        self._count(len(node))
+        self._items += len(node)
+        if self._items > self._limits.max_items:
+            raise MalformedMessage(f"exceeds max {self._limits.max_items} values in one message")
         if tag in (LIST, TUPLE):
-            items = [x if type(x) in _PLAIN else self._value(x, depth) for x in node[1:]]
+            items = node[1:]
+            if not _PLAIN.issuperset(map(type, items)):  # leaves are common: checked in C
+                items = [x if type(x) in _PLAIN else self._value(x, depth) for x in items]
             return items if tag == LIST else tuple(items)
-        schema = _SCHEMA_BY_TAG.get(tag)
-        if schema is not None:
-            return self._record(schema, node, depth)
+        plan = _RECORD_PLANS.get(tag)
+        if plan is not None:  # a record, inline: most nodes of a model are records
+            cls, arity, fasts, checks, schema = plan
+            if len(node) != arity:
+                raise MalformedMessage(
+                    f"holds {cls.__name__} with {len(node) - 1} fields; it has {arity - 1}"
+                )
+            values = node[1:]
+            if not _PLAIN.issuperset(map(type, values)):
+                values = [x if type(x) in _PLAIN else self._value(x, depth) for x in values]
+            for value, fast, check in zip(values, fasts, checks, strict=True):
+                if not (fast is None or type(value) in fast or check(value)):
+                    _refuse_fields(schema, values)
+            return cls(*values)
+        enum = _ENUM_MEMBERS.get(tag)
+        if enum is not None:
+            return self._enum(enum, node)
         handler = _HANDLERS.get(tag)
         if handler is None:
             raise MalformedMessage(f"holds unknown type tag {tag}")
         return handler(self, node, depth)
 
-    def _record(self, schema: RecordSchema, node: list, depth: int) -> object:
-        names = schema.names
-        if len(node) != len(names) + 1:
+    def _envelope(self, schema: RecordSchema, node: list) -> object:
+        if len(node) != len(schema.names) + 1:
             raise MalformedMessage(
-                f"holds {schema.cls.__name__} with {len(node) - 1} fields; it has {len(names)}"
+                f"holds {schema.cls.__name__} with {len(node) - 1} fields; "
+                f"it has {len(schema.names)}"
             )
-        values = [x if type(x) in _PLAIN else self._value(x, depth) for x in node[1:]]
-        for value, check, name, described in zip(
-            values, schema.checks, names, schema.described, strict=True
-        ):
-            if check is not None and not check(value):
-                raise MalformedMessage(
-                    f"holds {schema.cls.__name__}.{name} of type {_kind(value)}, not {described}"
-                )
+        values = [x if type(x) in _PLAIN else self._value(x, 1) for x in node[1:]]
+        _refuse_fields(schema, values)
         return schema.cls(*values)
 
     def _exact(self, node: list, size: int, what: str) -> None:
@@ -624,20 +704,18 @@ class Decoder:
             raise MalformedMessage("holds a complex number whose parts are not numbers")
         return complex(node[1], node[2])
 
-    def _enum(self, node: list, depth: int) -> Enum:
-        self._exact(node, 3, "enum value")
-        index, value = node[1], node[2]
-        if type(index) is not int or not 0 <= index < len(ENUMS):
-            raise MalformedMessage(f"holds unknown enum {safe_repr(index, 40)}")
-        cls = ENUMS[index]
-        if type(value) is not int:
-            raise MalformedMessage(f"holds a {cls.__name__} whose value is of type {_kind(value)}")
-        try:
-            return cls(value)
-        except ValueError:
+    @staticmethod
+    def _enum(enum: tuple[type[Enum], dict[object, Enum]], node: list) -> Enum:
+        cls, members = enum
+        if len(node) != 2:
+            raise MalformedMessage(f"holds a malformed {cls.__name__}")
+        value = node[1]
+        member = members.get(value) if type(value) is int else None
+        if member is None:
             raise MalformedMessage(
-                f"holds {cls.__name__} value {value}, which is no member"
-            ) from None
+                f"holds {cls.__name__} value {safe_repr(value, 40)}, which is no member"
+            )
+        return member
 
     def _dtype(self, code: object) -> np.dtype:
         if type(code) is not str or code not in DTYPES:
@@ -726,6 +804,15 @@ class Decoder:
         return Opaque(bounded(node[1], _MAX_NAME), bounded(node[2], self._limits.max_repr))
 
 
+def _refuse_fields(schema: RecordSchema, values: list) -> None:
+    """MalformedMessage naming the first of ``values`` its field's type does not accept."""
+    for name, kind, value in zip(schema.names, schema.types, values, strict=True):
+        if not kind.accepts(value):
+            raise MalformedMessage(
+                f"holds {schema.cls.__name__}.{name} of type {_kind(value)}, not {kind.text}"
+            )
+
+
 def _tag(value: object) -> int | None:
     return value if type(value) is int else None
 
@@ -743,7 +830,6 @@ _HANDLERS: dict[int, Callable[[Decoder, list, int], object]] = {
     BYTEARRAY: Decoder._bytearray,
     BIGINT: Decoder._bigint,
     COMPLEX: Decoder._complex,
-    ENUM: Decoder._enum,
     NDARRAY: Decoder._ndarray,
     NPSCALAR: Decoder._npscalar,
     HANDLE: Decoder._handle,
