@@ -27,6 +27,7 @@ from pathlib import Path
 from benchmarks import (
     caching,
     certify,
+    codec,
     generator,
     isolation,
     memory,
@@ -46,6 +47,7 @@ BENCHMARKS: dict[str, Callable[[], Result]] = {
     "caching": caching.run,
     "paths": paths.run,
     "memory": memory.run,
+    "codec": codec.run,
     "isolation": isolation.run,
     "certify": certify.run,
     "performance": performance.run,
