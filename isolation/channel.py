@@ -617,10 +617,10 @@ class Connection:
             if self._losing:
                 return
             self._losing = True
-        # Our end stops at once: the other process sees the end of its channel (a
-        # service exits on it) while the owner works out what happened.
-        with contextlib.suppress(OSError):
-            self._channel.sock.shutdown(socket.SHUT_RDWR)
+        if malformed:  # the other process is alive: show it the end of its channel at
+            # once (a service exits on it) while the owner works out what happened
+            with contextlib.suppress(OSError):
+                self._channel.sock.shutdown(socket.SHUT_RDWR)
         lost = reason
         if self._on_lost is not None:
             with contextlib.suppress(Exception):

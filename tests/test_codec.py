@@ -246,6 +246,19 @@ def test_a_typical_model_and_request_cross_a_real_channel() -> None:
         far.close()
 
 
+def test_nesting_up_to_the_limit_crosses() -> None:
+    value: object = 1
+    for _ in range(63):
+        value = [value]
+    assert _round_trip(value) == value
+    with pytest.raises(codec.EncodeError, match="nested deeper than 64"):
+        codec.encode(codec.Hello([value]))
+    body = msgpack.packb([HELLO, _deep(64)])
+    with pytest.raises(codec.MalformedMessage, match=r"^exceeds max nesting depth 64$"):
+        codec.decode(body)
+    assert codec.decode(msgpack.packb([HELLO, _deep(63)])).value == value
+
+
 def test_the_encoder_bounds_what_it_sends() -> None:
     deep: list = []
     for _ in range(100):
