@@ -11,8 +11,9 @@ answer: status, one ``OutputShape``, ``Timing``), and a
 Baseline, measured in the same run: the pickle channel the codec replaced
 (protocol 5, a Python ``persistent_id`` deciding what crosses by reference,
 a restricted unpickler; kept below as it was, for this comparison only).
-Figures: microseconds per round trip, the best of interleaved rounds of the
-mean over many; the ratio is codec over pickle (target: no slower, <= 1.0).
+Figures: microseconds per round trip, the best of 9 interleaved rounds of
+the mean of 1000 round trips (50 for the model); the ratio is codec over
+pickle (target: no slower, <= 1.0).
 """
 
 from __future__ import annotations
@@ -48,8 +49,8 @@ from hal.types import (
 from isolation import codec
 
 SHAPE = (16, 16)
-CALLS = 2000
-ROUNDS = 7
+CALLS = 1000
+ROUNDS = 9
 
 # ---------------------------------------------------------------------------
 # The baseline: the pickle channel as it was
@@ -162,11 +163,12 @@ def _chain_model(operations: int = 30) -> Model:
     return Model(operands, ops, [0], [len(operands) - 1], bytes(values))
 
 
-def _best_us(calls: dict[str, Callable[[], object]]) -> dict[str, float]:
+def _best_us(calls: dict[str, tuple[Callable[[], object], int]]) -> dict[str, float]:
+    """Per call: the best over interleaved rounds of the mean of ``count`` calls."""
     samples: dict[str, list[float]] = {name: [] for name in calls}
-    count = runs(CALLS, 50)
     for _ in range(runs(ROUNDS, 2)):
-        for name, call in calls.items():
+        for name, (call, calls_per_round) in calls.items():
+            count = runs(calls_per_round, 20)
             start = time.perf_counter()
             for _ in range(count):
                 call()
@@ -197,13 +199,16 @@ def run() -> Result:
                 raise RuntimeError(f"{trip.__name__} changed a {type(message).__name__}")
         us = _best_us(
             {
-                "codec request": lambda: (codec_round_trip(call), codec_round_trip(answer)),
-                "pickle request": lambda: (
-                    pickle_round_trip(old_call),
-                    pickle_round_trip(old_answer),
+                "codec request": (
+                    lambda: (codec_round_trip(call), codec_round_trip(answer)),
+                    CALLS,
                 ),
-                "codec model": lambda: codec_round_trip(query),
-                "pickle model": lambda: pickle_round_trip(old_query),
+                "pickle request": (
+                    lambda: (pickle_round_trip(old_call), pickle_round_trip(old_answer)),
+                    CALLS,
+                ),
+                "codec model": (lambda: codec_round_trip(query), CALLS // 20),
+                "pickle model": (lambda: pickle_round_trip(old_query), CALLS // 20),
             }
         )
     figures = []

@@ -209,6 +209,8 @@ class FieldType:
     fast: frozenset[type] | None
     check: Check
     text: str
+    outer: frozenset[type] | None = None
+    """For a sequence: the container types (its items are then ``check``'s business)."""
 
     def accepts(self, value: object) -> bool:
         return self.fast is None or type(value) in self.fast or self.check(value)
@@ -267,7 +269,8 @@ def _field_type(annotation: object) -> FieldType:
                     and all(item.accepts(x) for item, x in zip(items, v, strict=True))
                 )
 
-            return FieldType(frozenset(), fixed, f"tuple[{', '.join(i.text for i in items)}]")
+            text = f"tuple[{', '.join(i.text for i in items)}]"
+            return FieldType(frozenset(), fixed, text, frozenset({list, tuple}))
         item = _field_type(arguments[0]) if arguments else _ANY
         text = f"{origin.__name__}[{item.text}{', ...' if origin is tuple else ''}]"
         if item.fast is None:
@@ -279,7 +282,7 @@ def _field_type(annotation: object) -> FieldType:
                 set(map(type, v)) <= item_fast or all(item.accepts(x) for x in v)
             )
 
-        return FieldType(frozenset(), sequence, text)
+        return FieldType(frozenset(), sequence, text, frozenset({list, tuple}))
     if isinstance(annotation, type):
         if annotation is NativeHandle:  # and the receiver's subclass of it
             return FieldType(
@@ -358,14 +361,16 @@ _RECORD_PLANS: dict[int, tuple] = {
     s.tag: (
         s.cls,
         len(s.names) + 1,
-        tuple(kind.fast for kind in s.types),
-        tuple(kind.check for kind in s.types),
+        tuple(kind.fast if kind.outer is None else kind.outer for kind in s.types),
+        tuple((i, kind.check) for i, kind in enumerate(s.types) if kind.outer is not None),
         s,
     )
     for s in RECORDS
 }
-"""What decoding a record needs, by tag: class, array length, field types' fast sets and
-checks, the schema (for the message of a refused field)."""
+"""What decoding a record needs, by tag: class, array length, the exact types each field
+accepts at once (a sequence field: list or tuple), the item checks of the sequence fields,
+the schema (for the slow path and the message of a refused field)."""
+assert all(None not in plan[2] for plan in _RECORD_PLANS.values()), "a record field of any type"
 
 
 # ---------------------------------------------------------------------------
@@ -641,9 +646,12 @@ class Decoder:
             values = node[1:]
             if not _PLAIN.issuperset(map(type, values)):
                 values = [x if type(x) in _PLAIN else self._value(x, depth) for x in values]
-            for value, fast, check in zip(values, fasts, checks, strict=True):
-                if not (fast is None or type(value) in fast or check(value)):
-                    _refuse_fields(schema, values)
+            if all(map(frozenset.__contains__, fasts, map(type, values))):
+                for i, check in checks:  # the items of sequence fields
+                    if not check(values[i]):
+                        _check_fields(schema, values)
+            else:  # numpy numbers, a handle's subclass, or a refused field
+                _check_fields(schema, values)
             return cls(*values)
         enum = _ENUM_MEMBERS.get(tag)
         if enum is not None:
@@ -660,7 +668,7 @@ class Decoder:
                 f"it has {len(schema.names)}"
             )
         values = [x if type(x) in _PLAIN else self._value(x, 1) for x in node[1:]]
-        _refuse_fields(schema, values)
+        _check_fields(schema, values)
         return schema.cls(*values)
 
     def _exact(self, node: list, size: int, what: str) -> None:
@@ -804,7 +812,7 @@ class Decoder:
         return Opaque(bounded(node[1], _MAX_NAME), bounded(node[2], self._limits.max_repr))
 
 
-def _refuse_fields(schema: RecordSchema, values: list) -> None:
+def _check_fields(schema: RecordSchema, values: list) -> None:
     """MalformedMessage naming the first of ``values`` its field's type does not accept."""
     for name, kind, value in zip(schema.names, schema.types, values, strict=True):
         if not kind.accepts(value):
