@@ -655,7 +655,11 @@ class Decoder:
             return cls(*values)
         enum = _ENUM_MEMBERS.get(tag)
         if enum is not None:
-            return self._enum(enum, node)
+            if len(node) == 2 and type(node[1]) is int:
+                member = enum[1].get(node[1])
+                if member is not None:
+                    return member
+            return self._enum(enum, node)  # says what is wrong
         handler = _HANDLERS.get(tag)
         if handler is None:
             raise MalformedMessage(f"holds unknown type tag {tag}")
