@@ -42,7 +42,7 @@ import operator
 import re
 import types as pytypes
 import typing
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, fields, is_dataclass
 from enum import Enum
 
@@ -402,13 +402,17 @@ class Encoder:
         self.fds: list[int] = []
         self._items = 0
         self._scalars = _INLINE
+        self._references: list[tuple | None] = []
+        self._replay: Iterator[tuple | None] | None = None
 
     def encode(self, message: object) -> bytes:
         tree = self._value(message, 0)
         try:
             return msgpack.packb(tree, use_bin_type=True, unicode_errors="surrogatepass")
         except OverflowError:  # an int beyond 64 bits went inline: again, checking each int
+            # (the remote objects met the first time are not exported a second time)
             self._scalars, self._items, self.fds = _SCALARS, 0, []
+            self._replay = iter(self._references)
             tree = self._value(message, 0)
             return msgpack.packb(tree, use_bin_type=True, unicode_errors="surrogatepass")
 
@@ -467,7 +471,11 @@ class Encoder:
         if isinstance(value, NativeHandle):
             return self._handle(value)
         if self._peer is not None:
-            reference = self._peer.reference(value)
+            if self._replay is not None:
+                reference = next(self._replay)
+            else:
+                reference = self._peer.reference(value)
+                self._references.append(reference)
             if reference is not None:
                 if reference[0] == "peer":
                     return [PEER, reference[1]]

@@ -28,6 +28,7 @@ from conformance.harness.models import binary_model
 from conformance.harness.requests import pack_request
 from hal import types
 from hal.fmq import FmqDescriptor
+from hal.interfaces import IBuffer
 from hal.memory import Memory, NativeHandle
 from hal.types import (
     BufferDesc,
@@ -241,6 +242,34 @@ def test_a_typical_model_and_request_cross_a_real_channel() -> None:
                 assert isinstance(got.handle, ReceivedHandle)
                 assert got.handle.fds != sent.handle.fds  # our own copies of the descriptors
                 assert os.fstat(got.handle.fds[0]).st_ino == os.fstat(sent.handle.fds[0]).st_ino
+    finally:
+        near.close()
+        far.close()
+
+
+def test_a_big_integer_beside_a_remote_object_exports_it_once() -> None:
+    near_socket, far_socket = socket.socketpair()
+    near = Connection(near_socket, "near", make_remote_proxy, timeout=TIMEOUT)
+    far = Connection(far_socket, "far", make_remote_proxy, timeout=TIMEOUT)
+    near.start()
+    far.start()
+
+    class Buffer(IBuffer):
+        def copy_to(self, memory):
+            return ErrorStatus.NONE
+
+        def copy_from(self, memory, dimensions):
+            return ErrorStatus.NONE
+
+        def release(self):
+            pass
+
+    buffer = Buffer()
+    try:
+        far.send_hello((buffer, 1 << 70))
+        proxy, big = near.wait_hello(TIMEOUT)
+        assert big == 1 << 70 and proxy.copy_to(None) == ErrorStatus.NONE
+        assert far._exports[proxy._nnhal_link.remote_id][1] == 1  # sent once, counted once
     finally:
         near.close()
         far.close()
