@@ -11,9 +11,11 @@ answer: status, one ``OutputShape``, ``Timing``), and a
 Baseline, measured in the same run: the pickle channel the codec replaced
 (protocol 5, a Python ``persistent_id`` deciding what crosses by reference,
 a restricted unpickler; kept below as it was, for this comparison only).
-Figures: microseconds per round trip, the best of 9 interleaved rounds of
-the mean of 1000 round trips (50 for the model); the ratio is codec over
-pickle (target: no slower, <= 1.0).
+Figures: microseconds of this process's CPU time per round trip (both sides
+are single-threaded pure computation, so CPU time is their cost, and other
+processes on a shared machine do not count in it), the best of 9 interleaved
+rounds of the mean of 1000 round trips (50 for the model); the ratio is codec
+over pickle (target: no slower, <= 1.0).
 """
 
 from __future__ import annotations
@@ -164,15 +166,16 @@ def _chain_model(operations: int = 30) -> Model:
 
 
 def _best_us(calls: dict[str, tuple[Callable[[], object], int]]) -> dict[str, float]:
-    """Per call: the best over interleaved rounds of the mean of ``count`` calls."""
+    """Per call, in CPU microseconds: the best over interleaved rounds of the mean of
+    ``count`` calls."""
     samples: dict[str, list[float]] = {name: [] for name in calls}
     for _ in range(runs(ROUNDS, 2)):
         for name, (call, calls_per_round) in calls.items():
             count = runs(calls_per_round, 20)
-            start = time.perf_counter()
+            start = time.process_time()
             for _ in range(count):
                 call()
-            samples[name].append((time.perf_counter() - start) / count * 1e6)
+            samples[name].append((time.process_time() - start) / count * 1e6)
     return {name: min(values) for name, values in samples.items()}
 
 
@@ -219,7 +222,8 @@ def run() -> Result:
             Figure(f"{subject} round trip", mine, "us", base, ratio, "<= 1.0x pickle", ratio <= 1.0)
         )
     line = (
-        f"codec: execute_synchronously call + answer round trip {us['codec request']:.1f} us, "
+        f"codec (CPU time): execute_synchronously call + answer round trip "
+        f"{us['codec request']:.1f} us, "
         f"pickle channel {us['pickle request']:.1f} us (ratio "
         f"{us['codec request'] / us['pickle request']:.2f}); a 30-operation model "
         f"{us['codec model']:.1f} us, pickle {us['pickle model']:.1f} us (ratio "

@@ -528,6 +528,7 @@ def encode(
 
 _MSGPACK_LIMIT = re.compile(r"(-?\d+) exceeds max_(\w+)_len\((-?\d+)\)")
 _PLAIN = frozenset({type(None), bool, int, float, str, bytes})
+_INT_ONLY = frozenset({int})
 
 
 class Decoder:
@@ -779,8 +780,8 @@ class Decoder:
         if (
             type(slots) is not list
             or type(ints) is not list
-            or not all(type(i) is int for i in slots)
-            or not all(type(i) is int for i in ints)
+            or not _INT_ONLY.issuperset(map(type, slots))
+            or not _INT_ONLY.issuperset(map(type, ints))
         ):
             raise MalformedMessage("holds a native handle whose slots or ints are not integers")
         carried = [i for i in slots if i != -1]
