@@ -27,6 +27,7 @@ from pathlib import Path
 from benchmarks import (
     caching,
     certify,
+    codec,
     fuzz,
     generator,
     isolation,
@@ -47,6 +48,7 @@ BENCHMARKS: dict[str, Callable[[], Result]] = {
     "caching": caching.run,
     "paths": paths.run,
     "memory": memory.run,
+    "codec": codec.run,
     "isolation": isolation.run,
     "certify": certify.run,
     "fuzz": fuzz.run,

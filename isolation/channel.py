@@ -1,12 +1,15 @@
-"""The channel between the harness and a driver service process: frames, encoding, calls.
+"""The channel between the harness and a driver service process: frames, messages, calls.
 
 One Unix stream socket carries frames both ways. A frame is a 12-byte header
 (body length, descriptor count), sent with its file descriptors attached as
-``SCM_RIGHTS``, then the body. Bodies are pickles written by ``_Encoder`` and
-read by ``_Decoder``, a restricted unpickler: it builds only the records and
-enums of ``hal.types``, ``hal.memory.Memory``, ``hal.fmq.FmqDescriptor``,
-numpy arrays and plain builtins, so a hostile driver cannot make the harness
-run code by what it sends. Everything else crosses as a persistent reference:
+``SCM_RIGHTS``, then the body. A body is one message of ``isolation.codec``:
+msgpack, read by a decoder that builds only the values of a fixed schema
+(the records and enums of ``hal.types``, ``hal.memory.Memory``,
+``hal.fmq.FmqDescriptor``, numbers, strings, bytes, containers, numpy arrays
+of a few dtypes) through their constructors, with every size bounded. It
+never looks a class up by a name the other process sent, so what a hostile
+driver sends can neither run code in the harness nor change its objects.
+Everything else crosses by reference:
 
 * a ``NativeHandle`` as its descriptors (the receiver gets its own copies, in
   a ``ReceivedHandle`` that closes them when it is garbage-collected);
@@ -15,13 +18,15 @@ run code by what it sends. Everything else crosses as a persistent reference:
   the receiver gets a proxy (``isolation.proxy``), and a proxy sent back to its
   origin arrives as the original object;
 * anything else a driver returns (which the harness would reject anyway) as an
-  ``Opaque`` stand-in that only carries its type name and repr.
+  ``Opaque`` stand-in that only carries its type name and a bounded repr.
 
 ``Connection`` runs calls over the channel in both directions: the caller
 waits for the answer with a timeout, the callee runs each call on a worker
 thread (so a driver may call a harness callback from inside a call). When the
-channel breaks, every waiting call ends with ``DriverCrashed`` and the owner
-is told. Proxies that are garbage-collected release their remote object.
+channel breaks, every waiting call ends with ``DriverCrashed`` (or
+``MalformedAnswer`` when the other end sent a frame or message that breaks
+the format or its limits) and the owner is told. Proxies that are
+garbage-collected release their remote object.
 """
 
 from __future__ import annotations
@@ -29,10 +34,8 @@ from __future__ import annotations
 import abc
 import contextlib
 import fcntl
-import io
 import itertools
 import os
-import pickle
 import resource
 import socket
 import struct
@@ -41,20 +44,32 @@ import traceback
 import weakref
 from collections import deque
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, is_dataclass
-from enum import Enum
 
 import hal.interfaces as interfaces
-import hal.types as types
-from hal.memory import Memory, NativeHandle
+from hal.memory import NativeHandle
 from hal.workers import Workers
+from isolation import codec
+from isolation.codec import (
+    LIMITS,
+    Call,
+    Hello,
+    Limits,
+    MalformedMessage,
+    Opaque,
+    ProtocolError,
+    Raise,
+    Release,
+    Return,
+)
 
 MAX_FDS = 253
 """SCM_MAX_FD: the most descriptors one frame may carry."""
-MAX_FRAME = 1 << 30
+MAX_FRAME = LIMITS.max_frame
 """The largest body accepted; a bigger announced length is a protocol violation."""
 _HEADER = struct.Struct("<QI")
-_OPAQUE_REPR = 200
+_CHUNK = 1 << 20
+"""A body is read in pieces of at most this many bytes: memory follows the bytes that came,
+never the length a header announced."""
 
 
 class DriverFault(BaseException):
@@ -85,12 +100,16 @@ class DriverTimeout(DriverFault):
     kind = "timeout"
 
 
+class MalformedAnswer(DriverFault):
+    """The driver's process sent a frame or message that breaks the wire format or one of
+    its limits (a forged type, too deep, too big, truncated): the channel is dropped
+    and the service restarted, like after a crash. The message names the rule."""
+
+    kind = "crash"
+
+
 class ChannelClosed(Exception):
     """The other end closed the channel (or it broke)."""
-
-
-class ProtocolError(Exception):
-    """The other end sent something that is not a valid frame or message."""
 
 
 class RemoteError(Exception):
@@ -106,7 +125,7 @@ _REMOTE_ERRORS: dict[str, type[RemoteError]] = {}
 
 def remote_error(type_name: str, message: str, remote_traceback: str) -> RemoteError:
     """A RemoteError subclass instance named ``type_name``, with the remote traceback as a note."""
-    name = type_name if type_name.isidentifier() else "RemoteError"
+    name = type_name if type_name.isidentifier() and len(type_name) <= 100 else "RemoteError"
     cls = _REMOTE_ERRORS.get(name)
     if cls is None:
         cls = _REMOTE_ERRORS.setdefault(name, type(name, (RemoteError,), {}))
@@ -114,17 +133,6 @@ def remote_error(type_name: str, message: str, remote_traceback: str) -> RemoteE
     if remote_traceback:
         error.add_note("raised in the driver process:\n" + remote_traceback.rstrip())
     return error
-
-
-@dataclass(frozen=True)
-class Opaque:
-    """A value the other process sent that is not a HAL type: its type name and repr only."""
-
-    type_name: str
-    text: str
-
-    def __repr__(self) -> str:
-        return self.text
 
 
 class ReceivedHandle(NativeHandle):
@@ -153,10 +161,16 @@ class ReceivedHandle(NativeHandle):
 
 
 class Channel:
-    """Frames over a connected AF_UNIX stream socket; sending is safe from many threads."""
+    """Frames over a connected AF_UNIX stream socket; sending is safe from many threads.
 
-    def __init__(self, sock: socket.socket) -> None:
+    A received body is read in pieces as its bytes arrive: a header announcing
+    a gigabyte and then nothing costs nothing, and a body over ``max_frame``
+    bytes is refused from its header alone.
+    """
+
+    def __init__(self, sock: socket.socket, max_frame: int = MAX_FRAME) -> None:
         self.sock = sock
+        self.max_frame = max_frame
         self._send_lock = threading.Lock()
 
     def send(self, body: bytes, fds: Sequence[int] = ()) -> None:
@@ -174,7 +188,7 @@ class Channel:
         except OSError as e:
             raise ChannelClosed(f"sending failed: {e.strerror or e}") from None
 
-    def receive(self) -> tuple[bytes, list[int]]:
+    def receive(self) -> tuple[bytes | bytearray, list[int]]:
         try:
             head, fds, flags, _ = socket.recv_fds(self.sock, _HEADER.size, MAX_FDS)
         except ConnectionResetError:
@@ -185,31 +199,40 @@ class Channel:
             raise ChannelClosed("the other end closed the channel")
         try:
             if flags & socket.MSG_CTRUNC:
-                raise ProtocolError("a frame carried more file descriptors than allowed")
+                raise ProtocolError(f"carries more than {MAX_FDS} file descriptors in a frame")
             head += self._exactly(_HEADER.size - len(head))
             length, count = _HEADER.unpack(head)
             if count != len(fds):
-                raise ProtocolError(f"a frame announced {count} descriptors and carried {len(fds)}")
-            if length > MAX_FRAME:
-                raise ProtocolError(f"a frame announced {length} bytes; at most {MAX_FRAME}")
+                raise ProtocolError(
+                    f"announces {count} descriptors in a frame that carries {len(fds)}"
+                )
+            if length > self.max_frame:
+                raise ProtocolError(
+                    f"announces a frame of {length} bytes, over the max frame size {self.max_frame}"
+                )
             return self._exactly(length), fds
         except BaseException:
             _close_fds(fds)
             raise
 
-    def _exactly(self, length: int) -> bytes:
-        buffer = bytearray(length)
-        view = memoryview(buffer)
+    def _exactly(self, length: int) -> bytearray:
+        buffer = bytearray(min(length, _CHUNK))
         got = 0
         while got < length:
+            if got == len(buffer):  # grows only as bytes come, a piece at a time
+                buffer.extend(bytes(min(length - got, _CHUNK)))
             try:
-                n = self.sock.recv_into(view[got:])
+                with memoryview(buffer) as view, view[got:] as rest:
+                    n = self.sock.recv_into(rest)
             except OSError as e:
                 raise ChannelClosed(f"receiving failed: {e.strerror or e}") from None
             if n == 0:
-                raise ChannelClosed("the other end closed the channel in the middle of a frame")
+                raise ChannelClosed(
+                    f"the other end closed the channel in the middle of a frame "
+                    f"({got} of {length} bytes came)"
+                )
             got += n
-        return bytes(buffer)
+        return buffer
 
     def close(self) -> None:
         with contextlib.suppress(OSError):
@@ -224,59 +247,8 @@ def _close_fds(fds: Sequence[int]) -> None:
 
 
 # ---------------------------------------------------------------------------
-# Encoding
+# Remote objects
 # ---------------------------------------------------------------------------
-
-_PLAIN = frozenset(
-    {
-        type(None),
-        bool,
-        int,
-        float,
-        complex,
-        str,
-        bytes,
-        bytearray,
-        list,
-        tuple,
-        dict,
-        set,
-        frozenset,
-    }
-)
-
-
-def _hal_records() -> frozenset[type]:
-    records = {
-        value
-        for value in vars(types).values()
-        if isinstance(value, type)
-        and value.__module__ == types.__name__
-        and (is_dataclass(value) or issubclass(value, Enum))
-    }
-    records.add(Memory)
-    with contextlib.suppress(ImportError):
-        from hal.fmq import FmqDescriptor
-
-        records.add(FmqDescriptor)
-    return frozenset(records)
-
-
-_RECORDS = _hal_records()
-_ALLOWED_GLOBALS = {(cls.__module__, cls.__qualname__): cls for cls in _RECORDS} | {
-    ("builtins", name): getattr(__import__("builtins"), name)
-    for name in ("complex", "set", "frozenset", "bytearray", "bytes", "list", "tuple", "dict")
-}
-_NUMPY_GLOBALS = {
-    ("numpy", "dtype"),
-    ("numpy", "ndarray"),
-    ("numpy._core.numeric", "_frombuffer"),
-    ("numpy.core.numeric", "_frombuffer"),
-    ("numpy._core.multiarray", "_reconstruct"),
-    ("numpy.core.multiarray", "_reconstruct"),
-    ("numpy._core.multiarray", "scalar"),
-    ("numpy.core.multiarray", "scalar"),
-}
 
 INTERFACES: dict[str, type] = {
     name: value
@@ -321,41 +293,6 @@ def interface_methods(names: Sequence[str]) -> frozenset[str]:
     return frozenset(methods)
 
 
-class _Encoder(pickle.Pickler):
-    def __init__(self, file: io.BytesIO, connection: Connection) -> None:
-        super().__init__(file, protocol=5)
-        self.fds: list[int] = []
-        self._connection = connection
-
-    def persistent_id(self, obj: object) -> object:
-        kind = type(obj)
-        if kind in _PLAIN or kind in _RECORDS:
-            return None
-        if isinstance(obj, NativeHandle):
-            # A descriptor that is not open cannot be sent; it arrives as a number that
-            # is not open there either, so the driver's own check answers (not the channel).
-            slots = []
-            for fd in obj.fds:
-                if _is_open(fd):
-                    slots.append(len(self.fds))
-                    self.fds.append(int(fd))
-                else:
-                    slots.append(-1)
-            return ("handle", slots, [int(i) for i in obj.ints])
-        if _is_allowed_global(obj):
-            return None  # a class or function pickled by name; the receiver checks it again
-        reference = self._connection.reference(obj)
-        if reference is not None:
-            return reference
-        module = getattr(kind, "__module__", "")
-        if module == "numpy" or module.startswith("numpy."):
-            return None
-        if isinstance(obj, int) and not isinstance(obj, Enum):
-            return ("int", int(obj))
-        text = _safe_repr(obj)
-        return ("opaque", kind.__qualname__, text)
-
-
 def _is_open(fd: object) -> bool:
     if type(fd) is not int or fd < 0:
         return False
@@ -375,71 +312,21 @@ def _closed_fd_number() -> int:
     return -1
 
 
-def _is_allowed_global(obj: object) -> bool:
-    try:
-        key = (obj.__module__, obj.__qualname__)
-    except AttributeError:
-        return False
-    return (
-        key in _ALLOWED_GLOBALS
-        or key in _NUMPY_GLOBALS
-        or (isinstance(obj, type) and (key[0] == "numpy" or key[0].startswith("numpy.")))
-    )
-
-
-def _safe_repr(obj: object) -> str:
-    try:
-        text = repr(obj)
-    except Exception as e:  # a driver's __repr__ may fail in any way
-        text = f"<{type(obj).__qualname__} object (repr raised {type(e).__name__})>"
-    return text if len(text) <= _OPAQUE_REPR else text[: _OPAQUE_REPR - 3] + "..."
-
-
-class _Decoder(pickle.Unpickler):
-    def __init__(self, body: bytes, fds: list[int], connection: Connection) -> None:
-        super().__init__(io.BytesIO(body))
-        self._fds = fds
-        self._claimed: set[int] = set()
-        self._connection = connection
-
-    def find_class(self, module: str, name: str) -> object:
-        allowed = _ALLOWED_GLOBALS.get((module, name))
-        if allowed is not None:
-            return allowed
-        if (module, name) in _NUMPY_GLOBALS:
-            return super().find_class(module, name)
-        raise ProtocolError(f"the other process sent a {module}.{name}, which is not a HAL type")
-
-    def persistent_load(self, pid: object) -> object:
-        if not (isinstance(pid, tuple) and pid and isinstance(pid[0], str)):
-            raise ProtocolError(f"malformed reference {pid!r}")
-        tag = pid[0]
-        if tag == "handle" and len(pid) == 3 and isinstance(pid[1], list):
-            _, slots, ints = pid
-            carried = [i for i in slots if i != -1]
-            if any(
-                type(i) is not int or not 0 <= i < len(self._fds) or i in self._claimed
-                for i in carried
-            ) or len(set(carried)) != len(carried):
-                raise ProtocolError("a handle names descriptors the frame did not carry")
-            self._claimed.update(carried)
-            fds = [_closed_fd_number() if i == -1 else self._fds[i] for i in slots]
-            return ReceivedHandle(fds, list(ints), [self._fds[i] for i in carried])
-        if tag == "int" and len(pid) == 2 and type(pid[1]) is int:
-            return pid[1]
-        if tag == "opaque" and len(pid) == 3:
-            return Opaque(str(pid[1]), str(pid[2]))
-        if tag in ("obj", "peer"):
-            return self._connection.resolve(pid)
-        raise ProtocolError(f"malformed reference {pid!r}")
-
-    def unclaimed(self) -> list[int]:
-        return [fd for i, fd in enumerate(self._fds) if i not in self._claimed]
-
-
 # ---------------------------------------------------------------------------
 # Calls
 # ---------------------------------------------------------------------------
+
+
+_MAX_ERROR = 4000
+"""Characters of an exception's message sent back (the rest is cut)."""
+_MAX_TRACEBACK = 16000
+
+
+def _message_of(error: BaseException) -> str:
+    try:
+        return str(error)
+    except Exception as e:  # a driver's exception may fail to format
+        return f"<message not printable: {type(e).__name__}>"
 
 
 class _Pending:
@@ -473,13 +360,16 @@ class Connection:
         on_lost: Callable[[Connection, str], str] | None = None,
         timeout: float | None = None,
         owner: object = None,
+        limits: Limits = LIMITS,
     ) -> None:
         self.name = name
         self.timeout = timeout
         """Seconds a call made through a proxy of this connection may take."""
         self.owner = owner
-        """Whoever supervises the other end (isolation.proxy.DriverService), told of hangs."""
-        self._channel = Channel(sock)
+        """Whoever supervises the other end (isolation.proxy.DriverService), told of hangs;
+        a connection with an owner is the harness's, so its faults speak of the driver."""
+        self._limits = limits
+        self._channel = Channel(sock, limits.max_frame)
         self._make_proxy = make_proxy
         self._on_lost = on_lost
         self._lock = threading.Lock()
@@ -538,13 +428,14 @@ class Connection:
             with self._lock:
                 entry = self._exports.get(pid[1])
             if entry is None:
-                raise ProtocolError(f"the other process named object {pid[1]}, which is unknown")
+                raise MalformedMessage(f"names object {pid[1]}, which is unknown here")
             return entry[0]
-        if len(pid) != 4 or not isinstance(pid[1], int) or not isinstance(pid[2], tuple):
-            raise ProtocolError(f"malformed reference {pid!r}")
         _, remote_id, names, class_name = pid
         if not names or not all(isinstance(n, str) and n in INTERFACES for n in names):
-            raise ProtocolError(f"remote object {remote_id} claims unknown interfaces {names!r}")
+            raise MalformedMessage(
+                f"holds remote object {remote_id} claiming unknown interfaces "
+                f"{codec.safe_repr(names, 120)}"
+            )
         with self._lock:
             existing = self._imports.get(remote_id)
             proxy = existing() if existing is not None else None
@@ -582,19 +473,17 @@ class Connection:
 
     # -- sending ------------------------------------------------------------
 
-    def _send(self, message: tuple) -> None:
+    def _send(self, message: object) -> None:
         if self._releases:
             items = []
             while self._releases:
                 items.append(self._releases.popleft())
-            self._send_one(("release", items))
+            self._send_one(Release(items))
         self._send_one(message)
 
-    def _send_one(self, message: tuple) -> None:
-        file = io.BytesIO()
-        encoder = _Encoder(file, self)
-        encoder.dump(message)
-        self._channel.send(file.getvalue(), encoder.fds)
+    def _send_one(self, message: object) -> None:
+        body, fds = codec.encode(message, self, self._limits, _is_open)
+        self._channel.send(body, fds)
 
     def call(self, target: int, method: str, args: tuple, timeout: float | None) -> object:
         """Call ``method`` of the other end's object ``target``; its answer or its exception.
@@ -611,7 +500,7 @@ class Connection:
             self._pending[call_id] = pending
         try:
             try:
-                self._send(("call", call_id, target, method, args))
+                self._send(Call(call_id, target, method, tuple(args)))
             except ChannelClosed as e:
                 self._lose(str(e))
             if not pending.event.wait(timeout):
@@ -631,48 +520,47 @@ class Connection:
         try:
             while True:
                 body, fds = self._channel.receive()
-                decoder = _Decoder(body, fds, self)
+                decoder = codec.Decoder(fds, self, self._limits, ReceivedHandle, _closed_fd_number)
                 try:
-                    message = decoder.load()
-                except ProtocolError:
+                    message = decoder.decode(body)
+                except BaseException:
                     _close_fds(fds)
                     raise
-                except Exception as e:
-                    _close_fds(fds)
-                    raise ProtocolError(f"undecodable message: {type(e).__name__}: {e}") from None
+                del body
                 _close_fds(decoder.unclaimed())
                 self._dispatch(message)
                 del message, decoder  # hold no proxy while waiting for the next frame
         except ChannelClosed as e:
             self._lose(str(e))
         except ProtocolError as e:
-            self._lose(f"protocol violation: {e}")
+            subject = "driver answer" if self.owner is not None else "message"
+            self._lose(f"protocol violation: {subject} {e}", malformed=True)
         except BaseException as e:  # the reader must always report why it stopped
             self._lose(f"channel reader failed: {type(e).__name__}: {e}")
 
     def _dispatch(self, message: object) -> None:
-        if not (isinstance(message, tuple) and message and isinstance(message[0], str)):
-            raise ProtocolError(f"malformed message {_safe_repr(message)}")
-        tag = message[0]
-        if tag == "call" and len(message) == 5:
-            self._workers.submit(lambda: self._serve(*message[1:]))
-        elif tag in ("return", "raise") and len(message) >= 3:
+        kind = type(message)
+        if kind is Call:
+            self._workers.submit(lambda: self._serve(message))
+        elif kind is Return or kind is Raise:
             with self._lock:
-                pending = self._pending.get(message[1])
+                pending = self._pending.get(message.call_id)
             if pending is None:
                 return  # the caller gave up (timeout): drop the late answer
-            if tag == "return":
-                pending.ok, pending.value = True, message[2]
+            if kind is Return:
+                pending.ok, pending.value = True, message.value
             else:
-                pending.value = remote_error(*(str(part) for part in message[2:5]))
+                pending.value = remote_error(
+                    message.type_name,
+                    codec.bounded(message.message, _MAX_ERROR),
+                    codec.bounded(message.traceback, _MAX_TRACEBACK),
+                )
             pending.event.set()
-        elif tag == "release" and len(message) == 2 and isinstance(message[1], list):
-            self._release(message[1])
-        elif tag == "hello" and len(message) == 2:
-            self.hello = message[1]
+        elif kind is Release:
+            self._release(message.items)
+        else:  # Hello: the codec builds nothing else at the top
+            self.hello = message.value
             self._hello.set()
-        else:
-            raise ProtocolError(f"unknown message {_safe_repr(message)[:80]}")
 
     def wait_hello(self, timeout: float) -> object:
         """The other end's first message; None if the channel broke before it came."""
@@ -683,44 +571,56 @@ class Connection:
         return hello
 
     def send_hello(self, value: object) -> None:
-        self._send(("hello", value))
+        self._send(Hello(value))
 
-    def _serve(self, call_id: int, target: int, method: str, args: tuple) -> None:
+    def _serve(self, call: Call) -> None:
+        call_id, target, method, args = call.call_id, call.target, call.method, call.args
         with self._lock:
             entry = self._exports.get(target)
         try:
             if entry is None:
                 raise LookupError(f"object {target} is unknown here (released?)")
-            if not (isinstance(method, str) and method in entry[2] and isinstance(args, tuple)):
-                raise LookupError(f"{method!r} is not a method of {', '.join(entry[3])}")
+            if method not in entry[2]:
+                raise LookupError(
+                    f"{codec.safe_repr(method, 80)} is not a method of {', '.join(entry[3])}"
+                )
             value = getattr(entry[0], method)(*args)
         except BaseException as e:  # SystemExit in a driver thread is an escaped exception too
-            answer = ("raise", call_id, type(e).__name__, str(e), traceback.format_exc())
+            answer: object = Raise(
+                call_id,
+                type(e).__name__,
+                codec.bounded(_message_of(e), _MAX_ERROR),
+                codec.bounded(traceback.format_exc(), _MAX_TRACEBACK),
+            )
         else:
-            answer = ("return", call_id, value)
+            answer = Return(call_id, value)
         try:
             self._send(answer)
         except ChannelClosed:
             return
-        except Exception as e:  # an answer that cannot be encoded (say, a closed fd)
+        except Exception as e:  # an answer that cannot be encoded (say, nested too deep)
             with contextlib.suppress(ChannelClosed):
                 self._send(
-                    (
-                        "raise",
+                    Raise(
                         call_id,
                         "EncodingError",
-                        f"the answer of {method} cannot be sent: {type(e).__name__}: {e}",
+                        f"the answer of {method} cannot be sent: {type(e).__name__}: "
+                        f"{codec.bounded(_message_of(e), _MAX_ERROR)}",
                         "",
                     )
                 )
 
     # -- the end ------------------------------------------------------------
 
-    def _lose(self, reason: str) -> None:
+    def _lose(self, reason: str, malformed: bool = False) -> None:
         with self._lock:
             if self._losing:
                 return
             self._losing = True
+        if malformed:  # the other process is alive: show it the end of its channel at
+            # once (a service exits on it) while the owner works out what happened
+            with contextlib.suppress(OSError):
+                self._channel.sock.shutdown(socket.SHUT_RDWR)
         lost = reason
         if self._on_lost is not None:
             with contextlib.suppress(Exception):
@@ -730,8 +630,9 @@ class Connection:
             pending = list(self._pending.values())
             self._exports.clear()
             self._export_ids.clear()
+        fault = MalformedAnswer if malformed else DriverCrashed
         for waiter in pending:
-            waiter.value = DriverCrashed(f"{lost} during {waiter.method}", waiter.method)
+            waiter.value = fault(f"{lost} during {waiter.method}", waiter.method)
             waiter.event.set()
         self._hello.set()
         self._channel.close()
@@ -748,3 +649,25 @@ class Connection:
     @property
     def closed(self) -> bool:
         return self.lost is not None
+
+
+__all__ = [
+    "INTERFACES",
+    "MAX_FDS",
+    "MAX_FRAME",
+    "Channel",
+    "ChannelClosed",
+    "Connection",
+    "DriverCrashed",
+    "DriverFault",
+    "DriverTimeout",
+    "MalformedAnswer",
+    "MalformedMessage",
+    "Opaque",
+    "ProtocolError",
+    "ReceivedHandle",
+    "RemoteError",
+    "interface_methods",
+    "interfaces_of",
+    "remote_error",
+]

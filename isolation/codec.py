@@ -1,0 +1,888 @@
+"""The wire format of the isolation channel: a fixed schema of HAL values over msgpack.
+
+A message is one msgpack document. Plain values travel as msgpack's own kinds
+(nil, bool, integers of up to 64 bits, float64, UTF-8 strings, binary); every
+other value is a msgpack array whose first element is a small integer *tag*
+from a fixed table, followed by the value's parts:
+
+* containers: ``[LIST, items...]``, ``[TUPLE, ...]``, ``[DICT, k, v, ...]``,
+  ``[SET, ...]``, ``[FROZENSET, ...]``; ``[BYTEARRAY, bin]``, ``[BIGINT, text]``
+  (an integer beyond 64 bits), ``[COMPLEX, re, im]``;
+* HAL records: ``[RECORD_BASE + i, field values...]`` where ``i`` indexes the
+  records of ``hal.types`` (plus ``hal.memory.Memory`` and
+  ``hal.fmq.FmqDescriptor``) sorted by name; the fields are the dataclass's,
+  in declaration order, all of them;
+* HAL enums: ``[ENUM_BASE + i, value]`` (``i`` indexes the enums of
+  ``hal.types`` sorted by name; the member is looked up by its value);
+* numpy: ``[NDARRAY, dtype, shape, bin]`` and ``[NPSCALAR, dtype, bin]`` with
+  the dtype from a fixed allow-list;
+* things that are not data: ``[HANDLE, slots, ints]`` (a ``NativeHandle``,
+  its descriptors riding on the frame as SCM_RIGHTS), ``[OBJECT, id,
+  interfaces, class name]`` (an object implementing ``hal.interfaces``),
+  ``[PEER, id]`` (the receiver's own object coming back), ``[OPAQUE, type
+  name, text]`` (anything else: a stand-in carrying a bounded repr);
+* the envelope at the top: ``Call``, ``Return``, ``Raise``, ``Release``,
+  ``Hello``, each ``[tag, fields...]`` like a record.
+
+The schema (tags, classes, field names, field types) is derived once, at
+import, from the dataclass definitions. Decoding never looks a class up by a
+name from the wire, never sets an attribute on an existing object and never
+calls anything but the constructors of that table (``cls(*fields)`` after
+checking each field's value against the field's declared type), the enums'
+value lookup and numpy's ``frombuffer``. Every size is bounded (``Limits``):
+the frame, each string, binary and list (checked by msgpack before it
+allocates), the nesting depth, the number of values in a message, the text
+of an opaque stand-in. A message that breaks a rule raises
+``MalformedMessage`` naming the rule.
+"""
+
+from __future__ import annotations
+
+import operator
+import re
+import types as pytypes
+import typing
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, fields, is_dataclass
+from enum import Enum
+
+import msgpack
+import numpy as np
+
+import hal.types as hal_types
+from hal.fmq import FmqDescriptor
+from hal.memory import Memory, NativeHandle
+
+# ---------------------------------------------------------------------------
+# Limits and errors
+# ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Bounds on one message; a message beyond any of them is refused."""
+
+    max_frame: int = 256 << 20
+    """Bytes of one frame's body (a model's constant values travel in it)."""
+    max_depth: int = 64
+    """Nesting of arrays (a record in a list in a tuple is depth 3)."""
+    max_list: int = 1 << 20
+    """Elements of one list, tuple, dict, set or record."""
+    max_items: int = 1 << 22
+    """Values in one message, all containers' elements together."""
+    max_str: int = 1 << 20
+    """Bytes of one string."""
+    max_repr: int = 200
+    """Characters of an opaque stand-in's text (longer texts are cut)."""
+
+
+LIMITS = Limits()
+
+
+class ProtocolError(Exception):
+    """The other end sent something that is not a valid frame or message."""
+
+
+class MalformedMessage(ProtocolError):
+    """A frame's body is not a message of the schema, or breaks one of its limits."""
+
+
+class EncodeError(ValueError):
+    """A value cannot be sent (too deep, too many values, a descriptor count over the limit)."""
+
+
+# ---------------------------------------------------------------------------
+# Values that are not HAL records
+# ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Opaque:
+    """A value the other process sent that is not a HAL type: its type name and repr only."""
+
+    type_name: str
+    text: str
+
+    def __repr__(self) -> str:
+        return self.text
+
+
+def bounded(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def safe_repr(obj: object, limit: int = LIMITS.max_repr) -> str:
+    """``repr(obj)`` cut to ``limit`` characters; a repr that raises is described instead."""
+    try:
+        text = repr(obj)
+    except Exception as e:  # a driver's __repr__ may fail in any way
+        text = f"<{type(obj).__qualname__} object (repr raised {type(e).__name__})>"
+    if not isinstance(text, str):
+        text = f"<{type(obj).__qualname__} object>"
+    return bounded(text, limit)
+
+
+# ---------------------------------------------------------------------------
+# Envelopes
+# ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Call:
+    """Call ``method(*args)`` on object ``target`` of the receiver; answer ``call_id``."""
+
+    call_id: int
+    target: int
+    method: str
+    args: tuple
+
+
+@dataclass(frozen=True)
+class Return:
+    call_id: int
+    value: object
+
+
+@dataclass(frozen=True)
+class Raise:
+    """The call raised: the exception's type name, message and traceback text."""
+
+    call_id: int
+    type_name: str
+    message: str
+    traceback: str
+
+
+@dataclass(frozen=True)
+class Release:
+    """The sender dropped its proxies: (object id, how many times it had received it)."""
+
+    items: list[tuple[int, int]]
+
+
+@dataclass(frozen=True)
+class Hello:
+    """The first message of a connection (the service's greeting)."""
+
+    value: object
+
+
+ENVELOPES: tuple[type, ...] = (Call, Return, Raise, Release, Hello)
+
+# ---------------------------------------------------------------------------
+# The schema
+# ---------------------------------------------------------------------------
+
+LIST, TUPLE, DICT, SET, FROZENSET, BYTEARRAY, BIGINT, COMPLEX = range(8)
+NDARRAY, NPSCALAR, HANDLE, OBJECT, PEER, OPAQUE = range(8, 14)
+ENVELOPE_BASE = 16
+RECORD_BASE = 32
+ENUM_BASE = 96
+
+_INT64_MIN, _UINT64_MAX = -(1 << 63), (1 << 64) - 1
+_MAX_BIGINT_DIGITS = 100
+_BIGINT = re.compile(rf"-?[0-9]{{1,{_MAX_BIGINT_DIGITS}}}")
+_MAX_NAME = 100
+_MAX_NDIM = 32
+
+DTYPES: frozenset[str] = frozenset(
+    ["|b1", "|i1", "|u1", "<i2", "<u2", "<i4", "<u4", "<i8", "<u8", "<f2", "<f4", "<f8"]
+)
+"""The numpy dtypes that may cross (as ``dtype.str``): bool, integers, floats, little-endian."""
+
+_NUMBER = (int, float, np.integer, np.floating, np.bool_)
+_INTEGER = (int, np.integer, np.bool_)
+
+
+Check = Callable[[object], bool]
+
+
+def _never(value: object) -> bool:
+    return False
+
+
+@dataclass(frozen=True)
+class FieldType:
+    """What a field of the schema accepts: any value whose exact type is in ``fast``
+    (None: any value at all), or one ``check`` accepts; ``text`` describes it."""
+
+    fast: frozenset[type] | None
+    check: Check
+    text: str
+    outer: frozenset[type] | None = None
+    """For a sequence: the container types (its items are then ``check``'s business)."""
+
+    def accepts(self, value: object) -> bool:
+        return self.fast is None or type(value) in self.fast or self.check(value)
+
+
+_ANY = FieldType(None, _never, "any value")
+_INT_ENUMS = frozenset(
+    value
+    for value in vars(hal_types).values()
+    if isinstance(value, type) and issubclass(value, int) and issubclass(value, Enum)
+)
+
+
+def _field_type(annotation: object) -> FieldType:
+    """The FieldType of a field declared ``annotation``. Sequences accept a list or a
+    tuple (drivers fill a record's tuple field with a list and the other way round);
+    numbers accept numpy's scalars and the HAL's int enums."""
+    if annotation is typing.Any or annotation is object:
+        return _ANY
+    if annotation is type(None):
+        return FieldType(frozenset({type(None)}), _never, "None")
+    if annotation is int or annotation is bool:
+        return FieldType(
+            frozenset({int, bool}) | _INT_ENUMS,
+            lambda v: isinstance(v, _INTEGER),
+            annotation.__name__,
+        )
+    if annotation is float:
+        return FieldType(
+            frozenset({float, int, bool}) | _INT_ENUMS, lambda v: isinstance(v, _NUMBER), "float"
+        )
+    if annotation is str:
+        return FieldType(frozenset({str}), _never, "str")
+    if annotation is bytes:
+        return FieldType(frozenset({bytes, bytearray}), _never, "bytes")
+    if annotation in (list, tuple):
+        return FieldType(frozenset({list, tuple}), _never, annotation.__name__)
+    origin = typing.get_origin(annotation)
+    arguments = typing.get_args(annotation)
+    if origin in (typing.Union, pytypes.UnionType):
+        arms = [_field_type(arm) for arm in arguments]
+        text = " | ".join(arm.text for arm in arms)
+        if any(arm.fast is None for arm in arms):
+            return FieldType(None, _never, text)
+        checks = [arm.check for arm in arms if arm.check is not _never]
+        fast = frozenset().union(*(arm.fast for arm in arms))
+        return FieldType(fast, lambda v: any(check(v) for check in checks), text)
+    if origin in (list, tuple):
+        if origin is tuple and arguments and arguments[-1] is not Ellipsis:
+            items = [_field_type(arm) for arm in arguments]
+
+            def fixed(v: object) -> bool:
+                return (
+                    type(v) in (list, tuple)
+                    and len(v) == len(items)
+                    and all(item.accepts(x) for item, x in zip(items, v, strict=True))
+                )
+
+            text = f"tuple[{', '.join(i.text for i in items)}]"
+            return FieldType(frozenset(), fixed, text, frozenset({list, tuple}))
+        item = _field_type(arguments[0]) if arguments else _ANY
+        text = f"{origin.__name__}[{item.text}{', ...' if origin is tuple else ''}]"
+        if item.fast is None:
+            return FieldType(frozenset({list, tuple}), _never, text)
+        item_fast = item.fast
+
+        def sequence(v: object) -> bool:
+            return type(v) in (list, tuple) and (
+                set(map(type, v)) <= item_fast or all(item.accepts(x) for x in v)
+            )
+
+        return FieldType(frozenset(), sequence, text, frozenset({list, tuple}))
+    if isinstance(annotation, type):
+        if annotation is NativeHandle:  # and the receiver's subclass of it
+            return FieldType(
+                frozenset({NativeHandle}), lambda v: isinstance(v, NativeHandle), "NativeHandle"
+            )
+        return FieldType(frozenset({annotation}), _never, annotation.__name__)
+    raise TypeError(f"no wire check for field type {annotation!r}")
+
+
+@dataclass(frozen=True)
+class RecordSchema:
+    """One record of the schema: its tag, class, fields and their types."""
+
+    tag: int
+    cls: type
+    names: tuple[str, ...]
+    types: tuple[FieldType, ...]
+
+    @property
+    def getter(self) -> Callable[[object], tuple]:
+        return _getter(self.names)
+
+
+def _getter(names: tuple[str, ...]) -> Callable[[object], tuple]:
+    get = operator.attrgetter(*names)
+    return get if len(names) > 1 else (lambda value: (get(value),))
+
+
+def _record_schema(tag: int, cls: type) -> RecordSchema:
+    hints = typing.get_type_hints(cls)
+    names = tuple(field.name for field in fields(cls))
+    return RecordSchema(tag, cls, names, tuple(_field_type(hints[name]) for name in names))
+
+
+def _hal_records() -> list[type]:
+    found = [
+        value
+        for value in vars(hal_types).values()
+        if isinstance(value, type)
+        and value.__module__ == hal_types.__name__
+        and is_dataclass(value)
+    ]
+    return sorted({*found, Memory, FmqDescriptor}, key=lambda cls: cls.__name__)
+
+
+ENUMS: tuple[type[Enum], ...] = tuple(
+    sorted(
+        {
+            value
+            for value in vars(hal_types).values()
+            if isinstance(value, type)
+            and value.__module__ == hal_types.__name__
+            and issubclass(value, Enum)
+        },
+        key=lambda cls: cls.__name__,
+    )
+)
+"""The enums that cross as themselves, indexed by position."""
+_ENUM_TAGS: dict[type, int] = {cls: ENUM_BASE + i for i, cls in enumerate(ENUMS)}
+_ENUM_MEMBERS: dict[int, tuple[type[Enum], dict[object, Enum]]] = {
+    ENUM_BASE + i: (cls, {member.value: member for member in cls}) for i, cls in enumerate(ENUMS)
+}
+
+RECORDS: tuple[RecordSchema, ...] = tuple(
+    _record_schema(RECORD_BASE + i, cls) for i, cls in enumerate(_hal_records())
+)
+"""The HAL records that cross as themselves, with their tags, fields and field types."""
+_ENVELOPE_SCHEMAS: tuple[RecordSchema, ...] = tuple(
+    _record_schema(ENVELOPE_BASE + i, cls) for i, cls in enumerate(ENVELOPES)
+)
+_SCHEMA_BY_TYPE: dict[type, tuple[int, Callable[[object], tuple]]] = {
+    s.cls: (s.tag, s.getter) for s in (*RECORDS, *_ENVELOPE_SCHEMAS)
+}
+_ENVELOPE_BY_TAG: dict[int, RecordSchema] = {s.tag: s for s in _ENVELOPE_SCHEMAS}
+_RECORD_PLANS: dict[int, tuple] = {
+    s.tag: (
+        s.cls,
+        len(s.names) + 1,
+        tuple(kind.fast if kind.outer is None else kind.outer for kind in s.types),
+        tuple((i, kind.check) for i, kind in enumerate(s.types) if kind.outer is not None),
+        s,
+    )
+    for s in RECORDS
+}
+"""What decoding a record needs, by tag: class, array length, the exact types each field
+accepts at once (a sequence field: list or tuple), the item checks of the sequence fields,
+the schema (for the slow path and the message of a refused field)."""
+assert all(None not in plan[2] for plan in _RECORD_PLANS.values()), "a record field of any type"
+
+
+# ---------------------------------------------------------------------------
+# Encoding
+# ---------------------------------------------------------------------------
+
+
+class Peer(typing.Protocol):
+    """What the codec needs of a connection: remote-object references both ways."""
+
+    def reference(self, obj: object) -> tuple | None: ...
+
+    def resolve(self, pid: tuple) -> object: ...
+
+
+_SCALARS = frozenset({type(None), bool, float, str, bytes})
+_INLINE = _SCALARS | {int}
+"""Kinds placed in the tree as they are; an int beyond 64 bits then makes msgpack raise
+OverflowError and the message is encoded again with every int checked."""
+
+
+class Encoder:
+    """Turns one message into msgpack bytes plus the descriptors its handles carry."""
+
+    def __init__(self, peer: Peer | None, limits: Limits = LIMITS, is_open=None) -> None:
+        self._peer = peer
+        self._limits = limits
+        self._is_open = is_open
+        self.fds: list[int] = []
+        self._items = 0
+        self._scalars = _INLINE
+        self._references: list[tuple | None] = []
+        self._replay: Iterator[tuple | None] | None = None
+
+    def encode(self, message: object) -> bytes:
+        tree = self._value(message, 0)
+        try:
+            return msgpack.packb(tree, use_bin_type=True, unicode_errors="surrogatepass")
+        except OverflowError:  # an int beyond 64 bits went inline: again, checking each int
+            # (the remote objects met the first time are not exported a second time)
+            self._scalars, self._items, self.fds = _SCALARS, 0, []
+            self._replay = iter(self._references)
+            tree = self._value(message, 0)
+            return msgpack.packb(tree, use_bin_type=True, unicode_errors="surrogatepass")
+
+    def _count(self, n: int) -> None:
+        self._items += n
+        if self._items > self._limits.max_items:
+            raise EncodeError(f"the message has over {self._limits.max_items} values")
+
+    def _value(self, value: object, depth: int) -> object:
+        kind = type(value)
+        if kind in _SCALARS:
+            return value
+        if kind is int:
+            return value if _INT64_MIN <= value <= _UINT64_MAX else [BIGINT, str(value)]
+        if depth >= self._limits.max_depth:
+            raise EncodeError(f"the message is nested deeper than {self._limits.max_depth}")
+        depth += 1
+        scalars = self._scalars
+        if kind is list or kind is tuple:
+            self._items += len(value)
+            if self._items > self._limits.max_items:
+                self._count(0)
+            out = [LIST if kind is list else TUPLE]
+            out += [item if type(item) in scalars else self._value(item, depth) for item in value]
+            return out
+        record = _SCHEMA_BY_TYPE.get(kind)
+        if record is not None:
+            tag, getter = record
+            parts = getter(value)
+            self._items += len(parts)
+            out = [tag]
+            out += [item if type(item) in scalars else self._value(item, depth) for item in parts]
+            return out
+        tag = _ENUM_TAGS.get(kind)
+        if tag is not None:
+            return [tag, value._value_]
+        return self._other(value, kind, depth)
+
+    def _other(self, value: object, kind: type, depth: int) -> object:
+        if kind is dict:
+            self._count(2 * len(value))
+            out: list = [DICT]
+            for key, item in value.items():
+                out.append(self._value(key, depth))
+                out.append(self._value(item, depth))
+            return out
+        if kind is set or kind is frozenset:
+            self._count(len(value))
+            return [SET if kind is set else FROZENSET, *(self._value(v, depth) for v in value)]
+        if kind is bytearray:
+            return [BYTEARRAY, bytes(value)]
+        if kind is complex:
+            return [COMPLEX, value.real, value.imag]
+        if kind is Opaque:
+            return [OPAQUE, value.type_name, value.text]
+        if isinstance(value, NativeHandle):
+            return self._handle(value)
+        if self._peer is not None:
+            if self._replay is not None:
+                reference = next(self._replay)
+            else:
+                reference = self._peer.reference(value)
+                self._references.append(reference)
+            if reference is not None:
+                if reference[0] == "peer":
+                    return [PEER, reference[1]]
+                _, remote_id, names, class_name = reference
+                return [OBJECT, remote_id, list(names), class_name]
+        if isinstance(value, np.ndarray) and value.dtype.str in DTYPES:
+            return [
+                NDARRAY,
+                value.dtype.str,
+                list(value.shape),
+                np.ascontiguousarray(value).tobytes(),
+            ]
+        if isinstance(value, np.generic) and value.dtype.str in DTYPES:
+            return [NPSCALAR, value.dtype.str, value.tobytes()]
+        if isinstance(value, int) and not isinstance(value, Enum):
+            return self._value(int(value), depth)
+        return [
+            OPAQUE,
+            bounded(kind.__qualname__, _MAX_NAME),
+            safe_repr(value, self._limits.max_repr),
+        ]
+
+    def _handle(self, handle: NativeHandle) -> list:
+        # A descriptor that is not open cannot be sent; it arrives as a number that is
+        # not open there either, so the driver's own check answers (not the channel).
+        slots = []
+        for fd in handle.fds:
+            if self._is_open is not None and self._is_open(fd):
+                slots.append(len(self.fds))
+                self.fds.append(int(fd))
+            else:
+                slots.append(-1)
+        ints = [int(i) for i in handle.ints]
+        if any(not _INT64_MIN <= i <= _UINT64_MAX for i in ints):
+            raise EncodeError("a NativeHandle int does not fit in 64 bits")
+        return [HANDLE, slots, ints]
+
+
+def encode(
+    message: object, peer: Peer | None = None, limits: Limits = LIMITS, is_open=None
+) -> tuple[bytes, list[int]]:
+    """``message`` as a frame body, and the descriptors to send with it."""
+    encoder = Encoder(peer, limits, is_open)
+    return encoder.encode(message), encoder.fds
+
+
+# ---------------------------------------------------------------------------
+# Decoding
+# ---------------------------------------------------------------------------
+
+_MSGPACK_LIMIT = re.compile(r"(-?\d+) exceeds max_(\w+)_len\((-?\d+)\)")
+_PLAIN = frozenset({type(None), bool, int, float, str, bytes})
+_INT_ONLY = frozenset({int})
+
+
+class Decoder:
+    """Builds one message from a frame body, by the schema only."""
+
+    def __init__(
+        self,
+        fds: Sequence[int],
+        peer: Peer | None,
+        limits: Limits = LIMITS,
+        handle_factory: Callable[[list[int], list[int], list[int]], NativeHandle] | None = None,
+        closed_fd: Callable[[], int] | None = None,
+    ) -> None:
+        self._fds = list(fds)
+        self._claimed: set[int] = set()
+        self._peer = peer
+        self._limits = limits
+        self._max_depth = limits.max_depth
+        self._items = 0
+        self._handle_factory = handle_factory
+        self._closed_fd = closed_fd or (lambda: -1)
+
+    def unclaimed(self) -> list[int]:
+        """The frame's descriptors no handle of the message took (the caller closes them)."""
+        return [fd for i, fd in enumerate(self._fds) if i not in self._claimed]
+
+    # -- the top ------------------------------------------------------------
+
+    def decode(self, body: bytes) -> object:
+        limits = self._limits
+        if len(body) > limits.max_frame:
+            raise MalformedMessage(
+                f"is a frame of {len(body)} bytes, over the max frame size {limits.max_frame}"
+            )
+        size = len(body)
+        try:
+            tree = msgpack.unpackb(
+                body,
+                use_list=True,
+                raw=False,
+                strict_map_key=True,
+                unicode_errors="surrogatepass",
+                max_str_len=min(limits.max_str, size),
+                max_bin_len=size,
+                max_array_len=min(limits.max_list, size),
+                max_map_len=0,
+                max_ext_len=0,
+            )
+        except msgpack.StackError:
+            raise MalformedMessage(f"exceeds max nesting depth {limits.max_depth}") from None
+        except msgpack.ExtraData:
+            raise MalformedMessage("has extra bytes after the message") from None
+        except ValueError as e:
+            raise MalformedMessage(self._msgpack_error(str(e), size)) from None
+        except Exception as e:  # FormatError, UnicodeDecodeError, ...
+            raise MalformedMessage(
+                f"is undecodable: {type(e).__name__}: {safe_repr(str(e), 120)}"
+            ) from None
+        if type(tree) is not list or not tree or _ENVELOPE_BY_TAG.get(_tag(tree[0])) is None:
+            raise MalformedMessage(f"is not a message envelope but {self._describe(tree)}")
+        try:
+            return self._envelope(_ENVELOPE_BY_TAG[tree[0]], tree)
+        except RecursionError:
+            raise MalformedMessage(f"exceeds max nesting depth {limits.max_depth}") from None
+
+    def _msgpack_error(self, text: str, size: int) -> str:
+        match = _MSGPACK_LIMIT.search(text)
+        if match is None:
+            if "incomplete" in text:
+                return f"is truncated: the frame's {size} bytes end inside the message"
+            return f"is undecodable: {bounded(text, 120)}"
+        announced, kind, _ = match.groups()
+        noun = {
+            "array": "list",
+            "str": "string",
+            "bin": "binary",
+            "map": "map",
+            "ext": "extension value",
+        }.get(kind, kind)
+        limit = {"array": self._limits.max_list, "str": self._limits.max_str}.get(kind)
+        if kind in ("map", "ext"):
+            return f"holds a msgpack {noun}, which the schema has no use for"
+        if limit is not None and int(announced) > limit:
+            return f"exceeds max {noun} length {limit} (a {noun} of {announced} announced)"
+        return f"announces a {noun} of {announced} in a frame of {size} bytes (truncated or forged)"
+
+    @staticmethod
+    def _describe(node: object) -> str:
+        if type(node) is list:
+            return f"an array of {len(node)} starting with {safe_repr(node[0], 40) if node else 'nothing'}"
+        return f"a {type(node).__name__}"
+
+    # -- values ---------------------------------------------------------------
+
+    def _value(self, node: object, depth: int) -> object:
+        kind = type(node)
+        if kind in _PLAIN:
+            return node
+        if kind is not list:
+            raise MalformedMessage(f"holds a value of unknown kind {kind.__name__}")
+        if depth >= self._max_depth:
+            raise MalformedMessage(f"exceeds max nesting depth {self._max_depth}")
+        if not node:
+            raise MalformedMessage("holds an array without a type tag")
+        tag = node[0]
+        if type(tag) is not int:
+            raise MalformedMessage(f"holds an array whose type tag is a {type(tag).__name__}")
+        depth += 1
+        self._items += len(node)
+        if self._items > self._limits.max_items:
+            raise MalformedMessage(f"exceeds max {self._limits.max_items} values in one message")
+        if tag in (LIST, TUPLE):
+            items = node[1:]
+            if not _PLAIN.issuperset(map(type, items)):  # leaves are common: checked in C
+                items = [x if type(x) in _PLAIN else self._value(x, depth) for x in items]
+            return items if tag == LIST else tuple(items)
+        plan = _RECORD_PLANS.get(tag)
+        if plan is not None:  # a record, inline: most nodes of a model are records
+            cls, arity, fasts, checks, schema = plan
+            if len(node) != arity:
+                raise MalformedMessage(
+                    f"holds {cls.__name__} with {len(node) - 1} fields; it has {arity - 1}"
+                )
+            values = node[1:]
+            if not _PLAIN.issuperset(map(type, values)):
+                values = [x if type(x) in _PLAIN else self._value(x, depth) for x in values]
+            if all(map(frozenset.__contains__, fasts, map(type, values))):
+                for i, check in checks:  # the items of sequence fields
+                    if not check(values[i]):
+                        _check_fields(schema, values)
+            else:  # numpy numbers, a handle's subclass, or a refused field
+                _check_fields(schema, values)
+            return cls(*values)
+        enum = _ENUM_MEMBERS.get(tag)
+        if enum is not None:
+            if len(node) == 2 and type(node[1]) is int:
+                member = enum[1].get(node[1])
+                if member is not None:
+                    return member
+            return self._enum(enum, node)  # says what is wrong
+        handler = _HANDLERS.get(tag)
+        if handler is None:
+            raise MalformedMessage(f"holds unknown type tag {tag}")
+        return handler(self, node, depth)
+
+    def _envelope(self, schema: RecordSchema, node: list) -> object:
+        if len(node) != len(schema.names) + 1:
+            raise MalformedMessage(
+                f"holds {schema.cls.__name__} with {len(node) - 1} fields; "
+                f"it has {len(schema.names)}"
+            )
+        values = [x if type(x) in _PLAIN else self._value(x, 1) for x in node[1:]]
+        _check_fields(schema, values)
+        return schema.cls(*values)
+
+    def _exact(self, node: list, size: int, what: str) -> None:
+        if len(node) != size:
+            raise MalformedMessage(f"holds a malformed {what}")
+
+    def _dict(self, node: list, depth: int) -> dict:
+        if len(node) % 2 != 1:
+            raise MalformedMessage("holds a dict with a key and no value")
+        items = [self._value(x, depth) for x in node[1:]]
+        try:
+            return dict(zip(items[::2], items[1::2], strict=True))
+        except TypeError:
+            raise MalformedMessage("holds a dict with an unhashable key") from None
+
+    def _set(self, node: list, depth: int) -> set | frozenset:
+        items = [self._value(x, depth) for x in node[1:]]
+        try:
+            return set(items) if node[0] == SET else frozenset(items)
+        except TypeError:
+            raise MalformedMessage("holds a set with an unhashable element") from None
+
+    def _bytearray(self, node: list, depth: int) -> bytearray:
+        self._exact(node, 2, "bytearray")
+        if type(node[1]) is not bytes:
+            raise MalformedMessage("holds a bytearray that is not binary")
+        return bytearray(node[1])
+
+    def _bigint(self, node: list, depth: int) -> int:
+        self._exact(node, 2, "big integer")
+        text = node[1]
+        if type(text) is not str or not _BIGINT.fullmatch(text):
+            raise MalformedMessage(
+                f"holds a big integer that is not at most {_MAX_BIGINT_DIGITS} decimal digits"
+            )
+        return int(text)
+
+    def _complex(self, node: list, depth: int) -> complex:
+        self._exact(node, 3, "complex number")
+        if not all(type(part) in (int, float) for part in node[1:]):
+            raise MalformedMessage("holds a complex number whose parts are not numbers")
+        return complex(node[1], node[2])
+
+    @staticmethod
+    def _enum(enum: tuple[type[Enum], dict[object, Enum]], node: list) -> Enum:
+        cls, members = enum
+        if len(node) != 2:
+            raise MalformedMessage(f"holds a malformed {cls.__name__}")
+        value = node[1]
+        member = members.get(value) if type(value) is int else None
+        if member is None:
+            raise MalformedMessage(
+                f"holds {cls.__name__} value {safe_repr(value, 40)}, which is no member"
+            )
+        return member
+
+    def _dtype(self, code: object) -> np.dtype:
+        if type(code) is not str or code not in DTYPES:
+            raise MalformedMessage(
+                f"holds a numpy value of dtype {safe_repr(code, 40)}, not allowed"
+            )
+        return np.dtype(code)
+
+    def _ndarray(self, node: list, depth: int) -> np.ndarray:
+        self._exact(node, 4, "numpy array")
+        dtype, shape, data = self._dtype(node[1]), node[2], node[3]
+        if (
+            type(shape) is not list
+            or len(shape) > _MAX_NDIM
+            or not all(type(d) is int and d >= 0 for d in shape)
+            or type(data) is not bytes
+        ):
+            raise MalformedMessage("holds a numpy array with a malformed shape or data")
+        count = 1
+        for d in shape:
+            count *= d
+        if count * dtype.itemsize != len(data):
+            raise MalformedMessage(
+                f"holds a numpy array of shape {shape} and dtype {dtype.str} "
+                f"({count * dtype.itemsize} bytes) with {len(data)} bytes of data"
+            )
+        return np.frombuffer(data, dtype).reshape(shape).copy()
+
+    def _npscalar(self, node: list, depth: int) -> np.generic:
+        self._exact(node, 3, "numpy scalar")
+        dtype, data = self._dtype(node[1]), node[2]
+        if type(data) is not bytes or len(data) != dtype.itemsize:
+            raise MalformedMessage(
+                f"holds a numpy {dtype.str} scalar that is not {dtype.itemsize} bytes"
+            )
+        return np.frombuffer(data, dtype)[0]
+
+    def _handle(self, node: list, depth: int) -> NativeHandle:
+        self._exact(node, 3, "native handle")
+        slots, ints = node[1], node[2]
+        if (
+            type(slots) is not list
+            or type(ints) is not list
+            or not _INT_ONLY.issuperset(map(type, slots))
+            or not _INT_ONLY.issuperset(map(type, ints))
+        ):
+            raise MalformedMessage("holds a native handle whose slots or ints are not integers")
+        carried = [i for i in slots if i != -1]
+        if any(not 0 <= i < len(self._fds) or i in self._claimed for i in carried) or len(
+            set(carried)
+        ) != len(carried):
+            raise MalformedMessage("holds a handle naming descriptors the frame did not carry")
+        self._claimed.update(carried)
+        fds = [self._closed_fd() if i == -1 else self._fds[i] for i in slots]
+        owned = [self._fds[i] for i in carried]
+        if self._handle_factory is None:
+            return NativeHandle(fds, list(ints))
+        return self._handle_factory(fds, list(ints), owned)
+
+    def _object(self, node: list, depth: int) -> object:
+        self._exact(node, 4, "remote object")
+        _, remote_id, names, class_name = node
+        if (
+            type(remote_id) is not int
+            or type(names) is not list
+            or not names
+            or len(names) > 16
+            or not all(type(n) is str for n in names)
+            or type(class_name) is not str
+        ):
+            raise MalformedMessage("holds a malformed remote object reference")
+        if self._peer is None:
+            raise MalformedMessage("holds a remote object where none may be")
+        return self._peer.resolve(("obj", remote_id, tuple(names), bounded(class_name, _MAX_NAME)))
+
+    def _peer_object(self, node: list, depth: int) -> object:
+        self._exact(node, 2, "object reference")
+        if type(node[1]) is not int or self._peer is None:
+            raise MalformedMessage("holds a malformed object reference")
+        return self._peer.resolve(("peer", node[1]))
+
+    def _opaque(self, node: list, depth: int) -> Opaque:
+        self._exact(node, 3, "opaque value")
+        if type(node[1]) is not str or type(node[2]) is not str:
+            raise MalformedMessage("holds an opaque value whose name or text is not a string")
+        return Opaque(bounded(node[1], _MAX_NAME), bounded(node[2], self._limits.max_repr))
+
+
+def _check_fields(schema: RecordSchema, values: list) -> None:
+    """MalformedMessage naming the first of ``values`` its field's type does not accept."""
+    for name, kind, value in zip(schema.names, schema.types, values, strict=True):
+        if not kind.accepts(value):
+            raise MalformedMessage(
+                f"holds {schema.cls.__name__}.{name} of type {_kind(value)}, not {kind.text}"
+            )
+
+
+def _tag(value: object) -> int | None:
+    return value if type(value) is int else None
+
+
+def _kind(value: object) -> str:
+    if isinstance(value, Opaque):
+        return f"{value.type_name} ({value.text})"
+    return type(value).__name__
+
+
+_HANDLERS: dict[int, Callable[[Decoder, list, int], object]] = {
+    DICT: Decoder._dict,
+    SET: Decoder._set,
+    FROZENSET: Decoder._set,
+    BYTEARRAY: Decoder._bytearray,
+    BIGINT: Decoder._bigint,
+    COMPLEX: Decoder._complex,
+    NDARRAY: Decoder._ndarray,
+    NPSCALAR: Decoder._npscalar,
+    HANDLE: Decoder._handle,
+    OBJECT: Decoder._object,
+    PEER: Decoder._peer_object,
+    OPAQUE: Decoder._opaque,
+}
+
+
+def decode(body: bytes, fds: Sequence[int] = (), peer: Peer | None = None, limits: Limits = LIMITS):
+    """The message ``body`` holds (descriptors not claimed by a handle stay open)."""
+    return Decoder(fds, peer, limits).decode(body)
+
+
+__all__ = [
+    "DTYPES",
+    "ENUMS",
+    "LIMITS",
+    "RECORDS",
+    "Call",
+    "Decoder",
+    "EncodeError",
+    "Encoder",
+    "Hello",
+    "Limits",
+    "MalformedMessage",
+    "Opaque",
+    "ProtocolError",
+    "Raise",
+    "Release",
+    "Return",
+    "decode",
+    "encode",
+    "safe_repr",
+]

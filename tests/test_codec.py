@@ -1,0 +1,632 @@
+"""The wire format (isolation/codec.py) and what the channel does with frames that break it.
+
+Round trips check that every HAL record and enum, and a typical Model and
+Request, arrive as they left (same types, same values). The attacks are
+frames written by hand (msgpack with the format's tag numbers, or raw bytes),
+sent to a harness-side ``Connection`` while a call waits: each must end the
+call with a ``MalformedAnswer`` naming the rule, change nothing in the
+harness, and leave a ``DriverService`` able to restart and answer.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import struct
+import subprocess
+import sys
+import threading
+import tracemalloc
+from pathlib import Path
+
+import msgpack
+import numpy as np
+import pytest
+
+from conformance.harness.models import binary_model
+from conformance.harness.requests import pack_request
+from hal import types
+from hal.fmq import FmqDescriptor
+from hal.interfaces import IBuffer
+from hal.memory import Memory, NativeHandle
+from hal.types import (
+    BufferDesc,
+    BufferRole,
+    Capabilities_1_0,
+    Capabilities_1_1,
+    Capabilities_1_2,
+    DataLocation,
+    ErrorStatus,
+    Extension,
+    ExtensionNameAndPrefix,
+    ExtensionParams,
+    Model,
+    Operand,
+    OperandLifeTime,
+    OperandPerformance,
+    OperandType,
+    OperandTypeInformation,
+    Operation,
+    OperationType,
+    OutputShape,
+    PerformanceInfo,
+    Request,
+    RequestArgument,
+    SymmPerChannelQuantParams,
+    Timing,
+)
+from isolation import codec
+from isolation.channel import (
+    Connection,
+    DriverCrashed,
+    DriverTimeout,
+    MalformedAnswer,
+    Opaque,
+    ReceivedHandle,
+)
+from isolation.proxy import DriverService, make_remote_proxy
+
+TIMEOUT = 10.0
+HEADER = struct.Struct("<QI")
+WIRE_DRIVERS = Path(__file__).with_name("wire_drivers.py")
+
+# Tags of the format, as its docstring lists them (written out: the tests are the spec).
+LIST, TUPLE, DICT, BIGINT, NDARRAY, HANDLE, OBJECT, OPAQUE = 0, 1, 2, 6, 8, 10, 11, 13
+CALL, RETURN, HELLO = 16, 17, 20
+
+
+def _round_trip(value: object) -> object:
+    """``value`` encoded and decoded, in this process (descriptors stay the same numbers)."""
+    body, fds = codec.encode(codec.Hello(value), None, is_open=lambda fd: True)
+    return codec.Decoder(fds, None).decode(body).value
+
+
+# ---------------------------------------------------------------------------
+# Round trips
+# ---------------------------------------------------------------------------
+
+_INFO = PerformanceInfo(0.5, 2.25)
+_OPERAND_INFO = OperandTypeInformation(3, True, 4)
+SAMPLES = [
+    _INFO,
+    OperandPerformance(OperandType.TENSOR_QUANT8_ASYMM, _INFO),
+    Capabilities_1_0(_INFO, PerformanceInfo(1.0, 1.0)),
+    Capabilities_1_1(_INFO, _INFO, PerformanceInfo(0.125, 8.0)),
+    Capabilities_1_2(_INFO, _INFO, (OperandPerformance(OperandType.FLOAT32, _INFO),)),
+    DataLocation(1, 16, 32),
+    SymmPerChannelQuantParams((0.5, 0.25, 0.125), 3),
+    ExtensionParams(b"\x00\xff\x10"),
+    Operand(
+        OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL,
+        [3, 1, 1, 2],
+        2,
+        0.0,
+        0,
+        OperandLifeTime.CONSTANT_COPY,
+        DataLocation(0, 8, 6),
+        SymmPerChannelQuantParams((0.5, 0.25, 0.125), 0),
+    ),
+    Operation(OperationType.CONV_2D, [0, 1, 2, 3], [4]),
+    ExtensionNameAndPrefix("com.example.ext", 7),
+    Model(
+        [Operand(OperandType.TENSOR_FLOAT32, [2]), Operand(OperandType.TENSOR_FLOAT32, [2])],
+        [Operation(OperationType.FLOOR, [0], [1])],
+        [0],
+        [1],
+        b"",
+        [],
+        True,
+        [ExtensionNameAndPrefix("com.example.ext", 1)],
+    ),
+    RequestArgument(True, DataLocation(0, 0, 0), [1, 2]),
+    Request([RequestArgument(False, DataLocation(0, 0, 4), [])], [], [5]),
+    BufferDesc((2, 0, 3)),
+    BufferRole(1, 0, 0.5),
+    OutputShape((4, 5), False),
+    Timing(12, 34),
+    _OPERAND_INFO,
+    Extension("com.example.ext", (_OPERAND_INFO,)),
+    Memory("hardware_buffer_blob", NativeHandle([5, 6], [7, -8]), 4096),
+    Memory("ashmem", None, 0),
+    FmqDescriptor(NativeHandle([3, 4, 5], []), 16, 64),
+]
+
+
+def _same(left: object, right: object) -> None:
+    """Equal, and of the same types all the way down (an enum stays that enum)."""
+    assert type(left) is type(right), (left, right)
+    if isinstance(left, list | tuple):
+        assert len(left) == len(right)
+        for a, b in zip(left, right, strict=True):
+            _same(a, b)
+    elif hasattr(left, "__dataclass_fields__"):
+        for name in left.__dataclass_fields__:
+            _same(getattr(left, name), getattr(right, name))
+    else:
+        assert left == right
+
+
+def test_the_samples_cover_every_record_of_the_schema() -> None:
+    records = {
+        value
+        for value in vars(types).values()
+        if isinstance(value, type)
+        and value.__module__ == types.__name__
+        and hasattr(value, "__dataclass_fields__")
+    }
+    assert {type(sample) for sample in SAMPLES} == records | {Memory, FmqDescriptor}
+    assert {schema.cls for schema in codec.RECORDS} == records | {Memory, FmqDescriptor}
+
+
+@pytest.mark.parametrize("sample", SAMPLES, ids=[type(s).__name__ for s in SAMPLES])
+def test_every_hal_record_arrives_as_it_left(sample) -> None:
+    _same(_round_trip(sample), sample)
+
+
+def test_every_hal_enum_member_arrives_as_itself() -> None:
+    members = [member for cls in codec.ENUMS for member in cls]
+    assert len(codec.ENUMS) == 14 and len(members) > 150
+    assert all(a is b for a, b in zip(_round_trip(members), members, strict=True))
+
+
+def test_plain_values_keep_their_types() -> None:
+    value = (
+        None,
+        True,
+        -(1 << 63),
+        (1 << 64) - 1,
+        1 << 100,
+        -(10**40),
+        1.5,
+        float("inf"),
+        complex(1, -2),
+        "text \u00e9 \udcff",
+        b"\x00raw",
+        bytearray(b"mutable"),
+        [1, [2, (3,)]],
+        {"k": 1, 2: "v", (3, 4): None},
+        {1, 2},
+        frozenset({"a"}),
+    )
+    _same(_round_trip(value), value)
+
+
+@pytest.mark.parametrize("dtype", sorted(codec.DTYPES))
+def test_numpy_arrays_and_scalars_of_the_allowed_dtypes_cross(dtype) -> None:
+    array = (np.arange(12) % 2 if dtype == "|b1" else np.arange(12)).astype(dtype).reshape(3, 4)
+    back = _round_trip([array, array[1, 2], np.asfortranarray(array)])
+    assert [b.dtype.str for b in back] == [dtype] * 3
+    assert back[0].shape == (3, 4) and back[0].tolist() == array.tolist()
+    assert back[1] == array[1, 2] and isinstance(back[1], np.generic)
+    assert back[2].tolist() == array.tolist()
+    back[0][0, 0] = 1  # a writable array of its own
+
+
+def test_numpy_values_of_other_dtypes_arrive_opaque() -> None:
+    big_endian = np.arange(3, dtype=">f4")
+    back = _round_trip([big_endian, np.array(["a"], dtype=object)])
+    assert back[0] == Opaque("ndarray", "array([0., 1., 2.], dtype='>f4')")
+    assert back[1] == Opaque("ndarray", "array(['a'], dtype=object)")
+
+
+def test_a_value_of_no_hal_type_arrives_with_a_bounded_repr() -> None:
+    class Verdict:
+        def __repr__(self) -> str:
+            return "<Verdict: " + "fine " * 100 + ">"
+
+    back = _round_trip(Verdict())
+    assert back.type_name == (
+        "test_a_value_of_no_hal_type_arrives_with_a_bounded_repr.<locals>.Verdict"
+    )
+    assert len(back.text) == 200 and back.text == ("<Verdict: " + "fine " * 100)[:197] + "..."
+
+
+def test_a_typical_model_and_request_cross_a_real_channel() -> None:
+    near_socket, far_socket = socket.socketpair()
+    near = Connection(near_socket, "near", make_remote_proxy, timeout=TIMEOUT)
+    far = Connection(far_socket, "far", make_remote_proxy, timeout=TIMEOUT)
+    near.start()
+    far.start()
+    model = binary_model(dims=(2, 3))
+    a = np.ones((2, 3), np.float32)
+    try:
+        with pack_request(model, [a, a]) as packed:
+            far.send_hello((model, packed.request))
+            got_model, got_request = near.wait_hello(TIMEOUT)
+            _same(got_model, model)
+            _same(got_request.inputs, packed.request.inputs)
+            _same(got_request.outputs, packed.request.outputs)
+            for sent, got in zip(packed.request.pools, got_request.pools, strict=True):
+                assert (got.name, got.size) == (sent.name, sent.size)
+                assert isinstance(got.handle, ReceivedHandle)
+                assert got.handle.fds != sent.handle.fds  # our own copies of the descriptors
+                assert os.fstat(got.handle.fds[0]).st_ino == os.fstat(sent.handle.fds[0]).st_ino
+    finally:
+        near.close()
+        far.close()
+
+
+def test_a_big_integer_beside_a_remote_object_exports_it_once() -> None:
+    near_socket, far_socket = socket.socketpair()
+    near = Connection(near_socket, "near", make_remote_proxy, timeout=TIMEOUT)
+    far = Connection(far_socket, "far", make_remote_proxy, timeout=TIMEOUT)
+    near.start()
+    far.start()
+
+    class Buffer(IBuffer):
+        def copy_to(self, memory):
+            return ErrorStatus.NONE
+
+        def copy_from(self, memory, dimensions):
+            return ErrorStatus.NONE
+
+        def release(self):
+            pass
+
+    buffer = Buffer()
+    try:
+        far.send_hello((buffer, 1 << 70))
+        proxy, big = near.wait_hello(TIMEOUT)
+        assert big == 1 << 70 and proxy.copy_to(None) == ErrorStatus.NONE
+        assert far._exports[proxy._nnhal_link.remote_id][1] == 1  # sent once, counted once
+    finally:
+        near.close()
+        far.close()
+
+
+def test_nesting_up_to_the_limit_crosses() -> None:
+    value: object = 1
+    for _ in range(63):
+        value = [value]
+    assert _round_trip(value) == value
+    with pytest.raises(codec.EncodeError, match="nested deeper than 64"):
+        codec.encode(codec.Hello([value]))
+    body = msgpack.packb([HELLO, _deep(64)])
+    with pytest.raises(codec.MalformedMessage, match=r"^exceeds max nesting depth 64$"):
+        codec.decode(body)
+    assert codec.decode(msgpack.packb([HELLO, _deep(63)])).value == value
+
+
+def test_the_encoder_bounds_what_it_sends() -> None:
+    deep: list = []
+    for _ in range(100):
+        deep = [deep]
+    with pytest.raises(codec.EncodeError, match="nested deeper than 64"):
+        codec.encode(codec.Hello(deep))
+    cyclic: list = []
+    cyclic.append(cyclic)
+    with pytest.raises(codec.EncodeError, match="nested deeper than 64"):
+        codec.encode(codec.Hello(cyclic))
+    with pytest.raises(codec.EncodeError, match="the message has over 100 values"):
+        codec.encode(codec.Hello(list(range(101))), limits=codec.Limits(max_items=100))
+
+
+# ---------------------------------------------------------------------------
+# Attacks on a harness-side connection
+# ---------------------------------------------------------------------------
+
+
+def _frame(body: bytes, fds: int = 0) -> bytes:
+    return HEADER.pack(len(body), fds) + body
+
+
+def _answer(value: object) -> bytes:
+    """A frame answering call 1 with ``value`` (a msgpack tree written by hand)."""
+    return _frame(msgpack.packb([RETURN, 1, value]))
+
+
+class _Supervisor:
+    """Stands for a DriverService: its presence makes the connection the harness's."""
+
+
+def _attacked(data: bytes, close: bool = False, timeout: float = TIMEOUT):
+    """A harness-side connection calling ``get_type`` while the far end sends ``data``:
+    (the call's exception, the connection)."""
+    near_socket, far_socket = socket.socketpair()
+    near = Connection(near_socket, "near", make_remote_proxy, timeout=timeout, owner=_Supervisor())
+    near.start()
+
+    def attack() -> None:
+        far_socket.recv(1 << 16)  # the call's frame
+        far_socket.sendall(data)
+        if close:
+            far_socket.close()
+
+    thread = threading.Thread(target=attack)
+    thread.start()
+    try:
+        with pytest.raises((MalformedAnswer, DriverCrashed, DriverTimeout)) as caught:
+            near.call(1, "get_type", (), timeout)
+    finally:
+        thread.join(TIMEOUT)
+        if not close:
+            far_socket.close()
+    return caught.value, near
+
+
+def _violation(rule: str) -> str:
+    return f"protocol violation: driver answer {rule} during get_type"
+
+
+def _deep(depth: int) -> object:
+    value: object = 1
+    for _ in range(depth):
+        value = [LIST, value]
+    return value
+
+
+ATTACKS = [
+    ("deep nesting", _answer(_deep(65)), "exceeds max nesting depth 64"),
+    (
+        "msgpack's own depth limit",
+        _frame(b"\x93\x11\x01" + b"\x92\x00" * 2000 + b"\x01"),
+        "exceeds max nesting depth 64",
+    ),
+    ("unknown type tag", _answer([250, 1]), "holds unknown type tag 250"),
+    ("an array with no tag", _answer([]), "holds an array without a type tag"),
+    ("a tag that is no integer", _answer(["Memory", 1]), "holds an array whose type tag is a str"),
+    (
+        "an enum value that is no member",
+        _answer([96 + codec.ENUMS.index(ErrorStatus), 99]),
+        "holds ErrorStatus value 99, which is no member",
+    ),
+    (
+        "an extra field (an attribute to set)",
+        _answer([32 + [s.cls for s in codec.RECORDS].index(Timing), 1, 2, "__class__"]),
+        "holds Timing with 3 fields; it has 2",
+    ),
+    (
+        "a field of the wrong type",
+        _answer([32 + [s.cls for s in codec.RECORDS].index(OutputShape), "abc", True]),
+        "holds OutputShape.dimensions of type str, not tuple[int, ...]",
+    ),
+    (
+        "a msgpack map naming attributes",
+        _frame(msgpack.packb([RETURN, 1, {"__class__": "os.system"}])),
+        "holds a msgpack map, which the schema has no use for",
+    ),
+    (
+        "a msgpack extension type",
+        _frame(msgpack.packb([RETURN, 1, msgpack.ExtType(1, b"x")])),
+        "holds a msgpack extension value, which the schema has no use for",
+    ),
+    (
+        "not an envelope",
+        _frame(msgpack.packb([99, 1, 2])),
+        "is not a message envelope but an array of 3 starting with 99",
+    ),
+    (
+        "an array amplified by its shape",
+        _answer([NDARRAY, "<f4", [1 << 30], b"\0" * 4]),
+        "holds a numpy array of shape [1073741824] and dtype <f4 (4294967296 bytes) "
+        "with 4 bytes of data",
+    ),
+    (
+        "an array of a forbidden dtype",
+        _answer([NDARRAY, "|O", [1], b"\0" * 8]),
+        "holds a numpy value of dtype '|O', not allowed",
+    ),
+    (
+        "a list header announcing 4 billion elements",
+        _frame(b"\x93\x11\x01\xdd\xff\xff\xff\xff"),  # [RETURN, 1, <array32 header>]
+        "exceeds max list length 1048576 (a list of 4294967295 announced)",
+    ),
+    (
+        "a list header announcing more than the frame holds",
+        _frame(b"\x93\x11\x01\xdc\x10\x00"),
+        "announces a list of 4096 in a frame of 6 bytes (truncated or forged)",
+    ),
+    (
+        "a string header announcing a gigabyte",
+        _frame(b"\x93\x11\x01\xdb\x40\x00\x00\x00"),
+        "is truncated: the frame's 8 bytes end inside the message",
+    ),
+    (
+        "a big integer of many digits",
+        _answer([BIGINT, "9" * 5000]),
+        "holds a big integer that is not at most 100 decimal digits",
+    ),
+    (
+        "a handle naming descriptors that did not come",
+        _answer([HANDLE, [0], []]),
+        "holds a handle naming descriptors the frame did not carry",
+    ),
+    (
+        "a remote object of unknown interfaces",
+        _answer([OBJECT, 5, ["IEvil"], "Evil"]),
+        "holds remote object 5 claiming unknown interfaces ('IEvil',)",
+    ),
+    (
+        "a truncated message",
+        _frame(msgpack.packb([RETURN, 1, [LIST, 1, 2, 3]])[:-2]),
+        "is truncated: the frame's 6 bytes end inside the message",
+    ),
+    (
+        "bytes after the message",
+        _frame(msgpack.packb([RETURN, 1, 2]) + b"\x00"),
+        "has extra bytes after the message",
+    ),
+    (
+        "a header announcing a gigabyte",
+        HEADER.pack(1 << 30, 0),
+        "announces a frame of 1073741824 bytes, over the max frame size 268435456",
+    ),
+    (
+        "a header announcing descriptors that are not there",
+        HEADER.pack(1, 2) + b"\xc0",
+        "announces 2 descriptors in a frame that carries 0",
+    ),
+]
+
+
+@pytest.mark.parametrize(("data", "rule"), [a[1:] for a in ATTACKS], ids=[a[0] for a in ATTACKS])
+def test_a_frame_that_breaks_the_format_is_a_malformed_answer(data, rule) -> None:
+    error, near = _attacked(data)
+    assert type(error) is MalformedAnswer
+    assert error.kind == "crash" and error.method == "get_type"
+    assert error.message == _violation(rule)
+    assert near.lost == f"protocol violation: driver answer {rule}"
+    with pytest.raises(DriverCrashed, match="before get_status"):  # the channel stays closed
+        near.call(1, "get_status", (), TIMEOUT)
+
+
+def test_a_pickle_setting_attributes_on_harness_classes_changes_nothing() -> None:
+    sys.path.insert(0, str(WIRE_DRIVERS.parent))
+    try:
+        from wire_drivers import forged_pickle
+    finally:
+        sys.path.pop(0)
+    error, _ = _attacked(_frame(forged_pickle()))
+    assert error.message == _violation("has extra bytes after the message")
+    assert not hasattr(ErrorStatus, "nnhal_tampered")
+    assert ErrorStatus.NONE != ErrorStatus.INVALID_ARGUMENT
+
+
+def test_a_frame_cut_short_by_the_end_of_the_channel_is_a_crash() -> None:
+    error, _ = _attacked(HEADER.pack(100, 0) + b"\x93\x11\x01", close=True)
+    assert type(error) is DriverCrashed
+    assert error.message == (
+        "the other end closed the channel in the middle of a frame (3 of 100 bytes came) "
+        "during get_type"
+    )
+
+
+def test_a_header_announcing_much_then_nothing_costs_no_memory() -> None:
+    """200 MiB announced (under the frame limit), nothing sent: the call times out and the
+    reader has allocated one piece of the body, not what the header announced."""
+    tracemalloc.start()
+    try:
+        error, near = _attacked(HEADER.pack(200 << 20, 0), timeout=0.5)
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert type(error) is DriverTimeout
+    assert peak < 8 << 20, f"peak {peak} bytes"
+    near.close()
+
+
+def test_a_frame_over_the_limits_given_is_refused() -> None:
+    near_socket, far_socket = socket.socketpair()
+    limits = codec.Limits(max_frame=64, max_list=4, max_items=10, max_str=8)
+    near = Connection(near_socket, "near", make_remote_proxy, timeout=TIMEOUT, limits=limits)
+    near.start()
+    far_socket.sendall(_frame(msgpack.packb([HELLO, [LIST, 1, 2, 3, 4, 5]])))
+    assert near.wait_hello(TIMEOUT) is None
+    assert (
+        near.lost == "protocol violation: message exceeds max list length 4 (a list of 6 announced)"
+    )
+    for value, rule in [
+        ("x" * 9, "exceeds max string length 8 (a string of 9 announced)"),
+        ([LIST, [LIST, 1, 2], [LIST, 3, 4], [LIST, 5, 6]], "exceeds max 10 values in one message"),
+    ]:
+        near_socket, far_socket = socket.socketpair()
+        near = Connection(near_socket, "near", make_remote_proxy, timeout=TIMEOUT, limits=limits)
+        near.start()
+        far_socket.sendall(_frame(msgpack.packb([HELLO, value])))
+        assert near.wait_hello(TIMEOUT) is None
+        assert near.lost == f"protocol violation: message {rule}"
+    near_socket, far_socket = socket.socketpair()
+    near = Connection(near_socket, "near", make_remote_proxy, timeout=TIMEOUT, limits=limits)
+    near.start()
+    far_socket.sendall(_frame(msgpack.packb([HELLO, "x" * 70])))
+    assert near.wait_hello(TIMEOUT) is None
+    assert near.lost == (
+        "protocol violation: message announces a frame of 74 bytes, over the max frame size 64"
+    )
+
+
+def test_a_well_formed_frame_after_a_refused_one_is_never_read() -> None:
+    """The channel is dropped at the first bad frame: nothing after it is acted on."""
+    good = _frame(msgpack.packb([HELLO, "late"]))
+    near_socket, far_socket = socket.socketpair()
+    near = Connection(near_socket, "near", make_remote_proxy, TIMEOUT)
+    near.start()
+    far_socket.sendall(_answer([250]) + good)
+    assert near.wait_hello(TIMEOUT) is None
+    assert near.hello is None
+
+
+# ---------------------------------------------------------------------------
+# A hostile service: the frame comes from a driver, in reply to a real call
+# ---------------------------------------------------------------------------
+
+SERVICE_ATTACKS = [
+    ("DeepAnswer", "exceeds max nesting depth 64"),
+    (
+        "AmplifiedAnswer",
+        "holds a numpy array of shape [1073741824] and dtype <f4 (4294967296 bytes) "
+        "with 4 bytes of data",
+    ),
+    ("PickleAnswer", "has extra bytes after the message"),
+    ("UnknownTagAnswer", "holds unknown type tag 250"),
+    (
+        "HugeHeaderAnswer",
+        "announces a frame of 1073741824 bytes, over the max frame size 268435456",
+    ),
+    ("TruncatedAnswer", "is truncated: the frame's 6 bytes end inside the message"),
+]
+
+
+@pytest.mark.parametrize(("driver", "rule"), SERVICE_ATTACKS, ids=[a[0] for a in SERVICE_ATTACKS])
+def test_a_hostile_service_is_refused_and_restarted(driver, rule) -> None:
+    service = DriverService(f"wire_drivers:{driver}", TIMEOUT)
+    try:
+        device = service.start().device
+        first = service.pid
+        with pytest.raises(MalformedAnswer) as caught:
+            device.get_type()
+        message = f"driver process broke the channel (protocol violation: driver answer {rule})"
+        assert caught.value.message == f"{message} during get_type"
+        assert [(f.kind, f.method, f.message) for f in service.faults] == [
+            ("crash", "get_type", f"{message} during get_type")
+        ]
+        assert not hasattr(ErrorStatus, "nnhal_tampered")
+        assert service.ensure_running() and service.pid != first
+        assert device.get_status() == 0  # the restarted service answers
+        assert service.process.poll() is None
+    finally:
+        service.close()
+
+
+PLUGIN_RUN = """
+def test_attacked(device):
+    device.get_type()
+
+
+def test_after(device):
+    status, version = device.get_version_string()
+    assert status == 0 and version
+"""
+
+PROPERTIES = """
+import json
+
+
+def pytest_runtest_logreport(report):
+    if report.when == "call":
+        with open("outcomes.jsonl", "a") as f:
+            f.write(json.dumps([report.nodeid, report.outcome, dict(report.user_properties)]))
+            f.write("\\n")
+"""
+
+
+def test_the_plugin_fails_the_test_as_a_crash_and_the_next_test_runs(tmp_path) -> None:
+    (tmp_path / "wire_drivers.py").write_text(WIRE_DRIVERS.read_text())
+    (tmp_path / "test_run.py").write_text(PLUGIN_RUN)
+    (tmp_path / "conftest.py").write_text(PROPERTIES)
+    command = [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "test_run.py"]
+    command += ["--driver=wire_drivers:DeepAnswer", "--driver-isolation=process", "-n", "0"]
+    process = subprocess.run(command, cwd=tmp_path, capture_output=True, text=True, timeout=240)
+    lines = (tmp_path / "outcomes.jsonl").read_text().splitlines()
+    outcomes = {json.loads(line)[0]: json.loads(line)[1:] for line in lines}
+    fault = (
+        "driver process broke the channel (protocol violation: driver answer exceeds max "
+        "nesting depth 64) during get_type"
+    )
+    attacked = outcomes["test_run.py::test_attacked"]
+    assert attacked[0] == "failed", process.stdout
+    assert attacked[1]["nnhal_outcome"] == "crash"
+    assert attacked[1]["nnhal_fault"] == fault
+    assert f"isolation.channel.MalformedAnswer: {fault}" in process.stdout
+    assert outcomes["test_run.py::test_after"][0] == "passed", process.stdout
