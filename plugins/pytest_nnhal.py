@@ -13,10 +13,10 @@ Registered under the ``pytest11`` entry point as ``nnhal``, so an installed
   the current test naming the method, with the user property
   ``("nnhal_outcome", "crash"|"timeout")`` (``--driver-memory-limit=MB`` also
   fails the test after which the driver holds more memory than that);
-* ``--nnhal-profile=ci|full|thorough``: how much of the suite to run (DESIGN.md
+* ``--nnhal-profile=ci|full|thorough``: how much of the suite to run (README
   "Profiles"); it also selects the hypothesis settings of the same name
-  (``nnhal-ci``, ``nnhal-full``, ``nnhal-thorough``), unless
-  ``--hypothesis-profile`` names another;
+  (``nnhal-ci``, ``nnhal-full``, ``nnhal-thorough``); ``--hypothesis-profile``
+  may name that same profile, any other is a usage error (one line);
 * ``--cert-report=DIR``: write the certification report (report.json, .html,
   .md) there; ``--shard=K/N`` runs one of N stable parts of the collected
   tests; ``--expect-fail=FILE`` lists known failures (``plugins.report``).
@@ -129,6 +129,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     )
 
 
+@pytest.hookimpl(tryfirst=True)  # before hypothesis's plugin loads --hypothesis-profile
 def pytest_configure(config: pytest.Config) -> None:
     _CONFIGURED.append(config)
     config.addinivalue_line(
@@ -197,14 +198,32 @@ def _register_hypothesis_profiles() -> None:
 
 
 def _load_hypothesis_profile(config: pytest.Config) -> None:
-    """Load the hypothesis settings of ``--nnhal-profile`` (``--hypothesis-profile`` wins)."""
-    if config.getoption("hypothesis_profile", None):
-        return
+    """Load the hypothesis settings of ``--nnhal-profile``.
+
+    The suite's settings (no deadline: a driver's time is bounded by
+    ``--hal-timeout``; its example counts; derandomized but for thorough) are
+    part of the profile a report names, so ``--hypothesis-profile`` may only
+    name the same one; anything else is refused with one line.
+    """
     from hypothesis import settings
 
     _register_hypothesis_profiles()
+    profile = config.getoption("--nnhal-profile")
+    wanted = f"nnhal-{profile}"
+    named = config.getoption("hypothesis_profile", None)
+    if named and named != wanted:
+        if named in {f"nnhal-{p}" for p in PROFILES}:
+            raise pytest.UsageError(
+                f"--hypothesis-profile={named} contradicts --nnhal-profile={profile}: "
+                f"give --nnhal-profile={named.removeprefix('nnhal-')}, which selects it"
+            )
+        raise pytest.UsageError(
+            f"--hypothesis-profile={named}: the suite's hypothesis settings come from "
+            "--nnhal-profile (ci, full, thorough: no deadline, the profile's example counts); "
+            "choose one with --nnhal-profile (--hypothesis-seed fixes a thorough run)"
+        )
     config.stash[_PREVIOUS_HYPOTHESIS_PROFILE] = settings.get_current_profile_name()
-    settings.load_profile(f"nnhal-{config.getoption('--nnhal-profile')}")
+    settings.load_profile(wanted)
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:

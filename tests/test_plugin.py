@@ -59,8 +59,9 @@ def _error_lines(result: pytest.RunResult) -> list[str]:
         ),
         (
             "--driver=missing_module:Factory",
-            "--driver=missing_module:Factory: cannot import module 'missing_module': "
-            "ModuleNotFoundError: No module named 'missing_module'",
+            "--driver=missing_module:Factory: cannot import module 'missing_module': no "
+            "missing_module.py or missing_module/ in the current folder (CWD) or on the Python "
+            "path; run from the folder that holds it or add that folder to PYTHONPATH",
         ),
         (
             "--driver=fake_drivers:Nope",
@@ -110,11 +111,66 @@ def _error_lines(result: pytest.RunResult) -> list[str]:
         "bad-timeout",
     ],
 )
-def test_usage_error_is_one_line(run, option: str, message: str) -> None:
+def test_usage_error_is_one_line(run, pytester, option: str, message: str) -> None:
     result = run(option)
     assert result.ret == USAGE_ERROR
-    assert _error_lines(result) == [f"ERROR: {message}"]
+    assert _error_lines(result) == [f"ERROR: {message.replace('(CWD)', f'({pytester.path})')}"]
     assert "Traceback" not in result.stdout.str()
+
+
+HYPOTHESIS_SETTINGS_TEST = """
+from hypothesis import settings
+
+def test_settings():
+    current = settings.default
+    print("SETTINGS", settings.get_current_profile_name(), current.max_examples, current.deadline)
+"""
+
+
+def test_the_suites_own_hypothesis_profile_may_be_named(pytester: pytest.Pytester) -> None:
+    pytester.makepyfile(test_settings=HYPOTHESIS_SETTINGS_TEST)
+    result = pytester.runpytest_subprocess(
+        "-p", "no:cacheprovider", "-s", "--nnhal-profile=ci", "--hypothesis-profile=nnhal-ci"
+    )
+    assert result.ret == 0, result.stdout.str() + result.stderr.str()
+    assert "SETTINGS nnhal-ci 5 None" in result.stdout.str()
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        (
+            ["--hypothesis-profile=nnhal-ci"],
+            "--hypothesis-profile=nnhal-ci contradicts --nnhal-profile=full: give "
+            "--nnhal-profile=ci, which selects it",
+        ),
+        (
+            ["--hypothesis-profile=default"],
+            "--hypothesis-profile=default: the suite's hypothesis settings come from "
+            "--nnhal-profile (ci, full, thorough: no deadline, the profile's example counts); "
+            "choose one with --nnhal-profile (--hypothesis-seed fixes a thorough run)",
+        ),
+    ],
+    ids=["other-nnhal-profile", "user-profile"],
+)
+def test_another_hypothesis_profile_is_refused_in_one_line(
+    pytester: pytest.Pytester, options: list[str], message: str
+) -> None:
+    pytester.makepyfile(test_settings=HYPOTHESIS_SETTINGS_TEST)
+    result = pytester.runpytest_subprocess("-p", "no:cacheprovider", *options)
+    assert result.ret == USAGE_ERROR
+    assert _error_lines(result) == [f"ERROR: {message}"]
+
+
+def test_hypothesis_verbosity_stays_on_top_of_the_suites_profile(
+    pytester: pytest.Pytester,
+) -> None:
+    pytester.makepyfile(test_settings=HYPOTHESIS_SETTINGS_TEST)
+    result = pytester.runpytest_subprocess(
+        "-p", "no:cacheprovider", "-s", "--nnhal-profile=ci", "--hypothesis-verbosity=verbose"
+    )
+    assert result.ret == 0, result.stdout.str() + result.stderr.str()
+    assert "SETTINGS nnhal-ci-with-verbose-verbosity 5 None" in result.stdout.str()
 
 
 def test_default_driver_header(run) -> None:
