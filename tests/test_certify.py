@@ -263,6 +263,10 @@ def test_a_sharded_run_merges_its_shards(broken_run) -> None:
     assert shards == ["1", "1.log", "2", "2.log"]
     merged = json.loads((out / "report.json").read_text())
     assert merged["run"]["merged_shards"] == ["1/2", "2/2"]
+    assert merged["run"]["command"] == (
+        "nnhal-certify --driver faulty_drivers:PerturbMulTwice --jobs 2 --profile ci --out out "
+        "-k 'test_generated and (V1_0/mul/ or V1_0/add/)'"
+    )
     ids = set()
     for k in (1, 2):
         part = json.loads((out / "shards" / str(k) / "report.json").read_text())

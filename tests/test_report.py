@@ -307,6 +307,11 @@ def test_merge_equals_the_unsplit_run(shards, tmp_path: Path, capsys) -> None:
     assert merged["run"]["merged_shards"] == ["1/3", "2/3", "3/3"]
     assert merged["run"]["shard"] is None
     assert merged["run"]["selected"] == 30
+    # The run's command, not shard 1's: the --shard option is gone.
+    assert merged["run"]["command"] == load(shards["1/3"])["run"]["command"].replace(
+        " --shard=1/3", ""
+    )
+    assert "--shard" not in merged["run"]["command"]
     assert [w["id"] for w in merged["run"]["worker_memory"]] == ["1/3:main", "2/3:main", "3/3:main"]
     assert all(w["peak_rss_bytes"] > 0 for w in merged["run"]["worker_memory"])
     assert capsys.readouterr().out == f"NOT CERTIFIED: 30 tests; written to {tmp_path}/\n"
@@ -467,3 +472,32 @@ def test_identity_query_survives_a_driver_fault() -> None:
 
     with pytest.raises(DriverCrashed, match="signal 9 SIGKILL"):
         _bounded(crashes, 1.0)  # re-raised in the caller's thread, not lost in the worker
+
+
+class _Options:
+    """The getoption of a config whose run named --driver and capped --hal-version."""
+
+    def __init__(self, options: dict) -> None:
+        self.options = options
+
+    def getoption(self, name: str, default=None):
+        return self.options.get(name, default)
+
+
+def test_the_driver_says_who_it_is_below_its_own_level(monkeypatch) -> None:
+    """--hal-version=1.0 tests a 1.2 driver at 1.0; its version string and type still show
+    (they were None, shown as '(None)'); caching is not asked, there being none at 1.0."""
+    import plugins.pytest_nnhal as plugin
+    from hal.loader import load_driver
+    from hal.types import HalVersion
+    from plugins.report.collector import driver_identity
+
+    loaded = load_driver("reference")
+    monkeypatch.setattr(plugin, "loaded_driver", lambda config: loaded)
+    monkeypatch.setattr(plugin, "tested_level", lambda config: HalVersion.V1_0)
+    identity = driver_identity(_Options({"--driver": "reference", "--hal-version": "1.0"}))
+    assert identity["version_string"] == loaded.device.get_version_string()[1]
+    assert identity["device_type"] == "CPU"
+    assert (identity["level"], identity["tested_level"]) == ("1.2", "1.0")
+    assert identity["caching_supported"] is None
+    assert identity["load_error"] is None

@@ -28,6 +28,7 @@ from __future__ import annotations
 import argparse
 import os
 import re
+import shlex
 import shutil
 import subprocess
 import sys
@@ -267,7 +268,8 @@ def run_shards(args: argparse.Namespace, extra: list[str], jobs: int, time_limit
             )
         return missing[0].process.returncode or NOT_CERTIFIED
     try:
-        write(merge([(str(s.report), load(s.report)) for s in shards]), args.out)
+        reports = [(str(s.report), load(s.report)) for s in shards]
+        write(merge(reports, command=getattr(args, "command", None)), args.out)
     except ReportError as e:
         print(f"nnhal-certify: the shard reports do not merge: {e}", file=sys.stderr)
         return NOT_CERTIFIED
@@ -277,6 +279,7 @@ def run_shards(args: argparse.Namespace, extra: list[str], jobs: int, time_limit
 def main(argv: list[str] | None = None) -> int:
     parser = _parser()
     args, extra = parser.parse_known_args(argv)
+    args.command = shlex.join(["nnhal-certify", *(sys.argv[1:] if argv is None else argv)])
     if not args.driver:
         parser.error(
             "--driver is required: a registered name (e.g. reference) or module:Factory; "

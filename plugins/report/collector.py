@@ -210,12 +210,11 @@ def driver_identity(config: pytest.Config) -> dict[str, Any]:
         HalVersion.V1_2: "get_capabilities_1_2",
     }[level]
     queries = {"capabilities": method}
+    if loaded.level >= HalVersion.V1_2:
+        # Who the driver is does not depend on the level tested (--hal-version=1.0).
+        queries.update(version_string="get_version_string", device_type="get_type")
     if level >= HalVersion.V1_2:
-        queries.update(
-            version_string="get_version_string",
-            device_type="get_type",
-            caching_supported="is_caching_supported",
-        )
+        queries.update(caching_supported="is_caching_supported")
     problems = []
     for field, name in queries.items():
         try:

@@ -10,6 +10,7 @@ merge, a re-render). ``schema.json`` beside this module describes it; its
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -272,8 +273,14 @@ def _describe_driver(doc: dict[str, Any]) -> str:
     return f"{d.get('spec')} ({d.get('version_string')}, HAL {d.get('tested_level')})"
 
 
-def merge(named: list[tuple[str, dict[str, Any]]]) -> dict[str, Any]:
-    """One document from the shard documents of one run; ReportError when they do not fit."""
+_SHARD_OPTION = re.compile(r"\s--shard(?:=|\s+)\S+")
+
+
+def merge(named: list[tuple[str, dict[str, Any]]], command: str | None = None) -> dict[str, Any]:
+    """One document from the shard documents of one run; ReportError when they do not fit.
+
+    ``command`` is the run's (``nnhal-certify`` gives its own); by default shard
+    1's without its ``--shard`` option."""
     if not named:
         raise ReportError("nothing to merge: give the report.json of every shard")
     first_name, first = named[0]
@@ -305,6 +312,7 @@ def merge(named: list[tuple[str, dict[str, Any]]]) -> dict[str, Any]:
             owner[test["id"]] = name
             tests.append(test)
     runs = [doc["run"] for _, doc in named]
+    lowest = min(runs, key=lambda r: r["shard"]["index"])
     run = dict(first["run"])
     run.update(
         shard=None,
@@ -317,6 +325,7 @@ def merge(named: list[tuple[str, dict[str, Any]]]) -> dict[str, Any]:
         exit_status=max(r["exit_status"] for r in runs),
         workers=sum(r["workers"] for r in runs),
         started=min(r["started"] for r in runs),
+        command=command if command is not None else _SHARD_OPTION.sub("", lowest["command"]),
     )
     if any("worker_memory" in r for r in runs):
         # Each shard's processes, named after their shard: gw0 of shard 2 is "2/3:gw0".
