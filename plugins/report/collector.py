@@ -70,6 +70,15 @@ class Expectation:
     reason: str
     line: int
 
+    @property
+    def wildcard(self) -> bool:
+        """A pattern (``*`` or ``?``) rather than one test's id: a test it matches that
+        passes is reported, not failed (only an exact id is a strict expectation)."""
+        return "*" in self.pattern or "?" in self.pattern
+
+    def describe(self) -> str:
+        return f"{self.pattern!r} (line {self.line})"
+
     def matches(self, name: str) -> bool:
         """``*`` matches any run of characters, ``?`` one; brackets are literal (ids have them)."""
         regex = "".join(
@@ -300,7 +309,10 @@ class ReportPlugin:
         names = (F.test_id(item), item.nodeid)
         for expectation in self.expectations:
             if any(expectation.matches(name) for name in names):
-                item.add_marker(pytest.mark.xfail(reason=expectation.reason, strict=True))
+                strict = not expectation.wildcard
+                item.add_marker(pytest.mark.xfail(reason=expectation.reason, strict=strict))
+                if not strict:
+                    item.user_properties.append((F.PATTERN_PROPERTY, expectation.describe()))
                 return
 
     # -- running (any process that runs tests) -----------------------------
@@ -367,7 +379,7 @@ class ReportPlugin:
         verdict = self.document["verdict"]
         terminalreporter.write_sep("-", "nnhal certification report")
         terminalreporter.write_line(f"verdict: {verdict['headline']}")
-        for reason in verdict["reasons"]:
+        for reason in verdict["reasons"] + verdict["notes"]:
             terminalreporter.write_line(f"  - {reason}")
         terminalreporter.write_line(f"written to {self.out_dir}/ (report.json, .html, .md)")
 
@@ -421,7 +433,8 @@ class ReportPlugin:
         phases = self.phases[nodeid]
         facts = self.facts.get(nodeid) or _facts_from_nodeid(nodeid)
         outcome = F.combine_phases([p["outcome"] for p in phases])
-        chosen = next(p for p in phases if p["outcome"] == outcome)
+        ending = [p for p in phases if p["outcome"] == outcome]
+        chosen = next((p for p in ending if p.get("reason")), ending[0])
         test = dict(facts)
         test.update(
             outcome=outcome,

@@ -15,7 +15,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from plugins.report.facts import BAD_OUTCOMES, OUTCOMES, worst
+from plugins.report.facts import BAD_OUTCOMES, OUTCOMES, PATTERN_PASSED, worst
 
 SCHEMA_VERSION = 1
 SCHEMA_ID = "nnhal-conformance/certification-report"
@@ -216,6 +216,7 @@ def _verdict(doc: dict[str, Any]) -> dict[str, Any]:
         if strict_bad
         else []
     )
+    notes += _pattern_passes(tests)
     certified = not reasons
     tiers = ("parity" if strict_bad else "parity+strict") if certified else None
     if certified:
@@ -232,6 +233,22 @@ def _verdict(doc: dict[str, Any]) -> dict[str, Any]:
         "required_categories": required,
         "rule": VERDICT_RULE,
     }
+
+
+def _pattern_passes(tests: list[dict]) -> list[str]:
+    """A note naming the known-failure patterns that matched passing tests, with counts."""
+    counts: Counter = Counter()
+    for test in tests:
+        reason = test.get("reason") or ""
+        if test["outcome"] == "passed" and reason.startswith(PATTERN_PASSED):
+            counts[reason.removeprefix(PATTERN_PASSED).removesuffix(" matches it").strip()] += 1
+    if not counts:
+        return []
+    listing = ", ".join(f"{pattern} {n}" for pattern, n in sorted(counts.items()))
+    return [
+        f"{sum(counts.values())} tests matched by known-failure patterns passed "
+        f"(they count as passed): {listing}"
+    ]
 
 
 def _bad_sentence(tests: list[dict], tier: str) -> str:
