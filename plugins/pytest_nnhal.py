@@ -19,7 +19,9 @@ Registered under the ``pytest11`` entry point as ``nnhal``, so an installed
   may name that same profile, any other is a usage error (one line);
 * ``--cert-report=DIR``: write the certification report (report.json, .html,
   .md) there; ``--shard=K/N`` runs one of N stable parts of the collected
-  tests; ``--expect-fail=FILE`` lists known failures (``plugins.report``).
+  tests; ``--expect-fail=FILE`` lists known failures (``plugins.report``);
+* ``--nnhal-op=NAME`` (repeatable): keep only the tests of these operations
+  (exact names: CONV_2D is not DEPTHWISE_CONV_2D), deselecting the rest.
 
 Fixtures (session-scoped): ``nnhal`` (a ``SuiteRun``: device, tested level,
 timeout and config in one), ``device``, ``hal_level``, ``hal_timeout``,
@@ -107,6 +109,14 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         "certification run, deterministic; thorough: full plus many hypothesis examples "
         f"(default: {DEFAULT_PROFILE})",
     )
+    group.addoption(
+        "--nnhal-op",
+        metavar="NAME",
+        action="append",
+        default=[],
+        help="run only the tests of this operation (exact OperationType name, e.g. CONV_2D; "
+        "repeatable), in every category; a filtered run is not a certificate",
+    )
     report = parser.getgroup("nnhal-report", "nnhal-conformance: certification reports")
     report.addoption(
         "--cert-report",
@@ -161,6 +171,7 @@ def pytest_configure(config: pytest.Config) -> None:
             HalVersion.parse(cap)
         except ValueError as e:
             raise pytest.UsageError(f"--hal-version={cap}: {e}") from None
+    _check_operation_names(config.getoption("--nnhal-op"))
     timeout = config.getoption("--hal-timeout")
     if not timeout > 0:
         raise pytest.UsageError(f"--hal-timeout={timeout:g}: must be a positive number of seconds")
@@ -433,12 +444,46 @@ def pytest_pycollect_makeitem(collector: pytest.Collector, name: str, obj: objec
     return items
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     for item in items:
         marker = item.get_closest_marker("generated_case")
         if marker is not None:
             folder, operations = marker.args
             item.extra_keyword_matches.update({folder, *operations})
+    wanted = set(config.getoption("--nnhal-op"))
+    if wanted:
+        kept, dropped = [], []
+        for item in items:
+            (kept if wanted & set(item_operations(item)) else dropped).append(item)
+        if dropped:
+            config.hook.pytest_deselected(items=dropped)
+            items[:] = kept
+
+
+def _check_operation_names(names: list[str]) -> None:
+    """Every ``--nnhal-op`` must name an operation exactly; else a one-line usage error."""
+    import difflib
+
+    from hal.types import OperationType
+
+    known = list(OperationType.__members__)
+    for name in names:
+        if name not in OperationType.__members__:
+            close = difflib.get_close_matches(name.upper(), known, n=3)
+            hint = f"did you mean {', '.join(close)}?" if close else "e.g. ADD, CONV_2D"
+            raise pytest.UsageError(
+                f"--nnhal-op={name}: unknown operation (an OperationType name, exact; {hint})"
+            )
+
+
+def item_operations(item: pytest.Item) -> list[str]:
+    """The operations a test exercises: its generated case's, or none it can name."""
+    marker = item.get_closest_marker("generated_case")
+    if marker is not None and len(marker.args) > 1:
+        return [str(op) for op in marker.args[1]]
+    from plugins.report.facts import item_facts
+
+    return item_facts(item)["operations"]
 
 
 @pytest.hookimpl(tryfirst=True)

@@ -332,3 +332,42 @@ def test_cases_are_items_like_parametrized_ones(pytester: pytest.Pytester) -> No
         "-p", "no:cacheprovider", "-k", "odd/three and not parametrized"
     )
     selected.assert_outcomes(passed=1)
+
+
+def _collect_ids(pytester: pytest.Pytester, *args: str) -> tuple[pytest.RunResult, list[str]]:
+    result = pytester.runpytest_subprocess(
+        "-p", "no:cacheprovider", "--collect-only", "-q", "--nnhal-profile=ci", *args
+    )
+    return result, [line for line in result.outlines if "::" in line]
+
+
+def test_nnhal_op_keeps_exactly_the_named_operations(pytester: pytest.Pytester) -> None:
+    """--nnhal-op=CONV_2D is exact where -k CONV_2D also selects DEPTHWISE_CONV_2D; the filter
+    reaches every category that names its case's operations; the rest is deselected."""
+    modules = ("conformance.test_generated", "conformance.test_validate_request")
+    result, ids = _collect_ids(
+        pytester, "--pyargs", *modules, "conformance.test_basic", "--nnhal-op=CONV_2D",
+        "--nnhal-op=RELU",
+    )
+    assert result.ret == 0, result.stdout.str()[-2000:]
+    specs = {re.search(r"[[/](V1_\d/[a-z0-9_]+)/", i).group(1) for i in ids}
+    assert specs == {
+        "V1_0/conv2d", "V1_1/conv2d_relaxed", "V1_2/conv2d_v1_2", "V1_2/conv2d_forms_v1_2",
+        "V1_0/relu", "V1_1/relu_relaxed", "V1_2/relu_v1_2",
+    }
+    assert {i.split("::")[1].split("[")[0] for i in ids} == {
+        "test_generated", "test_generated_prepare", "test_validate_request"
+    }
+    _, everything = _collect_ids(pytester, "--pyargs", *modules, "-k", "CONV_2D or RELU")
+    assert any("depthwise" in i for i in everything)  # what -k selects besides
+    summary = result.outlines[-1]
+    assert f"{len(ids)}/" in summary and "deselected" in summary
+
+
+def test_an_unknown_operation_is_a_usage_error(run) -> None:
+    result = run("--nnhal-op=conv2d")
+    assert result.ret == USAGE_ERROR
+    assert _error_lines(result) == [
+        "ERROR: --nnhal-op=conv2d: unknown operation (an OperationType name, exact; did you "
+        "mean CONV_2D?)"
+    ]

@@ -131,7 +131,8 @@ def test_an_untiered_failure_counts_as_parity() -> None:
         ),
         (
             {"deselected": 12},
-            "12 tests were deselected (-k, -m or --deselect): a certification runs the whole suite",
+            "12 tests were deselected (-k, -m, --deselect or --nnhal-op): a certification runs the "
+            "whole suite",
         ),
         ({"selected": 7}, "3 of 7 selected tests did not run"),
     ],

@@ -185,7 +185,7 @@ def _verdict(doc: dict[str, Any]) -> dict[str, Any]:
         )
     if run["deselected"]:
         reasons.append(
-            f"{run['deselected']} tests were deselected (-k, -m or --deselect): a "
+            f"{run['deselected']} tests were deselected (-k, -m, --deselect or --nnhal-op): a "
             "certification runs the whole suite"
         )
     missing_runs = run["selected"] - len(tests)
