@@ -1,7 +1,10 @@
 """``nnhal-certify``: run the installed suite against a driver and print the verdict.
 
     nnhal-certify --driver X [--jobs N] [--hal-version V] [--profile full|thorough|ci]
-                  [--driver-isolation none|process] [--out DIR] [pytest args]
+                  [--driver-isolation none|process] [--smoke] [--out DIR] [pytest args]
+
+``--smoke`` is a first try: a small deterministic sample of every category
+(``--nnhal-smoke``) under profile ci, in about a minute; never a certificate.
 
 With ``--jobs N`` (N >= 2; ``auto``: one per processor, the default) it runs
 N pytest processes side by side, process K running shard K/N of the suite
@@ -48,6 +51,11 @@ FAILURES_SHOWN = 20
 PYTEST_STATUSES = range(6)
 """Exit statuses pytest itself uses (0 passed .. 5 no tests); any other means the process died."""
 _PERCENT = re.compile(rb"\[\s*(\d+)%\]")
+_COLLECTED = re.compile(
+    rb"^nnhal: collected ([\d,]+) tests in ([\d.]+) s(?: \(([\d,]+) selected\))?", re.M
+)
+COLLECTION_LOOK = 1 << 18
+"""Bytes at the head of a shard's log searched for its collection line."""
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -70,7 +78,13 @@ def _parser() -> argparse.ArgumentParser:
         "processor); 0 or 1: one pytest in the foreground",
     )
     parser.add_argument("--hal-version", metavar="V", help="highest HAL level to test")
-    parser.add_argument("--profile", choices=("full", "thorough", "ci"), default="full")
+    parser.add_argument("--profile", choices=("full", "thorough", "ci"), default=None)
+    parser.add_argument(
+        "--smoke",
+        action="store_true",
+        help="a first try in about a minute: a small deterministic sample of every category "
+        "under profile ci (never a certificate)",
+    )
     parser.add_argument(
         "--driver-isolation",
         choices=("none", "process"),
@@ -127,6 +141,8 @@ def pytest_command(
         command.append(f"--hal-version={args.hal_version}")
     if args.driver_isolation != "none":
         command.append(f"--driver-isolation={args.driver_isolation}")
+    if getattr(args, "smoke", False):
+        command.append("--nnhal-smoke")
     return command + [a for a in extra if a != "--"]
 
 
@@ -155,6 +171,8 @@ class _Shard:
     folder: Path
     process: subprocess.Popen | None = None
     log: Path | None = None
+    collection: str | None = None
+    """``N tests (M selected) in T s`` once the shard's pytest has collected."""
 
     @property
     def name(self) -> str:
@@ -170,6 +188,20 @@ class _Shard:
             self.process = subprocess.Popen(
                 command, stdout=output, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL
             )
+
+    def collected(self) -> str | None:
+        """What the shard collected, read once from its log's collection line."""
+        if self.collection is None:
+            try:
+                with open(self.log, "rb") as f:
+                    found = _COLLECTED.search(f.read(COLLECTION_LOOK))
+            except OSError:
+                return None
+            if found:
+                total, seconds, selected = (g.decode() if g else None for g in found.groups())
+                kept = f", {selected} in this shard" if selected else ""
+                self.collection = f"{total} tests{kept}, collected in {seconds} s"
+        return self.collection
 
     def percent(self) -> int | None:
         """The last progress percentage pytest wrote to the log, if any."""
@@ -195,8 +227,13 @@ class _Shard:
 def _wait(shards: list[_Shard], deadline: float, started: float) -> None:
     """Wait for every shard's process, printing progress; past ``deadline`` kill them all."""
     last = time.monotonic()
+    announced: set[str] = set()
     while any(s.process.poll() is None for s in shards):
         now = time.monotonic()
+        for s in shards:
+            if s.name not in announced and s.collected():
+                announced.add(s.name)
+                print(f"nnhal-certify: shard {s.name}: {s.collection}", flush=True)
         if now > deadline:
             for s in shards:
                 if s.process.poll() is None:
@@ -207,8 +244,12 @@ def _wait(shards: list[_Shard], deadline: float, started: float) -> None:
             last = now
             parts = []
             for s in shards:
-                percent = s.percent()
-                state = "done" if s.process.poll() is not None else f"{percent or 0}%"
+                if s.process.poll() is not None:
+                    state = "done"
+                elif s.collection is None:
+                    state = "collecting"
+                else:
+                    state = f"{s.percent() or 0}%"
                 parts.append(f"shard {s.name} {state}")
             print(f"nnhal-certify: {', '.join(parts)} ({now - started:.0f} s)", flush=True)
         time.sleep(0.5)
@@ -230,7 +271,7 @@ def run_shards(args: argparse.Namespace, extra: list[str], jobs: int, time_limit
         s.start(command, folder / f"{s.index}.log")
     print(
         f"nnhal-certify: {jobs} test processes, process K running shard K/{jobs}; "
-        f"their output: {folder}/K.log",
+        f"their output: {folder}/K.log; each first collects the suite (a minute or more)",
         flush=True,
     )
     _wait(shards, deadline, started)
@@ -287,6 +328,8 @@ def main(argv: list[str] | None = None) -> int:
         )
     if args.jobs != "auto" and not (args.jobs.isdigit()):
         parser.error(f"--jobs={args.jobs}: expected a number of workers or 'auto'")
+    if args.profile is None:
+        args.profile = "ci" if args.smoke else "full"
     report = args.out / "report.json"
     report.unlink(missing_ok=True)  # never read a verdict an earlier run left behind
     jobs = jobs_of(args.jobs)

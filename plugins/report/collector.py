@@ -425,6 +425,7 @@ class ReportPlugin:
             "worker_memory": memory,
             "command": " ".join(["pytest", *self.config.invocation_params.args]),
             "expect_fail": self.expect_file,
+            "smoke": bool(self.config.getoption("--nnhal-smoke")),
             "suite_categories": suite_categories(),
         }
         return new_document(run, driver, environment(), tests)

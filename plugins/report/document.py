@@ -173,6 +173,11 @@ def _verdict(doc: dict[str, Any]) -> dict[str, Any]:
     run, driver, tests = doc["run"], doc["driver"], doc["tests"]
     level = driver.get("tested_level")
     reasons = []
+    if run.get("smoke"):
+        reasons.append(
+            "a smoke run (--smoke): a small sample of every category for a first try, "
+            "never a certificate"
+        )
     if driver.get("load_error"):
         reasons.append(f"the driver could not be queried: {driver['load_error']}")
     if run["profile"] not in CERTIFYING_PROFILES:
