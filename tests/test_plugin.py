@@ -371,3 +371,62 @@ def test_an_unknown_operation_is_a_usage_error(run) -> None:
         "ERROR: --nnhal-op=conv2d: unknown operation (an OperationType name, exact; did you "
         "mean CONV_2D?)"
     ]
+
+
+SAMPLED_TESTS = """
+import pytest
+
+@pytest.mark.parametrize("n", range(10))
+def test_a(n):
+    pass
+
+@pytest.mark.parametrize("n", range(3))
+def test_b(n):
+    pass
+
+def test_c():
+    pass
+"""
+
+
+def test_collection_is_a_visible_stage(pytester: pytest.Pytester) -> None:
+    pytester.makepyfile(test_sampled=SAMPLED_TESTS)
+    result = pytester.runpytest_subprocess("-p", "no:cacheprovider", "-q", "-k", "test_a")
+    lines = result.outlines
+    assert lines[0] == "nnhal: collecting tests ..."
+    collected = [line for line in lines if line.startswith("nnhal: collected ")]
+    assert len(collected) == 1
+    assert re.fullmatch(r"nnhal: collected 14 tests in \d+\.\d s \(10 selected\)", collected[0])
+
+
+def test_smoke_keeps_a_deterministic_sample_of_every_test_function(
+    pytester: pytest.Pytester,
+) -> None:
+    pytester.makepyfile(test_sampled=SAMPLED_TESTS)
+    runs = [
+        pytester.runpytest_subprocess(
+            "-p", "no:cacheprovider", "--collect-only", "-q", "--nnhal-smoke",
+            "--cert-report=out",
+        )
+        for _ in range(2)
+    ]
+    ids = [[line for line in r.outlines if "::" in line] for r in runs]
+    assert ids[0] == ids[1]
+    per_function = {}
+    for node in ids[0]:
+        name = node.split("::")[1].split("[")[0]
+        per_function[name] = per_function.get(name, 0) + 1
+    assert per_function == {"test_a": 2, "test_b": 2, "test_c": 1}
+
+
+def test_a_smoke_run_is_never_a_certificate(pytester: pytest.Pytester) -> None:
+    import json
+
+    pytester.makepyfile(test_sampled=SAMPLED_TESTS)
+    pytester.runpytest_subprocess("-p", "no:cacheprovider", "--nnhal-smoke", "--cert-report=out")
+    doc = json.loads((pytester.path / "out" / "report.json").read_text())
+    assert doc["run"]["smoke"] is True
+    assert doc["verdict"]["reasons"][0] == (
+        "a smoke run (--smoke): a small sample of every category for a first try, never a "
+        "certificate"
+    )
