@@ -126,7 +126,7 @@ def pytest_command(
         "--pyargs",
         "conformance",
         f"--driver={args.driver}",
-        f"--nnhal-profile={args.profile}",
+        f"--nnhal-profile={profile_of(args)}",
         f"--cert-report={args.out if out is None else out}",
         "-p",
         "no:cacheprovider",
@@ -144,6 +144,11 @@ def pytest_command(
     if getattr(args, "smoke", False):
         command.append("--nnhal-smoke")
     return command + [a for a in extra if a != "--"]
+
+
+def profile_of(args: argparse.Namespace) -> str:
+    """The run's profile: ``--profile``, else ci for ``--smoke`` and full otherwise."""
+    return args.profile or ("ci" if getattr(args, "smoke", False) else "full")
 
 
 def run_pytest(command: list[str], time_limit: float) -> int:
@@ -328,8 +333,6 @@ def main(argv: list[str] | None = None) -> int:
         )
     if args.jobs != "auto" and not (args.jobs.isdigit()):
         parser.error(f"--jobs={args.jobs}: expected a number of workers or 'auto'")
-    if args.profile is None:
-        args.profile = "ci" if args.smoke else "full"
     report = args.out / "report.json"
     report.unlink(missing_ok=True)  # never read a verdict an earlier run left behind
     jobs = jobs_of(args.jobs)
