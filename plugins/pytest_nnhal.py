@@ -429,8 +429,8 @@ class _CollectionStage:
     @classmethod
     def start(cls, config: pytest.Config) -> _CollectionStage | None:
         writer = config.pluginmanager.get_plugin("terminalreporter")
-        if writer is None:
-            return None
+        if writer is None or _is_xdist_controller(config):
+            return None  # under xdist the workers collect (pytest_xdist_node_collection_finished)
         stage = config.stash[_STAGE] = cls(writer)
         writer.write_line("nnhal: collecting tests ...")
         return stage

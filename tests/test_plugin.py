@@ -346,17 +346,28 @@ def test_nnhal_op_keeps_exactly_the_named_operations(pytester: pytest.Pytester) 
     reaches every category that names its case's operations; the rest is deselected."""
     modules = ("conformance.test_generated", "conformance.test_validate_request")
     result, ids = _collect_ids(
-        pytester, "--pyargs", *modules, "conformance.test_basic", "--nnhal-op=CONV_2D",
+        pytester,
+        "--pyargs",
+        *modules,
+        "conformance.test_basic",
+        "--nnhal-op=CONV_2D",
         "--nnhal-op=RELU",
     )
     assert result.ret == 0, result.stdout.str()[-2000:]
     specs = {re.search(r"[[/](V1_\d/[a-z0-9_]+)/", i).group(1) for i in ids}
     assert specs == {
-        "V1_0/conv2d", "V1_1/conv2d_relaxed", "V1_2/conv2d_v1_2", "V1_2/conv2d_forms_v1_2",
-        "V1_0/relu", "V1_1/relu_relaxed", "V1_2/relu_v1_2",
+        "V1_0/conv2d",
+        "V1_1/conv2d_relaxed",
+        "V1_2/conv2d_v1_2",
+        "V1_2/conv2d_forms_v1_2",
+        "V1_0/relu",
+        "V1_1/relu_relaxed",
+        "V1_2/relu_v1_2",
     }
     assert {i.split("::")[1].split("[")[0] for i in ids} == {
-        "test_generated", "test_generated_prepare", "test_validate_request"
+        "test_generated",
+        "test_generated_prepare",
+        "test_validate_request",
     }
     _, everything = _collect_ids(pytester, "--pyargs", *modules, "-k", "CONV_2D or RELU")
     assert any("depthwise" in i for i in everything)  # what -k selects besides
@@ -399,13 +410,31 @@ def test_collection_is_a_visible_stage(pytester: pytest.Pytester) -> None:
     assert re.fullmatch(r"nnhal: collected 14 tests in \d+\.\d s \(10 selected\)", collected[0])
 
 
+def test_under_xdist_each_worker_says_what_it_collected(pytester: pytest.Pytester) -> None:
+    pytester.makepyfile(test_sampled=SAMPLED_TESTS)
+    result = pytester.runpytest_subprocess("-p", "no:cacheprovider", "-n", "2")
+    lines = result.outlines
+    assert "nnhal: 2 workers collecting tests ..." in lines
+    assert not any(line.startswith("nnhal: collected ") for line in lines)
+    workers = sorted(
+        line.split()[2]
+        for line in lines
+        if re.fullmatch(r"nnhal: worker gw\d collected 14 tests in \d+\.\d s", line)
+    )
+    assert workers == ["gw0", "gw1"]
+
+
 def test_smoke_keeps_a_deterministic_sample_of_every_test_function(
     pytester: pytest.Pytester,
 ) -> None:
     pytester.makepyfile(test_sampled=SAMPLED_TESTS)
     runs = [
         pytester.runpytest_subprocess(
-            "-p", "no:cacheprovider", "--collect-only", "-q", "--nnhal-smoke",
+            "-p",
+            "no:cacheprovider",
+            "--collect-only",
+            "-q",
+            "--nnhal-smoke",
             "--cert-report=out",
         )
         for _ in range(2)
