@@ -308,7 +308,7 @@ def test_progress_shows_each_shards_collection(tmp_path: Path) -> None:
     log.write_text("nnhal: collecting tests ...\nnnhal: collecting ... 35 tests so far\n")
     assert shard.collected() is None
     log.write_text(log.read_text() + "nnhal: collected 56,892 tests in 17.3 s (28,401 selected)\n")
-    assert shard.collected() == "56,892 tests, 28,401 in this shard, collected in 17.3 s"
+    assert shard.collected() == "56,892 tests (28,401 in this shard) in 17.3 s"
 
 
 def test_smoke_runs_the_sample_under_profile_ci(tmp_path: Path, monkeypatch) -> None:

@@ -177,7 +177,7 @@ class _Shard:
     process: subprocess.Popen | None = None
     log: Path | None = None
     collection: str | None = None
-    """``N tests (M selected) in T s`` once the shard's pytest has collected."""
+    """``N tests (M in this shard) in T s`` once the shard's pytest has collected."""
 
     @property
     def name(self) -> str:
@@ -204,8 +204,8 @@ class _Shard:
                 return None
             if found:
                 total, seconds, selected = (g.decode() if g else None for g in found.groups())
-                kept = f", {selected} in this shard" if selected else ""
-                self.collection = f"{total} tests{kept}, collected in {seconds} s"
+                kept = f" ({selected} in this shard)" if selected else ""
+                self.collection = f"{total} tests{kept} in {seconds} s"
         return self.collection
 
     def percent(self) -> int | None:
@@ -238,7 +238,7 @@ def _wait(shards: list[_Shard], deadline: float, started: float) -> None:
         for s in shards:
             if s.name not in announced and s.collected():
                 announced.add(s.name)
-                print(f"nnhal-certify: shard {s.name}: {s.collection}", flush=True)
+                print(f"nnhal-certify: shard {s.name} collected {s.collection}", flush=True)
         if now > deadline:
             for s in shards:
                 if s.process.poll() is None:
