@@ -354,7 +354,7 @@ def test_nnhal_op_keeps_exactly_the_named_operations(pytester: pytest.Pytester) 
         "--nnhal-op=RELU",
     )
     assert result.ret == 0, result.stdout.str()[-2000:]
-    specs = {re.search(r"[[/](V1_\d/[a-z0-9_]+)/", i).group(1) for i in ids}
+    specs = {re.search(r"[\[/](V1_\d/[a-z0-9_]+)/", i).group(1) for i in ids}
     assert specs == {
         "V1_0/conv2d",
         "V1_1/conv2d_relaxed",
