@@ -45,7 +45,7 @@ from hal.types import (
     OperandType,
 )
 
-pytestmark = [pytest.mark.tier("strict"), pytest.mark.category("memory")]
+pytestmark = pytest.mark.tier("strict")
 
 INVALID = ErrorStatus.INVALID_ARGUMENT
 FAILURE = ErrorStatus.GENERAL_FAILURE

@@ -76,7 +76,7 @@ def _pool_params(config: pytest.Config) -> list:
         pytest.param(
             item,
             id=item.id,
-            marks=[mark("tier", "strict"), mark("category", "memory"), *case_marks(item.test)],
+            marks=[mark("tier", "strict"), *case_marks(item.test)],
         )
         for item in pool_items(_TESTS, profile)
     ]

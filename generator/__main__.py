@@ -67,13 +67,21 @@ def _spec_interpreter() -> Interpreter:
 # ---------------------------------------------------------------------------
 
 
-def find_root() -> Path:
-    """The folder holding pyproject.toml: this checkout's, else the nearest above the cwd."""
+def find_root() -> Path | None:
+    """The folder holding pyproject.toml: this checkout's, else the nearest above the cwd;
+    None when there is none (an installed package run outside a checkout)."""
     checkout = Path(__file__).resolve().parent.parent
     for folder in (checkout, Path.cwd(), *Path.cwd().parents):
         if (folder / "pyproject.toml").is_file():
             return folder
-    raise UsageError("cannot find the repository root (no pyproject.toml); pass --root")
+    return None
+
+
+def installed_root() -> Path:
+    """The folder the installed ``conformance`` package (and its specs) lives in."""
+    import conformance
+
+    return Path(conformance.__file__).resolve().parent.parent
 
 
 @dataclass(frozen=True)
@@ -478,6 +486,14 @@ def _main(argv: Sequence[str] | None) -> int:
     args = _parser().parse_args(argv)
     try:
         root = args.root.resolve() if args.root else find_root()
+        if root is None:
+            # An installed suite: read its specs, never rewrite its generated modules.
+            root = installed_root()
+            if args.out is None and not (args.list or args.coverage or args.check):
+                raise UsageError(
+                    "no checkout here (no pyproject.toml in this folder or above) to regenerate "
+                    "in place: name a folder for the generated modules with --out DIR"
+                )
         specs_dir = (args.specs or root / "conformance" / "specs").resolve()
         out_dir = (args.out or root / "conformance" / "generated").resolve()
         full = not args.specs_named

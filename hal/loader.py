@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 from dataclasses import dataclass
 from importlib.metadata import EntryPoint, entry_points
@@ -61,12 +62,7 @@ def resolve_factory(spec: str) -> object:
         raise DriverLoadError(
             f"--driver={spec}: expected module:Factory, e.g. my_pkg.driver:Factory"
         )
-    try:
-        module = importlib.import_module(module_name)
-    except Exception as e:  # an import can fail in any way the module's code can
-        raise DriverLoadError(
-            f"--driver={spec}: cannot import module {module_name!r}: {type(e).__name__}: {e}"
-        ) from None
+    module = _import_driver_module(spec, module_name)
     target: object = module
     for part in attribute.split("."):
         if not hasattr(target, part):
@@ -75,6 +71,48 @@ def resolve_factory(spec: str) -> object:
             )
         target = getattr(target, part)
     return target
+
+
+def _missing(error: ModuleNotFoundError, module_name: str) -> bool:
+    """Whether ``error`` says ``module_name`` itself (or a package above it) is not found,
+    rather than something the module imports."""
+    parts = module_name.split(".")
+    return error.name in {".".join(parts[: i + 1]) for i in range(len(parts))}
+
+
+def _try_import(spec: str, module_name: str) -> object | None:
+    """The module, None when it (or a package above it) is not found; DriverLoadError when
+    importing it fails in any other way (a missing dependency, an error in its code)."""
+    try:
+        return importlib.import_module(module_name)
+    except ModuleNotFoundError as e:
+        if _missing(e, module_name):
+            return None
+        error: Exception = e
+    except Exception as e:  # an import can fail in any way the module's code can
+        error = e
+    raise DriverLoadError(
+        f"--driver={spec}: cannot import module {module_name!r}: {type(error).__name__}: {error}"
+    ) from None
+
+
+def _import_driver_module(spec: str, module_name: str) -> object:
+    """Import a driver's module as ``python -m pytest`` would: the current folder is
+    searched too (after the installed packages, when it is not on the path already)."""
+    module = _try_import(spec, module_name)
+    folder = os.getcwd()
+    if module is None and folder not in {os.path.abspath(p or os.curdir) for p in sys.path}:
+        sys.path.append(folder)
+        importlib.invalidate_caches()
+        module = _try_import(spec, module_name)
+    if module is None:
+        top = module_name.split(".")[0]
+        raise DriverLoadError(
+            f"--driver={spec}: cannot import module {module_name!r}: no {top}.py or {top}/ in "
+            f"the current folder ({folder}) or on the Python path; run from the folder that "
+            "holds it or add that folder to PYTHONPATH"
+        )
+    return module
 
 
 def load_driver(spec: str | None = None) -> LoadedDriver:

@@ -13,13 +13,18 @@ Registered under the ``pytest11`` entry point as ``nnhal``, so an installed
   the current test naming the method, with the user property
   ``("nnhal_outcome", "crash"|"timeout")`` (``--driver-memory-limit=MB`` also
   fails the test after which the driver holds more memory than that);
-* ``--nnhal-profile=ci|full|thorough``: how much of the suite to run (DESIGN.md
+* ``--nnhal-profile=ci|full|thorough``: how much of the suite to run (README
   "Profiles"); it also selects the hypothesis settings of the same name
-  (``nnhal-ci``, ``nnhal-full``, ``nnhal-thorough``), unless
-  ``--hypothesis-profile`` names another;
+  (``nnhal-ci``, ``nnhal-full``, ``nnhal-thorough``); ``--hypothesis-profile``
+  may name that same profile, any other is a usage error (one line);
 * ``--cert-report=DIR``: write the certification report (report.json, .html,
   .md) there; ``--shard=K/N`` runs one of N stable parts of the collected
-  tests; ``--expect-fail=FILE`` lists known failures (``plugins.report``).
+  tests; ``--expect-fail=FILE`` lists known failures (``plugins.report``);
+* ``--nnhal-op=NAME`` (repeatable): keep only the tests of these operations
+  (exact names: CONV_2D is not DEPTHWISE_CONV_2D), deselecting the rest;
+  ``--nnhal-smoke`` keeps a small deterministic sample of every test function.
+  Either run is not a certificate. Collection prints its progress and ends with
+  ``nnhal: collected N tests in T s``.
 
 Fixtures (session-scoped): ``nnhal`` (a ``SuiteRun``: device, tested level,
 timeout and config in one), ``device``, ``hal_level``, ``hal_timeout``,
@@ -39,6 +44,7 @@ import contextlib
 import functools
 import gc
 import os
+import time
 from dataclasses import dataclass
 
 import pytest
@@ -120,6 +126,21 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         "certification run, deterministic; thorough: full plus many hypothesis examples "
         f"(default: {DEFAULT_PROFILE})",
     )
+    group.addoption(
+        "--nnhal-op",
+        metavar="NAME",
+        action="append",
+        default=[],
+        help="run only the tests of this operation (exact OperationType name, e.g. CONV_2D; "
+        "repeatable), in every category; a filtered run is not a certificate",
+    )
+    group.addoption(
+        "--nnhal-smoke",
+        action="store_true",
+        default=False,
+        help=f"a first try: run a deterministic sample ({SMOKE_PER_TEST} cases of each test "
+        "function, every category); never a certificate",
+    )
     report = parser.getgroup("nnhal-report", "nnhal-conformance: certification reports")
     report.addoption(
         "--cert-report",
@@ -142,6 +163,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     )
 
 
+@pytest.hookimpl(tryfirst=True)  # before hypothesis's plugin loads --hypothesis-profile
 def pytest_configure(config: pytest.Config) -> None:
     _CONFIGURED.append(config)
     config.addinivalue_line(
@@ -173,6 +195,7 @@ def pytest_configure(config: pytest.Config) -> None:
             HalVersion.parse(cap)
         except ValueError as e:
             raise pytest.UsageError(f"--hal-version={cap}: {e}") from None
+    _check_operation_names(config.getoption("--nnhal-op"))
     timeout = config.getoption("--hal-timeout")
     if not timeout > 0:
         raise pytest.UsageError(f"--hal-timeout={timeout:g}: must be a positive number of seconds")
@@ -210,14 +233,32 @@ def _register_hypothesis_profiles() -> None:
 
 
 def _load_hypothesis_profile(config: pytest.Config) -> None:
-    """Load the hypothesis settings of ``--nnhal-profile`` (``--hypothesis-profile`` wins)."""
-    if config.getoption("hypothesis_profile", None):
-        return
+    """Load the hypothesis settings of ``--nnhal-profile``.
+
+    The suite's settings (no deadline: a driver's time is bounded by
+    ``--hal-timeout``; its example counts; derandomized but for thorough) are
+    part of the profile a report names, so ``--hypothesis-profile`` may only
+    name the same one; anything else is refused with one line.
+    """
     from hypothesis import settings
 
     _register_hypothesis_profiles()
+    profile = config.getoption("--nnhal-profile")
+    wanted = f"nnhal-{profile}"
+    named = config.getoption("hypothesis_profile", None)
+    if named and named != wanted:
+        if named in {f"nnhal-{p}" for p in PROFILES}:
+            raise pytest.UsageError(
+                f"--hypothesis-profile={named} contradicts --nnhal-profile={profile}: "
+                f"give --nnhal-profile={named.removeprefix('nnhal-')}, which selects it"
+            )
+        raise pytest.UsageError(
+            f"--hypothesis-profile={named}: the suite's hypothesis settings come from "
+            "--nnhal-profile (ci, full, thorough: no deadline, the profile's example counts); "
+            "choose one with --nnhal-profile (--hypothesis-seed fixes a thorough run)"
+        )
     config.stash[_PREVIOUS_HYPOTHESIS_PROFILE] = settings.get_current_profile_name()
-    settings.load_profile(f"nnhal-{config.getoption('--nnhal-profile')}")
+    settings.load_profile(wanted)
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
@@ -418,12 +459,99 @@ def pytest_collection(session: pytest.Session):
     """
     enabled = gc.isenabled()
     gc.disable()
+    stage = _CollectionStage.start(session.config)
     try:
         return (yield)
     finally:
         if enabled:
             gc.freeze()  # no collection first: it would scan everything once more
             gc.enable()
+        if stage is not None:
+            stage.finish(len(session.items))
+
+
+COLLECTED_LINE = "nnhal: collected {count:,} tests in {seconds:.1f} s"
+"""The line that ends the collection stage (``nnhal-certify`` reads it from a shard's log)."""
+_STAGE = pytest.StashKey["_CollectionStage"]()
+
+
+class _CollectionStage:
+    """Lines that make collection visible: it starts, large modules as they are done (with
+    the running count), then how many tests were collected and how long it took."""
+
+    MODULE_ITEMS = 1000
+    MODULE_SECONDS = 1.0
+
+    def __init__(self, writer) -> None:
+        self.writer = writer
+        self.started = self.last = time.monotonic()
+        self.count = 0
+        self.at_last = 0
+
+    @classmethod
+    def start(cls, config: pytest.Config) -> _CollectionStage | None:
+        writer = config.pluginmanager.get_plugin("terminalreporter")
+        if writer is None or _is_xdist_controller(config):
+            return None  # under xdist the workers collect (pytest_xdist_node_collection_finished)
+        stage = config.stash[_STAGE] = cls(writer)
+        writer.write_line("nnhal: collecting tests ...")
+        return stage
+
+    def collected(self, report: pytest.CollectReport) -> None:
+        now = time.monotonic()
+        grown = self.count - self.at_last
+        if grown >= self.MODULE_ITEMS or (grown and now - self.last >= self.MODULE_SECONDS):
+            self.writer.write_line(
+                f"nnhal: collecting ... {self.count:,} tests so far ({report.nodeid}, "
+                f"{now - self.started:.1f} s)"
+            )
+        self.last, self.at_last = now, self.count
+
+    def finish(self, selected: int) -> None:
+        seconds = time.monotonic() - self.started
+        line = COLLECTED_LINE.format(count=self.count, seconds=seconds)
+        if selected != self.count:
+            line += f" ({selected:,} selected)"
+        self.writer.write_line(line)
+
+
+def pytest_itemcollected(item: pytest.Item) -> None:
+    stage = item.config.stash.get(_STAGE, None)
+    if stage is not None:
+        stage.count += 1
+
+
+def pytest_collectreport(report: pytest.CollectReport) -> None:
+    if not report.nodeid.endswith(".py") or not _CONFIGURED:
+        return
+    stage = _CONFIGURED[-1].stash.get(_STAGE, None)
+    if stage is not None:
+        stage.collected(report)
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_node_collection_finished(node, ids: list[str]) -> None:
+    """Under pytest-xdist the workers collect: say when each has, with its count."""
+    config = node.config
+    writer = config.pluginmanager.get_plugin("terminalreporter")
+    if writer is not None:
+        started = config.stash.setdefault(_XDIST_STARTED, time.monotonic())
+        seconds = time.monotonic() - started
+        writer.write_line(
+            f"nnhal: worker {node.gateway.id} "
+            + COLLECTED_LINE.format(count=len(ids), seconds=seconds).removeprefix("nnhal: ")
+        )
+
+
+_XDIST_STARTED = pytest.StashKey[float]()
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_setupnodes(config: pytest.Config, specs: list) -> None:
+    config.stash[_XDIST_STARTED] = time.monotonic()
+    writer = config.pluginmanager.get_plugin("terminalreporter")
+    if writer is not None:
+        writer.write_line(f"nnhal: {len(specs)} workers collecting tests ...")
 
 
 CASES_ATTRIBUTE = "nnhal_cases"
@@ -476,12 +604,73 @@ def pytest_pycollect_makeitem(collector: pytest.Collector, name: str, obj: objec
     return items
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     for item in items:
         marker = item.get_closest_marker("generated_case")
         if marker is not None:
             folder, operations = marker.args
             item.extra_keyword_matches.update({folder, *operations})
+    if config.getoption("--nnhal-smoke"):
+        _keep(config, items, smoke_sample(items))
+    wanted = set(config.getoption("--nnhal-op"))
+    if wanted:
+        _keep(config, items, [item for item in items if wanted & set(item_operations(item))])
+
+
+SMOKE_PER_TEST = 2
+"""Items a smoke run keeps of each test function."""
+
+
+def smoke_sample(items: list[pytest.Item]) -> list[pytest.Item]:
+    """``SMOKE_PER_TEST`` items of each test function (every category has some): those whose
+    test id hashes lowest, the same on every machine and run."""
+    import hashlib
+
+    from plugins.report.facts import test_id
+
+    groups: dict[tuple, list[tuple[bytes, int]]] = {}
+    for position, item in enumerate(items):
+        module = getattr(item, "module", None)
+        key = (module and module.__name__, item.name.partition("[")[0])
+        digest = hashlib.sha256(test_id(item).encode()).digest()
+        groups.setdefault(key, []).append((digest, position))
+    chosen = sorted(p for group in groups.values() for _, p in sorted(group)[:SMOKE_PER_TEST])
+    return [items[p] for p in chosen]
+
+
+def _keep(config: pytest.Config, items: list[pytest.Item], kept: list[pytest.Item]) -> None:
+    """Leave ``kept`` in ``items``, deselecting the rest."""
+    keep = {id(item) for item in kept}
+    dropped = [item for item in items if id(item) not in keep]
+    if dropped:
+        config.hook.pytest_deselected(items=dropped)
+        items[:] = kept
+
+
+def _check_operation_names(names: list[str]) -> None:
+    """Every ``--nnhal-op`` must name an operation exactly; else a one-line usage error."""
+    import difflib
+
+    from hal.types import OperationType
+
+    known = list(OperationType.__members__)
+    for name in names:
+        if name not in OperationType.__members__:
+            close = difflib.get_close_matches(name.upper(), known, n=3)
+            hint = f"did you mean {', '.join(close)}?" if close else "e.g. ADD, CONV_2D"
+            raise pytest.UsageError(
+                f"--nnhal-op={name}: unknown operation (an OperationType name, exact; {hint})"
+            )
+
+
+def item_operations(item: pytest.Item) -> list[str]:
+    """The operations a test exercises: its generated case's, or none it can name."""
+    marker = item.get_closest_marker("generated_case")
+    if marker is not None and len(marker.args) > 1:
+        return [str(op) for op in marker.args[1]]
+    from plugins.report.facts import item_facts
+
+    return item_facts(item)["operations"]
 
 
 @pytest.hookimpl(tryfirst=True)

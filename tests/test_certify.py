@@ -274,6 +274,10 @@ def test_a_sharded_run_merges_its_shards(broken_run) -> None:
     assert shards == ["1", "1.log", "2", "2.log"]
     merged = json.loads((out / "report.json").read_text())
     assert merged["run"]["merged_shards"] == ["1/2", "2/2"]
+    assert merged["run"]["command"] == (
+        "nnhal-certify --driver faulty_drivers:PerturbMulTwice --jobs 2 --profile ci --out out "
+        "-k 'test_generated and (V1_0/mul/ or V1_0/add/)'"
+    )
     ids = set()
     for k in (1, 2):
         part = json.loads((out / "shards" / str(k) / "report.json").read_text())
@@ -309,3 +313,22 @@ def test_a_sharded_run_over_its_time_limit_is_stopped(tmp_path: Path) -> None:
         "nnhal-certify: the run took longer than --time-limit=2 s and was stopped: NOT CERTIFIED\n"
     )
     assert not (tmp_path / "out" / "report.json").exists()
+
+
+def test_progress_shows_each_shards_collection(tmp_path: Path) -> None:
+    log = tmp_path / "1.log"
+    shard = certify._Shard(1, 2, tmp_path, log=log)
+    log.write_text("nnhal: collecting tests ...\nnnhal: collecting ... 35 tests so far\n")
+    assert shard.collected() is None
+    log.write_text(log.read_text() + "nnhal: collected 56,892 tests in 17.3 s (28,401 selected)\n")
+    assert shard.collected() == "56,892 tests (28,401 in this shard) in 17.3 s"
+
+
+def test_smoke_runs_the_sample_under_profile_ci(tmp_path: Path, monkeypatch) -> None:
+    seen = []
+    monkeypatch.setattr(certify, "run_pytest", lambda command, limit: seen.append(command) or 5)
+    certify.main(["--driver", "reference", "--jobs", "0", "--smoke", "--out", str(tmp_path)])
+    assert "--nnhal-smoke" in seen[0] and "--nnhal-profile=ci" in seen[0]
+    seen.clear()
+    certify.main(["--driver", "reference", "--jobs", "0", "--out", str(tmp_path)])
+    assert "--nnhal-smoke" not in seen[0] and "--nnhal-profile=full" in seen[0]

@@ -623,3 +623,33 @@ def test_corpus_round_trips_and_checks(tmp_path: Path, capsys) -> None:
     for number, spec in enumerate(specs):
         module = _import_file(out / spec.module, f"_corpus_{number}")
         assert [build() for _, build in module.TESTS] == evaluate_spec(spec.path, root)
+
+
+# ---------------------------------------------------------------------------
+# An installed suite (a wheel): no checkout around it
+# ---------------------------------------------------------------------------
+
+
+def _as_installed(monkeypatch, folder: Path) -> Path:
+    """Run as from a wheel in an empty ``folder``: no pyproject.toml near the package or cwd."""
+    site = folder / "site-packages"
+    monkeypatch.setattr(cli, "__file__", str(site / "generator" / "__main__.py"))
+    monkeypatch.chdir(folder)
+    return cli.installed_root()
+
+
+def test_installed_generate_writes_to_the_folder_named(tmp_path: Path, monkeypatch) -> None:
+    root = _as_installed(monkeypatch, tmp_path)
+    spec = root / "conformance" / "specs" / "V1_0" / "add.mod.py"
+    assert cli.main(["--out", "mine", str(spec)]) == 0
+    assert (tmp_path / "mine" / "V1_0" / "add.py").is_file()
+    assert cli.main(["--list", str(spec)]) == 0
+
+
+def test_installed_generate_without_out_is_a_usage_error(tmp_path: Path, monkeypatch, capsys):
+    _as_installed(monkeypatch, tmp_path)
+    assert cli.main([]) == 2
+    assert capsys.readouterr().err == (
+        "nnhal-generate: no checkout here (no pyproject.toml in this folder or above) to "
+        "regenerate in place: name a folder for the generated modules with --out DIR\n"
+    )

@@ -6,9 +6,9 @@ import numpy as np
 import pytest
 
 from conformance.harness.execution import PATHS_BY_ID, Execution, check_shapes, check_timing, run
-from conformance.harness.models import binary_model, with_constants_in_pool
+from conformance.harness.models import binary_model, chain_model, with_constants_in_pool
 from conformance.harness.requests import GUARD, GUARD_SIZE, SCATTERED, pack_request
-from conformance.harness.runner import _multinomial_problems, dynamic_twin
+from conformance.harness.runner import _multinomial_problems, describe_operations, dynamic_twin
 from conformance.harness.tolerance import compare, tolerance_for
 from hal.callbacks import PreparedModelCallback
 from hal.interfaces import IPreparedModel_1_2
@@ -19,6 +19,7 @@ from hal.types import (
     ExecutionPreference,
     OperandLifeTime,
     OperandType,
+    OperationType,
     OutputShape,
     SymmPerChannelQuantParams,
     Timing,
@@ -285,3 +286,18 @@ def test_copy_model_is_deep_except_for_pools_and_immutable_values() -> None:
     assert again.operands[0].dimensions == [[1, 2], 3]
     assert again.operands[0].dimensions[0] is not odd.operands[0].dimensions[0]
     assert type(again.operands[0]) is Operand
+
+
+def test_unsupported_operations_are_named_with_their_types() -> None:
+    model = binary_model(OperationType.MUL, OperandType.TENSOR_QUANT8_ASYMM)
+    assert describe_operations(model, [0]) == "operation 0 MUL (TENSOR_QUANT8_ASYMM)"
+    chain = chain_model(6)
+    assert describe_operations(chain, [0, 2]) == (
+        "operations 0 ADD (TENSOR_FLOAT32), 2 ADD (TENSOR_FLOAT32)"
+    )
+    assert describe_operations(chain, [0, 1, 2, 3, 4, 5]) == (
+        "operations 0 ADD (TENSOR_FLOAT32), 1 ADD (TENSOR_FLOAT32), 2 ADD (TENSOR_FLOAT32), "
+        "3 ADD (TENSOR_FLOAT32), 2 more"
+    )
+    chain.operations[1].type = 9999  # not an operation type
+    assert describe_operations(chain, [1]) == "operation 1 type 9999 (TENSOR_FLOAT32)"

@@ -206,7 +206,9 @@ def test_a_driver_that_cannot_load_in_the_service_is_a_usage_error(tmp_path) -> 
     assert process.returncode == 4, process.stdout + process.stderr
     assert (
         "ERROR: --driver=no_such_driver_module:Factory: cannot import module "
-        "'no_such_driver_module': ModuleNotFoundError: No module named 'no_such_driver_module'"
+        "'no_such_driver_module': no no_such_driver_module.py or no_such_driver_module/ in the "
+        f"current folder ({tmp_path}) or on the Python path; run from the folder that holds it "
+        "or add that folder to PYTHONPATH"
         in process.stderr
     ), process.stderr
 

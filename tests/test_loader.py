@@ -65,3 +65,78 @@ def test_rules_command_lists_every_rule(capsys: pytest.CaptureFixture[str]) -> N
     assert first["operand.scale"] == ["parity", "model"]
     assert first["operation.order"] == ["strict", "model"]
     assert first["request.input_length"] == ["strict", "request"]
+
+
+# ---------------------------------------------------------------------------
+# A driver module in the current folder (as ``python -m pytest`` would find it)
+# ---------------------------------------------------------------------------
+
+MINIMAL_DRIVER = '''
+from reference_driver import ReferenceDriver as Factory
+'''
+
+
+def _clean_env() -> dict[str, str]:
+    import os
+
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PYTEST_")}
+    env.pop("PYTHONPATH", None)
+    return env
+
+
+def test_a_module_in_the_current_folder_loads(tmp_path, monkeypatch) -> None:
+    (tmp_path / "cwd_driver_probe.py").write_text(MINIMAL_DRIVER)
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr("sys.path", [p for p in __import__("sys").path if p not in ("", ".")])
+    monkeypatch.delitem(__import__("sys").modules, "cwd_driver_probe", raising=False)
+    loaded = load_driver("cwd_driver_probe:Factory")
+    assert isinstance(loaded.device, ReferenceDriver)
+
+
+def test_a_module_found_nowhere_names_the_folder_searched(tmp_path, monkeypatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(DriverLoadError) as error:
+        load_driver("no_such_driver_here:Factory")
+    assert str(error.value) == (
+        "--driver=no_such_driver_here:Factory: cannot import module 'no_such_driver_here': "
+        f"no no_such_driver_here.py or no_such_driver_here/ in the current folder ({tmp_path}) "
+        "or on the Python path; run from the folder that holds it or add that folder to "
+        "PYTHONPATH"
+    )
+
+
+def test_a_module_whose_own_import_fails_says_what_it_lacks(tmp_path, monkeypatch) -> None:
+    (tmp_path / "needs_missing_dep.py").write_text("import not_installed_anywhere_xyz\n")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delitem(__import__("sys").modules, "needs_missing_dep", raising=False)
+    with pytest.raises(DriverLoadError) as error:
+        load_driver("needs_missing_dep:Factory")
+    assert str(error.value) == (
+        "--driver=needs_missing_dep:Factory: cannot import module 'needs_missing_dep': "
+        "ModuleNotFoundError: No module named 'not_installed_anywhere_xyz'"
+    )
+
+
+def test_console_scripts_load_a_driver_from_the_current_folder(tmp_path) -> None:
+    """From a folder holding only my_driver.py: nnhal-drivers --check and pytest --pyargs
+    (the console script, whose path does not hold the current folder) both load it."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    bin_dir = Path(sys.executable).parent
+    (tmp_path / "my_driver.py").write_text(MINIMAL_DRIVER)
+    check = subprocess.run(
+        [str(bin_dir / "nnhal-drivers"), "--check", "my_driver:Factory"],
+        cwd=tmp_path, env=_clean_env(), capture_output=True, text=True, timeout=120,
+    )
+    assert (check.returncode, check.stdout) == (0, "my_driver:Factory: HAL 1.2, ReferenceDriver\n")
+    run = subprocess.run(
+        [
+            str(bin_dir / "pytest"), "--pyargs", "conformance.test_basic", "-p",
+            "no:cacheprovider", "--driver=my_driver:Factory", "-q", "-k", "test_status",
+        ],
+        cwd=tmp_path, env=_clean_env(), capture_output=True, text=True, timeout=300,
+    )
+    assert run.returncode == 0, run.stdout[-2000:] + run.stderr[-2000:]
+    assert " passed" in run.stdout.splitlines()[-1]

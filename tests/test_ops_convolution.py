@@ -321,3 +321,41 @@ def test_zero_batch_is_refused_where_the_hal_does_not_allow_it(op, filter_shape,
     args = _args(op, (0, 3, 3, 1), np.ones(filter_shape), np.zeros(1), scalars)
     with pytest.raises(OpFailure):
         REGISTRY[op].prepare(args)
+
+
+def test_filter_cache_cleanup_survives_cleared_module_globals(monkeypatch) -> None:
+    """At interpreter shutdown the module's globals are None while filter arrays still die;
+    the cache's cleanup callback must not reach for them (it once raised AttributeError:
+    'NoneType' object has no attribute 'pop')."""
+    import gc
+    import sys
+
+    from reference_driver.ops import convolution
+
+    raised = []
+    monkeypatch.setattr(sys, "unraisablehook", lambda u: raised.append(u.exc_value))
+    table = convolution._DERIVED
+    array = np.ones((1, 2, 2, 1), np.float32)
+    assert convolution._derived(array, ("probe",), lambda: "made") == "made"
+    key = (id(array), "probe")
+    assert key in table
+    monkeypatch.setattr(convolution, "_DERIVED", None)  # what shutdown does to the module
+    del array
+    gc.collect()
+    assert raised == []
+    assert key not in table
+
+
+def test_filter_cache_keeps_a_newer_entry_of_a_reused_id() -> None:
+    """An array dying after another took its key (same id) leaves the newer entry alone."""
+    import weakref
+
+    from reference_driver.ops import convolution
+
+    old = np.zeros(3, np.float32)
+    newer = np.ones(3, np.float32)
+    key = ("reused-id-probe",)
+    convolution._DERIVED[key] = (weakref.ref(newer), "newer")
+    dying_ref = weakref.ref(old)
+    convolution._forget(convolution._DERIVED, key, dying_ref)
+    assert convolution._DERIVED.pop(key)[1] == "newer"

@@ -59,8 +59,9 @@ def _error_lines(result: pytest.RunResult) -> list[str]:
         ),
         (
             "--driver=missing_module:Factory",
-            "--driver=missing_module:Factory: cannot import module 'missing_module': "
-            "ModuleNotFoundError: No module named 'missing_module'",
+            "--driver=missing_module:Factory: cannot import module 'missing_module': no "
+            "missing_module.py or missing_module/ in the current folder (CWD) or on the Python "
+            "path; run from the folder that holds it or add that folder to PYTHONPATH",
         ),
         (
             "--driver=fake_drivers:Nope",
@@ -110,11 +111,66 @@ def _error_lines(result: pytest.RunResult) -> list[str]:
         "bad-timeout",
     ],
 )
-def test_usage_error_is_one_line(run, option: str, message: str) -> None:
+def test_usage_error_is_one_line(run, pytester, option: str, message: str) -> None:
     result = run(option)
     assert result.ret == USAGE_ERROR
-    assert _error_lines(result) == [f"ERROR: {message}"]
+    assert _error_lines(result) == [f"ERROR: {message.replace('(CWD)', f'({pytester.path})')}"]
     assert "Traceback" not in result.stdout.str()
+
+
+HYPOTHESIS_SETTINGS_TEST = """
+from hypothesis import settings
+
+def test_settings():
+    current = settings.default
+    print("SETTINGS", settings.get_current_profile_name(), current.max_examples, current.deadline)
+"""
+
+
+def test_the_suites_own_hypothesis_profile_may_be_named(pytester: pytest.Pytester) -> None:
+    pytester.makepyfile(test_settings=HYPOTHESIS_SETTINGS_TEST)
+    result = pytester.runpytest_subprocess(
+        "-p", "no:cacheprovider", "-s", "--nnhal-profile=ci", "--hypothesis-profile=nnhal-ci"
+    )
+    assert result.ret == 0, result.stdout.str() + result.stderr.str()
+    assert "SETTINGS nnhal-ci 5 None" in result.stdout.str()
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        (
+            ["--hypothesis-profile=nnhal-ci"],
+            "--hypothesis-profile=nnhal-ci contradicts --nnhal-profile=full: give "
+            "--nnhal-profile=ci, which selects it",
+        ),
+        (
+            ["--hypothesis-profile=default"],
+            "--hypothesis-profile=default: the suite's hypothesis settings come from "
+            "--nnhal-profile (ci, full, thorough: no deadline, the profile's example counts); "
+            "choose one with --nnhal-profile (--hypothesis-seed fixes a thorough run)",
+        ),
+    ],
+    ids=["other-nnhal-profile", "user-profile"],
+)
+def test_another_hypothesis_profile_is_refused_in_one_line(
+    pytester: pytest.Pytester, options: list[str], message: str
+) -> None:
+    pytester.makepyfile(test_settings=HYPOTHESIS_SETTINGS_TEST)
+    result = pytester.runpytest_subprocess("-p", "no:cacheprovider", *options)
+    assert result.ret == USAGE_ERROR
+    assert _error_lines(result) == [f"ERROR: {message}"]
+
+
+def test_hypothesis_verbosity_stays_on_top_of_the_suites_profile(
+    pytester: pytest.Pytester,
+) -> None:
+    pytester.makepyfile(test_settings=HYPOTHESIS_SETTINGS_TEST)
+    result = pytester.runpytest_subprocess(
+        "-p", "no:cacheprovider", "-s", "--nnhal-profile=ci", "--hypothesis-verbosity=verbose"
+    )
+    assert result.ret == 0, result.stdout.str() + result.stderr.str()
+    assert "SETTINGS nnhal-ci-with-verbose-verbosity 5 None" in result.stdout.str()
 
 
 def test_default_driver_header(run) -> None:
@@ -276,3 +332,130 @@ def test_cases_are_items_like_parametrized_ones(pytester: pytest.Pytester) -> No
         "-p", "no:cacheprovider", "-k", "odd/three and not parametrized"
     )
     selected.assert_outcomes(passed=1)
+
+
+def _collect_ids(pytester: pytest.Pytester, *args: str) -> tuple[pytest.RunResult, list[str]]:
+    result = pytester.runpytest_subprocess(
+        "-p", "no:cacheprovider", "--collect-only", "-q", "--nnhal-profile=ci", *args
+    )
+    return result, [line for line in result.outlines if "::" in line]
+
+
+def test_nnhal_op_keeps_exactly_the_named_operations(pytester: pytest.Pytester) -> None:
+    """--nnhal-op=CONV_2D is exact where -k CONV_2D also selects DEPTHWISE_CONV_2D; the filter
+    reaches every category that names its case's operations; the rest is deselected."""
+    modules = ("conformance.test_generated", "conformance.test_validate_request")
+    result, ids = _collect_ids(
+        pytester,
+        "--pyargs",
+        *modules,
+        "conformance.test_basic",
+        "--nnhal-op=CONV_2D",
+        "--nnhal-op=RELU",
+    )
+    assert result.ret == 0, result.stdout.str()[-2000:]
+    specs = {re.search(r"[\[/](V1_\d/[a-z0-9_]+)/", i).group(1) for i in ids}
+    assert specs == {
+        "V1_0/conv2d",
+        "V1_1/conv2d_relaxed",
+        "V1_2/conv2d_v1_2",
+        "V1_2/conv2d_forms_v1_2",
+        "V1_0/relu",
+        "V1_1/relu_relaxed",
+        "V1_2/relu_v1_2",
+    }
+    assert {i.split("::")[1].split("[")[0] for i in ids} == {
+        "test_generated",
+        "test_generated_prepare",
+        "test_validate_request",
+    }
+    _, everything = _collect_ids(pytester, "--pyargs", *modules, "-k", "CONV_2D or RELU")
+    assert any("depthwise" in i for i in everything)  # what -k selects besides
+    summary = result.outlines[-1]
+    assert f"{len(ids)}/" in summary and "deselected" in summary
+
+
+def test_an_unknown_operation_is_a_usage_error(run) -> None:
+    result = run("--nnhal-op=conv2d")
+    assert result.ret == USAGE_ERROR
+    assert _error_lines(result) == [
+        "ERROR: --nnhal-op=conv2d: unknown operation (an OperationType name, exact; did you "
+        "mean CONV_2D?)"
+    ]
+
+
+SAMPLED_TESTS = """
+import pytest
+
+@pytest.mark.parametrize("n", range(10))
+def test_a(n):
+    pass
+
+@pytest.mark.parametrize("n", range(3))
+def test_b(n):
+    pass
+
+def test_c():
+    pass
+"""
+
+
+def test_collection_is_a_visible_stage(pytester: pytest.Pytester) -> None:
+    pytester.makepyfile(test_sampled=SAMPLED_TESTS)
+    result = pytester.runpytest_subprocess("-p", "no:cacheprovider", "-q", "-k", "test_a")
+    lines = result.outlines
+    assert lines[0] == "nnhal: collecting tests ..."
+    collected = [line for line in lines if line.startswith("nnhal: collected ")]
+    assert len(collected) == 1
+    assert re.fullmatch(r"nnhal: collected 14 tests in \d+\.\d s \(10 selected\)", collected[0])
+
+
+def test_under_xdist_each_worker_says_what_it_collected(pytester: pytest.Pytester) -> None:
+    pytester.makepyfile(test_sampled=SAMPLED_TESTS)
+    result = pytester.runpytest_subprocess("-p", "no:cacheprovider", "-n", "2")
+    lines = result.outlines
+    assert "nnhal: 2 workers collecting tests ..." in lines
+    assert not any(line.startswith("nnhal: collected ") for line in lines)
+    workers = sorted(
+        line.split()[2]
+        for line in lines
+        if re.fullmatch(r"nnhal: worker gw\d collected 14 tests in \d+\.\d s", line)
+    )
+    assert workers == ["gw0", "gw1"]
+
+
+def test_smoke_keeps_a_deterministic_sample_of_every_test_function(
+    pytester: pytest.Pytester,
+) -> None:
+    pytester.makepyfile(test_sampled=SAMPLED_TESTS)
+    runs = [
+        pytester.runpytest_subprocess(
+            "-p",
+            "no:cacheprovider",
+            "--collect-only",
+            "-q",
+            "--nnhal-smoke",
+            "--cert-report=out",
+        )
+        for _ in range(2)
+    ]
+    ids = [[line for line in r.outlines if "::" in line] for r in runs]
+    assert ids[0] == ids[1]
+    per_function = {}
+    for node in ids[0]:
+        name = node.split("::")[1].split("[")[0]
+        per_function[name] = per_function.get(name, 0) + 1
+    assert per_function == {"test_a": 2, "test_b": 2, "test_c": 1}
+
+
+def test_a_smoke_run_is_never_a_certificate(pytester: pytest.Pytester) -> None:
+    import json
+
+    pytester.makepyfile(test_sampled=SAMPLED_TESTS)
+    pytester.runpytest_subprocess("-p", "no:cacheprovider", "--nnhal-smoke", "--cert-report=out")
+    doc = json.loads((pytester.path / "out" / "report.json").read_text())
+    assert doc["run"]["smoke"] is True
+    assert doc["verdict"]["reasons"][0] == (
+        "a smoke run (--smoke): a small sample of every category for a first try, never a "
+        "certificate"
+    )

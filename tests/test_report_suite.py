@@ -143,3 +143,127 @@ def test_three_shards_merged_equal_the_whole_run(reports, tmp_path: Path) -> Non
     assert merged["matrix"] == whole["matrix"]
     assert merged["scope"] == whole["scope"]
     assert merged["run"]["selected"] == whole["run"]["selected"]
+
+
+CATEGORY_PROBE = """
+import json, os
+from plugins.report import facts
+
+def pytest_collection_finish(session):
+    found = sorted({facts.category_of(i, facts.test_id(i)) for i in session.items})
+    with open(os.environ["NNHAL_CATEGORY_PROBE"], "w") as f:
+        json.dump(found, f)
+"""
+
+
+@pytest.fixture(scope="module")
+def reported_categories(tmp_path_factory) -> list[str]:
+    """The categories the items of the whole installed suite report (one collection)."""
+    folder = tmp_path_factory.mktemp("categories")
+    (folder / "category_probe.py").write_text(CATEGORY_PROBE)
+    out = folder / "categories.json"
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PYTEST_")}
+    env.update(NNHAL_CATEGORY_PROBE=str(out), PYTHONPATH=str(folder))
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "-p",
+            "no:cacheprovider",
+            "-p",
+            "category_probe",
+            "--collect-only",
+            "-q",
+            "--pyargs",
+            "conformance",
+            "--nnhal-profile=ci",
+        ],
+        cwd=folder,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=RUN_TIMEOUT,
+    )
+    assert result.returncode == 0, result.stdout[-2000:] + result.stderr[-2000:]
+    return json.loads(out.read_text())
+
+
+def test_the_suite_reports_the_categories_its_modules_name(reported_categories) -> None:
+    """What the verdict takes as provided (module names) is what the items report."""
+    from plugins.report.collector import suite_categories
+
+    assert reported_categories == suite_categories()
+
+
+@pytest.mark.parametrize("level", ["1.0", "1.1", "1.2"])
+def test_every_required_category_is_one_the_suite_reports(reported_categories, level) -> None:
+    from plugins.report.document import required_categories
+
+    required = required_categories(level, caching_supported=True)
+    assert set(required) <= set(reported_categories), sorted(
+        set(required) - set(reported_categories)
+    )
+
+
+def _certifying_document(categories: list[str], drop: str | None) -> dict:
+    from plugins.report.document import new_document
+
+    tests = []
+    for number, category in enumerate(c for c in categories if c != drop):
+        tests.append(
+            {
+                "id": f"conformance.test_x::t{number}",
+                "category": category,
+                "hal_version": "1.2",
+                "operations": ["ADD"] if category == "generated" else [],
+                "operand_type": "TENSOR_FLOAT32" if category == "generated" else None,
+                "path": None,
+                "tier": "parity",
+                "family": None,
+                "outcome": "passed",
+                "duration": 0.1,
+                "reason": None,
+                "details": None,
+                "metrics": None,
+                "rerun": None,
+            }
+        )
+    run = {
+        "profile": "full",
+        "hal_version_cap": None,
+        "shard": None,
+        "merged_shards": [],
+        "selected": len(tests),
+        "deselected": 0,
+        "started": "2026-01-01T00:00:00+00:00",
+        "duration": 1.0,
+        "exit_status": 0,
+        "workers": 1,
+        "command": "pytest",
+        "expect_fail": None,
+        "suite_categories": categories,
+    }
+    driver = {
+        "spec": "v:F",
+        "is_default": False,
+        "level": "1.2",
+        "tested_level": "1.2",
+        "version_string": "v",
+        "device_type": None,
+        "capabilities": None,
+        "caching_supported": True,
+        "memory_domains": None,
+        "load_error": None,
+    }
+    return new_document(run, driver, {}, tests)
+
+
+def test_a_run_missing_any_required_category_is_not_certified(reported_categories) -> None:
+    from plugins.report.document import required_categories
+
+    assert _certifying_document(reported_categories, None)["verdict"]["status"] == "CERTIFIED"
+    for category in required_categories("1.2", caching_supported=True):
+        verdict = _certifying_document(reported_categories, category)["verdict"]
+        assert verdict["status"] == "NOT CERTIFIED", category
+        assert f"categories that did not run: {category}" in verdict["reasons"], category

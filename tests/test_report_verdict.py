@@ -131,7 +131,8 @@ def test_an_untiered_failure_counts_as_parity() -> None:
         ),
         (
             {"deselected": 12},
-            "12 tests were deselected (-k, -m or --deselect): a certification runs the whole suite",
+            "12 tests were deselected (-k, -m, --deselect or --nnhal-op): a certification runs the "
+            "whole suite",
         ),
         ({"selected": 7}, "3 of 7 selected tests did not run"),
     ],
@@ -154,15 +155,17 @@ def test_every_category_the_suite_provides_must_run() -> None:
 
 
 def test_categories_follow_the_level_and_the_suite() -> None:
-    suite = [*SUITE, "burst", "caching", "memory"]
+    suite = [*SUITE, "burst", "caching", "memory-pools", "memory-domains"]
     doc = _document(run={"suite_categories": suite})
-    assert doc["verdict"]["reasons"] == ["categories that did not run: memory, burst"]
+    assert doc["verdict"]["reasons"] == ["categories that did not run: memory-pools, burst"]
     doc = _document(run={"suite_categories": suite}, driver={"caching_supported": True})
-    assert doc["verdict"]["reasons"] == ["categories that did not run: memory, burst, caching"]
+    assert doc["verdict"]["reasons"] == [
+        "categories that did not run: memory-pools, burst, caching"
+    ]
     # At HAL 1.1 neither bursts nor caching exist.
     doc = _document(run={"suite_categories": suite}, driver={"tested_level": "1.1"})
-    assert doc["verdict"]["required_categories"] == [*SUITE, "memory"]
-    assert doc["verdict"]["reasons"] == ["categories that did not run: memory"]
+    assert doc["verdict"]["required_categories"] == [*SUITE, "memory-pools"]
+    assert doc["verdict"]["reasons"] == ["categories that did not run: memory-pools"]
 
 
 def test_known_failures_stop_certification() -> None:

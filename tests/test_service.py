@@ -253,7 +253,9 @@ def test_a_driver_that_cannot_load_gives_the_loader_message() -> None:
         DriverService("no_such_module_anywhere:Factory", TIMEOUT).start()
     assert str(caught.value) == (
         "--driver=no_such_module_anywhere:Factory: cannot import module "
-        "'no_such_module_anywhere': ModuleNotFoundError: No module named 'no_such_module_anywhere'"
+        "'no_such_module_anywhere': no no_such_module_anywhere.py or no_such_module_anywhere/ "
+        f"in the current folder ({os.getcwd()}) or on the Python path; run from the folder "
+        "that holds it or add that folder to PYTHONPATH"
     )
 
 

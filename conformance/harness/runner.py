@@ -23,7 +23,14 @@ from conformance.harness.execution import PATHS_BY_ID, check_shapes, check_timin
 from conformance.harness.generated import lowest_version
 from conformance.harness.requests import PACKED, pack_request
 from conformance.harness.tolerance import compare, tolerance_for
-from hal.types import ErrorStatus, ExecutionPreference, HalVersion, Model
+from hal.types import (
+    ErrorStatus,
+    ExecutionPreference,
+    HalVersion,
+    Model,
+    OperandType,
+    OperationType,
+)
 
 STATIC = "static"
 DYNAMIC = "dyn"
@@ -102,12 +109,45 @@ def prepare_case(
         return preparation.prepared_model
     if not all(answers):
         unsupported = [i for i, ok in enumerate(answers) if not ok]
-        pytest.skip(f"{UNSUPPORTED}: the driver does not support operations {unsupported}")
+        pytest.skip(
+            f"{UNSUPPORTED}: the driver does not support {describe_operations(model, unsupported)}"
+        )
     pytest.fail(
         f"{preparation.method} failed with {preparation.status.name} although "
         "get_supported_operations reported every operation supported",
         pytrace=False,
     )
+
+
+OPERATIONS_NAMED = 4
+"""Operations an unsupported reason names; the rest are counted."""
+
+
+def describe_operations(model: Model, indexes: list[int]) -> str:
+    """``operation 0 ADD (TENSOR_FLOAT32)``, ``operations 0 ADD (...), 2 RELU (...)``: each
+    operation's index, type and the type of its first input, at most ``OPERATIONS_NAMED``."""
+    parts = []
+    for index in indexes[:OPERATIONS_NAMED]:
+        if not 0 <= index < len(model.operations):
+            parts.append(str(index))
+            continue
+        operation = model.operations[index]
+        try:
+            name = OperationType(operation.type).name
+        except ValueError:
+            name = f"type {operation.type}"
+        first = operation.inputs[0] if operation.inputs else None
+        if first is not None and 0 <= first < len(model.operands):
+            try:
+                operand = OperandType(model.operands[first].type).name
+            except ValueError:
+                operand = f"type {model.operands[first].type}"
+            name += f" ({operand})"
+        parts.append(f"{index} {name}")
+    if len(indexes) > OPERATIONS_NAMED:
+        parts.append(f"{len(indexes) - OPERATIONS_NAMED} more")
+    noun = "operation" if len(indexes) == 1 else "operations"
+    return f"{noun} {', '.join(parts)}"
 
 
 @dataclass(frozen=True)

@@ -2,12 +2,15 @@
 
     nnhal-certify --driver X [--jobs N] [--hal-version V] [--profile full|thorough|ci]
                   [--driver-isolation process|none] [--driver-containment KIND]
-                  [--out DIR] [pytest args]
+                  [--smoke] [--out DIR] [pytest args]
 
 The driver runs in a contained service process of its own by default
 (``--driver-isolation process``: ``isolation.sandbox``), so it can neither
 forge the verdict nor crash, freeze or outlive the run; ``none`` is faster and
 its certificate says not tamper-proof.
+
+``--smoke`` is a first try: a small deterministic sample of every category
+(``--nnhal-smoke``) under profile ci, in about a minute; never a certificate.
 
 With ``--jobs N`` (N >= 2; ``auto``: one per processor, the default) it runs
 N pytest processes side by side, process K running shard K/N of the suite
@@ -34,6 +37,7 @@ from __future__ import annotations
 import argparse
 import os
 import re
+import shlex
 import shutil
 import subprocess
 import sys
@@ -54,6 +58,11 @@ FAILURES_SHOWN = 20
 PYTEST_STATUSES = range(6)
 """Exit statuses pytest itself uses (0 passed .. 5 no tests); any other means the process died."""
 _PERCENT = re.compile(rb"\[\s*(\d+)%\]")
+_COLLECTED = re.compile(
+    rb"^nnhal: collected ([\d,]+) tests in ([\d.]+) s(?: \(([\d,]+) selected\))?", re.M
+)
+COLLECTION_LOOK = 1 << 18
+"""Bytes at the head of a shard's log searched for its collection line."""
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -76,7 +85,13 @@ def _parser() -> argparse.ArgumentParser:
         "processor); 0 or 1: one pytest in the foreground",
     )
     parser.add_argument("--hal-version", metavar="V", help="highest HAL level to test")
-    parser.add_argument("--profile", choices=("full", "thorough", "ci"), default="full")
+    parser.add_argument("--profile", choices=("full", "thorough", "ci"), default=None)
+    parser.add_argument(
+        "--smoke",
+        action="store_true",
+        help="a first try in about a minute: a small deterministic sample of every category "
+        "under profile ci (never a certificate)",
+    )
     parser.add_argument(
         "--driver-isolation",
         choices=("none", "process"),
@@ -125,7 +140,7 @@ def pytest_command(
         "--pyargs",
         "conformance",
         f"--driver={args.driver}",
-        f"--nnhal-profile={args.profile}",
+        f"--nnhal-profile={profile_of(args)}",
         f"--cert-report={args.out if out is None else out}",
         "-p",
         "no:cacheprovider",
@@ -141,7 +156,14 @@ def pytest_command(
     command.append(f"--driver-isolation={args.driver_isolation}")
     if args.driver_isolation == "process" and args.driver_containment != "auto":
         command.append(f"--driver-containment={args.driver_containment}")
+    if getattr(args, "smoke", False):
+        command.append("--nnhal-smoke")
     return command + [a for a in extra if a != "--"]
+
+
+def profile_of(args: argparse.Namespace) -> str:
+    """The run's profile: ``--profile``, else ci for ``--smoke`` and full otherwise."""
+    return args.profile or ("ci" if getattr(args, "smoke", False) else "full")
 
 
 def run_pytest(command: list[str], time_limit: float) -> int:
@@ -169,6 +191,8 @@ class _Shard:
     folder: Path
     process: subprocess.Popen | None = None
     log: Path | None = None
+    collection: str | None = None
+    """``N tests (M in this shard) in T s`` once the shard's pytest has collected."""
 
     @property
     def name(self) -> str:
@@ -184,6 +208,20 @@ class _Shard:
             self.process = subprocess.Popen(
                 command, stdout=output, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL
             )
+
+    def collected(self) -> str | None:
+        """What the shard collected, read once from its log's collection line."""
+        if self.collection is None:
+            try:
+                with open(self.log, "rb") as f:
+                    found = _COLLECTED.search(f.read(COLLECTION_LOOK))
+            except OSError:
+                return None
+            if found:
+                total, seconds, selected = (g.decode() if g else None for g in found.groups())
+                kept = f" ({selected} in this shard)" if selected else ""
+                self.collection = f"{total} tests{kept} in {seconds} s"
+        return self.collection
 
     def percent(self) -> int | None:
         """The last progress percentage pytest wrote to the log, if any."""
@@ -209,8 +247,13 @@ class _Shard:
 def _wait(shards: list[_Shard], deadline: float, started: float) -> None:
     """Wait for every shard's process, printing progress; past ``deadline`` kill them all."""
     last = time.monotonic()
+    announced: set[str] = set()
     while any(s.process.poll() is None for s in shards):
         now = time.monotonic()
+        for s in shards:
+            if s.name not in announced and s.collected():
+                announced.add(s.name)
+                print(f"nnhal-certify: shard {s.name} collected {s.collection}", flush=True)
         if now > deadline:
             for s in shards:
                 if s.process.poll() is None:
@@ -221,8 +264,12 @@ def _wait(shards: list[_Shard], deadline: float, started: float) -> None:
             last = now
             parts = []
             for s in shards:
-                percent = s.percent()
-                state = "done" if s.process.poll() is not None else f"{percent or 0}%"
+                if s.process.poll() is not None:
+                    state = "done"
+                elif s.collection is None:
+                    state = "collecting"
+                else:
+                    state = f"{s.percent() or 0}%"
                 parts.append(f"shard {s.name} {state}")
             print(f"nnhal-certify: {', '.join(parts)} ({now - started:.0f} s)", flush=True)
         time.sleep(0.5)
@@ -244,7 +291,7 @@ def run_shards(args: argparse.Namespace, extra: list[str], jobs: int, time_limit
         s.start(command, folder / f"{s.index}.log")
     print(
         f"nnhal-certify: {jobs} test processes, process K running shard K/{jobs}; "
-        f"their output: {folder}/K.log",
+        f"their output: {folder}/K.log; each first collects the suite (a minute or more)",
         flush=True,
     )
     _wait(shards, deadline, started)
@@ -282,7 +329,8 @@ def run_shards(args: argparse.Namespace, extra: list[str], jobs: int, time_limit
             )
         return missing[0].process.returncode or NOT_CERTIFIED
     try:
-        write(merge([(str(s.report), load(s.report)) for s in shards]), args.out)
+        reports = [(str(s.report), load(s.report)) for s in shards]
+        write(merge(reports, command=getattr(args, "command", None)), args.out)
     except ReportError as e:
         print(f"nnhal-certify: the shard reports do not merge: {e}", file=sys.stderr)
         return NOT_CERTIFIED
@@ -292,6 +340,7 @@ def run_shards(args: argparse.Namespace, extra: list[str], jobs: int, time_limit
 def main(argv: list[str] | None = None) -> int:
     parser = _parser()
     args, extra = parser.parse_known_args(argv)
+    args.command = shlex.join(["nnhal-certify", *(sys.argv[1:] if argv is None else argv)])
     if not args.driver:
         parser.error(
             "--driver is required: a registered name (e.g. reference) or module:Factory; "

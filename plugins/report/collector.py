@@ -70,6 +70,15 @@ class Expectation:
     reason: str
     line: int
 
+    @property
+    def wildcard(self) -> bool:
+        """A pattern (``*`` or ``?``) rather than one test's id: a test it matches that
+        passes is reported, not failed (only an exact id is a strict expectation)."""
+        return "*" in self.pattern or "?" in self.pattern
+
+    def describe(self) -> str:
+        return f"{self.pattern!r} (line {self.line})"
+
     def matches(self, name: str) -> bool:
         """``*`` matches any run of characters, ``?`` one; brackets are literal (ids have them)."""
         regex = "".join(
@@ -210,12 +219,11 @@ def driver_identity(config: pytest.Config) -> dict[str, Any]:
         HalVersion.V1_2: "get_capabilities_1_2",
     }[level]
     queries = {"capabilities": method}
+    if loaded.level >= HalVersion.V1_2:
+        # Who the driver is does not depend on the level tested (--hal-version=1.0).
+        queries.update(version_string="get_version_string", device_type="get_type")
     if level >= HalVersion.V1_2:
-        queries.update(
-            version_string="get_version_string",
-            device_type="get_type",
-            caching_supported="is_caching_supported",
-        )
+        queries.update(caching_supported="is_caching_supported")
     problems = []
     for field, name in queries.items():
         try:
@@ -307,7 +315,10 @@ class ReportPlugin:
         names = (F.test_id(item), item.nodeid)
         for expectation in self.expectations:
             if any(expectation.matches(name) for name in names):
-                item.add_marker(pytest.mark.xfail(reason=expectation.reason, strict=True))
+                strict = not expectation.wildcard
+                item.add_marker(pytest.mark.xfail(reason=expectation.reason, strict=strict))
+                if not strict:
+                    item.user_properties.append((F.PATTERN_PROPERTY, expectation.describe()))
                 return
 
     # -- running (any process that runs tests) -----------------------------
@@ -374,7 +385,7 @@ class ReportPlugin:
         verdict = self.document["verdict"]
         terminalreporter.write_sep("-", "nnhal certification report")
         terminalreporter.write_line(f"verdict: {verdict['headline']}")
-        for reason in verdict["reasons"]:
+        for reason in verdict["reasons"] + verdict["notes"]:
             terminalreporter.write_line(f"  - {reason}")
         terminalreporter.write_line(f"written to {self.out_dir}/ (report.json, .html, .md)")
 
@@ -420,6 +431,7 @@ class ReportPlugin:
             "worker_memory": memory,
             "command": " ".join(["pytest", *self.config.invocation_params.args]),
             "expect_fail": self.expect_file,
+            "smoke": bool(self.config.getoption("--nnhal-smoke")),
             "suite_categories": suite_categories(),
             "isolation": _isolation(self.config),
         }
@@ -429,7 +441,8 @@ class ReportPlugin:
         phases = self.phases[nodeid]
         facts = self.facts.get(nodeid) or _facts_from_nodeid(nodeid)
         outcome = F.combine_phases([p["outcome"] for p in phases])
-        chosen = next(p for p in phases if p["outcome"] == outcome)
+        ending = [p for p in phases if p["outcome"] == outcome]
+        chosen = next((p for p in ending if p.get("reason")), ending[0])
         test = dict(facts)
         test.update(
             outcome=outcome,

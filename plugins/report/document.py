@@ -10,11 +10,12 @@ merge, a re-render). ``schema.json`` beside this module describes it; its
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from plugins.report.facts import BAD_OUTCOMES, OUTCOMES, worst
+from plugins.report.facts import BAD_OUTCOMES, OUTCOMES, PATTERN_PASSED, worst
 
 SCHEMA_VERSION = 1
 SCHEMA_ID = "nnhal-conformance/certification-report"
@@ -26,7 +27,7 @@ VERDICT_RULE = (
     "when the run used profile full or thorough over the whole suite (no -k, -m or "
     "--deselect; every selected test ran; all shards merged), every category of level <= V "
     "that the installed suite provides ran (basic, generated, validation-model, "
-    "validation-request, memory; burst at 1.2; caching at 1.2 when the driver says it "
+    "validation-request, memory-pools; burst at 1.2; caching at 1.2 when the driver says it "
     "caches), no parity test failed, crashed, timed out or errored, no known failure "
     "(--expect-fail) remains, and the driver passed at least one operation. The strict "
     "tier is certified too when none of its tests failed, crashed, timed out or errored. "
@@ -44,8 +45,9 @@ class ReportError(Exception):
 
 
 def required_categories(level: str | None, caching_supported: bool | None) -> list[str]:
-    """The categories DESIGN.md's verdict rule demands at a tested HAL level."""
-    required = ["basic", "generated", "validation-model", "validation-request", "memory"]
+    """The categories the verdict rule demands at a tested HAL level, named as the suite's
+    tests report them (``tests/test_report_suite.py`` checks each against the real suite)."""
+    required = ["basic", "generated", "validation-model", "validation-request", "memory-pools"]
     if level is not None and level >= "1.2":
         required.append("burst")
         if caching_supported:
@@ -172,6 +174,11 @@ def _verdict(doc: dict[str, Any]) -> dict[str, Any]:
     run, driver, tests = doc["run"], doc["driver"], doc["tests"]
     level = driver.get("tested_level")
     reasons = []
+    if run.get("smoke"):
+        reasons.append(
+            "a smoke run (--smoke): a small sample of every category for a first try, "
+            "never a certificate"
+        )
     if driver.get("load_error"):
         reasons.append(f"the driver could not be queried: {driver['load_error']}")
     if run["profile"] not in CERTIFYING_PROFILES:
@@ -184,7 +191,7 @@ def _verdict(doc: dict[str, Any]) -> dict[str, Any]:
         )
     if run["deselected"]:
         reasons.append(
-            f"{run['deselected']} tests were deselected (-k, -m or --deselect): a "
+            f"{run['deselected']} tests were deselected (-k, -m, --deselect or --nnhal-op): a "
             "certification runs the whole suite"
         )
     missing_runs = run["selected"] - len(tests)
@@ -215,6 +222,7 @@ def _verdict(doc: dict[str, Any]) -> dict[str, Any]:
         if strict_bad
         else []
     )
+    notes += _pattern_passes(tests)
     certified = not reasons
     tiers = ("parity" if strict_bad else "parity+strict") if certified else None
     if certified:
@@ -240,6 +248,22 @@ def _why_not_tamper_proof(isolation: dict[str, Any]) -> str:
     if isolation["mode"] == "none":
         return "the driver ran in the harness's process"
     return "the driver's process was not in namespaces of its own"
+
+
+def _pattern_passes(tests: list[dict]) -> list[str]:
+    """A note naming the known-failure patterns that matched passing tests, with counts."""
+    counts: Counter = Counter()
+    for test in tests:
+        reason = test.get("reason") or ""
+        if test["outcome"] == "passed" and reason.startswith(PATTERN_PASSED):
+            counts[reason.removeprefix(PATTERN_PASSED).removesuffix(" matches it").strip()] += 1
+    if not counts:
+        return []
+    listing = ", ".join(f"{pattern} {n}" for pattern, n in sorted(counts.items()))
+    return [
+        f"{sum(counts.values())} tests matched by known-failure patterns passed "
+        f"(they count as passed): {listing}"
+    ]
 
 
 def _bad_sentence(tests: list[dict], tier: str) -> str:
@@ -281,8 +305,14 @@ def _describe_driver(doc: dict[str, Any]) -> str:
     return f"{d.get('spec')} ({d.get('version_string')}, HAL {d.get('tested_level')})"
 
 
-def merge(named: list[tuple[str, dict[str, Any]]]) -> dict[str, Any]:
-    """One document from the shard documents of one run; ReportError when they do not fit."""
+_SHARD_OPTION = re.compile(r"\s--shard(?:=|\s+)\S+")
+
+
+def merge(named: list[tuple[str, dict[str, Any]]], command: str | None = None) -> dict[str, Any]:
+    """One document from the shard documents of one run; ReportError when they do not fit.
+
+    ``command`` is the run's (``nnhal-certify`` gives its own); by default shard
+    1's without its ``--shard`` option."""
     if not named:
         raise ReportError("nothing to merge: give the report.json of every shard")
     first_name, first = named[0]
@@ -314,6 +344,7 @@ def merge(named: list[tuple[str, dict[str, Any]]]) -> dict[str, Any]:
             owner[test["id"]] = name
             tests.append(test)
     runs = [doc["run"] for _, doc in named]
+    lowest = min(runs, key=lambda r: r["shard"]["index"])
     run = dict(first["run"])
     run.update(
         shard=None,
@@ -326,6 +357,7 @@ def merge(named: list[tuple[str, dict[str, Any]]]) -> dict[str, Any]:
         exit_status=max(r["exit_status"] for r in runs),
         workers=sum(r["workers"] for r in runs),
         started=min(r["started"] for r in runs),
+        command=command if command is not None else _SHARD_OPTION.sub("", lowest["command"]),
     )
     isolations = [r["isolation"] for r in runs if "isolation" in r]
     if isolations:

@@ -72,6 +72,10 @@ _RERUN = re.compile(r"^rerun: (.+)$", re.M)
 _TIMEOUT_EXCEPTIONS = {"CallbackTimeout", "TimeoutError", "Timeout"}
 OUTCOME_PROPERTY = "nnhal_outcome"
 """A user property the driver guard of plugins.pytest_nnhal sets: ("nnhal_outcome", "crash")."""
+PATTERN_PROPERTY = "nnhal_expect_pattern"
+"""User property of a test a wildcard known-failure pattern matched: "'PATTERN' (line N)"."""
+PATTERN_PASSED = "passed although known-failure pattern"
+"""How the reason of a passing test a known-failure pattern matched begins."""
 REASON_LIMIT = 300
 DETAILS_LIMIT = 2000
 
@@ -214,6 +218,11 @@ def classify_phase(
 ) -> dict[str, Any]:
     """How one phase (setup, call, teardown) ended, with a reason for anything but a pass."""
     if report.passed:
+        pattern = next(
+            (v for k, v in getattr(report, "user_properties", ()) if k == PATTERN_PROPERTY), None
+        )
+        if pattern is not None and hasattr(report, "wasxfail"):
+            return {"outcome": "passed", "reason": f"{PATTERN_PASSED} {pattern} matches it"}
         return {"outcome": "passed"}
     if report.skipped:
         reason = skip_reason(report)

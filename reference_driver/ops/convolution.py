@@ -244,8 +244,17 @@ def _derived(array: np.ndarray, key: tuple, make: Callable[[], object]) -> objec
     if entry is not None and entry[0]() is array:
         return entry[1]
     value = make()
-    _DERIVED[full] = (weakref.ref(array, lambda _ref: _DERIVED.pop(full, None)), value)
+    # The callback holds the table itself: at interpreter shutdown this module's globals
+    # are cleared (None) while arrays held elsewhere may still die after that.
+    _DERIVED[full] = (weakref.ref(array, functools.partial(_forget, _DERIVED, full)), value)
     return value
+
+
+def _forget(table: dict, key: tuple, ref: weakref.ref) -> None:
+    """Drop ``table[key]`` when its array dies, unless a newer array took the key."""
+    entry = table.get(key)
+    if entry is not None and entry[0] is ref:
+        del table[key]
 
 
 @dataclass(frozen=True)
