@@ -3,7 +3,9 @@
 Each callback records every notify it receives (which method, what arguments,
 from which thread), treats a second notify as a protocol violation rather than
 overwriting the first, and waits with a timeout: a driver that never answers
-costs a ``CallbackTimeout``, never a hung run.
+costs a ``CallbackTimeout``, never a hung run. The arguments are recorded as
+given, unconverted and unchecked (not even iterated): whoever reads a
+notification checks their types first.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from hal.interfaces import IExecutionCallback, IPreparedModel, IPreparedModelCallback
+from hal.show import show
 from hal.types import NO_TIMING, ErrorStatus, OutputShape, Timing
 
 DEFAULT_TIMEOUT = 60.0
@@ -28,8 +31,10 @@ class Notification:
     method: str
     """``notify`` or ``notify_1_2``."""
     status: ErrorStatus | int
+    """As the driver gave it: check its type before use."""
     prepared_model: IPreparedModel | None = None
-    output_shapes: tuple[OutputShape, ...] = ()
+    output_shapes: Sequence[OutputShape] = ()
+    """As the driver gave it (any object): check its type and length before use."""
     timing: Timing = NO_TIMING
     thread: str = ""
 
@@ -65,11 +70,13 @@ class _Recorder:
         ]
 
 
-def _status_name(status: int) -> str:
-    try:
-        return ErrorStatus(status).name
-    except ValueError:
-        return f"invalid status {status}"
+_STATUS_NAMES = {int(status): status.name for status in ErrorStatus}
+
+
+def _status_name(status: object) -> str:
+    if (type(status) is ErrorStatus or type(status) is int) and status in _STATUS_NAMES:
+        return _STATUS_NAMES[status]
+    return f"invalid status {show(status)}"
 
 
 class _RecordingCallback:
@@ -126,7 +133,7 @@ class ExecutionCallback(_RecordingCallback, IExecutionCallback):
             Notification(
                 "notify_1_2",
                 status,
-                output_shapes=tuple(output_shapes),
+                output_shapes=output_shapes,
                 timing=timing,
                 thread=_thread_name(),
             )

@@ -190,3 +190,28 @@ def show_text(value: object, most: int = 80) -> str:
     if len(value) <= most:
         return value
     return f"{value[:most]}... ({len(value)} characters)"
+
+
+def show_type(value: object) -> str:
+    """The name of ``value``'s class, cut to 80 characters (no code of the class runs)."""
+    return _type_name(type(value))
+
+
+def show_exception(error: BaseException) -> str:
+    """``TypeName: message`` for an exception a driver raised, bounded like ``show``.
+
+    The exception's own ``__str__`` is never called: a single string argument is the
+    message (cut to 200 characters); other arguments are shown with ``show``.
+    """
+    try:
+        args = BaseException.__dict__["args"].__get__(error)
+    except TypeError:
+        args = ()
+    if type(args) is tuple and len(args) == 1 and type(args[0]) is str:
+        message = show_text(args[0], 200)
+    elif type(args) is tuple and not args:
+        message = ""
+    else:
+        message = show(args)
+    name = show_type(error)
+    return f"{name}: {message}" if message else name
