@@ -4,8 +4,9 @@ Each callback records every notify it receives (which method, what arguments,
 from which thread), treats a second notify as a protocol violation rather than
 overwriting the first, and waits with a timeout: a driver that never answers
 costs a ``CallbackTimeout``, never a hung run. The arguments are recorded as
-given, unconverted and unchecked (not even iterated): whoever reads a
-notification checks their types first.
+given, unchecked (only a list of output shapes is copied, as a tuple, when it is
+an exact list or tuple of sensible length): whoever reads a notification checks
+the types first.
 """
 
 from __future__ import annotations
@@ -34,7 +35,8 @@ class Notification:
     """As the driver gave it: check its type before use."""
     prepared_model: IPreparedModel | None = None
     output_shapes: Sequence[OutputShape] = ()
-    """As the driver gave it (any object): check its type and length before use."""
+    """A tuple copy, or the driver's object if it was no list or tuple of sensible
+    length: check its type and length before use."""
     timing: Timing = NO_TIMING
     thread: str = ""
 
@@ -133,11 +135,24 @@ class ExecutionCallback(_RecordingCallback, IExecutionCallback):
             Notification(
                 "notify_1_2",
                 status,
-                output_shapes=output_shapes,
+                output_shapes=_copy_of(output_shapes),
                 timing=timing,
                 thread=_thread_name(),
             )
         )
+
+
+MAX_COPIED_SHAPES = 1 << 16
+"""A list or tuple of output shapes up to this long is recorded as a copy (a tuple)."""
+
+
+def _copy_of(output_shapes: object) -> object:
+    """A tuple copy of an exact list or tuple that is not absurdly long (the driver may
+    reuse its list); anything else as given, for the harness to refuse."""
+    kind = type(output_shapes)
+    if (kind is list or kind is tuple) and len(output_shapes) <= MAX_COPIED_SHAPES:
+        return tuple(output_shapes)
+    return output_shapes
 
 
 def _thread_name() -> str:

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from importlib.metadata import EntryPoint, entry_points
 
 from hal.interfaces import IDevice, device_level
+from hal.show import show_exception
 from hal.types import HalVersion
 
 ENTRY_POINT_GROUP = "nnhal.drivers"
@@ -65,7 +66,7 @@ def resolve_factory(spec: str) -> object:
         module = importlib.import_module(module_name)
     except Exception as e:  # an import can fail in any way the module's code can
         raise DriverLoadError(
-            f"--driver={spec}: cannot import module {module_name!r}: {type(e).__name__}: {e}"
+            f"--driver={spec}: cannot import module {module_name!r}: {show_exception(e)}"
         ) from None
     target: object = module
     for part in attribute.split("."):
@@ -91,7 +92,7 @@ def load_driver(spec: str | None = None) -> LoadedDriver:
         device = factory()
     except Exception as e:
         raise DriverLoadError(
-            f"--driver={spec}: the factory raised {type(e).__name__}: {e}"
+            f"--driver={spec}: the factory raised {show_exception(e)}"
         ) from None
     level = device_level(device)
     if level is None:

@@ -54,7 +54,7 @@ class _BoundedRepr(reprlib.Repr):
         method = _EXACT.get(kind)
         if method is not None:
             return method(self, x, level)
-        if _is_hal_type(kind):
+        if is_hal_type(kind):
             if isinstance(x, enum.Enum):
                 return f"<{kind.__name__}.{x._name_}: {self.repr1(x._value_, level)}>"
             if dataclasses.is_dataclass(kind):
@@ -139,7 +139,7 @@ class _BoundedRepr(reprlib.Repr):
         return self._unsorted(x, level, "frozenset({", "})", self.maxfrozenset)
 
 
-def _is_hal_type(kind: type) -> bool:
+def is_hal_type(kind: type) -> bool:
     """Whether ``kind`` is a class the HAL itself defines: found under its own name in an
     imported module of the ``hal`` package (a driver's class naming itself so is not)."""
     module_name = type.__dict__["__module__"].__get__(kind)
