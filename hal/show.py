@@ -13,8 +13,9 @@ first few items of a container and only a few levels deep, and cuts long
 strings, bytes and ints. Only types whose formatting this module controls are
 looked into: the built-in scalars and containers (exact types, not
 subclasses), the HAL's enums and the HAL's dataclasses (field by field, each
-field through ``show`` again). Anything else is shown as ``<TypeName object>``:
-its own ``__repr__`` is never called. The result is never longer than
+field through ``show`` again), and the few harness types registered with
+``register_type``. Anything else is shown as ``<TypeName object>``: its own
+``__repr__`` is never called. The result is never longer than
 ``MAX_LENGTH`` characters.
 """
 
@@ -24,7 +25,9 @@ import dataclasses
 import enum
 import reprlib
 import sys
+from collections.abc import Callable
 from itertools import islice
+from typing import Any
 
 MAX_LENGTH = 400
 """Most characters ``show`` returns."""
@@ -54,6 +57,9 @@ class _BoundedRepr(reprlib.Repr):
         method = _EXACT.get(kind)
         if method is not None:
             return method(self, x, level)
+        registered = _REGISTERED.get(kind)
+        if registered is not None:
+            return registered(x)
         if is_hal_type(kind):
             if isinstance(x, enum.Enum):
                 return f"<{kind.__name__}.{x._name_}: {self.repr1(x._value_, level)}>"
@@ -172,6 +178,14 @@ _EXACT = {
 }
 
 _REPR = _BoundedRepr()
+_REGISTERED: dict[type, Callable[[Any], str]] = {}
+
+
+def register_type(kind: type, formatter: Callable[[Any], str]) -> None:
+    """Show values of exactly ``kind`` with ``formatter`` (the harness's own stand-ins,
+    e.g. the placeholder the isolation channel decodes a driver's unknown object into).
+    The formatter must be bounded itself; its text is cut to ``MAX_LENGTH`` anyway."""
+    _REGISTERED[kind] = formatter
 
 
 def show(value: object) -> str:
