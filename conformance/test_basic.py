@@ -59,9 +59,7 @@ def _bounded_list(value: object, what: str, types: type | tuple[type, ...]) -> l
     """``value`` if it is a list or tuple of at most MAX_ENTRIES entries of exactly
     ``types``; fails the test, naming ``what``, otherwise."""
     types = types if type(types) is tuple else (types,)
-    assert type(value) is list or type(value) is tuple, (
-        f"{what} is {show(value)}, not a list"
-    )
+    assert type(value) is list or type(value) is tuple, f"{what} is {show(value)}, not a list"
     assert len(value) <= MAX_ENTRIES, f"{what} has {len(value)} entries, more than {MAX_ENTRIES}"
     for k, entry in enumerate(value):
         assert type(entry) in types, f"{what}[{k}] is {show(entry)}, not a {types[0].__name__}"
@@ -120,9 +118,7 @@ def test_capabilities(device: object, level: HalVersion) -> None:
             "relaxed_float32_to_float16_performance_tensor",
             caps.relaxed_float32_to_float16_performance_tensor,
         )
-        entries = _bounded_list(
-            caps.operand_performance, "operand_performance", OperandPerformance
-        )
+        entries = _bounded_list(caps.operand_performance, "operand_performance", OperandPerformance)
         for k, entry in enumerate(entries):
             assert type(entry.type) in (int, OperandType), (
                 f"operand_performance[{k}].type is {show(entry.type)}, not an operand type"
@@ -205,7 +201,9 @@ def test_supported_extensions_operand_types(device: object) -> None:
         for info in infos:
             for field in ("type", "byte_size"):
                 value = getattr(info, field)
-                assert type(value) is int, f"{name}: operand type {field} {show(value)} is not an int"
+                assert type(value) is int, (
+                    f"{name}: operand type {field} {show(value)} is not an int"
+                )
         types = [info.type for info in infos]
         assert len(types) == len(set(types)), f"{name}: operand types repeat: {show(types)}"
         for info in infos:

@@ -91,9 +91,7 @@ def load_driver(spec: str | None = None) -> LoadedDriver:
     try:
         device = factory()
     except Exception as e:
-        raise DriverLoadError(
-            f"--driver={spec}: the factory raised {show_exception(e)}"
-        ) from None
+        raise DriverLoadError(f"--driver={spec}: the factory raised {show_exception(e)}") from None
     level = device_level(device)
     if level is None:
         raise DriverLoadError(

@@ -157,7 +157,7 @@ def is_hal_type(kind: type) -> bool:
 
 
 def _type_name(kind: type) -> str:
-    name = type.__dict__["__qualname__"].__get__(kind)
+    name = type.__dict__["__name__"].__get__(kind)
     return name if len(name) <= 80 else name[:80] + "..."
 
 

@@ -44,9 +44,7 @@ def allocate_buffer(
     status = as_status(result[0], "allocate")
     buffer, token = result[1], result[2]
     if status == ErrorStatus.NONE:
-        assert issubclass(type(buffer), IBuffer), (
-            f"allocate: NONE came with buffer {show(buffer)}"
-        )
+        assert issubclass(type(buffer), IBuffer), f"allocate: NONE came with buffer {show(buffer)}"
         assert type(token) is int and is_token(token) and 0 < token <= INT32_MAX, (
             f"allocate: NONE came with token {show(token)}; expected a positive int32"
         )

@@ -262,9 +262,7 @@ def _timing(value: object, where: str) -> Timing:
     for name in ("time_on_device", "time_in_driver"):
         field = getattr(value, name)
         if type(field) is not int or not 0 <= field <= UINT64_MAX:
-            pytest.fail(
-                f"{where} gave timing {show(value)}: {name} is not a uint64", pytrace=False
-            )
+            pytest.fail(f"{where} gave timing {show(value)}: {name} is not a uint64", pytrace=False)
     return value
 
 
