@@ -466,6 +466,7 @@ def test_a_shrunk_mmap_fd_pool_fails_its_test_by_name(tmp_path, isolation) -> No
             "--driver=hostile_drivers:ShrinksRequestPools",
             f"--driver-isolation={isolation}",
             f"--hal-timeout={HAL_TIMEOUT}",
+            "-vv",
             "-rA",
         ],
         cwd=tmp_path,
@@ -486,6 +487,7 @@ def test_a_shrunk_mmap_fd_pool_fails_its_test_by_name(tmp_path, isolation) -> No
     }, output
     failure = [line for line in output.splitlines() if line.startswith("FAILED test_pools.py")]
     assert failure == [
-        "FAILED test_pools.py::test_add[sync-mmap_fd] - request pool 0: mmap_fd pool claims "
-        "16 bytes but its file holds 0 (the driver resized memory it was handed)"
+        "FAILED test_pools.py::test_add[sync-mmap_fd] - Failed: request pool 0: mmap_fd pool "
+        "claims 28 bytes but its file holds 0 (the driver resized memory it was handed)"
     ], output
+    assert "During handling of the above exception" not in output

@@ -60,11 +60,12 @@ class PackedRequest:
         try:
             return open_memory(pool).read(offset, length)
         except MemoryError_ as error:
-            index = next((k for k, p in enumerate(self.request.pools) if p is pool), "?")
-            pytest.fail(
-                f"request pool {index}: {error} (the driver resized memory it was handed)",
-                pytrace=False,
-            )
+            problem = str(error)
+        index = next((k for k, p in enumerate(self.request.pools) if p is pool), "?")
+        pytest.fail(
+            f"request pool {index}: {problem} (the driver resized memory it was handed)",
+            pytrace=False,
+        )
 
     def output_bytes(self, index: int) -> bytes:
         argument = self.request.outputs[index]
