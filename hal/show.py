@@ -54,10 +54,11 @@ class _BoundedRepr(reprlib.Repr):
 
     def repr1(self, x: object, level: int) -> str:
         kind = type(x)
-        method = _EXACT.get(kind)
+        # Looked up by identity: hashing the class could run its metaclass's __hash__.
+        method = _EXACT.get(id(kind))
         if method is not None:
             return method(self, x, level)
-        registered = _REGISTERED.get(kind)
+        registered = _REGISTERED.get(id(kind))
         if registered is not None:
             return registered(x)
         if is_hal_type(kind):
@@ -162,30 +163,34 @@ def _type_name(kind: type) -> str:
 
 
 _EXACT = {
-    int: _BoundedRepr.repr_int,
-    bool: _BoundedRepr.repr_bool,
-    float: _BoundedRepr.repr_float,
-    complex: _BoundedRepr.repr_complex,
-    type(None): _BoundedRepr.repr_none,
-    str: _BoundedRepr.repr_str,
-    bytes: _BoundedRepr.repr_bytes,
-    bytearray: _BoundedRepr.repr_bytes,
-    list: _BoundedRepr.repr_list,
-    tuple: _BoundedRepr.repr_tuple,
-    dict: _BoundedRepr.repr_dict,
-    set: _BoundedRepr.repr_set,
-    frozenset: _BoundedRepr.repr_frozenset,
+    id(kind): method
+    for kind, method in {
+        int: _BoundedRepr.repr_int,
+        bool: _BoundedRepr.repr_bool,
+        float: _BoundedRepr.repr_float,
+        complex: _BoundedRepr.repr_complex,
+        type(None): _BoundedRepr.repr_none,
+        str: _BoundedRepr.repr_str,
+        bytes: _BoundedRepr.repr_bytes,
+        bytearray: _BoundedRepr.repr_bytes,
+        list: _BoundedRepr.repr_list,
+        tuple: _BoundedRepr.repr_tuple,
+        dict: _BoundedRepr.repr_dict,
+        set: _BoundedRepr.repr_set,
+        frozenset: _BoundedRepr.repr_frozenset,
+    }.items()
 }
 
 _REPR = _BoundedRepr()
-_REGISTERED: dict[type, Callable[[Any], str]] = {}
+_REGISTERED: dict[int, Callable[[Any], str]] = {}
+"""Formatters by the id of their class (the classes live as long as their modules)."""
 
 
 def register_type(kind: type, formatter: Callable[[Any], str]) -> None:
     """Show values of exactly ``kind`` with ``formatter`` (the harness's own stand-ins,
     e.g. the placeholder the isolation channel decodes a driver's unknown object into).
     The formatter must be bounded itself; its text is cut to ``MAX_LENGTH`` anyway."""
-    _REGISTERED[kind] = formatter
+    _REGISTERED[id(kind)] = formatter
 
 
 def show(value: object) -> str:

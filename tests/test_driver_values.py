@@ -123,6 +123,11 @@ def test_a_class_posing_as_a_hal_type_is_not_looked_into() -> None:
     Fake = type("OutputShape", (), {"__module__": "hal.types", "__repr__": Raising._fail})
     text = show(Fake())
     assert text == "<OutputShape object>"
+    # A metaclass whose __hash__ raises: the class is never hashed, nor its __eq__ called.
+    Meta = type("Meta", (type,), {"__hash__": Raising._fail, "__eq__": Raising._fail})
+    Odd = Meta("Odd", (), {})
+    text = show([Odd()])
+    assert text == "[<Odd object>]"
 
 
 def test_show_text_and_exceptions_never_run_driver_code() -> None:
