@@ -11,6 +11,7 @@ from __future__ import annotations
 import copy
 import math
 import re
+from collections import Counter
 
 import pytest
 
@@ -21,6 +22,7 @@ from conformance.harness.calls import (
     supported_operations,
 )
 from conformance.harness.models import binary_model, chain_model
+from hal.show import show, show_text, show_type
 from hal.types import (
     Capabilities_1_0,
     Capabilities_1_1,
@@ -32,6 +34,9 @@ from hal.types import (
     Extension,
     HalVersion,
     Model,
+    OperandPerformance,
+    OperandType,
+    OperandTypeInformation,
     OperandTypeRange,
     PerformanceInfo,
 )
@@ -44,6 +49,21 @@ _CAPABILITY_TYPES = {
     HalVersion.V1_2: Capabilities_1_2,
 }
 _EXTENSION_NAME = re.compile(r"^[a-z0-9_.]*\.[a-z0-9_.]*$")
+MAX_ENTRIES = 1 << 16
+"""Most entries a list in the driver's answers may have (one per 16-bit operand type)."""
+MAX_NAME = 1024
+"""Longest version string or extension name accepted."""
+
+
+def _bounded_list(value: object, what: str, types: type | tuple[type, ...]) -> list | tuple:
+    """``value`` if it is a list or tuple of at most MAX_ENTRIES entries of exactly
+    ``types``; fails the test, naming ``what``, otherwise."""
+    types = types if type(types) is tuple else (types,)
+    assert type(value) is list or type(value) is tuple, f"{what} is {show(value)}, not a list"
+    assert len(value) <= MAX_ENTRIES, f"{what} has {len(value)} entries, more than {MAX_ENTRIES}"
+    for k, entry in enumerate(value):
+        assert type(entry) in types, f"{what}[{k}] is {show(entry)}, not a {types[0].__name__}"
+    return value
 
 
 def _gate(version: HalVersion, hal_level: HalVersion) -> HalVersion:
@@ -65,10 +85,10 @@ def preference_level(request: pytest.FixtureRequest, hal_level: HalVersion) -> H
 
 
 def _check_performance(name: str, info: object) -> None:
-    assert isinstance(info, PerformanceInfo), f"{name} is a {type(info).__name__}"
+    assert type(info) is PerformanceInfo, f"{name} is a {show_type(info)}"
     for field in ("exec_time", "power_usage"):
         value = getattr(info, field)
-        assert isinstance(value, int | float), f"{name}.{field} is {value!r}, not a number"
+        assert type(value) in (int, float), f"{name}.{field} is {show(value)}, not a number"
         assert math.isfinite(value) and value > 0, (
             f"{name}.{field} is {value}, must be finite and > 0"
         )
@@ -77,7 +97,10 @@ def _check_performance(name: str, info: object) -> None:
 @pytest.mark.tier("parity")
 def test_status(device: object) -> None:
     status = device.get_status()
-    assert status == DeviceStatus.AVAILABLE, f"get_status() returned {status!r}, expected AVAILABLE"
+    known = type(status) is DeviceStatus or type(status) is int
+    assert known and status == DeviceStatus.AVAILABLE, (
+        f"get_status() returned {show(status)}, expected AVAILABLE"
+    )
 
 
 @pytest.mark.tier("parity")
@@ -85,7 +108,7 @@ def test_capabilities(device: object, level: HalVersion) -> None:
     status, caps = capabilities(device, level)
     assert status == ErrorStatus.NONE, f"status {status.name}"
     expected = _CAPABILITY_TYPES[level]
-    assert isinstance(caps, expected), f"got a {type(caps).__name__}, expected {expected.__name__}"
+    assert type(caps) is expected, f"got a {show_type(caps)}, expected {expected.__name__}"
     if level == HalVersion.V1_2:
         _check_performance(
             "relaxed_float32_to_float16_performance_scalar",
@@ -95,10 +118,14 @@ def test_capabilities(device: object, level: HalVersion) -> None:
             "relaxed_float32_to_float16_performance_tensor",
             caps.relaxed_float32_to_float16_performance_tensor,
         )
-        for entry in caps.operand_performance:
+        entries = _bounded_list(caps.operand_performance, "operand_performance", OperandPerformance)
+        for k, entry in enumerate(entries):
+            assert type(entry.type) in (int, OperandType), (
+                f"operand_performance[{k}].type is {show(entry.type)}, not an operand type"
+            )
             _check_performance(f"operand_performance[type={entry.type}].info", entry.info)
-        types = [entry.type for entry in caps.operand_performance]
-        assert types == sorted(types), f"operand_performance is not sorted by type: {types}"
+        types = [entry.type for entry in entries]
+        assert types == sorted(types), f"operand_performance is not sorted by type: {show(types)}"
         return
     _check_performance("float32_performance", caps.float32_performance)
     _check_performance("quantized8_performance", caps.quantized8_performance)
@@ -112,9 +139,15 @@ def test_capabilities(device: object, level: HalVersion) -> None:
 @pytest.mark.hal_level("1.2")
 def test_capabilities_operand_types_unique(device: object) -> None:
     _, caps = capabilities(device, HalVersion.V1_2)
-    types = [entry.type for entry in caps.operand_performance]
-    duplicates = sorted({t for t in types if types.count(t) > 1})
-    assert not duplicates, f"operand_performance lists types {duplicates} more than once"
+    assert type(caps) is Capabilities_1_2, f"got a {show_type(caps)}, expected Capabilities_1_2"
+    entries = _bounded_list(caps.operand_performance, "operand_performance", OperandPerformance)
+    types = [entry.type for entry in entries]
+    for t in types:
+        assert type(t) in (int, OperandType), (
+            f"operand_performance lists type {show(t)}, not an operand type"
+        )
+    duplicates = sorted(t for t, n in Counter(types).items() if n > 1)
+    assert not duplicates, f"operand_performance lists types {show(duplicates)} more than once"
 
 
 @pytest.mark.tier("parity")
@@ -122,7 +155,9 @@ def test_capabilities_operand_types_unique(device: object) -> None:
 def test_version_string(device: object) -> None:
     status, version = status_and_value(device, "get_version_string")
     assert status == ErrorStatus.NONE, f"status {status.name}"
-    assert isinstance(version, str) and version, f"version string is {version!r}"
+    assert type(version) is str and 0 < len(version) <= MAX_NAME, (
+        f"version string is {show(version)}; expected 1 to {MAX_NAME} characters"
+    )
 
 
 @pytest.mark.tier("parity")
@@ -130,7 +165,9 @@ def test_version_string(device: object) -> None:
 def test_type(device: object) -> None:
     status, device_type = status_and_value(device, "get_type")
     assert status == ErrorStatus.NONE, f"status {status.name}"
-    assert device_type in list(DeviceType), f"get_type returned {device_type!r}"
+    assert type(device_type) is DeviceType or (
+        type(device_type) is int and device_type in {int(t) for t in DeviceType}
+    ), f"get_type returned {show(device_type)}"
 
 
 @pytest.mark.tier("parity")
@@ -138,10 +175,12 @@ def test_type(device: object) -> None:
 def test_supported_extensions(device: object) -> None:
     status, extensions = status_and_value(device, "get_supported_extensions")
     assert status == ErrorStatus.NONE, f"status {status.name}"
+    _bounded_list(extensions, "the supported extensions", Extension)
     for extension in extensions:
-        assert isinstance(extension, Extension), f"{extension!r} is not an Extension"
-        assert _EXTENSION_NAME.match(extension.name), (
-            f"extension name {extension.name!r} must use only [a-z0-9_.] and contain a '.'"
+        name = extension.name
+        assert type(name) is str and len(name) <= MAX_NAME and _EXTENSION_NAME.match(name), (
+            f"extension name {show(name)} must be a string of at most {MAX_NAME} characters, "
+            "use only [a-z0-9_.] and contain a '.'"
         )
 
 
@@ -149,16 +188,27 @@ def test_supported_extensions(device: object) -> None:
 @pytest.mark.hal_level("1.2")
 def test_supported_extensions_operand_types(device: object) -> None:
     _, extensions = status_and_value(device, "get_supported_extensions")
+    _bounded_list(extensions, "the supported extensions", Extension)
     names = [extension.name for extension in extensions]
-    assert len(names) == len(set(names)), f"extension names repeat: {names}"
+    for name in names:
+        assert type(name) is str, f"extension name {show(name)} is not a string"
+    assert len(names) == len(set(names)), f"extension names repeat: {show(names)}"
     for extension in extensions:
-        types = [info.type for info in extension.operand_types]
-        assert len(types) == len(set(types)), f"{extension.name}: operand types repeat: {types}"
-        for info in extension.operand_types:
-            assert 0 <= info.type <= 0xFFFF, f"{extension.name}: type {info.type} exceeds 16 bits"
-            assert info.byte_size >= 0, (
-                f"{extension.name}: type {info.type} byte size {info.byte_size}"
-            )
+        name = show_text(extension.name)
+        infos = _bounded_list(
+            extension.operand_types, f"{name}: operand types", OperandTypeInformation
+        )
+        for info in infos:
+            for field in ("type", "byte_size"):
+                value = getattr(info, field)
+                assert type(value) is int, (
+                    f"{name}: operand type {field} {show(value)} is not an int"
+                )
+        types = [info.type for info in infos]
+        assert len(types) == len(set(types)), f"{name}: operand types repeat: {show(types)}"
+        for info in infos:
+            assert 0 <= info.type <= 0xFFFF, f"{name}: type {show(info.type)} exceeds 16 bits"
+            assert info.byte_size >= 0, f"{name}: type {info.type} byte size {info.byte_size}"
 
 
 @pytest.mark.tier("parity")
@@ -166,7 +216,7 @@ def test_supported_extensions_operand_types(device: object) -> None:
 def test_caching_supported_answers(device: object) -> None:
     status, supported = status_and_value(device, "is_caching_supported")
     assert status == ErrorStatus.NONE, f"status {status.name}"
-    assert isinstance(supported, bool), f"is_caching_supported returned {supported!r}, not a bool"
+    assert type(supported) is bool, f"is_caching_supported returned {show(supported)}, not a bool"
 
 
 @pytest.mark.tier("parity")
@@ -177,12 +227,8 @@ def test_supported_operations_valid_model(
     model = binary_model() if model_name == "add" else chain_model(3)
     status, answers = supported_operations(device, model, level)
     assert status == ErrorStatus.NONE, f"status {status.name} for a valid model"
-    assert isinstance(answers, list) and all(isinstance(a, bool) for a in answers), (
-        f"expected a list of bools, got {answers!r}"
-    )
-    assert len(answers) == len(model.operations), (
-        f"{len(answers)} answers for {len(model.operations)} operations"
-    )
+    # supported_operations checks a NONE answer: exactly one bool per operation.
+    assert type(answers) is list and len(answers) == len(model.operations)
 
 
 INVALID_OPERAND_TYPE = OperandTypeRange.FUNDAMENTAL_MAX + 1

@@ -60,6 +60,7 @@ from hal.burst import (
     serialize_request,
 )
 from hal.memory import map_memory
+from hal.show import show_exception
 from hal.types import NO_TIMING, DataLocation, ErrorStatus, HalVersion, MeasureTiming, Request
 
 _CASES = {case_id(test): test for test in corpus() if test.feeds}
@@ -495,9 +496,7 @@ def test_burst_free_memory_of_unknown_slots(device, hal_timeout: float) -> None:
             try:
                 context.free_memory(slot)
             except Exception as error:
-                pytest.fail(
-                    f"free_memory({slot}) raised {type(error).__name__}: {error}", pytrace=False
-                )
+                pytest.fail(f"free_memory({slot}) raised {show_exception(error)}", pytrace=False)
         controller.callback.forget(packed.request.pools[0])
         before = len(controller.callback.requests)
         _check_still_serves(controller, packed, hal_timeout, "freeing unknown and freed slots")

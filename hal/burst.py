@@ -53,6 +53,7 @@ from enum import IntEnum
 from hal.fmq import FmqClosed, FmqDescriptor, FmqError, FmqTimeout, MessageQueue
 from hal.interfaces import IBurstCallback, IBurstContext
 from hal.memory import Memory, NativeHandle
+from hal.show import show, show_exception
 from hal.types import (
     NO_TIMING,
     UINT64_MAX,
@@ -70,6 +71,8 @@ _LOG = logging.getLogger("hal.burst")
 
 REQUEST_DATUM_SIZE = 24
 RESULT_DATUM_SIZE = 24
+MAX_SLOTS_PER_CALL = 1 << 16
+"""Most slots one ``get_memories`` call may ask for (the client refuses longer lists)."""
 DEFAULT_CHANNEL_LENGTH = 1024
 """Datums per channel, as the upstream client creates them."""
 INT32_MAX = 2**31 - 1
@@ -225,7 +228,7 @@ def encode_request(datums: Sequence[FmqRequestDatum]) -> bytes:
                 fields = (int(value),)
             out += fmt.pack(datum.kind, *fields)
         except struct.error as e:
-            raise ValueError(f"{datum.kind.name} datum {datum.value!r}: {e}") from None
+            raise ValueError(f"{datum.kind.name} datum {show(datum.value)}: {e}") from None
     return bytes(out)
 
 
@@ -263,7 +266,7 @@ def encode_result(datums: Sequence[FmqResultDatum]) -> bytes:
                 fields = (int(value),)
             out += fmt.pack(datum.kind, *fields)
         except struct.error as e:
-            raise ValueError(f"{datum.kind.name} datum {datum.value!r}: {e}") from None
+            raise ValueError(f"{datum.kind.name} datum {show(datum.value)}: {e}") from None
     return bytes(out)
 
 
@@ -726,7 +729,10 @@ class BurstCallback(IBurstCallback):
     """The client's slot registry: one slot per memory object, numbered from 0.
 
     ``requests`` records every ``get_memories`` call (the slots asked for), so a
-    test can tell which executions made the driver ask.
+    test can tell which executions made the driver ask. A call whose ``slots`` is
+    not a list or tuple of at most ``MAX_SLOTS_PER_CALL`` ints is answered
+    INVALID_ARGUMENT without being iterated, and recorded in ``rejected`` (bounded
+    text, through ``hal.show``).
     """
 
     def __init__(self) -> None:
@@ -735,6 +741,7 @@ class BurstCallback(IBurstCallback):
         self._memories: dict[int, Memory] = {}
         self._next = 0
         self.requests: list[tuple[int, ...]] = []
+        self.rejected: list[str] = []
 
     def slot_of(self, memory: Memory) -> int:
         """The memory's slot, assigned on first sight."""
@@ -755,6 +762,14 @@ class BurstCallback(IBurstCallback):
             return slot
 
     def get_memories(self, slots: Sequence[int]) -> tuple[ErrorStatus, list[Memory]]:
+        if not (
+            (type(slots) is list or type(slots) is tuple)
+            and len(slots) <= MAX_SLOTS_PER_CALL
+            and all(type(slot) is int for slot in slots)
+        ):
+            with self._lock:
+                self.rejected.append(show(slots))
+            return ErrorStatus.INVALID_ARGUMENT, []
         with self._lock:
             self.requests.append(tuple(slots))
             if not all(slot in self._memories for slot in slots):
@@ -801,7 +816,7 @@ class BurstController:
         answer = prepared.configure_execution_burst(
             self.callback, self.requests.descriptor, self.results.descriptor
         )
-        if isinstance(answer, tuple) and len(answer) == 2 and answer[0] == ErrorStatus.NONE:
+        if type(answer) is tuple and len(answer) == 2 and answer[0] is ErrorStatus.NONE:
             self.context = answer[1]
         return answer
 
@@ -906,20 +921,20 @@ class SlotCache:
         try:
             answer = callback.get_memories(slots)
         except Exception as e:
-            return ErrorStatus.GENERAL_FAILURE, f"get_memories raised {type(e).__name__}: {e}"
+            return ErrorStatus.GENERAL_FAILURE, f"get_memories raised {show_exception(e)}"
         if not (isinstance(answer, tuple) and len(answer) == 2):
-            return ErrorStatus.GENERAL_FAILURE, f"get_memories returned {answer!r}"
+            return ErrorStatus.GENERAL_FAILURE, f"get_memories returned {show(answer)}"
         status, memories = answer
         if status == ErrorStatus.INVALID_ARGUMENT:
             return ErrorStatus.INVALID_ARGUMENT, f"the client does not know slots {slots}"
         if status != ErrorStatus.NONE:
-            return ErrorStatus.GENERAL_FAILURE, f"get_memories answered status {status!r}"
+            return ErrorStatus.GENERAL_FAILURE, f"get_memories answered status {show(status)}"
         if not (
             isinstance(memories, list | tuple)
             and len(memories) == len(slots)
             and all(isinstance(m, Memory) for m in memories)
         ):
-            return ErrorStatus.GENERAL_FAILURE, f"get_memories gave {memories!r} for {slots}"
+            return ErrorStatus.GENERAL_FAILURE, f"get_memories gave {show(memories)} for {slots}"
         try:
             owned = [_duplicate(memory) for memory in memories]
         except OSError as e:

@@ -3,7 +3,10 @@
 Each callback records every notify it receives (which method, what arguments,
 from which thread), treats a second notify as a protocol violation rather than
 overwriting the first, and waits with a timeout: a driver that never answers
-costs a ``CallbackTimeout``, never a hung run.
+costs a ``CallbackTimeout``, never a hung run. The arguments are recorded as
+given, unchecked (only a list of output shapes is copied, as a tuple, when it is
+an exact list or tuple of sensible length): whoever reads a notification checks
+the types first.
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from hal.interfaces import IExecutionCallback, IPreparedModel, IPreparedModelCallback
+from hal.show import show
 from hal.types import NO_TIMING, ErrorStatus, OutputShape, Timing
 
 DEFAULT_TIMEOUT = 60.0
@@ -28,8 +32,11 @@ class Notification:
     method: str
     """``notify`` or ``notify_1_2``."""
     status: ErrorStatus | int
+    """As the driver gave it: check its type before use."""
     prepared_model: IPreparedModel | None = None
-    output_shapes: tuple[OutputShape, ...] = ()
+    output_shapes: Sequence[OutputShape] = ()
+    """A tuple copy, or the driver's object if it was no list or tuple of sensible
+    length: check its type and length before use."""
     timing: Timing = NO_TIMING
     thread: str = ""
 
@@ -65,11 +72,13 @@ class _Recorder:
         ]
 
 
-def _status_name(status: int) -> str:
-    try:
-        return ErrorStatus(status).name
-    except ValueError:
-        return f"invalid status {status}"
+_STATUS_NAMES = {int(status): status.name for status in ErrorStatus}
+
+
+def _status_name(status: object) -> str:
+    if (type(status) is ErrorStatus or type(status) is int) and status in _STATUS_NAMES:
+        return _STATUS_NAMES[status]
+    return f"invalid status {show(status)}"
 
 
 class _RecordingCallback:
@@ -126,11 +135,24 @@ class ExecutionCallback(_RecordingCallback, IExecutionCallback):
             Notification(
                 "notify_1_2",
                 status,
-                output_shapes=tuple(output_shapes),
+                output_shapes=_copy_of(output_shapes),
                 timing=timing,
                 thread=_thread_name(),
             )
         )
+
+
+MAX_COPIED_SHAPES = 1 << 16
+"""A list or tuple of output shapes up to this long is recorded as a copy (a tuple)."""
+
+
+def _copy_of(output_shapes: object) -> object:
+    """A tuple copy of an exact list or tuple that is not absurdly long (the driver may
+    reuse its list); anything else as given, for the harness to refuse."""
+    kind = type(output_shapes)
+    if (kind is list or kind is tuple) and len(output_shapes) <= MAX_COPIED_SHAPES:
+        return tuple(output_shapes)
+    return output_shapes
 
 
 def _thread_name() -> str:

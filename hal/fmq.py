@@ -15,6 +15,11 @@ waiter wakes as soon as there is something to do; there is no polling with
 sleeps. Every blocking call takes a timeout, and ``shutdown`` (from either
 end) wakes all waiters at once with ``FmqClosed``.
 
+The ring memfd ``create`` makes is sealed against shrinking and growing (see
+``hal.memory.sealed_memfd``): the other end, handed its descriptor, can write
+the ring but not resize it, so neither end's map can fault (SIGBUS) because
+the file shrank. ``attach`` checks the ring's size (``fstat``) before mapping.
+
 Layout of the shared memory: a header of four 64-byte lines (identity,
 write counter, read counter, closed flag), then ``capacity`` elements. The
 counters only grow; an element's slot is its counter modulo the capacity, so
@@ -42,7 +47,7 @@ import struct
 import time
 from dataclasses import dataclass
 
-from hal.memory import NativeHandle
+from hal.memory import NativeHandle, sealed_memfd
 
 _MAGIC = 0x464D5131  # "FMQ1"
 _IDENTITY = struct.Struct("<III")
@@ -109,9 +114,8 @@ class MessageQueue:
     def create(cls, capacity: int, element_size: int) -> MessageQueue:
         """A new empty queue of ``capacity`` elements of ``element_size`` bytes."""
         _check_geometry(capacity, element_size)
-        fds = [os.memfd_create("nnhal-fmq", os.MFD_CLOEXEC)]
+        fds = [sealed_memfd("nnhal-fmq", _DATA_AT + capacity * element_size)]
         try:
-            os.ftruncate(fds[0], _DATA_AT + capacity * element_size)
             for _ in range(2):
                 fds.append(os.eventfd(0, os.EFD_CLOEXEC | os.EFD_NONBLOCK))
             os.pwrite(fds[0], _IDENTITY.pack(_MAGIC, capacity, element_size), 0)

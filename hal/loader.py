@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from importlib.metadata import EntryPoint, entry_points
 
 from hal.interfaces import IDevice, device_level
+from hal.show import show_exception
 from hal.types import HalVersion
 
 ENTRY_POINT_GROUP = "nnhal.drivers"
@@ -92,7 +93,7 @@ def _try_import(spec: str, module_name: str) -> object | None:
     except Exception as e:  # an import can fail in any way the module's code can
         error = e
     raise DriverLoadError(
-        f"--driver={spec}: cannot import module {module_name!r}: {type(error).__name__}: {error}"
+        f"--driver={spec}: cannot import module {module_name!r}: {show_exception(error)}"
     ) from None
 
 
@@ -128,9 +129,7 @@ def load_driver(spec: str | None = None) -> LoadedDriver:
     try:
         device = factory()
     except Exception as e:
-        raise DriverLoadError(
-            f"--driver={spec}: the factory raised {type(e).__name__}: {e}"
-        ) from None
+        raise DriverLoadError(f"--driver={spec}: the factory raised {show_exception(e)}") from None
     level = device_level(device)
     if level is None:
         raise DriverLoadError(

@@ -8,6 +8,16 @@ cross into another process. Three kinds exist:
 * ``hardware_buffer_blob``: a stand-in for an AHardwareBuffer of BLOB format,
   backed by a memfd.
 
+The memfds ``allocate`` makes (``ashmem`` and ``hardware_buffer_blob``) are
+sealed against shrinking and growing once sized (``F_SEAL_SHRINK`` and
+``F_SEAL_GROW``): whoever the descriptor is handed to can write the bytes but
+not resize the file, so a mapping of it can never fault with SIGBUS because
+the file shrank under it. An ``mmap_fd`` pool is a real file, which cannot be
+sealed: map it only if the other side is trusted, or read it with
+``open_memory``, whose accesses report a shrunk file as ``MemoryError_``.
+``map_memory`` checks the file's size (``fstat``) before mapping and tells
+whether the pool is sealed (``Mapping.sealed``).
+
 ``map_memory`` gives a bounds-checked mapping; ``open_memory`` the same
 checks and calls over the pool's descriptor (``pread``/``pwrite``), which for
 small pools costs less than making and unmaking a map. Whoever allocates a
@@ -18,6 +28,7 @@ block); a mapping owns nothing but its map, and ``close`` releases it.
 from __future__ import annotations
 
 import contextlib
+import fcntl
 import mmap
 import os
 import tempfile
@@ -82,18 +93,42 @@ class Memory:
         self.close()
 
 
+SIZE_SEALS = fcntl.F_SEAL_SHRINK | fcntl.F_SEAL_GROW
+"""The seals a pool or ring the harness hands out carries: its size is fixed."""
+
+
+def sealed_memfd(name: str, size: int) -> int:
+    """A new memfd of ``size`` zero bytes, sealed against resizing (``SIZE_SEALS``)."""
+    fd = os.memfd_create(name, os.MFD_CLOEXEC | os.MFD_ALLOW_SEALING)
+    try:
+        os.ftruncate(fd, size)
+        fcntl.fcntl(fd, fcntl.F_ADD_SEALS, SIZE_SEALS)
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd
+
+
+def size_sealed(fd: int) -> bool:
+    """Whether ``fd``'s file can neither shrink nor grow (a memfd with ``SIZE_SEALS``)."""
+    try:
+        seals = fcntl.fcntl(fd, fcntl.F_GET_SEALS)
+    except OSError:  # not a memfd (or not sealable): nothing stops a resize
+        return False
+    return seals & SIZE_SEALS == SIZE_SEALS
+
+
 def allocate(kind: str, size: int) -> Memory:
-    """A new zero-filled pool of ``size`` bytes of the given kind."""
+    """A new zero-filled pool of ``size`` bytes of the given kind (memfds sealed)."""
     if size < 0:
         raise MemoryError_(f"cannot allocate a pool of kind {kind!r} with negative size {size}")
     if kind in (ASHMEM, HARDWARE_BUFFER_BLOB):
-        fd = os.memfd_create(f"nnhal-{kind}", os.MFD_CLOEXEC)
-    elif kind == MMAP_FD:
-        # An unlinked file in the temp directory: a real file, gone when closed.
-        fd = _tmpfile_fd()
-    else:
+        return Memory(kind, NativeHandle([sealed_memfd(f"nnhal-{kind}", size)]), size)
+    if kind != MMAP_FD:
         known = ", ".join(ALLOCATABLE_KINDS)
         raise MemoryError_(f"cannot allocate a pool of kind {kind!r} (known: {known})")
+    # An unlinked file in the temp directory: a real file, gone when closed.
+    fd = _tmpfile_fd()
     try:
         os.ftruncate(fd, size)
     except OSError:
@@ -129,10 +164,12 @@ def _pwrite_all(fd: int, data: memoryview, offset: int) -> None:
 class Mapping:
     """A view of a whole pool. Every access is checked against the pool's size."""
 
-    def __init__(self, memory: Memory, buffer: mmap.mmap | None) -> None:
+    def __init__(self, memory: Memory, buffer: mmap.mmap | None, sealed: bool = True) -> None:
         self.memory = memory
         self._map = buffer
         self._closed = False
+        self.sealed = sealed
+        """Whether the pool's file cannot change size (else a map of it may fault)."""
 
     @property
     def size(self) -> int:
@@ -194,7 +231,7 @@ class FileAccess(Mapping):
     checks of a ``Mapping``; ``view`` gives a copy. Made by ``open_memory``."""
 
     def __init__(self, memory: Memory, fd: int) -> None:
-        super().__init__(memory, None)
+        super().__init__(memory, None, sealed=size_sealed(fd))
         self._fd = fd
 
     def view(self, offset: int, length: int) -> memoryview:
@@ -232,15 +269,22 @@ def open_memory(memory: Memory) -> FileAccess:
 
 
 def map_memory(memory: Memory) -> Mapping:
-    """Map a pool read-write. Raises MemoryError_ naming what is wrong with it."""
+    """Map a pool read-write. Raises MemoryError_ naming what is wrong with it.
+
+    The file's size is checked (``fstat``) before mapping. If the pool is not
+    sealed (``Mapping.sealed`` False: an ``mmap_fd`` file, or a memfd someone else
+    made), whoever holds its descriptor can still shrink it, and touching the map
+    past the new end faults (SIGBUS): map only pools whose other holders are
+    trusted, or use ``open_memory``.
+    """
     fd = _pool_fd(memory)
     if memory.size == 0:
-        return Mapping(memory, None)
+        return Mapping(memory, None, size_sealed(fd))
     try:
         buffer = mmap.mmap(fd, memory.size, mmap.MAP_SHARED, mmap.PROT_READ | mmap.PROT_WRITE)
     except (OSError, ValueError) as e:
         raise MemoryError_(f"{memory.name} pool fd {fd} cannot be mapped: {e}") from None
-    return Mapping(memory, buffer)
+    return Mapping(memory, buffer, size_sealed(fd))
 
 
 def _pool_fd(memory: Memory) -> int:

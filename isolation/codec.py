@@ -52,6 +52,7 @@ import numpy as np
 import hal.types as hal_types
 from hal.fmq import FmqDescriptor
 from hal.memory import Memory, NativeHandle
+from hal.show import register_type, show_text
 
 # ---------------------------------------------------------------------------
 # Limits and errors
@@ -105,6 +106,11 @@ class Opaque:
 
     def __repr__(self) -> str:
         return self.text
+
+
+# A driver's object of no HAL type arrives as an Opaque: shown by its type name only, as
+# hal.show shows such an object in-process (its text was made by the driver).
+register_type(Opaque, lambda value: f"<{show_text(value.type_name)} object>")
 
 
 def bounded(text: str, limit: int) -> str:

@@ -16,7 +16,7 @@ import signal
 import threading
 
 from hal.burst import SlotCache, configure_burst
-from hal.memory import map_memory
+from hal.memory import Memory, map_memory
 from hal.types import ErrorStatus, OutputShape, Timing
 from reference_driver import ReferenceDriver
 from reference_driver.prepared_model import ReferencePreparedModel
@@ -387,3 +387,56 @@ class WritesOutsideItsFolder(_HostileDriver):
     """execute_synchronously writes into its working directory and to a path outside it."""
 
     prepared_class = _ScribblerModel
+
+
+# -- answers that are costly to print, and shared memory resized ------------------
+
+
+def deep_shared_list(levels: int = 40) -> list:
+    """A list holding itself twice per level: tiny in memory, 2**levels items printed."""
+    value: list = []
+    for _ in range(levels):
+        value = [value, value]
+    return value
+
+
+class _DeepAnswerModel(_Hostile):
+    def hostile_execute(self, request, measure):
+        return deep_shared_list()
+
+
+class DeepAnswer(_HostileDriver):
+    """execute_synchronously returns a list shared with itself 40 levels deep."""
+
+    prepared_class = _DeepAnswerModel
+
+
+class _RingShrinkingModel(_Hostile):
+    def configure_execution_burst(self, callback, request_channel, result_channel):
+        answer = super().configure_execution_burst(callback, request_channel, result_channel)
+        for channel in (request_channel, result_channel):
+            with contextlib.suppress(OSError):  # sealed: EPERM, and the burst goes on
+                os.ftruncate(channel.handle.fds[0], 0)
+        return answer
+
+
+class ShrinksBurstRings(_HostileDriver):
+    """Once its burst is configured, truncates both FMQ ring memfds to 0 bytes."""
+
+    prepared_class = _RingShrinkingModel
+
+
+class _PoolShrinkingModel(_Hostile):
+    def hostile_execute(self, request, measure):
+        answer = super().hostile_execute(request, measure)
+        for pool in request.pools:
+            if isinstance(pool, Memory) and pool.handle is not None:
+                with contextlib.suppress(OSError):  # sealed memfds refuse: EPERM
+                    os.ftruncate(pool.handle.fds[0], 0)
+        return answer
+
+
+class ShrinksRequestPools(_HostileDriver):
+    """After computing, execute_synchronously truncates every request pool to 0 bytes."""
+
+    prepared_class = _PoolShrinkingModel

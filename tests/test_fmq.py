@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import collections
+import errno
+import fcntl
+import os
 import random
 import re
 import subprocess
@@ -297,3 +300,20 @@ def test_a_dead_producer_ends_the_blocking_read_by_timeout_or_release() -> None:
         from_child.shutdown()
         thread.join(WAIT)
         assert isinstance(outcome[0], FmqClosed)
+
+
+def test_the_ring_memfd_cannot_be_resized_by_either_end() -> None:
+    # A driver holding the ring's descriptor could otherwise shrink it, and the other
+    # end's next write into its map would die of SIGBUS.
+    with MessageQueue.create(4, 8) as queue:
+        ring = queue.descriptor.handle.fds[0]
+        seals = fcntl.fcntl(ring, fcntl.F_GET_SEALS)
+        assert seals & fcntl.F_SEAL_SHRINK and seals & fcntl.F_SEAL_GROW
+        with MessageQueue.attach(queue.descriptor) as other_end:
+            other_ring = other_end.descriptor.handle.fds[0]
+            for fd, size in ((ring, 0), (other_ring, 64), (other_ring, 1 << 20)):
+                with pytest.raises(PermissionError) as info:
+                    os.ftruncate(fd, size)
+                assert info.value.errno == errno.EPERM
+            assert queue.write(bytes(range(16)))
+            assert other_end.read(2) == bytes(range(16))

@@ -285,7 +285,7 @@ BREACHES = [
     (
         "WrongReturnType",
         SYNC,
-        "execute_synchronously returned <Verdict: all fine>; expected "
+        "execute_synchronously returned <Verdict object>; expected "
         "(ErrorStatus, output shapes, Timing)",
     ),
     ("WrongArity", SYNC, "execute_synchronously returned (<ErrorStatus.NONE: 0>, ["),
@@ -385,3 +385,113 @@ def test_the_certification_report_counts_crashes_and_hangs(tmp_path) -> None:
     outcomes = {test["id"].split("[")[1].rstrip("]"): test["outcome"] for test in report["tests"]}
     assert outcomes == {"sync": "timeout", "sync-timed": "timeout", "sync-scattered": "timeout"}
     assert report["driver"]["load_error"] is None  # the service was back for the report
+
+
+# -- answers costly to print, shared memory resized -----------------------------------
+
+MESSAGE_BOUND = 1000
+"""Most characters a failure's message about a driver's answer may have (hal.show
+bounds the quoted value to 400)."""
+
+
+@pytest.mark.parametrize("isolation", ["process", "none"])
+def test_a_deeply_shared_answer_is_quoted_bounded(tmp_path, isolation) -> None:
+    # Printed in full the answer has 2**40 items: an unbounded repr would spin for hours.
+    run = run_slice(tmp_path, "DeepAnswer", isolation)
+    assert run.failed() == SYNC, run.output
+    for path in SYNC:
+        summary = _summary(run, path)
+        message = summary.split(f"test_add[{path}] - Failed: ", 1)[1]
+        assert message.startswith("execute_synchronously returned [[[[[...], [...]], "), message
+        assert message.endswith("; expected (ErrorStatus, output shapes, Timing)"), message
+        assert len(message) <= MESSAGE_BOUND
+    assert run.returncode == 1
+
+
+@pytest.mark.parametrize("isolation", ["process", "none"])
+def test_a_driver_cannot_shrink_a_burst_ring(tmp_path, isolation) -> None:
+    # Unsealed, the truncated ring made the harness die of SIGBUS at its next write
+    # into it; sealed, the driver's ftruncate fails with EPERM and every item passes.
+    run = run_slice(tmp_path, "ShrinksBurstRings", isolation)
+    assert set(run.outcomes.values()) == {"PASSED"}, run.output
+    assert run.returncode == 0
+
+
+@pytest.mark.parametrize("isolation", ["process", "none"])
+def test_a_driver_cannot_shrink_an_ashmem_pool(tmp_path, isolation) -> None:
+    run = run_slice(tmp_path, "ShrinksRequestPools", isolation)
+    assert set(run.outcomes.values()) == {"PASSED"}, run.output
+
+
+POOL_SLICE = """
+import pytest
+
+from conformance.harness.generated import load_tests
+from conformance.harness.pools import PoolVariant, execute_pooled
+from conformance.harness.runner import Run, prepare_case
+from hal.types import HalVersion
+
+CASE = next(
+    t for t in load_tests("conformance.generated.V1_2.add_v1_2") if t.name == "add_v1_2"
+)
+ITEMS = {
+    f"{path}-{kind}": (Run(CASE, 0, path), PoolVariant("packed", kind))
+    for path in ("sync", "async", "burst")
+    for kind in ("ashmem", "mmap_fd")
+}
+_prepared = {}
+
+
+@pytest.mark.parametrize("item", ITEMS)
+def test_add(device, hal_timeout, item):
+    if "model" not in _prepared:
+        _prepared["model"] = prepare_case(device, CASE.model, HalVersion.V1_2, hal_timeout)
+    execute_pooled(_prepared["model"], *ITEMS[item], hal_timeout)
+"""
+
+
+_POOL_SUMMARY = re.compile(r"^(PASSED|FAILED|ERROR) test_pools\.py::test_add\[([\w-]+)\]")
+
+
+@pytest.mark.parametrize("isolation", ["process", "none"])
+def test_a_shrunk_mmap_fd_pool_fails_its_test_by_name(tmp_path, isolation) -> None:
+    # An mmap_fd pool is a plain file, which cannot be sealed: the driver shrinks it,
+    # and the harness, reading pools through their descriptors, fails that test alone.
+    (tmp_path / "hostile_drivers.py").write_text(HOSTILE.read_text())
+    (tmp_path / "test_pools.py").write_text(POOL_SLICE)
+    process = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "-p",
+            "no:cacheprovider",
+            "test_pools.py",
+            "--driver=hostile_drivers:ShrinksRequestPools",
+            f"--driver-isolation={isolation}",
+            f"--hal-timeout={HAL_TIMEOUT}",
+            "-vv",
+            "-rA",
+        ],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=RUN_TIMEOUT,
+    )
+    output = process.stdout + process.stderr
+    outcomes = {}
+    for line in process.stdout.splitlines():
+        match = _POOL_SUMMARY.match(line)
+        if match:
+            outcomes[match[2]] = match[1]
+    assert outcomes == {
+        f"{path}-{kind}": "FAILED" if (path, kind) == ("sync", "mmap_fd") else "PASSED"
+        for path in ("sync", "async", "burst")
+        for kind in ("ashmem", "mmap_fd")
+    }, output
+    failure = [line for line in output.splitlines() if line.startswith("FAILED test_pools.py")]
+    assert failure == [
+        "FAILED test_pools.py::test_add[sync-mmap_fd] - Failed: request pool 0: mmap_fd pool "
+        "claims 28 bytes but its file holds 0 (the driver resized memory it was handed)"
+    ], output
+    assert "During handling of the above exception" not in output

@@ -9,6 +9,8 @@ descriptor.
 
 from __future__ import annotations
 
+import errno
+import fcntl
 import gc
 import os
 import stat
@@ -398,13 +400,54 @@ def test_closed_mapping_refuses_access(opener) -> None:
 
 
 def test_file_access_says_when_the_file_shrank() -> None:
-    with allocate(ASHMEM, 16) as memory, open_memory(memory) as access:
+    # mmap_fd pools are real files, which cannot be sealed: a holder can shrink them.
+    with allocate(MMAP_FD, 16) as memory, open_memory(memory) as access:
+        assert not access.sealed
         os.ftruncate(memory.handle.fds[0], 8)
         with pytest.raises(MemoryError_) as info:
             access.read(4, 8)
         assert str(info.value) == (
-            "ashmem pool ends at 8 bytes, before offset 4 + length 8 (its file shrank)"
+            "mmap_fd pool ends at 8 bytes, before offset 4 + length 8 (its file shrank)"
         )
+
+
+@pytest.mark.parametrize("kind", [ASHMEM, HARDWARE_BUFFER_BLOB])
+@pytest.mark.parametrize("size", [0, 16])
+def test_memfd_pools_cannot_be_resized(kind, size) -> None:
+    with allocate_with(kind, bytes(range(size))) as memory:
+        fd = memory.handle.fds[0]
+        seals = fcntl.fcntl(fd, fcntl.F_GET_SEALS)
+        assert seals & (fcntl.F_SEAL_SHRINK | fcntl.F_SEAL_GROW) == (
+            fcntl.F_SEAL_SHRINK | fcntl.F_SEAL_GROW
+        )
+        for new_size in (size // 2, size + 4096):
+            if new_size == size:
+                continue
+            with pytest.raises(PermissionError) as info:
+                os.ftruncate(fd, new_size)
+            assert info.value.errno == errno.EPERM
+        # Another holder of the file (a descriptor reopened through /proc, as another
+        # process would get) cannot resize it either, but writes its bytes.
+        other = os.open(f"/proc/self/fd/{fd}", os.O_RDWR)
+        try:
+            with pytest.raises(PermissionError):
+                os.ftruncate(other, size + 1)
+            if size:
+                with pytest.raises(PermissionError):
+                    os.ftruncate(other, 0)
+                os.pwrite(other, b"\xff", 0)
+        finally:
+            os.close(other)
+        assert os.fstat(fd).st_size == size
+        with map_memory(memory) as mapping:
+            assert mapping.sealed
+            if size:
+                assert mapping.read(0, 2) == b"\xff\x01"
+
+
+def test_an_mmap_fd_mapping_says_it_is_not_sealed() -> None:
+    with allocate(MMAP_FD, 8) as memory, map_memory(memory) as mapping:
+        assert not mapping.sealed
 
 
 def test_file_access_says_when_the_pool_cannot_be_written() -> None:

@@ -30,6 +30,7 @@ from conformance.harness.calls import (
 )
 from hal.callbacks import PreparedModelCallback
 from hal.memory import NativeHandle
+from hal.show import show
 from hal.types import Constant, ErrorStatus, HalVersion
 
 Which = Literal["model", "data", "spare"]
@@ -101,8 +102,8 @@ class CacheFiles:
 def caching_supported(device: object) -> bool:
     status, supported = status_and_value(device, "is_caching_supported")
     assert status == ErrorStatus.NONE, f"is_caching_supported returned status {status.name}"
-    assert isinstance(supported, bool), (
-        f"is_caching_supported returned {supported!r}; expected (ErrorStatus.NONE, bool)"
+    assert type(supported) is bool, (
+        f"is_caching_supported returned {show(supported)}; expected (ErrorStatus.NONE, bool)"
     )
     return supported
 

@@ -6,6 +6,11 @@ capabilities and supported operations), waits with the run's timeout, and
 fails the test with a message naming the method when the driver breaks the
 calling convention (wrong return shape, an escaped exception, a second
 notify, the wrong notify method for its level).
+
+Nothing the driver returns is trusted: each value's exact type is checked
+before it is used (so a driver's own ``__eq__``, ``__len__`` or ``__iter__``
+never runs in the harness), and failure messages quote driver values through
+``hal.show``, which bounds their length and the work of formatting them.
 """
 
 from __future__ import annotations
@@ -16,6 +21,7 @@ import pytest
 
 from hal.callbacks import CallbackTimeout, Notification, PreparedModelCallback
 from hal.interfaces import IPreparedModel, IPreparedModel_1_2
+from hal.show import show, show_exception, show_type
 from hal.types import ErrorStatus, ExecutionPreference, HalVersion, Model
 
 _SUPPORTED_METHOD = {
@@ -45,27 +51,32 @@ def call_driver(obj: object, method: str, *args: object) -> object:
     try:
         return getattr(obj, method)(*args)
     except Exception as e:
-        pytest.fail(f"{type(obj).__name__}.{method} raised {type(e).__name__}: {e}", pytrace=False)
+        pytest.fail(f"{show_type(obj)}.{method} raised {show_exception(e)}", pytrace=False)
 
 
 def status_and_value(obj: object, method: str, *args: object) -> tuple[ErrorStatus, object]:
     """Call a method that returns ``(status, value)`` and check that shape."""
     result = call_driver(obj, method, *args)
-    if not (isinstance(result, tuple) and len(result) == 2):
+    if not (type(result) is tuple and len(result) == 2):
         pytest.fail(
-            f"{type(obj).__name__}.{method} returned {result!r}; expected (ErrorStatus, value)",
+            f"{show_type(obj)}.{method} returned {show(result)}; expected (ErrorStatus, value)",
             pytrace=False,
         )
     return as_status(result[0], method), result[1]
 
 
+_STATUS_BY_VALUE = {int(status): status for status in ErrorStatus}
+
+
 def as_status(value: object, method: str) -> ErrorStatus:
-    try:
-        return ErrorStatus(value)
-    except (ValueError, TypeError):
-        pytest.fail(
-            f"{method} returned status {value!r}, which is not an ErrorStatus", pytrace=False
-        )
+    """``value`` as an ErrorStatus: an ErrorStatus, or a plain int naming one."""
+    if type(value) is ErrorStatus:
+        return value
+    if type(value) is int and value in _STATUS_BY_VALUE:
+        return _STATUS_BY_VALUE[value]
+    pytest.fail(
+        f"{method} returned status {show(value)}, which is not an ErrorStatus", pytrace=False
+    )
 
 
 def capabilities(device: object, level: HalVersion) -> tuple[ErrorStatus, object]:
@@ -74,8 +85,27 @@ def capabilities(device: object, level: HalVersion) -> tuple[ErrorStatus, object
 
 def supported_operations(
     device: object, model: Model, level: HalVersion
-) -> tuple[ErrorStatus, object]:
-    return status_and_value(device, _SUPPORTED_METHOD[level], model)
+) -> tuple[ErrorStatus, list[bool]]:
+    """The driver's answer, checked: with NONE, a list of exactly one bool per operation
+    (anything else fails the test); with an error status the list carries no meaning, so
+    anything but such a list (of at most that many bools) is replaced by an empty one."""
+    method = _SUPPORTED_METHOD[level]
+    status, answers = status_and_value(device, method, model)
+    operations = len(model.operations)
+    well_formed = (
+        type(answers) is list
+        and len(answers) <= operations
+        and all(type(answer) is bool for answer in answers)
+    )
+    if status != ErrorStatus.NONE:
+        return status, answers if well_formed else []
+    if not (well_formed and len(answers) == operations):
+        pytest.fail(
+            f"{method} returned NONE with {show(answers)}; expected a list of one bool per "
+            f"operation ({operations})",
+            pytrace=False,
+        )
+    return status, answers
 
 
 @dataclass
@@ -136,8 +166,8 @@ def check_preparation_protocol(preparation: Preparation, level: HalVersion) -> N
         problems.append(f"callback status {status.name} came with a prepared model")
     if model is not None:
         wanted = IPreparedModel_1_2 if level == HalVersion.V1_2 else IPreparedModel
-        if not isinstance(model, wanted):
-            problems.append(f"prepared model is a {type(model).__name__}, not an {wanted.__name__}")
+        if not issubclass(type(model), wanted):
+            problems.append(f"prepared model is a {show_type(model)}, not an {wanted.__name__}")
     if preparation.launch_status != ErrorStatus.NONE and status != preparation.launch_status:
         problems.append(
             f"launch status {preparation.launch_status.name} but callback status {status.name}"

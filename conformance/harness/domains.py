@@ -19,6 +19,7 @@ import pytest
 from conformance.harness.calls import as_status, call_driver
 from conformance.harness.requests import PackedRequest
 from hal.interfaces import IBuffer
+from hal.show import show
 from hal.types import BufferDesc, BufferRole, DataLocation, ErrorStatus
 from hal.validation import INT32_MAX, is_token
 
@@ -35,21 +36,21 @@ def allocate_buffer(
     """``device.allocate(...)`` with the protocol of its answer checked."""
     args = (desc, list(prepared_models), list(input_roles), list(output_roles))
     result = call_driver(device, "allocate", *args)
-    if not (isinstance(result, tuple) and len(result) == 3):
+    if not (type(result) is tuple and len(result) == 3):
         pytest.fail(
-            f"allocate returned {result!r}; expected (ErrorStatus, IBuffer | None, token)",
+            f"allocate returned {show(result)}; expected (ErrorStatus, IBuffer | None, token)",
             pytrace=False,
         )
     status = as_status(result[0], "allocate")
     buffer, token = result[1], result[2]
     if status == ErrorStatus.NONE:
-        assert isinstance(buffer, IBuffer), f"allocate: NONE came with buffer {buffer!r}"
-        assert is_token(token) and 0 < token <= INT32_MAX, (
-            f"allocate: NONE came with token {token!r}; expected a positive int32"
+        assert issubclass(type(buffer), IBuffer), f"allocate: NONE came with buffer {show(buffer)}"
+        assert type(token) is int and is_token(token) and 0 < token <= INT32_MAX, (
+            f"allocate: NONE came with token {show(token)}; expected a positive int32"
         )
     else:
-        assert buffer is None and token == 0, (
-            f"allocate: {status.name} came with buffer {buffer!r} and token {token!r}; "
+        assert buffer is None and type(token) is int and token == 0, (
+            f"allocate: {status.name} came with buffer {show(buffer)} and token {show(token)}; "
             "expected None and 0"
         )
     return status, buffer, token

@@ -31,6 +31,7 @@ from hal.burst import (
 )
 from hal.callbacks import ExecutionCallback
 from hal.interfaces import IBurstContext
+from hal.show import show
 from hal.types import (
     UINT64_MAX,
     ErrorStatus,
@@ -40,6 +41,7 @@ from hal.types import (
     Request,
     Timing,
 )
+from hal.validation import UINT32_MAX
 
 
 @dataclass(frozen=True)
@@ -70,6 +72,9 @@ PATHS = (
     ExecutionPath("burst", MeasureTiming.YES, HalVersion.V1_2),
 )
 PATHS_BY_ID = {path.id: path for path in PATHS}
+MAX_OUTPUT_RANK = 64
+"""Most dimensions an output shape the driver reports may have (far more than any
+operation produces), so a huge list is refused before it is looked through."""
 CI_BURST_SHARE = 16
 """Under the ``ci`` profile, burst paths run on one case in this many (see ``runs_under``)."""
 
@@ -124,13 +129,14 @@ def run(prepared: object, request: Request, path: ExecutionPath, timeout: float)
 
 def _synchronous(prepared, request, path):
     result = call_driver(prepared, path.method, request, path.measure)
-    if not (isinstance(result, tuple) and len(result) == 3):
+    if not (type(result) is tuple and len(result) == 3):
         pytest.fail(
-            f"{path.method} returned {result!r}; expected (ErrorStatus, output shapes, Timing)",
+            f"{path.method} returned {show(result)}; expected (ErrorStatus, output shapes, Timing)",
             pytrace=False,
         )
     status = as_status(result[0], path.method)
-    return status, _shapes(result[1], path.method), _timing(result[2], path.method)
+    outputs = len(request.outputs)
+    return status, _shapes(result[1], path.method, outputs), _timing(result[2], path.method)
 
 
 def _asynchronous(prepared, request, path, timeout):
@@ -147,8 +153,9 @@ def _asynchronous(prepared, request, path, timeout):
         problems.append(f"launch status {launch.name} but callback status {status.name}")
     if problems:
         pytest.fail(f"{path.method}: " + "; ".join(problems), pytrace=False)
-    shapes = _shapes(notification.output_shapes, f"{path.method} callback")
-    return status, shapes, _timing(notification.timing, f"{path.method} callback")
+    where = f"{path.method} callback"
+    shapes = _shapes(notification.output_shapes, where, len(request.outputs))
+    return status, shapes, _timing(notification.timing, where)
 
 
 def open_burst(
@@ -170,16 +177,16 @@ def open_burst(
             controller.requests.descriptor,
             controller.results.descriptor,
         )
-        if not (isinstance(answer, tuple) and len(answer) == 2):
+        if not (type(answer) is tuple and len(answer) == 2):
             pytest.fail(
-                f"configure_execution_burst returned {answer!r}; expected (ErrorStatus, "
+                f"configure_execution_burst returned {show(answer)}; expected (ErrorStatus, "
                 "IBurstContext)",
                 pytrace=False,
             )
         status = as_status(answer[0], "configure_execution_burst")
-        if status != ErrorStatus.NONE or not isinstance(answer[1], IBurstContext):
+        if status != ErrorStatus.NONE or not issubclass(type(answer[1]), IBurstContext):
             pytest.fail(
-                f"configure_execution_burst answered {status.name} with {answer[1]!r}; it must "
+                f"configure_execution_burst answered {status.name} with {show(answer[1])}; it must "
                 "succeed with an IBurstContext (bursts are mandatory at HAL 1.2)",
                 pytrace=False,
             )
@@ -204,20 +211,58 @@ def burst_compute(controller: BurstController, request: Request, measure, timeou
 def _burst(prepared, request, path, timeout):
     with open_burst(prepared) as controller:
         result = burst_compute(controller, request, path.measure, timeout)
-    return result.status, tuple(result.output_shapes), result.timing
+    shapes = _shapes(result.output_shapes, "burst result", len(request.outputs))
+    return result.status, shapes, _timing(result.timing, "burst result")
 
 
-def _shapes(value: object, where: str) -> tuple[OutputShape, ...]:
-    if not isinstance(value, list | tuple) or not all(isinstance(s, OutputShape) for s in value):
+def _shapes(value: object, where: str, outputs: int) -> tuple[OutputShape, ...]:
+    """The driver's output shapes, each checked down to its fields' exact types.
+
+    Their count is checked against the request's outputs before any is looked at,
+    so a list far longer than the model's outputs is never iterated.
+    """
+    if type(value) is not list and type(value) is not tuple:
         pytest.fail(
-            f"{where} gave output shapes {value!r}; expected a list of OutputShape", pytrace=False
+            f"{where} gave output shapes {show(value)}; expected a list of OutputShape",
+            pytrace=False,
         )
+    if len(value) > outputs:
+        pytest.fail(
+            f"{where} gave {len(value)} output shapes for {outputs} outputs; "
+            "at most one per output",
+            pytrace=False,
+        )
+    for k, shape in enumerate(value):
+        problem = _shape_problem(shape)
+        if problem:
+            pytest.fail(f"{where} gave output shape {k} {show(shape)}: {problem}", pytrace=False)
     return tuple(value)
 
 
+def _shape_problem(shape: object) -> str:
+    if type(shape) is not OutputShape:
+        return "expected an OutputShape"
+    dimensions = shape.dimensions
+    if type(dimensions) is not list and type(dimensions) is not tuple:
+        return "its dimensions are not a list"
+    if len(dimensions) > MAX_OUTPUT_RANK:
+        return f"{len(dimensions)} dimensions, more than {MAX_OUTPUT_RANK}"
+    for d in dimensions:
+        if type(d) is not int or not 0 <= d <= UINT32_MAX:
+            return f"dimension {show(d)} is not a uint32"
+    if type(shape.is_sufficient) is not bool:
+        return "is_sufficient is not a bool"
+    return ""
+
+
 def _timing(value: object, where: str) -> Timing:
-    if not isinstance(value, Timing):
-        pytest.fail(f"{where} gave timing {value!r}; expected a Timing", pytrace=False)
+    """The driver's Timing, both fields exact ints in 0..UINT64_MAX."""
+    if type(value) is not Timing:
+        pytest.fail(f"{where} gave timing {show(value)}; expected a Timing", pytrace=False)
+    for name in ("time_on_device", "time_in_driver"):
+        field = getattr(value, name)
+        if type(field) is not int or not 0 <= field <= UINT64_MAX:
+            pytest.fail(f"{where} gave timing {show(value)}: {name} is not a uint64", pytrace=False)
     return value
 
 
@@ -227,7 +272,7 @@ def check_timing(execution: Execution) -> None:
     where = f"{path.method} (MeasureTiming {path.measure.name}, status {execution.status.name})"
     if path.measure == MeasureTiming.NO or execution.status != ErrorStatus.NONE:
         assert timing == Timing(UINT64_MAX, UINT64_MAX), (
-            f"{where}: timing must be UINT64_MAX in both fields, got {timing}"
+            f"{where}: timing must be UINT64_MAX in both fields, got {show(timing)}"
         )
         return
     on_device, in_driver = timing.time_on_device, timing.time_in_driver
@@ -256,4 +301,6 @@ def check_shapes(execution: Execution, outputs: int, dynamic: bool) -> None:
             f"{where}: {len(shapes)} output shapes for {outputs} outputs; none or one per output"
         )
     else:
-        assert not shapes, f"{where}: an error status must come with no output shapes, got {shapes}"
+        assert not shapes, (
+            f"{where}: an error status must come with no output shapes, got {show(shapes)}"
+        )

@@ -13,6 +13,11 @@ An input given as ``None`` or with zero elements becomes a ``has_no_value``
 argument; an input whose operand is not fully specified carries its array's
 shape as the argument's dimensions. The pools belong to the ``PackedRequest``
 and are closed with it.
+
+Pools are read back through their descriptors (``open_memory``), never through a
+map: an ``mmap_fd`` pool is a plain file the driver holds a descriptor of and
+could shrink, and a map of a shrunk file faults (SIGBUS). A pool found shrunk
+fails the test, naming the pool; memfd pools are sealed and cannot shrink.
 """
 
 from __future__ import annotations
@@ -22,8 +27,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
+import pytest
 
-from hal.memory import ASHMEM, Memory, allocate_with, open_memory
+from hal.memory import ASHMEM, Memory, MemoryError_, allocate_with, open_memory
 from hal.types import (
     DataLocation,
     Model,
@@ -51,7 +57,15 @@ class PackedRequest:
     """Each pool's bytes as sent, for ``untouched_problems``."""
 
     def _read(self, pool: Memory, offset: int, length: int) -> bytes:
-        return open_memory(pool).read(offset, length)
+        try:
+            return open_memory(pool).read(offset, length)
+        except MemoryError_ as error:
+            problem = str(error)
+        index = next((k for k, p in enumerate(self.request.pools) if p is pool), "?")
+        pytest.fail(
+            f"request pool {index}: {problem} (the driver resized memory it was handed)",
+            pytrace=False,
+        )
 
     def output_bytes(self, index: int) -> bytes:
         argument = self.request.outputs[index]

@@ -96,10 +96,6 @@ def prepare_case(
     assert status == ErrorStatus.NONE, (
         f"get_supported_operations at HAL {level} returned {status.name} for a valid model"
     )
-    assert isinstance(answers, list) and answers, (
-        f"get_supported_operations at HAL {level} returned {answers!r}; expected one bool per "
-        "operation"
-    )
     preparation = prepare(device, model, level, timeout, preference)
     assert preparation.launch_status == ErrorStatus.NONE, (
         f"{preparation.method} returned launch status {preparation.launch_status.name} for a "

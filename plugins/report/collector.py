@@ -11,7 +11,8 @@ the files: one report per run.
 
 from __future__ import annotations
 
-import contextlib
+import dataclasses
+import enum
 import hashlib
 import platform
 import re
@@ -27,6 +28,7 @@ from typing import Any
 
 import pytest
 
+from hal.show import is_hal_type, show, show_exception, show_text
 from isolation.channel import DriverFault
 from plugins.report import facts as F
 
@@ -161,20 +163,66 @@ def _bounded(call, timeout: float) -> Any:
     return box["value"]
 
 
-def _plain(value: Any) -> Any:
-    """Dataclasses, enums and tuples as JSON values."""
-    import dataclasses
-    import enum
+PLAIN_ITEMS = 256
+"""Most entries of a driver's list the report keeps (the rest are counted)."""
+PLAIN_DEPTH = 8
+PLAIN_TEXT = 200
+"""Most characters of a driver's string the report keeps."""
 
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: _plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
-    if isinstance(value, enum.Enum):
-        return value.name
-    if isinstance(value, list | tuple):
-        return [_plain(v) for v in value]
-    if isinstance(value, float | int | str | bool) or value is None:
+
+def _plain(value: Any, depth: int = 0) -> Any:
+    """The HAL's dataclasses, enums, lists and scalars a driver returned, as JSON values.
+
+    Exact types only, bounded in depth, length and text (``hal.show`` for anything
+    else): what the driver says of itself is never trusted to be small or well-formed.
+    """
+    kind = type(value)
+    if value is None or kind is bool or kind is float:
         return value
-    return repr(value)
+    if kind is int:
+        return value if value.bit_length() <= 64 else show(value)
+    if kind is str:
+        return show_text(value, PLAIN_TEXT)
+    if depth >= PLAIN_DEPTH:
+        return show(value)
+    if is_hal_type(kind) and isinstance(value, enum.Enum):
+        return value._name_
+    if is_hal_type(kind) and dataclasses.is_dataclass(kind):
+        return {
+            f.name: _plain(object.__getattribute__(value, f.name), depth + 1)
+            for f in dataclasses.fields(kind)
+        }
+    if kind is list or kind is tuple:
+        items = [_plain(v, depth + 1) for v in value[:PLAIN_ITEMS]]
+        if len(value) > PLAIN_ITEMS:
+            items.append(f"... {len(value) - PLAIN_ITEMS} more")
+        return items
+    return show(value)
+
+
+def _identity_value(field: str, value: Any) -> tuple[Any, str]:
+    """A driver's answer for one identity field, as the report's schema wants it, or
+    (None, what is wrong with it)."""
+    from hal.types import Capabilities_1_0, Capabilities_1_1, Capabilities_1_2, DeviceType
+
+    if field == "version_string":
+        if type(value) is str:
+            return show_text(value, PLAIN_TEXT), ""
+        return None, f"{show(value)}, not a string"
+    if field == "device_type":
+        if type(value) is DeviceType:
+            return value.name, ""
+        names = {int(t): t.name for t in DeviceType}
+        if type(value) is int and value in names:
+            return names[value], ""
+        return None, f"{show(value)}, not a DeviceType"
+    if field == "caching_supported":
+        if type(value) is bool:
+            return value, ""
+        return None, f"{show(value)}, not a bool"
+    if type(value) in (Capabilities_1_0, Capabilities_1_1, Capabilities_1_2):
+        return _plain(value), ""
+    return None, f"{show(value)}, not a Capabilities"
 
 
 def driver_identity(config: pytest.Config) -> dict[str, Any]:
@@ -203,7 +251,7 @@ def driver_identity(config: pytest.Config) -> dict[str, Any]:
     )
     device = loaded.device
     from hal import interfaces
-    from hal.types import DeviceType, HalVersion
+    from hal.types import ErrorStatus, HalVersion
 
     domains = [
         cls
@@ -227,14 +275,19 @@ def driver_identity(config: pytest.Config) -> dict[str, Any]:
     problems = []
     for field, name in queries.items():
         try:
-            status, value = _bounded(getattr(device, name), IDENTITY_TIMEOUT)
+            answer = _bounded(getattr(device, name), IDENTITY_TIMEOUT)
         except (Exception, DriverFault) as e:
-            problems.append(f"{name}: {type(e).__name__}: {e}")
+            problems.append(f"{name}: {show_exception(e)}")
             continue
-        if field == "device_type":
-            with contextlib.suppress(ValueError):
-                value = DeviceType(value)
-        identity[field] = _plain(value) if int(status) == 0 else None
+        if not (type(answer) is tuple and len(answer) == 2):
+            problems.append(f"{name} returned {show(answer)}; expected (ErrorStatus, value)")
+            continue
+        status, value = answer
+        if not (type(status) in (ErrorStatus, int) and status == 0):
+            continue
+        identity[field], problem = _identity_value(field, value)
+        if problem:
+            problems.append(f"{name} returned {problem}")
     if problems:
         identity["load_error"] = "; ".join(problems)
     return identity
