@@ -47,7 +47,7 @@ def registered_drivers() -> dict[str, EntryPoint]:
     return {ep.name: ep for ep in entry_points(group=ENTRY_POINT_GROUP)}
 
 
-def resolve_factory(spec: str) -> object:
+def resolve_factory(spec: str, folder: str | None = None) -> object:
     """The factory a specification names, without calling it."""
     if ":" not in spec:
         registered = registered_drivers()
@@ -63,7 +63,7 @@ def resolve_factory(spec: str) -> object:
         raise DriverLoadError(
             f"--driver={spec}: expected module:Factory, e.g. my_pkg.driver:Factory"
         )
-    module = _import_driver_module(spec, module_name)
+    module = _import_driver_module(spec, module_name, folder)
     target: object = module
     for part in attribute.split("."):
         if not hasattr(target, part):
@@ -97,11 +97,12 @@ def _try_import(spec: str, module_name: str) -> object | None:
     ) from None
 
 
-def _import_driver_module(spec: str, module_name: str) -> object:
-    """Import a driver's module as ``python -m pytest`` would: the current folder is
-    searched too (after the installed packages, when it is not on the path already)."""
+def _import_driver_module(spec: str, module_name: str, folder: str | None = None) -> object:
+    """Import a driver's module as ``python -m pytest`` would: ``folder`` (default: the
+    current folder) is searched too, after the installed packages, when it is not on the
+    path already."""
     module = _try_import(spec, module_name)
-    folder = os.getcwd()
+    folder = folder or os.getcwd()
     if module is None and folder not in {os.path.abspath(p or os.curdir) for p in sys.path}:
         sys.path.append(folder)
         importlib.invalidate_caches()
@@ -116,11 +117,14 @@ def _import_driver_module(spec: str, module_name: str) -> object:
     return module
 
 
-def load_driver(spec: str | None = None) -> LoadedDriver:
-    """Resolve ``spec`` (None: the default driver), call its factory, check the result."""
+def load_driver(spec: str | None = None, folder: str | None = None) -> LoadedDriver:
+    """Resolve ``spec`` (None: the default driver), call its factory, check the result.
+
+    ``folder``: where a ``module:Factory`` module is looked for besides the Python path
+    (default: the current folder; the driver service is given the harness's)."""
     is_default = spec is None
     spec = DEFAULT_DRIVER if spec is None else spec.strip()
-    factory = resolve_factory(spec)
+    factory = resolve_factory(spec, folder)
     if not callable(factory):
         raise DriverLoadError(
             f"--driver={spec}: an object of type {type(factory).__name__} is not callable; "

@@ -327,7 +327,7 @@ class DriverService:
     def _launch(self) -> dict:
         parent, child = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
         command = [sys.executable, "-m", "isolation.service", "--socket", str(child.fileno())]
-        command += ["--timeout", repr(self.timeout)]
+        command += ["--timeout", repr(self.timeout), "--folder", os.getcwd()]
         if self.spec is not None:
             command += ["--driver", self.spec]
         environment = dict(os.environ)

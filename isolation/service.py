@@ -37,7 +37,9 @@ def _connect(target: str) -> socket.socket:
     return sock
 
 
-def serve(sock: socket.socket, spec: str | None, timeout: float) -> None:
+def serve(
+    sock: socket.socket, spec: str | None, timeout: float, folder: str | None = None
+) -> None:
     """Load the driver, greet, and serve until the channel closes."""
     done = threading.Event()
     connection = Connection(
@@ -48,7 +50,7 @@ def serve(sock: socket.socket, spec: str | None, timeout: float) -> None:
         timeout,
     )
     try:
-        loaded = load_driver(spec)
+        loaded = load_driver(spec, folder)
     except DriverLoadError as e:
         connection.send_hello(("error", str(e)))
         connection.close()
@@ -80,10 +82,16 @@ def main(argv: list[str] | None = None) -> int:
         "--socket", required=True, metavar="FD-OR-PATH", help="inherited socket fd or socket path"
     )
     parser.add_argument("--timeout", type=float, default=DEFAULT_TIMEOUT, help="call timeout (s)")
+    parser.add_argument(
+        "--folder",
+        default=None,
+        help="the harness's folder: searched for the driver's module as the harness would "
+        "(default: this process's current folder)",
+    )
     args = parser.parse_args(argv)
     faulthandler.enable()
     sock = _connect(args.socket)
-    serve(sock, args.driver, args.timeout)
+    serve(sock, args.driver, args.timeout, args.folder)
     sys.stdout.flush()
     sys.stderr.flush()
     os._exit(0)  # driver threads may be stuck; nothing of theirs is worth waiting for
