@@ -410,6 +410,10 @@ class Encoder:
         self._scalars = _INLINE
         self._references: list[tuple | None] = []
         self._replay: Iterator[tuple | None] | None = None
+        self._seen: dict[int, tuple[object, int]] = {}
+        """Each container already encoded in this message, by id: its encoding and its
+        count of values. A container met again counts its values at once (the limit is
+        reached in a few steps whatever the sharing) and reuses its encoding."""
 
     def encode(self, message: object) -> bytes:
         tree = self._value(message, 0)
@@ -417,7 +421,7 @@ class Encoder:
             return msgpack.packb(tree, use_bin_type=True, unicode_errors="surrogatepass")
         except OverflowError:  # an int beyond 64 bits went inline: again, checking each int
             # (the remote objects met the first time are not exported a second time)
-            self._scalars, self._items, self.fds = _SCALARS, 0, []
+            self._scalars, self._items, self.fds, self._seen = _SCALARS, 0, [], {}
             self._replay = iter(self._references)
             tree = self._value(message, 0)
             return msgpack.packb(tree, use_bin_type=True, unicode_errors="surrogatepass")
@@ -438,24 +442,48 @@ class Encoder:
         depth += 1
         scalars = self._scalars
         if kind is list or kind is tuple:
+            seen = self._seen.get(id(value))
+            if seen is not None:
+                return self._again(seen)
+            start = self._items
             self._items += len(value)
             if self._items > self._limits.max_items:
                 self._count(0)
             out = [LIST if kind is list else TUPLE]
             out += [item if type(item) in scalars else self._value(item, depth) for item in value]
+            self._seen[id(value)] = (out, self._items - start)
             return out
         record = _SCHEMA_BY_TYPE.get(kind)
         if record is not None:
+            seen = self._seen.get(id(value))
+            if seen is not None:
+                return self._again(seen)
+            start = self._items
             tag, getter = record
             parts = getter(value)
             self._items += len(parts)
             out = [tag]
             out += [item if type(item) in scalars else self._value(item, depth) for item in parts]
+            self._seen[id(value)] = (out, self._items - start)
             return out
         tag = _ENUM_TAGS.get(kind)
         if tag is not None:
             return [tag, value._value_]
+        if kind is dict or kind is set or kind is frozenset:
+            seen = self._seen.get(id(value))
+            if seen is not None:
+                return self._again(seen)
+            start = self._items
+            out = self._other(value, kind, depth)
+            self._seen[id(value)] = (out, self._items - start)
+            return out
         return self._other(value, kind, depth)
+
+    def _again(self, seen: tuple[object, int]) -> object:
+        """A container met before in this message: its values count again (msgpack
+        writes them again), its encoding is reused."""
+        self._count(seen[1])
+        return seen[0]
 
     def _other(self, value: object, kind: type, depth: int) -> object:
         if kind is dict:

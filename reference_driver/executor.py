@@ -30,11 +30,11 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from hal.memory import Mapping, MemoryError_, map_memory, open_memory
+from hal import tensors
+from hal.memory import Mapping, MemoryError_, open_memory
 from hal.types import (
     ErrorStatus,
     Model,
-    Operand,
     OperandLifeTime,
     OutputShape,
     Request,
@@ -157,11 +157,6 @@ class RunResult:
     output_shapes: list[OutputShape]
 
 
-def _decode(operand: Operand, data: bytes | memoryview, dims: list[int]) -> np.ndarray:
-    array = np.frombuffer(data, dtype=numpy_dtype(operand.type))
-    return array.reshape(tuple(dims)).copy()
-
-
 def operation_args(
     model: Model, inputs: tuple[int, ...], outputs: tuple[int, ...], values: dict[int, np.ndarray]
 ) -> OpArgs:
@@ -173,28 +168,12 @@ def operation_args(
 
 
 def read_constants(model: Model) -> dict[int, np.ndarray]:
-    """Every CONSTANT_COPY and CONSTANT_REFERENCE operand, decoded."""
-    constants: dict[int, np.ndarray] = {}
-    mappings: dict[int, Mapping] = {}
+    """Every CONSTANT_COPY and CONSTANT_REFERENCE operand, decoded (``hal.tensors``); a
+    pool that cannot give them is a PlanError."""
     try:
-        for index, operand in enumerate(model.operands):
-            location = operand.location
-            if operand.lifetime == OperandLifeTime.CONSTANT_COPY:
-                start = location.offset
-                data = model.operand_values[start : start + location.length]
-            elif operand.lifetime == OperandLifeTime.CONSTANT_REFERENCE:
-                if location.pool_index not in mappings:
-                    mappings[location.pool_index] = map_memory(model.pools[location.pool_index])
-                data = mappings[location.pool_index].read_location(location)
-            else:
-                continue
-            constants[index] = _decode(operand, data, operand.dimensions)
+        return tensors.read_constants(model)
     except MemoryError_ as e:
         raise PlanError(f"constant pool cannot be read: {e}") from None
-    finally:
-        for mapping in mappings.values():
-            mapping.close()
-    return constants
 
 
 def _robust(estimate: Callable[[OpArgs, list | None], Cost]):
@@ -405,7 +384,7 @@ class Plan:
             if len(data) < expected:
                 raise OpFailure(f"input operand {index}: {len(data)} bytes for {expected}")
             spending.hold(expected, f"input operand {index}")
-            values[index] = _decode(operand, data[:expected], dims)
+            values[index] = tensors.decode(operand, data[:expected], dims)
 
     def _check_declared_shape(self, index: int, shape: tuple[int, ...]) -> None:
         declared = self.model.operands[index].dimensions

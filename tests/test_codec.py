@@ -17,6 +17,7 @@ import struct
 import subprocess
 import sys
 import threading
+import time
 import tracemalloc
 from pathlib import Path
 
@@ -300,6 +301,27 @@ def test_the_encoder_bounds_what_it_sends() -> None:
         codec.encode(codec.Hello(cyclic))
     with pytest.raises(codec.EncodeError, match="the message has over 100 values"):
         codec.encode(codec.Hello(list(range(101))), limits=codec.Limits(max_items=100))
+
+
+def test_a_shared_container_counts_each_time_it_is_met() -> None:
+    # 40 levels of a list holding itself twice: 2**41 values written out. Counting the
+    # shared list once per meeting reaches the limit after 22 levels, not 2**22 calls.
+    shared: list = [0]
+    for _ in range(40):
+        shared = [shared, shared]
+    started = time.process_time()
+    with pytest.raises(codec.EncodeError, match=r"^the message has over 4194304 values$"):
+        codec.encode(codec.Hello(shared))
+    assert time.process_time() - started < 0.5
+    # Shared below the limit, every meeting arrives as a copy of its own.
+    dims = (2, 3)
+    shapes = [OutputShape(dimensions=dims, is_sufficient=True)] * 3
+    assert _round_trip([shapes, dims, {"a": dims}]) == [shapes, dims, {"a": dims}]
+    small: list = [1]
+    for _ in range(6):
+        small = [small, small]
+    with pytest.raises(codec.EncodeError, match="the message has over 100 values"):
+        codec.encode(codec.Hello(small), limits=codec.Limits(max_items=100))
 
 
 # ---------------------------------------------------------------------------

@@ -454,7 +454,7 @@ def test_a_vendor_run_reports_each_missing_rule(pytester: pytest.Pytester) -> No
             "*- request input 0 (operand 0) pool index 0 -> 2 (the request has 2 pools)",
             "*async (execute_1_2): status GENERAL_FAILURE, expected INVALID_ARGUMENT; launch status"
             " NONE, expected INVALID_ARGUMENT",
-            "*sync: ReferencePreparedModel.execute_synchronously raised IndexError*",
+            "*sync (execute_synchronously): status GENERAL_FAILURE, expected INVALID_ARGUMENT",
         ]
     )
     assert result.ret == 1

@@ -6,7 +6,7 @@ right) but uses a value or shape the operation's definition forbids: a
 lookup outside the values' rows, values of rank 1 for EMBEDDING_LOOKUP, keys
 and values of different lengths, an LSH projection type outside 1..3, more
 than 32 bits per hash function, a weight whose length is not the input's
-row count, a non-positive sample count, seeds that are not a pair. Bad
+row count (a constant weight; a model input's, at execution), a non-positive sample count, seeds that are not a pair. Bad
 constants (and shapes the model declares) are refused at prepare; shapes or
 values that first appear in the request, at execution.
 """
@@ -96,7 +96,15 @@ CASES: list[InvalidCase] = [
     _lsh("type_0_unknown", 0, _hash(2, 2), _NO_WEIGHT, tensor((3, 2), I32T)),
     _lsh("type_4", 4, _hash(2, 2), tensor((3,)), tensor((3, 2), I32T)),
     _lsh("33_bits_per_hash", 1, _hash(1, 33), _NO_WEIGHT, tensor((3, 2), I32T)),
-    _lsh("weight_length_differs", 2, _hash(2, 2), tensor((2,)), tensor((3, 2), I32T)),
+    # A constant weight: a model input in this optional slot may still be omitted at
+    # execution, so only its value settles the length, and only the request can show it.
+    _lsh(
+        "weight_length_differs",
+        2,
+        _hash(2, 2),
+        Arg(F32, (2,), np.ones(2, np.float32)),
+        tensor((3, 2), I32T),
+    ),
     _lsh(
         "weight_length_differs_at_execution",
         2,
