@@ -30,10 +30,10 @@ import time
 import traceback
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from pathlib import Path
 
 import numpy as np
 
+from benchmarks._rss_probe import reset_peak, status_bytes
 from conformance.harness.models import signature_model
 from conformance.harness.requests import pack_request
 from hal.callbacks import ExecutionCallback, PreparedModelCallback
@@ -283,24 +283,6 @@ def run_case(driver, case: Case, timeout: float = CALLBACK_TIMEOUT_S) -> Outcome
     if callback.violations:
         outcome.escaped.extend(f"{case.label}: {v}" for v in callback.violations)
     return outcome
-
-
-def status_bytes(field_name: str) -> int:
-    """A ``kB`` line of /proc/self/status (``VmRSS``, ``VmHWM``), in bytes."""
-    for line in Path("/proc/self/status").read_text().splitlines():
-        name, _, value = line.partition(":")
-        if name == field_name:
-            return int(value.split()[0]) * 1024
-    raise RuntimeError(f"/proc/self/status has no {field_name} line")
-
-
-def reset_peak() -> bool:
-    """Reset the peak resident set size (VmHWM) to the current one; False if refused."""
-    try:
-        Path("/proc/self/clear_refs").write_text("5")
-    except OSError:
-        return False
-    return True
 
 
 @dataclass

@@ -105,11 +105,7 @@ class _Spending:
                 f"with {self.held} already held: over the memory budget of "
                 f"{self.budgets.memory} bytes"
             )
-        if self.work + max(0, int(cost.work)) > self.budgets.work:
-            raise OverBudget(
-                f"{what} needs {cost.work} steps with {self.work} already spent: over the "
-                f"work budget of {self.budgets.work}"
-            )
+        self._check_steps(cost, what)
         self.held += outputs
         self.work += max(0, int(cost.work))
 
@@ -121,6 +117,9 @@ class _Spending:
                 f"{what} needs {cost.scratch} bytes of temporaries with {self.held} already "
                 f"held: over the memory budget of {self.budgets.memory} bytes"
             )
+        self._check_steps(cost, what)
+
+    def _check_steps(self, cost: Cost, what: str) -> None:
         if self.work + max(0, int(cost.work)) > self.budgets.work:
             raise OverBudget(
                 f"{what} needs {cost.work} steps with {self.work} already spent: over the "

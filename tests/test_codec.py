@@ -10,6 +10,7 @@ harness, and leave a ``DriverService`` able to restart and answer.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import socket
@@ -223,38 +224,38 @@ def test_a_value_of_no_hal_type_arrives_with_a_bounded_repr() -> None:
     assert len(back.text) == 200 and back.text == ("<Verdict: " + "fine " * 100)[:197] + "..."
 
 
-def test_a_typical_model_and_request_cross_a_real_channel() -> None:
+@contextlib.contextmanager
+def _connected_pair():
+    """Two started Connections over a socket pair: ``(near, far)``, closed afterwards."""
     near_socket, far_socket = socket.socketpair()
     near = Connection(near_socket, "near", make_remote_proxy, timeout=TIMEOUT)
     far = Connection(far_socket, "far", make_remote_proxy, timeout=TIMEOUT)
     near.start()
     far.start()
-    model = binary_model(dims=(2, 3))
-    a = np.ones((2, 3), np.float32)
     try:
-        with pack_request(model, [a, a]) as packed:
-            far.send_hello((model, packed.request))
-            got_model, got_request = near.wait_hello(TIMEOUT)
-            _same(got_model, model)
-            _same(got_request.inputs, packed.request.inputs)
-            _same(got_request.outputs, packed.request.outputs)
-            for sent, got in zip(packed.request.pools, got_request.pools, strict=True):
-                assert (got.name, got.size) == (sent.name, sent.size)
-                assert isinstance(got.handle, ReceivedHandle)
-                assert got.handle.fds != sent.handle.fds  # our own copies of the descriptors
-                assert os.fstat(got.handle.fds[0]).st_ino == os.fstat(sent.handle.fds[0]).st_ino
+        yield near, far
     finally:
         near.close()
         far.close()
 
 
-def test_a_big_integer_beside_a_remote_object_exports_it_once() -> None:
-    near_socket, far_socket = socket.socketpair()
-    near = Connection(near_socket, "near", make_remote_proxy, timeout=TIMEOUT)
-    far = Connection(far_socket, "far", make_remote_proxy, timeout=TIMEOUT)
-    near.start()
-    far.start()
+def test_a_typical_model_and_request_cross_a_real_channel() -> None:
+    model = binary_model(dims=(2, 3))
+    a = np.ones((2, 3), np.float32)
+    with _connected_pair() as (near, far), pack_request(model, [a, a]) as packed:
+        far.send_hello((model, packed.request))
+        got_model, got_request = near.wait_hello(TIMEOUT)
+        _same(got_model, model)
+        _same(got_request.inputs, packed.request.inputs)
+        _same(got_request.outputs, packed.request.outputs)
+        for sent, got in zip(packed.request.pools, got_request.pools, strict=True):
+            assert (got.name, got.size) == (sent.name, sent.size)
+            assert isinstance(got.handle, ReceivedHandle)
+            assert got.handle.fds != sent.handle.fds  # our own copies of the descriptors
+            assert os.fstat(got.handle.fds[0]).st_ino == os.fstat(sent.handle.fds[0]).st_ino
 
+
+def test_a_big_integer_beside_a_remote_object_exports_it_once() -> None:
     class Buffer(IBuffer):
         def copy_to(self, memory):
             return ErrorStatus.NONE
@@ -266,14 +267,11 @@ def test_a_big_integer_beside_a_remote_object_exports_it_once() -> None:
             pass
 
     buffer = Buffer()
-    try:
+    with _connected_pair() as (near, far):
         far.send_hello((buffer, 1 << 70))
         proxy, big = near.wait_hello(TIMEOUT)
         assert big == 1 << 70 and proxy.copy_to(None) == ErrorStatus.NONE
         assert far._exports[proxy._nnhal_link.remote_id][1] == 1  # sent once, counted once
-    finally:
-        near.close()
-        far.close()
 
 
 def test_nesting_up_to_the_limit_crosses() -> None:
