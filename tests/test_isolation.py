@@ -208,8 +208,7 @@ def test_a_driver_that_cannot_load_in_the_service_is_a_usage_error(tmp_path) -> 
         "ERROR: --driver=no_such_driver_module:Factory: cannot import module "
         "'no_such_driver_module': no no_such_driver_module.py or no_such_driver_module/ in the "
         f"current folder ({tmp_path}) or on the Python path; run from the folder that holds it "
-        "or add that folder to PYTHONPATH"
-        in process.stderr
+        "or add that folder to PYTHONPATH" in process.stderr
     ), process.stderr
 
 
@@ -251,7 +250,10 @@ def test_an_in_process_crash_without_xdist_ends_the_run_with_a_hint(tmp_path) ->
         "crash?); rerun with --driver-isolation=process to report a driver crash as one failed "
         "test and go on" in process.stderr
     ), process.stderr
-    assert "driver isolation: none (the driver runs in-process, not tamper-proof; per-call timeout 60 s" in process.stdout
+    assert (
+        "driver isolation: none (the driver runs in-process, not tamper-proof; per-call timeout 60 s"
+        in process.stdout
+    )
 
 
 # -- hangs ----------------------------------------------------------------------

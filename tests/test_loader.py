@@ -71,9 +71,9 @@ def test_rules_command_lists_every_rule(capsys: pytest.CaptureFixture[str]) -> N
 # A driver module in the current folder (as ``python -m pytest`` would find it)
 # ---------------------------------------------------------------------------
 
-MINIMAL_DRIVER = '''
+MINIMAL_DRIVER = """
 from reference_driver import ReferenceDriver as Factory
-'''
+"""
 
 
 def _clean_env() -> dict[str, str]:
@@ -128,15 +128,30 @@ def test_console_scripts_load_a_driver_from_the_current_folder(tmp_path) -> None
     (tmp_path / "my_driver.py").write_text(MINIMAL_DRIVER)
     check = subprocess.run(
         [str(bin_dir / "nnhal-drivers"), "--check", "my_driver:Factory"],
-        cwd=tmp_path, env=_clean_env(), capture_output=True, text=True, timeout=120,
+        cwd=tmp_path,
+        env=_clean_env(),
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
     assert (check.returncode, check.stdout) == (0, "my_driver:Factory: HAL 1.2, ReferenceDriver\n")
     run = subprocess.run(
         [
-            str(bin_dir / "pytest"), "--pyargs", "conformance.test_basic", "-p",
-            "no:cacheprovider", "--driver=my_driver:Factory", "-q", "-k", "test_status",
+            str(bin_dir / "pytest"),
+            "--pyargs",
+            "conformance.test_basic",
+            "-p",
+            "no:cacheprovider",
+            "--driver=my_driver:Factory",
+            "-q",
+            "-k",
+            "test_status",
         ],
-        cwd=tmp_path, env=_clean_env(), capture_output=True, text=True, timeout=300,
+        cwd=tmp_path,
+        env=_clean_env(),
+        capture_output=True,
+        text=True,
+        timeout=300,
     )
     assert run.returncode == 0, run.stdout[-2000:] + run.stderr[-2000:]
     assert " passed" in run.stdout.splitlines()[-1]

@@ -375,6 +375,17 @@ def test_nnhal_op_keeps_exactly_the_named_operations(pytester: pytest.Pytester) 
     assert f"{len(ids)}/" in summary and "deselected" in summary
 
 
+def test_nnhal_op_keeps_the_invalid_value_cases_of_the_operation(pytester: pytest.Pytester) -> None:
+    """An invalid-value case names its operation first (``MUL/...``): --nnhal-op keeps it."""
+    result, ids = _collect_ids(
+        pytester, "--pyargs", "conformance.test_invalid_values", "--nnhal-op=MUL"
+    )
+    assert result.ret == 0, result.stdout.str()[-2000:]
+    names = [i.split("[", 1)[1].rstrip("]") for i in ids]
+    assert names and all(name.startswith("MUL/") for name in names), names
+    assert "MUL/declared_shapes_do_not_broadcast" in names
+
+
 def test_an_unknown_operation_is_a_usage_error(run) -> None:
     result = run("--nnhal-op=conv2d")
     assert result.ret == USAGE_ERROR

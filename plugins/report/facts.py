@@ -151,6 +151,17 @@ def _operand_type(case: Any) -> str | None:
     return f"{name}+relaxed" if model.relax_computation_float32_to_float16 else name
 
 
+def _named_operation(params: dict) -> list[str]:
+    """The operation an invalid-value case names first (``MUL/...``), if it names one."""
+    name = getattr(params.get("case"), "name", None)
+    if not isinstance(name, str):
+        return []
+    from hal.types import OperationType
+
+    first = name.partition("/")[0]
+    return [first] if first in OperationType.__members__ else []
+
+
 def item_facts(item: pytest.Item) -> dict[str, Any]:
     """The static facts of one collected item (everything but its outcome)."""
     callspec = getattr(item, "callspec", None)
@@ -167,6 +178,8 @@ def item_facts(item: pytest.Item) -> dict[str, Any]:
         operations = [str(op) for op in marker.args[1]]
     elif case is not None:
         operations = list(case.provenance.operations)
+    else:
+        operations = _named_operation(params)
     path = None
     if param_id is not None:
         last = param_id.rsplit("/", 1)[-1]
