@@ -6,7 +6,8 @@ hostile_drivers.py: it signals the harness, forks a daemon that keeps its
 output open, grows without bound inside one call, hangs holding the GIL,
 hoards descriptors or writes outside its folder. The run must finish, the
 attacked items get the right outcome, the others pass, and afterwards no
-process, working directory or file of the driver is left (the leak check).
+process, working directory or temporary file of the run is left (the leak
+check: the run's TMPDIR is a folder of its own, empty at the end).
 
 The attacks that need namespaces to be contained (signals, file writes) run
 under ``--driver-containment=bubblewrap``: they are skipped where bubblewrap
@@ -87,8 +88,13 @@ class Attack:
         (tmp_path / "hostile_drivers.py").write_text(HOSTILE.read_text())
         (tmp_path / "test_slice.py").write_text(SLICE)
         (tmp_path / "conftest.py").write_text(CONFTEST)
+        self.temp = tmp_path / "tmp"
+        self.temp.mkdir()
         environment = dict(
-            os.environ, NNHAL_TEST_MARKER=self.marker, NNHAL_TEST_OUTSIDE=str(self.outside)
+            os.environ,
+            NNHAL_TEST_MARKER=self.marker,
+            NNHAL_TEST_OUTSIDE=str(self.outside),
+            TMPDIR=str(self.temp),  # the run's temporary files, all of them, land here
         )
         command = [
             sys.executable,
@@ -132,11 +138,13 @@ class Attack:
         return sandbox.marked(self.marker, "NNHAL_TEST_MARKER")
 
     def check_clean(self) -> None:
-        """Nothing of the run is left: no process, no working directory."""
+        """Nothing of the run is left: no process, no working directory, no temporary
+        file (the harness's, the service's or the driver's own, in its TMPDIR)."""
         assert self.survivors() == [], self.output
         for line in self.log().splitlines():
             if line.startswith("working directory: "):
                 assert not Path(line.split(": ", 1)[1]).exists()
+        assert sorted(p.name for p in self.temp.iterdir()) == [], self.output
 
 
 def test_the_harness_survives_a_driver_that_kills_it(tmp_path) -> None:
