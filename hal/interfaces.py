@@ -84,6 +84,14 @@ class IExecutionCallback(ABC):
         """
 
 
+ONEWAY_METHODS: dict[str, frozenset[str]] = {
+    "IPreparedModelCallback": frozenset({"notify", "notify_1_2"}),
+    "IExecutionCallback": frozenset({"notify", "notify_1_2"}),
+}
+"""The methods the HAL declares ``oneway``, by interface: their caller gets nothing back
+and need not wait for them to run (across processes, no answer is sent)."""
+
+
 class IBurstCallback(ABC):
     """The client side of a burst: resolves memory slots to pools."""
 

@@ -95,9 +95,7 @@ class RequestData:
             values[index] = decode(operand, data, dims)
         return values
 
-    def write_outputs(
-        self, values: dict[int, np.ndarray]
-    ) -> tuple[ErrorStatus, list[OutputShape]]:
+    def write_outputs(self, values: dict[int, np.ndarray]) -> tuple[ErrorStatus, list[OutputShape]]:
         """Write every model output's array (``values`` by operand index) when all fit."""
         outputs = list(zip(self.model.output_indexes, self.request.outputs, strict=True))
         shapes = []

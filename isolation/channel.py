@@ -51,6 +51,7 @@ from hal.workers import Workers
 from isolation import codec
 from isolation.codec import (
     LIMITS,
+    ONEWAY_CALL,
     Call,
     Hello,
     Limits,
@@ -293,6 +294,15 @@ def interface_methods(names: Sequence[str]) -> frozenset[str]:
     return frozenset(methods)
 
 
+def oneway_methods(names: Sequence[str]) -> frozenset[str]:
+    """The methods of the named interfaces the HAL declares ``oneway``."""
+    methods: set[str] = set()
+    for name in names:
+        for cls in INTERFACES[name].__mro__:
+            methods.update(interfaces.ONEWAY_METHODS.get(cls.__name__, ()))
+    return frozenset(methods)
+
+
 def _is_open(fd: object) -> bool:
     if type(fd) is not int or fd < 0:
         return False
@@ -514,6 +524,18 @@ class Connection:
             return pending.value
         raise pending.value
 
+    def post(self, target: int, method: str, args: tuple) -> None:
+        """Call a ``oneway`` method of the other end's object ``target``: sent, never
+        answered. The other end runs it before it reads anything sent after it."""
+        if self.lost is not None:
+            raise DriverCrashed(f"{self.lost} before {method}", method)
+        self.last_method = method
+        try:
+            self._send(Call(ONEWAY_CALL, target, method, tuple(args)))
+        except ChannelClosed as e:
+            self._lose(str(e))
+            raise DriverCrashed(f"{self.lost or e} during {method}", method) from None
+
     # -- receiving ----------------------------------------------------------
 
     def _read(self) -> None:
@@ -541,7 +563,10 @@ class Connection:
     def _dispatch(self, message: object) -> None:
         kind = type(message)
         if kind is Call:
-            self._workers.submit(lambda: self._serve(message))
+            if message.call_id == ONEWAY_CALL:
+                self._serve_oneway(message)
+            else:
+                self._workers.submit(lambda: self._serve(message))
         elif kind is Return or kind is Raise:
             with self._lock:
                 pending = self._pending.get(message.call_id)
@@ -610,6 +635,17 @@ class Connection:
                     )
                 )
 
+    def _serve_oneway(self, call: Call) -> None:
+        """A one-way call, run here on the reader (in order with what follows it): only a
+        ``oneway`` method of an object we exported; nothing is answered, and what it
+        raises is dropped (its caller is not waiting)."""
+        with self._lock:
+            entry = self._exports.get(call.target)
+        if entry is None or call.method not in oneway_methods(entry[3]):
+            return
+        with contextlib.suppress(Exception):
+            getattr(entry[0], call.method)(*call.args)
+
     # -- the end ------------------------------------------------------------
 
     def _lose(self, reason: str, malformed: bool = False) -> None:
@@ -669,5 +705,6 @@ __all__ = [
     "RemoteError",
     "interface_methods",
     "interfaces_of",
+    "oneway_methods",
     "remote_error",
 ]

@@ -133,9 +133,14 @@ def safe_repr(obj: object, limit: int = LIMITS.max_repr) -> str:
 # ---------------------------------------------------------------------------
 
 
+ONEWAY_CALL = 0
+"""The call id of a one-way call: for a method of ``hal.interfaces.ONEWAY_METHODS``."""
+
+
 @dataclass(frozen=True)
 class Call:
-    """Call ``method(*args)`` on object ``target`` of the receiver; answer ``call_id``."""
+    """Call ``method(*args)`` on object ``target`` of the receiver; answer ``call_id``
+    (``ONEWAY_CALL``: a one-way call, never answered)."""
 
     call_id: int
     target: int
@@ -903,6 +908,7 @@ __all__ = [
     "DTYPES",
     "ENUMS",
     "LIMITS",
+    "ONEWAY_CALL",
     "RECORDS",
     "Call",
     "Decoder",

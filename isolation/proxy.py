@@ -52,6 +52,7 @@ from isolation.channel import (
     Workers,
     interface_methods,
     interfaces_of,
+    oneway_methods,
     remote_error,
 )
 from isolation.sandbox import (
@@ -129,6 +130,8 @@ class RemoteLink:
         self.origin: tuple[str, tuple] | None = None
         """For a prepared model: the prepare call that made it, to redo after a restart."""
         self._successor: Proxy | None = None
+        self.oneway: frozenset[str] = frozenset()
+        """Its ``oneway`` methods (a callback's notify): posted, not waited for."""
 
     def remote_target(self, connection: Connection) -> int | None:
         return self.remote_id if connection is self.connection else None
@@ -142,6 +145,8 @@ class RemoteLink:
         if connection.closed and self.origin is not None and isinstance(owner, DriverService):
             self._prepare_again(owner)
             connection = self.connection
+        if method in self.oneway:
+            return connection.post(self.remote_id, method, args)
         try:
             return connection.call(self.remote_id, method, args, connection.timeout)
         except DriverTimeout as fault:
@@ -178,6 +183,7 @@ def make_remote_proxy(
 ) -> Proxy:
     """The proxy of remote object ``remote_id``; collecting it releases the object."""
     link = RemoteLink(connection, remote_id)
+    link.oneway = oneway_methods(names)
     proxy = proxy_class(names, class_name)(link)
     finalizer = weakref.finalize(proxy, connection.forget_proxy, remote_id, link.received)
     finalizer.atexit = False

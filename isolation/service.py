@@ -37,9 +37,7 @@ def _connect(target: str) -> socket.socket:
     return sock
 
 
-def serve(
-    sock: socket.socket, spec: str | None, timeout: float, folder: str | None = None
-) -> None:
+def serve(sock: socket.socket, spec: str | None, timeout: float, folder: str | None = None) -> None:
     """Load the driver, greet, and serve until the channel closes."""
     done = threading.Event()
     connection = Connection(

@@ -30,9 +30,10 @@ from conformance.harness.models import binary_model
 from conformance.harness.requests import pack_request
 from hal import types
 from hal.fmq import FmqDescriptor
-from hal.interfaces import IBuffer
+from hal.interfaces import IBuffer, IExecutionCallback
 from hal.memory import Memory, NativeHandle
 from hal.types import (
+    NO_TIMING,
     BufferDesc,
     BufferRole,
     Capabilities_1_0,
@@ -66,6 +67,7 @@ from isolation.channel import (
     MalformedAnswer,
     Opaque,
     ReceivedHandle,
+    oneway_methods,
 )
 from isolation.proxy import DriverService, make_remote_proxy
 
@@ -650,3 +652,78 @@ def test_the_plugin_fails_the_test_as_a_crash_and_the_next_test_runs(tmp_path) -
     assert attacked[1]["nnhal_fault"] == fault
     assert f"isolation.channel.MalformedAnswer: {fault}" in process.stdout
     assert outcomes["test_run.py::test_after"][0] == "passed", process.stdout
+
+
+# ---------------------------------------------------------------------------
+# One-way calls: a callback's notify
+# ---------------------------------------------------------------------------
+
+
+class _Notified(IExecutionCallback):
+    """Records what it is told; its notify raises, as a buggy callback might."""
+
+    def __init__(self) -> None:
+        self.seen: list[tuple] = []
+
+    def notify(self, status):
+        self.seen.append(("notify", status))
+        raise RuntimeError("nobody is waiting for this")
+
+    def notify_1_2(self, status, output_shapes, timing):
+        self.seen.append(("notify_1_2", status))
+
+
+class _Asker(IBuffer):
+    """A two-way object beside it: its answer follows the notify on the same socket."""
+
+    def __init__(self, notified: _Notified) -> None:
+        self.notified = notified
+
+    def copy_to(self, memory):
+        return ErrorStatus.NONE
+
+    def copy_from(self, memory, dimensions):
+        return ErrorStatus.NONE
+
+    def release(self):
+        pass
+
+
+def test_a_oneway_notify_is_sent_unanswered_and_runs_before_what_follows() -> None:
+    assert oneway_methods(("IExecutionCallback",)) == {"notify", "notify_1_2"}
+    assert oneway_methods(("IPreparedModelCallback",)) == {"notify", "notify_1_2"}
+    assert oneway_methods(("IDevice_1_2", "IBuffer")) == frozenset()
+    notified = _Notified()
+    with _connected_pair() as (near, far):
+        far.send_hello((notified, _Asker(notified)))
+        callback, asker = near.wait_hello(TIMEOUT)
+        sent = []
+        original = near._send_one
+        near._send_one = lambda message: (sent.append(type(message).__name__), original(message))
+        # Returns at once with nothing; what it raises there stays there.
+        assert callback.notify_1_2(ErrorStatus.NONE, [], NO_TIMING) is None
+        assert callback.notify(ErrorStatus.GENERAL_FAILURE) is None
+        # The next two-way call is answered after the far end ran both notifies.
+        assert asker.copy_to(None) == ErrorStatus.NONE
+        assert notified.seen == [
+            ("notify_1_2", ErrorStatus.NONE),
+            ("notify", ErrorStatus.GENERAL_FAILURE),
+        ]
+        assert sent == ["Call", "Call", "Call"]
+        assert not near._pending and not far._pending and far.lost is None
+
+
+def test_a_oneway_call_to_a_two_way_method_is_dropped() -> None:
+    # A peer marking any call one-way must not get a method run without its answer path.
+    notified = _Notified()
+    asker = _Asker(notified)
+    calls = []
+    asker.copy_from = lambda memory, dimensions: calls.append(memory)
+    with _connected_pair() as (near, far):
+        far.send_hello(asker)
+        proxy = near.wait_hello(TIMEOUT)
+        target = proxy._nnhal_link.remote_id
+        near._send(codec.Call(codec.ONEWAY_CALL, target, "copy_from", (None, ())))
+        near._send(codec.Call(codec.ONEWAY_CALL, target, "no_such_method", ()))
+        assert proxy.copy_to(None) == ErrorStatus.NONE  # in order: both were dropped before
+        assert calls == [] and far.lost is None
