@@ -257,18 +257,21 @@ def test_a_typical_model_and_request_cross_a_real_channel() -> None:
             assert os.fstat(got.handle.fds[0]).st_ino == os.fstat(sent.handle.fds[0]).st_ino
 
 
+class _Buffer(IBuffer):
+    """A remote object whose every method answers at once."""
+
+    def copy_to(self, memory):
+        return ErrorStatus.NONE
+
+    def copy_from(self, memory, dimensions):
+        return ErrorStatus.NONE
+
+    def release(self):
+        pass
+
+
 def test_a_big_integer_beside_a_remote_object_exports_it_once() -> None:
-    class Buffer(IBuffer):
-        def copy_to(self, memory):
-            return ErrorStatus.NONE
-
-        def copy_from(self, memory, dimensions):
-            return ErrorStatus.NONE
-
-        def release(self):
-            pass
-
-    buffer = Buffer()
+    buffer = _Buffer()
     with _connected_pair() as (near, far):
         far.send_hello((buffer, 1 << 70))
         proxy, big = near.wait_hello(TIMEOUT)
@@ -673,29 +676,13 @@ class _Notified(IExecutionCallback):
         self.seen.append(("notify_1_2", status))
 
 
-class _Asker(IBuffer):
-    """A two-way object beside it: its answer follows the notify on the same socket."""
-
-    def __init__(self, notified: _Notified) -> None:
-        self.notified = notified
-
-    def copy_to(self, memory):
-        return ErrorStatus.NONE
-
-    def copy_from(self, memory, dimensions):
-        return ErrorStatus.NONE
-
-    def release(self):
-        pass
-
-
 def test_a_oneway_notify_is_sent_unanswered_and_runs_before_what_follows() -> None:
     assert oneway_methods(("IExecutionCallback",)) == {"notify", "notify_1_2"}
     assert oneway_methods(("IPreparedModelCallback",)) == {"notify", "notify_1_2"}
     assert oneway_methods(("IDevice_1_2", "IBuffer")) == frozenset()
     notified = _Notified()
     with _connected_pair() as (near, far):
-        far.send_hello((notified, _Asker(notified)))
+        far.send_hello((notified, _Buffer()))
         callback, asker = near.wait_hello(TIMEOUT)
         sent: dict[str, list[str]] = {"near": [], "far": []}
         for end in (near, far):
@@ -719,8 +706,7 @@ def test_a_oneway_notify_is_sent_unanswered_and_runs_before_what_follows() -> No
 
 def test_a_oneway_call_to_a_two_way_method_is_dropped() -> None:
     # A peer marking any call one-way must not get a method run without its answer path.
-    notified = _Notified()
-    asker = _Asker(notified)
+    asker = _Buffer()
     calls = []
     asker.copy_from = lambda memory, dimensions: calls.append(memory)
     with _connected_pair() as (near, far):
