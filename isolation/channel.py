@@ -34,6 +34,7 @@ from __future__ import annotations
 import abc
 import contextlib
 import fcntl
+import functools
 import itertools
 import os
 import resource
@@ -294,8 +295,10 @@ def interface_methods(names: Sequence[str]) -> frozenset[str]:
     return frozenset(methods)
 
 
-def oneway_methods(names: Sequence[str]) -> frozenset[str]:
-    """The methods of the named interfaces the HAL declares ``oneway``."""
+@functools.cache
+def oneway_methods(names: tuple[str, ...]) -> frozenset[str]:
+    """The methods of the named interfaces the HAL declares ``oneway`` (asked for every
+    proxy made and every one-way call served: kept per tuple of names)."""
     methods: set[str] = set()
     for name in names:
         for cls in INTERFACES[name].__mro__:

@@ -364,6 +364,9 @@ RECORDS: tuple[RecordSchema, ...] = tuple(
 _ENVELOPE_SCHEMAS: tuple[RecordSchema, ...] = tuple(
     _record_schema(ENVELOPE_BASE + i, cls) for i, cls in enumerate(ENVELOPES)
 )
+_SHAREABLE = frozenset({list, tuple, dict, set, frozenset})
+"""Containers besides the HAL records that one message may hold more than once."""
+
 _SCHEMA_BY_TYPE: dict[type, tuple[int, Callable[[object], tuple]]] = {
     s.cls: (s.tag, s.getter) for s in (*RECORDS, *_ENVELOPE_SCHEMAS)
 }
@@ -415,10 +418,11 @@ class Encoder:
         self._scalars = _INLINE
         self._references: list[tuple | None] = []
         self._replay: Iterator[tuple | None] | None = None
-        self._seen: dict[int, tuple[object, int]] = {}
-        """Each container already encoded in this message, by id: its encoding and its
-        count of values. A container met again counts its values at once (the limit is
-        reached in a few steps whatever the sharing) and reuses its encoding."""
+        self._seen: dict[int, tuple[object, object, int]] = {}
+        """Each container already encoded in this message, by id: the container (held, so
+        its id is not reused while encoding), its encoding and its count of values. A
+        container met again counts its values at once (msgpack writes them again: the
+        limit is reached in a few steps whatever the sharing) and reuses its encoding."""
 
     def encode(self, message: object) -> bytes:
         tree = self._value(message, 0)
@@ -445,50 +449,38 @@ class Encoder:
         if depth >= self._limits.max_depth:
             raise EncodeError(f"the message is nested deeper than {self._limits.max_depth}")
         depth += 1
+        tag = _ENUM_TAGS.get(kind)
+        if tag is not None:
+            return [tag, value._value_]
+        if kind in _SHAREABLE or kind in _SCHEMA_BY_TYPE:
+            seen = self._seen.get(id(value))
+            if seen is not None and seen[0] is value:
+                self._count(seen[2])
+                return seen[1]
+            start = self._items
+            out = self._container(value, kind, depth)
+            self._seen[id(value)] = (value, out, self._items - start)
+            return out
+        return self._other(value, kind, depth)
+
+    def _container(self, value: object, kind: type, depth: int) -> object:
         scalars = self._scalars
         if kind is list or kind is tuple:
-            seen = self._seen.get(id(value))
-            if seen is not None:
-                return self._again(seen)
-            start = self._items
             self._items += len(value)
             if self._items > self._limits.max_items:
                 self._count(0)
             out = [LIST if kind is list else TUPLE]
             out += [item if type(item) in scalars else self._value(item, depth) for item in value]
-            self._seen[id(value)] = (out, self._items - start)
             return out
         record = _SCHEMA_BY_TYPE.get(kind)
         if record is not None:
-            seen = self._seen.get(id(value))
-            if seen is not None:
-                return self._again(seen)
-            start = self._items
             tag, getter = record
             parts = getter(value)
             self._items += len(parts)
             out = [tag]
             out += [item if type(item) in scalars else self._value(item, depth) for item in parts]
-            self._seen[id(value)] = (out, self._items - start)
-            return out
-        tag = _ENUM_TAGS.get(kind)
-        if tag is not None:
-            return [tag, value._value_]
-        if kind is dict or kind is set or kind is frozenset:
-            seen = self._seen.get(id(value))
-            if seen is not None:
-                return self._again(seen)
-            start = self._items
-            out = self._other(value, kind, depth)
-            self._seen[id(value)] = (out, self._items - start)
             return out
         return self._other(value, kind, depth)
-
-    def _again(self, seen: tuple[object, int]) -> object:
-        """A container met before in this message: its values count again (msgpack
-        writes them again), its encoding is reused."""
-        self._count(seen[1])
-        return seen[0]
 
     def _other(self, value: object, kind: type, depth: int) -> object:
         if kind is dict:

@@ -6,9 +6,10 @@ right) but uses a value or shape the operation's definition forbids: a
 lookup outside the values' rows, values of rank 1 for EMBEDDING_LOOKUP, keys
 and values of different lengths, an LSH projection type outside 1..3, more
 than 32 bits per hash function, a weight whose length is not the input's
-row count (a constant weight; a model input's, at execution), a non-positive sample count, seeds that are not a pair. Bad
-constants (and shapes the model declares) are refused at prepare; shapes or
-values that first appear in the request, at execution.
+row count (a constant weight; a model input's, at execution), a
+non-positive sample count, seeds that are not a pair. Bad constants (and
+shapes the model declares) are refused at prepare; shapes or values that
+first appear in the request, at execution.
 """
 
 from __future__ import annotations
