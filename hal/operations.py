@@ -1,7 +1,7 @@
 """The operation catalog: what each operation accepts, at which HAL version.
 
-This is the one place these facts live (sources: ../shared/ops/ and
-vts-catalog.md section 4.3). For every operation of ``OperationType`` it holds
+This is the one place these facts live (sources: the HAL 1.2 operation
+definitions and Android 10's validator). For every operation of ``OperationType`` it holds
 the version that introduced it and each accepted ``Signature``: the operand
 types of the inputs and outputs, the first version accepting that form,
 optional trailing inputs (each optional form is its own signature), inputs that

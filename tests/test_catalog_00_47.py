@@ -5,8 +5,8 @@ Three kinds of checks:
 * every signature yields a minimal model that validates from its first
   version on (the generic ``signature_model`` adjusted where an operation
   fixes a rank or an output's quantization, see ``_model``);
-* a table written by hand from ../shared/ops/ops-00-47.md and vts-catalog.md
-  (sections 2.3 and 4.3), not derived from the catalog, for the valid input
+* a table written by hand from the HAL 1.2 operation definitions and what
+  Android 10's VTS checks, not derived from the catalog, for the valid input
   counts per version and the first version of each primary type;
 * models breaking the encoded constraints are rejected under the right rule
   name (``operation.constraint`` for parity, ``operation.constraint_strict``

@@ -4,7 +4,7 @@ Three kinds of check:
 
 1. every catalogued form gives a minimal model valid at HAL 1.2 and rejected
    at 1.0/1.1 for the operation's version;
-2. a table written by hand from ../shared/ops/ops-48-94.md (not derived from
+2. a table written by hand from the HAL 1.2 operation definitions (not derived from
    the catalog) agrees with it on input counts, primary types and exact type
    lists of selected forms, and forms the doc excludes are not accepted;
 3. the constraints encoded for these operations reject violating models under

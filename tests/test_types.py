@@ -1,7 +1,7 @@
 """Unit tests for ``hal.types``: enum codes, HAL versions and the operand helpers.
 
 The expected values are written out here from the HAL 1.2 ``types.hal`` and
-the operand-type table of ``/work/shared/ops/README.md``, never derived from
+the HAL 1.2 operand-type definitions (sizes, signedness), never derived from
 ``hal.types`` itself, so a wrong code or size in the module fails a test.
 """
 

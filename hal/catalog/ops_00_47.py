@@ -1,6 +1,6 @@
 """Catalog data for operations 0-47 (ADD ... DETECTION_POSTPROCESSING).
 
-Source: ../shared/ops/ops-00-47.md and vts-catalog.md section 4.3. Each
+Source: the HAL 1.2 operation definitions and Android 10's validator. Each
 entry lists every accepted form with its first HAL version: the version
 Android 10's validator accepts it at (where the HAL documentation names a
 later one, a strict ``documented_since`` rule keeps the documented version).

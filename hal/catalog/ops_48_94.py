@@ -1,6 +1,6 @@
 """Catalog data for operations 48-94 (EQUAL ... RESIZE_NEAREST_NEIGHBOR) and OEM_OPERATION.
 
-Source: ../shared/ops/ops-48-94.md and vts-catalog.md section 4.3. Each
+Source: the HAL 1.2 operation definitions and Android 10's validator. Each
 entry lists every accepted form with its first HAL version. Every operation
 here came with HAL 1.2, and so did every operand type it accepts: all
 signatures are ``since`` V1_2.
