@@ -21,8 +21,10 @@ Everything else crosses by reference:
   ``Opaque`` stand-in that only carries its type name and a bounded repr.
 
 ``Connection`` runs calls over the channel in both directions: the caller
-waits for the answer with a timeout, the callee runs each call on a worker
-thread (so a driver may call a harness callback from inside a call). When the
+reads the channel itself until its answer comes (with a timeout), and the
+callee serves each call on its own thread, another thread reading on
+meanwhile (so calls run side by side and a driver may call a harness
+callback from inside a call). When the
 channel breaks, every waiting call ends with ``DriverCrashed`` (or
 ``MalformedAnswer`` when the other end sent a frame or message that breaks
 the format or its limits) and the owner is told. Proxies that are
@@ -36,11 +38,14 @@ import contextlib
 import fcntl
 import functools
 import itertools
+import math
 import os
 import resource
+import select
 import socket
 import struct
 import threading
+import time
 import traceback
 import weakref
 from collections import deque
@@ -165,15 +170,35 @@ class ReceivedHandle(NativeHandle):
 class Channel:
     """Frames over a connected AF_UNIX stream socket; sending is safe from many threads.
 
+    Receiving is done by one thread at a time, the one holding ``reading``.
     A received body is read in pieces as its bytes arrive: a header announcing
     a gigabyte and then nothing costs nothing, and a body over ``max_frame``
-    bytes is refused from its header alone.
+    bytes is refused from its header alone. ``receive`` takes a deadline: when
+    it passes in the middle of a frame, what came is kept for the next reader.
     """
 
     def __init__(self, sock: socket.socket, max_frame: int = MAX_FRAME) -> None:
         self.sock = sock
         self.max_frame = max_frame
         self._send_lock = threading.Lock()
+        self.reading = threading.RLock()
+        """Held by the thread receiving frames (re-entrant: a one-way call served while
+        reading may itself make a call and read its answer)."""
+        self.closed = False
+        self._fd = sock.fileno()
+        self._poll = select.poll()  # the reader's; ``wait_readable`` has its own
+        self._poll.register(self._fd, select.POLLIN)
+        self._watch = select.poll()
+        self._watch.register(self._fd, select.POLLIN)
+        self._watch_lock = threading.Lock()
+        self._reset()
+
+    def _reset(self) -> None:
+        self._head = b""
+        self._fds: list[int] = []
+        self._body: bytearray | None = None
+        self._length = 0
+        self._got = 0
 
     def send(self, body: bytes, fds: Sequence[int] = ()) -> None:
         if len(fds) > MAX_FDS:
@@ -190,56 +215,115 @@ class Channel:
         except OSError as e:
             raise ChannelClosed(f"sending failed: {e.strerror or e}") from None
 
-    def receive(self) -> tuple[bytes | bytearray, list[int]]:
+    def wait_readable(self, timeout: float) -> bool:
+        """Whether bytes (or the end) came within ``timeout`` seconds; needs no ``reading``."""
+        if self.closed:
+            return False
+        with self._watch_lock:
+            return bool(self._watch.poll(max(0, int(timeout * 1000))))
+
+    def receive(self, deadline: float | None = None) -> tuple[bytearray, list[int]] | None:
+        """The next frame (body, descriptors), or None if ``deadline`` (``time.monotonic``)
+        passes before all of it came. The caller holds ``reading``."""
+        if self.closed:
+            raise ChannelClosed("the channel is closed")
         try:
-            head, fds, flags, _ = socket.recv_fds(self.sock, _HEADER.size, MAX_FDS)
-        except ConnectionResetError:
-            head, fds, flags = b"", [], 0
-        except OSError as e:
-            raise ChannelClosed(f"receiving failed: {e.strerror or e}") from None
-        if not head:
-            raise ChannelClosed("the other end closed the channel")
-        try:
-            if flags & socket.MSG_CTRUNC:
-                raise ProtocolError(f"carries more than {MAX_FDS} file descriptors in a frame")
-            head += self._exactly(_HEADER.size - len(head))
-            length, count = _HEADER.unpack(head)
-            if count != len(fds):
-                raise ProtocolError(
-                    f"announces {count} descriptors in a frame that carries {len(fds)}"
-                )
-            if length > self.max_frame:
-                raise ProtocolError(
-                    f"announces a frame of {length} bytes, over the max frame size {self.max_frame}"
-                )
-            return self._exactly(length), fds
+            while True:
+                if self._body is not None and self._got == self._length:
+                    frame = (self._body, self._fds)
+                    self._reset()
+                    return frame
+                if not self._wait(deadline):
+                    return None
+                if self._body is None:
+                    self._receive_head()
+                else:
+                    self._receive_body()
         except BaseException:
-            _close_fds(fds)
+            _close_fds(self._fds)
+            self._reset()
             raise
 
-    def _exactly(self, length: int) -> bytearray:
-        buffer = bytearray(min(length, _CHUNK))
-        got = 0
-        while got < length:
-            if got == len(buffer):  # grows only as bytes come, a piece at a time
-                buffer.extend(bytes(min(length - got, _CHUNK)))
-            try:
-                with memoryview(buffer) as view, view[got:] as rest:
-                    n = self.sock.recv_into(rest)
-            except OSError as e:
-                raise ChannelClosed(f"receiving failed: {e.strerror or e}") from None
-            if n == 0:
-                raise ChannelClosed(
-                    f"the other end closed the channel in the middle of a frame "
-                    f"({got} of {length} bytes came)"
+    def _wait(self, deadline: float | None) -> bool:
+        if deadline is None:
+            timeout = -1
+        else:
+            timeout = max(0, math.ceil((deadline - time.monotonic()) * 1000))
+        return bool(self._poll.poll(timeout))
+
+    def _receive_head(self) -> None:
+        missing = _HEADER.size - len(self._head)
+        try:
+            if not self._head:
+                piece, fds, flags, _ = socket.recv_fds(
+                    self.sock, missing, MAX_FDS, socket.MSG_DONTWAIT
                 )
-            got += n
-        return buffer
+                self._fds = fds
+                if flags & socket.MSG_CTRUNC:
+                    raise ProtocolError(f"carries more than {MAX_FDS} file descriptors in a frame")
+            else:
+                piece = self.sock.recv(missing, socket.MSG_DONTWAIT)
+        except (BlockingIOError, InterruptedError):
+            return
+        except ConnectionResetError:
+            piece = b""
+        except OSError as e:
+            raise ChannelClosed(f"receiving failed: {e.strerror or e}") from None
+        if not piece:
+            if self._head:
+                raise ChannelClosed(
+                    f"the other end closed the channel in the middle of a frame header "
+                    f"({len(self._head)} of {_HEADER.size} bytes came)"
+                )
+            raise ChannelClosed("the other end closed the channel")
+        self._head += piece
+        if len(self._head) < _HEADER.size:
+            return
+        length, count = _HEADER.unpack(self._head)
+        if count != len(self._fds):
+            raise ProtocolError(
+                f"announces {count} descriptors in a frame that carries {len(self._fds)}"
+            )
+        if length > self.max_frame:
+            raise ProtocolError(
+                f"announces a frame of {length} bytes, over the max frame size {self.max_frame}"
+            )
+        self._length = length
+        self._body = bytearray(min(length, _CHUNK))
+
+    def _receive_body(self) -> None:
+        body = self._body
+        if self._got == len(body):  # grows only as bytes come, a piece at a time
+            body.extend(bytes(min(self._length - self._got, _CHUNK)))
+        try:
+            with memoryview(body) as view, view[self._got :] as rest:
+                n = self.sock.recv_into(rest, 0, socket.MSG_DONTWAIT)
+        except (BlockingIOError, InterruptedError):
+            return
+        except OSError as e:
+            raise ChannelClosed(f"receiving failed: {e.strerror or e}") from None
+        if n == 0:
+            raise ChannelClosed(
+                f"the other end closed the channel in the middle of a frame "
+                f"({self._got} of {self._length} bytes came)"
+            )
+        self._got += n
 
     def close(self) -> None:
+        """Shut the socket down (waking every thread waiting on it), then close it once no
+        thread is reading (at most 2 s later: a reader wakes on the shutdown)."""
         with contextlib.suppress(OSError):
             self.sock.shutdown(socket.SHUT_RDWR)
-        self.sock.close()
+        got = self.reading.acquire(timeout=2.0)
+        try:
+            if not self.closed:
+                self.closed = True
+                _close_fds(self._fds)
+                self._reset()
+                self.sock.close()
+        finally:
+            if got:
+                self.reading.release()
 
 
 def _close_fds(fds: Sequence[int]) -> None:
@@ -333,6 +417,9 @@ def _closed_fd_number() -> int:
 _MAX_ERROR = 4000
 """Characters of an exception's message sent back (the rest is cut)."""
 _MAX_TRACEBACK = 16000
+_IDLE_WAIT = 1.0
+"""Seconds the background reader waits for bytes before it looks again whether the
+channel was closed."""
 
 
 def _message_of(error: BaseException) -> str:
@@ -400,13 +487,15 @@ class Connection:
         self.hello: object = None
         self._hello = threading.Event()
         self._losing = False
-        self._reader = threading.Thread(target=self._read, name=f"{name}-reader", daemon=True)
         self._started = False
 
     def start(self) -> None:
+        """Start reading what no caller reads (calls to serve, notifications, the end)."""
         if not self._started:
             self._started = True
-            self._reader.start()
+            threading.Thread(
+                target=self._background, name=f"{self.name}-reader", daemon=True
+            ).start()
 
     # -- remote objects -----------------------------------------------------
 
@@ -516,7 +605,7 @@ class Connection:
                 self._send(Call(call_id, target, method, tuple(args)))
             except ChannelClosed as e:
                 self._lose(str(e))
-            if not pending.event.wait(timeout):
+            if not self._await(pending, None if timeout is None else time.monotonic() + timeout):
                 raise DriverTimeout(
                     f"driver call {method} did not return within {timeout:g} s (hang)", method
                 )
@@ -540,21 +629,78 @@ class Connection:
             raise DriverCrashed(f"{self.lost or e} during {method}", method) from None
 
     # -- receiving ----------------------------------------------------------
+    #
+    # No thread stands between the socket and a waiting caller: a caller reads
+    # the channel itself until its answer comes (handing on what is not for it),
+    # and the background reader reads only while no caller does. When the
+    # background reader meets a call to serve, another thread takes over the
+    # reading and this one serves the call. Each hop between threads costs a
+    # wake-up (about 0.1 ms on a small virtual machine), so a call and its
+    # answer cross with none.
 
-    def _read(self) -> None:
-        try:
-            while True:
-                body, fds = self._channel.receive()
-                decoder = codec.Decoder(fds, self, self._limits, ReceivedHandle, _closed_fd_number)
+    def _await(self, pending: _Pending, deadline: float | None) -> bool:
+        """Wait for ``pending``'s answer, reading the channel while no other thread does;
+        False if ``deadline`` passed first."""
+        channel = self._channel
+        while not pending.event.is_set():
+            if channel.reading.acquire(blocking=False):
                 try:
-                    message = decoder.decode(body)
-                except BaseException:
-                    _close_fds(fds)
-                    raise
-                del body
-                _close_fds(decoder.unclaimed())
-                self._dispatch(message)
-                del message, decoder  # hold no proxy while waiting for the next frame
+                    while not pending.event.is_set() and not channel.closed:
+                        message = self._receive(deadline)
+                        if message is None:
+                            if self._losing:
+                                break  # the loss ends this call: its event is set with the fault
+                            if deadline is not None and time.monotonic() >= deadline:
+                                return pending.event.is_set()
+                        elif type(message) is Call:
+                            self._workers.submit(lambda call=message: self._serve(call))
+                finally:
+                    channel.reading.release()
+            if pending.event.is_set():
+                break
+            remaining = None if deadline is None else deadline - time.monotonic()
+            if remaining is not None and remaining <= 0:
+                return False
+            # Another thread is reading: it hands the answer on.
+            if not pending.event.wait(remaining):
+                return False
+        return True
+
+    def _background(self) -> None:
+        """Read what comes while no caller reads; serve a call on this thread once another
+        thread reads on."""
+        channel = self._channel
+        while not (channel.closed or self._losing):
+            if not channel.wait_readable(_IDLE_WAIT):
+                continue
+            with channel.reading:
+                message = None if channel.closed else self._receive(0.0)
+            if type(message) is Call:
+                self._workers.submit(self._background)
+                self._serve(message)
+                return
+
+    def _receive(self, deadline: float | None) -> object:
+        """Read one message (holding the channel's ``reading``) and act on it, but for a
+        call to serve, which is returned. None if ``deadline`` passed first or the
+        channel broke (the loss is recorded)."""
+        try:
+            frame = self._channel.receive(deadline)
+            if frame is None:
+                return None
+            body, fds = frame
+            decoder = codec.Decoder(fds, self, self._limits, ReceivedHandle, _closed_fd_number)
+            try:
+                message = decoder.decode(body)
+            except BaseException:
+                _close_fds(fds)
+                raise
+            del body
+            _close_fds(decoder.unclaimed())
+            if type(message) is Call and message.call_id != ONEWAY_CALL:
+                return message
+            self._dispatch(message)
+            return True
         except ChannelClosed as e:
             self._lose(str(e))
         except ProtocolError as e:
@@ -562,14 +708,12 @@ class Connection:
             self._lose(f"protocol violation: {subject} {e}", malformed=True)
         except BaseException as e:  # the reader must always report why it stopped
             self._lose(f"channel reader failed: {type(e).__name__}: {e}")
+        return None
 
     def _dispatch(self, message: object) -> None:
         kind = type(message)
         if kind is Call:
-            if message.call_id == ONEWAY_CALL:
-                self._serve_oneway(message)
-            else:
-                self._workers.submit(lambda: self._serve(message))
+            self._serve_oneway(message)
         elif kind is Return or kind is Raise:
             with self._lock:
                 pending = self._pending.get(message.call_id)

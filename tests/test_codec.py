@@ -18,6 +18,7 @@ import struct
 import subprocess
 import sys
 import threading
+import time
 import tracemalloc
 from pathlib import Path
 
@@ -60,6 +61,8 @@ from hal.types import (
 )
 from isolation import codec
 from isolation.channel import (
+    Channel,
+    ChannelClosed,
     Connection,
     DriverCrashed,
     DriverTimeout,
@@ -276,6 +279,74 @@ def test_a_big_integer_beside_a_remote_object_exports_it_once() -> None:
         proxy, big = near.wait_hello(TIMEOUT)
         assert big == 1 << 70 and proxy.copy_to(None) == ErrorStatus.NONE
         assert far._exports[proxy._nnhal_link.remote_id][1] == 1  # sent once, counted once
+
+
+def test_a_caller_reads_its_own_answer_with_no_reader_thread() -> None:
+    """The near end never starts its background reader: a call still gets its answer,
+    read by the calling thread itself (no hop between threads on the way back)."""
+    near_socket, far_socket = socket.socketpair()
+    near = Connection(near_socket, "unstarted", make_remote_proxy, timeout=TIMEOUT)
+    far = Connection(far_socket, "far", make_remote_proxy, timeout=TIMEOUT)
+    far.start()
+    try:
+        remote_id = far.export(_Buffer())
+        proxy = make_remote_proxy(near, remote_id, ("IBuffer",), "_Buffer")
+        assert [proxy.copy_to(None) for _ in range(3)] == [ErrorStatus.NONE] * 3
+        assert not any(t.name.startswith("unstarted") for t in threading.enumerate())
+    finally:
+        near.close()
+        far.close()
+
+
+class _Gate(IBuffer):
+    """``copy_to`` waits until ``copy_from`` has been called (by another call)."""
+
+    def __init__(self) -> None:
+        self.opened = threading.Event()
+
+    def copy_to(self, memory):
+        return ErrorStatus.NONE if self.opened.wait(TIMEOUT) else ErrorStatus.GENERAL_FAILURE
+
+    def copy_from(self, memory, dimensions):
+        self.opened.set()
+        return ErrorStatus.NONE
+
+    def release(self):
+        pass
+
+
+def test_a_call_is_served_while_an_earlier_one_still_runs() -> None:
+    """The thread serving a call hands the reading on first: a second call is read and
+    served while the first waits for it."""
+    gate = _Gate()
+    with _connected_pair() as (near, far):
+        far.send_hello(gate)
+        proxy = near.wait_hello(TIMEOUT)
+        answers: list = []
+        first = threading.Thread(target=lambda: answers.append(proxy.copy_to(None)))
+        first.start()
+        assert proxy.copy_from(None, []) == ErrorStatus.NONE
+        first.join(TIMEOUT)
+        assert answers == [ErrorStatus.NONE]
+
+
+def test_a_frame_cut_by_a_deadline_is_finished_by_the_next_read() -> None:
+    near_socket, far_socket = socket.socketpair()
+    channel = Channel(near_socket)
+    try:
+        frame = _frame(b"0123456789")
+        far_socket.sendall(frame[:15])  # the header and three bytes of the body
+        with channel.reading:
+            assert channel.receive(time.monotonic() + 0.05) is None
+        far_socket.sendall(frame[15:])
+        with channel.reading:
+            assert channel.receive(time.monotonic() + TIMEOUT) == (bytearray(b"0123456789"), [])
+            assert channel.receive(time.monotonic()) is None
+    finally:
+        channel.close()
+        far_socket.close()
+    with pytest.raises(ChannelClosed, match=r"^the channel is closed$"):
+        channel.receive()
 
 
 def test_nesting_up_to_the_limit_crosses() -> None:
