@@ -579,17 +579,20 @@ def _constant(model: Model, operand: Operand) -> np.ndarray:
     return np.frombuffer(data, numpy_dtype(operand.type))
 
 
-def to_spec(graph: Graph, expected: list[np.ndarray], note: str = "") -> str:
+def to_spec(
+    graph: Graph,
+    expected: list[np.ndarray],
+    note: str = "",
+    source: str = "A random graph drawn by conformance/harness/graphs.py (the [fuzz] tests).",
+) -> str:
     """A spec file (test-generator language) with the graph and one example.
 
-    ``expected`` are the outputs to demand (e.g. the reference driver's).
+    ``expected`` are the outputs to demand (e.g. the reference driver's);
+    ``source`` is the first comment line, saying where the case comes from.
     """
     model = graph.model
     names = {i: f"op{i}" for i in range(len(model.operands))}
-    lines = [
-        "# A random graph drawn by conformance/harness/graphs.py (the [fuzz] tests).",
-        f"# {graph.describe()}",
-    ]
+    lines = [f"# {source}", f"# {graph.describe()}"]
     if note:
         lines += [f"# {line}" for line in note.splitlines()]
     for i, operand in enumerate(model.operands):

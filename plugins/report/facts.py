@@ -152,8 +152,11 @@ def _operand_type(case: Any) -> str | None:
 
 
 def _named_operation(params: dict) -> list[str]:
-    """The operation an invalid-value case names first (``MUL/...``), if it names one."""
-    name = getattr(params.get("case"), "name", None)
+    """The operation an item's parameters name: an ``operation`` parameter (the
+    parameter-space tests), or what an invalid-value case names first (``MUL/...``)."""
+    name = params.get("operation")
+    if not isinstance(name, str):
+        name = getattr(params.get("case"), "name", None)
     if not isinstance(name, str):
         return []
     from hal.types import OperationType

@@ -1,0 +1,518 @@
+"""Parameter-space cases: an operation's corners drawn at random, checked against an oracle.
+
+Hand-written specs pick a few parameter combinations per operation; a driver
+wrong only where nobody wrote a case passes them. Each *family* here is a
+hypothesis strategy over one group of operations' parameters and shapes
+(padding schemes and explicit pads, strides, dilations, layouts, axes,
+broadcast shapes, fused activations, batch and channel counts), kept small so
+one case runs in milliseconds. The expected outputs come from the independent
+oracle scripts of ``conformance/specs/oracles`` (plain Python loops written
+from the operation reference; never the reference driver), imported here by
+path and run on the drawn case.
+
+A drawn case is a ``Corner``: the model, its inputs, the oracle's outputs and
+the *classes* of the parameter space it reaches (``padding:same-odd``,
+``dilation>1+stride>1``, ``broadcast:ranks-differ``, ``axis:negative``, ...:
+``CLASSES`` lists them per family). ``Corner.test`` gives the case as a
+``GeneratedTest``, so the generated suite's runner, tolerances and skip rules
+apply unchanged; ``Corner.spec`` prints it as a spec file of the
+test-generator language, ready to save under ``conformance/specs``, which is
+what a failure shows (after hypothesis has shrunk the case).
+
+``unknown_inputs`` gives the twin of a case whose model declares some inputs
+(one, several or all) and the outputs with unknown dimensions: the request then
+carries the real dimensions in ``RequestArgument.dimensions``.
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib.util
+import struct
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from types import ModuleType
+
+import numpy as np
+from hypothesis import strategies as st
+
+from conformance.harness.cases import Feed, GeneratedTest
+from conformance.harness.graphs import Graph, to_spec
+from hal.types import (
+    DataLocation,
+    Model,
+    Operand,
+    OperandLifeTime,
+    OperandType,
+    Operation,
+    OperationType,
+)
+
+ORACLES = Path(__file__).resolve().parents[1] / "specs" / "oracles"
+"""The oracle scripts (plain Python, independent of the reference driver)."""
+
+ACTIVATIONS = ("none", "relu", "relu1", "relu6")
+"""Fused activation codes 0..3 by name."""
+
+
+@functools.cache
+def oracle(name: str) -> ModuleType:
+    """The oracle script ``conformance/specs/oracles/<name>.py``, imported by path."""
+    path = ORACLES / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(f"nnhal_oracle_{name}", path)
+    if spec is None or spec.loader is None:
+        raise ImportError(f"no oracle script {path}")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+# ---------------------------------------------------------------------------
+# Cases
+# ---------------------------------------------------------------------------
+
+
+@dataclass
+class Corner:
+    """One drawn case: a one-operation model, its inputs and the oracle's outputs."""
+
+    family: str
+    operation: str
+    model: Model
+    inputs: list[np.ndarray]
+    outputs: list[np.ndarray]
+    classes: tuple[str, ...]
+    """The parameter classes this case reaches (see ``CLASSES``)."""
+    parameters: dict[str, object] = field(default_factory=dict)
+    """The drawn parameters, by name (for messages)."""
+    oracle: str = ""
+    """The oracle script that computed ``outputs``."""
+    dynamic: bool = True
+    """Whether the unknown-dimensions twin applies (not where the output shape a driver
+    reports may lawfully differ from the declared one, e.g. a reduction to rank 0)."""
+
+    def describe(self) -> str:
+        shown = ", ".join(f"{k}={v}" for k, v in self.parameters.items())
+        return f"{self.operation} ({self.family}): {shown}"
+
+    def test(self) -> GeneratedTest:
+        """The case as a generated test (one example), for the generated suite's runner."""
+        name = f"corner_{self.family}_{self.operation.lower()}"
+        return GeneratedTest(
+            name=name,
+            dynamic_name=f"{name}_dynamic_output_shape",
+            hal_folder="V1_2",
+            model=self.model,
+            feeds=[Feed(list(self.inputs), list(self.outputs))],
+            version="V1_2",
+        )
+
+    def spec(self) -> str:
+        """The case as a spec file (test-generator language), golden values the oracle's."""
+        graph = Graph(
+            f"{self.family} parameter-space case",
+            self.model,
+            list(self.inputs),
+            [tuple(o.shape) for o in self.outputs],
+            [self.operation],
+        )
+        note = (
+            f"{self.describe()}\n"
+            f"classes: {', '.join(self.classes)}\n"
+            f"expected outputs: conformance/specs/oracles/{self.oracle}.py"
+        )
+        source = "A case drawn by conformance/harness/corners.py (the parameter-space tests)."
+        return to_spec(graph, self.outputs, note=note, source=source)
+
+
+def unknown_inputs(corner: Corner, which: Sequence[int]) -> Corner:
+    """The twin whose model inputs at positions ``which`` (and every output) have unknown
+    dimensions (zeros, the rank kept); the request gives their real dimensions."""
+    operands = list(corner.model.operands)
+    for position in which:
+        index = corner.model.input_indexes[position]
+        operands[index] = replace(operands[index], dimensions=[0] * len(operands[index].dimensions))
+    for index in corner.model.output_indexes:
+        operands[index] = replace(operands[index], dimensions=[0] * len(operands[index].dimensions))
+    count = len(which)
+    total = len(corner.model.input_indexes)
+    label = "all" if count == total else ("one" if count == 1 else "several")
+    return replace(
+        corner,
+        model=replace(corner.model, operands=operands),
+        classes=(*corner.classes, f"request-dims:{label}"),
+        parameters={**corner.parameters, "unknown inputs": list(which)},
+    )
+
+
+class _Builder:
+    """A one-operation model under construction (constants as CONSTANT_COPY)."""
+
+    def __init__(self) -> None:
+        self.operands: list[Operand] = []
+        self.values = bytearray()
+        self.inputs: list[int] = []
+        self.outputs: list[int] = []
+        self.input_arrays: list[np.ndarray] = []
+
+    def _add(self, operand: Operand) -> int:
+        self.operands.append(operand)
+        return len(self.operands) - 1
+
+    def input(self, array: np.ndarray, type_: int = OperandType.TENSOR_FLOAT32) -> int:
+        index = self._add(Operand(type_, list(array.shape), 1, 0.0, 0, OperandLifeTime.MODEL_INPUT))
+        self.inputs.append(index)
+        self.input_arrays.append(array)
+        return index
+
+    def constant(self, type_: int, dims: Sequence[int], data: bytes) -> int:
+        while len(self.values) % 4:
+            self.values.append(0)
+        location = DataLocation(0, len(self.values), len(data))
+        self.values += data
+        return self._add(
+            Operand(type_, list(dims), 1, 0.0, 0, OperandLifeTime.CONSTANT_COPY, location)
+        )
+
+    def tensor(self, array: np.ndarray) -> int:
+        return self.constant(OperandType.TENSOR_FLOAT32, array.shape, array.tobytes())
+
+    def int32(self, value: int) -> int:
+        return self.constant(OperandType.INT32, [], struct.pack("<i", value))
+
+    def int32s(self, values: Sequence[int]) -> int:
+        return self.constant(
+            OperandType.TENSOR_INT32, [len(values)], struct.pack(f"<{len(values)}i", *values)
+        )
+
+    def bool(self, value: bool) -> int:
+        return self.constant(OperandType.BOOL, [], bytes([1 if value else 0]))
+
+    def output(self, shape: Sequence[int], type_: int = OperandType.TENSOR_FLOAT32) -> int:
+        index = self._add(Operand(type_, list(shape), 0, 0.0, 0, OperandLifeTime.MODEL_OUTPUT))
+        self.outputs.append(index)
+        return index
+
+    def model(self, operation: str, inputs: Sequence[int]) -> Model:
+        return Model(
+            operands=self.operands,
+            operations=[Operation(OperationType[operation], list(inputs), list(self.outputs))],
+            input_indexes=self.inputs,
+            output_indexes=self.outputs,
+            operand_values=bytes(self.values),
+        )
+
+
+def _floats(draw, count: int) -> list[float]:
+    """Small multiples of 0.5 in [-4, 4]: sums and products stay exact in float32."""
+    return [v / 2 for v in draw(st.lists(st.integers(-8, 8), min_size=count, max_size=count))]
+
+
+def _array(values: Sequence[float], shape: Sequence[int]) -> np.ndarray:
+    return np.asarray(values, np.float32).reshape(tuple(shape))
+
+
+def _to_nchw(array: np.ndarray) -> np.ndarray:
+    return np.ascontiguousarray(array.transpose(0, 3, 1, 2))
+
+
+def _padding_class(heads: Sequence[int], tails: Sequence[int], implicit: str) -> str:
+    if implicit == "VALID":
+        return "padding:valid"
+    totals = [h + t for h, t in zip(heads, tails, strict=True)]
+    if implicit == "SAME":
+        return "padding:same-odd" if any(t % 2 for t in totals) else "padding:same-even"
+    return "padding:explicit-asymmetric" if heads != tails else "padding:explicit"
+
+
+def _common_classes(batch: int, channels: int, strides, dilations, act: int, nchw: bool):
+    classes = []
+    if batch > 1:
+        classes.append("batch>1")
+    if channels > 1:
+        classes.append("channels>1")
+    if max(strides) > 1:
+        classes.append("stride>1")
+    if max(dilations) > 1:
+        classes.append("dilation>1")
+        if max(strides) > 1:
+            classes.append("dilation>1+stride>1")
+    classes.append(f"activation:{ACTIVATIONS[act]}")
+    classes.append("layout:nchw" if nchw else "layout:nhwc")
+    return classes
+
+
+# ---------------------------------------------------------------------------
+# Families
+# ---------------------------------------------------------------------------
+
+_PADDING_CODES = {"SAME": 1, "VALID": 2}
+
+
+@st.composite
+def conv2d(draw, operation: str = "CONV_2D") -> Corner:
+    """CONV_2D, float32: implicit (SAME/VALID) or explicit padding, strides, dilations,
+    NHWC/NCHW, batch and channel counts, fused activations."""
+    conv = oracle("convolution_oracle")
+    batch, cin, cout = draw(st.integers(1, 2)), draw(st.integers(1, 3)), draw(st.integers(1, 2))
+    fh, fw = draw(st.integers(1, 3)), draw(st.integers(1, 3))
+    sh, sw = draw(st.integers(1, 3)), draw(st.integers(1, 3))
+    dh, dw = draw(st.integers(1, 2)), draw(st.integers(1, 2))
+    scheme = draw(st.sampled_from(["SAME", "VALID", "explicit"]))
+    h = draw(st.integers((fh - 1) * dh + 1 if scheme == "VALID" else 1, 6))
+    w = draw(st.integers((fw - 1) * dw + 1 if scheme == "VALID" else 1, 6))
+    if scheme == "explicit":
+        # Each pad below the effective filter size of its axis (a CPU precondition).
+        eh, ew = (fh - 1) * dh + 1, (fw - 1) * dw + 1
+        pt, pb = draw(st.integers(0, eh - 1)), draw(st.integers(0, eh - 1))
+        pl, pr = draw(st.integers(0, ew - 1)), draw(st.integers(0, ew - 1))
+        h, w = max(h, eh - pt - pb), max(w, ew - pl - pr)
+    elif scheme == "SAME":
+        pt, pb = conv.same_padding(h, sh, fh, dh)
+        pl, pr = conv.same_padding(w, sw, fw, dw)
+    else:
+        pl = pr = pt = pb = 0
+    act = draw(st.integers(0, 3))
+    nchw = draw(st.booleans())
+    x = _floats(draw, batch * h * w * cin)
+    f = _floats(draw, cout * fh * fw * cin)
+    bias = _floats(draw, cout)
+    out, shape = conv.grouped_conv(
+        x, (batch, h, w, cin), f, (cout, fh, fw, cin), bias, (pl, pr, pt, pb), (sw, sh),
+        (dw, dh), 1, act,
+    )  # fmt: skip
+    x_nhwc, out_nhwc = _array(x, (batch, h, w, cin)), _array(out, shape)
+    x_array = _to_nchw(x_nhwc) if nchw else x_nhwc
+    out_array = _to_nchw(out_nhwc) if nchw else out_nhwc
+    b = _Builder()
+    operands = [
+        b.input(x_array),
+        b.tensor(_array(f, (cout, fh, fw, cin))),
+        b.tensor(_array(bias, (cout,))),
+    ]
+    if scheme == "explicit":
+        operands += [b.int32(v) for v in (pl, pr, pt, pb)]
+    else:
+        operands.append(b.int32(_PADDING_CODES[scheme]))
+    operands += [b.int32(sw), b.int32(sh), b.int32(act), b.bool(nchw), b.int32(dw), b.int32(dh)]
+    b.output(out_array.shape)
+    model = b.model("CONV_2D", operands)
+    classes = [_padding_class((pt, pl), (pb, pr), scheme)]
+    classes += _common_classes(batch, cin, (sh, sw), (dh, dw), act, nchw)
+    parameters = {
+        "input": (batch, h, w, cin), "filter": (cout, fh, fw, cin), "padding": scheme,
+        "pads (l, r, t, b)": (pl, pr, pt, pb), "strides (w, h)": (sw, sh),
+        "dilations (w, h)": (dw, dh), "activation": ACTIVATIONS[act],
+        "layout": "NCHW" if nchw else "NHWC",
+    }  # fmt: skip
+    return Corner(
+        "conv2d", "CONV_2D", model, [x_array], [out_array], tuple(classes), parameters,
+        "convolution_oracle",
+    )  # fmt: skip
+
+
+_POOLS = {"AVERAGE_POOL_2D": "avg", "MAX_POOL_2D": "max", "L2_POOL_2D": "l2"}
+
+
+@st.composite
+def pool2d(draw, operation: str | None = None) -> Corner:
+    """AVERAGE_POOL_2D, MAX_POOL_2D, L2_POOL_2D, float32: implicit or explicit padding,
+    strides, window sizes, NHWC/NCHW, batch and channel counts, fused activations."""
+    pools = oracle("pooling_oracle")
+    operation = operation or draw(st.sampled_from(sorted(_POOLS)))
+    batch, c = draw(st.integers(1, 2)), draw(st.integers(1, 3))
+    fh, fw = draw(st.integers(1, 3)), draw(st.integers(1, 3))
+    sh, sw = draw(st.integers(1, 3)), draw(st.integers(1, 3))
+    scheme = draw(st.sampled_from(["SAME", "VALID", "explicit"]))
+    h = draw(st.integers(fh if scheme == "VALID" else 1, 6))
+    w = draw(st.integers(fw if scheme == "VALID" else 1, 6))
+    if scheme == "explicit":
+        # A pad smaller than the window: every window holds an in-image cell.
+        pt, pb = draw(st.integers(0, fh - 1)), draw(st.integers(0, fh - 1))
+        pl, pr = draw(st.integers(0, fw - 1)), draw(st.integers(0, fw - 1))
+        if h + pt + pb < fh or w + pl + pr < fw:
+            h, w = max(h, fh), max(w, fw)
+        pads = (pt, pb, pl, pr)
+    else:
+        pads = pools.implicit_pads((batch, h, w, c), scheme, (sh, sw), (fh, fw))
+    act = draw(st.integers(0, 3))
+    nchw = draw(st.booleans())
+    x = _floats(draw, batch * h * w * c)
+    out, shape = pools.pool(_POOLS[operation], x, (batch, h, w, c), pads, (sh, sw), (fh, fw), act)
+    x_nhwc, out_nhwc = _array(x, (batch, h, w, c)), _array(out, shape)
+    x_array = _to_nchw(x_nhwc) if nchw else x_nhwc
+    out_array = _to_nchw(out_nhwc) if nchw else out_nhwc
+    b = _Builder()
+    operands = [b.input(x_array)]
+    pt, pb, pl, pr = pads
+    if scheme == "explicit":
+        operands += [b.int32(v) for v in (pl, pr, pt, pb)]
+    else:
+        operands.append(b.int32(_PADDING_CODES[scheme]))
+    operands += [b.int32(v) for v in (sw, sh, fw, fh, act)]
+    operands.append(b.bool(nchw))
+    b.output(out_array.shape)
+    model = b.model(operation, operands)
+    classes = [_padding_class((pt, pl), (pb, pr), scheme)]
+    classes += _common_classes(batch, c, (sh, sw), (1, 1), act, nchw)
+    if fh > sh or fw > sw:
+        classes.append("window>stride")
+    parameters = {
+        "input": (batch, h, w, c), "window (w, h)": (fw, fh), "padding": scheme,
+        "pads (l, r, t, b)": (pl, pr, pt, pb), "strides (w, h)": (sw, sh),
+        "activation": ACTIVATIONS[act], "layout": "NCHW" if nchw else "NHWC",
+    }  # fmt: skip
+    return Corner(
+        "pool2d", operation, model, [x_array], [out_array], tuple(classes), parameters,
+        "pooling_oracle",
+    )  # fmt: skip
+
+
+_BINARY = {
+    "ADD": lambda a, b: a + b,
+    "SUB": lambda a, b: a - b,
+    "MUL": lambda a, b: a * b,
+    "DIV": lambda a, b: a / b,
+    "MAXIMUM": max,
+    "MINIMUM": min,
+}
+_WITH_ACTIVATION = frozenset({"ADD", "SUB", "MUL", "DIV"})
+
+
+@st.composite
+def _broadcast_shapes(draw) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Two shapes that broadcast: ranks 1..4 each, sizes 1..3, a 1 where they differ."""
+    rank = draw(st.integers(1, 4))
+    full = [draw(st.integers(1, 3)) for _ in range(rank)]
+    shapes = []
+    for _ in range(2):
+        own_rank = draw(st.integers(1, rank))
+        shape = [1 if draw(st.booleans()) else size for size in full[rank - own_rank :]]
+        shapes.append(tuple(shape))
+    return shapes[0], shapes[1]
+
+
+@st.composite
+def binary(draw, operation: str | None = None) -> Corner:
+    """ADD, SUB, MUL, DIV, MAXIMUM, MINIMUM, float32: broadcasting between shapes of
+    different ranks and sizes of 1, fused activations (where the operation has one)."""
+    elementwise = oracle("elementwise_oracle")
+    operation = operation or draw(st.sampled_from(sorted(_BINARY)))
+    sa, sb = draw(_broadcast_shapes())
+    a = _floats(draw, int(np.prod(sa)))
+    b_values = _floats(draw, int(np.prod(sb)))
+    if operation == "DIV":  # no division by zero: its sign rules are the specs' business
+        b_values = [v if v != 0 else 0.5 for v in b_values]
+    act = draw(st.integers(0, 3)) if operation in _WITH_ACTIVATION else 0
+    shape, out = elementwise.elementwise(_BINARY[operation], sa, a, sb, b_values)
+    conv = oracle("convolution_oracle")
+    out = [conv.activation(v, act) for v in out]
+    builder = _Builder()
+    operands = [builder.input(_array(a, sa)), builder.input(_array(b_values, sb))]
+    if operation in _WITH_ACTIVATION:
+        operands.append(builder.int32(act))
+    out_array = _array(out, shape)
+    builder.output(out_array.shape)
+    model = builder.model(operation, operands)
+    classes = []
+    if len(sa) != len(sb):
+        classes.append("broadcast:ranks-differ")
+    if sa != sb:
+        classes.append("broadcast:size-1")
+    else:
+        classes.append("broadcast:none")
+    if max(len(sa), len(sb)) == 4:
+        classes.append("rank:4")
+    if operation in _WITH_ACTIVATION:
+        classes.append(f"activation:{ACTIVATIONS[act]}")
+    parameters = {"a": sa, "b": sb, "activation": ACTIVATIONS[act]}
+    return Corner(
+        "binary", operation, model, [_array(a, sa), _array(b_values, sb)], [out_array],
+        tuple(classes), parameters, "elementwise_oracle",
+    )  # fmt: skip
+
+
+_REDUCTIONS = {
+    "REDUCE_SUM": "total",
+    "REDUCE_PROD": "product",
+    "REDUCE_MAX": "max",
+    "REDUCE_MIN": "min",
+    "MEAN": "mean",
+}
+
+
+@st.composite
+def reduce(draw, operation: str | None = None) -> Corner:
+    """REDUCE_SUM, REDUCE_PROD, REDUCE_MAX, REDUCE_MIN and MEAN, float32: one or several
+    axes, negative and positive, repeated, keep_dims or not."""
+    reduction = oracle("reduction_oracle")
+    operation = operation or draw(st.sampled_from(sorted(_REDUCTIONS)))
+    rank = draw(st.integers(1, 4))
+    shape = tuple(draw(st.integers(1, 3)) for _ in range(rank))
+    axes = draw(st.lists(st.integers(-rank, rank - 1), min_size=1, max_size=rank + 1))
+    keep = draw(st.booleans())
+    x = _floats(draw, int(np.prod(shape)))
+    combine = {"max": max, "min": min}.get(_REDUCTIONS[operation]) or getattr(
+        reduction, _REDUCTIONS[operation]
+    )
+    out_shape, out = reduction.reduce_axes(x, shape, axes, keep, combine)
+    builder = _Builder()
+    operands = [builder.input(_array(x, shape)), builder.int32s(axes)]
+    if operation == "MEAN":
+        operands.append(builder.int32(1 if keep else 0))
+    else:
+        operands.append(builder.bool(keep))
+    out_array = _array(out, out_shape)
+    builder.output(out_array.shape)
+    model = builder.model(operation, operands)
+    positive = {a % rank for a in axes}
+    classes = []
+    if any(a < 0 for a in axes):
+        classes.append("axis:negative")
+    classes.append("axis:several" if len(positive) > 1 else "axis:one")
+    if len(positive) < len(axes):
+        classes.append("axis:repeated")
+    if len(positive) == rank:
+        classes.append("axis:all")
+    classes.append("keep-dims" if keep else "drop-dims")
+    parameters = {"input": shape, "axes": axes, "keep_dims": keep}
+    return Corner(
+        "reduce", operation, model, [_array(x, shape)], [out_array], tuple(classes),
+        parameters, "reduction_oracle", dynamic=keep or len(positive) < rank,
+    )  # fmt: skip
+
+
+FAMILIES: dict[str, Callable[..., st.SearchStrategy[Corner]]] = {
+    "conv2d": conv2d,
+    "pool2d": pool2d,
+    "binary": binary,
+    "reduce": reduce,
+}
+"""Every family: its name, and the strategy drawing its cases (of one operation if named)."""
+
+OPERATIONS: dict[str, tuple[str, ...]] = {
+    "conv2d": ("CONV_2D",),
+    "pool2d": tuple(sorted(_POOLS)),
+    "binary": tuple(sorted(_BINARY)),
+    "reduce": tuple(sorted(_REDUCTIONS)),
+}
+"""The operations each family draws."""
+
+CLASSES: dict[str, tuple[str, ...]] = {
+    "conv2d": (
+        "padding:same-odd", "padding:same-even", "padding:valid", "padding:explicit",
+        "padding:explicit-asymmetric", "stride>1", "dilation>1", "dilation>1+stride>1",
+        "batch>1", "channels>1", "layout:nchw", "layout:nhwc", "activation:relu6",
+    ),
+    "pool2d": (
+        "padding:same-odd", "padding:same-even", "padding:valid", "padding:explicit-asymmetric",
+        "stride>1", "window>stride", "batch>1", "channels>1", "layout:nchw", "activation:relu1",
+    ),
+    "binary": ("broadcast:ranks-differ", "broadcast:size-1", "broadcast:none", "rank:4"),
+    "reduce": ("axis:negative", "axis:several", "axis:repeated", "axis:all", "keep-dims",
+               "drop-dims"),
+}  # fmt: skip
+"""The parameter classes each family must reach (checked by the project's tests and shown
+by ``nnhal-generate --coverage``); a case of unknown input dimensions adds
+``request-dims:one``, ``request-dims:several`` or ``request-dims:all``."""

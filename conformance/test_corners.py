@@ -1,0 +1,119 @@
+"""Parameter-space tests: every family's corners drawn at random, against an oracle.
+
+``conformance/harness/corners.py`` draws cases of one operation over its
+parameter space (padding schemes, strides, dilations, layouts, broadcast
+shapes, axes, activations, batch and channel counts); the expected outputs come
+from the oracle scripts of ``conformance/specs/oracles``, run on the drawn case.
+One item per family and operation (``test_corners[conv2d/CONV_2D]``). Each
+drawn case runs like a generated test: prepared, then executed on every
+execution path of the driver's level, judged by the generated suite's
+tolerances. Then its twin whose model declares the inputs (one, several or
+all, drawn) and outputs with unknown dimensions runs on the HAL 1.2 paths,
+the request giving the real input dimensions.
+
+A failure is shrunk by hypothesis to a smallest case and printed as a spec
+file of the test-generator language (the oracle's golden values), ready to
+save under ``conformance/specs`` so the corner stays covered. Cases per item
+and profile: ``CASES``; ci and full draw the same cases on every run (also
+under xdist), thorough new ones (``--hypothesis-seed`` fixes a run).
+"""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from conformance.harness.calls import prepare
+from conformance.harness.corners import FAMILIES, OPERATIONS, Corner, unknown_inputs
+from conformance.harness.execution import PATHS, runs_under
+from conformance.harness.runner import (
+    DYNAMIC,
+    STATIC,
+    Run,
+    execute_case,
+    prepare_case,
+    rerun_command,
+)
+from hal.types import ErrorStatus, HalVersion
+
+pytestmark = [pytest.mark.hal_level("1.2"), pytest.mark.tier("parity")]
+
+CASES = {"ci": 3, "full": 12, "thorough": 150}
+"""Cases drawn per item (family and operation) in each profile."""
+
+ITEMS = [(family, op) for family in FAMILIES for op in OPERATIONS[family]]
+_DYNAMIC_PATHS = [p for p in PATHS if p.level == HalVersion.V1_2]
+
+
+class _Declined(Exception):
+    """The driver does not support the drawn case (an unsupported-operation skip)."""
+
+
+def _failed(corner: Corner, error: BaseException) -> AssertionError:
+    return AssertionError(
+        f"{corner.describe()}\n{error}\n"
+        "as a spec (save as conformance/specs/V1_2/<name>.mod.py):\n" + corner.spec()
+    )
+
+
+def _run_case(corner: Corner, nnhal, rerun: str, profile: str) -> None:
+    test = corner.test()
+    try:
+        prepared = prepare_case(nnhal.device, test.model, nnhal.level, nnhal.timeout)
+    except pytest.skip.Exception:
+        raise _Declined from None
+    for path in PATHS:
+        if path.level <= nnhal.level and runs_under(path, corner.operation, profile):
+            execute_case(prepared, Run(test, 0, path.id, STATIC, rerun=rerun), nnhal.timeout)
+
+
+def _run_twin(corner: Corner, nnhal, rerun: str) -> None:
+    test = corner.test()
+    preparation = prepare(nnhal.device, test.model, HalVersion.V1_2, nnhal.timeout)
+    assert preparation.launch_status == ErrorStatus.NONE, (
+        f"{preparation.method} returned launch status {preparation.launch_status.name} for a "
+        "valid model of unknown dimensions"
+    )
+    if preparation.status != ErrorStatus.NONE:
+        return  # a driver may decline unknown dimensions at preparation (tested elsewhere)
+    for path in _DYNAMIC_PATHS:
+        execute_case(
+            preparation.prepared_model, Run(test, 0, path.id, DYNAMIC, rerun=rerun), nnhal.timeout
+        )
+
+
+@pytest.mark.parametrize(
+    ("family", "operation"), ITEMS, ids=[f"{family}/{op}" for family, op in ITEMS]
+)
+def test_corners(family: str, operation: str, nnhal) -> None:
+    profile = nnhal.config.getoption("--nnhal-profile")
+    rerun = rerun_command(nnhal.config, __name__, f"{family}/{operation}")
+    ran: list[Corner] = []
+
+    @settings(max_examples=CASES[profile])
+    @given(FAMILIES[family](operation), st.data())
+    def check(corner: Corner, data: st.DataObject) -> None:
+        try:
+            _run_case(corner, nnhal, rerun, profile)
+        except _Declined:
+            return
+        except (AssertionError, pytest.fail.Exception) as error:
+            raise _failed(corner, error) from None
+        ran.append(corner)
+        if not corner.dynamic:
+            return
+        count = len(corner.model.input_indexes)
+        which = data.draw(
+            st.lists(st.integers(0, count - 1), min_size=1, max_size=count, unique=True),
+            label="inputs of unknown dimensions",
+        )
+        twin = unknown_inputs(corner, sorted(which))
+        try:
+            _run_twin(twin, nnhal, rerun)
+        except (AssertionError, pytest.fail.Exception) as error:
+            raise _failed(twin, error) from None
+
+    check()
+    if not ran:
+        pytest.skip(f"unsupported: the driver supported none of the {operation} cases drawn")

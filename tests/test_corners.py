@@ -1,0 +1,150 @@
+"""The parameter-space layer (conformance/harness/corners.py) and its tests' behaviour."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, find, settings
+
+from conformance.harness.corners import CLASSES, FAMILIES, OPERATIONS, oracle, unknown_inputs
+from generator.expand import evaluate_spec
+
+_SEARCH = settings(
+    max_examples=3000,
+    database=None,
+    derandomize=True,
+    suppress_health_check=list(HealthCheck),
+)
+
+
+@pytest.mark.parametrize(
+    ("family", "wanted"), [(f, c) for f in CLASSES for c in CLASSES[f]], ids=lambda v: str(v)
+)
+def test_every_family_reaches_each_of_its_classes(family: str, wanted: str) -> None:
+    corner = find(FAMILIES[family](), lambda c: wanted in c.classes, settings=_SEARCH)
+    assert wanted in corner.classes
+
+
+def test_the_corners_no_spec_wrote_are_reached() -> None:
+    """Odd SAME padding, dilation with stride, batches, broadcasting across ranks and
+    negative axes: each drawn by its family, and on the operation the corner matters for."""
+    for family, wanted, operations in [
+        ("conv2d", "padding:same-odd", {"CONV_2D"}),
+        ("conv2d", "dilation>1+stride>1", {"CONV_2D"}),
+        ("conv2d", "batch>1", {"CONV_2D"}),
+        ("pool2d", "padding:same-odd", set(OPERATIONS["pool2d"])),
+        ("binary", "broadcast:ranks-differ", set(OPERATIONS["binary"])),
+        ("reduce", "axis:negative", set(OPERATIONS["reduce"])),
+    ]:
+        for operation in sorted(operations):
+            corner = find(
+                FAMILIES[family](operation), lambda c, w=wanted: w in c.classes, settings=_SEARCH
+            )
+            assert corner.operation == operation
+
+
+def test_the_oracle_puts_the_odd_same_pad_at_the_end() -> None:
+    """By hand: a 2x2 input [[1, 2], [3, 4]], a 2x2 filter of ones, stride 1, SAME: one pad
+    row and column in all, both at the end, so out = [[1+2+3+4, 2+4], [3+4, 4]]."""
+    conv = oracle("convolution_oracle")
+    assert conv.same_padding(2, 1, 2) == (0, 1)
+    out, shape = conv.grouped_conv(
+        [1.0, 2.0, 3.0, 4.0], (1, 2, 2, 1), [1.0] * 4, (1, 2, 2, 1), [0.0], (0, 1, 0, 1), (1, 1)
+    )
+    assert (out, shape) == ([10.0, 6.0, 7.0, 4.0], (1, 2, 2, 1))
+
+
+def test_unknown_inputs_hide_the_chosen_dimensions_and_name_the_class() -> None:
+    corner = find(FAMILIES["binary"]("ADD"), lambda c: c.inputs[0].ndim == 3, settings=_SEARCH)
+    one = unknown_inputs(corner, [1])
+    model = one.model
+    assert model.operands[model.input_indexes[0]].dimensions == list(corner.inputs[0].shape)
+    assert model.operands[model.input_indexes[1]].dimensions == [0] * corner.inputs[1].ndim
+    assert model.operands[model.output_indexes[0]].dimensions == [0] * corner.outputs[0].ndim
+    assert one.classes[-1] == "request-dims:one"
+    assert unknown_inputs(corner, [0, 1]).classes[-1] == "request-dims:all"
+    # the original is left as it was
+    assert corner.model.operands[corner.model.input_indexes[1]].dimensions == list(
+        corner.inputs[1].shape
+    )
+
+
+@pytest.mark.parametrize("family", sorted(FAMILIES))
+def test_a_printed_corner_is_a_spec_the_generator_reads_back(family: str, tmp_path: Path) -> None:
+    corner = find(FAMILIES[family](), lambda c: len(c.classes) >= 3, settings=_SEARCH)
+    folder = tmp_path / "V1_2"
+    folder.mkdir()
+    path = folder / "corner.mod.py"
+    path.write_text(corner.spec(), encoding="utf-8")
+    (test,) = evaluate_spec(path, tmp_path)
+    feed = test.feeds[0]
+    for got, want in zip(feed.inputs + feed.outputs, corner.inputs + corner.outputs, strict=True):
+        np.testing.assert_array_equal(got, want)
+    assert [op.type for op in test.model.operations] == [op.type for op in corner.model.operations]
+
+
+ODD_SAME_PAD_FIRST = """
+import reference_driver.ops.convolution as convolution
+from reference_driver import ReferenceDriver
+
+_same_pads = convolution._same_pads
+
+
+def _head_first(size, stride, extent):
+    head, tail = _same_pads(size, stride, extent)
+    return tail, head  # the odd SAME pad at the start of the axis, not the end
+
+
+convolution._same_pads = _head_first
+
+
+class OddSamePadFirst(ReferenceDriver):
+    pass
+"""
+
+
+def test_a_driver_wrong_in_one_corner_fails_with_a_spec_of_it(pytester) -> None:
+    """CONV_2D with the odd SAME pad on the wrong side: no spec has that corner; the
+    parameter-space item finds it, shrinks it and prints it as a spec; ADD's item passes."""
+    pytester.makepyfile(odd_pad=ODD_SAME_PAD_FIRST)
+    result = pytester.runpytest_subprocess(
+        "-p",
+        "no:cacheprovider",
+        "--pyargs",
+        "conformance.test_corners",
+        "--driver=odd_pad:OddSamePadFirst",
+        "--nnhal-profile=full",
+        "-v",
+        "-k",
+        "CONV_2D or binary/ADD",
+    )
+    result.stdout.fnmatch_lines(
+        [
+            "*test_corners?conv2d/CONV_2D? FAILED*",
+            "*test_corners?binary/ADD? PASSED*",
+            "E *CONV_2D (conv2d): *padding=SAME*",
+            "E *as a spec (save as conformance/specs/V1_2/<name>.mod.py):*",
+            "E *# A case drawn by conformance/harness/corners.py (the parameter-space tests).",
+            "E *classes: padding:same-odd*",
+            '*.Operation("CONV_2D", *',
+            "E *Example({",
+        ]
+    )
+    assert result.ret == 1
+
+
+def test_an_operation_filter_keeps_that_operations_corner_items(pytester) -> None:
+    result = pytester.runpytest_subprocess(
+        "-p",
+        "no:cacheprovider",
+        "--pyargs",
+        "conformance.test_corners",
+        "--nnhal-op=MAX_POOL_2D",
+        "--collect-only",
+        "-q",
+    )
+    result.stdout.fnmatch_lines(["*test_corners?pool2d/MAX_POOL_2D?"])
+    assert "CONV_2D" not in result.stdout.str()
+    assert "AVERAGE_POOL_2D" not in result.stdout.str()
