@@ -44,6 +44,7 @@ import contextlib
 import functools
 import gc
 import os
+import random
 import time
 from dataclasses import dataclass
 
@@ -259,6 +260,19 @@ def _load_hypothesis_profile(config: pytest.Config) -> None:
         )
     config.stash[_PREVIOUS_HYPOTHESIS_PROFILE] = settings.get_current_profile_name()
     settings.load_profile(wanted)
+    if profile == "thorough" and config.getoption("hypothesis_seed", None) is None:
+        # New draws each run, from a seed the header and the report show (xdist hands the
+        # controller's options, this seed included, to its workers).
+        config.option.hypothesis_seed = str(random.SystemRandom().randrange(1 << 32))
+
+
+def hypothesis_seed(config: pytest.Config) -> str | None:
+    """The seed of the run's hypothesis draws where they differ between runs (thorough);
+    None where the profile draws the same cases every run."""
+    if config.getoption("--nnhal-profile") != "thorough":
+        return None
+    seed = config.getoption("hypothesis_seed", None)
+    return None if seed is None else str(seed)
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
@@ -424,6 +438,9 @@ def tested_level(config: pytest.Config) -> HalVersion:
 def pytest_report_header(config: pytest.Config) -> list[str]:
     spec = config.getoption("--driver")
     profile = f"nnhal profile: {nnhal_profile(config)}"
+    seed = hypothesis_seed(config)
+    if seed is not None:
+        profile += f" (hypothesis seed {seed}: --hypothesis-seed={seed} draws the same cases)"
     isolation = _isolation_header(config)
     if spec is None:
         return [f"driver: {DEFAULT_DRIVER} (default)", profile, isolation]

@@ -6,6 +6,7 @@ checks the exact line printed and the exit code.
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -171,6 +172,60 @@ def test_hypothesis_verbosity_stays_on_top_of_the_suites_profile(
     )
     assert result.ret == 0, result.stdout.str() + result.stderr.str()
     assert "SETTINGS nnhal-ci-with-verbose-verbosity 5 None" in result.stdout.str()
+
+
+SEED_TEST = """
+from hypothesis import given, strategies as st
+
+DRAWN = []
+
+@given(st.integers(0, 10**9))
+def test_draw(value):
+    DRAWN.append(value)
+
+def test_show():
+    print("DRAWN", DRAWN[:3])
+"""
+
+
+def _thorough(pytester: pytest.Pytester, *args: str) -> pytest.RunResult:
+    pytester.makepyfile(test_seed=SEED_TEST)
+    return pytester.runpytest_subprocess(
+        "-p", "no:cacheprovider", "-s", "--nnhal-profile=thorough", "-p", "no:randomly", *args
+    )
+
+
+def test_a_thorough_run_shows_its_seed_and_the_seed_draws_the_same_cases_again(
+    pytester: pytest.Pytester, tmp_path: Path
+) -> None:
+    first = _thorough(pytester, f"--cert-report={tmp_path / 'one'}")
+    assert first.ret == 0, first.stdout.str() + first.stderr.str()
+    match = re.search(
+        r"^nnhal profile: thorough \(hypothesis seed (\d+): --hypothesis-seed=\1 draws the same "
+        r"cases\)$",
+        first.stdout.str(),
+        re.M,
+    )
+    assert match, first.stdout.str()
+    seed = match.group(1)
+    report = json.loads((tmp_path / "one" / "report.json").read_text())
+    assert report["run"]["hypothesis_seed"] == seed
+    drawn = re.findall(r"DRAWN \[[^]]*\]", first.stdout.str())
+    again = _thorough(pytester, f"--hypothesis-seed={seed}")
+    assert len(drawn) == 1 and re.findall(r"DRAWN \[[^]]*\]", again.stdout.str()) == drawn
+
+
+def test_a_run_that_draws_the_same_cases_every_time_reports_no_seed(
+    pytester: pytest.Pytester, tmp_path: Path
+) -> None:
+    pytester.makepyfile(test_seed=SEED_TEST)
+    result = pytester.runpytest_subprocess(
+        "-p", "no:cacheprovider", "--nnhal-profile=ci", f"--cert-report={tmp_path / 'ci'}"
+    )
+    assert result.ret == 0
+    result.stdout.fnmatch_lines(["nnhal profile: ci"])
+    report = json.loads((tmp_path / "ci" / "report.json").read_text())
+    assert report["run"]["hypothesis_seed"] is None
 
 
 def test_default_driver_header(run) -> None:

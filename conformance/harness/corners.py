@@ -96,6 +96,9 @@ class Corner:
         shown = ", ".join(f"{k}={v}" for k, v in self.parameters.items())
         return f"{self.operation} ({self.family}): {shown}"
 
+    def __repr__(self) -> str:  # what hypothesis prints of a falsifying case: no model dump
+        return f"<corner {self.describe()}>"
+
     def test(self) -> GeneratedTest:
         """The case as a generated test (one example), for the generated suite's runner."""
         name = f"corner_{self.family}_{self.operation.lower()}"

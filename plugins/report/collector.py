@@ -299,6 +299,13 @@ def _isolation(config: pytest.Config) -> dict[str, Any]:
     return isolation_facts(config)
 
 
+def hypothesis_seed(config: pytest.Config) -> str | None:
+    """The seed of a run's hypothesis draws, where they change from run to run (thorough)."""
+    from plugins.pytest_nnhal import hypothesis_seed as seed
+
+    return seed(config)
+
+
 def suite_categories() -> list[str]:
     """The categories of the installed suite's test modules (whatever this run selected)."""
     try:
@@ -485,6 +492,7 @@ class ReportPlugin:
             "command": " ".join(["pytest", *self.config.invocation_params.args]),
             "expect_fail": self.expect_file,
             "smoke": bool(self.config.getoption("--nnhal-smoke")),
+            "hypothesis_seed": hypothesis_seed(self.config),
             "suite_categories": suite_categories(),
             "isolation": _isolation(self.config),
         }
