@@ -28,8 +28,9 @@ def test_every_family_reaches_each_of_its_classes(family: str, wanted: str) -> N
 
 
 def test_the_corners_no_spec_wrote_are_reached() -> None:
-    """Odd SAME padding, dilation with stride, batches, broadcasting across ranks and
-    negative axes: each drawn by its family, and on the operation the corner matters for."""
+    """Odd SAME padding, dilation with stride, batches, broadcasting across ranks,
+    negative axes, quantization at the ends of its ranges: each drawn by its family, on
+    every operation the corner matters for."""
     for family, wanted, operations in [
         ("conv2d", "padding:same-odd", {"CONV_2D"}),
         ("conv2d", "dilation>1+stride>1", {"CONV_2D"}),
@@ -37,6 +38,8 @@ def test_the_corners_no_spec_wrote_are_reached() -> None:
         ("pool2d", "padding:same-odd", set(OPERATIONS["pool2d"])),
         ("binary", "broadcast:ranks-differ", set(OPERATIONS["binary"])),
         ("reduce", "axis:negative", set(OPERATIONS["reduce"])),
+        ("binary", "quant:zero-point-255", {"ADD", "SUB", "MUL", "MAXIMUM", "MINIMUM"}),
+        ("binary", "quant:output-at-range-end", {"ADD", "MUL"}),
     ]:
         for operation in sorted(operations):
             corner = find(

@@ -163,8 +163,16 @@ class _Builder:
         self.operands.append(operand)
         return len(self.operands) - 1
 
-    def input(self, array: np.ndarray, type_: int = OperandType.TENSOR_FLOAT32) -> int:
-        index = self._add(Operand(type_, list(array.shape), 1, 0.0, 0, OperandLifeTime.MODEL_INPUT))
+    def input(
+        self,
+        array: np.ndarray,
+        type_: int = OperandType.TENSOR_FLOAT32,
+        scale: float = 0.0,
+        zero_point: int = 0,
+    ) -> int:
+        index = self._add(
+            Operand(type_, list(array.shape), 1, scale, zero_point, OperandLifeTime.MODEL_INPUT)
+        )
         self.inputs.append(index)
         self.input_arrays.append(array)
         return index
@@ -192,8 +200,16 @@ class _Builder:
     def bool(self, value: bool) -> int:
         return self.constant(OperandType.BOOL, [], bytes([1 if value else 0]))
 
-    def output(self, shape: Sequence[int], type_: int = OperandType.TENSOR_FLOAT32) -> int:
-        index = self._add(Operand(type_, list(shape), 0, 0.0, 0, OperandLifeTime.MODEL_OUTPUT))
+    def output(
+        self,
+        shape: Sequence[int],
+        type_: int = OperandType.TENSOR_FLOAT32,
+        scale: float = 0.0,
+        zero_point: int = 0,
+    ) -> int:
+        index = self._add(
+            Operand(type_, list(shape), 0, scale, zero_point, OperandLifeTime.MODEL_OUTPUT)
+        )
         self.outputs.append(index)
         return index
 
@@ -212,8 +228,8 @@ def _floats(draw, count: int) -> list[float]:
     return [v / 2 for v in draw(st.lists(st.integers(-8, 8), min_size=count, max_size=count))]
 
 
-def _array(values: Sequence[float], shape: Sequence[int]) -> np.ndarray:
-    return np.asarray(values, np.float32).reshape(tuple(shape))
+def _array(values: Sequence[float], shape: Sequence[int], dtype=np.float32) -> np.ndarray:
+    return np.asarray(values, dtype).reshape(tuple(shape))
 
 
 def _to_nchw(array: np.ndarray) -> np.ndarray:
@@ -396,29 +412,85 @@ def _broadcast_shapes(draw) -> tuple[tuple[int, ...], tuple[int, ...]]:
     return shapes[0], shapes[1]
 
 
+_SCALES = (1 / 256, 1 / 128, 0.03125, 0.1, 0.5, 1.0, 2.5, 10.0)
+"""Quantization scales drawn: from a 256th (a byte spans [0, 1)) to 10."""
+_ZERO_POINTS = st.one_of(st.sampled_from([0, 1, 127, 128, 254, 255]), st.integers(0, 255))
+_QUANT8 = frozenset({"ADD", "SUB", "MUL", "MAXIMUM", "MINIMUM"})
+
+
+def _quant_params(draw, operation: str) -> tuple[tuple[float, int], ...]:
+    params = [(draw(st.sampled_from(_SCALES)), draw(_ZERO_POINTS)) for _ in range(3)]
+    (sa, _), (sb, _), (so, zo) = params
+    if operation == "MUL" and not so > sa * sb:  # the CPU's precondition
+        params[2] = (sa * sb * draw(st.sampled_from([1.5, 2.0, 16.0])), zo)
+    return tuple(params)
+
+
+def _quant_classes(params, outputs: Sequence[int]) -> list[str]:
+    classes = ["quant8"]
+    zero_points = [z for _, z in params]
+    scales = [s for s, _ in params]
+    if 0 in zero_points:
+        classes.append("quant:zero-point-0")
+    if 255 in zero_points:
+        classes.append("quant:zero-point-255")
+    if min(scales) <= 1 / 128:
+        classes.append("quant:scale-tiny")
+    if max(scales) >= 2.5:
+        classes.append("quant:scale-large")
+    if len(set(params)) > 1:
+        classes.append("quant:params-differ")
+    if any(q in (0, 255) for q in outputs):
+        classes.append("quant:output-at-range-end")
+    return classes
+
+
 @st.composite
 def binary(draw, operation: str | None = None) -> Corner:
-    """ADD, SUB, MUL, DIV, MAXIMUM, MINIMUM, float32: broadcasting between shapes of
-    different ranks and sizes of 1, fused activations (where the operation has one)."""
+    """ADD, SUB, MUL, DIV, MAXIMUM, MINIMUM: broadcasting between shapes of different
+    ranks and sizes of 1, fused activations (where the operation has one); float32,
+    and but for DIV also TENSOR_QUANT8_ASYMM with scales and zero points of each input
+    and the output drawn apart, near the ends of their ranges."""
     elementwise = oracle("elementwise_oracle")
     operation = operation or draw(st.sampled_from(sorted(_BINARY)))
     sa, sb = draw(_broadcast_shapes())
-    a = _floats(draw, int(np.prod(sa)))
-    b_values = _floats(draw, int(np.prod(sb)))
-    if operation == "DIV":  # no division by zero: its sign rules are the specs' business
-        b_values = [v if v != 0 else 0.5 for v in b_values]
     act = draw(st.integers(0, 3)) if operation in _WITH_ACTIVATION else 0
-    shape, out = elementwise.elementwise(_BINARY[operation], sa, a, sb, b_values)
-    conv = oracle("convolution_oracle")
-    out = [conv.activation(v, act) for v in out]
+    quant = operation in _QUANT8 and draw(st.booleans())
     builder = _Builder()
-    operands = [builder.input(_array(a, sa)), builder.input(_array(b_values, sb))]
+    classes = []
+    if quant:
+        params = _quant_params(draw, operation)
+        count_a, count_b = int(np.prod(sa)), int(np.prod(sb))
+        qa = draw(st.lists(st.integers(0, 255), min_size=count_a, max_size=count_a))
+        qb = draw(st.lists(st.integers(0, 255), min_size=count_b, max_size=count_b))
+        fixed = elementwise.FIXED_OPS[operation]
+        shape, out = elementwise.elementwise(
+            lambda x, y: fixed(x, y, *params, ACTIVATIONS[act]), sa, qa, sb, qb
+        )
+        inputs = [_array(qa, sa, np.uint8), _array(qb, sb, np.uint8)]
+        out_array = _array(out, shape, np.uint8)
+        quant8 = OperandType.TENSOR_QUANT8_ASYMM
+        operands = [builder.input(a, quant8, *p) for a, p in zip(inputs, params, strict=False)]
+        classes += _quant_classes(params, out)
+        shown = {"quant (scale, zero point) a, b, out": params}
+    else:
+        a = _floats(draw, int(np.prod(sa)))
+        b_values = _floats(draw, int(np.prod(sb)))
+        if operation == "DIV":  # no division by zero: its sign rules are the specs' business
+            b_values = [v if v != 0 else 0.5 for v in b_values]
+        shape, out = elementwise.elementwise(_BINARY[operation], sa, a, sb, b_values)
+        conv = oracle("convolution_oracle")
+        out = [conv.activation(v, act) for v in out]
+        inputs = [_array(a, sa), _array(b_values, sb)]
+        out_array = _array(out, shape)
+        operands = [builder.input(x) for x in inputs]
+        params, shown = ((0.0, 0),) * 3, {}
     if operation in _WITH_ACTIVATION:
         operands.append(builder.int32(act))
-    out_array = _array(out, shape)
-    builder.output(out_array.shape)
+    builder.output(
+        out_array.shape, *((OperandType.TENSOR_QUANT8_ASYMM, *params[2]) if quant else ())
+    )
     model = builder.model(operation, operands)
-    classes = []
     if len(sa) != len(sb):
         classes.append("broadcast:ranks-differ")
     if sa != sb:
@@ -429,10 +501,10 @@ def binary(draw, operation: str | None = None) -> Corner:
         classes.append("rank:4")
     if operation in _WITH_ACTIVATION:
         classes.append(f"activation:{ACTIVATIONS[act]}")
-    parameters = {"a": sa, "b": sb, "activation": ACTIVATIONS[act]}
+    parameters = {"a": sa, "b": sb, "activation": ACTIVATIONS[act], **shown}
     return Corner(
-        "binary", operation, model, [_array(a, sa), _array(b_values, sb)], [out_array],
-        tuple(classes), parameters, "elementwise_oracle",
+        "binary", operation, model, inputs, [out_array], tuple(classes), parameters,
+        "elementwise_oracle",
     )  # fmt: skip
 
 
@@ -512,7 +584,11 @@ CLASSES: dict[str, tuple[str, ...]] = {
         "padding:same-odd", "padding:same-even", "padding:valid", "padding:explicit-asymmetric",
         "stride>1", "window>stride", "batch>1", "channels>1", "layout:nchw", "activation:relu1",
     ),
-    "binary": ("broadcast:ranks-differ", "broadcast:size-1", "broadcast:none", "rank:4"),
+    "binary": (
+        "broadcast:ranks-differ", "broadcast:size-1", "broadcast:none", "rank:4", "quant8",
+        "quant:zero-point-0", "quant:zero-point-255", "quant:scale-tiny", "quant:scale-large",
+        "quant:params-differ", "quant:output-at-range-end",
+    ),
     "reduce": ("axis:negative", "axis:several", "axis:repeated", "axis:all", "keep-dims",
                "drop-dims"),
 }  # fmt: skip
