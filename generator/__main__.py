@@ -23,6 +23,7 @@ import ast
 import os
 import sys
 import traceback
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
@@ -448,6 +449,48 @@ def _coverage(specs: Sequence[Spec], root: Path, interpreter: Interpreter) -> in
     return 1 if _report_failures(outcomes) else 0
 
 
+PARAMETER_DRAWS = 100
+"""Cases drawn per operation for ``--parameters``."""
+
+
+def parameter_classes(tests: Sequence[GeneratedTest]) -> dict[str, Counter[str]]:
+    """For each operation of the parameter-space families, how many of the tests' models
+    reach each class of its parameter space (``conformance.harness.corners.classify``)."""
+    from conformance.harness.corners import classify
+
+    reached: dict[str, Counter[str]] = {}
+    for test in tests:
+        outputs = test.feeds[0].outputs if test.feeds else []
+        for operation, classes in classify(test.model, outputs):
+            reached.setdefault(operation, Counter()).update(classes)
+    return reached
+
+
+def _parameters(specs: Sequence[Spec], root: Path, interpreter: Interpreter, draws: int) -> int:
+    from conformance.harness.corners import CLASSES, OPERATIONS, drawn_classes
+
+    outcomes = _run(specs, root, interpreter, emit=False)
+    by_specs = parameter_classes([t for o in outcomes for t in o.tests])
+    print(f"operation class: spec cases reaching it, drawn cases reaching it (of {draws} draws)")
+    listed = reached_by_specs = reached_by_draws = 0
+    for family, operations in OPERATIONS.items():
+        for operation in operations:
+            drawn = drawn_classes(operation, draws)
+            specs_reach = by_specs.get(operation, Counter())
+            names = dict.fromkeys([*CLASSES[family], *sorted(drawn), *sorted(specs_reach)])
+            for name in names:
+                print(f"{operation} {name}: specs {specs_reach[name]}, drawn {drawn[name]}")
+            for name in CLASSES[family]:
+                listed += 1
+                reached_by_specs += specs_reach[name] > 0
+                reached_by_draws += drawn[name] > 0
+    print(
+        f"parameters: of {listed} listed classes (operation and class), the specs reach "
+        f"{reached_by_specs}, the drawn cases {reached_by_draws}"
+    )
+    return 1 if _report_failures(outcomes) else 0
+
+
 # ---------------------------------------------------------------------------
 # Command line
 # ---------------------------------------------------------------------------
@@ -469,6 +512,20 @@ def _parser() -> argparse.ArgumentParser:
     mode.add_argument("--list", action="store_true", help="print the test names of each spec")
     mode.add_argument(
         "--coverage", action="store_true", help="print which operation signatures are exercised"
+    )
+    mode.add_argument(
+        "--parameters",
+        action="store_true",
+        help="print, for each operation of the parameter-space tests, which classes of its "
+        "parameter space (padding, strides, dilations, axes, broadcasting, quantization, "
+        "unknown input dimensions) the specs reach and the drawn cases reach",
+    )
+    parser.add_argument(
+        "--draws",
+        type=int,
+        default=PARAMETER_DRAWS,
+        metavar="N",
+        help=f"with --parameters: cases drawn per operation (default {PARAMETER_DRAWS})",
     )
     return parser
 
@@ -515,6 +572,11 @@ def _main(argv: Sequence[str] | None) -> int:
         return _list(specs, root, interpreter)
     if args.coverage:
         return _coverage(specs, root, interpreter)
+    if args.parameters:
+        if args.draws < 1:
+            print(f"nnhal-generate: --draws={args.draws}: must be at least 1", file=sys.stderr)
+            return 2
+        return _parameters(specs, root, interpreter, args.draws)
     if args.check:
         return _check(specs, full, root, out_dir, interpreter)
     return _generate(specs, full, root, out_dir, interpreter)

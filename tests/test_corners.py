@@ -8,7 +8,14 @@ import numpy as np
 import pytest
 from hypothesis import HealthCheck, find, settings
 
-from conformance.harness.corners import CLASSES, FAMILIES, OPERATIONS, oracle, unknown_inputs
+from conformance.harness.corners import (
+    CLASSES,
+    FAMILIES,
+    OPERATIONS,
+    classify,
+    oracle,
+    unknown_inputs,
+)
 from generator.expand import evaluate_spec
 
 _SEARCH = settings(
@@ -59,15 +66,19 @@ def test_the_oracle_puts_the_odd_same_pad_at_the_end() -> None:
     assert (out, shape) == ([10.0, 6.0, 7.0, 4.0], (1, 2, 2, 1))
 
 
-def test_unknown_inputs_hide_the_chosen_dimensions_and_name_the_class() -> None:
+def test_unknown_inputs_hide_the_chosen_axes_and_name_the_classes() -> None:
     corner = find(FAMILIES["binary"]("ADD"), lambda c: c.inputs[0].ndim == 3, settings=_SEARCH)
-    one = unknown_inputs(corner, [1])
+    one = unknown_inputs(corner, {1: [0]})
     model = one.model
     assert model.operands[model.input_indexes[0]].dimensions == list(corner.inputs[0].shape)
-    assert model.operands[model.input_indexes[1]].dimensions == [0] * corner.inputs[1].ndim
+    assert model.operands[model.input_indexes[1]].dimensions == [
+        0,
+        *corner.inputs[1].shape[1:],
+    ]
     assert model.operands[model.output_indexes[0]].dimensions == [0] * corner.outputs[0].ndim
-    assert one.classes[-1] == "request-dims:one"
-    assert unknown_inputs(corner, [0, 1]).classes[-1] == "request-dims:all"
+    assert one.classes[-2:] == ("request-dims:one-unknown", "request-dims:some-inputs")
+    several = unknown_inputs(corner, {0: [0, 2], 1: [0]})
+    assert several.classes[-2:] == ("request-dims:several-unknown", "request-dims:all-inputs")
     # the original is left as it was
     assert corner.model.operands[corner.model.input_indexes[1]].dimensions == list(
         corner.inputs[1].shape
@@ -86,6 +97,8 @@ def test_a_printed_corner_is_a_spec_the_generator_reads_back(family: str, tmp_pa
     for got, want in zip(feed.inputs + feed.outputs, corner.inputs + corner.outputs, strict=True):
         np.testing.assert_array_equal(got, want)
     assert [op.type for op in test.model.operations] == [op.type for op in corner.model.operations]
+    # the classes read back from the spec's model are the drawn case's
+    assert classify(test.model, feed.outputs) == [(corner.operation, corner.classes)]
 
 
 ODD_SAME_PAD_FIRST = """
@@ -151,3 +164,25 @@ def test_an_operation_filter_keeps_that_operations_corner_items(pytester) -> Non
     result.stdout.fnmatch_lines(["*test_corners?pool2d/MAX_POOL_2D?"])
     assert "CONV_2D" not in result.stdout.str()
     assert "AVERAGE_POOL_2D" not in result.stdout.str()
+
+
+def test_the_parameter_report_counts_what_specs_and_draws_reach(tmp_path: Path, capsys) -> None:
+    """``nnhal-generate --parameters`` over one spec: a printed odd-SAME CONV_2D case."""
+    from generator import __main__ as cli
+
+    corner = find(FAMILIES["conv2d"](), lambda c: "padding:same-odd" in c.classes, settings=_SEARCH)
+    (tmp_path / "pyproject.toml").write_text("")
+    folder = tmp_path / "conformance" / "specs" / "V1_2"
+    folder.mkdir(parents=True)
+    (folder / "corner.mod.py").write_text(corner.spec(), encoding="utf-8")
+    status = cli.main(["--root", str(tmp_path), "--parameters", "--draws", "3"])
+    out = capsys.readouterr().out.splitlines()
+    assert status == 0
+    assert out[0] == "operation class: spec cases reaching it, drawn cases reaching it (of 3 draws)"
+    line = next(x for x in out if x.startswith("CONV_2D padding:same-odd: "))
+    assert line.startswith("CONV_2D padding:same-odd: specs 1, drawn ")
+    assert "MAX_POOL_2D padding:valid: specs 0, drawn " in "\n".join(out)
+    listed = sum(len(CLASSES[f]) * len(OPERATIONS[f]) for f in CLASSES)
+    assert out[-1].startswith(f"parameters: of {listed} listed classes (operation and class), ")
+    assert cli.main(["--root", str(tmp_path), "--parameters", "--draws", "0"]) == 2
+    assert capsys.readouterr().err == "nnhal-generate: --draws=0: must be at least 1\n"

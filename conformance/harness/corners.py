@@ -20,8 +20,11 @@ test-generator language, ready to save under ``conformance/specs``, which is
 what a failure shows (after hypothesis has shrunk the case).
 
 ``unknown_inputs`` gives the twin of a case whose model declares some inputs
-(one, several or all) and the outputs with unknown dimensions: the request then
-carries the real dimensions in ``RequestArgument.dimensions``.
+with one, several or all of their axes unknown (and the outputs with all
+unknown): the request then carries the real dimensions in
+``RequestArgument.dimensions``. ``classify`` reads the classes back from any
+model (a drawn case's or a spec's), and ``drawn_classes`` counts what the
+draws of an operation reach, for ``nnhal-generate --parameters``.
 """
 
 from __future__ import annotations
@@ -29,7 +32,8 @@ from __future__ import annotations
 import functools
 import importlib.util
 import struct
-from collections.abc import Callable, Sequence
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from types import ModuleType
@@ -39,6 +43,7 @@ from hypothesis import strategies as st
 
 from conformance.harness.cases import Feed, GeneratedTest
 from conformance.harness.graphs import Graph, to_spec
+from hal.tensors import read_constants
 from hal.types import (
     DataLocation,
     Model,
@@ -129,23 +134,26 @@ class Corner:
         return to_spec(graph, self.outputs, note=note, source=source)
 
 
-def unknown_inputs(corner: Corner, which: Sequence[int]) -> Corner:
-    """The twin whose model inputs at positions ``which`` (and every output) have unknown
-    dimensions (zeros, the rank kept); the request gives their real dimensions."""
+def unknown_inputs(corner: Corner, hidden: Mapping[int, Sequence[int]]) -> Corner:
+    """The twin whose model input at each position of ``hidden`` has the listed axes
+    unknown (0, the rank kept), and every output all of its axes: the request then gives
+    the inputs' real dimensions."""
     operands = list(corner.model.operands)
-    for position in which:
+    for position, axes in hidden.items():
         index = corner.model.input_indexes[position]
-        operands[index] = replace(operands[index], dimensions=[0] * len(operands[index].dimensions))
+        dims = list(operands[index].dimensions)
+        for axis in axes:
+            dims[axis] = 0
+        operands[index] = replace(operands[index], dimensions=dims)
     for index in corner.model.output_indexes:
         operands[index] = replace(operands[index], dimensions=[0] * len(operands[index].dimensions))
-    count = len(which)
-    total = len(corner.model.input_indexes)
-    label = "all" if count == total else ("one" if count == 1 else "several")
+    model = replace(corner.model, operands=operands)
+    shown = {position: list(axes) for position, axes in sorted(hidden.items())}
     return replace(
         corner,
-        model=replace(corner.model, operands=operands),
-        classes=(*corner.classes, f"request-dims:{label}"),
-        parameters={**corner.parameters, "unknown inputs": list(which)},
+        model=model,
+        classes=_classes(model, corner.outputs),
+        parameters={**corner.parameters, "unknown axes by input": shown},
     )
 
 
@@ -245,7 +253,7 @@ def _padding_class(heads: Sequence[int], tails: Sequence[int], implicit: str) ->
     return "padding:explicit-asymmetric" if heads != tails else "padding:explicit"
 
 
-def _common_classes(batch: int, channels: int, strides, dilations, act: int, nchw: bool):
+def _common_classes(batch: int, channels: int, strides, dilations) -> list[str]:
     classes = []
     if batch > 1:
         classes.append("batch>1")
@@ -257,8 +265,6 @@ def _common_classes(batch: int, channels: int, strides, dilations, act: int, nch
         classes.append("dilation>1")
         if max(strides) > 1:
             classes.append("dilation>1+stride>1")
-    classes.append(f"activation:{ACTIVATIONS[act]}")
-    classes.append("layout:nchw" if nchw else "layout:nhwc")
     return classes
 
 
@@ -317,8 +323,7 @@ def conv2d(draw, operation: str = "CONV_2D") -> Corner:
     operands += [b.int32(sw), b.int32(sh), b.int32(act), b.bool(nchw), b.int32(dw), b.int32(dh)]
     b.output(out_array.shape)
     model = b.model("CONV_2D", operands)
-    classes = [_padding_class((pt, pl), (pb, pr), scheme)]
-    classes += _common_classes(batch, cin, (sh, sw), (dh, dw), act, nchw)
+    classes = _classes(model, [out_array])
     parameters = {
         "input": (batch, h, w, cin), "filter": (cout, fh, fw, cin), "padding": scheme,
         "pads (l, r, t, b)": (pl, pr, pt, pb), "strides (w, h)": (sw, sh),
@@ -326,7 +331,7 @@ def conv2d(draw, operation: str = "CONV_2D") -> Corner:
         "layout": "NCHW" if nchw else "NHWC",
     }  # fmt: skip
     return Corner(
-        "conv2d", "CONV_2D", model, [x_array], [out_array], tuple(classes), parameters,
+        "conv2d", "CONV_2D", model, [x_array], [out_array], classes, parameters,
         "convolution_oracle",
     )  # fmt: skip
 
@@ -373,17 +378,14 @@ def pool2d(draw, operation: str | None = None) -> Corner:
     operands.append(b.bool(nchw))
     b.output(out_array.shape)
     model = b.model(operation, operands)
-    classes = [_padding_class((pt, pl), (pb, pr), scheme)]
-    classes += _common_classes(batch, c, (sh, sw), (1, 1), act, nchw)
-    if fh > sh or fw > sw:
-        classes.append("window>stride")
+    classes = _classes(model, [out_array])
     parameters = {
         "input": (batch, h, w, c), "window (w, h)": (fw, fh), "padding": scheme,
         "pads (l, r, t, b)": (pl, pr, pt, pb), "strides (w, h)": (sw, sh),
         "activation": ACTIVATIONS[act], "layout": "NCHW" if nchw else "NHWC",
     }  # fmt: skip
     return Corner(
-        "pool2d", operation, model, [x_array], [out_array], tuple(classes), parameters,
+        "pool2d", operation, model, [x_array], [out_array], classes, parameters,
         "pooling_oracle",
     )  # fmt: skip
 
@@ -457,7 +459,6 @@ def binary(draw, operation: str | None = None) -> Corner:
     act = draw(st.integers(0, 3)) if operation in _WITH_ACTIVATION else 0
     quant = operation in _QUANT8 and draw(st.booleans())
     builder = _Builder()
-    classes = []
     if quant:
         params = _quant_params(draw, operation)
         count_a, count_b = int(np.prod(sa)), int(np.prod(sb))
@@ -471,7 +472,6 @@ def binary(draw, operation: str | None = None) -> Corner:
         out_array = _array(out, shape, np.uint8)
         quant8 = OperandType.TENSOR_QUANT8_ASYMM
         operands = [builder.input(a, quant8, *p) for a, p in zip(inputs, params, strict=False)]
-        classes += _quant_classes(params, out)
         shown = {"quant (scale, zero point) a, b, out": params}
     else:
         a = _floats(draw, int(np.prod(sa)))
@@ -491,19 +491,10 @@ def binary(draw, operation: str | None = None) -> Corner:
         out_array.shape, *((OperandType.TENSOR_QUANT8_ASYMM, *params[2]) if quant else ())
     )
     model = builder.model(operation, operands)
-    if len(sa) != len(sb):
-        classes.append("broadcast:ranks-differ")
-    if sa != sb:
-        classes.append("broadcast:size-1")
-    else:
-        classes.append("broadcast:none")
-    if max(len(sa), len(sb)) == 4:
-        classes.append("rank:4")
-    if operation in _WITH_ACTIVATION:
-        classes.append(f"activation:{ACTIVATIONS[act]}")
+    classes = _classes(model, [out_array])
     parameters = {"a": sa, "b": sb, "activation": ACTIVATIONS[act], **shown}
     return Corner(
-        "binary", operation, model, inputs, [out_array], tuple(classes), parameters,
+        "binary", operation, model, inputs, [out_array], classes, parameters,
         "elementwise_oracle",
     )  # fmt: skip
 
@@ -542,6 +533,126 @@ def reduce(draw, operation: str | None = None) -> Corner:
     builder.output(out_array.shape)
     model = builder.model(operation, operands)
     positive = {a % rank for a in axes}
+    classes = _classes(model, [out_array])
+    parameters = {"input": shape, "axes": axes, "keep_dims": keep}
+    return Corner(
+        "reduce", operation, model, [_array(x, shape)], [out_array], classes,
+        parameters, "reduction_oracle", dynamic=keep or len(positive) < rank,
+    )  # fmt: skip
+
+
+# ---------------------------------------------------------------------------
+# Classes of the parameter space, read from a model
+# ---------------------------------------------------------------------------
+
+
+def classify(model: Model, outputs: Sequence[np.ndarray] = ()) -> list[tuple[str, tuple[str, ...]]]:
+    """(operation name, its parameter classes) for each operation of ``model`` a family
+    covers, read from the model itself: its operand shapes, quantization and constant
+    parameters (``outputs``, the expected values where known, show saturation). The
+    same reading serves drawn cases and the specs' generated models, so the coverage
+    report compares like with like. A parameter held in a model input (not a constant)
+    is not read, and gives no class."""
+    try:
+        constants = read_constants(model)
+    except Exception:  # a pool that cannot be opened: the shapes still say something
+        constants = {}
+    found = []
+    for operation in model.operations:
+        try:
+            name = OperationType(operation.type).name
+        except ValueError:
+            continue
+        reader = _CLASSIFIERS.get(name)
+        if reader is None:
+            continue
+        try:
+            classes = reader(model, operation, constants, name)
+        except (IndexError, KeyError, TypeError, ValueError):
+            continue  # a shape or parameter the family does not draw
+        if operation.outputs and list(operation.outputs) == list(model.output_indexes):
+            classes += _output_classes(model, outputs)
+        classes += _request_classes(model, operation)
+        found.append((name, tuple(dict.fromkeys(classes))))
+    return found
+
+
+def _scalar(constants: dict[int, np.ndarray], index: int) -> int | None:
+    value = constants.get(index)
+    return None if value is None else int(value.reshape(-1)[0])
+
+
+def _activation(constants, inputs, position: int) -> list[str]:
+    code = _scalar(constants, inputs[position]) if len(inputs) > position else None
+    return [f"activation:{ACTIVATIONS[code]}"] if code in range(4) else []
+
+
+def _window_classes(model, operation, constants, name) -> list[str]:
+    """CONV_2D and the 2-D pools: padding, strides, dilations, layout, batch, channels."""
+    inputs = operation.inputs
+    conv = name == "CONV_2D"
+    first = 3 if conv else 1  # the first padding input
+    if conv:  # 10 inputs: explicit without a layout, or implicit with layout and dilations
+        explicit = len(inputs) in (11, 13) or (
+            len(inputs) == 10 and model.operands[inputs[7]].type != OperandType.BOOL
+        )
+    else:
+        explicit = len(inputs) in (10, 11)
+    strides_at = first + (4 if explicit else 1)
+    value = functools.partial(_scalar, constants)
+    sw, sh = value(inputs[strides_at]), value(inputs[strides_at + 1])
+    if conv:
+        act_at = strides_at + 2
+        _, fh, fw, _ = model.operands[inputs[1]].dimensions
+    else:
+        fw, fh = value(inputs[strides_at + 2]), value(inputs[strides_at + 3])
+        act_at = strides_at + 4
+    layout_at = act_at + 1
+    nchw = len(inputs) > layout_at and bool(value(inputs[layout_at]))
+    dw = value(inputs[layout_at + 1]) if conv and len(inputs) > layout_at + 2 else 1
+    dh = value(inputs[layout_at + 2]) if conv and len(inputs) > layout_at + 2 else 1
+    dims = list(model.operands[inputs[0]].dimensions)
+    batch, h, w, c = (dims[0], dims[2], dims[3], dims[1]) if nchw else dims
+    if explicit:
+        pl, pr, pt, pb = (value(inputs[first + k]) for k in range(4))
+        padding = _padding_class((pt, pl), (pb, pr), "explicit")
+    else:
+        scheme = {1: "SAME", 2: "VALID"}[value(inputs[first])]
+        same = oracle("convolution_oracle").same_padding
+        (pt, pb), (pl, pr) = same(h, sh, fh, dh), same(w, sw, fw, dw)
+        padding = _padding_class((pt, pl), (pb, pr), scheme)
+    classes = [padding]
+    classes += _common_classes(batch, c, (sh, sw), (dh, dw))
+    classes += _activation(constants, inputs, act_at)
+    classes.append("layout:nchw" if nchw else "layout:nhwc")
+    if not conv and (fh > sh or fw > sw):
+        classes.append("window>stride")
+    classes += _quant_classes_of(model, inputs[:1])
+    return classes
+
+
+def _binary_classes(model, operation, constants, name) -> list[str]:
+    inputs = operation.inputs
+    sa = list(model.operands[inputs[0]].dimensions)
+    sb = list(model.operands[inputs[1]].dimensions)
+    classes = []
+    if len(sa) != len(sb):
+        classes.append("broadcast:ranks-differ")
+    classes.append("broadcast:size-1" if sa != sb else "broadcast:none")
+    if max(len(sa), len(sb)) == 4:
+        classes.append("rank:4")
+    if name in _WITH_ACTIVATION:
+        classes += _activation(constants, inputs, 2)
+    classes += _quant_classes_of(model, [inputs[0], inputs[1], *operation.outputs[:1]])
+    return classes
+
+
+def _reduce_classes(model, operation, constants, name) -> list[str]:
+    inputs = operation.inputs
+    rank = len(model.operands[inputs[0]].dimensions)
+    axes = [int(a) for a in constants[inputs[1]].reshape(-1)]
+    keep = bool(_scalar(constants, inputs[2]))
+    positive = {a % rank for a in axes}
     classes = []
     if any(a < 0 for a in axes):
         classes.append("axis:negative")
@@ -551,11 +662,50 @@ def reduce(draw, operation: str | None = None) -> Corner:
     if len(positive) == rank:
         classes.append("axis:all")
     classes.append("keep-dims" if keep else "drop-dims")
-    parameters = {"input": shape, "axes": axes, "keep_dims": keep}
-    return Corner(
-        "reduce", operation, model, [_array(x, shape)], [out_array], tuple(classes),
-        parameters, "reduction_oracle", dynamic=keep or len(positive) < rank,
-    )  # fmt: skip
+    return classes
+
+
+def _quant_classes_of(model: Model, indexes: Sequence[int]) -> list[str]:
+    operands = [model.operands[i] for i in indexes]
+    if not operands or any(o.type != OperandType.TENSOR_QUANT8_ASYMM for o in operands):
+        return []
+    return _quant_classes([(o.scale, o.zero_point) for o in operands], ())
+
+
+def _output_classes(model: Model, outputs: Sequence[np.ndarray]) -> list[str]:
+    for index, values in zip(model.output_indexes, outputs, strict=False):
+        if model.operands[index].type == OperandType.TENSOR_QUANT8_ASYMM and (
+            np.any(values == 0) or np.any(values == 255)
+        ):
+            return ["quant:output-at-range-end"]
+    return []
+
+
+def _request_classes(model: Model, operation: Operation) -> list[str]:
+    """Model inputs of the operation whose dimensions the model leaves partly unknown (the
+    request gives them): ``request-dims:one-unknown`` or ``several-unknown`` (the most
+    axes unknown in one input), ``request-dims:all-inputs`` or ``some-inputs``."""
+    inputs = [i for i in operation.inputs if i in model.input_indexes]
+    unknown = [model.operands[i].dimensions.count(0) for i in inputs]
+    if not any(unknown):
+        return []
+    classes = ["request-dims:several-unknown" if max(unknown) > 1 else "request-dims:one-unknown"]
+    classes.append("request-dims:all-inputs" if all(unknown) else "request-dims:some-inputs")
+    return classes
+
+
+_CLASSIFIERS = {
+    "CONV_2D": _window_classes,
+    **dict.fromkeys(_POOLS, _window_classes),
+    **dict.fromkeys(_BINARY, _binary_classes),
+    **dict.fromkeys(_REDUCTIONS, _reduce_classes),
+}
+
+
+def _classes(model: Model, outputs: Sequence[np.ndarray]) -> tuple[str, ...]:
+    """The classes of a drawn one-operation case."""
+    ((_, classes),) = classify(model, outputs)
+    return classes
 
 
 FAMILIES: dict[str, Callable[..., st.SearchStrategy[Corner]]] = {
@@ -593,5 +743,41 @@ CLASSES: dict[str, tuple[str, ...]] = {
                "drop-dims"),
 }  # fmt: skip
 """The parameter classes each family must reach (checked by the project's tests and shown
-by ``nnhal-generate --coverage``); a case of unknown input dimensions adds
-``request-dims:one``, ``request-dims:several`` or ``request-dims:all``."""
+by ``nnhal-generate --parameters``); a twin of unknown input dimensions adds
+``request-dims:one-unknown`` or ``several-unknown`` (axes unknown in one input) and
+``request-dims:all-inputs`` or ``some-inputs``."""
+
+
+def family_of(operation: str) -> str | None:
+    """The family drawing ``operation``'s cases, if any."""
+    return next((f for f, ops in OPERATIONS.items() if operation in ops), None)
+
+
+def drawn_classes(operation: str, count: int) -> Counter[str]:
+    """How many of ``count`` drawn cases of ``operation`` (the same draws every time; each
+    with its unknown-dimensions twins) reach each class."""
+    from hypothesis import HealthCheck, given, settings
+
+    family = family_of(operation)
+    if family is None:
+        raise ValueError(f"no parameter-space family draws {operation}")
+    reached: Counter[str] = Counter()
+
+    @settings(
+        max_examples=count,
+        database=None,
+        derandomize=True,
+        suppress_health_check=list(HealthCheck),
+    )
+    @given(FAMILIES[family](operation))
+    def draw(corner: Corner) -> None:
+        found = set(corner.classes)  # a class counts once per draw, its twins included
+        if corner.dynamic:
+            ranks = [a.ndim for a in corner.inputs]
+            for hidden in ({0: [0]}, {p: range(rank) for p, rank in enumerate(ranks)}):
+                twin = unknown_inputs(corner, hidden)
+                found.update(c for c in twin.classes if c.startswith("request"))
+        reached.update(found)
+
+    draw()
+    return reached
