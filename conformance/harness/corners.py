@@ -541,6 +541,75 @@ def reduce(draw, operation: str | None = None) -> Corner:
     )  # fmt: skip
 
 
+_AXIS_OPERATIONS = ("ARGMAX", "ARGMIN", "CONCATENATION", "L2_NORMALIZATION", "SOFTMAX")
+
+
+@st.composite
+def axis(draw, operation: str | None = None) -> Corner:
+    """ARGMAX, ARGMIN, CONCATENATION, L2_NORMALIZATION, SOFTMAX, float32: ranks 1-4 (2-4
+    for the arg operations), the axis anywhere in the tensor and negative where the
+    operation allows it (not CONCATENATION), 2-3 concatenated inputs, SOFTMAX's beta."""
+    operation = operation or draw(st.sampled_from(_AXIS_OPERATIONS))
+    low_rank = 2 if operation in ("ARGMAX", "ARGMIN") else 1
+    rank = draw(st.integers(low_rank, 4))
+    shape = tuple(draw(st.integers(1, 3)) for _ in range(rank))
+    low_axis = 0 if operation == "CONCATENATION" else -rank
+    chosen = draw(st.integers(low_axis, rank - 1))
+    x = _floats(draw, int(np.prod(shape)))
+    builder = _Builder()
+    parameters: dict[str, object] = {"input": shape, "axis": chosen}
+    if operation == "CONCATENATION":
+        parts = [(x, shape)]
+        for _ in range(draw(st.integers(1, 2))):
+            other = list(shape)
+            other[chosen] = draw(st.integers(1, 3))
+            parts.append((_floats(draw, int(np.prod(other))), tuple(other)))
+        out, out_shape = oracle("shape_oracle").concatenation(parts, chosen)
+        inputs = [_array(values, part) for values, part in parts]
+        operands = [builder.input(a) for a in inputs] + [builder.int32(chosen)]
+        parameters["inputs"] = [part for _, part in parts]
+        out_array = _array(out, out_shape)
+    elif operation in ("ARGMAX", "ARGMIN"):
+        better = (lambda a, b: a > b) if operation == "ARGMAX" else (lambda a, b: a < b)
+        out_shape, out = oracle("reduction_oracle").arg_extreme(x, shape, chosen, better)
+        inputs = [_array(x, shape)]
+        operands = [builder.input(inputs[0]), builder.int32(chosen)]
+        out_array = _array(out, out_shape, np.int32)
+    else:
+        pools = oracle("pooling_oracle")
+        if operation == "L2_NORMALIZATION":  # no all-zero line: its result is undefined
+            for line in pools.lines(list(shape), chosen):
+                if all(x[k] == 0 for k in line):
+                    x[line[0]] = 1.0
+            out = pools.l2_normalization(x, list(shape), chosen)
+            inputs = [_array(x, shape)]
+            operands = [builder.input(inputs[0]), builder.int32(chosen)]
+        else:
+            beta = draw(st.sampled_from([0.5, 1.0, 2.0]))
+            out = pools.softmax(x, list(shape), beta, chosen)
+            inputs = [_array(x, shape)]
+            beta_operand = builder.constant(OperandType.FLOAT32, [], struct.pack("<f", beta))
+            operands = [builder.input(inputs[0]), beta_operand, builder.int32(chosen)]
+            parameters["beta"] = beta
+        out_array = _array(out, shape)
+    out_type = OperandType.TENSOR_INT32 if out_array.dtype == np.int32 else None
+    builder.output(out_array.shape, *((out_type,) if out_type is not None else ()))
+    model = builder.model(operation, operands)
+    return Corner(
+        "axis", operation, model, inputs, [out_array], _classes(model, [out_array]),
+        parameters, _AXIS_ORACLES[operation],
+    )  # fmt: skip
+
+
+_AXIS_ORACLES = {
+    "ARGMAX": "reduction_oracle",
+    "ARGMIN": "reduction_oracle",
+    "CONCATENATION": "shape_oracle",
+    "L2_NORMALIZATION": "pooling_oracle",
+    "SOFTMAX": "pooling_oracle",
+}
+
+
 # ---------------------------------------------------------------------------
 # Classes of the parameter space, read from a model
 # ---------------------------------------------------------------------------
@@ -665,6 +734,23 @@ def _reduce_classes(model, operation, constants, name) -> list[str]:
     return classes
 
 
+def _axis_classes(model, operation, constants, name) -> list[str]:
+    inputs = operation.inputs
+    axis_at = {"SOFTMAX": 2, "CONCATENATION": len(inputs) - 1}.get(name, 1)
+    rank = len(model.operands[inputs[0]].dimensions)
+    chosen = _scalar(constants, inputs[axis_at]) if len(inputs) > axis_at else -1
+    classes = [f"rank:{rank}"]
+    if chosen < 0:
+        classes.append("axis:negative")
+    position = chosen % rank
+    classes.append(
+        "axis:last" if position == rank - 1 else "axis:first" if position == 0 else "axis:inner"
+    )
+    if name == "CONCATENATION" and len(inputs) > 3:
+        classes.append("inputs:3")
+    return classes
+
+
 def _quant_classes_of(model: Model, indexes: Sequence[int]) -> list[str]:
     operands = [model.operands[i] for i in indexes]
     if not operands or any(o.type != OperandType.TENSOR_QUANT8_ASYMM for o in operands):
@@ -699,6 +785,7 @@ _CLASSIFIERS = {
     **dict.fromkeys(_POOLS, _window_classes),
     **dict.fromkeys(_BINARY, _binary_classes),
     **dict.fromkeys(_REDUCTIONS, _reduce_classes),
+    **dict.fromkeys(_AXIS_OPERATIONS, _axis_classes),
 }
 
 
@@ -713,6 +800,7 @@ FAMILIES: dict[str, Callable[..., st.SearchStrategy[Corner]]] = {
     "pool2d": pool2d,
     "binary": binary,
     "reduce": reduce,
+    "axis": axis,
 }
 """Every family: its name, and the strategy drawing its cases (of one operation if named)."""
 
@@ -721,6 +809,7 @@ OPERATIONS: dict[str, tuple[str, ...]] = {
     "pool2d": tuple(sorted(_POOLS)),
     "binary": tuple(sorted(_BINARY)),
     "reduce": tuple(sorted(_REDUCTIONS)),
+    "axis": _AXIS_OPERATIONS,
 }
 """The operations each family draws."""
 
@@ -741,6 +830,7 @@ CLASSES: dict[str, tuple[str, ...]] = {
     ),
     "reduce": ("axis:negative", "axis:several", "axis:repeated", "axis:all", "keep-dims",
                "drop-dims"),
+    "axis": ("axis:negative", "axis:first", "axis:inner", "axis:last", "rank:1", "rank:4"),
 }  # fmt: skip
 """The parameter classes each family must reach (checked by the project's tests and shown
 by ``nnhal-generate --parameters``); a twin of unknown input dimensions adds
