@@ -9,7 +9,8 @@ service process, the call and its answer over the Unix socket). Then one
 burst execution per round trip, in this process and across the process
 boundary, against a bare two-process ping-pong of packets of the same sizes
 over the same fast message queues (a child that only echoes), measured in the
-same run. Every figure is the best of interleaved rounds of the mean time per
+same run. ``get_type`` (a call that carries nothing) is timed directly and across
+the boundary: the cost of a round trip by itself. Every figure is the best of interleaved rounds of the mean time per
 call (other processes only ever add time). Two burst ratios are printed: the
 round trip minus the model's direct execution, and the round trip minus the
 same burst in this process (what the process boundary alone adds), each over
@@ -142,6 +143,9 @@ def run() -> Result:
                 for name, d in (("direct", direct), ("in-process", guarded), ("process", remote))
             }
             calls = {name: _sync(model, request) for name, model in prepared.items()}
+            # A call carrying nothing: what the boundary costs a call by itself.
+            calls["empty direct"] = direct.get_type
+            calls["empty process"] = remote.get_type
             for name in ("direct", "process"):
                 controller = BurstController()
                 controllers.append(controller)
@@ -168,6 +172,8 @@ def run() -> Result:
         Figure("direct", base, "us"),
         Figure("in-process guard", us["in-process"], "us", base, us["in-process"] / base),
         Figure("process", us["process"], "us", base, us["process"] / base),
+        Figure("empty call direct", us["empty direct"], "us"),
+        Figure("empty call process", us["empty process"], "us"),
         Figure("burst direct", us["burst direct"], "us"),
         Figure("burst process", us["burst process"], "us"),
         Figure("bare FMQ ping-pong", ping, "us"),
@@ -178,7 +184,8 @@ def run() -> Result:
         f"isolation (ADD {SHAPE[0]}x{SHAPE[1]} float32, execute_synchronously): direct "
         f"{base:.0f} us, in-process guard {us['in-process']:.0f} us (ratio "
         f"{us['in-process'] / base:.2f}), process {us['process']:.0f} us (ratio "
-        f"{us['process'] / base:.2f}); burst: direct {us['burst direct']:.0f} us, process "
+        f"{us['process'] / base:.2f}); get_type: direct {us['empty direct']:.1f} us, process "
+        f"{us['empty process']:.0f} us; burst: direct {us['burst direct']:.0f} us, process "
         f"{us['burst process']:.0f} us; bare FMQ ping-pong {us['ping-pong']:.0f} us; "
         f"(burst process - direct execution) / ping-pong = {own / us['ping-pong']:.2f}; "
         f"(burst process - burst direct) / ping-pong = {boundary / us['ping-pong']:.2f}"
