@@ -30,7 +30,7 @@ from hal.types import (
 )
 from reference_driver import ReferenceDriver
 from reference_driver.ops import REGISTRY, OpArgs, OpFailure
-from reference_driver.ops.convolution import _fixed_point, _requantize
+from reference_driver.ops.convolution import _column_phases, _fixed_point, _Geometry, _requantize
 from reference_driver.quant import multiply_by_quantized_multiplier, quantize_multiplier
 
 F32 = OperandType.TENSOR_FLOAT32
@@ -359,3 +359,20 @@ def test_filter_cache_keeps_a_newer_entry_of_a_reused_id() -> None:
     dying_ref = weakref.ref(old)
     convolution._forget(convolution._DERIVED, key, dying_ref)
     assert convolution._DERIVED.pop(key)[1] == "newer"
+
+
+@pytest.mark.parametrize("offset", [0, 3])
+def test_an_unpadded_transposed_input_is_laid_out_in_c_order_for_the_kernels(offset) -> None:
+    """An NCHW input reaches the kernels as a transposed NHWC view. Unpadded, it was passed
+    on as it was, and the depthwise kernel's strided windows (which assume C order) read
+    past its end: found by the parameter-space tests as an occasional NaN in
+    DEPTHWISE_CONV_2D's output (input [1, 3, 1, 5] NCHW, 1x1 filter, SAME)."""
+    nchw = np.arange(15, dtype=np.float32).reshape(1, 3, 1, 5)
+    nhwc = nchw.transpose(0, 2, 3, 1)
+    assert not nhwc.flags.c_contiguous
+    g = _Geometry(
+        pads=(0, 0, 0, 0), strides=(1, 1), dilations=(1, 1), filter_hw=(1, 1), out_hw=(1, 5)
+    )
+    planes = _column_phases(nhwc, g, offset, np.dtype(np.float32))
+    assert planes.flags.c_contiguous
+    np.testing.assert_array_equal(planes.reshape(1, 1, 5, 3), nhwc - offset)

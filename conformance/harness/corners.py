@@ -275,15 +275,27 @@ def _common_classes(batch: int, channels: int, strides, dilations) -> list[str]:
 _PADDING_CODES = {"SAME": 1, "VALID": 2}
 
 
+_CONV_FORMS = ("plain", "layout", "dilations")
+"""The input lists drawn: without the HAL 1.2 inputs, with the layout, with layout and
+dilations."""
+
+
 @st.composite
-def conv2d(draw, operation: str = "CONV_2D") -> Corner:
-    """CONV_2D, float32: implicit (SAME/VALID) or explicit padding, strides, dilations,
-    NHWC/NCHW, batch and channel counts, fused activations."""
+def conv2d(draw, operation: str | None = None) -> Corner:
+    """CONV_2D and DEPTHWISE_CONV_2D, float32: implicit (SAME/VALID) or explicit padding,
+    strides, dilations, NHWC/NCHW, batch and channel counts, depth multipliers, fused
+    activations, and the three input lists (without the layout, with it, with dilations)."""
     conv = oracle("convolution_oracle")
-    batch, cin, cout = draw(st.integers(1, 2)), draw(st.integers(1, 3)), draw(st.integers(1, 2))
+    operation = operation or draw(st.sampled_from(["CONV_2D", "DEPTHWISE_CONV_2D"]))
+    depthwise = operation == "DEPTHWISE_CONV_2D"
+    batch, cin = draw(st.integers(1, 2)), draw(st.integers(1, 3))
+    multiplier = draw(st.integers(1, 2)) if depthwise else 1
+    cout = cin * multiplier if depthwise else draw(st.integers(1, 2))
     fh, fw = draw(st.integers(1, 3)), draw(st.integers(1, 3))
     sh, sw = draw(st.integers(1, 3)), draw(st.integers(1, 3))
-    dh, dw = draw(st.integers(1, 2)), draw(st.integers(1, 2))
+    form = draw(st.sampled_from(_CONV_FORMS))
+    dh, dw = (draw(st.integers(1, 2)), draw(st.integers(1, 2))) if form == "dilations" else (1, 1)
+    nchw = form != "plain" and draw(st.booleans())
     scheme = draw(st.sampled_from(["SAME", "VALID", "explicit"]))
     h = draw(st.integers((fh - 1) * dh + 1 if scheme == "VALID" else 1, 6))
     w = draw(st.integers((fw - 1) * dw + 1 if scheme == "VALID" else 1, 6))
@@ -299,40 +311,50 @@ def conv2d(draw, operation: str = "CONV_2D") -> Corner:
     else:
         pl = pr = pt = pb = 0
     act = draw(st.integers(0, 3))
-    nchw = draw(st.booleans())
     x = _floats(draw, batch * h * w * cin)
-    f = _floats(draw, cout * fh * fw * cin)
+    f = _floats(draw, cout * fh * fw * (1 if depthwise else cin))
     bias = _floats(draw, cout)
-    out, shape = conv.grouped_conv(
-        x, (batch, h, w, cin), f, (cout, fh, fw, cin), bias, (pl, pr, pt, pb), (sw, sh),
-        (dw, dh), 1, act,
-    )  # fmt: skip
-    x_nhwc, out_nhwc = _array(x, (batch, h, w, cin)), _array(out, shape)
+    x_shape, pads = (batch, h, w, cin), (pl, pr, pt, pb)
+    if depthwise:
+        f_shape = (1, fh, fw, cout)
+        out, shape = conv.depthwise_conv(
+            x, x_shape, f, f_shape, bias, pads, (sw, sh), multiplier, (dw, dh), act
+        )
+    else:
+        f_shape = (cout, fh, fw, cin)
+        out, shape = conv.grouped_conv(
+            x, x_shape, f, f_shape, bias, pads, (sw, sh), (dw, dh), 1, act
+        )
+    x_nhwc, out_nhwc = _array(x, x_shape), _array(out, shape)
     x_array = _to_nchw(x_nhwc) if nchw else x_nhwc
     out_array = _to_nchw(out_nhwc) if nchw else out_nhwc
     b = _Builder()
-    operands = [
-        b.input(x_array),
-        b.tensor(_array(f, (cout, fh, fw, cin))),
-        b.tensor(_array(bias, (cout,))),
-    ]
+    operands = [b.input(x_array), b.tensor(_array(f, f_shape)), b.tensor(_array(bias, (cout,)))]
     if scheme == "explicit":
         operands += [b.int32(v) for v in (pl, pr, pt, pb)]
     else:
         operands.append(b.int32(_PADDING_CODES[scheme]))
-    operands += [b.int32(sw), b.int32(sh), b.int32(act), b.bool(nchw), b.int32(dw), b.int32(dh)]
+    operands += [b.int32(sw), b.int32(sh)]
+    if depthwise:
+        operands.append(b.int32(multiplier))
+    operands.append(b.int32(act))
+    if form != "plain":
+        operands.append(b.bool(nchw))
+    if form == "dilations":
+        operands += [b.int32(dw), b.int32(dh)]
     b.output(out_array.shape)
-    model = b.model("CONV_2D", operands)
-    classes = _classes(model, [out_array])
+    model = b.model(operation, operands)
     parameters = {
-        "input": (batch, h, w, cin), "filter": (cout, fh, fw, cin), "padding": scheme,
-        "pads (l, r, t, b)": (pl, pr, pt, pb), "strides (w, h)": (sw, sh),
-        "dilations (w, h)": (dw, dh), "activation": ACTIVATIONS[act],
-        "layout": "NCHW" if nchw else "NHWC",
+        "input": x_shape, "filter": f_shape, "padding": scheme, "pads (l, r, t, b)": pads,
+        "strides (w, h)": (sw, sh), "dilations (w, h)": (dw, dh),
+        "activation": ACTIVATIONS[act], "layout": "NCHW" if nchw else "NHWC",
+        "inputs": form,
     }  # fmt: skip
+    if depthwise:
+        parameters["depth multiplier"] = multiplier
     return Corner(
-        "conv2d", "CONV_2D", model, [x_array], [out_array], classes, parameters,
-        "convolution_oracle",
+        "conv2d", operation, model, [x_array], [out_array], _classes(model, [out_array]),
+        parameters, "convolution_oracle",
     )  # fmt: skip
 
 
@@ -648,29 +670,36 @@ def _activation(constants, inputs, position: int) -> list[str]:
 
 
 def _window_classes(model, operation, constants, name) -> list[str]:
-    """CONV_2D and the 2-D pools: padding, strides, dilations, layout, batch, channels."""
+    """The convolutions and the 2-D pools: padding, strides, dilations, layout, batch,
+    channels, depth multiplier, which input list."""
     inputs = operation.inputs
-    conv = name == "CONV_2D"
-    first = 3 if conv else 1  # the first padding input
-    if conv:  # 10 inputs: explicit without a layout, or implicit with layout and dilations
-        explicit = len(inputs) in (11, 13) or (
-            len(inputs) == 10 and model.operands[inputs[7]].type != OperandType.BOOL
-        )
+    count = len(inputs)
+    kind = {"CONV_2D": "conv", "DEPTHWISE_CONV_2D": "depthwise"}.get(name, "pool")
+    first = 1 if kind == "pool" else 3  # the first padding input
+    bool_at = lambda i: count > i and model.operands[inputs[i]].type == OperandType.BOOL  # noqa: E731
+    if kind == "conv":  # 10 inputs: explicit without a layout, or implicit with dilations
+        explicit = count in (11, 13) or (count == 10 and not bool_at(7))
+    elif kind == "depthwise":
+        explicit = count >= 11 and not bool_at(8)
     else:
-        explicit = len(inputs) in (10, 11)
+        explicit = count in (10, 11)
     strides_at = first + (4 if explicit else 1)
     value = functools.partial(_scalar, constants)
     sw, sh = value(inputs[strides_at]), value(inputs[strides_at + 1])
-    if conv:
-        act_at = strides_at + 2
-        _, fh, fw, _ = model.operands[inputs[1]].dimensions
-    else:
+    multiplier = 1
+    if kind == "pool":
         fw, fh = value(inputs[strides_at + 2]), value(inputs[strides_at + 3])
         act_at = strides_at + 4
+    else:
+        _, fh, fw, _ = model.operands[inputs[1]].dimensions
+        act_at = strides_at + 2
+        if kind == "depthwise":
+            multiplier = value(inputs[act_at])
+            act_at += 1
     layout_at = act_at + 1
-    nchw = len(inputs) > layout_at and bool(value(inputs[layout_at]))
-    dw = value(inputs[layout_at + 1]) if conv and len(inputs) > layout_at + 2 else 1
-    dh = value(inputs[layout_at + 2]) if conv and len(inputs) > layout_at + 2 else 1
+    nchw = count > layout_at and bool(value(inputs[layout_at]))
+    dilated = kind != "pool" and count > layout_at + 2
+    dw, dh = (value(inputs[layout_at + 1]), value(inputs[layout_at + 2])) if dilated else (1, 1)
     dims = list(model.operands[inputs[0]].dimensions)
     batch, h, w, c = (dims[0], dims[2], dims[3], dims[1]) if nchw else dims
     if explicit:
@@ -685,7 +714,17 @@ def _window_classes(model, operation, constants, name) -> list[str]:
     classes += _common_classes(batch, c, (sh, sw), (dh, dw))
     classes += _activation(constants, inputs, act_at)
     classes.append("layout:nchw" if nchw else "layout:nhwc")
-    if not conv and (fh > sh or fw > sw):
+    if kind != "pool":
+        classes.append(
+            "inputs:dilations"
+            if dilated
+            else "inputs:layout"
+            if count > layout_at
+            else "inputs:plain"
+        )
+    if multiplier > 1:
+        classes.append("multiplier>1")
+    if kind == "pool" and (fh > sh or fw > sw):
         classes.append("window>stride")
     classes += _quant_classes_of(model, inputs[:1])
     return classes
@@ -773,6 +812,7 @@ def _request_classes(model: Model, operation: Operation) -> list[str]:
 
 _CLASSIFIERS = {
     "CONV_2D": _window_classes,
+    "DEPTHWISE_CONV_2D": _window_classes,
     **dict.fromkeys(_POOLS, _window_classes),
     **dict.fromkeys(_BINARY, _binary_classes),
     **dict.fromkeys(_REDUCTIONS, _reduce_classes),
@@ -796,7 +836,7 @@ FAMILIES: dict[str, Callable[..., st.SearchStrategy[Corner]]] = {
 """Every family: its name, and the strategy drawing its cases (of one operation if named)."""
 
 OPERATIONS: dict[str, tuple[str, ...]] = {
-    "conv2d": ("CONV_2D",),
+    "conv2d": ("CONV_2D", "DEPTHWISE_CONV_2D"),
     "pool2d": tuple(sorted(_POOLS)),
     "binary": tuple(sorted(_BINARY)),
     "reduce": tuple(sorted(_REDUCTIONS)),
@@ -809,6 +849,7 @@ CLASSES: dict[str, tuple[str, ...]] = {
         "padding:same-odd", "padding:same-even", "padding:valid", "padding:explicit",
         "padding:explicit-asymmetric", "stride>1", "dilation>1", "dilation>1+stride>1",
         "batch>1", "channels>1", "layout:nchw", "layout:nhwc", "activation:relu6",
+        "inputs:plain", "inputs:layout", "inputs:dilations", "multiplier>1",
     ),
     "pool2d": (
         "padding:same-odd", "padding:same-even", "padding:valid", "padding:explicit-asymmetric",

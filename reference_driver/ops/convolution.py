@@ -391,7 +391,10 @@ def _padded(x: np.ndarray, g: _Geometry, offset: int, dtype: np.dtype) -> np.nda
     top, bottom, left, right = g.pads
     n, h, w, c = x.shape
     if not any(g.pads):
-        return x.astype(dtype) - offset if offset else x.astype(dtype, copy=False)
+        # C order whatever ``x`` is (an NCHW input arrives as a transposed view): the
+        # kernels read the result through strided views that assume it.
+        out = np.ascontiguousarray(x, dtype=dtype)
+        return out - offset if offset else out
     out = np.empty((n, top + h + bottom, left + w + right, c), dtype=dtype)
     # Zero only the frame: the interior is written once, by the subtraction.
     out[:, :top] = 0
