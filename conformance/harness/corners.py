@@ -623,6 +623,55 @@ _AXIS_ORACLES = {
 }
 
 
+_SHAPE_OPERATIONS = ("PAD", "SLICE", "TRANSPOSE")
+
+
+@st.composite
+def shape(draw, operation: str | None = None) -> Corner:
+    """PAD, SLICE and TRANSPOSE, float32, ranks 1-4: paddings of 0-2 on each side of
+    each axis, slices anywhere with sizes given or -1 (to the end), any permutation."""
+    shapes = oracle("shape_oracle")
+    operation = operation or draw(st.sampled_from(_SHAPE_OPERATIONS))
+    rank = draw(st.integers(1, 4))
+    dims = [draw(st.integers(1, 3)) for _ in range(rank)]
+    x = _floats(draw, int(np.prod(dims)))
+    builder = _Builder()
+    inputs = [_array(x, dims)]
+    operands = [builder.input(inputs[0])]
+    if operation == "TRANSPOSE":
+        perm = draw(st.permutations(list(range(rank))))
+        out, out_shape = shapes.transpose(x, dims, perm)
+        operands.append(builder.int32s(perm))
+        parameters: dict[str, object] = {"input": tuple(dims), "perm": list(perm)}
+    elif operation == "PAD":
+        paddings = [(draw(st.integers(0, 2)), draw(st.integers(0, 2))) for _ in range(rank)]
+        out, out_shape = shapes.pad(x, dims, paddings, 0.0)
+        operands.append(
+            builder.constant(
+                OperandType.TENSOR_INT32,
+                [rank, 2],
+                struct.pack(f"<{2 * rank}i", *(v for pair in paddings for v in pair)),
+            )
+        )
+        parameters = {"input": tuple(dims), "paddings": paddings}
+    else:
+        begin = [draw(st.integers(0, d - 1)) for d in dims]
+        size = [
+            draw(st.sampled_from([-1, *range(1, d - b + 1)]))
+            for d, b in zip(dims, begin, strict=True)
+        ]
+        out, out_shape = shapes.slice_(x, dims, begin, size)
+        operands += [builder.int32s(begin), builder.int32s(size)]
+        parameters = {"input": tuple(dims), "begin": begin, "size": size}
+    out_array = _array(out, out_shape)
+    builder.output(out_array.shape)
+    model = builder.model(operation, operands)
+    return Corner(
+        "shape", operation, model, inputs, [out_array], _classes(model, [out_array]),
+        parameters, "shape_oracle",
+    )  # fmt: skip
+
+
 # ---------------------------------------------------------------------------
 # Classes of the parameter space, read from a model
 # ---------------------------------------------------------------------------
@@ -781,6 +830,36 @@ def _axis_classes(model, operation, constants, name) -> list[str]:
     return classes
 
 
+def _shape_classes(model, operation, constants, name) -> list[str]:
+    inputs = operation.inputs
+    rank = len(model.operands[inputs[0]].dimensions)
+    dims = list(model.operands[inputs[0]].dimensions)
+    classes = [f"rank:{rank}"]
+    if name == "TRANSPOSE":
+        perm = [int(p) for p in constants[inputs[1]].reshape(-1)]
+        if perm == sorted(perm):
+            classes.append("perm:identity")
+        elif perm == sorted(perm, reverse=True):
+            classes.append("perm:reverse")
+        else:
+            classes.append("perm:other")
+    elif name == "PAD":
+        pairs = constants[inputs[1]].reshape(-1, 2).tolist()
+        if any(before != after for before, after in pairs):
+            classes.append("pad:asymmetric")
+        classes.append("pad:every-axis" if all(b or a for b, a in pairs) else "pad:some-axes")
+    else:
+        begin = [int(b) for b in constants[inputs[1]].reshape(-1)]
+        size = [int(v) for v in constants[inputs[2]].reshape(-1)]
+        if -1 in size:
+            classes.append("size:-1")
+        if any(b > 0 for b in begin):
+            classes.append("slice:offset")
+        if any(v != -1 and b + v < d for b, v, d in zip(begin, size, dims, strict=True)):
+            classes.append("slice:short-of-end")
+    return classes
+
+
 def _quant_classes_of(model: Model, indexes: Sequence[int]) -> list[str]:
     operands = [model.operands[i] for i in indexes]
     if not operands or any(o.type != OperandType.TENSOR_QUANT8_ASYMM for o in operands):
@@ -817,6 +896,7 @@ _CLASSIFIERS = {
     **dict.fromkeys(_BINARY, _binary_classes),
     **dict.fromkeys(_REDUCTIONS, _reduce_classes),
     **dict.fromkeys(_AXIS_OPERATIONS, _axis_classes),
+    **dict.fromkeys(_SHAPE_OPERATIONS, _shape_classes),
 }
 
 
@@ -832,6 +912,7 @@ FAMILIES: dict[str, Callable[..., st.SearchStrategy[Corner]]] = {
     "binary": binary,
     "reduce": reduce,
     "axis": axis,
+    "shape": shape,
 }
 """Every family: its name, and the strategy drawing its cases (of one operation if named)."""
 
@@ -841,6 +922,7 @@ OPERATIONS: dict[str, tuple[str, ...]] = {
     "binary": tuple(sorted(_BINARY)),
     "reduce": tuple(sorted(_REDUCTIONS)),
     "axis": _AXIS_OPERATIONS,
+    "shape": _SHAPE_OPERATIONS,
 }
 """The operations each family draws."""
 
@@ -863,6 +945,9 @@ CLASSES: dict[str, tuple[str, ...]] = {
     "reduce": ("axis:negative", "axis:several", "axis:repeated", "axis:all", "keep-dims",
                "drop-dims"),
     "axis": ("axis:negative", "axis:first", "axis:inner", "axis:last", "rank:1", "rank:4"),
+    "shape": ("rank:1", "rank:4", "perm:identity", "perm:reverse", "perm:other",
+              "pad:asymmetric", "pad:every-axis", "pad:some-axes", "size:-1", "slice:offset",
+              "slice:short-of-end"),
 }  # fmt: skip
 """The parameter classes each family must reach (checked by the project's tests and shown
 by ``nnhal-generate --parameters``); a twin of unknown input dimensions adds
