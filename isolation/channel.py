@@ -185,11 +185,10 @@ class Channel:
         """Held by the thread receiving frames (re-entrant: a one-way call served while
         reading may itself make a call and read its answer)."""
         self.closed = False
-        self._fd = sock.fileno()
         self._poll = select.poll()  # the reader's; ``wait_readable`` has its own
-        self._poll.register(self._fd, select.POLLIN)
+        self._poll.register(sock, select.POLLIN)
         self._watch = select.poll()
-        self._watch.register(self._fd, select.POLLIN)
+        self._watch.register(sock, select.POLLIN)
         self._watch_lock = threading.Lock()
         self._reset()
 
@@ -233,12 +232,12 @@ class Channel:
                     frame = (self._body, self._fds)
                     self._reset()
                     return frame
-                if not self._wait(deadline):
-                    return None
-                if self._body is None:
+                if self._body is None:  # a header: wait for it, it is seldom there yet
+                    if not self._wait(deadline):
+                        return None
                     self._receive_head()
-                else:
-                    self._receive_body()
+                elif not self._receive_body() and not self._wait(deadline):
+                    return None  # a body mostly comes with its header: read, wait if not
         except BaseException:
             _close_fds(self._fds)
             self._reset()
@@ -291,7 +290,8 @@ class Channel:
         self._length = length
         self._body = bytearray(min(length, _CHUNK))
 
-    def _receive_body(self) -> None:
+    def _receive_body(self) -> bool:
+        """Read what came of the body; False if nothing had."""
         body = self._body
         if self._got == len(body):  # grows only as bytes come, a piece at a time
             body.extend(bytes(min(self._length - self._got, _CHUNK)))
@@ -299,7 +299,7 @@ class Channel:
             with memoryview(body) as view, view[self._got :] as rest:
                 n = self.sock.recv_into(rest, 0, socket.MSG_DONTWAIT)
         except (BlockingIOError, InterruptedError):
-            return
+            return False
         except OSError as e:
             raise ChannelClosed(f"receiving failed: {e.strerror or e}") from None
         if n == 0:
@@ -308,6 +308,7 @@ class Channel:
                 f"({self._got} of {self._length} bytes came)"
             )
         self._got += n
+        return True
 
     def close(self) -> None:
         """Shut the socket down (waking every thread waiting on it), then close it once no

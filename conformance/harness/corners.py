@@ -165,7 +165,6 @@ class _Builder:
         self.values = bytearray()
         self.inputs: list[int] = []
         self.outputs: list[int] = []
-        self.input_arrays: list[np.ndarray] = []
 
     def _add(self, operand: Operand) -> int:
         self.operands.append(operand)
@@ -182,7 +181,6 @@ class _Builder:
             Operand(type_, list(array.shape), 1, scale, zero_point, OperandLifeTime.MODEL_INPUT)
         )
         self.inputs.append(index)
-        self.input_arrays.append(array)
         return index
 
     def constant(self, type_: int, dims: Sequence[int], data: bytes) -> int:
@@ -441,25 +439,6 @@ def _quant_params(draw, operation: str) -> tuple[tuple[float, int], ...]:
     if operation == "MUL" and not so > sa * sb:  # the CPU's precondition
         params[2] = (sa * sb * draw(st.sampled_from([1.5, 2.0, 16.0])), zo)
     return tuple(params)
-
-
-def _quant_classes(params, outputs: Sequence[int]) -> list[str]:
-    classes = ["quant8"]
-    zero_points = [z for _, z in params]
-    scales = [s for s, _ in params]
-    if 0 in zero_points:
-        classes.append("quant:zero-point-0")
-    if 255 in zero_points:
-        classes.append("quant:zero-point-255")
-    if min(scales) <= 1 / 128:
-        classes.append("quant:scale-tiny")
-    if max(scales) >= 2.5:
-        classes.append("quant:scale-large")
-    if len(set(params)) > 1:
-        classes.append("quant:params-differ")
-    if any(q in (0, 255) for q in outputs):
-        classes.append("quant:output-at-range-end")
-    return classes
 
 
 @st.composite
@@ -861,10 +840,25 @@ def _shape_classes(model, operation, constants, name) -> list[str]:
 
 
 def _quant_classes_of(model: Model, indexes: Sequence[int]) -> list[str]:
+    """Where the quantization of these operands lies: zero points at the ends of their
+    range, tiny or large scales, operands quantized differently."""
     operands = [model.operands[i] for i in indexes]
     if not operands or any(o.type != OperandType.TENSOR_QUANT8_ASYMM for o in operands):
         return []
-    return _quant_classes([(o.scale, o.zero_point) for o in operands], ())
+    params = [(o.scale, o.zero_point) for o in operands]
+    zero_points, scales = [z for _, z in params], [s for s, _ in params]
+    classes = ["quant8"]
+    if 0 in zero_points:
+        classes.append("quant:zero-point-0")
+    if 255 in zero_points:
+        classes.append("quant:zero-point-255")
+    if min(scales) <= 1 / 128:
+        classes.append("quant:scale-tiny")
+    if max(scales) >= 2.5:
+        classes.append("quant:scale-large")
+    if len(set(params)) > 1:
+        classes.append("quant:params-differ")
+    return classes
 
 
 def _output_classes(model: Model, outputs: Sequence[np.ndarray]) -> list[str]:
