@@ -30,7 +30,15 @@ import pytest
 from hypothesis import given, reject
 from hypothesis import strategies as st
 
-from conformance.harness.calls import prepare, supported_operations
+from conformance.harness.calls import (
+    Outcome,
+    answer,
+    call_many,
+    prepare_call,
+    prepared,
+    supported_answer,
+    supported_call,
+)
 from conformance.harness.cases import GeneratedTest
 from conformance.harness.generated import lowest_version
 from conformance.harness.marks import case_marks, cases, mark
@@ -110,29 +118,55 @@ def model_problems(
     mutated = mutation.apply(model)
     problems: list[str] = []
     try:
-        for level in levels:
+        # Every call of every level in one round trip (in order, as one by one), then judged.
+        plans = [_calls(device, mutated, mutation, level) for level in levels]
+        outcomes = iter(call_many([call for plan in plans for call in plan]))
+        for level, plan in zip(levels, plans, strict=True):
+            answers = [(call, next(outcomes, None)) for call in plan]
             attempt(
-                problems, timeout, lambda lv=level: _judge(device, mutated, mutation, lv, timeout)
+                problems,
+                timeout,
+                lambda lv=level, a=answers: _judge(mutated, mutation, lv, timeout, a),
             )
     finally:
         close_new_pools(model, mutated)
     return problems
 
 
-def _judge(
-    device: object, mutated: Model, mutation: Mutation, level: HalVersion, timeout: float
-) -> None:
-    found = []
-    if mutation.preference is None:
-        status, _ = supported_operations(device, mutated, level)
-        if status != INVALID:
-            found.append(f"{_SUPPORTED[level]} returned {status.name}, expected INVALID_ARGUMENT")
+def _calls(
+    device: object, mutated: Model, mutation: Mutation, level: HalVersion
+) -> list[tuple[object, str, tuple]]:
+    """The calls judging ``mutation`` at ``level`` makes: supported operations (but for a
+    preference mutation), then prepare."""
     preference = (
         ExecutionPreference.FAST_SINGLE_ANSWER
         if mutation.preference is None
         else mutation.preference
     )
-    preparation = prepare(device, mutated, level, timeout, preference)
+    plan = [prepare_call(device, mutated, level, preference)]
+    if mutation.preference is None:
+        plan.insert(0, supported_call(device, mutated, level))
+    return plan
+
+
+def _judge(
+    mutated: Model,
+    mutation: Mutation,
+    level: HalVersion,
+    timeout: float,
+    answers: list[tuple[tuple[object, str, tuple], Outcome | None]],
+) -> None:
+    found = []
+    results = []
+    for (device, method, _), outcome in answers:
+        if outcome is None:  # an earlier call hung or crashed: its fault was raised
+            return
+        results.append(answer(device, method, outcome))
+    if mutation.preference is None:
+        status, _ = supported_answer(answers[0][0][0], mutated, level, results[0])
+        if status != INVALID:
+            found.append(f"{_SUPPORTED[level]} returned {status.name}, expected INVALID_ARGUMENT")
+    preparation = prepared(answers[-1][0], results[-1], level, timeout)
     if preparation.launch_status != INVALID or preparation.status != INVALID:
         found.append(
             f"{preparation.method} answered launch {preparation.launch_status.name}, callback "

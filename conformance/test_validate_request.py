@@ -19,6 +19,8 @@ with no output shapes and both timing fields UINT64_MAX.
 from __future__ import annotations
 
 import contextlib
+import functools
+import time
 from collections import OrderedDict
 from collections.abc import Iterator
 
@@ -26,12 +28,16 @@ import pytest
 from hypothesis import given, reject
 from hypothesis import strategies as st
 
+from conformance.harness.calls import Outcome, answer, call_many
 from conformance.harness.execution import (
     PATHS,
+    Execution,
     ExecutionPath,
     burst_carries,
     check_shapes,
     check_timing,
+    executed,
+    execution_call,
     run,
     runs_under,
 )
@@ -124,38 +130,6 @@ def _prepared_for(device, test, model: Model, level: HalVersion, timeout: float)
     return outcome
 
 
-_RECORDER_TYPES: dict[type, type] = {}
-
-
-class _LaunchRecorder:
-    """Stands for a prepared model, remembering the launch status of execute/execute_1_2.
-
-    Its class takes the prepared model's class name, so messages name the driver's class.
-    """
-
-    def __init__(self, prepared: object) -> None:
-        self._prepared = prepared
-        self.launch: object = None
-
-    def __getattr__(self, name: str):
-        target = getattr(self._prepared, name)
-        if name not in ("execute", "execute_1_2"):
-            return target
-
-        def launch(*args):
-            self.launch = target(*args)
-            return self.launch
-
-        return launch
-
-
-def _recorder(prepared: object) -> _LaunchRecorder:
-    cls = type(prepared)
-    if cls not in _RECORDER_TYPES:
-        _RECORDER_TYPES[cls] = type(cls.__name__, (_LaunchRecorder,), {})
-    return _RECORDER_TYPES[cls](prepared)
-
-
 def paths_at(level: HalVersion) -> list[ExecutionPath]:
     """Every execution path a model prepared through ``level``'s method offers."""
     return [path for path in PATHS if path.level <= level]
@@ -165,24 +139,54 @@ def request_problems(
     prepared: object, request: Request, paths: list[ExecutionPath], timeout: float
 ) -> list[str]:
     """What the driver got wrong executing the invalid ``request`` on each path (empty: nothing)."""
+    # The calls of every path but the burst in one round trip (in order, as one by one).
+    calls = [execution_call(prepared, request, path) for path in paths]
+    start = time.perf_counter_ns()
+    outcomes = iter(call_many([call for call in calls if call is not None]))
+    wall_us = (time.perf_counter_ns() - start) // 1000
     problems: list[str] = []
-    for path in paths:
+    for path, call in zip(paths, calls, strict=True):
         found: list[str] = []
+        if call is None:
+            judge = functools.partial(_judge_burst, prepared, request, path, timeout)
+        else:
+            judge = functools.partial(
+                _judge, request, path, timeout, call, next(outcomes, None), wall_us
+            )
         try:
-            attempt(found, timeout, lambda p=path: _judge(prepared, request, p, timeout))
+            attempt(found, timeout, judge)
         finally:
             problems += [f if f.startswith(path.id) else f"{path.id}: {f}" for f in found]
     return problems
 
 
-def _judge(prepared: object, request: Request, path: ExecutionPath, timeout: float) -> None:
-    recorder = _recorder(prepared)
-    execution = run(recorder, request, path, timeout)
+def _judge_burst(prepared: object, request: Request, path: ExecutionPath, timeout: float) -> None:
+    _judge_execution(run(prepared, request, path, timeout), None, request)
+
+
+def _judge(
+    request: Request,
+    path: ExecutionPath,
+    timeout: float,
+    call: tuple[object, str, tuple],
+    outcome: Outcome | None,
+    wall_us: int,
+) -> None:
+    if outcome is None:  # an earlier call hung or crashed: its fault was raised
+        return
+    prepared, method, _ = call
+    result = answer(prepared, method, outcome)
+    execution = executed(call, result, request, path, timeout, wall_us)
+    _judge_execution(execution, result if method in ("execute", "execute_1_2") else None, request)
+
+
+def _judge_execution(execution: Execution, launch: object, request: Request) -> None:
+    path = execution.path
     found = []
     if execution.status != INVALID:
         found.append(f"status {execution.status.name}, expected INVALID_ARGUMENT")
-    if path.method in ("execute", "execute_1_2") and recorder.launch != INVALID:
-        launch = getattr(recorder.launch, "name", recorder.launch)
+    if launch is not None and launch != INVALID:
+        launch = getattr(launch, "name", launch)
         found.append(f"launch status {launch}, expected INVALID_ARGUMENT")
     for check in (
         lambda: check_shapes(execution, len(request.outputs), dynamic=False),

@@ -59,6 +59,7 @@ from isolation.codec import (
     LIMITS,
     ONEWAY_CALL,
     Call,
+    Calls,
     Hello,
     Limits,
     MalformedMessage,
@@ -74,6 +75,8 @@ MAX_FDS = 253
 MAX_FRAME = LIMITS.max_frame
 """The largest body accepted; a bigger announced length is a protocol violation."""
 _HEADER = struct.Struct("<QI")
+_CORK_LIMIT = 1 << 16
+"""Bytes of frames a cork holds back before it sends them anyway."""
 _CHUNK = 1 << 20
 """A body is read in pieces of at most this many bytes: memory follows the bytes that came,
 never the length a header announced."""
@@ -181,6 +184,10 @@ class Channel:
         self.sock = sock
         self.max_frame = max_frame
         self._send_lock = threading.Lock()
+        self._corked: list[bytes] | None = None  # frames held back (see ``cork``)
+        self._corker = 0
+        self._corked_size = 0
+        self._corked_since = 0.0
         self.reading = threading.RLock()
         """Held by the thread receiving frames (re-entrant: a one-way call served while
         reading may itself make a call and read its answer)."""
@@ -205,6 +212,14 @@ class Channel:
         header = _HEADER.pack(len(body), len(fds))
         try:
             with self._send_lock:
+                if self._corked is not None:
+                    if self._corker == threading.get_ident() and not fds:
+                        self._corked.append(header + body)
+                        self._corked_size += len(header) + len(body)
+                        if self._corked_size > _CORK_LIMIT:
+                            self._flush()
+                        return
+                    self._flush()  # another thread's frame goes after what came before it
                 if fds:
                     # One system call; the descriptors ride on the frame's first byte.
                     sent = socket.send_fds(self.sock, [header, body], list(fds))
@@ -213,6 +228,40 @@ class Channel:
                     self.sock.sendall(header + body)
         except OSError as e:
             raise ChannelClosed(f"sending failed: {e.strerror or e}") from None
+
+    def cork(self) -> bool:
+        """Hold back the frames this thread sends (but those with descriptors) until
+        ``uncork``, to go in one system call; False if another thread holds a cork."""
+        with self._send_lock:
+            if self._corked is not None:
+                return False
+            self._corked, self._corker, self._corked_size = [], threading.get_ident(), 0
+            self._corked_since = time.monotonic()
+            return True
+
+    def uncork(self) -> None:
+        """Send what the cork held back, and send at once from now on."""
+        try:
+            with self._send_lock:
+                self._flush()
+                self._corked = None
+        except OSError as e:
+            raise ChannelClosed(f"sending failed: {e.strerror or e}") from None
+
+    def flush_if_older(self, age: float) -> None:
+        """Send what a cork has held back for more than ``age`` seconds (the watcher's:
+        a call that runs long does not keep the answers before it from their caller)."""
+        with self._send_lock:
+            if self._corked is not None and time.monotonic() - self._corked_since > age:
+                with contextlib.suppress(OSError):
+                    self._flush()
+
+    def _flush(self) -> None:
+        """Under ``_send_lock``: send the frames held back."""
+        frames, self._corked_since = self._corked, time.monotonic()
+        if frames:
+            self._corked, self._corked_size = [], 0
+            self.sock.sendall(b"".join(frames))
 
     def wait_readable(self, timeout: float) -> bool:
         """Whether bytes (or the end) came within ``timeout`` seconds; needs no ``reading``."""
@@ -419,8 +468,19 @@ _MAX_ERROR = 4000
 """Characters of an exception's message sent back (the rest is cut)."""
 _MAX_TRACEBACK = 16000
 _IDLE_WAIT = 1.0
-"""Seconds the background reader waits for bytes before it looks again whether the
-channel was closed."""
+"""Seconds a reader waits for bytes before it looks again whether the channel was closed."""
+_PARK = 0.001
+"""Seconds a parked reader sleeps between looks while callers read for themselves: what a
+message nobody waits for (a callback notified after its call returned) may wait at most."""
+_RESCUE = 0.002
+"""Seconds every reader may be busy serving calls before another thread starts reading:
+what a call arriving behind a long one (or one a served call waits for) may wait at most."""
+_QUIET_LOOKS = 50
+"""Looks in a row finding no call served after which the watcher sleeps until the next."""
+
+
+_SERVED = frozenset({Call, Calls})
+"""What a reader serves on its own thread (one-way calls are run as they are read)."""
 
 
 def _message_of(error: BaseException) -> str:
@@ -481,6 +541,21 @@ class Connection:
         self._pending: dict[int, _Pending] = {}
         self._releases: deque[tuple[int, int]] = deque()
         self._workers = Workers(f"{name}-call")
+        # Who reads (see "receiving" below), all under one lock: threads waiting in a call
+        # (they read for themselves), reader threads, those of them not serving a call,
+        # calls being served by readers, since when none reads, whether the watcher looks.
+        state = threading.Lock()
+        self._turn = threading.Condition(state)
+        """Callers wait here for their answer or for the reading to be free."""
+        self._park = threading.Condition(state)
+        self._watching = threading.Condition(state)
+        self._callers = 0
+        self._readers = 0
+        self._idle_readers = 0
+        self._serving = 0
+        self._busy_since = 0.0
+        self._call_ended = 0.0
+        self._armed = False
         self.lost: str | None = None
         """Why the channel broke (the sentence calls report), None while it works."""
         self.last_method = ""
@@ -494,9 +569,10 @@ class Connection:
         """Start reading what no caller reads (calls to serve, notifications, the end)."""
         if not self._started:
             self._started = True
-            threading.Thread(
-                target=self._background, name=f"{self.name}-reader", daemon=True
-            ).start()
+            with self._turn:
+                self._readers = self._idle_readers = 1
+            threading.Thread(target=self._reader, name=f"{self.name}-reader", daemon=True).start()
+            threading.Thread(target=self._watch, name=f"{self.name}-watch", daemon=True).start()
 
     # -- remote objects -----------------------------------------------------
 
@@ -617,6 +693,57 @@ class Connection:
             return pending.value
         raise pending.value
 
+    def call_sequence(
+        self, calls: list[tuple[int, str, tuple]], timeout: float | None
+    ) -> list[tuple[bool, object]]:
+        """Run ``calls`` (target, method, args) one after another on one thread of the
+        other end, sent in one frame: each call's (True, answer) or (False, exception),
+        in order. A call that breaks the channel ends it and every later one with
+        DriverCrashed. When one call's answer does not come within ``timeout`` seconds
+        of the previous one's, the list ends with that call's (False, DriverTimeout).
+        """
+        if not calls:
+            return []
+        self.last_method = calls[0][1]
+        pendings = [(next(self._ids), _Pending(method)) for _, method, _ in calls]
+        with self._lock:
+            if self.lost is not None:
+                raise DriverCrashed(f"{self.lost} before {calls[0][1]}", calls[0][1])
+            self._pending.update(pendings)
+        outcomes: list[tuple[bool, object]] = []
+        try:
+            values: list = []
+            positions: dict[int, int] = {}  # id(argument) -> its place in values
+            listed = []
+            for (call_id, _), (target, method, args) in zip(pendings, calls, strict=True):
+                places = []
+                for arg in args:
+                    if id(arg) not in positions:
+                        positions[id(arg)] = len(values)
+                        values.append(arg)
+                    places.append(positions[id(arg)])
+                listed.append((call_id, target, method, places))
+            try:
+                self._send(Calls(values, listed))
+            except ChannelClosed as e:
+                self._lose(str(e))
+            for _, pending in pendings:
+                self.last_method = pending.method
+                deadline = None if timeout is None else time.monotonic() + timeout
+                if not self._await(pending, deadline):
+                    hang = DriverTimeout(
+                        f"driver call {pending.method} did not return within {timeout:g} s (hang)",
+                        pending.method,
+                    )
+                    outcomes.append((False, hang))
+                    break
+                outcomes.append((pending.ok, pending.value))
+        finally:
+            with self._lock:
+                for call_id, _ in pendings:
+                    self._pending.pop(call_id, None)
+        return outcomes
+
     def post(self, target: int, method: str, args: tuple) -> None:
         """Call a ``oneway`` method of the other end's object ``target``: sent, never
         answered. The other end runs it before it reads anything sent after it."""
@@ -631,20 +758,42 @@ class Connection:
 
     # -- receiving ----------------------------------------------------------
     #
-    # No thread stands between the socket and a waiting caller: a caller reads
-    # the channel itself until its answer comes (handing on what is not for it),
-    # and the background reader reads only while no caller does. When the
-    # background reader meets a call to serve, another thread takes over the
-    # reading and this one serves the call. Each hop between threads costs a
-    # wake-up (about 0.1 ms on a small virtual machine), so a call and its
-    # answer cross with none.
+    # Each hop between threads costs a wake-up: about 0.1 ms of wall time when a
+    # core is idle, and CPU time on both sides when none is (a certification
+    # keeps both cores busy). So a call and its answer cross with no hop:
+    #
+    # * a caller reads the channel itself until its answer comes, handing on
+    #   what is not its own (answers of other callers, one-way calls, calls to
+    #   serve, which go to a worker thread); a caller that finds another
+    #   thread reading waits for its answer or for the reading to be free;
+    # * a reader thread reads while no caller waits (while one does, it sleeps
+    #   and looks again every ``_PARK`` seconds: waking it at the end of every
+    #   call would cost the hop this avoids) and serves a call it reads on its
+    #   own thread;
+    # * while every reader serves a call, nothing reads: a watcher starts
+    #   another reader once that has lasted ``_RESCUE`` seconds, so calls still
+    #   run side by side and a served call can wait for a later message. The
+    #   watcher looks every ``_RESCUE`` seconds while calls come and sleeps
+    #   once they stop; a reader with another idle beside it ends.
 
     def _await(self, pending: _Pending, deadline: float | None) -> bool:
         """Wait for ``pending``'s answer, reading the channel while no other thread does;
         False if ``deadline`` passed first."""
         channel = self._channel
-        while not pending.event.is_set():
-            if channel.reading.acquire(blocking=False):
+        with self._turn:
+            self._callers += 1
+        try:
+            while True:
+                with self._turn:
+                    while True:
+                        if pending.event.is_set():
+                            return True
+                        if channel.reading.acquire(blocking=False):
+                            break
+                        remaining = None if deadline is None else deadline - time.monotonic()
+                        if remaining is not None and remaining <= 0:
+                            return False
+                        self._turn.wait(remaining)  # an answer came, or the reading is free
                 try:
                     while not pending.event.is_set() and not channel.closed:
                         message = self._receive(deadline)
@@ -655,31 +804,106 @@ class Connection:
                                 return pending.event.is_set()
                         elif type(message) is Call:
                             self._workers.submit(lambda call=message: self._serve(call))
+                        elif type(message) is Calls:
+                            self._workers.submit(lambda calls=message: self._serve_all(calls))
                 finally:
-                    channel.reading.release()
-            if pending.event.is_set():
-                break
-            remaining = None if deadline is None else deadline - time.monotonic()
-            if remaining is not None and remaining <= 0:
-                return False
-            # Another thread is reading: it hands the answer on.
-            if not pending.event.wait(remaining):
-                return False
-        return True
+                    self._release_reading()
+                if channel.closed and not pending.event.is_set():
+                    return False
+        finally:
+            with self._turn:
+                self._callers -= 1
+                self._call_ended = time.monotonic()
 
-    def _background(self) -> None:
-        """Read what comes while no caller reads; serve a call on this thread once another
-        thread reads on."""
+    def _release_reading(self) -> None:
+        """Let go of the reading and wake the callers waiting for it."""
+        with self._turn:
+            self._channel.reading.release()
+            self._turn.notify_all()
+
+    def _finish(self, pending: _Pending) -> None:
+        with self._turn:
+            pending.event.set()
+            self._turn.notify_all()
+
+    def _reader(self) -> None:
+        """Read while no caller does; serve the calls read, on this thread."""
         channel = self._channel
-        while not (channel.closed or self._losing):
-            if not channel.wait_readable(_IDLE_WAIT):
-                continue
-            with channel.reading:
-                message = None if channel.closed else self._receive(0.0)
-            if type(message) is Call:
-                self._workers.submit(self._background)
-                self._serve(message)
-                return
+        try:
+            while not (channel.closed or self._losing):
+                with self._park:
+                    # A caller reads, or one has just stopped: calls come back to back.
+                    if self._callers or time.monotonic() - self._call_ended < _PARK:
+                        self._park.wait(_PARK)
+                        continue
+                if not channel.wait_readable(_IDLE_WAIT) or self._callers:
+                    continue
+                channel.reading.acquire()
+                try:
+                    message = None if channel.closed else self._receive(0.0)
+                finally:
+                    self._release_reading()
+                if type(message) in _SERVED and not self._serve_reading(message):
+                    return  # counted out already
+        except BaseException:
+            with self._turn:
+                self._readers -= 1
+                self._idle_readers -= 1
+            raise
+        with self._turn:
+            self._readers -= 1
+            self._idle_readers -= 1
+
+    def _serve_reading(self, call: Call | Calls) -> bool:
+        """Serve ``call`` on this reader; False if the reader should end (another is idle:
+        it is then counted out at once, so two readers cannot both leave)."""
+        with self._turn:
+            self._idle_readers -= 1
+            self._serving += 1
+            if self._idle_readers == 0:
+                self._busy_since = time.monotonic()
+            if not self._armed:
+                self._armed = True
+                self._watching.notify()
+        try:
+            if type(call) is Calls:
+                self._serve_all(call)
+            else:
+                self._serve(call)
+        finally:
+            with self._turn:
+                self._serving -= 1
+                keep = self._idle_readers == 0
+                if keep:
+                    self._idle_readers += 1
+                else:
+                    self._readers -= 1
+        return keep
+
+    def _watch(self) -> None:
+        """Start another reader when every reader has served a call for ``_RESCUE`` s."""
+        quiet = 0
+        with self._watching:
+            while not (self._channel.closed or self._losing):
+                if not self._armed:
+                    self._watching.wait(_IDLE_WAIT)
+                    continue
+                self._watching.wait(_RESCUE)
+                if not self._serving:
+                    quiet += 1
+                    if quiet >= _QUIET_LOOKS:
+                        self._armed, quiet = False, 0
+                    continue
+                quiet = 0
+                self._watching.release()  # a flush is a system call: not under the lock
+                try:
+                    self._channel.flush_if_older(_RESCUE)
+                finally:
+                    self._watching.acquire()
+                if self._idle_readers == 0 and time.monotonic() - self._busy_since >= _RESCUE:
+                    self._readers += 1
+                    self._idle_readers += 1
+                    self._workers.submit(self._reader)
 
     def _receive(self, deadline: float | None) -> object:
         """Read one message (holding the channel's ``reading``) and act on it, but for a
@@ -698,7 +922,7 @@ class Connection:
                 raise
             del body
             _close_fds(decoder.unclaimed())
-            if type(message) is Call and message.call_id != ONEWAY_CALL:
+            if type(message) is Calls or (type(message) is Call and message.call_id != ONEWAY_CALL):
                 return message
             self._dispatch(message)
             return True
@@ -728,7 +952,7 @@ class Connection:
                     codec.bounded(message.message, _MAX_ERROR),
                     codec.bounded(message.traceback, _MAX_TRACEBACK),
                 )
-            pending.event.set()
+            self._finish(pending)
         elif kind is Release:
             self._release(message.items)
         else:  # Hello: the codec builds nothing else at the top
@@ -783,6 +1007,26 @@ class Connection:
                     )
                 )
 
+    def _serve_all(self, sequence: Calls) -> None:
+        # The answers (and what the calls send on this thread, such as a callback's
+        # notification) go back together; the watcher sends them on if a call runs long.
+        corked = self._channel.cork()
+        try:
+            values = sequence.values
+            for call_id, target, method, places in sequence.calls:
+                if call_id == ONEWAY_CALL or self.lost is not None:
+                    return  # a sequence is of answered calls; none is run after the end
+                if not all(type(i) is int and 0 <= i < len(values) for i in places):
+                    args: tuple = ()  # no such argument: the call is refused as it stands
+                    method = f"{method} (malformed arguments)"
+                else:
+                    args = tuple(values[i] for i in places)
+                self._serve(Call(call_id, target, method, args))
+        finally:
+            if corked:
+                with contextlib.suppress(ChannelClosed):
+                    self._channel.uncork()
+
     def _serve_oneway(self, call: Call) -> None:
         """A one-way call, run here on the reader (in order with what follows it): only a
         ``oneway`` method of an object we exported; nothing is answered, and what it
@@ -817,9 +1061,13 @@ class Connection:
         fault = MalformedAnswer if malformed else DriverCrashed
         for waiter in pending:
             waiter.value = fault(f"{lost} during {waiter.method}", waiter.method)
-            waiter.event.set()
+            self._finish(waiter)
         self._hello.set()
         self._channel.close()
+        with self._turn:  # parked readers and the watcher end now
+            self._park.notify_all()
+            self._watching.notify_all()
+            self._turn.notify_all()
 
     def pending_methods(self) -> list[str]:
         """The methods of the calls waiting for an answer, oldest first."""

@@ -22,7 +22,7 @@ from a fixed table, followed by the value's parts:
   ``[PEER, id]`` (the receiver's own object coming back), ``[OPAQUE, type
   name, text]`` (anything else: a stand-in carrying a bounded repr);
 * the envelope at the top: ``Call``, ``Return``, ``Raise``, ``Release``,
-  ``Hello``, each ``[tag, fields...]`` like a record.
+  ``Hello``, ``Calls``, each ``[tag, fields...]`` like a record.
 
 The schema (tags, classes, field names, field types) is derived once, at
 import, from the dataclass definitions. Decoding never looks a class up by a
@@ -178,7 +178,18 @@ class Hello:
     value: object
 
 
-ENVELOPES: tuple[type, ...] = (Call, Return, Raise, Release, Hello)
+@dataclass(frozen=True)
+class Calls:
+    """Calls to run one after another, in this order, on one thread of the receiver, each
+    (call id, target, method, argument positions in ``values``) answered as its own
+    ``Call`` would be. One frame carries them all, and an argument several calls take (a
+    model, a request) crosses once and arrives as one object, as it would in-process."""
+
+    values: list
+    calls: list[tuple[int, int, str, list[int]]]
+
+
+ENVELOPES: tuple[type, ...] = (Call, Return, Raise, Release, Hello, Calls)
 
 # ---------------------------------------------------------------------------
 # The schema
@@ -422,7 +433,8 @@ class Encoder:
         """Each container already encoded in this message, by id: the container (held, so
         its id is not reused while encoding), its encoding and its count of values. A
         container met again counts its values at once (msgpack writes them again: the
-        limit is reached in a few steps whatever the sharing) and reuses its encoding."""
+        limit is reached in a few steps whatever the sharing) and reuses its encoding (a
+        handle in it names the same descriptors again: the receiver's one handle for them)."""
 
     def encode(self, message: object) -> bytes:
         tree = self._value(message, 0)
@@ -575,6 +587,9 @@ class Decoder:
     ) -> None:
         self._fds = list(fds)
         self._claimed: set[int] = set()
+        self._handles: dict[tuple[tuple, tuple], NativeHandle] = {}
+        """The handles built, by (slots, ints): met again, the same handle comes back (each
+        descriptor has one owner)."""
         self._peer = peer
         self._limits = limits
         self._max_depth = limits.max_depth
@@ -816,6 +831,9 @@ class Decoder:
         ):
             raise MalformedMessage("holds a native handle whose slots or ints are not integers")
         carried = [i for i in slots if i != -1]
+        again = self._handles.get((tuple(slots), tuple(ints))) if carried else None
+        if again is not None:
+            return again
         if any(not 0 <= i < len(self._fds) or i in self._claimed for i in carried) or len(
             set(carried)
         ) != len(carried):
@@ -824,8 +842,12 @@ class Decoder:
         fds = [self._closed_fd() if i == -1 else self._fds[i] for i in slots]
         owned = [self._fds[i] for i in carried]
         if self._handle_factory is None:
-            return NativeHandle(fds, list(ints))
-        return self._handle_factory(fds, list(ints), owned)
+            handle = NativeHandle(fds, list(ints))
+        else:
+            handle = self._handle_factory(fds, list(ints), owned)
+        if carried:
+            self._handles[(tuple(slots), tuple(ints))] = handle
+        return handle
 
     def _object(self, node: list, depth: int) -> object:
         self._exact(node, 4, "remote object")
@@ -903,6 +925,7 @@ __all__ = [
     "ONEWAY_CALL",
     "RECORDS",
     "Call",
+    "Calls",
     "Decoder",
     "EncodeError",
     "Encoder",

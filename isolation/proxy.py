@@ -83,6 +83,12 @@ class Proxy:
     def __init__(self, link: object) -> None:
         self._nnhal_link = link
 
+    @staticmethod
+    def _nnhal_sequence(calls: Sequence[tuple[object, str, tuple]]) -> list[tuple[bool, object]]:
+        """Calls of proxies made in order, in one round trip where it can be (the suite's
+        ``call_many`` finds it here, so the suite needs no import of this package)."""
+        return invoke_sequence(calls)
+
     def __repr__(self) -> str:
         return f"<{type(self).__name__} proxy ({self._nnhal_link.describe()})>"
 
@@ -178,6 +184,61 @@ class RemoteLink:
             )
 
 
+def invoke_sequence(calls: Sequence[tuple[object, str, tuple]]) -> list[tuple[bool, object]]:
+    """Run ``calls`` (proxy, method, args) one after another: each call's (True, answer)
+    or (False, what it raised). When every call goes to an object of the one running
+    driver service, they cross in one frame and run in order on one thread of the
+    service; otherwise they are made one by one. A DriverFault (hang, crash) ends the
+    list: the calls after it are not made.
+    """
+    routed = [_route(proxy, method, args) for proxy, method, args in calls]
+    connections = {id(route[0]) for route in routed if route is not None}
+    if not calls or None in routed or len(connections) != 1:
+        return _one_by_one(calls)
+    connection = routed[0][0]
+    outcomes = connection.call_sequence(
+        [(target, method, args) for _, target, method, args in routed], connection.timeout
+    )
+    owner = connection.owner
+    if isinstance(owner, DriverService):
+        for index, (ok, value) in enumerate(outcomes):
+            if isinstance(value, DriverTimeout):
+                owner.hung(connection, value)
+            elif not ok and type(value).__name__ == "MemoryError":
+                owner.out_of_memory(connection, calls[index][1])
+    for index, (_, value) in enumerate(outcomes):
+        if isinstance(value, DriverFault):
+            return outcomes[: index + 1]
+    return outcomes
+
+
+def _route(proxy: object, method: str, args: tuple) -> tuple[Connection, int, str, tuple] | None:
+    """Where a call of a sequence goes (connection, object id, method, args); None if it
+    cannot join one (not a remote object, a one-way method, a connection that broke)."""
+    link = getattr(proxy, "_nnhal_link", None)
+    if isinstance(link, _ServiceLink):
+        service = link._service
+        if service.connection is None or service.connection.closed:
+            return None
+        return service.connection, service.device_id, method, link.arguments(method, args)
+    if isinstance(link, RemoteLink) and not link.connection.closed and method not in link.oneway:
+        return link.connection, link.remote_id, method, args
+    return None
+
+
+def _one_by_one(calls: Sequence[tuple[object, str, tuple]]) -> list[tuple[bool, object]]:
+    outcomes: list[tuple[bool, object]] = []
+    for proxy, method, args in calls:
+        try:
+            outcomes.append((True, getattr(proxy, method)(*args)))
+        except DriverFault as fault:
+            outcomes.append((False, fault))
+            break
+        except Exception as error:
+            outcomes.append((False, error))
+    return outcomes
+
+
 def make_remote_proxy(
     connection: Connection, remote_id: int, names: tuple[str, ...], class_name: str
 ) -> Proxy:
@@ -203,10 +264,16 @@ class _ServiceLink:
     def describe(self) -> str:
         return f"device of driver service pid {self._service.pid}"
 
-    def invoke(self, method: str, args: tuple) -> object:
+    def arguments(self, method: str, args: tuple) -> tuple:
+        """``args`` as sent: a prepare callback tagged with the call that prepares."""
         if method in _PREPARE_METHODS and args and isinstance(args[-1], IPreparedModelCallback):
-            args = (*args[:-1], _OriginCallback(args[-1], (method, args[:-1])))
-        return RemoteLink(self._service.connection, self._service.device_id).invoke(method, args)
+            return (*args[:-1], _OriginCallback(args[-1], (method, args[:-1])))
+        return args
+
+    def invoke(self, method: str, args: tuple) -> object:
+        return RemoteLink(self._service.connection, self._service.device_id).invoke(
+            method, self.arguments(method, args)
+        )
 
 
 _PREPARE_METHODS = frozenset({"prepare_model", "prepare_model_1_1", "prepare_model_1_2"})

@@ -54,9 +54,45 @@ def call_driver(obj: object, method: str, *args: object) -> object:
         pytest.fail(f"{show_type(obj)}.{method} raised {show_exception(e)}", pytrace=False)
 
 
+Outcome = tuple[bool, object]
+"""A call's (True, what it returned) or (False, what it raised)."""
+
+
+def call_many(calls: list[tuple[object, str, tuple]]) -> list[Outcome]:
+    """Make ``calls`` (object, method, args) one after another, as ``call_driver`` would
+    one by one: each call's outcome, for ``answer``. Through a guard's proxy they go in
+    one round trip to a driver service (the proxy's ``_nnhal_sequence``), and a driver
+    fault (hang, crash) ends the list; otherwise such a fault is raised at once."""
+    sequence = getattr(type(calls[0][0]), "_nnhal_sequence", None) if calls else None
+    if sequence is not None and all(type(obj) is type(calls[0][0]) for obj, _, _ in calls):
+        return sequence(calls)
+    outcomes: list[Outcome] = []
+    for obj, method, args in calls:
+        try:
+            outcomes.append((True, getattr(obj, method)(*args)))
+        except Exception as e:
+            outcomes.append((False, e))
+    return outcomes
+
+
+def answer(obj: object, method: str, outcome: Outcome) -> object:
+    """What ``call_driver`` would have returned for a call with this outcome: the value;
+    an exception escaping the driver fails the test; a driver fault is raised."""
+    ok, value = outcome
+    if ok:
+        return value
+    if isinstance(value, Exception):
+        pytest.fail(f"{show_type(obj)}.{method} raised {show_exception(value)}", pytrace=False)
+    raise value
+
+
 def status_and_value(obj: object, method: str, *args: object) -> tuple[ErrorStatus, object]:
     """Call a method that returns ``(status, value)`` and check that shape."""
-    result = call_driver(obj, method, *args)
+    return checked_pair(obj, method, call_driver(obj, method, *args))
+
+
+def checked_pair(obj: object, method: str, result: object) -> tuple[ErrorStatus, object]:
+    """``result`` of ``obj.method`` as ``(status, value)``; any other shape fails the test."""
     if not (type(result) is tuple and len(result) == 2):
         pytest.fail(
             f"{show_type(obj)}.{method} returned {show(result)}; expected (ErrorStatus, value)",
@@ -90,7 +126,20 @@ def supported_operations(
     (anything else fails the test); with an error status the list carries no meaning, so
     anything but such a list (of at most that many bools) is replaced by an empty one."""
     method = _SUPPORTED_METHOD[level]
-    status, answers = status_and_value(device, method, model)
+    return supported_answer(device, model, level, call_driver(device, method, model))
+
+
+def supported_call(device: object, model: Model, level: HalVersion) -> tuple[object, str, tuple]:
+    """The call ``supported_operations`` makes, for ``call_many``."""
+    return device, _SUPPORTED_METHOD[level], (model,)
+
+
+def supported_answer(
+    device: object, model: Model, level: HalVersion, result: object
+) -> tuple[ErrorStatus, list[bool]]:
+    """``supported_operations``'s judgement of what the driver returned."""
+    method = _SUPPORTED_METHOD[level]
+    status, answers = checked_pair(device, method, result)
     operations = len(model.operations)
     well_formed = (
         type(answers) is list
@@ -132,10 +181,30 @@ def prepare(
     preference: int = ExecutionPreference.FAST_SINGLE_ANSWER,
 ) -> Preparation:
     """Prepare ``model`` through the prepare method of ``level`` and wait for the callback."""
-    method = _PREPARE_METHOD[level]
+    call = prepare_call(device, model, level, preference)
+    return prepared(call, call_driver(*call[:2], *call[2]), level, timeout)
+
+
+def prepare_call(
+    device: object,
+    model: Model,
+    level: HalVersion,
+    preference: int = ExecutionPreference.FAST_SINGLE_ANSWER,
+) -> tuple[object, str, tuple]:
+    """The call ``prepare`` makes (with a new callback, the last argument), for ``call_many``."""
     callback = PreparedModelCallback()
     args = (model, callback) if level == HalVersion.V1_0 else (model, preference, callback)
-    launch = as_status(call_driver(device, method, *args), method)
+    return device, _PREPARE_METHOD[level], args
+
+
+def prepared(
+    call: tuple[object, str, tuple], result: object, level: HalVersion, timeout: float
+) -> Preparation:
+    """``prepare``'s judgement of a ``prepare_call`` that returned ``result``: the launch
+    status, then the callback's notification (waited for) and its protocol."""
+    _, method, args = call
+    callback = args[-1]
+    launch = as_status(result, method)
     notification = wait_for(callback, timeout, method)
     preparation = Preparation(method, launch, notification, callback)
     check_preparation_protocol(preparation, level)

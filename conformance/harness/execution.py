@@ -127,8 +127,43 @@ def run(prepared: object, request: Request, path: ExecutionPath, timeout: float)
     return Execution(path, status, shapes, timing, wall_us)
 
 
+def execution_call(
+    prepared: object, request: Request, path: ExecutionPath
+) -> tuple[object, str, tuple] | None:
+    """The call ``run`` makes on ``path`` (an asynchronous one with a new callback, its last
+    argument), for ``call_many``; None for a burst (the burst controller makes its calls)."""
+    if path.method == "burst":
+        return None
+    if path.method == "execute_synchronously":
+        return prepared, path.method, (request, path.measure)
+    callback = ExecutionCallback()
+    args = (request, callback) if path.method == "execute" else (request, path.measure, callback)
+    return prepared, path.method, args
+
+
+def executed(
+    call: tuple[object, str, tuple],
+    result: object,
+    request: Request,
+    path: ExecutionPath,
+    timeout: float,
+    wall_us: int,
+) -> Execution:
+    """``run``'s judgement of an ``execution_call`` that returned ``result`` (the callback
+    waited for on an asynchronous path); ``wall_us``: the time the call took at most."""
+    if path.method == "execute_synchronously":
+        status, shapes, timing = _synchronous_answer(result, request, path)
+    else:
+        status, shapes, timing = _asynchronous_answer(call[2][-1], result, request, path, timeout)
+    return Execution(path, status, shapes, timing, wall_us)
+
+
 def _synchronous(prepared, request, path):
     result = call_driver(prepared, path.method, request, path.measure)
+    return _synchronous_answer(result, request, path)
+
+
+def _synchronous_answer(result, request, path):
     if not (type(result) is tuple and len(result) == 3):
         pytest.fail(
             f"{path.method} returned {show(result)}; expected (ErrorStatus, output shapes, Timing)",
@@ -142,7 +177,12 @@ def _synchronous(prepared, request, path):
 def _asynchronous(prepared, request, path, timeout):
     callback = ExecutionCallback()
     args = (request, callback) if path.method == "execute" else (request, path.measure, callback)
-    launch = as_status(call_driver(prepared, path.method, *args), path.method)
+    result = call_driver(prepared, path.method, *args)
+    return _asynchronous_answer(callback, result, request, path, timeout)
+
+
+def _asynchronous_answer(callback, result, request, path, timeout):
+    launch = as_status(result, path.method)
     notification = wait_for(callback, timeout, f"{path.method} (launch status {launch.name})")
     problems = list(callback.violations)
     expected = "notify" if path.method == "execute" else "notify_1_2"
