@@ -555,6 +555,7 @@ class Connection:
         self._serving = 0
         self._busy_since = 0.0
         self._call_ended = 0.0
+        self._handed = 0  # objects exported so far, counted at each sending
         self._armed = False
         self.lost: str | None = None
         """Why the channel broke (the sentence calls report), None while it works."""
@@ -586,6 +587,7 @@ class Connection:
                 self._export_ids[id(obj)] = export_id
                 self._exports[export_id] = [obj, 0, interface_methods(names), names]
             self._exports[export_id][1] += 1
+            self._handed += 1
         return export_id
 
     def reference(self, obj: object) -> tuple | None:
@@ -677,6 +679,7 @@ class Connection:
             if self.lost is not None:
                 raise DriverCrashed(f"{self.lost} before {method}", method)
             self._pending[call_id] = pending
+        handed = self._handed
         try:
             try:
                 self._send(Call(call_id, target, method, tuple(args)))
@@ -689,6 +692,8 @@ class Connection:
         finally:
             with self._lock:
                 self._pending.pop(call_id, None)
+            if self._handed != handed:
+                self._resume_reader()
         if pending.ok:
             return pending.value
         raise pending.value
@@ -723,6 +728,7 @@ class Connection:
                         values.append(arg)
                     places.append(positions[id(arg)])
                 listed.append((call_id, target, method, places))
+            handed = self._handed
             try:
                 self._send(Calls(values, listed))
             except ChannelClosed as e:
@@ -742,6 +748,8 @@ class Connection:
             with self._lock:
                 for call_id, _ in pendings:
                     self._pending.pop(call_id, None)
+            if self._handed != handed:
+                self._resume_reader()
         return outcomes
 
     def post(self, target: int, method: str, args: tuple) -> None:
@@ -768,8 +776,9 @@ class Connection:
     #   thread reading waits for its answer or for the reading to be free;
     # * a reader thread reads while no caller waits (while one does, it sleeps
     #   and looks again every ``_PARK`` seconds: waking it at the end of every
-    #   call would cost the hop this avoids) and serves a call it reads on its
-    #   own thread;
+    #   call would cost the hop this avoids; but a call that handed the other
+    #   end a callback wakes it as it returns, for the notification to come)
+    #   and serves a call it reads on its own thread;
     # * while every reader serves a call, nothing reads: a watcher starts
     #   another reader once that has lasted ``_RESCUE`` seconds, so calls still
     #   run side by side and a served call can wait for a later message. The
@@ -814,6 +823,13 @@ class Connection:
             with self._turn:
                 self._callers -= 1
                 self._call_ended = time.monotonic()
+
+    def _resume_reader(self) -> None:
+        """A call handed the other end objects of ours (a callback): what it sends them
+        after the call returned is read at once, not after ``_PARK``."""
+        with self._park:
+            self._call_ended = 0.0
+            self._park.notify_all()
 
     def _release_reading(self) -> None:
         """Let go of the reading and wake the callers waiting for it."""

@@ -544,6 +544,10 @@ class Encoder:
     def _handle(self, handle: NativeHandle) -> list:
         # A descriptor that is not open cannot be sent; it arrives as a number that is
         # not open there either, so the driver's own check answers (not the channel).
+        # A handle met again names the same slots: its descriptors go once.
+        seen = self._seen.get(id(handle))
+        if seen is not None and seen[0] is handle:
+            return seen[1]
         slots = []
         for fd in handle.fds:
             if self._is_open is not None and self._is_open(fd):
@@ -554,7 +558,9 @@ class Encoder:
         ints = [int(i) for i in handle.ints]
         if any(not _INT64_MIN <= i <= _UINT64_MAX for i in ints):
             raise EncodeError("a NativeHandle int does not fit in 64 bits")
-        return [HANDLE, slots, ints]
+        out = [HANDLE, slots, ints]
+        self._seen[id(handle)] = (handle, out, 0)
+        return out
 
 
 def encode(

@@ -69,6 +69,7 @@ from isolation.channel import (
     MalformedAnswer,
     Opaque,
     ReceivedHandle,
+    _Pending,
     oneway_methods,
 )
 from isolation.proxy import DriverService, make_remote_proxy
@@ -316,8 +317,9 @@ class _Gate(IBuffer):
 
 
 def test_a_call_is_served_while_an_earlier_one_still_runs() -> None:
-    """The thread serving a call hands the reading on first: a second call is read and
-    served while the first waits for it."""
+    """A reader serves the call it read on its own thread; while it does, the watcher
+    starts another reader, so a second call is read and served while the first waits
+    for it."""
     gate = _Gate()
     with _connected_pair() as (near, far):
         far.send_hello(gate)
@@ -328,6 +330,145 @@ def test_a_call_is_served_while_an_earlier_one_still_runs() -> None:
         assert proxy.copy_from(None, []) == ErrorStatus.NONE
         first.join(TIMEOUT)
         assert answers == [ErrorStatus.NONE]
+
+
+class _Recorder(IBuffer):
+    """Records each call's argument; ``copy_from`` sleeps for the seconds it is given."""
+
+    def __init__(self) -> None:
+        self.seen: list[tuple[str, object, str]] = []
+
+    def copy_to(self, memory):
+        self.seen.append(("copy_to", memory, threading.current_thread().name))
+        if memory == "raise":
+            raise ValueError("refused")
+        return ErrorStatus.NONE
+
+    def copy_from(self, memory, dimensions):
+        self.seen.append(("copy_from", memory, threading.current_thread().name))
+        time.sleep(dimensions[0])
+        return ErrorStatus.NONE
+
+    def release(self):
+        pass
+
+
+def test_a_sequence_runs_in_order_on_one_thread_and_shares_its_arguments() -> None:
+    recorder = _Recorder()
+    shared = [1, 2, 3]
+    with _connected_pair() as (near, far):
+        far.send_hello(recorder)
+        proxy = near.wait_hello(TIMEOUT)
+        target = proxy._nnhal_link.remote_id
+        calls = [(target, "copy_to", (shared,)), (target, "copy_to", ("raise",))]
+        calls += [(target, "copy_to", (shared,)), (target, "copy_from", (None, [0]))]
+        outcomes = near.call_sequence(calls, TIMEOUT)
+    assert [ok for ok, _ in outcomes] == [True, False, True, True]
+    assert outcomes[0][1] == ErrorStatus.NONE
+    assert type(outcomes[1][1]).__name__ == "ValueError" and "refused" in str(outcomes[1][1])
+    assert [name for name, _, _ in recorder.seen] == ["copy_to"] * 3 + ["copy_from"]
+    assert len({thread for _, _, thread in recorder.seen}) == 1
+    assert recorder.seen[0][1] == shared and recorder.seen[0][1] is recorder.seen[2][1]
+
+
+def test_the_answers_before_a_long_call_of_a_sequence_come_before_it_ends() -> None:
+    """Answers of a sequence are sent together, but the watcher sends them on while a
+    call runs long: the caller has the first answer long before the second call ends."""
+    recorder = _Recorder()
+    with _connected_pair() as (near, far):
+        far.send_hello(recorder)
+        proxy = near.wait_hello(TIMEOUT)
+        target = proxy._nnhal_link.remote_id
+        pending: list = []
+        original = near._await
+
+        def timed(entry, deadline):
+            done = original(entry, deadline)
+            pending.append((entry.method, time.monotonic()))
+            return done
+
+        near._await = timed
+        start = time.monotonic()
+        near.call_sequence([(target, "copy_to", (0,)), (target, "copy_from", (0, [1.0]))], TIMEOUT)
+    (first, first_at), (second, second_at) = pending
+    assert (first, second) == ("copy_to", "copy_from")
+    assert first_at - start < 0.5 <= second_at - start
+
+
+def test_a_call_hanging_in_a_sequence_ends_it_with_a_timeout_naming_that_call() -> None:
+    recorder = _Recorder()
+    with _connected_pair() as (near, far):
+        far.send_hello(recorder)
+        proxy = near.wait_hello(TIMEOUT)
+        target = proxy._nnhal_link.remote_id
+        calls = [(target, "copy_to", (0,)), (target, "copy_from", (0, [3.0]))]
+        calls.append((target, "copy_to", (1,)))
+        outcomes = near.call_sequence(calls, 0.5)
+    assert len(outcomes) == 2 and outcomes[0] == (True, ErrorStatus.NONE)
+    assert isinstance(outcomes[1][1], DriverTimeout)
+    assert str(outcomes[1][1]) == "driver call copy_from did not return within 0.5 s (hang)"
+
+
+def test_readers_never_all_leave_while_sequences_and_calls_overlap() -> None:
+    """Long sequences make the watcher start readers, which leave once another is idle;
+    however the two meet, one stays to read the next call."""
+    recorder = _Recorder()
+    with _connected_pair() as (near, far):
+        far.send_hello(recorder)
+        proxy = near.wait_hello(TIMEOUT)
+        target = proxy._nnhal_link.remote_id
+
+        def sequences() -> None:
+            for _ in range(40):
+                near.call_sequence([(target, "copy_from", (0, [0.004]))] * 2, TIMEOUT)
+
+        threads = [threading.Thread(target=sequences) for _ in range(2)]
+        for thread in threads:
+            thread.start()
+        for _ in range(100):
+            assert proxy.copy_to(None) == ErrorStatus.NONE
+        for thread in threads:
+            thread.join(TIMEOUT)
+        assert proxy.copy_to(None) == ErrorStatus.NONE
+        deadline = time.monotonic() + TIMEOUT  # the last reader counts itself idle again
+        while far._idle_readers < 1 and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert far._readers >= 1 and far._idle_readers >= 1
+
+
+def test_a_handle_met_twice_in_one_message_arrives_as_one_handle() -> None:
+    """A memory several calls of a sequence share crosses once: its descriptor has one
+    owner on the other side."""
+    model = binary_model(dims=(2,))
+    a = np.ones((2,), np.float32)
+    with _connected_pair() as (near, far), pack_request(model, [a, a]) as packed:
+        pool = packed.request.pools[0]
+        far.send_hello([pool, pool, (pool.handle,)])
+        first, second, (handle,) = near.wait_hello(TIMEOUT)
+        assert first.handle is second.handle is handle
+        assert os.fstat(handle.fds[0]).st_ino == os.fstat(pool.handle.fds[0]).st_ino
+
+
+def test_a_sequence_naming_an_argument_it_lacks_refuses_that_call() -> None:
+    recorder = _Recorder()
+    with _connected_pair() as (near, far):
+        far.send_hello(recorder)
+        proxy = near.wait_hello(TIMEOUT)
+        target = proxy._nnhal_link.remote_id
+        pending = [_Pending("copy_to"), _Pending("copy_to")]
+        with near._lock:
+            near._pending.update({901: pending[0], 902: pending[1]})
+        near._send(
+            codec.Calls([None], [(901, target, "copy_to", [5]), (902, target, "copy_to", [0])])
+        )
+        for entry in pending:
+            assert near._await(entry, time.monotonic() + TIMEOUT)
+        with near._lock:
+            near._pending.clear()
+    assert type(pending[0].value).__name__ == "LookupError"
+    assert str(pending[0].value) == ("'copy_to (malformed arguments)' is not a method of IBuffer")
+    assert pending[1].ok and pending[1].value == ErrorStatus.NONE
+    assert recorder.seen == [("copy_to", None, recorder.seen[0][2])]
 
 
 def test_a_frame_cut_by_a_deadline_is_finished_by_the_next_read() -> None:
