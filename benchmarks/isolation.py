@@ -14,7 +14,13 @@ the boundary: the cost of a round trip by itself. Every figure is the best of in
 call (other processes only ever add time). Two burst ratios are printed: the
 round trip minus the model's direct execution, and the round trip minus the
 same burst in this process (what the process boundary alone adds), each over
-the bare ping-pong. A quick run (``NNHAL_BENCH_QUICK=1``) times 2 rounds of 30.
+the bare ping-pong. Last, what a model-validation test does for each mutated
+model: ``get_supported_operations_1_2`` and ``prepare_model_1_2`` of 20 invalid
+CONV_2D models (the suite's ``operand_type_invalid`` mutations), behind the
+in-process guard (the baseline), across the process boundary one call at a time,
+and as one sequence per model (``conformance.harness.calls.call_many``, what the
+validation tests send): the time per model and the ratios to the in-process guard.
+A quick run (``NNHAL_BENCH_QUICK=1``) times 2 rounds of 30.
 """
 
 from __future__ import annotations
@@ -41,8 +47,18 @@ from hal.burst import (
 from hal.callbacks import PreparedModelCallback
 from hal.fmq import MessageQueue
 from hal.loader import load_driver
-from hal.types import NO_TIMING, ErrorStatus, ExecutionPreference, MeasureTiming, OutputShape
+from hal.types import (
+    NO_TIMING,
+    ErrorStatus,
+    ExecutionPreference,
+    HalVersion,
+    MeasureTiming,
+    OutputShape,
+)
 from isolation.proxy import DriverService, InProcessGuard
+
+MUTATED = 20
+"""Invalid models timed for the validation figures."""
 
 SHAPE = (16, 16)
 CALLS = 300
@@ -128,6 +144,43 @@ def _ping_pong(request_packet: bytes, result_size: int):
     return call, close
 
 
+def _invalid_models() -> list:
+    from conformance.harness.mutations import FAMILIES, case_id, corpus
+
+    test = next(t for t in corpus() if case_id(t).startswith("V1_2/conv2d"))
+    mutations = list(FAMILIES["operand_type_invalid"].mutations(test.model))[:MUTATED]
+    return [mutation.apply(test.model) for mutation in mutations]
+
+
+def _validation(device, models, together: bool) -> Callable[[], object]:
+    """Each mutated model's calls, as a validation test makes them; raises unless refused."""
+    from conformance.harness.calls import answer, call_many, prepare_call, supported_call
+
+    def call() -> None:
+        for model in models:
+            calls = [
+                supported_call(device, model, HalVersion.V1_2),
+                prepare_call(device, model, HalVersion.V1_2),
+            ]
+            outcomes = call_many(calls) if together else [call_many([c])[0] for c in calls]
+            answers = [answer(c[0], c[1], o) for c, o in zip(calls, outcomes, strict=True)]
+            notified = calls[1][2][-1].wait(TIMEOUT).status
+            if (answers[0][0], answers[1], notified) != (ErrorStatus.INVALID_ARGUMENT,) * 3:
+                raise RuntimeError("a mutated model was not refused")
+
+    return call
+
+
+def _per_model_us(calls: dict[str, Callable[[], object]]) -> dict[str, float]:
+    samples: dict[str, list[float]] = {name: [] for name in calls}
+    for _ in range(runs(ROUNDS, 2)):
+        for name, call in calls.items():
+            start = time.perf_counter()
+            call()
+            samples[name].append((time.perf_counter() - start) / MUTATED * 1e6)
+    return {name: min(values) for name, values in samples.items()}
+
+
 def run() -> Result:
     a = np.arange(np.prod(SHAPE), dtype=np.float32).reshape(SHAPE)
     direct = load_driver(None).device
@@ -164,6 +217,20 @@ def run() -> Result:
         for controller in controllers:
             controller.close()
         service.close()
+    models = _invalid_models()
+    guarded_device = InProcessGuard(TIMEOUT).wrap(load_driver(None)).device
+    service = DriverService(None, TIMEOUT)
+    remote = service.start().device
+    try:
+        validation = _per_model_us(
+            {
+                "in-process": _validation(guarded_device, models, together=False),
+                "one by one": _validation(remote, models, together=False),
+                "sequence": _validation(remote, models, together=True),
+            }
+        )
+    finally:
+        service.close()
     base = us["direct"]
     own = us["burst process"] - base
     boundary = us["burst process"] - us["burst direct"]
@@ -180,6 +247,24 @@ def run() -> Result:
         Figure("burst process - direct execution", own, "us", ping, own / ping),
         Figure("burst process - burst direct", boundary, "us", ping, boundary / ping),
     ]
+    local = validation["in-process"]
+    figures += [
+        Figure("validation, in-process guard", local, "us per model"),
+        Figure(
+            "validation, process, one call at a time",
+            validation["one by one"],
+            "us per model",
+            local,
+            validation["one by one"] / local,
+        ),
+        Figure(
+            "validation, process, one sequence",
+            validation["sequence"],
+            "us per model",
+            local,
+            validation["sequence"] / local,
+        ),
+    ]
     line = (
         f"isolation (ADD {SHAPE[0]}x{SHAPE[1]} float32, execute_synchronously): direct "
         f"{base:.0f} us, in-process guard {us['in-process']:.0f} us (ratio "
@@ -188,6 +273,11 @@ def run() -> Result:
         f"{us['empty process']:.0f} us; burst: direct {us['burst direct']:.0f} us, process "
         f"{us['burst process']:.0f} us; bare FMQ ping-pong {us['ping-pong']:.0f} us; "
         f"(burst process - direct execution) / ping-pong = {own / us['ping-pong']:.2f}; "
-        f"(burst process - burst direct) / ping-pong = {boundary / us['ping-pong']:.2f}"
+        f"(burst process - burst direct) / ping-pong = {boundary / us['ping-pong']:.2f}\n"
+        f"isolation (validation of an invalid CONV_2D model: supported operations and "
+        f"prepare): in-process guard {local:.0f} us, process one call at a time "
+        f"{validation['one by one']:.0f} us (ratio {validation['one by one'] / local:.2f}), "
+        f"process one sequence {validation['sequence']:.0f} us (ratio "
+        f"{validation['sequence'] / local:.2f})"
     )
     return Result("isolation", line, figures)

@@ -75,8 +75,6 @@ MAX_FDS = 253
 MAX_FRAME = LIMITS.max_frame
 """The largest body accepted; a bigger announced length is a protocol violation."""
 _HEADER = struct.Struct("<QI")
-_CORK_LIMIT = 1 << 16
-"""Bytes of frames a cork holds back before it sends them anyway."""
 _CHUNK = 1 << 20
 """A body is read in pieces of at most this many bytes: memory follows the bytes that came,
 never the length a header announced."""
@@ -184,10 +182,6 @@ class Channel:
         self.sock = sock
         self.max_frame = max_frame
         self._send_lock = threading.Lock()
-        self._corked: list[bytes] | None = None  # frames held back (see ``cork``)
-        self._corker = 0
-        self._corked_size = 0
-        self._corked_since = 0.0
         self.reading = threading.RLock()
         """Held by the thread receiving frames (re-entrant: a one-way call served while
         reading may itself make a call and read its answer)."""
@@ -212,14 +206,6 @@ class Channel:
         header = _HEADER.pack(len(body), len(fds))
         try:
             with self._send_lock:
-                if self._corked is not None:
-                    if self._corker == threading.get_ident() and not fds:
-                        self._corked.append(header + body)
-                        self._corked_size += len(header) + len(body)
-                        if self._corked_size > _CORK_LIMIT:
-                            self._flush()
-                        return
-                    self._flush()  # another thread's frame goes after what came before it
                 if fds:
                     # One system call; the descriptors ride on the frame's first byte.
                     sent = socket.send_fds(self.sock, [header, body], list(fds))
@@ -228,40 +214,6 @@ class Channel:
                     self.sock.sendall(header + body)
         except OSError as e:
             raise ChannelClosed(f"sending failed: {e.strerror or e}") from None
-
-    def cork(self) -> bool:
-        """Hold back the frames this thread sends (but those with descriptors) until
-        ``uncork``, to go in one system call; False if another thread holds a cork."""
-        with self._send_lock:
-            if self._corked is not None:
-                return False
-            self._corked, self._corker, self._corked_size = [], threading.get_ident(), 0
-            self._corked_since = time.monotonic()
-            return True
-
-    def uncork(self) -> None:
-        """Send what the cork held back, and send at once from now on."""
-        try:
-            with self._send_lock:
-                self._flush()
-                self._corked = None
-        except OSError as e:
-            raise ChannelClosed(f"sending failed: {e.strerror or e}") from None
-
-    def flush_if_older(self, age: float) -> None:
-        """Send what a cork has held back for more than ``age`` seconds (the watcher's:
-        a call that runs long does not keep the answers before it from their caller)."""
-        with self._send_lock:
-            if self._corked is not None and time.monotonic() - self._corked_since > age:
-                with contextlib.suppress(OSError):
-                    self._flush()
-
-    def _flush(self) -> None:
-        """Under ``_send_lock``: send the frames held back."""
-        frames, self._corked_since = self._corked, time.monotonic()
-        if frames:
-            self._corked, self._corked_size = [], 0
-            self.sock.sendall(b"".join(frames))
 
     def wait_readable(self, timeout: float) -> bool:
         """Whether bytes (or the end) came within ``timeout`` seconds; needs no ``reading``."""
@@ -469,14 +421,6 @@ _MAX_ERROR = 4000
 _MAX_TRACEBACK = 16000
 _IDLE_WAIT = 1.0
 """Seconds a reader waits for bytes before it looks again whether the channel was closed."""
-_PARK = 0.001
-"""Seconds a parked reader sleeps between looks while callers read for themselves: what a
-message nobody waits for (a callback notified after its call returned) may wait at most."""
-_RESCUE = 0.002
-"""Seconds every reader may be busy serving calls before another thread starts reading:
-what a call arriving behind a long one (or one a served call waits for) may wait at most."""
-_QUIET_LOOKS = 50
-"""Looks in a row finding no call served after which the watcher sleeps until the next."""
 
 
 _SERVED = frozenset({Call, Calls})
@@ -541,22 +485,14 @@ class Connection:
         self._pending: dict[int, _Pending] = {}
         self._releases: deque[tuple[int, int]] = deque()
         self._workers = Workers(f"{name}-call")
-        # Who reads (see "receiving" below), all under one lock: threads waiting in a call
-        # (they read for themselves), reader threads, those of them not serving a call,
-        # calls being served by readers, since when none reads, whether the watcher looks.
+        # Who reads (see "receiving" below), under one lock: the threads waiting in a call
+        # (they read for themselves).
         state = threading.Lock()
         self._turn = threading.Condition(state)
         """Callers wait here for their answer or for the reading to be free."""
-        self._park = threading.Condition(state)
-        self._watching = threading.Condition(state)
+        self._idle = threading.Condition(state)
+        """The reader sleeps here while callers read."""
         self._callers = 0
-        self._readers = 0
-        self._idle_readers = 0
-        self._serving = 0
-        self._busy_since = 0.0
-        self._call_ended = 0.0
-        self._handed = 0  # objects exported so far, counted at each sending
-        self._armed = False
         self.lost: str | None = None
         """Why the channel broke (the sentence calls report), None while it works."""
         self.last_method = ""
@@ -570,10 +506,7 @@ class Connection:
         """Start reading what no caller reads (calls to serve, notifications, the end)."""
         if not self._started:
             self._started = True
-            with self._turn:
-                self._readers = self._idle_readers = 1
             threading.Thread(target=self._reader, name=f"{self.name}-reader", daemon=True).start()
-            threading.Thread(target=self._watch, name=f"{self.name}-watch", daemon=True).start()
 
     # -- remote objects -----------------------------------------------------
 
@@ -587,7 +520,6 @@ class Connection:
                 self._export_ids[id(obj)] = export_id
                 self._exports[export_id] = [obj, 0, interface_methods(names), names]
             self._exports[export_id][1] += 1
-            self._handed += 1
         return export_id
 
     def reference(self, obj: object) -> tuple | None:
@@ -679,7 +611,6 @@ class Connection:
             if self.lost is not None:
                 raise DriverCrashed(f"{self.lost} before {method}", method)
             self._pending[call_id] = pending
-        handed = self._handed
         try:
             try:
                 self._send(Call(call_id, target, method, tuple(args)))
@@ -692,8 +623,6 @@ class Connection:
         finally:
             with self._lock:
                 self._pending.pop(call_id, None)
-            if self._handed != handed:
-                self._resume_reader()
         if pending.ok:
             return pending.value
         raise pending.value
@@ -728,7 +657,6 @@ class Connection:
                         values.append(arg)
                     places.append(positions[id(arg)])
                 listed.append((call_id, target, method, places))
-            handed = self._handed
             try:
                 self._send(Calls(values, listed))
             except ChannelClosed as e:
@@ -748,8 +676,6 @@ class Connection:
             with self._lock:
                 for call_id, _ in pendings:
                     self._pending.pop(call_id, None)
-            if self._handed != handed:
-                self._resume_reader()
         return outcomes
 
     def post(self, target: int, method: str, args: tuple) -> None:
@@ -768,22 +694,23 @@ class Connection:
     #
     # Each hop between threads costs a wake-up: about 0.1 ms of wall time when a
     # core is idle, and CPU time on both sides when none is (a certification
-    # keeps both cores busy). So a call and its answer cross with no hop:
+    # keeps both cores busy). So a call's answer reaches its caller with no hop:
     #
     # * a caller reads the channel itself until its answer comes, handing on
     #   what is not its own (answers of other callers, one-way calls, calls to
     #   serve, which go to a worker thread); a caller that finds another
     #   thread reading waits for its answer or for the reading to be free;
-    # * a reader thread reads while no caller waits (while one does, it sleeps
-    #   and looks again every ``_PARK`` seconds: waking it at the end of every
-    #   call would cost the hop this avoids; but a call that handed the other
-    #   end a callback wakes it as it returns, for the notification to come)
-    #   and serves a call it reads on its own thread;
-    # * while every reader serves a call, nothing reads: a watcher starts
-    #   another reader once that has lasted ``_RESCUE`` seconds, so calls still
-    #   run side by side and a served call can wait for a later message. The
-    #   watcher looks every ``_RESCUE`` seconds while calls come and sleeps
-    #   once they stop; a reader with another idle beside it ends.
+    # * the reader thread reads while no caller waits (a late notification,
+    #   a call from the other end, the end of the channel). When bytes come
+    #   while a caller waits, the caller reads them: the reader sleeps until
+    #   the last caller leaves (no timed wake-ups: a Python thread that wakes
+    #   takes the GIL from the thread doing the work);
+    # * a reader that reads a call hands the reading to a new reader first,
+    #   then serves the call on its own thread, so calls run side by side and
+    #   a served call can wait for a later message.
+    #
+    # A sequence of calls (``call_sequence``) crosses as one frame and is
+    # served in order by one thread: one hop for the lot.
 
     def _await(self, pending: _Pending, deadline: float | None) -> bool:
         """Wait for ``pending``'s answer, reading the channel while no other thread does;
@@ -811,10 +738,8 @@ class Connection:
                                 break  # the loss ends this call: its event is set with the fault
                             if deadline is not None and time.monotonic() >= deadline:
                                 return pending.event.is_set()
-                        elif type(message) is Call:
-                            self._workers.submit(lambda call=message: self._serve(call))
-                        elif type(message) is Calls:
-                            self._workers.submit(lambda calls=message: self._serve_all(calls))
+                        elif type(message) in _SERVED:
+                            self._workers.submit(lambda served=message: self._serve_any(served))
                 finally:
                     self._release_reading()
                 if channel.closed and not pending.event.is_set():
@@ -822,14 +747,8 @@ class Connection:
         finally:
             with self._turn:
                 self._callers -= 1
-                self._call_ended = time.monotonic()
-
-    def _resume_reader(self) -> None:
-        """A call handed the other end objects of ours (a callback): what it sends them
-        after the call returned is read at once, not after ``_PARK``."""
-        with self._park:
-            self._call_ended = 0.0
-            self._park.notify_all()
+                if not self._callers:
+                    self._idle.notify_all()  # the reader reads on
 
     def _release_reading(self) -> None:
         """Let go of the reading and wake the callers waiting for it."""
@@ -843,83 +762,32 @@ class Connection:
             self._turn.notify_all()
 
     def _reader(self) -> None:
-        """Read while no caller does; serve the calls read, on this thread."""
+        """Read while no caller does; serve a call read on this thread, once another
+        thread reads on."""
         channel = self._channel
-        try:
-            while not (channel.closed or self._losing):
-                with self._park:
-                    # A caller reads, or one has just stopped: calls come back to back.
-                    if self._callers or time.monotonic() - self._call_ended < _PARK:
-                        self._park.wait(_PARK)
-                        continue
-                if not channel.wait_readable(_IDLE_WAIT) or self._callers:
+        while not (channel.closed or self._losing):
+            if not channel.wait_readable(_IDLE_WAIT):
+                continue
+            with self._idle:
+                if self._callers:  # the callers read what came: sleep until they are done
+                    while self._callers and not (channel.closed or self._losing):
+                        self._idle.wait(_IDLE_WAIT)
                     continue
-                channel.reading.acquire()
-                try:
-                    message = None if channel.closed else self._receive(0.0)
-                finally:
-                    self._release_reading()
-                if type(message) in _SERVED and not self._serve_reading(message):
-                    return  # counted out already
-        except BaseException:
-            with self._turn:
-                self._readers -= 1
-                self._idle_readers -= 1
-            raise
-        with self._turn:
-            self._readers -= 1
-            self._idle_readers -= 1
+            channel.reading.acquire()
+            try:
+                message = None if channel.closed else self._receive(0.0)
+            finally:
+                self._release_reading()
+            if type(message) in _SERVED:
+                self._workers.submit(self._reader)
+                self._serve_any(message)
+                return
 
-    def _serve_reading(self, call: Call | Calls) -> bool:
-        """Serve ``call`` on this reader; False if the reader should end (another is idle:
-        it is then counted out at once, so two readers cannot both leave)."""
-        with self._turn:
-            self._idle_readers -= 1
-            self._serving += 1
-            if self._idle_readers == 0:
-                self._busy_since = time.monotonic()
-            if not self._armed:
-                self._armed = True
-                self._watching.notify()
-        try:
-            if type(call) is Calls:
-                self._serve_all(call)
-            else:
-                self._serve(call)
-        finally:
-            with self._turn:
-                self._serving -= 1
-                keep = self._idle_readers == 0
-                if keep:
-                    self._idle_readers += 1
-                else:
-                    self._readers -= 1
-        return keep
-
-    def _watch(self) -> None:
-        """Start another reader when every reader has served a call for ``_RESCUE`` s."""
-        quiet = 0
-        with self._watching:
-            while not (self._channel.closed or self._losing):
-                if not self._armed:
-                    self._watching.wait(_IDLE_WAIT)
-                    continue
-                self._watching.wait(_RESCUE)
-                if not self._serving:
-                    quiet += 1
-                    if quiet >= _QUIET_LOOKS:
-                        self._armed, quiet = False, 0
-                    continue
-                quiet = 0
-                self._watching.release()  # a flush is a system call: not under the lock
-                try:
-                    self._channel.flush_if_older(_RESCUE)
-                finally:
-                    self._watching.acquire()
-                if self._idle_readers == 0 and time.monotonic() - self._busy_since >= _RESCUE:
-                    self._readers += 1
-                    self._idle_readers += 1
-                    self._workers.submit(self._reader)
+    def _serve_any(self, served: Call | Calls) -> None:
+        if type(served) is Calls:
+            self._serve_all(served)
+        else:
+            self._serve(served)
 
     def _receive(self, deadline: float | None) -> object:
         """Read one message (holding the channel's ``reading``) and act on it, but for a
@@ -1024,24 +892,16 @@ class Connection:
                 )
 
     def _serve_all(self, sequence: Calls) -> None:
-        # The answers (and what the calls send on this thread, such as a callback's
-        # notification) go back together; the watcher sends them on if a call runs long.
-        corked = self._channel.cork()
-        try:
-            values = sequence.values
-            for call_id, target, method, places in sequence.calls:
-                if call_id == ONEWAY_CALL or self.lost is not None:
-                    return  # a sequence is of answered calls; none is run after the end
-                if not all(type(i) is int and 0 <= i < len(values) for i in places):
-                    args: tuple = ()  # no such argument: the call is refused as it stands
-                    method = f"{method} (malformed arguments)"
-                else:
-                    args = tuple(values[i] for i in places)
-                self._serve(Call(call_id, target, method, args))
-        finally:
-            if corked:
-                with contextlib.suppress(ChannelClosed):
-                    self._channel.uncork()
+        values = sequence.values
+        for call_id, target, method, places in sequence.calls:
+            if call_id == ONEWAY_CALL or self.lost is not None:
+                return  # a sequence is of answered calls; none is run after the end
+            if not all(type(i) is int and 0 <= i < len(values) for i in places):
+                args: tuple = ()  # no such argument: the call is refused as it stands
+                method = f"{method} (malformed arguments)"
+            else:
+                args = tuple(values[i] for i in places)
+            self._serve(Call(call_id, target, method, args))
 
     def _serve_oneway(self, call: Call) -> None:
         """A one-way call, run here on the reader (in order with what follows it): only a
@@ -1080,9 +940,8 @@ class Connection:
             self._finish(waiter)
         self._hello.set()
         self._channel.close()
-        with self._turn:  # parked readers and the watcher end now
-            self._park.notify_all()
-            self._watching.notify_all()
+        with self._turn:  # a sleeping reader ends now
+            self._idle.notify_all()
             self._turn.notify_all()
 
     def pending_methods(self) -> list[str]:
