@@ -6,12 +6,13 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, find, settings
+from hypothesis import HealthCheck, find, given, settings
 
 from conformance.harness.corners import (
     CLASSES,
     FAMILIES,
     OPERATIONS,
+    Corner,
     classify,
     oracle,
     unknown_inputs,
@@ -36,8 +37,9 @@ def test_every_family_reaches_each_of_its_classes(family: str, wanted: str) -> N
 
 def test_the_corners_no_spec_wrote_are_reached() -> None:
     """Odd SAME padding, dilation with stride, batches, broadcasting across ranks,
-    negative axes, quantization at the ends of its ranges: each drawn by its family, on
-    every operation the corner matters for."""
+    negative axes, quantization at the ends of its ranges, NCHW and the input lists without
+    a layout, unequal blocks, output sizes given as scales or as no multiple of the input's:
+    each drawn by its family, on every operation the corner matters for."""
     for family, wanted, operations in [
         ("conv2d", "padding:same-odd", {"CONV_2D"}),
         ("conv2d", "dilation>1+stride>1", {"CONV_2D"}),
@@ -47,6 +49,13 @@ def test_the_corners_no_spec_wrote_are_reached() -> None:
         ("reduce", "axis:negative", set(OPERATIONS["reduce"])),
         ("binary", "quant:zero-point-255", {"ADD", "SUB", "MUL", "MAXIMUM", "MINIMUM"}),
         ("binary", "quant:output-at-range-end", {"ADD", "MUL"}),
+        ("moves", "layout:nchw", set(OPERATIONS["moves"])),
+        ("moves", "inputs:plain", set(OPERATIONS["moves"])),
+        ("moves", "block:unequal", {"SPACE_TO_BATCH_ND", "BATCH_TO_SPACE_ND"}),
+        ("select", "axis:negative", {"SPLIT", "GATHER"}),
+        ("resize", "resize:scale-input", set(OPERATIONS["resize"])),
+        ("resize", "resize:non-integer", set(OPERATIONS["resize"])),
+        ("resize", "layout:nchw", set(OPERATIONS["resize"])),
     ]:
         for operation in sorted(operations):
             corner = find(
@@ -64,6 +73,54 @@ def test_the_oracle_puts_the_odd_same_pad_at_the_end() -> None:
         [1.0, 2.0, 3.0, 4.0], (1, 2, 2, 1), [1.0] * 4, (1, 2, 2, 1), [0.0], (0, 1, 0, 1), (1, 1)
     )
     assert (out, shape) == ([10.0, 6.0, 7.0, 4.0], (1, 2, 2, 1))
+
+
+def test_the_oracles_resize_and_slice_as_the_reference_says() -> None:
+    """By hand: a row [1, 2, 3] resized to 2 cells samples at x = 0 and 1 * 3/2 = 1.5, so
+    nearest takes cells 0 and 1 and bilinear gives [1, (2 + 3) / 2]; [1, 2, 3, 4] sliced from
+    -1 to -5 (before the start: clamped to -1) by -2 takes cells 3 and 1."""
+    pools, shapes = oracle("pooling_oracle"), oracle("shape_oracle")
+    row = [1.0, 2.0, 3.0]
+    assert pools.resize("nearest", row, (1, 1, 3, 1), 1, 2) == ([1.0, 2.0], (1, 1, 2, 1))
+    assert pools.resize("bilinear", row, (1, 1, 3, 1), 1, 2) == ([1.0, 2.5], (1, 1, 2, 1))
+    assert shapes.strided_slice([1.0, 2.0, 3.0, 4.0], [4], [-1], [-5], [-2], 0, 0, 0) == (
+        [4.0, 2.0],
+        [2],
+    )
+
+
+def test_a_scale_gives_the_floor_of_size_times_scale() -> None:
+    corner = find(
+        FAMILIES["resize"](), lambda c: "resize:scale-floors" in c.classes, settings=_SEARCH
+    )
+    scale_w, scale_h = corner.parameters["scales (w, h)"]
+    n, h, w, c = corner.parameters["input"]
+    want = (n, int(h * scale_h), int(w * scale_w), c)
+    nchw = "layout:nchw" in corner.classes
+    assert corner.outputs[0].shape == ((want[0], want[3], *want[1:3]) if nchw else want)
+    assert (h * scale_h, w * scale_w) != want[1:3]
+
+
+@pytest.mark.parametrize("family", sorted(FAMILIES))
+def test_every_familys_twins_of_unknown_dimensions_read_back(family: str) -> None:
+    """Hiding axes (one of the first input, or every axis of every input) leaves a model
+    the family's classifier still reads (no size of 0 divides), the request classes added."""
+
+    @settings(_SEARCH, max_examples=60)
+    @given(FAMILIES[family]())
+    def check(corner: Corner) -> None:
+        every = {p: range(a.ndim) for p, a in enumerate(corner.inputs)}
+        most = "several" if max(a.ndim for a in corner.inputs) > 1 else "one"
+        for hidden, wanted in [
+            ({0: [0]}, "request-dims:one-unknown"),
+            (every, f"request-dims:{most}-unknown"),
+        ]:
+            twin = unknown_inputs(corner, hidden)
+            assert twin.operation == corner.operation
+            assert wanted in twin.classes
+        assert "request-dims:all-inputs" in twin.classes
+
+    check()
 
 
 def test_unknown_inputs_hide_the_chosen_axes_and_name_the_classes() -> None:

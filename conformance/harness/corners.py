@@ -4,7 +4,8 @@ Hand-written specs pick a few parameter combinations per operation; a driver
 wrong only where nobody wrote a case passes them. Each *family* here is a
 hypothesis strategy over one group of operations' parameters and shapes
 (padding schemes and explicit pads, strides, dilations, layouts, axes,
-broadcast shapes, fused activations, batch and channel counts), kept small so
+broadcast shapes, fused activations, batch and channel counts, block shapes,
+slice bounds and masks, output sizes and scales), kept small so
 one case runs in milliseconds. The expected outputs come from the independent
 oracle scripts of ``conformance/specs/oracles`` (plain Python loops written
 from the operation reference; never the reference driver), imported here by
@@ -651,6 +652,251 @@ def shape(draw, operation: str | None = None) -> Corner:
     )  # fmt: skip
 
 
+_MOVES = ("BATCH_TO_SPACE_ND", "DEPTH_TO_SPACE", "SPACE_TO_BATCH_ND", "SPACE_TO_DEPTH")
+_MOVE_LAYOUT_AT = {"SPACE_TO_BATCH_ND": 3}
+"""Where each block rearrangement takes its optional layout (2 for the others)."""
+
+
+@st.composite
+def moves(draw, operation: str | None = None) -> Corner:
+    """SPACE_TO_DEPTH, DEPTH_TO_SPACE (block size 2-3), SPACE_TO_BATCH_ND (a block of 1-3
+    per spatial axis, paddings of 0-2 on each side, the padded sizes multiples of the
+    block), BATCH_TO_SPACE_ND (a block of 1-3 per axis, the batch a multiple of the block's
+    cells), float32: batch 1-2, 1-3 channels, NHWC/NCHW, and both input lists (without the
+    HAL 1.2 layout, with it)."""
+    shapes = oracle("shape_oracle")
+    operation = operation or draw(st.sampled_from(_MOVES))
+    batch, c = draw(st.integers(1, 2)), draw(st.integers(1, 3))
+    form = draw(st.sampled_from(("plain", "layout")))
+    nchw = form == "layout" and draw(st.booleans())
+    builder = _Builder()
+    parameters: dict[str, object] = {}
+    if operation in ("SPACE_TO_DEPTH", "DEPTH_TO_SPACE"):
+        block = draw(st.integers(2, 3))
+        if operation == "SPACE_TO_DEPTH":
+            x_shape = (batch, block * draw(st.integers(1, 2)), block * draw(st.integers(1, 2)), c)
+        else:
+            x_shape = (batch, draw(st.integers(1, 2)), draw(st.integers(1, 2)), block * block * c)
+        x = _floats(draw, int(np.prod(x_shape)))
+        move = shapes.space_to_depth if operation == "SPACE_TO_DEPTH" else shapes.depth_to_space
+        out, out_shape = move(x, x_shape, block)
+        parameters["block size"] = block
+    else:
+        bh, bw = draw(st.integers(1, 3)), draw(st.integers(1, 3))
+        parameters["block shape (h, w)"] = (bh, bw)
+        if operation == "SPACE_TO_BATCH_ND":
+            pads = [(0, 0), (0, 0)]
+            if draw(st.integers(0, 3)):  # a quarter of the cases unpadded
+                pads = [(draw(st.integers(0, 2)), draw(st.integers(0, 2))) for _ in range(2)]
+            sizes = []
+            for (head, tail), block in zip(pads, (bh, bw), strict=True):
+                # The smallest padded size holding a real cell, then maybe one block more.
+                cells = (head + tail) // block + 1 + draw(st.integers(0, 1))
+                sizes.append(cells * block - head - tail)
+            x_shape = (batch, sizes[0], sizes[1], c)
+            x = _floats(draw, int(np.prod(x_shape)))
+            out, out_shape = shapes.space_to_batch(x, x_shape, (bh, bw), pads, 0.0)
+            parameters["paddings ((t, b), (l, r))"] = pads
+        else:
+            x_shape = (batch * bh * bw, draw(st.integers(1, 2)), draw(st.integers(1, 2)), c)
+            x = _floats(draw, int(np.prod(x_shape)))
+            out, out_shape = shapes.batch_to_space(x, x_shape, (bh, bw))
+    x_nhwc, out_nhwc = _array(x, x_shape), _array(out, out_shape)
+    x_array = _to_nchw(x_nhwc) if nchw else x_nhwc
+    out_array = _to_nchw(out_nhwc) if nchw else out_nhwc
+    operands = [builder.input(x_array)]
+    if operation in ("SPACE_TO_DEPTH", "DEPTH_TO_SPACE"):
+        operands.append(builder.int32(block))
+    else:
+        operands.append(builder.int32s([bh, bw]))
+    if operation == "SPACE_TO_BATCH_ND":
+        flat = [v for pair in pads for v in pair]
+        operands.append(
+            builder.constant(OperandType.TENSOR_INT32, [2, 2], struct.pack("<4i", *flat))
+        )
+    if form == "layout":
+        operands.append(builder.bool(nchw))
+    builder.output(out_array.shape)
+    model = builder.model(operation, operands)
+    parameters = {
+        "input": x_shape, **parameters, "layout": "NCHW" if nchw else "NHWC", "inputs": form,
+    }  # fmt: skip
+    return Corner(
+        "moves", operation, model, [x_array], [out_array], _classes(model, [out_array]),
+        parameters, "shape_oracle",
+    )  # fmt: skip
+
+
+_SELECTIONS = ("GATHER", "SPLIT", "STRIDED_SLICE")
+
+
+@st.composite
+def _strided_axis(draw, dim: int) -> tuple[int, int, int, bool, bool, bool]:
+    """One axis of a STRIDED_SLICE taking at least one element: (begin, end, stride,
+    begin masked, end masked, shrunk). The begin and end are drawn as the indexes they
+    resolve to, then written plainly, from the end (negative), masked or (an end) beyond
+    the axis. Only an axis of positive stride is shrunk."""
+    stride = draw(st.sampled_from((1, 2, -1, -2)))
+    shrink = stride > 0 and draw(st.booleans())
+    begin_masked = draw(st.booleans())
+    if begin_masked:
+        start = 0 if stride > 0 else dim - 1
+        begin = draw(st.integers(-dim, dim - 1))  # ignored: the mask decides
+    else:
+        start = draw(st.integers(0, dim - 1))
+        begin = start - dim if draw(st.booleans()) else start
+    if stride > 0:  # the resolved end, past the last element taken
+        stop = draw(st.integers(start + 1, min(start + stride, dim) if shrink else dim))
+        outside = dim
+    else:
+        stop = draw(st.integers(-1, start - 1))
+        outside = -1
+    end_masked = stop == outside and draw(st.booleans())
+    if end_masked:
+        end = draw(st.integers(-dim, dim))  # ignored: the mask decides
+    elif stop == outside:  # past either end of the axis: clamped back to it
+        end = dim + draw(st.integers(0, 1)) if stride > 0 else -dim - 1
+    else:
+        end = stop - dim if draw(st.booleans()) else stop
+    return begin, end, stride, begin_masked, end_masked, shrink
+
+
+@st.composite
+def select(draw, operation: str | None = None) -> Corner:
+    """SPLIT, GATHER and STRIDED_SLICE, float32, ranks 1-4: SPLIT into 1-3 outputs along
+    an axis counted from either end; GATHER along an axis counted from either end, its
+    indices of rank 1-2 with repeats, a model input or a constant (the output of rank 4 at
+    most); STRIDED_SLICE with begins and ends counted from either end or beyond the axis,
+    strides of 1-2 either way, and begin, end and shrink-axis mask bits."""
+    shapes = oracle("shape_oracle")
+    operation = operation or draw(st.sampled_from(_SELECTIONS))
+    builder = _Builder()
+    if operation == "GATHER":
+        indices_rank = draw(st.integers(1, 2))
+        rank = draw(st.integers(1, 5 - indices_rank))
+    else:
+        rank = draw(st.integers(1, 4))
+    dims = [draw(st.integers(1, 3 if operation != "STRIDED_SLICE" else 4)) for _ in range(rank)]
+    chosen = draw(st.integers(-rank, rank - 1))
+    parameters: dict[str, object] = {}
+    if operation == "SPLIT":
+        count = draw(st.integers(1, 3))
+        dims[chosen] = count * draw(st.integers(1, 2))
+        x = _floats(draw, int(np.prod(dims)))
+        inputs = [_array(x, dims)]
+        operands = [builder.input(inputs[0]), builder.int32(chosen), builder.int32(count)]
+        outputs = [
+            _array(values, part) for values, part in shapes.split(x, dims, chosen % rank, count)
+        ]
+        parameters = {"input": tuple(dims), "axis": chosen, "num_splits": count}
+    elif operation == "GATHER":
+        indices_shape = [draw(st.integers(1, 3)) for _ in range(indices_rank)]
+        size = int(np.prod(indices_shape))
+        limit = dims[chosen] - 1
+        picked = draw(st.lists(st.integers(0, limit), min_size=size, max_size=size))
+        x = _floats(draw, int(np.prod(dims)))
+        indices = _array(picked, indices_shape, np.int32)
+        as_input = draw(st.booleans())
+        inputs = [_array(x, dims)]
+        operands = [builder.input(inputs[0]), builder.int32(chosen)]
+        if as_input:
+            operands.append(builder.input(indices, OperandType.TENSOR_INT32))
+            inputs.append(indices)
+        else:
+            operands.append(
+                builder.constant(OperandType.TENSOR_INT32, indices_shape, indices.tobytes())
+            )
+        out, out_shape = shapes.gather(x, dims, chosen % rank, picked, indices_shape)
+        outputs = [_array(out, out_shape)]
+        parameters = {
+            "input": tuple(dims), "axis": chosen, "indices": indices.tolist(),
+            "indices given as": "model input" if as_input else "constant",
+        }  # fmt: skip
+    else:
+        axes = [draw(_strided_axis(d)) for d in dims]
+        begin, end, strides = ([a[k] for a in axes] for k in range(3))
+        begin_mask, end_mask, shrink = (
+            sum(1 << i for i, a in enumerate(axes) if a[k]) for k in range(3, 6)
+        )
+        if shrink == (1 << rank) - 1:  # keep one axis: no output of rank 0
+            shrink &= ~(1 << (rank - 1))
+        x = _floats(draw, int(np.prod(dims)))
+        out, out_shape = shapes.strided_slice(
+            x, dims, begin, end, strides, begin_mask, end_mask, shrink
+        )
+        inputs = [_array(x, dims)]
+        operands = [builder.input(inputs[0])]
+        operands += [builder.int32s(v) for v in (begin, end, strides)]
+        operands += [builder.int32(v) for v in (begin_mask, end_mask, shrink)]
+        outputs = [_array(out, out_shape)]
+        parameters = {
+            "input": tuple(dims), "begin": begin, "end": end, "strides": strides,
+            "begin_mask": begin_mask, "end_mask": end_mask, "shrink_axis_mask": shrink,
+        }  # fmt: skip
+    for out_array in outputs:
+        builder.output(out_array.shape)
+    model = builder.model(operation, operands)
+    return Corner(
+        "select", operation, model, inputs, outputs, _classes(model, outputs), parameters,
+        "shape_oracle",
+    )  # fmt: skip
+
+
+_RESIZES = {"RESIZE_BILINEAR": "bilinear", "RESIZE_NEAREST_NEIGHBOR": "nearest"}
+_RESIZE_SCALES = tuple(k / 4 for k in range(1, 13))
+"""Scales drawn: quarters from 0.25 to 3, so size times scale is exact in float32 and the
+floor of it is not a rounding question."""
+
+
+@st.composite
+def resize(draw, operation: str | None = None) -> Corner:
+    """RESIZE_BILINEAR and RESIZE_NEAREST_NEIGHBOR, float32: the output size given as INT32
+    width and height or (HAL 1.2) as FLOAT32 scales, up and down and to sizes that are no
+    multiple of the input's, batch 1-2, 1-2 channels, NHWC/NCHW; RESIZE_BILINEAR also
+    without the layout input (RESIZE_NEAREST_NEIGHBOR requires it). No corner alignment
+    and no half-pixel centres (HAL 1.3)."""
+    pools = oracle("pooling_oracle")
+    operation = operation or draw(st.sampled_from(sorted(_RESIZES)))
+    batch, c = draw(st.integers(1, 2)), draw(st.integers(1, 2))
+    h, w = draw(st.integers(1, 4)), draw(st.integers(1, 4))
+    by_scale = draw(st.booleans())
+    if by_scale:  # at least 1/size, so the output keeps a cell
+        scales = [draw(st.sampled_from([s for s in _RESIZE_SCALES if s * n >= 1])) for n in (h, w)]
+        new_h, new_w = (int(n * s) for n, s in zip((h, w), scales, strict=True))
+    else:
+        new_h, new_w = draw(st.integers(1, 6)), draw(st.integers(1, 6))
+    with_layout = operation == "RESIZE_NEAREST_NEIGHBOR" or draw(st.booleans())
+    nchw = with_layout and draw(st.booleans())
+    x_shape = (batch, h, w, c)
+    x = _floats(draw, batch * h * w * c)
+    out, out_shape = pools.resize(_RESIZES[operation], x, x_shape, new_h, new_w)
+    x_nhwc, out_nhwc = _array(x, x_shape), _array(out, out_shape)
+    x_array = _to_nchw(x_nhwc) if nchw else x_nhwc
+    out_array = _to_nchw(out_nhwc) if nchw else out_nhwc
+    builder = _Builder()
+    operands = [builder.input(x_array)]
+    if by_scale:  # width first, then height
+        operands += [
+            builder.constant(OperandType.FLOAT32, [], struct.pack("<f", s))
+            for s in reversed(scales)
+        ]
+    else:
+        operands += [builder.int32(new_w), builder.int32(new_h)]
+    if with_layout:
+        operands.append(builder.bool(nchw))
+    builder.output(out_array.shape)
+    model = builder.model(operation, operands)
+    parameters: dict[str, object] = {"input": x_shape, "output (h, w)": (new_h, new_w)}
+    if by_scale:
+        parameters["scales (w, h)"] = (scales[1], scales[0])
+    parameters["layout"] = "NCHW" if nchw else "NHWC"
+    parameters["inputs"] = "layout" if with_layout else "plain"
+    return Corner(
+        "resize", operation, model, [x_array], [out_array], _classes(model, [out_array]),
+        parameters, "pooling_oracle",
+    )  # fmt: skip
+
+
 # ---------------------------------------------------------------------------
 # Classes of the parameter space, read from a model
 # ---------------------------------------------------------------------------
@@ -839,6 +1085,148 @@ def _shape_classes(model, operation, constants, name) -> list[str]:
     return classes
 
 
+def _axis_position(chosen: int, rank: int) -> list[str]:
+    """An axis given from either end: ``axis:negative`` and where it falls."""
+    position = chosen % rank
+    classes = ["axis:negative"] if chosen < 0 else []
+    classes.append(
+        "axis:last" if position == rank - 1 else "axis:first" if position == 0 else "axis:inner"
+    )
+    return classes
+
+
+def _move_classes(model, operation, constants, name) -> list[str]:
+    """The block rearrangements: layout and input list, the image's batch and channels
+    (DEPTH_TO_SPACE: its output's; BATCH_TO_SPACE_ND: the batch its output has), block
+    sizes, SPACE_TO_BATCH_ND's paddings."""
+    inputs = operation.inputs
+    layout_at = _MOVE_LAYOUT_AT.get(name, 2)
+    with_layout = len(inputs) > layout_at
+    nchw = with_layout and bool(constants[inputs[layout_at]].reshape(-1)[0])
+    dims = list(model.operands[inputs[0]].dimensions)
+    batch, _, _, channels = (dims[0], dims[2], dims[3], dims[1]) if nchw else dims
+    blocks = [int(v) for v in constants[inputs[1]].reshape(-1)]
+    if name in ("SPACE_TO_DEPTH", "DEPTH_TO_SPACE"):
+        (block,) = blocks
+        if name == "DEPTH_TO_SPACE" and block > 0:
+            channels //= block * block
+    else:
+        bh, bw = blocks
+        if name == "BATCH_TO_SPACE_ND" and bh * bw > 0:
+            batch //= bh * bw
+    classes = ["layout:nchw" if nchw else "layout:nhwc"]
+    classes.append("inputs:layout" if with_layout else "inputs:plain")
+    if batch > 1:
+        classes.append("batch>1")
+    if channels > 1:
+        classes.append("channels>1")
+    if max(blocks) > 2:
+        classes.append("block>2")
+    if len(blocks) == 2:
+        if blocks[0] != blocks[1]:
+            classes.append("block:unequal")
+        if 1 in blocks:
+            classes.append("block:1")
+    if name == "SPACE_TO_BATCH_ND":
+        (top, bottom), (left, right) = constants[inputs[2]].reshape(2, 2).tolist()
+        if not any((top, bottom, left, right)):
+            classes.append("pad:none")
+        elif top != bottom or left != right:
+            classes.append("pad:asymmetric")
+    return classes
+
+
+def _select_classes(model, operation, constants, name) -> list[str]:
+    """SPLIT and GATHER: the axis, the number of outputs, the indices' rank, repeats and
+    where they come from; STRIDED_SLICE: strides, begins and ends from the end or beyond
+    the axis, and the mask bits set (a mask bit only counts on an axis of the input)."""
+    inputs = operation.inputs
+    dims = list(model.operands[inputs[0]].dimensions)
+    rank = len(dims)
+    if not rank:
+        raise ValueError("an input of unknown rank")  # no axis to read against
+    classes = [f"rank:{rank}"]
+    if name in ("SPLIT", "GATHER"):
+        classes += _axis_position(int(constants[inputs[1]].reshape(-1)[0]), rank)
+    if name == "SPLIT":
+        classes.append("splits:several" if len(operation.outputs) > 1 else "splits:1")
+    elif name == "GATHER":
+        where = inputs[2]
+        classes.append(f"indices:rank-{len(model.operands[where].dimensions)}")
+        if where in model.input_indexes:
+            classes.append("indices:model-input")
+        elif where in constants:
+            classes.append("indices:constant")
+            picked = constants[where].reshape(-1).tolist()
+            if len(set(picked)) < len(picked):
+                classes.append("indices:repeated")
+    elif name == "STRIDED_SLICE":
+        begin, end, strides = (
+            [int(v) for v in constants[inputs[k]].reshape(-1)] for k in (1, 2, 3)
+        )
+        every = (1 << rank) - 1
+        begin_mask, end_mask, shrink = (
+            int(constants[inputs[k]].reshape(-1)[0]) & every for k in (4, 5, 6)
+        )
+        if any(s < 0 for s in strides):
+            classes.append("stride:negative")
+        if any(abs(s) > 1 for s in strides):
+            classes.append("stride>1")
+        plain_begins = [b for axis, b in enumerate(begin) if not begin_mask >> axis & 1]
+        plain_ends = [
+            (e, d) for axis, (e, d) in enumerate(zip(end, dims, strict=True))
+            if not end_mask >> axis & 1
+        ]  # fmt: skip
+        if any(b < 0 for b in plain_begins):
+            classes.append("begin:negative")
+        if any(e < 0 for e, _ in plain_ends):
+            classes.append("end:negative")
+        if any(e > d or e < -d for e, d in plain_ends):
+            classes.append("end:beyond")
+        for mask, label in ((begin_mask, "begin"), (end_mask, "end"), (shrink, "shrink")):
+            if mask:
+                classes.append(f"mask:{label}")
+    return classes
+
+
+def _resize_classes(model, operation, constants, name) -> list[str]:
+    """The resizes: how the size is given (INT32 sizes or FLOAT32 scales, and whether a
+    scale's product has a fraction the floor drops), up or down per axis, ratios that are
+    no whole number either way, layout and input list, batch and channels."""
+    inputs = operation.inputs
+    with_layout = len(inputs) > 3
+    nchw = with_layout and bool(constants[inputs[3]].reshape(-1)[0])
+    dims = list(model.operands[inputs[0]].dimensions)
+    batch, h, w, channels = (dims[0], dims[2], dims[3], dims[1]) if nchw else dims
+    classes = []
+    if model.operands[inputs[1]].type == OperandType.INT32:
+        new_w, new_h = (int(constants[inputs[k]].reshape(-1)[0]) for k in (1, 2))
+        classes.append("resize:size-input")
+    else:
+        scale_w, scale_h = (np.float32(constants[inputs[k]].reshape(-1)[0]) for k in (1, 2))
+        if not (0 < scale_w < 2**16 and 0 < scale_h < 2**16):
+            raise ValueError("a scale the family does not draw")
+        wide, high = np.float32(w) * scale_w, np.float32(h) * scale_h  # in float32, as HAL does
+        new_w, new_h = int(wide), int(high)
+        classes.append("resize:scale-input")
+        if new_w != wide or new_h != high:
+            classes.append("resize:scale-floors")
+    pairs = [(old, new) for old, new in ((h, new_h), (w, new_w)) if old > 0]  # known sizes
+    if any(new > old for old, new in pairs):
+        classes.append("resize:up")
+    if any(new < old for old, new in pairs):
+        classes.append("resize:down")
+    if any(new > 0 and new % old and old % new for old, new in pairs):
+        classes.append("resize:non-integer")
+    classes.append("layout:nchw" if nchw else "layout:nhwc")
+    classes.append("inputs:layout" if with_layout else "inputs:plain")
+    if batch > 1:
+        classes.append("batch>1")
+    if channels > 1:
+        classes.append("channels>1")
+    return classes
+
+
 def _quant_classes_of(model: Model, indexes: Sequence[int]) -> list[str]:
     """Where the quantization of these operands lies: zero points at the ends of their
     range, tiny or large scales, operands quantized differently."""
@@ -891,6 +1279,9 @@ _CLASSIFIERS = {
     **dict.fromkeys(_REDUCTIONS, _reduce_classes),
     **dict.fromkeys(_AXIS_OPERATIONS, _axis_classes),
     **dict.fromkeys(_SHAPE_OPERATIONS, _shape_classes),
+    **dict.fromkeys(_MOVES, _move_classes),
+    **dict.fromkeys(_SELECTIONS, _select_classes),
+    **dict.fromkeys(_RESIZES, _resize_classes),
 }
 
 
@@ -907,6 +1298,9 @@ FAMILIES: dict[str, Callable[..., st.SearchStrategy[Corner]]] = {
     "reduce": reduce,
     "axis": axis,
     "shape": shape,
+    "moves": moves,
+    "select": select,
+    "resize": resize,
 }
 """Every family: its name, and the strategy drawing its cases (of one operation if named)."""
 
@@ -917,6 +1311,9 @@ OPERATIONS: dict[str, tuple[str, ...]] = {
     "reduce": tuple(sorted(_REDUCTIONS)),
     "axis": _AXIS_OPERATIONS,
     "shape": _SHAPE_OPERATIONS,
+    "moves": _MOVES,
+    "select": _SELECTIONS,
+    "resize": tuple(sorted(_RESIZES)),
 }
 """The operations each family draws."""
 
@@ -942,6 +1339,17 @@ CLASSES: dict[str, tuple[str, ...]] = {
     "shape": ("rank:1", "rank:4", "perm:identity", "perm:reverse", "perm:other",
               "pad:asymmetric", "pad:every-axis", "pad:some-axes", "size:-1", "slice:offset",
               "slice:short-of-end"),
+    "moves": ("layout:nchw", "layout:nhwc", "inputs:plain", "inputs:layout", "batch>1",
+              "channels>1", "block>2", "block:unequal", "block:1", "pad:none",
+              "pad:asymmetric"),
+    "select": ("rank:1", "rank:4", "axis:negative", "axis:first", "axis:inner", "axis:last",
+               "splits:1", "splits:several", "indices:rank-2", "indices:repeated",
+               "indices:model-input", "indices:constant", "stride:negative", "stride>1",
+               "begin:negative", "end:negative", "end:beyond", "mask:begin", "mask:end",
+               "mask:shrink"),
+    "resize": ("resize:size-input", "resize:scale-input", "resize:scale-floors", "resize:up",
+               "resize:down", "resize:non-integer", "layout:nchw", "layout:nhwc",
+               "inputs:plain", "inputs:layout", "batch>1", "channels>1"),
 }  # fmt: skip
 """The parameter classes each family must reach (checked by the project's tests and shown
 by ``nnhal-generate --parameters``); a twin of unknown input dimensions adds
