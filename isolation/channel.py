@@ -24,7 +24,9 @@ Everything else crosses by reference:
 reads the channel itself until its answer comes (with a timeout), and the
 callee serves each call on its own thread, another thread reading on
 meanwhile (so calls run side by side and a driver may call a harness
-callback from inside a call). When the
+callback from inside a call). ``call_sequence`` sends several calls in one
+frame, their shared arguments once; the callee runs them in order on one
+thread and answers each as it ends. When the
 channel breaks, every waiting call ends with ``DriverCrashed`` (or
 ``MalformedAnswer`` when the other end sent a frame or message that breaks
 the format or its limits) and the owner is told. Proxies that are
