@@ -21,6 +21,7 @@ import threading
 import time
 import tracemalloc
 from pathlib import Path
+from types import SimpleNamespace
 
 import msgpack
 import numpy as np
@@ -352,57 +353,60 @@ class _Recorder(IBuffer):
         pass
 
 
-def test_a_sequence_runs_in_order_on_one_thread_and_shares_its_arguments() -> None:
+@contextlib.contextmanager
+def _recorded():
+    """A connected pair whose far end holds a ``_Recorder``: ``near`` (the calling end),
+    ``recorder``, ``target`` (its id at the far end) and ``proxy`` (its proxy here)."""
     recorder = _Recorder()
-    shared = [1, 2, 3]
     with _connected_pair() as (near, far):
         far.send_hello(recorder)
         proxy = near.wait_hello(TIMEOUT)
-        target = proxy._nnhal_link.remote_id
-        calls = [(target, "copy_to", (shared,)), (target, "copy_to", ("raise",))]
-        calls += [(target, "copy_to", (shared,)), (target, "copy_from", (None, [0]))]
-        outcomes = near.call_sequence(calls, TIMEOUT)
+        yield SimpleNamespace(
+            near=near, recorder=recorder, target=proxy._nnhal_link.remote_id, proxy=proxy
+        )
+
+
+def test_a_sequence_runs_in_order_on_one_thread_and_shares_its_arguments() -> None:
+    shared = [1, 2, 3]
+    with _recorded() as r:
+        calls = [(r.target, "copy_to", (shared,)), (r.target, "copy_to", ("raise",))]
+        calls += [(r.target, "copy_to", (shared,)), (r.target, "copy_from", (None, [0]))]
+        outcomes = r.near.call_sequence(calls, TIMEOUT)
     assert [ok for ok, _ in outcomes] == [True, False, True, True]
     assert outcomes[0][1] == ErrorStatus.NONE
     assert type(outcomes[1][1]).__name__ == "ValueError" and "refused" in str(outcomes[1][1])
-    assert [name for name, _, _ in recorder.seen] == ["copy_to"] * 3 + ["copy_from"]
-    assert len({thread for _, _, thread in recorder.seen}) == 1
-    assert recorder.seen[0][1] == shared and recorder.seen[0][1] is recorder.seen[2][1]
+    assert [name for name, _, _ in r.recorder.seen] == ["copy_to"] * 3 + ["copy_from"]
+    assert len({thread for _, _, thread in r.recorder.seen}) == 1
+    assert r.recorder.seen[0][1] == shared and r.recorder.seen[0][1] is r.recorder.seen[2][1]
 
 
 def test_the_answers_before_a_long_call_of_a_sequence_come_before_it_ends() -> None:
     """Each call of a sequence is answered as it ends: the caller has the first answer
     long before the second call ends (a hang is then blamed on the right call)."""
-    recorder = _Recorder()
-    with _connected_pair() as (near, far):
-        far.send_hello(recorder)
-        proxy = near.wait_hello(TIMEOUT)
-        target = proxy._nnhal_link.remote_id
+    with _recorded() as r:
         pending: list = []
-        original = near._await
+        original = r.near._await
 
         def timed(entry, deadline):
             done = original(entry, deadline)
             pending.append((entry.method, time.monotonic()))
             return done
 
-        near._await = timed
+        r.near._await = timed
         start = time.monotonic()
-        near.call_sequence([(target, "copy_to", (0,)), (target, "copy_from", (0, [1.0]))], TIMEOUT)
+        r.near.call_sequence(
+            [(r.target, "copy_to", (0,)), (r.target, "copy_from", (0, [1.0]))], TIMEOUT
+        )
     (first, first_at), (second, second_at) = pending
     assert (first, second) == ("copy_to", "copy_from")
     assert first_at - start < 0.5 <= second_at - start
 
 
 def test_a_call_hanging_in_a_sequence_ends_it_with_a_timeout_naming_that_call() -> None:
-    recorder = _Recorder()
-    with _connected_pair() as (near, far):
-        far.send_hello(recorder)
-        proxy = near.wait_hello(TIMEOUT)
-        target = proxy._nnhal_link.remote_id
-        calls = [(target, "copy_to", (0,)), (target, "copy_from", (0, [3.0]))]
-        calls.append((target, "copy_to", (1,)))
-        outcomes = near.call_sequence(calls, 0.5)
+    with _recorded() as r:
+        calls = [(r.target, "copy_to", (0,)), (r.target, "copy_from", (0, [3.0]))]
+        calls.append((r.target, "copy_to", (1,)))
+        outcomes = r.near.call_sequence(calls, 0.5)
     assert len(outcomes) == 2 and outcomes[0] == (True, ErrorStatus.NONE)
     assert isinstance(outcomes[1][1], DriverTimeout)
     assert str(outcomes[1][1]) == "driver call copy_from did not return within 0.5 s (hang)"
@@ -411,26 +415,22 @@ def test_a_call_hanging_in_a_sequence_ends_it_with_a_timeout_naming_that_call() 
 def test_sequences_and_calls_from_several_threads_all_get_their_answers() -> None:
     """Sequences of slow calls from two threads and single calls from a third overlap:
     every one is answered (the reading passes between callers and readers)."""
-    recorder = _Recorder()
-    with _connected_pair() as (near, far):
-        far.send_hello(recorder)
-        proxy = near.wait_hello(TIMEOUT)
-        target = proxy._nnhal_link.remote_id
+    with _recorded() as r:
 
         def sequences() -> None:
             for _ in range(40):
-                near.call_sequence([(target, "copy_from", (0, [0.004]))] * 2, TIMEOUT)
+                r.near.call_sequence([(r.target, "copy_from", (0, [0.004]))] * 2, TIMEOUT)
 
         threads = [threading.Thread(target=sequences) for _ in range(2)]
         for thread in threads:
             thread.start()
         for _ in range(100):
-            assert proxy.copy_to(None) == ErrorStatus.NONE
+            assert r.proxy.copy_to(None) == ErrorStatus.NONE
         for thread in threads:
             thread.join(TIMEOUT)
         assert not any(thread.is_alive() for thread in threads)
-        assert proxy.copy_to(None) == ErrorStatus.NONE
-    assert len(recorder.seen) == 2 * 40 * 2 + 101
+        assert r.proxy.copy_to(None) == ErrorStatus.NONE
+    assert len(r.recorder.seen) == 2 * 40 * 2 + 101
 
 
 def test_a_handle_met_twice_in_one_message_arrives_as_one_handle() -> None:
@@ -447,25 +447,21 @@ def test_a_handle_met_twice_in_one_message_arrives_as_one_handle() -> None:
 
 
 def test_a_sequence_naming_an_argument_it_lacks_refuses_that_call() -> None:
-    recorder = _Recorder()
-    with _connected_pair() as (near, far):
-        far.send_hello(recorder)
-        proxy = near.wait_hello(TIMEOUT)
-        target = proxy._nnhal_link.remote_id
+    with _recorded() as r:
         pending = [_Pending("copy_to"), _Pending("copy_to")]
-        with near._lock:
-            near._pending.update({901: pending[0], 902: pending[1]})
-        near._send(
-            codec.Calls([None], [(901, target, "copy_to", [5]), (902, target, "copy_to", [0])])
+        with r.near._lock:
+            r.near._pending.update({901: pending[0], 902: pending[1]})
+        r.near._send(
+            codec.Calls([None], [(901, r.target, "copy_to", [5]), (902, r.target, "copy_to", [0])])
         )
         for entry in pending:
-            assert near._await(entry, time.monotonic() + TIMEOUT)
-        with near._lock:
-            near._pending.clear()
+            assert r.near._await(entry, time.monotonic() + TIMEOUT)
+        with r.near._lock:
+            r.near._pending.clear()
     assert type(pending[0].value).__name__ == "LookupError"
     assert str(pending[0].value) == ("'copy_to (malformed arguments)' is not a method of IBuffer")
     assert pending[1].ok and pending[1].value == ErrorStatus.NONE
-    assert recorder.seen == [("copy_to", None, recorder.seen[0][2])]
+    assert r.recorder.seen == [("copy_to", None, r.recorder.seen[0][2])]
 
 
 def test_a_frame_cut_by_a_deadline_is_finished_by_the_next_read() -> None:
