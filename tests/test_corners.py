@@ -18,6 +18,7 @@ from conformance.harness.corners import (
     unknown_inputs,
 )
 from generator.expand import evaluate_spec
+from hal.tensors import read_constants
 
 _SEARCH = settings(
     max_examples=3000,
@@ -38,7 +39,8 @@ def test_every_family_reaches_each_of_its_classes(family: str, wanted: str) -> N
 def test_the_corners_no_spec_wrote_are_reached() -> None:
     """Odd SAME padding, dilation with stride, batches, broadcasting across ranks,
     negative axes, quantization at the ends of its ranges, NCHW and the input lists without
-    a layout, unequal blocks, output sizes given as scales or as no multiple of the input's:
+    a layout, unequal blocks, output sizes given as scales or as no multiple of the input's,
+    depthwise-like groups, negative transposed-convolution tails, LRN radii beyond the axis:
     each drawn by its family, on every operation the corner matters for."""
     for family, wanted, operations in [
         ("conv2d", "padding:same-odd", {"CONV_2D"}),
@@ -56,6 +58,14 @@ def test_the_corners_no_spec_wrote_are_reached() -> None:
         ("resize", "resize:scale-input", set(OPERATIONS["resize"])),
         ("resize", "resize:non-integer", set(OPERATIONS["resize"])),
         ("resize", "layout:nchw", set(OPERATIONS["resize"])),
+        ("convx", "layout:nchw", set(OPERATIONS["convx"])),
+        ("convx", "batch>1", set(OPERATIONS["convx"])),
+        ("convx", "groups:depthwise-like", {"GROUPED_CONV_2D"}),
+        ("convx", "padding:negative-tail", {"TRANSPOSE_CONV_2D"}),
+        ("convx", "output-shape:tensor", {"TRANSPOSE_CONV_2D"}),
+        ("norm", "axis:negative", {"LOG_SOFTMAX", "LOCAL_RESPONSE_NORMALIZATION"}),
+        ("norm", "lrn:radius>channels", {"LOCAL_RESPONSE_NORMALIZATION"}),
+        ("norm", "layout:nchw", {"INSTANCE_NORMALIZATION"}),
     ]:
         for operation in sorted(operations):
             corner = find(
@@ -99,6 +109,45 @@ def test_a_scale_gives_the_floor_of_size_times_scale() -> None:
     nchw = "layout:nchw" in corner.classes
     assert corner.outputs[0].shape == ((want[0], want[3], *want[1:3]) if nchw else want)
     assert (h * scale_h, w * scale_w) != want[1:3]
+
+
+def test_a_transposed_convolution_gets_the_output_shape_its_tensor_asks_for() -> None:
+    """The implicit TRANSPOSE_CONV_2D's output-shape tensor, in the case's layout, is the
+    shape of the oracle's output: SAME honours it (the input is ceil(size / stride)), and
+    under VALID the tensor holds the size the formula gives."""
+    seen: set[object] = set()
+
+    @settings(_SEARCH, max_examples=80)
+    @given(FAMILIES["convx"]("TRANSPOSE_CONV_2D"))
+    def check(corner: Corner) -> None:
+        if "output-shape:tensor" not in corner.classes:
+            return
+        operation = corner.model.operations[0]
+        tensor = read_constants(corner.model)[operation.inputs[3]]
+        assert tensor.reshape(-1).tolist() == list(corner.outputs[0].shape)
+        seen.add(corner.parameters["padding"])
+
+    check()
+    assert seen == {"SAME", "VALID"}
+
+
+def test_instance_normalization_slices_are_centred_and_spread() -> None:
+    """Every (batch, channel) slice a drawn INSTANCE_NORMALIZATION case normalises has mean 0
+    and is not constant, so Android 10's mean square and the HAL text's variance agree.
+    By hand, one channel [1, -1] (mean 0, mean square 1), gamma 2, beta 0.5, epsilon 0:
+    out = (x - 0) * 2 / sqrt(1 + 0) + 0.5 = [2.5, -1.5]."""
+    pools = oracle("pooling_oracle")
+    assert pools.instance_normalization([1.0, -1.0], (1, 1, 2, 1), 2.0, 0.5, 0.0) == [2.5, -1.5]
+
+    @settings(_SEARCH, max_examples=60)
+    @given(FAMILIES["norm"]("INSTANCE_NORMALIZATION"))
+    def check(corner: Corner) -> None:
+        x = corner.inputs[0].astype(np.float64)
+        axes = (2, 3) if "layout:nchw" in corner.classes else (1, 2)
+        assert np.all(x.sum(axis=axes) == 0)
+        assert np.all(np.ptp(x, axis=axes) > 0)
+
+    check()
 
 
 @pytest.mark.parametrize("family", sorted(FAMILIES))
@@ -243,3 +292,36 @@ def test_the_parameter_report_counts_what_specs_and_draws_reach(tmp_path: Path, 
     assert out[-1].startswith(f"parameters: of {listed} listed classes (operation and class), ")
     assert cli.main(["--root", str(tmp_path), "--parameters", "--draws", "0"]) == 2
     assert capsys.readouterr().err == "nnhal-generate: --draws=0: must be at least 1\n"
+
+
+def test_a_driver_below_hal_1_2_runs_the_corners_its_level_has(pytester) -> None:
+    """At HAL 1.0 the CONV_2D item draws the HAL 1.0 forms only (no layout, no dilation)
+    and still finds the odd SAME pad on the wrong side; an operation of HAL 1.2 is
+    skipped as such, and SOFTMAX, whose drawn cases all take the HAL 1.2 axis, says so."""
+    pytester.makepyfile(odd_pad=ODD_SAME_PAD_FIRST)
+    result = pytester.runpytest_subprocess(
+        "-p",
+        "no:cacheprovider",
+        "--pyargs",
+        "conformance.test_corners",
+        "--driver=odd_pad:OddSamePadFirst",
+        "--hal-version=1.0",
+        "--nnhal-profile=full",
+        "-v",
+        "-rs",
+        "-k",
+        "conv2d/CONV_2D or RESIZE_NEAREST_NEIGHBOR or SOFTMAX or pool2d/MAX_POOL_2D",
+    )
+    result.stdout.fnmatch_lines(
+        [
+            "*test_corners?conv2d/CONV_2D? FAILED*",
+            "*test_corners?pool2d/MAX_POOL_2D? PASSED*",
+            "*test_corners?axis/SOFTMAX? SKIPPED*",
+            "*test_corners?resize/RESIZE_NEAREST_NEIGHBOR? SKIPPED*",
+            "E *CONV_2D (conv2d): *padding=SAME*inputs=plain*",
+        ]
+    )
+    out = result.stdout.str()
+    assert "no SOFTMAX case drawn is valid at HAL 1.0" in out
+    assert "needs HAL 1.2; the driver is tested at HAL 1.0" in out
+    assert result.ret == 1

@@ -204,6 +204,9 @@ class _Builder:
             OperandType.TENSOR_INT32, [len(values)], struct.pack(f"<{len(values)}i", *values)
         )
 
+    def float32(self, value: float) -> int:
+        return self.constant(OperandType.FLOAT32, [], struct.pack("<f", value))
+
     def bool(self, value: bool) -> int:
         return self.constant(OperandType.BOOL, [], bytes([1 if value else 0]))
 
@@ -252,12 +255,13 @@ def _padding_class(heads: Sequence[int], tails: Sequence[int], implicit: str) ->
     return "padding:explicit-asymmetric" if heads != tails else "padding:explicit"
 
 
+def _count_classes(batch: int, channels: int) -> list[str]:
+    """``batch>1`` and ``channels>1``, where they hold."""
+    return [name for name, count in (("batch>1", batch), ("channels>1", channels)) if count > 1]
+
+
 def _common_classes(batch: int, channels: int, strides, dilations) -> list[str]:
-    classes = []
-    if batch > 1:
-        classes.append("batch>1")
-    if channels > 1:
-        classes.append("channels>1")
+    classes = _count_classes(batch, channels)
     if max(strides) > 1:
         classes.append("stride>1")
     if max(dilations) > 1:
@@ -382,7 +386,8 @@ def pool2d(draw, operation: str | None = None) -> Corner:
     else:
         pads = pools.implicit_pads((batch, h, w, c), scheme, (sh, sw), (fh, fw))
     act = draw(st.integers(0, 3))
-    nchw = draw(st.booleans())
+    with_layout = draw(st.booleans())  # without it: the input list of HAL 1.0
+    nchw = with_layout and draw(st.booleans())
     x = _floats(draw, batch * h * w * c)
     out, shape = pools.pool(_POOLS[operation], x, (batch, h, w, c), pads, (sh, sw), (fh, fw), act)
     x_nhwc, out_nhwc = _array(x, (batch, h, w, c)), _array(out, shape)
@@ -396,7 +401,8 @@ def pool2d(draw, operation: str | None = None) -> Corner:
     else:
         operands.append(b.int32(_PADDING_CODES[scheme]))
     operands += [b.int32(v) for v in (sw, sh, fw, fh, act)]
-    operands.append(b.bool(nchw))
+    if with_layout:
+        operands.append(b.bool(nchw))
     b.output(out_array.shape)
     model = b.model(operation, operands)
     classes = _classes(model, [out_array])
@@ -897,6 +903,234 @@ def resize(draw, operation: str | None = None) -> Corner:
     )  # fmt: skip
 
 
+_CONVX = ("GROUPED_CONV_2D", "TRANSPOSE_CONV_2D")
+
+
+@dataclass
+class _ConvxCase:
+    """A drawn GROUPED_CONV_2D or TRANSPOSE_CONV_2D case, NHWC, before the model is built."""
+
+    x: list[float]
+    x_shape: tuple[int, ...]
+    f: list[float]
+    f_shape: tuple[int, ...]
+    bias: list[float]
+    out: list[float]
+    shape: tuple[int, ...]
+    scalars: list[int]
+    """The INT32 inputs after the bias (and the output-shape tensor), in order."""
+    requested: tuple[int, int] | None
+    """The implicit TRANSPOSE_CONV_2D's output size (height, width), for its shape tensor."""
+    parameters: dict[str, object]
+
+
+def _grouped_conv(draw, conv, batch: int, act: int) -> _ConvxCase:
+    """A GROUPED_CONV_2D case."""
+    groups = draw(st.integers(1, 3))
+    per_group_in, per_group_out = draw(st.integers(1, 2)), draw(st.integers(1, 2))
+    cin, cout = groups * per_group_in, groups * per_group_out
+    fh, fw = draw(st.integers(1, 3)), draw(st.integers(1, 3))
+    sh, sw = draw(st.integers(1, 2)), draw(st.integers(1, 2))
+    scheme = draw(st.sampled_from(["SAME", "VALID", "explicit"]))
+    h = draw(st.integers(fh if scheme == "VALID" else 1, 5))
+    w = draw(st.integers(fw if scheme == "VALID" else 1, 5))
+    if scheme == "explicit":
+        # Each pad below the filter size of its axis (a CPU precondition).
+        pt, pb = draw(st.integers(0, fh - 1)), draw(st.integers(0, fh - 1))
+        pl, pr = draw(st.integers(0, fw - 1)), draw(st.integers(0, fw - 1))
+        h, w = max(h, fh - pt - pb), max(w, fw - pl - pr)
+    elif scheme == "SAME":
+        (pt, pb), (pl, pr) = conv.same_padding(h, sh, fh), conv.same_padding(w, sw, fw)
+    else:
+        pl = pr = pt = pb = 0
+    x_shape, f_shape = (batch, h, w, cin), (cout, fh, fw, per_group_in)
+    x = _floats(draw, batch * h * w * cin)
+    f = _floats(draw, cout * fh * fw * per_group_in)
+    bias = _floats(draw, cout)
+    out, shape = conv.grouped_conv(
+        x, x_shape, f, f_shape, bias, (pl, pr, pt, pb), (sw, sh), (1, 1), groups, act
+    )
+    scalars = [pl, pr, pt, pb] if scheme == "explicit" else [_PADDING_CODES[scheme]]
+    scalars += [sw, sh, groups, act]
+    parameters = {
+        "input": x_shape, "filter": f_shape, "groups": groups, "padding": scheme,
+        "pads (l, r, t, b)": (pl, pr, pt, pb), "strides (w, h)": (sw, sh),
+    }  # fmt: skip
+    return _ConvxCase(x, x_shape, f, f_shape, bias, out, shape, scalars, None, parameters)
+
+
+def _transpose_conv(draw, conv, batch: int, act: int) -> _ConvxCase:
+    """A TRANSPOSE_CONV_2D case."""
+    cin, cout = draw(st.integers(1, 3)), draw(st.integers(1, 2))
+    fh, fw = draw(st.integers(1, 3)), draw(st.integers(1, 3))
+    sh, sw = draw(st.integers(1, 3)), draw(st.integers(1, 3))
+    scheme = draw(st.sampled_from(["SAME", "VALID", "explicit"]))
+    requested: tuple[int, int] | None = None
+    if scheme == "SAME":
+        # The input a requested size needs (ceil(size / stride)): then it is honoured.
+        requested = (draw(st.integers(1, 6)), draw(st.integers(1, 6)))
+        h, w = (-(-size // stride) for size, stride in zip(requested, (sh, sw), strict=True))
+        (pt, pb), (pl, pr) = (
+            conv.transpose_same_padding(size, stride, f)
+            for size, stride, f in zip(requested, (sh, sw), (fh, fw), strict=True)
+        )
+    else:
+        h, w = draw(st.integers(1, 3)), draw(st.integers(1, 3))
+        pl = pr = pt = pb = 0
+        if scheme == "explicit":
+            # Heads of 0 to filter - 1; tails from -1 (one more output row or column,
+            # bias only) up to what keeps the output at least 1 long.
+            pt, pl = draw(st.integers(0, fh - 1)), draw(st.integers(0, fw - 1))
+            pb = draw(st.integers(-1, min(fh - 1, (h - 1) * sh + fh - pt - 1)))
+            pr = draw(st.integers(-1, min(fw - 1, (w - 1) * sw + fw - pl - 1)))
+    x_shape, f_shape = (batch, h, w, cin), (cout, fh, fw, cin)
+    x = _floats(draw, batch * h * w * cin)
+    f = _floats(draw, cout * fh * fw * cin)
+    bias = _floats(draw, cout)
+    out, shape = conv.transpose_conv(x, x_shape, f, f_shape, bias, (pl, pr, pt, pb), (sw, sh), act)
+    if scheme == "VALID":  # the formula's size: VALID leaves the requested one unused
+        requested = (shape[1], shape[2])
+    scalars = [pl, pr, pt, pb] if scheme == "explicit" else [_PADDING_CODES[scheme]]
+    scalars += [sw, sh, act]
+    parameters = {
+        "input": x_shape, "filter": f_shape, "padding": scheme,
+        "pads (l, r, t, b)": (pl, pr, pt, pb), "strides (w, h)": (sw, sh),
+    }  # fmt: skip
+    if requested is not None:
+        parameters["output shape (h, w)"] = requested
+    return _ConvxCase(x, x_shape, f, f_shape, bias, out, shape, scalars, requested, parameters)
+
+
+@st.composite
+def convx(draw, operation: str | None = None) -> Corner:
+    """GROUPED_CONV_2D and TRANSPOSE_CONV_2D, float32, batch 1-2, NHWC/NCHW, fused
+    activations. GROUPED_CONV_2D: 1-3 groups of 1-2 input and 1-2 output channels each,
+    filter 1-3, strides 1-2, SAME, VALID or explicit pads (below the filter size).
+    TRANSPOSE_CONV_2D: 1-3 input and 1-2 output channels, filter 1-3, strides 1-3, explicit
+    pads (a tail of -1 included) or the implicit form's output-shape tensor with SAME (the
+    input ceil(size / stride), so the requested size is the output's) or VALID (the tensor
+    holding the size the formula gives)."""
+    conv = oracle("convolution_oracle")
+    operation = operation or draw(st.sampled_from(_CONVX))
+    batch, act, nchw = draw(st.integers(1, 2)), draw(st.integers(0, 3)), draw(st.booleans())
+    draw_case = _grouped_conv if operation == "GROUPED_CONV_2D" else _transpose_conv
+    case = draw_case(draw, conv, batch, act)
+    x_nhwc, out_nhwc = _array(case.x, case.x_shape), _array(case.out, case.shape)
+    x_array = _to_nchw(x_nhwc) if nchw else x_nhwc
+    out_array = _to_nchw(out_nhwc) if nchw else out_nhwc
+    b = _Builder()
+    cout = case.f_shape[0]
+    operands = [b.input(x_array), b.tensor(_array(case.f, case.f_shape))]
+    operands.append(b.tensor(_array(case.bias, (cout,))))
+    if case.requested is not None:  # in the chosen layout; only its height and width count
+        rh, rw = case.requested
+        operands.append(b.int32s([batch, cout, rh, rw] if nchw else [batch, rh, rw, cout]))
+    operands += [b.int32(v) for v in case.scalars]
+    operands.append(b.bool(nchw))
+    b.output(out_array.shape)
+    model = b.model(operation, operands)
+    parameters = {**case.parameters, "activation": ACTIVATIONS[act]}
+    parameters["layout"] = "NCHW" if nchw else "NHWC"
+    return Corner(
+        "convx", operation, model, [x_array], [out_array], _classes(model, [out_array]),
+        parameters, "convolution_oracle",
+    )  # fmt: skip
+
+
+_NORMS = ("INSTANCE_NORMALIZATION", "LOCAL_RESPONSE_NORMALIZATION", "LOG_SOFTMAX")
+
+
+def _centred_slice(draw, count: int) -> list[float]:
+    """``count`` (2 or more) values of ``_floats`` with mean 0 and spread: the last is minus
+    the sum of the others (exact), and an all-zero draw becomes 1, 0, ..., -1."""
+    values = _floats(draw, count - 1)
+    if not any(values):
+        values[0] = 1.0
+    return [*values, -sum(values)]
+
+
+def _f32(value: float) -> float:
+    """``value`` as a FLOAT32 operand holds it (what the oracle must be given)."""
+    return float(np.float32(value))
+
+
+@st.composite
+def norm(draw, operation: str | None = None) -> Corner:
+    """LOG_SOFTMAX, LOCAL_RESPONSE_NORMALIZATION and INSTANCE_NORMALIZATION, float32.
+    LOG_SOFTMAX: ranks 1-4, the axis counted from either end, beta 0.5-2. LRN: the HAL 1.2
+    axis form (ranks 1-4, the axis from either end) and the plain 4-D form (the last axis),
+    1-5 cells along the axis, radius 0-4 (below, at and beyond the axis's size), bias,
+    alpha and beta. INSTANCE_NORMALIZATION: batch 1-2, 1-3 channels, 2-9 cells per
+    channel, each (batch, channel) slice of mean 0 and spread, so Android 10's mean square
+    and the HAL text's variance agree; gamma (negative too), beta, epsilon, NHWC/NCHW."""
+    pools = oracle("pooling_oracle")
+    operation = operation or draw(st.sampled_from(_NORMS))
+    builder = _Builder()
+    if operation == "INSTANCE_NORMALIZATION":
+        batch, c = draw(st.integers(1, 2)), draw(st.integers(1, 3))
+        h = draw(st.integers(1, 3))
+        w = draw(st.integers(2 if h == 1 else 1, 3))  # at least 2 cells per slice
+        shape = (batch, h, w, c)
+        x = [0.0] * (batch * h * w * c)
+        for b in range(batch):
+            for ch in range(c):
+                for cell, value in enumerate(_centred_slice(draw, h * w)):
+                    x[((b * h + cell // w) * w + cell % w) * c + ch] = value
+        gamma = draw(st.sampled_from([1.0, 0.5, 2.0, -1.5]))
+        beta = draw(st.sampled_from([0.0, 0.5, -1.0, 2.0]))
+        epsilon = draw(st.sampled_from([1e-4, 1e-3, 0.01, 0.5]))
+        nchw = draw(st.booleans())
+        out = pools.instance_normalization(x, shape, gamma, beta, _f32(epsilon))
+        x_nhwc, out_nhwc = _array(x, shape), _array(out, shape)
+        x_array = _to_nchw(x_nhwc) if nchw else x_nhwc
+        out_array = _to_nchw(out_nhwc) if nchw else out_nhwc
+        operands = [builder.input(x_array)]
+        operands += [builder.float32(v) for v in (gamma, beta, epsilon)]
+        operands.append(builder.bool(nchw))
+        parameters: dict[str, object] = {
+            "input": shape, "gamma": gamma, "beta": beta, "epsilon": epsilon,
+            "layout": "NCHW" if nchw else "NHWC",
+        }  # fmt: skip
+    else:
+        axis_form = operation == "LOG_SOFTMAX" or draw(st.booleans())
+        rank = draw(st.integers(1, 4)) if axis_form else 4
+        dims = [draw(st.integers(1, 3)) for _ in range(rank)]
+        chosen = draw(st.integers(-rank, rank - 1)) if axis_form else -1
+        if operation == "LOG_SOFTMAX":
+            x = _floats(draw, int(np.prod(dims)))
+            beta = draw(st.sampled_from([1.0, 0.5, 1.5, 2.0]))
+            out = pools.log_softmax(x, list(dims), beta, chosen)
+            x_array = _array(x, dims)
+            operands = [builder.input(x_array), builder.float32(beta), builder.int32(chosen)]
+            parameters = {"input": tuple(dims), "beta": beta, "axis": chosen}
+        else:
+            dims[chosen] = draw(st.integers(1, 5))
+            x = _floats(draw, int(np.prod(dims)))
+            radius = draw(st.integers(0, 4))
+            bias = draw(st.sampled_from([1.0, 0.5, 2.0]))
+            alpha = draw(st.sampled_from([1.0, 0.125, 0.25, 0.5]))
+            beta = draw(st.sampled_from([0.5, 0.75, 1.0]))
+            out = pools.local_response_normalization(
+                x, list(dims), radius, bias, alpha, beta, chosen
+            )
+            x_array = _array(x, dims)
+            operands = [builder.input(x_array), builder.int32(radius)]
+            operands += [builder.float32(v) for v in (bias, alpha, beta)]
+            if axis_form:
+                operands.append(builder.int32(chosen))
+            parameters = {
+                "input": tuple(dims), "radius": radius, "bias": bias, "alpha": alpha,
+                "beta": beta, "axis": chosen if axis_form else "(plain form: last)",
+            }  # fmt: skip
+        out_array = _array(out, dims)
+    builder.output(out_array.shape)
+    model = builder.model(operation, operands)
+    return Corner(
+        "norm", operation, model, [x_array], [out_array], _classes(model, [out_array]),
+        parameters, "pooling_oracle",
+    )  # fmt: skip
+
+
 # ---------------------------------------------------------------------------
 # Classes of the parameter space, read from a model
 # ---------------------------------------------------------------------------
@@ -1116,10 +1350,7 @@ def _move_classes(model, operation, constants, name) -> list[str]:
             batch //= bh * bw
     classes = ["layout:nchw" if nchw else "layout:nhwc"]
     classes.append("inputs:layout" if with_layout else "inputs:plain")
-    if batch > 1:
-        classes.append("batch>1")
-    if channels > 1:
-        classes.append("channels>1")
+    classes += _count_classes(batch, channels)
     if max(blocks) > 2:
         classes.append("block>2")
     if len(blocks) == 2:
@@ -1220,10 +1451,109 @@ def _resize_classes(model, operation, constants, name) -> list[str]:
         classes.append("resize:non-integer")
     classes.append("layout:nchw" if nchw else "layout:nhwc")
     classes.append("inputs:layout" if with_layout else "inputs:plain")
-    if batch > 1:
-        classes.append("batch>1")
-    if channels > 1:
-        classes.append("channels>1")
+    return classes + _count_classes(batch, channels)
+
+
+def _convx_classes(model, operation, constants, name) -> list[str]:
+    """GROUPED_CONV_2D and TRANSPOSE_CONV_2D: padding (TRANSPOSE_CONV_2D's implicit SAME
+    read from its output-shape tensor; a negative tail), strides (beyond the filter: output
+    cells no tap reaches), groups (depthwise-like: one input channel each), layout, batch,
+    channels, activation."""
+    inputs = operation.inputs
+    count = len(inputs)
+    transpose = name == "TRANSPOSE_CONV_2D"
+    explicit = count == (11 if transpose else 12)
+    with_shape = transpose and not explicit
+    first = 3 + with_shape  # the first padding input
+    strides_at = first + (4 if explicit else 1)
+    value = functools.partial(_scalar, constants)
+    sw, sh = value(inputs[strides_at]), value(inputs[strides_at + 1])
+    act_at = strides_at + 2 + (not transpose)
+    nchw = bool(value(inputs[act_at + 1]))
+    cout, fh, fw, per_group_in = model.operands[inputs[1]].dimensions
+    dims = list(model.operands[inputs[0]].dimensions)
+    batch, h, w, c = (dims[0], dims[2], dims[3], dims[1]) if nchw else dims
+    if explicit:
+        pl, pr, pt, pb = (value(inputs[first + k]) for k in range(4))
+        classes = [_padding_class((pt, pl), (pb, pr), "explicit")]
+    else:
+        scheme = {1: "SAME", 2: "VALID"}[value(inputs[first])]
+        conv = oracle("convolution_oracle")
+        if scheme == "VALID":
+            pt = pb = pl = pr = 0
+        elif transpose:
+            requested = [int(v) for v in constants[inputs[3]].reshape(-1)]
+            rh, rw = requested[2:4] if nchw else requested[1:3]
+            (pt, pb), (pl, pr) = (
+                conv.transpose_same_padding(rh, sh, fh),
+                conv.transpose_same_padding(rw, sw, fw),
+            )
+        else:
+            (pt, pb), (pl, pr) = conv.same_padding(h, sh, fh), conv.same_padding(w, sw, fw)
+        classes = [_padding_class((pt, pl), (pb, pr), scheme)]
+        if with_shape:
+            classes.append("output-shape:tensor")
+    if classes[0] != "padding:valid" and min(pb, pr) < 0:
+        classes.append("padding:negative-tail")
+    classes += _common_classes(batch, c, (sh, sw), (1, 1))
+    if transpose and (sh > fh or sw > fw):
+        classes.append("stride>filter")
+    if not transpose:
+        groups = value(inputs[act_at - 1])
+        classes.append("groups>1" if groups > 1 else "groups:1")
+        if groups > 1 and per_group_in == 1:
+            classes.append("groups:depthwise-like")
+        if cout > groups:
+            classes.append("groups:outputs>1")
+    classes += _activation(constants, inputs, act_at)
+    classes.append("layout:nchw" if nchw else "layout:nhwc")
+    return classes
+
+
+def _norm_classes(model, operation, constants, name) -> list[str]:
+    """LOG_SOFTMAX and LRN: rank, where the axis falls (given from either end, or LRN's
+    plain form, the last), an axis of size 1, LOG_SOFTMAX's beta below or above 1, LRN's
+    radius 0, its window inside the axis or the radius beyond the axis's size.
+    INSTANCE_NORMALIZATION: layout, batch, channels, gamma negative, beta not 0, epsilon
+    large (0.1 or more)."""
+    inputs = operation.inputs
+    dims = list(model.operands[inputs[0]].dimensions)
+    number = lambda slot: float(constants[inputs[slot]].reshape(-1)[0])  # noqa: E731
+    if name == "INSTANCE_NORMALIZATION":
+        nchw = bool(_scalar(constants, inputs[4]))
+        batch, _, _, channels = (dims[0], dims[2], dims[3], dims[1]) if nchw else dims
+        classes = ["layout:nchw" if nchw else "layout:nhwc", *_count_classes(batch, channels)]
+        gamma, beta, epsilon = (number(slot) for slot in (1, 2, 3))
+        for holds, label in ((gamma < 0, "gamma:negative"), (beta != 0, "beta:not-0")):
+            if holds:
+                classes.append(label)
+        if epsilon >= 0.1:
+            classes.append("epsilon:large")
+        return classes
+    rank = len(dims)
+    if not rank:
+        raise ValueError("an input of unknown rank")
+    classes = [f"rank:{rank}"]
+    if name == "LOG_SOFTMAX":
+        chosen = _scalar(constants, inputs[2])
+        classes += _axis_position(chosen, rank)
+        beta = number(1)
+        if beta != 1:
+            classes.append("beta<1" if beta < 1 else "beta>1")
+    else:
+        axis_form = len(inputs) > 5
+        chosen = _scalar(constants, inputs[5]) if axis_form else -1
+        classes.append("lrn:axis-form" if axis_form else "lrn:plain-form")
+        classes += _axis_position(chosen, rank) if axis_form else ["axis:last"]
+        radius, depth = _scalar(constants, inputs[1]), dims[chosen % rank]
+        if radius == 0:
+            classes.append("lrn:radius-0")
+        elif depth and radius > depth:  # a size of 0 is unknown: no comparison
+            classes.append("lrn:radius>channels")
+        elif 2 * radius + 1 < depth:
+            classes.append("lrn:window-inside")
+    if dims[chosen % rank] == 1:
+        classes.append("axis:size-1")
     return classes
 
 
@@ -1282,6 +1612,8 @@ _CLASSIFIERS = {
     **dict.fromkeys(_MOVES, _move_classes),
     **dict.fromkeys(_SELECTIONS, _select_classes),
     **dict.fromkeys(_RESIZES, _resize_classes),
+    **dict.fromkeys(_CONVX, _convx_classes),
+    **dict.fromkeys(_NORMS, _norm_classes),
 }
 
 
@@ -1301,6 +1633,8 @@ FAMILIES: dict[str, Callable[..., st.SearchStrategy[Corner]]] = {
     "moves": moves,
     "select": select,
     "resize": resize,
+    "convx": convx,
+    "norm": norm,
 }
 """Every family: its name, and the strategy drawing its cases (of one operation if named)."""
 
@@ -1314,6 +1648,8 @@ OPERATIONS: dict[str, tuple[str, ...]] = {
     "moves": _MOVES,
     "select": _SELECTIONS,
     "resize": tuple(sorted(_RESIZES)),
+    "convx": _CONVX,
+    "norm": _NORMS,
 }
 """The operations each family draws."""
 
@@ -1350,6 +1686,16 @@ CLASSES: dict[str, tuple[str, ...]] = {
     "resize": ("resize:size-input", "resize:scale-input", "resize:scale-floors", "resize:up",
                "resize:down", "resize:non-integer", "layout:nchw", "layout:nhwc",
                "inputs:plain", "inputs:layout", "batch>1", "channels>1"),
+    "convx": ("groups:1", "groups>1", "groups:depthwise-like", "groups:outputs>1",
+              "output-shape:tensor", "padding:same-odd", "padding:same-even", "padding:valid",
+              "padding:explicit", "padding:explicit-asymmetric", "padding:negative-tail",
+              "stride>1", "stride>filter", "batch>1", "channels>1", "layout:nchw",
+              "layout:nhwc", "activation:relu1", "activation:relu6"),
+    "norm": ("rank:1", "rank:4", "axis:negative", "axis:first", "axis:inner", "axis:last",
+             "axis:size-1", "beta<1", "beta>1", "lrn:axis-form", "lrn:plain-form",
+             "lrn:radius-0", "lrn:radius>channels", "lrn:window-inside", "layout:nchw",
+             "layout:nhwc", "batch>1", "channels>1", "gamma:negative", "beta:not-0",
+             "epsilon:large"),
 }  # fmt: skip
 """The parameter classes each family must reach (checked by the project's tests and shown
 by ``nnhal-generate --parameters``); a twin of unknown input dimensions adds
