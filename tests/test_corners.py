@@ -227,11 +227,10 @@ class OddSamePadFirst(ReferenceDriver):
 """
 
 
-def test_a_driver_wrong_in_one_corner_fails_with_a_spec_of_it(pytester) -> None:
-    """CONV_2D with the odd SAME pad on the wrong side: no spec has that corner; the
-    parameter-space item finds it, shrinks it and prints it as a spec; ADD's item passes."""
+def _run_odd_pad(pytester, *options: str):
+    """The corner items (profile full, verbose) against the odd-SAME-pad driver."""
     pytester.makepyfile(odd_pad=ODD_SAME_PAD_FIRST)
-    result = pytester.runpytest_subprocess(
+    return pytester.runpytest_subprocess(
         "-p",
         "no:cacheprovider",
         "--pyargs",
@@ -239,9 +238,14 @@ def test_a_driver_wrong_in_one_corner_fails_with_a_spec_of_it(pytester) -> None:
         "--driver=odd_pad:OddSamePadFirst",
         "--nnhal-profile=full",
         "-v",
-        "-k",
-        "CONV_2D or binary/ADD",
+        *options,
     )
+
+
+def test_a_driver_wrong_in_one_corner_fails_with_a_spec_of_it(pytester) -> None:
+    """CONV_2D with the odd SAME pad on the wrong side: no spec has that corner; the
+    parameter-space item finds it, shrinks it and prints it as a spec; ADD's item passes."""
+    result = _run_odd_pad(pytester, "-k", "CONV_2D or binary/ADD")
     result.stdout.fnmatch_lines(
         [
             "*test_corners?conv2d/CONV_2D? FAILED*",
@@ -298,16 +302,9 @@ def test_a_driver_below_hal_1_2_runs_the_corners_its_level_has(pytester) -> None
     """At HAL 1.0 the CONV_2D item draws the HAL 1.0 forms only (no layout, no dilation)
     and still finds the odd SAME pad on the wrong side; an operation of HAL 1.2 is
     skipped as such, and SOFTMAX, whose drawn cases all take the HAL 1.2 axis, says so."""
-    pytester.makepyfile(odd_pad=ODD_SAME_PAD_FIRST)
-    result = pytester.runpytest_subprocess(
-        "-p",
-        "no:cacheprovider",
-        "--pyargs",
-        "conformance.test_corners",
-        "--driver=odd_pad:OddSamePadFirst",
+    result = _run_odd_pad(
+        pytester,
         "--hal-version=1.0",
-        "--nnhal-profile=full",
-        "-v",
         "-rs",
         "-k",
         "conv2d/CONV_2D or RESIZE_NEAREST_NEIGHBOR or SOFTMAX or pool2d/MAX_POOL_2D",
