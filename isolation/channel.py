@@ -429,6 +429,10 @@ _SERVED = frozenset({Call, Calls})
 """What a reader serves on its own thread (one-way calls are run as they are read)."""
 
 
+def _hang(method: str, timeout: float | None) -> DriverTimeout:
+    return DriverTimeout(f"driver call {method} did not return within {timeout:g} s (hang)", method)
+
+
 def _message_of(error: BaseException) -> str:
     try:
         return str(error)
@@ -619,9 +623,7 @@ class Connection:
             except ChannelClosed as e:
                 self._lose(str(e))
             if not self._await(pending, None if timeout is None else time.monotonic() + timeout):
-                raise DriverTimeout(
-                    f"driver call {method} did not return within {timeout:g} s (hang)", method
-                )
+                raise _hang(method, timeout)
         finally:
             with self._lock:
                 self._pending.pop(call_id, None)
@@ -667,11 +669,7 @@ class Connection:
                 self.last_method = pending.method
                 deadline = None if timeout is None else time.monotonic() + timeout
                 if not self._await(pending, deadline):
-                    hang = DriverTimeout(
-                        f"driver call {pending.method} did not return within {timeout:g} s (hang)",
-                        pending.method,
-                    )
-                    outcomes.append((False, hang))
+                    outcomes.append((False, _hang(pending.method, timeout)))
                     break
                 outcomes.append((pending.ok, pending.value))
         finally:

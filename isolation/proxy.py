@@ -199,14 +199,12 @@ def invoke_sequence(calls: Sequence[tuple[object, str, tuple]]) -> list[tuple[bo
     outcomes = connection.call_sequence(
         [(target, method, args) for _, target, method, args in routed], connection.timeout
     )
-    owner = connection.owner
-    if isinstance(owner, DriverService):
-        for index, (ok, value) in enumerate(outcomes):
-            if isinstance(value, DriverTimeout):
-                owner.hung(connection, value)
-            elif not ok and type(value).__name__ == "MemoryError":
-                owner.out_of_memory(connection, calls[index][1])
-    for index, (_, value) in enumerate(outcomes):
+    owner = connection.owner if isinstance(connection.owner, DriverService) else None
+    for index, (ok, value) in enumerate(outcomes):
+        if owner is not None and isinstance(value, DriverTimeout):
+            owner.hung(connection, value)
+        elif owner is not None and not ok and type(value).__name__ == "MemoryError":
+            owner.out_of_memory(connection, calls[index][1])
         if isinstance(value, DriverFault):
             return outcomes[: index + 1]
     return outcomes

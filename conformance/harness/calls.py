@@ -64,7 +64,7 @@ def call_many(calls: list[tuple[object, str, tuple]]) -> list[Outcome]:
     one round trip to a driver service (the proxy's ``_nnhal_sequence``), and a driver
     fault (hang, crash) ends the list; otherwise such a fault is raised at once."""
     sequence = getattr(type(calls[0][0]), "_nnhal_sequence", None) if calls else None
-    if sequence is not None and all(type(obj) is type(calls[0][0]) for obj, _, _ in calls):
+    if sequence is not None:
         return sequence(calls)
     outcomes: list[Outcome] = []
     for obj, method, args in calls:

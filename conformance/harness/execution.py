@@ -117,12 +117,12 @@ class Execution:
 def run(prepared: object, request: Request, path: ExecutionPath, timeout: float) -> Execution:
     """Execute ``request`` on ``prepared`` through ``path``; protocol breaches fail the test."""
     start = time.perf_counter_ns()
-    if path.method == "execute_synchronously":
-        status, shapes, timing = _synchronous(prepared, request, path)
-    elif path.method == "burst":
+    if path.method == "burst":
         status, shapes, timing = _burst(prepared, request, path, timeout)
     else:
-        status, shapes, timing = _asynchronous(prepared, request, path, timeout)
+        call = execution_call(prepared, request, path)
+        result = call_driver(call[0], call[1], *call[2])
+        status, shapes, timing = _answer(call, result, request, path, timeout)
     wall_us = (time.perf_counter_ns() - start) // 1000
     return Execution(path, status, shapes, timing, wall_us)
 
@@ -151,16 +151,14 @@ def executed(
 ) -> Execution:
     """``run``'s judgement of an ``execution_call`` that returned ``result`` (the callback
     waited for on an asynchronous path); ``wall_us``: the time the call took at most."""
+    return Execution(path, *_answer(call, result, request, path, timeout), wall_us)
+
+
+def _answer(call, result, request, path, timeout):
+    """(status, output shapes, timing) of an ``execution_call`` that returned ``result``."""
     if path.method == "execute_synchronously":
-        status, shapes, timing = _synchronous_answer(result, request, path)
-    else:
-        status, shapes, timing = _asynchronous_answer(call[2][-1], result, request, path, timeout)
-    return Execution(path, status, shapes, timing, wall_us)
-
-
-def _synchronous(prepared, request, path):
-    result = call_driver(prepared, path.method, request, path.measure)
-    return _synchronous_answer(result, request, path)
+        return _synchronous_answer(result, request, path)
+    return _asynchronous_answer(call[2][-1], result, request, path, timeout)
 
 
 def _synchronous_answer(result, request, path):
@@ -172,13 +170,6 @@ def _synchronous_answer(result, request, path):
     status = as_status(result[0], path.method)
     outputs = len(request.outputs)
     return status, _shapes(result[1], path.method, outputs), _timing(result[2], path.method)
-
-
-def _asynchronous(prepared, request, path, timeout):
-    callback = ExecutionCallback()
-    args = (request, callback) if path.method == "execute" else (request, path.measure, callback)
-    result = call_driver(prepared, path.method, *args)
-    return _asynchronous_answer(callback, result, request, path, timeout)
 
 
 def _asynchronous_answer(callback, result, request, path, timeout):
