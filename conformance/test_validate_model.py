@@ -24,7 +24,7 @@ only prepares (1.1 and 1.2).
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 import pytest
 from hypothesis import given, reject
@@ -107,6 +107,10 @@ def attempt(problems: list[str], timeout: float, call: Callable[[], None]) -> No
             raise Hang(problems[-1]) from None
 
 
+_CHUNK = 32
+"""Mutations whose calls cross to a driver service together (one round trip)."""
+
+
 def model_problems(
     device: object,
     model: Model,
@@ -115,22 +119,45 @@ def model_problems(
     timeout: float,
 ) -> list[str]:
     """What the driver got wrong about ``mutation`` of ``model`` at each level (empty: nothing)."""
-    mutated = mutation.apply(model)
-    problems: list[str] = []
-    try:
-        # Every call of every level in one round trip (in order, as one by one), then judged.
-        plans = [_calls(device, mutated, mutation, level) for level in levels]
-        outcomes = iter(call_many([call for plan in plans for call in plan]))
-        for level, plan in zip(levels, plans, strict=True):
-            answers = [(call, next(outcomes, None)) for call in plan]
-            attempt(
-                problems,
-                timeout,
-                lambda lv=level, a=answers: _judge(mutated, mutation, lv, timeout, a),
-            )
-    finally:
-        close_new_pools(model, mutated)
-    return problems
+    return next(iter(models_problems(device, model, [(mutation, levels)], timeout)))[1]
+
+
+def models_problems(
+    device: object,
+    model: Model,
+    plan: list[tuple[Mutation, list[HalVersion]]],
+    timeout: float,
+) -> Iterator[tuple[Mutation, list[str]]]:
+    """Each mutation of ``plan`` (with the levels it is tried at) and what the driver got
+    wrong about it, in order; ``Hang`` or a driver fault stops it at the mutation
+    concerned. The calls of ``_CHUNK`` mutations at every level go in one round trip
+    (made in order, as one by one), then each answer is judged."""
+    for start in range(0, len(plan), _CHUNK):
+        chunk = plan[start : start + _CHUNK]
+        mutated: list[Model] = []
+        try:
+            for mutation, _ in chunk:
+                mutated.append(mutation.apply(model))
+            plans = [
+                [_calls(device, changed, mutation, level) for level in levels]
+                for changed, (mutation, levels) in zip(mutated, chunk, strict=True)
+            ]
+            outcomes = iter(call_many([c for levels in plans for calls in levels for c in calls]))
+            for changed, (mutation, levels), level_plans in zip(mutated, chunk, plans, strict=True):
+                problems: list[str] = []
+                for level, level_plan in zip(levels, level_plans, strict=True):
+                    answers = [(call, next(outcomes, None)) for call in level_plan]
+                    attempt(
+                        problems,
+                        timeout,
+                        lambda c=changed, m=mutation, lv=level, a=answers: _judge(
+                            c, m, lv, timeout, a
+                        ),
+                    )
+                yield mutation, problems
+        finally:
+            for changed in mutated:
+                close_new_pools(model, changed)
 
 
 def _calls(
@@ -300,16 +327,15 @@ def test_validate_model(family_name: str, case: str, nnhal) -> None:
     plan = [(m, levels) for m, levels in plan if levels]
     if not plan:
         pytest.skip(f"no {family_name} mutation of this model applies at HAL {hal_level} or below")
-    failures, hang = [], None
-    for mutation, levels in plan:
-        try:
-            problems = model_problems(device, test.model, mutation, levels, hal_timeout)
-        except Hang as stop:
-            failures.append((mutation, [str(stop)]))
-            hang = f"{len(plan) - len(failures)} mutation(s) left untried"
-            break
-        if problems:
-            failures.append((mutation, problems))
+    failures, hang, judged = [], None, 0
+    try:
+        for mutation, problems in models_problems(device, test.model, plan, hal_timeout):
+            judged += 1
+            if problems:
+                failures.append((mutation, problems))
+    except Hang as stop:
+        failures.append((plan[judged][0], [str(stop)]))
+        hang = f"{len(plan) - judged - 1} mutation(s) left untried"
     if failures:
         rerun = rerun_command(nnhal.config, __name__, f"{family_name}/{case}")
         pytest.fail(failure_report(family, case, failures, len(plan), rerun, hang), pytrace=False)

@@ -135,15 +135,18 @@ def paths_at(level: HalVersion) -> list[ExecutionPath]:
     return [path for path in PATHS if path.level <= level]
 
 
-def request_problems(
-    prepared: object, request: Request, paths: list[ExecutionPath], timeout: float
+def _judged(
+    prepared: object,
+    request: Request,
+    paths: list[ExecutionPath],
+    calls: list[tuple[object, str, tuple] | None],
+    outcomes: Iterator[Outcome],
+    wall_us: int,
+    timeout: float,
 ) -> list[str]:
-    """What the driver got wrong executing the invalid ``request`` on each path (empty: nothing)."""
-    # The calls of every path but the burst in one round trip (in order, as one by one).
-    calls = [execution_call(prepared, request, path) for path in paths]
-    start = time.perf_counter_ns()
-    outcomes = iter(call_many([call for call in calls if call is not None]))
-    wall_us = (time.perf_counter_ns() - start) // 1000
+    """What the driver got wrong executing the invalid ``request`` on each path (empty:
+    nothing): the answers of ``calls`` (one per path; None: the burst, run here) taken
+    from ``outcomes`` in order, made within ``wall_us`` microseconds."""
     problems: list[str] = []
     for path, call in zip(paths, calls, strict=True):
         found: list[str] = []
@@ -216,15 +219,45 @@ def mutation_problems(
 ) -> list[str]:
     """Prepare (cached) and execute the mutated request on every path of ``level`` (burst
     paths on the profile's share of cases)."""
-    prepared = _prepared_for(device, test, subject.model, level, timeout)
-    mutated = mutation.apply(subject.request)
-    paths = [
-        path
-        for path in paths_at(level)
-        if runs_under(path, case_id(test), profile)
-        and (path.method != "burst" or burst_carries(mutated))
-    ]
-    return request_problems(prepared, mutated, paths, timeout)
+    plan = [(mutation, level)]
+    return next(iter(mutations_problems(device, test, subject, plan, timeout, profile)))[1]
+
+
+_CHUNK = 32
+"""Mutations whose calls cross to a driver service together (one round trip)."""
+
+
+def mutations_problems(
+    device,
+    test,
+    subject: RequestSubject,
+    plan: list[tuple[Mutation, HalVersion]],
+    timeout: float,
+    profile: str = "full",
+) -> Iterator[tuple[Mutation, list[str]]]:
+    """Each mutation of ``plan`` (with the level the model is prepared at) and what the
+    driver got wrong executing its request on every path of that level, in order; ``Hang``
+    or a driver fault stops it at the mutation concerned. The calls of every path but the
+    burst, for ``_CHUNK`` mutations, go in one round trip (in order, as one by one); the
+    bursts run while the answers are judged."""
+    for start in range(0, len(plan), _CHUNK):
+        runs = []
+        for mutation, level in plan[start : start + _CHUNK]:
+            prepared = _prepared_for(device, test, subject.model, level, timeout)
+            mutated = mutation.apply(subject.request)
+            paths = [
+                path
+                for path in paths_at(level)
+                if runs_under(path, case_id(test), profile)
+                and (path.method != "burst" or burst_carries(mutated))
+            ]
+            calls = [execution_call(prepared, mutated, path) for path in paths]
+            runs.append((mutation, prepared, mutated, paths, calls))
+        began = time.perf_counter_ns()
+        outcomes = iter(call_many([c for run in runs for c in run[4] if c is not None]))
+        wall_us = (time.perf_counter_ns() - began) // 1000
+        for mutation, prepared, mutated, paths, calls in runs:
+            yield mutation, _judged(prepared, mutated, paths, calls, outcomes, wall_us, timeout)
 
 
 def _request_params(config: pytest.Config) -> list:
@@ -253,18 +286,18 @@ def test_validate_request(family_name: str, case: str, nnhal) -> None:
             pytest.skip(
                 f"no {family_name} mutation of this request applies at HAL {hal_level} or below"
             )
-        failures, hang = [], None
-        for mutation, level in plan:
-            try:
-                problems = mutation_problems(
-                    device, test, subject, mutation, level, hal_timeout, profile
-                )
-            except Hang as stop:
-                failures.append((mutation, [str(stop)]))
-                hang = f"{len(plan) - len(failures)} mutation(s) left untried"
-                break
-            if problems:
-                failures.append((mutation, [f"prepared at HAL {level}: {p}" for p in problems]))
+        failures, hang, judged = [], None, 0
+        try:
+            for mutation, problems in mutations_problems(
+                device, test, subject, plan, hal_timeout, profile
+            ):
+                level = plan[judged][1]
+                judged += 1
+                if problems:
+                    failures.append((mutation, [f"prepared at HAL {level}: {p}" for p in problems]))
+        except Hang as stop:
+            failures.append((plan[judged][0], [str(stop)]))
+            hang = f"{len(plan) - judged - 1} mutation(s) left untried"
     if failures:
         rerun = rerun_command(nnhal.config, __name__, f"{family_name}/{case}")
         pytest.fail(failure_report(family, case, failures, len(plan), rerun, hang), pytrace=False)

@@ -60,8 +60,10 @@ from isolation import codec
 from isolation.codec import (
     LIMITS,
     ONEWAY_CALL,
+    Batch,
     Call,
     Calls,
+    Flush,
     Hello,
     Limits,
     MalformedMessage,
@@ -427,6 +429,24 @@ _IDLE_WAIT = 1.0
 
 _SERVED = frozenset({Call, Calls})
 """What a reader serves on its own thread (one-way calls are run as they are read)."""
+_HELD = frozenset({Return, Raise, Call})
+"""What a thread serving a sequence holds back for one frame: answers and one-way calls
+(a call that waits for an answer is sent at once, after what was held)."""
+_MAX_HELD = 1 << 20
+"""Bytes held back at most: a message that would pass it sends what is held first; one
+carrying descriptors or larger than a tenth of it is not held. (Every value of a message
+takes a byte at least, so a batch stays far below the decoder's limit on values.)"""
+assert LIMITS.max_items > _MAX_HELD and LIMITS.max_frame > _MAX_HELD
+
+
+class _Held(list):
+    """Encoded messages held back, oldest first, and their bytes."""
+
+    size = 0
+
+
+_FLUSH_GRACE = 5.0
+"""Seconds a sequence's caller waits, past its timeout, for the answers it asked for."""
 
 
 def _hang(method: str, timeout: float | None) -> DriverTimeout:
@@ -490,6 +510,11 @@ class Connection:
         self._imports: dict[int, weakref.ref] = {}  # remote id -> proxy
         self._pending: dict[int, _Pending] = {}
         self._releases: deque[tuple[int, int]] = deque()
+        self._local = threading.local()
+        """``held``: the encoded messages the thread serving a sequence holds back (see
+        _serve_all), oldest first."""
+        self._held_lock = threading.Lock()
+        self._held: dict[int, _Held] = {}  # thread ident -> its ``held``
         self._workers = Workers(f"{name}-call")
         # Who reads (see "receiving" below), under one lock: the threads waiting in a call
         # (they read for themselves).
@@ -592,16 +617,49 @@ class Connection:
 
     # -- sending ------------------------------------------------------------
 
-    def _send(self, message: object) -> None:
+    def _send(self, message: object, hold: bool = True) -> None:
+        body, fds = codec.encode(message, self, self._limits, _is_open)
+        held = getattr(self._local, "held", None)
+        if held is not None:
+            small = not fds and len(body) <= _MAX_HELD // 10
+            keep = hold and small and type(message) in _HELD
+            with self._held_lock:
+                earlier = None
+                if not keep or held.size + len(body) > _MAX_HELD:
+                    earlier = held[:]
+                    held.clear()
+                    held.size = 0
+                if keep:
+                    held.append(body)
+                    held.size += len(body)
+                    body = None
+            if earlier:
+                self._send_held(earlier)  # in order, before this message
+            if body is None:
+                return
+        self._send_frame(body, fds)
+
+    def flush(self) -> None:
+        """Send what every thread serving a sequence holds back, at once."""
+        with self._held_lock:
+            batches = [held[:] for held in self._held.values() if held]
+            for held in self._held.values():
+                held.clear()
+                held.size = 0
+        for batch in batches:
+            self._send_held(batch)
+
+    def _send_held(self, bodies: list[bytes]) -> None:
+        if bodies:
+            self._send_frame(bodies[0] if len(bodies) == 1 else codec.batch(bodies), ())
+
+    def _send_frame(self, body: bytes, fds: list[int]) -> None:
         if self._releases:
             items = []
             while self._releases:
                 items.append(self._releases.popleft())
-            self._send_one(Release(items))
-        self._send_one(message)
-
-    def _send_one(self, message: object) -> None:
-        body, fds = codec.encode(message, self, self._limits, _is_open)
+            release, release_fds = codec.encode(Release(items), self, self._limits, _is_open)
+            self._channel.send(release, release_fds)
         self._channel.send(body, fds)
 
     def call(self, target: int, method: str, args: tuple, timeout: float | None) -> object:
@@ -619,7 +677,7 @@ class Connection:
             self._pending[call_id] = pending
         try:
             try:
-                self._send(Call(call_id, target, method, tuple(args)))
+                self._send(Call(call_id, target, method, tuple(args)), hold=False)
             except ChannelClosed as e:
                 self._lose(str(e))
             if not self._await(pending, None if timeout is None else time.monotonic() + timeout):
@@ -667,8 +725,7 @@ class Connection:
                 self._lose(str(e))
             for _, pending in pendings:
                 self.last_method = pending.method
-                deadline = None if timeout is None else time.monotonic() + timeout
-                if not self._await(pending, deadline):
+                if not self._await_held(pending, timeout):
                     outcomes.append((False, _hang(pending.method, timeout)))
                     break
                 outcomes.append((pending.ok, pending.value))
@@ -677,6 +734,22 @@ class Connection:
                 for call_id, _ in pendings:
                     self._pending.pop(call_id, None)
         return outcomes
+
+    def _await_held(self, pending: _Pending, timeout: float | None) -> bool:
+        """Wait for the answer of a call of a sequence, whose answers the other end holds
+        back until the sequence ends: when ``timeout`` runs out, ask for what it holds,
+        and give up if this answer is not among it. So a call is given up only once
+        ``timeout`` passed with no answer of it or of the call before it (the one before
+        has answered by then: the call has run for at least that long)."""
+        if timeout is None:
+            return self._await(pending, None)
+        if self._await(pending, time.monotonic() + timeout):
+            return True
+        try:
+            self._send(Flush(), hold=False)
+        except ChannelClosed as e:
+            self._lose(str(e))
+        return self._await(pending, time.monotonic() + min(timeout, _FLUSH_GRACE))
 
     def post(self, target: int, method: str, args: tuple) -> None:
         """Call a ``oneway`` method of the other end's object ``target``: sent, never
@@ -839,6 +912,12 @@ class Connection:
             self._finish(pending)
         elif kind is Release:
             self._release(message.items)
+        elif kind is Batch:
+            for part in message.messages:
+                self._dispatch(part)
+        elif kind is Flush:
+            with contextlib.suppress(ChannelClosed):
+                self.flush()
         else:  # Hello: the codec builds nothing else at the top
             self.hello = message.value
             self._hello.set()
@@ -892,6 +971,25 @@ class Connection:
                 )
 
     def _serve_all(self, sequence: Calls) -> None:
+        """Serve a sequence on this thread, holding back what it sends (answers, one-way
+        calls) until the sequence ends, or the caller asks (``Flush``), or ``_MAX_HELD``
+        are held: one frame for the lot, as one frame brought the calls."""
+        ident = threading.get_ident()
+        held = _Held()
+        with self._held_lock:
+            self._held[ident] = held
+        self._local.held = held
+        try:
+            self._serve_each(sequence)
+        finally:
+            self._local.held = None
+            with self._held_lock:
+                del self._held[ident]
+                rest = held[:]
+            with contextlib.suppress(ChannelClosed):
+                self._send_held(rest)
+
+    def _serve_each(self, sequence: Calls) -> None:
         values = sequence.values
         for call_id, target, method, places in sequence.calls:
             if call_id == ONEWAY_CALL or self.lost is not None:

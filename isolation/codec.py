@@ -22,7 +22,9 @@ from a fixed table, followed by the value's parts:
   ``[PEER, id]`` (the receiver's own object coming back), ``[OPAQUE, type
   name, text]`` (anything else: a stand-in carrying a bounded repr);
 * the envelope at the top: ``Call``, ``Return``, ``Raise``, ``Release``,
-  ``Hello``, ``Calls``, each ``[tag, fields...]`` like a record.
+  ``Hello``, ``Calls``, ``Flush``, each ``[tag, fields...]`` like a record;
+  ``Batch`` is ``[tag, [LIST, envelope, ...]]``, answers and one-way calls
+  sent together (each part encoded on its own, the parts joined: ``batch``).
 
 The schema (tags, classes, field names, field types) is derived once, at
 import, from the dataclass definitions. Decoding never looks a class up by a
@@ -189,7 +191,20 @@ class Calls:
     calls: list[tuple[int, int, str, list[int]]]
 
 
-ENVELOPES: tuple[type, ...] = (Call, Return, Raise, Release, Hello, Calls)
+@dataclass(frozen=True)
+class Batch:
+    """Messages sent together in one frame, to be taken in this order (answers and
+    one-way calls: never a call that waits for an answer, never a batch)."""
+
+    messages: list
+
+
+@dataclass(frozen=True)
+class Flush:
+    """Asks the receiver to send what it holds back (see ``Batch``) at once."""
+
+
+ENVELOPES: tuple[type, ...] = (Call, Return, Raise, Release, Hello, Calls, Batch, Flush)
 
 # ---------------------------------------------------------------------------
 # The schema
@@ -329,6 +344,8 @@ class RecordSchema:
 
 
 def _getter(names: tuple[str, ...]) -> Callable[[object], tuple]:
+    if not names:
+        return lambda value: ()
     get = operator.attrgetter(*names)
     return get if len(names) > 1 else (lambda value: (get(value),))
 
@@ -563,6 +580,21 @@ class Encoder:
         return out
 
 
+def batch(bodies: list[bytes]) -> bytes:
+    """The body of a ``Batch`` of messages already encoded (``bodies``, each one
+    message's body): msgpack lets the parts be joined as they are."""
+    packer = msgpack.Packer(use_bin_type=True)
+    return b"".join(
+        (
+            packer.pack_array_header(2),
+            packer.pack(_SCHEMA_BY_TYPE[Batch][0]),
+            packer.pack_array_header(len(bodies) + 1),
+            packer.pack(LIST),
+            *bodies,
+        )
+    )
+
+
 def encode(
     message: object, peer: Peer | None = None, limits: Limits = LIMITS, is_open=None
 ) -> tuple[bytes, list[int]]:
@@ -642,6 +674,8 @@ class Decoder:
         if type(tree) is not list or not tree or _ENVELOPE_BY_TAG.get(_tag(tree[0])) is None:
             raise MalformedMessage(f"is not a message envelope but {self._describe(tree)}")
         try:
+            if _ENVELOPE_BY_TAG[tree[0]].cls is Batch:
+                return self._batch(tree)
             return self._envelope(_ENVELOPE_BY_TAG[tree[0]], tree)
         except RecursionError:
             raise MalformedMessage(f"exceeds max nesting depth {limits.max_depth}") from None
@@ -735,6 +769,20 @@ class Decoder:
         values = [x if type(x) in _PLAIN else self._value(x, 1) for x in node[1:]]
         _check_fields(schema, values)
         return schema.cls(*values)
+
+    def _batch(self, node: list) -> Batch:
+        if len(node) != 2 or type(node[1]) is not list or not node[1] or node[1][0] != LIST:
+            raise MalformedMessage("holds a malformed batch")
+        messages = []
+        for part in node[1][1:]:
+            schema = _ENVELOPE_BY_TAG.get(_tag(part[0])) if type(part) is list and part else None
+            if schema is None or schema.cls not in _BATCHED:
+                raise MalformedMessage(f"holds a batch of {self._describe(part)}")
+            message = self._envelope(schema, part)
+            if type(message) is Call and message.call_id != ONEWAY_CALL:
+                raise MalformedMessage("holds a batch with a call that waits for an answer")
+            messages.append(message)
+        return Batch(messages)
 
     def _exact(self, node: list, size: int, what: str) -> None:
         if len(node) != size:
@@ -884,6 +932,10 @@ class Decoder:
         return Opaque(bounded(node[1], _MAX_NAME), bounded(node[2], self._limits.max_repr))
 
 
+_BATCHED = frozenset({Call, Return, Raise, Release})
+"""What a batch may hold."""
+
+
 def _check_fields(schema: RecordSchema, values: list) -> None:
     """MalformedMessage naming the first of ``values`` its field's type does not accept."""
     for name, kind, value in zip(schema.names, schema.types, values, strict=True):
@@ -930,11 +982,13 @@ __all__ = [
     "LIMITS",
     "ONEWAY_CALL",
     "RECORDS",
+    "Batch",
     "Call",
     "Calls",
     "Decoder",
     "EncodeError",
     "Encoder",
+    "Flush",
     "Hello",
     "Limits",
     "MalformedMessage",
@@ -943,6 +997,7 @@ __all__ = [
     "Raise",
     "Release",
     "Return",
+    "batch",
     "decode",
     "encode",
     "safe_repr",

@@ -458,3 +458,74 @@ def test_a_vendor_run_reports_each_missing_rule(pytester: pytest.Pytester) -> No
         ]
     )
     assert result.ret == 1
+
+
+HANGING_DRIVER = """
+import time
+
+from hal.types import ErrorStatus
+from reference_driver import ReferenceDriver
+
+
+class Factory(ReferenceDriver):
+    calls = 0
+
+    def __init__(self):
+        super().__init__(disabled_rules={{"operand.zero_point"}})
+
+    def prepare_model_1_2(self, model, preference, callback):
+        Factory.calls += 1
+        if Factory.calls == 3:
+            {third}
+        return super().prepare_model_1_2(model, preference, callback)
+"""
+
+
+def _hanging_run(pytester: pytest.Pytester, third: str) -> str:
+    """One model-validation item (all its mutations accepted) against a driver whose third
+    ``prepare_model_1_2`` does ``third``, in process isolation with a 1 s timeout."""
+    pytester.makepyfile(hanging_driver=HANGING_DRIVER.format(third=third))
+    pytester.syspathinsert()
+    result = pytester.runpytest_subprocess(
+        "-p",
+        "no:cacheprovider",
+        "--pyargs",
+        MODULE[MODEL],
+        "--nnhal-profile=ci",
+        "--driver=hanging_driver:Factory",
+        "--driver-isolation=process",
+        "--hal-timeout=1",
+        "-k",
+        "operand_zero_point/V1_2/sub_v1_2/base",
+    )
+    assert result.ret == 1
+    return result.stdout.str()
+
+
+def test_a_hang_amid_mutations_sent_together_names_the_call_that_hung(
+    pytester: pytest.Pytester,
+) -> None:
+    """The mutations of an item cross to the driver service together and their answers come
+    back together: when the wait runs out the harness asks for the answers held back, so the
+    hang is named as the third prepare (not the first call it had no answer for)."""
+    text = _hanging_run(pytester, "time.sleep(60)")
+    assert "driver call prepare_model_1_2 did not return within 1 s (hang)" in text, text[-3000:]
+    assert "the driver service was killed and is restarted" in text
+
+
+def test_a_callback_never_notified_amid_mutations_sent_together_stops_the_item_there(
+    pytester: pytest.Pytester,
+) -> None:
+    """The third prepare launches and never notifies: the two mutations before it are
+    judged (accepted: not refused), the third is named as hung, the rest are untried."""
+    text = _hanging_run(pytester, "return ErrorStatus.NONE")
+    header = re.search(r"operand_zero_point \(parity; rules [^)]*\) on \S+: (\d+) of (\d+) ", text)
+    assert header, text[-3000:]
+    failed, tried = int(header[1]), int(header[2])
+    assert failed == 3 and tried > 3, text[-3000:]
+    assert text.count("get_supported_operations_1_2 returned NONE, expected INVALID_ARGUMENT") == 2
+    assert (
+        "prepare_model_1_2: the driver did not notify the prepared-model callback within 1 s"
+        in text
+    )
+    assert f"stopped after the driver hung: {tried - 3} mutation(s) left untried" in text
