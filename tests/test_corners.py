@@ -322,3 +322,53 @@ def test_a_driver_below_hal_1_2_runs_the_corners_its_level_has(pytester) -> None
     assert "no SOFTMAX case drawn is valid at HAL 1.0" in out
     assert "needs HAL 1.2; the driver is tested at HAL 1.0" in out
     assert result.ret == 1
+
+
+ZERO_POINT_IGNORED = """
+import numpy as np
+
+from reference_driver import ReferenceDriver
+from reference_driver.ops import comparison
+
+_comparable = comparison._comparable
+
+
+def _scale_only(values, operand):
+    if operand.type != comparison._Q8A:
+        return _comparable(values, operand)
+    return values.astype(np.float32) * np.float32(operand.scale)  # the zero point forgotten
+
+
+comparison._comparable = _scale_only
+
+
+class ZeroPointIgnored(ReferenceDriver):
+    pass
+"""
+
+
+def test_a_comparison_forgetting_the_zero_point_fails_its_corner_item(pytester) -> None:
+    """Quantized comparisons that drop each input's zero point: the compare family's item
+    for GREATER fails with a printed quant8 case; LOGICAL_AND's item passes."""
+    pytester.makepyfile(zero_point_ignored=ZERO_POINT_IGNORED)
+    result = pytester.runpytest_subprocess(
+        "-p",
+        "no:cacheprovider",
+        "--pyargs",
+        "conformance.test_corners",
+        "--driver=zero_point_ignored:ZeroPointIgnored",
+        "--nnhal-profile=full",
+        "-v",
+        "-k",
+        "compare/GREATER or compare/LOGICAL_AND",
+    )
+    result.stdout.fnmatch_lines(
+        [
+            "*test_corners?compare/GREATER? FAILED*",
+            "*test_corners?compare/LOGICAL_AND? PASSED*",
+            "E *GREATER (compare): *type=quant8*",
+            "E *classes: type:quant8*",
+            '*.Operation("GREATER", *',
+        ]
+    )
+    assert result.ret == 1

@@ -1131,6 +1131,151 @@ def norm(draw, operation: str | None = None) -> Corner:
     )  # fmt: skip
 
 
+_UNARY = {
+    "ABS": "abs", "EXP": "exp", "FLOOR": "floor", "LOG": "log", "LOGISTIC": "logistic",
+    "NEG": "neg", "RELU": "relu", "RELU1": "relu1", "RELU6": "relu6", "RSQRT": "rsqrt",
+    "SIN": "sin", "SQRT": "sqrt", "TANH": "tanh",
+}  # fmt: skip
+"""The unary operations and their oracle functions (``unary_oracle.FUNCTIONS``)."""
+_POSITIVE = frozenset({"LOG", "RSQRT", "SQRT"})
+"""Drawn with positive inputs only (their values at 0 and below are the specs' business)."""
+_CLAMPS = {"RELU": (0.0, None), "RELU1": (-1.0, 1.0), "RELU6": (0.0, 6.0)}
+
+
+@st.composite
+def unary(draw, operation: str | None = None) -> Corner:
+    """ABS, EXP, FLOOR, LOG, LOGISTIC, NEG, RELU, RELU1, RELU6, RSQRT, SIN, SQRT, TANH:
+    ranks 1-4, float32 values across each operation's bounds (LOG, RSQRT and SQRT
+    positive), and for the RELU family also TENSOR_QUANT8_ASYMM with a scale and zero
+    point near the ends of their ranges (the clamp bounds then collapse or pass 255)."""
+    unary_oracle = oracle("unary_oracle")
+    operation = operation or draw(st.sampled_from(sorted(_UNARY)))
+    rank = draw(st.integers(1, 4))
+    shape = tuple(draw(st.integers(1, 3)) for _ in range(rank))
+    count = int(np.prod(shape))
+    builder = _Builder()
+    parameters: dict[str, object] = {"input": shape}
+    if operation in _CLAMPS and draw(st.booleans()):
+        scale, zero_point = draw(st.sampled_from(_SCALES)), draw(_ZERO_POINTS)
+        q = draw(st.lists(st.integers(0, 255), min_size=count, max_size=count))
+        low, high = unary_oracle.activation_range(_UNARY[operation], scale, zero_point)
+        inputs = [_array(q, shape, np.uint8)]
+        out_array = _array([min(high, max(low, v)) for v in q], shape, np.uint8)
+        quant8 = OperandType.TENSOR_QUANT8_ASYMM
+        operands = [builder.input(inputs[0], quant8, scale, zero_point)]
+        builder.output(shape, quant8, scale, zero_point)
+        parameters["quant (scale, zero point)"] = (scale, zero_point)
+    else:
+        x = _floats(draw, count)
+        if operation in _POSITIVE:
+            x = [abs(v) or 0.5 for v in x]
+        function = unary_oracle.FUNCTIONS[_UNARY[operation]]
+        out = [_f32(unary_oracle.in_float32_range(function(v))) for v in x]
+        inputs = [_array(x, shape)]
+        out_array = _array(out, shape)
+        operands = [builder.input(inputs[0])]
+        builder.output(shape)
+    model = builder.model(operation, operands)
+    return Corner(
+        "unary", operation, model, inputs, [out_array], _classes(model, [out_array]),
+        parameters, "unary_oracle",
+    )  # fmt: skip
+
+
+_COMPARISONS = {
+    "EQUAL": "equal", "GREATER": "greater", "GREATER_EQUAL": "greater_equal", "LESS": "less",
+    "LESS_EQUAL": "less_equal", "NOT_EQUAL": "not_equal",
+}  # fmt: skip
+"""The comparisons and their oracle functions (``comparison_oracle.COMPARISONS``)."""
+_LOGICAL = ("LOGICAL_AND", "LOGICAL_NOT", "LOGICAL_OR")
+_COMPARED = ("quant8", "float32", "int32", "bool8", "quant8")
+"""The input types drawn: quant8 twice as often (its inputs' scales and zero points
+differ: the corner the specs touch least)."""
+_EXACT_SCALES = (1 / 256, 1 / 32, 0.5, 1.0, 2.0, 4.0)
+"""Powers of two: a dequantized value is exact in float32, so equal means equal whatever
+precision a driver compares in."""
+
+
+@st.composite
+def compare(draw, operation: str | None = None) -> Corner:
+    """EQUAL, GREATER, GREATER_EQUAL, LESS, LESS_EQUAL, NOT_EQUAL, LOGICAL_AND, LOGICAL_OR,
+    LOGICAL_NOT: two shapes that broadcast (ranks and sizes of 1 differing), the
+    comparisons over TENSOR_BOOL8, TENSOR_FLOAT32, TENSOR_INT32 and TENSOR_QUANT8_ASYMM
+    (each input its own scale and zero point: equal real values from different bytes),
+    values drawn from a small range so equal pairs are common; true bytes other than 1
+    for the logical operations."""
+    comparison = oracle("comparison_oracle")
+    operation = operation or draw(st.sampled_from(sorted([*_COMPARISONS, *_LOGICAL])))
+    sa, sb = draw(_broadcast_shapes())
+    builder = _Builder()
+    bool8 = OperandType.TENSOR_BOOL8
+    parameters: dict[str, object] = {"a": sa, "b": sb}
+    if operation == "LOGICAL_NOT":
+        a = draw(st.lists(st.sampled_from([0, 1, 1, 255, 7]), min_size=len(_cells(sa)),
+                          max_size=len(_cells(sa))))  # fmt: skip
+        inputs = [_array(a, sa, np.uint8)]
+        out_array = _array([int(v == 0) for v in a], sa, np.bool_)
+        operands = [builder.input(inputs[0], bool8)]
+        parameters = {"input": sa}
+    elif operation in _LOGICAL:
+        a, b = (
+            draw(st.lists(st.sampled_from([0, 1, 1, 255, 7]), min_size=n, max_size=n))
+            for n in (len(_cells(sa)), len(_cells(sb)))
+        )
+        both = operation == "LOGICAL_AND"
+        out = comparison.elementwise(
+            (lambda x, y: (x != 0 and y != 0) if both else (x != 0 or y != 0)), a, sa, b, sb
+        )
+        inputs = [_array(a, sa, np.uint8), _array(b, sb, np.uint8)]
+        out_array = _array([int(v) for v in out], comparison.broadcast_shape(sa, sb), np.bool_)
+        operands = [builder.input(x, bool8) for x in inputs]
+    else:
+        kind = draw(st.sampled_from(_COMPARED))
+        counts = (len(_cells(sa)), len(_cells(sb)))
+        params = [(0.0, 0), (0.0, 0)]
+        if kind == "quant8":
+            params = [(draw(st.sampled_from(_EXACT_SCALES)), draw(_ZERO_POINTS)) for _ in "ab"]
+            raw = [
+                draw(st.lists(st.integers(max(0, z - 4), min(255, z + 4)), min_size=n,
+                              max_size=n))
+                for n, (_, z) in zip(counts, params, strict=True)
+            ]  # fmt: skip
+            values = [
+                [comparison.real(q, *p) for q in qs] for qs, p in zip(raw, params, strict=True)
+            ]
+            dtype, type_ = np.uint8, OperandType.TENSOR_QUANT8_ASYMM
+            parameters["quant (scale, zero point) a, b"] = tuple(params)
+        else:
+            draw_value = {
+                "bool8": st.sampled_from([0, 1]),
+                "int32": st.integers(-3, 3),
+                "float32": st.integers(-4, 4).map(lambda v: v / 2),
+            }[kind]
+            raw = [draw(st.lists(draw_value, min_size=n, max_size=n)) for n in counts]
+            values = raw
+            dtype, type_ = {
+                "bool8": (np.uint8, bool8),
+                "int32": (np.int32, OperandType.TENSOR_INT32),
+                "float32": (np.float32, OperandType.TENSOR_FLOAT32),
+            }[kind]
+        function = comparison.COMPARISONS[_COMPARISONS[operation]]
+        out = comparison.elementwise(function, values[0], sa, values[1], sb)
+        inputs = [_array(raw[0], sa, dtype), _array(raw[1], sb, dtype)]
+        out_array = _array([int(v) for v in out], comparison.broadcast_shape(sa, sb), np.bool_)
+        operands = [builder.input(x, type_, *p) for x, p in zip(inputs, params, strict=True)]
+        parameters["type"] = kind
+    builder.output(out_array.shape, bool8)
+    model = builder.model(operation, operands)
+    return Corner(
+        "compare", operation, model, inputs, [out_array], _classes(model, [out_array]),
+        parameters, "comparison_oracle",
+    )  # fmt: skip
+
+
+def _cells(shape: Sequence[int]) -> range:
+    return range(int(np.prod(shape)))
+
+
 # ---------------------------------------------------------------------------
 # Classes of the parameter space, read from a model
 # ---------------------------------------------------------------------------
@@ -1161,7 +1306,7 @@ def classify(model: Model, outputs: Sequence[np.ndarray] = ()) -> list[tuple[str
         except (IndexError, KeyError, TypeError, ValueError):
             continue  # a shape or parameter the family does not draw
         if operation.outputs and list(operation.outputs) == list(model.output_indexes):
-            classes += _output_classes(model, outputs)
+            classes += _output_classes(model, outputs) + _result_classes(model, name, outputs)
         classes += _request_classes(model, operation)
         found.append((name, tuple(dict.fromkeys(classes))))
     return found
@@ -1557,6 +1702,47 @@ def _norm_classes(model, operation, constants, name) -> list[str]:
     return classes
 
 
+def _unary_classes(model, operation, constants, name) -> list[str]:
+    x = model.operands[operation.inputs[0]]
+    classes = [f"rank:{len(x.dimensions)}"]
+    return classes + _quant_classes_of(model, [operation.inputs[0]])
+
+
+def _compare_classes(model, operation, constants, name) -> list[str]:
+    inputs = operation.inputs
+    kinds = {
+        OperandType.TENSOR_BOOL8: "bool8",
+        OperandType.TENSOR_FLOAT32: "float32",
+        OperandType.TENSOR_INT32: "int32",
+        OperandType.TENSOR_QUANT8_ASYMM: "quant8",
+    }
+    classes = [f"type:{kinds.get(model.operands[inputs[0]].type, 'other')}"]
+    if len(inputs) == 2:
+        classes += _binary_classes(model, operation, constants, name)
+        classes += _quant_classes_of(model, inputs)
+    return classes
+
+
+def _result_classes(model: Model, name: str, outputs: Sequence[np.ndarray]) -> list[str]:
+    """What the expected result shows: a boolean result holding both answers
+    (``result:mixed``); a RELU family result at its lower or upper bound."""
+    if not outputs or not outputs[0].size:
+        return []
+    out = outputs[0]
+    operand = model.operands[model.output_indexes[0]]
+    if operand.type == OperandType.TENSOR_BOOL8:
+        return ["result:mixed"] if out.any() and not out.all() else []
+    if name not in _CLAMPS:
+        return []
+    low, high = _CLAMPS[name]
+    if operand.type == OperandType.TENSOR_QUANT8_ASYMM:
+        low, high = oracle("unary_oracle").activation_range(
+            _UNARY[name], operand.scale, operand.zero_point
+        )
+    classes = ["clamp:low"] if np.any(out == low) else []
+    return classes + (["clamp:high"] if high is not None and np.any(out == high) else [])
+
+
 def _quant_classes_of(model: Model, indexes: Sequence[int]) -> list[str]:
     """Where the quantization of these operands lies: zero points at the ends of their
     range, tiny or large scales, operands quantized differently."""
@@ -1614,6 +1800,8 @@ _CLASSIFIERS = {
     **dict.fromkeys(_RESIZES, _resize_classes),
     **dict.fromkeys(_CONVX, _convx_classes),
     **dict.fromkeys(_NORMS, _norm_classes),
+    **dict.fromkeys(_UNARY, _unary_classes),
+    **dict.fromkeys([*_COMPARISONS, *_LOGICAL], _compare_classes),
 }
 
 
@@ -1635,6 +1823,8 @@ FAMILIES: dict[str, Callable[..., st.SearchStrategy[Corner]]] = {
     "resize": resize,
     "convx": convx,
     "norm": norm,
+    "unary": unary,
+    "compare": compare,
 }
 """Every family: its name, and the strategy drawing its cases (of one operation if named)."""
 
@@ -1650,6 +1840,8 @@ OPERATIONS: dict[str, tuple[str, ...]] = {
     "resize": tuple(sorted(_RESIZES)),
     "convx": _CONVX,
     "norm": _NORMS,
+    "unary": tuple(sorted(_UNARY)),
+    "compare": tuple(sorted([*_COMPARISONS, *_LOGICAL])),
 }
 """The operations each family draws."""
 
@@ -1696,6 +1888,11 @@ CLASSES: dict[str, tuple[str, ...]] = {
              "lrn:radius-0", "lrn:radius>channels", "lrn:window-inside", "layout:nchw",
              "layout:nhwc", "batch>1", "channels>1", "gamma:negative", "beta:not-0",
              "epsilon:large"),
+    "unary": ("rank:1", "rank:4", "clamp:low", "clamp:high", "quant8", "quant:zero-point-0",
+              "quant:zero-point-255", "quant:scale-tiny", "quant:scale-large"),
+    "compare": ("type:bool8", "type:float32", "type:int32", "type:quant8", "rank:4",
+                "broadcast:ranks-differ", "broadcast:size-1", "broadcast:none",
+                "quant:params-differ", "result:mixed"),
 }  # fmt: skip
 """The parameter classes each family must reach (checked by the project's tests and shown
 by ``nnhal-generate --parameters``); a twin of unknown input dimensions adds
