@@ -504,38 +504,49 @@ _REDUCTIONS = {
     "REDUCE_MAX": "max",
     "REDUCE_MIN": "min",
     "MEAN": "mean",
+    "REDUCE_ALL": "all_true",
+    "REDUCE_ANY": "any_true",
 }
+_BOOL_REDUCTIONS = frozenset({"REDUCE_ALL", "REDUCE_ANY"})
 
 
 @st.composite
 def reduce(draw, operation: str | None = None) -> Corner:
-    """REDUCE_SUM, REDUCE_PROD, REDUCE_MAX, REDUCE_MIN and MEAN, float32: one or several
-    axes, negative and positive, repeated, keep_dims or not."""
+    """REDUCE_SUM, REDUCE_PROD, REDUCE_MAX, REDUCE_MIN and MEAN over float32, REDUCE_ALL
+    and REDUCE_ANY over TENSOR_BOOL8 (true bytes other than 1 too): one or several axes,
+    negative and positive, repeated, keep_dims or not."""
     reduction = oracle("reduction_oracle")
     operation = operation or draw(st.sampled_from(sorted(_REDUCTIONS)))
     rank = draw(st.integers(1, 4))
     shape = tuple(draw(st.integers(1, 3)) for _ in range(rank))
     axes = draw(st.lists(st.integers(-rank, rank - 1), min_size=1, max_size=rank + 1))
     keep = draw(st.booleans())
-    x = _floats(draw, int(np.prod(shape)))
+    logical = operation in _BOOL_REDUCTIONS
+    if logical:
+        count = int(np.prod(shape))
+        x = draw(st.lists(st.sampled_from([1, 0, 1, 7, 255]), min_size=count, max_size=count))
+    else:
+        x = _floats(draw, int(np.prod(shape)))
     combine = {"max": max, "min": min}.get(_REDUCTIONS[operation]) or getattr(
         reduction, _REDUCTIONS[operation]
     )
     out_shape, out = reduction.reduce_axes(x, shape, axes, keep, combine)
     builder = _Builder()
-    operands = [builder.input(_array(x, shape)), builder.int32s(axes)]
+    x_array = _array(x, shape, np.uint8) if logical else _array(x, shape)
+    kind = (OperandType.TENSOR_BOOL8,) if logical else ()
+    operands = [builder.input(x_array, *kind), builder.int32s(axes)]
     if operation == "MEAN":
         operands.append(builder.int32(1 if keep else 0))
     else:
         operands.append(builder.bool(keep))
-    out_array = _array(out, out_shape)
-    builder.output(out_array.shape)
+    out_array = _array(out, out_shape, np.bool_ if logical else np.float32)
+    builder.output(out_array.shape, *kind)
     model = builder.model(operation, operands)
     positive = {a % rank for a in axes}
     classes = _classes(model, [out_array])
     parameters = {"input": shape, "axes": axes, "keep_dims": keep}
     return Corner(
-        "reduce", operation, model, [_array(x, shape)], [out_array], classes,
+        "reduce", operation, model, [x_array], [out_array], classes,
         parameters, "reduction_oracle", dynamic=keep or len(positive) < rank,
     )  # fmt: skip
 
@@ -1131,6 +1142,124 @@ def norm(draw, operation: str | None = None) -> Corner:
     )  # fmt: skip
 
 
+_LAYOUTS = ("CHANNEL_SHUFFLE", "EXPAND_DIMS", "PAD_V2", "RESHAPE", "SQUEEZE", "TILE")
+
+
+def _shapes_of(count: int, rank: int) -> list[tuple[int, ...]]:
+    """Every shape of ``rank`` axes holding ``count`` elements."""
+    if rank == 1:
+        return [(count,)]
+    return [
+        (d, *rest)
+        for d in range(1, count + 1)
+        if count % d == 0
+        for rest in _shapes_of(count // d, rank - 1)
+    ]
+
+
+@st.composite
+def layout(draw, operation: str | None = None) -> Corner:
+    """CHANNEL_SHUFFLE, EXPAND_DIMS, PAD_V2, RESHAPE, SQUEEZE, TILE, float32 (PAD_V2 and
+    TILE also TENSOR_QUANT8_ASYMM, TILE also TENSOR_INT32), ranks 1-4: shuffles of 1 to
+    all channels in groups along an axis counted from either end; a size-1 axis inserted
+    anywhere (prepended, appended, counted from either end); padding of 0-2 on each side
+    with a value of its own (for quant8 a byte); reshapes to any rank holding the same
+    elements, one size given as -1 or not; squeezes of some or all size-1 axes named
+    from either end; tiles of 1-3 along each axis."""
+    shapes = oracle("shape_oracle")
+    operation = operation or draw(st.sampled_from(_LAYOUTS))
+    low = 2 if operation == "SQUEEZE" else 1  # a size-1 axis to squeeze, another kept
+    rank = draw(st.integers(low, 3 if operation == "EXPAND_DIMS" else 4))
+    dims = [draw(st.integers(1, 3)) for _ in range(rank)]
+    parameters: dict[str, object] = {}
+    if operation == "SQUEEZE" and (1 not in dims or set(dims) == {1}):
+        dims = [1, *[d + 1 for d in dims[1:]]]
+    kind = "float32"
+    if operation in ("PAD_V2", "TILE"):
+        kind = draw(st.sampled_from(["float32", "quant8", *(["int32"] * (operation == "TILE"))]))
+    count = int(np.prod(dims))
+    builder = _Builder()
+    if kind == "quant8":
+        scale, zero_point = draw(st.sampled_from(_SCALES)), draw(_ZERO_POINTS)
+        x = draw(st.lists(st.integers(0, 255), min_size=count, max_size=count))
+        x_array = _array(x, dims, np.uint8)
+        quant = (OperandType.TENSOR_QUANT8_ASYMM, scale, zero_point)
+        parameters["quant (scale, zero point)"] = (scale, zero_point)
+    elif kind == "int32":
+        x = draw(st.lists(st.integers(-(2**31), 2**31 - 1), min_size=count, max_size=count))
+        x_array = _array(x, dims, np.int32)
+        quant = (OperandType.TENSOR_INT32,)
+    else:
+        x = _floats(draw, count)
+        x_array = _array(x, dims)
+        quant = ()
+    operands = [builder.input(x_array, *quant)]
+    parameters["input"] = tuple(dims)
+    if operation == "CHANNEL_SHUFFLE":
+        chosen = draw(st.integers(-rank, rank - 1))
+        groups, size = draw(st.integers(1, 3)), draw(st.integers(1, 3))
+        dims[chosen] = groups * size
+        x = _floats(draw, int(np.prod(dims)))
+        x_array = _array(x, dims)
+        builder = _Builder()
+        out, out_shape = shapes.channel_shuffle(x, dims, groups, chosen % rank)
+        operands = [builder.input(x_array), builder.int32(groups), builder.int32(chosen)]
+        parameters = {"input": tuple(dims), "groups": groups, "axis": chosen}
+    elif operation == "EXPAND_DIMS":
+        chosen = draw(st.integers(-(rank + 1), rank))
+        position = chosen + rank + 1 if chosen < 0 else chosen
+        out, out_shape = x, [*dims[:position], 1, *dims[position:]]
+        operands.append(builder.int32(chosen))
+        parameters["axis"] = chosen
+    elif operation == "PAD_V2":
+        paddings = [(draw(st.integers(0, 2)), draw(st.integers(0, 2))) for _ in range(rank)]
+        if kind == "quant8":
+            fill = draw(st.integers(0, 255))
+            value = builder.int32(fill)
+        else:
+            fill = draw(st.integers(-8, 8)) / 2
+            value = builder.float32(fill)
+        out, out_shape = shapes.pad(x, dims, paddings, fill)
+        operands += [
+            builder.constant(
+                OperandType.TENSOR_INT32,
+                [rank, 2],
+                struct.pack(f"<{2 * rank}i", *(v for pair in paddings for v in pair)),
+            ),
+            value,
+        ]
+        parameters.update(paddings=paddings, value=fill)
+    elif operation == "RESHAPE":
+        target = list(draw(st.sampled_from(_shapes_of(count, draw(st.integers(1, 4))))))
+        given = list(target)
+        if draw(st.booleans()):
+            given[draw(st.integers(0, len(given) - 1))] = -1
+        out, out_shape = x, shapes.reshape_dims(count, given)
+        operands.append(builder.int32s(given))
+        parameters["shape"] = given
+    elif operation == "SQUEEZE":
+        ones = [i for i, d in enumerate(dims) if d == 1]
+        picked = draw(st.lists(st.sampled_from(ones), min_size=1, max_size=len(ones), unique=True))
+        if len(picked) == rank:
+            picked = picked[:-1]
+        given = [a - rank if draw(st.booleans()) else a for a in picked]
+        out, out_shape = x, [d for i, d in enumerate(dims) if i not in picked]
+        operands.append(builder.int32s(given))
+        parameters["axes"] = given
+    else:
+        multiples = [draw(st.integers(1, 3)) for _ in range(rank)]
+        out, out_shape = shapes.tile(x, dims, multiples)
+        operands.append(builder.int32s(multiples))
+        parameters["multiples"] = multiples
+    out_array = _array(out, out_shape, x_array.dtype)
+    builder.output(out_array.shape, *quant)
+    model = builder.model(operation, operands)
+    return Corner(
+        "layout", operation, model, [x_array], [out_array], _classes(model, [out_array]),
+        parameters, "shape_oracle",
+    )  # fmt: skip
+
+
 _UNARY = {
     "ABS": "abs", "EXP": "exp", "FLOOR": "floor", "LOG": "log", "LOGISTIC": "logistic",
     "NEG": "neg", "RELU": "relu", "RELU1": "relu1", "RELU6": "relu6", "RSQRT": "rsqrt",
@@ -1702,6 +1831,49 @@ def _norm_classes(model, operation, constants, name) -> list[str]:
     return classes
 
 
+def _layout_classes(model, operation, constants, name) -> list[str]:
+    inputs = operation.inputs
+    dims = list(model.operands[inputs[0]].dimensions)
+    rank = len(dims)
+    out_rank = len(model.operands[operation.outputs[0]].dimensions)
+    classes = [f"rank:{rank}"]
+    if name == "CHANNEL_SHUFFLE":
+        groups, chosen = _scalar(constants, inputs[1]), _scalar(constants, inputs[2])
+        classes += _axis_position(chosen, rank)
+        channels = dims[chosen % rank]
+        classes.append(
+            "groups:1" if groups == 1 else "groups:all" if groups == channels else "groups:some"
+        )
+    elif name == "EXPAND_DIMS":
+        chosen = _scalar(constants, inputs[1])
+        classes += ["axis:negative"] if chosen < 0 else []
+        position = chosen + rank + 1 if chosen < 0 else chosen
+        classes.append(
+            "axis:prepend" if position == 0 else "axis:append" if position == rank else "axis:inner"
+        )
+    elif name == "PAD_V2":
+        pairs = constants[inputs[1]].reshape(-1, 2).tolist()
+        if any(before != after for before, after in pairs):
+            classes.append("pad:asymmetric")
+        fill = constants[inputs[2]].reshape(-1)[0]
+        classes.append("pad-value:nonzero" if fill != 0 else "pad-value:zero")
+    elif name == "RESHAPE":
+        given = [int(v) for v in constants[inputs[1]].reshape(-1)]
+        classes += ["shape:-1"] if -1 in given else []
+        classes.append("rank:changes" if out_rank != rank else "rank:kept")
+    elif name == "SQUEEZE":
+        given = [int(v) for v in constants[inputs[1]].reshape(-1)]
+        classes += ["axis:negative"] if any(a < 0 for a in given) else []
+        ones = sum(d == 1 for d in dims)
+        classes.append("squeeze:every-1" if len(set(given)) == ones else "squeeze:some-1")
+    else:
+        multiples = [int(v) for v in constants[inputs[1]].reshape(-1)]
+        classes.append("multiples:all-1" if set(multiples) == {1} else "multiples>1")
+    kinds = {OperandType.TENSOR_INT32: "type:int32", OperandType.TENSOR_QUANT8_ASYMM: "quant8"}
+    kind = kinds.get(model.operands[inputs[0]].type)
+    return classes + ([kind] if kind else [])
+
+
 def _unary_classes(model, operation, constants, name) -> list[str]:
     x = model.operands[operation.inputs[0]]
     classes = [f"rank:{len(x.dimensions)}"]
@@ -1801,6 +1973,7 @@ _CLASSIFIERS = {
     **dict.fromkeys(_CONVX, _convx_classes),
     **dict.fromkeys(_NORMS, _norm_classes),
     **dict.fromkeys(_UNARY, _unary_classes),
+    **dict.fromkeys(_LAYOUTS, _layout_classes),
     **dict.fromkeys([*_COMPARISONS, *_LOGICAL], _compare_classes),
 }
 
@@ -1825,6 +1998,7 @@ FAMILIES: dict[str, Callable[..., st.SearchStrategy[Corner]]] = {
     "norm": norm,
     "unary": unary,
     "compare": compare,
+    "layout": layout,
 }
 """Every family: its name, and the strategy drawing its cases (of one operation if named)."""
 
@@ -1842,6 +2016,7 @@ OPERATIONS: dict[str, tuple[str, ...]] = {
     "norm": _NORMS,
     "unary": tuple(sorted(_UNARY)),
     "compare": tuple(sorted([*_COMPARISONS, *_LOGICAL])),
+    "layout": _LAYOUTS,
 }
 """The operations each family draws."""
 
@@ -1893,6 +2068,10 @@ CLASSES: dict[str, tuple[str, ...]] = {
     "compare": ("type:bool8", "type:float32", "type:int32", "type:quant8", "rank:4",
                 "broadcast:ranks-differ", "broadcast:size-1", "broadcast:none",
                 "quant:params-differ", "result:mixed"),
+    "layout": ("rank:1", "rank:4", "axis:negative", "axis:first", "axis:inner", "axis:last",
+               "axis:prepend", "axis:append", "groups:1", "groups:all", "groups:some",
+               "pad:asymmetric", "pad-value:nonzero", "shape:-1", "rank:changes",
+               "squeeze:every-1", "squeeze:some-1", "multiples>1", "type:int32", "quant8"),
 }  # fmt: skip
 """The parameter classes each family must reach (checked by the project's tests and shown
 by ``nnhal-generate --parameters``); a twin of unknown input dimensions adds
