@@ -1260,6 +1260,110 @@ def layout(draw, operation: str | None = None) -> Corner:
     )  # fmt: skip
 
 
+_CONVERSIONS = ("CAST", "DEQUANTIZE", "QUANTIZE")
+_CAST_KINDS = {
+    "float32": (OperandType.TENSOR_FLOAT32, np.float32),
+    "int32": (OperandType.TENSOR_INT32, np.int32),
+    "quant8": (OperandType.TENSOR_QUANT8_ASYMM, np.uint8),
+}
+
+
+@st.composite
+def convert(draw, operation: str | None = None) -> Corner:
+    """CAST between TENSOR_FLOAT32, TENSOR_INT32 and TENSOR_QUANT8_ASYMM (raw values:
+    fractions truncated toward zero, values beyond a byte clamped, the quantization
+    parameters of either side drawn and ignored), QUANTIZE of float32 with a
+    power-of-two scale (so x / scale is exact and its halves are true ties, rounded away
+    from zero) and any zero point, saturating at both ends, DEQUANTIZE with any scale
+    and zero point; ranks 1-4."""
+    conversion = oracle("conversion_oracle")
+    operation = operation or draw(st.sampled_from(_CONVERSIONS))
+    rank = draw(st.integers(1, 4))
+    dims = [draw(st.integers(1, 3)) for _ in range(rank)]
+    count = int(np.prod(dims))
+    builder = _Builder()
+    quant8 = OperandType.TENSOR_QUANT8_ASYMM
+    if operation == "CAST":
+        source, target = (draw(st.sampled_from(sorted(_CAST_KINDS))) for _ in "st")
+        values = {
+            "float32": st.integers(-1200, 1200).map(lambda v: v / 4),
+            "int32": st.one_of(st.integers(-300, 300), st.integers(-(2**31), 2**31 - 1)),
+            "quant8": st.integers(0, 255),
+        }[source]
+        x = draw(st.lists(values, min_size=count, max_size=count))
+        out = [conversion.cast(v, target) for v in x]
+        (in_type, in_dtype), (out_type, out_dtype) = _CAST_KINDS[source], _CAST_KINDS[target]
+        in_quant = (
+            (draw(st.sampled_from(_SCALES)), draw(_ZERO_POINTS)) if source == "quant8" else ()
+        )
+        out_quant = (
+            (draw(st.sampled_from(_SCALES)), draw(_ZERO_POINTS)) if target == "quant8" else ()
+        )
+        x_array = _array(x, dims, in_dtype)
+        operands = [builder.input(x_array, in_type, *in_quant)]
+        out_array = _array(out, dims, out_dtype)
+        builder.output(dims, out_type, *out_quant)
+        parameters: dict[str, object] = {"input": tuple(dims), "from": source, "to": target}
+    elif operation == "QUANTIZE":
+        scale, zero_point = draw(st.sampled_from(_EXACT_SCALES)), draw(_ZERO_POINTS)
+        x = [v * scale / 2 for v in draw(st.lists(st.integers(-600, 600), min_size=count,
+                                                     max_size=count))]  # fmt: skip
+        out = [conversion.quantize(v, scale, zero_point) for v in x]
+        x_array = _array(x, dims)
+        operands = [builder.input(x_array)]
+        out_array = _array(out, dims, np.uint8)
+        builder.output(dims, quant8, scale, zero_point)
+        parameters = {"input": tuple(dims), "quant (scale, zero point)": (scale, zero_point)}
+    else:
+        scale, zero_point = draw(st.sampled_from(_SCALES)), draw(_ZERO_POINTS)
+        x = draw(st.lists(st.integers(0, 255), min_size=count, max_size=count))
+        out = [conversion.dequantize(q, scale, zero_point) for q in x]
+        x_array = _array(x, dims, np.uint8)
+        operands = [builder.input(x_array, quant8, scale, zero_point)]
+        out_array = _array(out, dims)
+        builder.output(dims)
+        parameters = {"input": tuple(dims), "quant (scale, zero point)": (scale, zero_point)}
+    model = builder.model(operation, operands)
+    return Corner(
+        "convert", operation, model, [x_array], [out_array], _classes(model, [out_array]),
+        parameters, "conversion_oracle",
+    )  # fmt: skip
+
+
+@st.composite
+def dense(draw, operation: str | None = None) -> Corner:
+    """FULLY_CONNECTED, float32: an input of rank 2-4 flattened into rows of the weights'
+    input size (batch 1-3, so a rank-4 input of several rows), 1-3 units, a bias, each
+    fused activation."""
+    convolution = oracle("convolution_oracle")
+    rank = draw(st.integers(2, 4))
+    size, units, batch = (draw(st.integers(1, 3)) for _ in range(3))
+    cells = batch * size
+    dims = list(draw(st.sampled_from(_shapes_of(cells, rank))))
+    x = _floats(draw, cells)
+    weights = _floats(draw, units * size)
+    bias = _floats(draw, units)
+    act = draw(st.integers(0, 3))
+    out, out_shape = convolution.fully_connected(x, weights, (units, size), bias, act)
+    builder = _Builder()
+    x_array = _array(x, dims)
+    operands = [
+        builder.input(x_array),
+        builder.tensor(_array(weights, (units, size))),
+        builder.tensor(_array(bias, (units,))),
+        builder.int32(act),
+    ]
+    out_array = _array(out, out_shape)
+    builder.output(out_array.shape)
+    model = builder.model("FULLY_CONNECTED", operands)
+    parameters = {"input": tuple(dims), "units": units, "input size": size,
+                  "activation": ACTIVATIONS[act]}  # fmt: skip
+    return Corner(
+        "dense", "FULLY_CONNECTED", model, [x_array], [out_array],
+        _classes(model, [out_array]), parameters, "convolution_oracle",
+    )  # fmt: skip
+
+
 _UNARY = {
     "ABS": "abs", "EXP": "exp", "FLOOR": "floor", "LOG": "log", "LOGISTIC": "logistic",
     "NEG": "neg", "RELU": "relu", "RELU1": "relu1", "RELU6": "relu6", "RSQRT": "rsqrt",
@@ -1874,6 +1978,32 @@ def _layout_classes(model, operation, constants, name) -> list[str]:
     return classes + ([kind] if kind else [])
 
 
+def _convert_classes(model, operation, constants, name) -> list[str]:
+    source = model.operands[operation.inputs[0]]
+    target = model.operands[operation.outputs[0]]
+    kinds = {v[0]: k for k, v in _CAST_KINDS.items()}
+    classes = [f"rank:{len(source.dimensions)}"]
+    if name == "CAST":
+        classes += [f"cast:from-{kinds[source.type]}", f"cast:to-{kinds[target.type]}"]
+    quantized = source if name == "DEQUANTIZE" else target
+    if quantized.type == OperandType.TENSOR_QUANT8_ASYMM:
+        classes += [c for c in _quant_classes_of(model, [model.operands.index(quantized)])
+                    if c != "quant8"]  # fmt: skip
+    return classes
+
+
+def _dense_classes(model, operation, constants, name) -> list[str]:
+    inputs = operation.inputs
+    dims = list(model.operands[inputs[0]].dimensions)
+    units, size = model.operands[inputs[1]].dimensions
+    classes = [f"rank:{len(dims)}"]
+    if int(np.prod(dims)) // size > 1:
+        classes.append("batch>1")
+    if units > 1:
+        classes.append("units>1")
+    return classes + _activation(constants, inputs, 3)
+
+
 def _unary_classes(model, operation, constants, name) -> list[str]:
     x = model.operands[operation.inputs[0]]
     classes = [f"rank:{len(x.dimensions)}"]
@@ -1974,6 +2104,8 @@ _CLASSIFIERS = {
     **dict.fromkeys(_NORMS, _norm_classes),
     **dict.fromkeys(_UNARY, _unary_classes),
     **dict.fromkeys(_LAYOUTS, _layout_classes),
+    **dict.fromkeys(_CONVERSIONS, _convert_classes),
+    "FULLY_CONNECTED": _dense_classes,
     **dict.fromkeys([*_COMPARISONS, *_LOGICAL], _compare_classes),
 }
 
@@ -1999,6 +2131,8 @@ FAMILIES: dict[str, Callable[..., st.SearchStrategy[Corner]]] = {
     "unary": unary,
     "compare": compare,
     "layout": layout,
+    "convert": convert,
+    "dense": dense,
 }
 """Every family: its name, and the strategy drawing its cases (of one operation if named)."""
 
@@ -2017,6 +2151,8 @@ OPERATIONS: dict[str, tuple[str, ...]] = {
     "unary": tuple(sorted(_UNARY)),
     "compare": tuple(sorted([*_COMPARISONS, *_LOGICAL])),
     "layout": _LAYOUTS,
+    "convert": _CONVERSIONS,
+    "dense": ("FULLY_CONNECTED",),
 }
 """The operations each family draws."""
 
@@ -2072,6 +2208,12 @@ CLASSES: dict[str, tuple[str, ...]] = {
                "axis:prepend", "axis:append", "groups:1", "groups:all", "groups:some",
                "pad:asymmetric", "pad-value:nonzero", "shape:-1", "rank:changes",
                "squeeze:every-1", "squeeze:some-1", "multiples>1", "type:int32", "quant8"),
+    "convert": ("rank:1", "rank:4", "cast:from-float32", "cast:from-int32", "cast:from-quant8",
+                "cast:to-float32", "cast:to-int32", "cast:to-quant8", "quant:zero-point-0",
+                "quant:zero-point-255", "quant:scale-tiny", "quant:scale-large",
+                "quant:output-at-range-end"),
+    "dense": ("rank:2", "rank:4", "batch>1", "units>1", "activation:none", "activation:relu",
+              "activation:relu1", "activation:relu6"),
 }  # fmt: skip
 """The parameter classes each family must reach (checked by the project's tests and shown
 by ``nnhal-generate --parameters``); a twin of unknown input dimensions adds
