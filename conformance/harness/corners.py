@@ -1364,6 +1364,113 @@ def dense(draw, operation: str | None = None) -> Corner:
     )  # fmt: skip
 
 
+_PICKS = ("EMBEDDING_LOOKUP", "HASHTABLE_LOOKUP", "SELECT", "TOPK_V2")
+_PICKED = {
+    "float32": (OperandType.TENSOR_FLOAT32, np.float32, st.integers(-3, 3).map(lambda v: v / 2)),
+    "int32": (OperandType.TENSOR_INT32, np.int32, st.integers(-3, 3)),
+    "quant8": (OperandType.TENSOR_QUANT8_ASYMM, np.uint8, st.integers(0, 255)),
+}
+
+
+@st.composite
+def pick(draw, operation: str | None = None) -> Corner:
+    """TOPK_V2, SELECT, EMBEDDING_LOOKUP, HASHTABLE_LOOKUP over TENSOR_FLOAT32,
+    TENSOR_INT32 and TENSOR_QUANT8_ASYMM (EMBEDDING_LOOKUP float32: its other types are
+    HAL 1.2's). TOPK_V2: ranks 1-4, k from 1 to the whole last axis, values from a small
+    range so ties are common (the larger index first). SELECT: condition bytes 0, 1 and
+    others, the two inputs and the output each with its own power-of-two scale and zero
+    point (quant8 candidates requantized, halves rounded away from zero). The lookups:
+    1-4 rows of rank 2-3, 1-4 lookups with repeats; HASHTABLE_LOOKUP's sorted keys
+    negative too, its lookups hitting and missing."""
+    operation = operation or draw(st.sampled_from(_PICKS))
+    kind = "float32"
+    if operation != "EMBEDDING_LOOKUP":
+        kind = draw(st.sampled_from(sorted(_PICKED)))
+    type_, dtype, element = _PICKED[kind]
+    builder = _Builder()
+    outputs: list[np.ndarray] = []
+    if operation in ("SELECT", "TOPK_V2"):
+        rank = draw(st.integers(1, 4))
+        dims = [draw(st.integers(1, 3)) for _ in range(rank - 1)] + [draw(st.integers(1, 5))]
+    else:
+        rank = draw(st.integers(2, 3))
+        dims = [draw(st.integers(1, 4)), *(draw(st.integers(1, 3)) for _ in range(rank - 1))]
+    count = int(np.prod(dims))
+    x = draw(st.lists(element, min_size=count, max_size=count))
+    quant = ()
+    if kind == "quant8":
+        quant = (draw(st.sampled_from(_EXACT_SCALES)), draw(_ZERO_POINTS))
+    x_array = _array(x, dims, dtype)
+    parameters: dict[str, object] = {"input": tuple(dims), "type": kind}
+    if operation == "TOPK_V2":
+        k = draw(st.integers(1, dims[-1]))
+        out_shape, values, positions = oracle("reduction_oracle").topk(x, tuple(dims), k)
+        inputs = [x_array]
+        operands = [builder.input(x_array, type_, *quant), builder.int32(k)]
+        outputs = [_array(values, out_shape, dtype), _array(positions, out_shape, np.int32)]
+        builder.output(out_shape, type_, *quant)
+        builder.output(out_shape, OperandType.TENSOR_INT32)
+        parameters["k"] = k
+        oracle_name = "reduction_oracle"
+    elif operation == "SELECT":
+        comparison = oracle("comparison_oracle")
+        condition = draw(st.lists(st.sampled_from([1, 0, 7, 255]), min_size=count,
+                                  max_size=count))  # fmt: skip
+        other = draw(st.lists(element, min_size=count, max_size=count))
+        if kind == "quant8":
+            params = [quant, *((draw(st.sampled_from(_EXACT_SCALES)), draw(_ZERO_POINTS))
+                               for _ in "bo")]  # fmt: skip
+            a = [comparison.requantize(q, params[0], params[2]) for q in x]
+            b = [comparison.requantize(q, params[1], params[2]) for q in other]
+            parameters["quant (scale, zero point) a, b, out"] = tuple(params)
+        else:
+            params, a, b = [(), (), ()], x, other
+        out = [u if c else v for c, u, v in zip(condition, a, b, strict=True)]
+        inputs = [_array(condition, dims, np.uint8), x_array, _array(other, dims, dtype)]
+        operands = [
+            builder.input(inputs[0], OperandType.TENSOR_BOOL8),
+            builder.input(inputs[1], type_, *params[0]),
+            builder.input(inputs[2], type_, *params[1]),
+        ]
+        outputs = [_array(out, dims, dtype)]
+        builder.output(dims, type_, *params[2])
+        oracle_name = "comparison_oracle"
+    else:
+        lookup = oracle("lookup_oracle")
+        k = draw(st.integers(1, 4))
+        if operation == "EMBEDDING_LOOKUP":
+            lookups = draw(st.lists(st.integers(0, dims[0] - 1), min_size=k, max_size=k))
+            values, out_shape = lookup.embedding_lookup(lookups, x, dims)
+            hits = None
+        else:
+            keys = sorted(draw(st.lists(st.integers(-5, 5), min_size=dims[0],
+                                        max_size=dims[0], unique=True)))  # fmt: skip
+            lookups = draw(st.lists(st.integers(-6, 6), min_size=k, max_size=k))
+            values, out_shape, hits = lookup.hashtable_lookup(lookups, keys, x, dims)
+            parameters["keys"] = keys
+        indexes = _array(lookups, (k,), np.int32)
+        inputs = [indexes]
+        operands = [builder.input(indexes, OperandType.TENSOR_INT32)]
+        if hits is not None:
+            key_array = _array(keys, (len(keys),), np.int32)
+            inputs.append(key_array)
+            operands.append(builder.input(key_array, OperandType.TENSOR_INT32))
+        inputs.append(x_array)
+        operands.append(builder.input(x_array, type_, *quant))
+        outputs = [_array(values, out_shape, dtype)]
+        builder.output(out_shape, type_, *quant)
+        if hits is not None:
+            outputs.append(_array(hits, (k,), np.uint8))
+            builder.output((k,), OperandType.TENSOR_QUANT8_ASYMM, 1.0, 0)
+        parameters["lookups"] = lookups
+        oracle_name = "lookup_oracle"
+    model = builder.model(operation, operands)
+    return Corner(
+        "pick", operation, model, inputs, outputs, _classes(model, outputs), parameters,
+        oracle_name,
+    )  # fmt: skip
+
+
 _UNARY = {
     "ABS": "abs", "EXP": "exp", "FLOOR": "floor", "LOG": "log", "LOGISTIC": "logistic",
     "NEG": "neg", "RELU": "relu", "RELU1": "relu1", "RELU6": "relu6", "RSQRT": "rsqrt",
@@ -2004,6 +2111,19 @@ def _dense_classes(model, operation, constants, name) -> list[str]:
     return classes + _activation(constants, inputs, 3)
 
 
+def _pick_classes(model, operation, constants, name) -> list[str]:
+    inputs = operation.inputs
+    data = model.operands[inputs[0 if name == "TOPK_V2" else -1]]
+    kinds = {v[0]: k for k, v in _PICKED.items()}
+    classes = [f"rank:{len(data.dimensions)}", f"type:{kinds.get(data.type, 'other')}"]
+    if name == "TOPK_V2":
+        k = _scalar(constants, inputs[1])
+        classes.append("k:whole-axis" if k == data.dimensions[-1] else "k:part")
+    elif name == "SELECT":
+        classes += _quant_classes_of(model, [inputs[1], inputs[2], operation.outputs[0]])
+    return classes
+
+
 def _unary_classes(model, operation, constants, name) -> list[str]:
     x = model.operands[operation.inputs[0]]
     classes = [f"rank:{len(x.dimensions)}"]
@@ -2027,11 +2147,18 @@ def _compare_classes(model, operation, constants, name) -> list[str]:
 
 def _result_classes(model: Model, name: str, outputs: Sequence[np.ndarray]) -> list[str]:
     """What the expected result shows: a boolean result holding both answers
-    (``result:mixed``); a RELU family result at its lower or upper bound."""
+    (``result:mixed``); a RELU family result at its lower or upper bound; equal values
+    among TOPK_V2's (``result:ties``); HASHTABLE_LOOKUP's hits and misses."""
     if not outputs or not outputs[0].size:
         return []
     out = outputs[0]
     operand = model.operands[model.output_indexes[0]]
+    if name == "HASHTABLE_LOOKUP" and len(outputs) > 1:
+        hits = outputs[1]
+        return ["lookup:hit"] * bool(hits.any()) + ["lookup:miss"] * bool(not hits.all())
+    if name == "TOPK_V2":
+        rows = out.reshape(-1, out.shape[-1])
+        return ["result:ties"] if np.any(rows[:, 1:] == rows[:, :-1]) else []
     if operand.type == OperandType.TENSOR_BOOL8:
         return ["result:mixed"] if out.any() and not out.all() else []
     if name not in _CLAMPS:
@@ -2106,6 +2233,7 @@ _CLASSIFIERS = {
     **dict.fromkeys(_LAYOUTS, _layout_classes),
     **dict.fromkeys(_CONVERSIONS, _convert_classes),
     "FULLY_CONNECTED": _dense_classes,
+    **dict.fromkeys(_PICKS, _pick_classes),
     **dict.fromkeys([*_COMPARISONS, *_LOGICAL], _compare_classes),
 }
 
@@ -2133,6 +2261,7 @@ FAMILIES: dict[str, Callable[..., st.SearchStrategy[Corner]]] = {
     "layout": layout,
     "convert": convert,
     "dense": dense,
+    "pick": pick,
 }
 """Every family: its name, and the strategy drawing its cases (of one operation if named)."""
 
@@ -2153,6 +2282,7 @@ OPERATIONS: dict[str, tuple[str, ...]] = {
     "layout": _LAYOUTS,
     "convert": _CONVERSIONS,
     "dense": ("FULLY_CONNECTED",),
+    "pick": _PICKS,
 }
 """The operations each family draws."""
 
@@ -2214,6 +2344,9 @@ CLASSES: dict[str, tuple[str, ...]] = {
                 "quant:output-at-range-end"),
     "dense": ("rank:2", "rank:4", "batch>1", "units>1", "activation:none", "activation:relu",
               "activation:relu1", "activation:relu6"),
+    "pick": ("rank:1", "rank:2", "rank:4", "type:float32", "type:int32", "type:quant8",
+             "k:whole-axis", "k:part", "quant:params-differ", "result:ties", "lookup:miss",
+             "lookup:hit"),
 }  # fmt: skip
 """The parameter classes each family must reach (checked by the project's tests and shown
 by ``nnhal-generate --parameters``); a twin of unknown input dimensions adds

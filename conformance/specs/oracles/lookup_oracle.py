@@ -16,7 +16,10 @@ bytes), independent of the reference driver and of the generator. It holds:
   type 3 adds ``i << num_bits``.
 
 The other specs of the family (EMBEDDING_LOOKUP, HASHTABLE_LOOKUP,
-RANDOM_MULTINOMIAL) are derived by hand in their own comments.
+RANDOM_MULTINOMIAL) are derived by hand in their own comments; the
+parameter-space tests (conformance/harness/corners.py) run
+``embedding_lookup`` and ``hashtable_lookup`` below, the ops reference's
+definitions, on the cases they draw.
 
 How to run (the FarmHash check needs ``pyfarmhash``, which is NOT a project
 dependency; install it only in a throwaway environment)::
@@ -257,6 +260,38 @@ CASES = {
     "V1_2/lsh_projection_v1_2 float16_float32": (_HASH_3x3, 3, [0.1, 0.2, 0.3, -0.4, 0.5, -0.6, 0.7, 0.8], "f32", 4, None, 3),
     "V1_2/lsh_projection_v1_2 float32_float16": (_HASH_3x3, 3, [0.1, 0.2, 0.3, -0.4, 0.5, -0.6, 0.7, 0.8], "f16", 4, [1.0, 1.0, -1.0, 0.5], 2),
 }  # fmt: skip
+
+
+# ---------------------------------------------------------------------------
+# EMBEDDING_LOOKUP and HASHTABLE_LOOKUP (for the parameter-space tests)
+# ---------------------------------------------------------------------------
+
+
+def embedding_lookup(lookups, values, shape):
+    """Row ``lookups[i]`` of ``values`` (row-major, ``shape`` = [n, ...]) for each i:
+    (output values, output shape)."""
+    row = len(values) // shape[0]
+    out = []
+    for index in lookups:
+        assert 0 <= index < shape[0], f"lookup {index} is outside the {shape[0]} rows"
+        out += values[index * row : (index + 1) * row]
+    return out, [len(lookups), *shape[1:]]
+
+
+def hashtable_lookup(lookups, keys, values, shape):
+    """For each lookup, the row of ``values`` at the position of an equal key (a hit, 1)
+    or a row of zeros (a miss, 0): (output values, output shape, hits)."""
+    row = len(values) // shape[0]
+    out, hits = [], []
+    for lookup in lookups:
+        if lookup in keys[: shape[0]]:
+            at = keys.index(lookup)
+            out += values[at * row : (at + 1) * row]
+            hits.append(1)
+        else:
+            out += [0] * row
+            hits.append(0)
+    return out, [len(lookups), *shape[1:]], hits
 
 
 def run_cases() -> None:
