@@ -417,7 +417,7 @@ def pool2d(draw, operation: str | None = None) -> Corner:
     )  # fmt: skip
 
 
-_BINARY = ("ADD", "DIV", "MAXIMUM", "MINIMUM", "MUL", "SUB")
+_BINARY = ("ADD", "DIV", "MAXIMUM", "MINIMUM", "MUL", "POW", "PRELU", "SUB")
 _WITH_ACTIVATION = frozenset({"ADD", "SUB", "MUL", "DIV"})
 
 
@@ -437,7 +437,7 @@ def _broadcast_shapes(draw) -> tuple[tuple[int, ...], tuple[int, ...]]:
 _SCALES = (1 / 256, 1 / 128, 0.03125, 0.1, 0.5, 1.0, 2.5, 10.0)
 """Quantization scales drawn: from a 256th (a byte spans [0, 1)) to 10."""
 _ZERO_POINTS = st.one_of(st.sampled_from([0, 1, 127, 128, 254, 255]), st.integers(0, 255))
-_QUANT8 = frozenset({"ADD", "SUB", "MUL", "MAXIMUM", "MINIMUM"})
+_QUANT8 = frozenset({"ADD", "SUB", "MUL", "MAXIMUM", "MINIMUM", "PRELU"})
 
 
 def _quant_params(draw, operation: str) -> tuple[tuple[float, int], ...]:
@@ -450,10 +450,11 @@ def _quant_params(draw, operation: str) -> tuple[tuple[float, int], ...]:
 
 @st.composite
 def binary(draw, operation: str | None = None) -> Corner:
-    """ADD, SUB, MUL, DIV, MAXIMUM, MINIMUM: broadcasting between shapes of different
-    ranks and sizes of 1, fused activations (where the operation has one); float32,
-    and but for DIV also TENSOR_QUANT8_ASYMM with scales and zero points of each input
-    and the output drawn apart, near the ends of their ranges."""
+    """ADD, SUB, MUL, DIV, MAXIMUM, MINIMUM, POW, PRELU: broadcasting between shapes of
+    different ranks and sizes of 1, fused activations (where the operation has one);
+    float32 (POW of a positive base), and but for DIV and POW also TENSOR_QUANT8_ASYMM
+    with scales and zero points of each input and the output drawn apart, near the ends
+    of their ranges."""
     elementwise = oracle("elementwise_oracle")
     operation = operation or draw(st.sampled_from(sorted(_BINARY)))
     sa, sb = draw(_broadcast_shapes())
@@ -479,6 +480,8 @@ def binary(draw, operation: str | None = None) -> Corner:
         b_values = _floats(draw, int(np.prod(sb)))
         if operation == "DIV":  # no division by zero: its sign rules are the specs' business
             b_values = [v if v != 0 else 0.5 for v in b_values]
+        if operation == "POW":  # a positive base: NaN and infinities are the specs' business
+            a = [abs(v) or 0.5 for v in a]
         shape, out = elementwise.float_golden(operation, sa, a, sb, b_values, ACTIVATIONS[act])
         inputs = [_array(a, sa), _array(b_values, sb)]
         out_array = _array(out, shape)
