@@ -1474,6 +1474,72 @@ def pick(draw, operation: str | None = None) -> Corner:
     )  # fmt: skip
 
 
+_RECURRENT = ("RNN", "UNIDIRECTIONAL_SEQUENCE_RNN")
+_RNN_ACTIVATIONS = (0, 1, 3)
+"""None, RELU, RELU6: the codes every Android 10 CPU path evaluates (RELU1 aborts it)."""
+
+
+def _matrix(draw, rows: int, columns: int) -> list[list[float]]:
+    values = _floats(draw, rows * columns)
+    return [values[r * columns : (r + 1) * columns] for r in range(rows)]
+
+
+@st.composite
+def recurrent(draw, operation: str | None = None) -> Corner:
+    """RNN (one step) and UNIDIRECTIONAL_SEQUENCE_RNN (1-3 steps, time-major or
+    batch-major), float32: batch 1-2, 1-3 inputs and units, the weights, bias and state
+    in [-4, 4] by halves (every sum exact), activation none, RELU or RELU6."""
+    rnn = oracle("rnn_oracle")
+    operation = operation or draw(st.sampled_from(_RECURRENT))
+    batch, size, units = (draw(st.integers(1, 3 if i else 2)) for i in range(3))
+    w, r = _matrix(draw, units, size), _matrix(draw, units, units)
+    bias, code = _floats(draw, units), draw(st.sampled_from(_RNN_ACTIVATIONS))
+    h0 = _matrix(draw, batch, units)
+    builder = _Builder()
+    weights = [
+        builder.tensor(_array([v for row in w for v in row], (units, size))),
+        builder.tensor(_array([v for row in r for v in row], (units, units))),
+        builder.tensor(_array(bias, (units,))),
+    ]
+    parameters: dict[str, object] = {"batch": batch, "input size": size, "units": units,
+                                     "activation": ACTIVATIONS[code]}  # fmt: skip
+    if operation == "RNN":
+        x = _matrix(draw, batch, size)
+        out = rnn.rnn(x, w, r, bias, h0, code)
+        inputs = [_array(x, (batch, size)), _array(h0, (batch, units))]
+        x_operand, h_operand = (builder.input(a) for a in inputs)
+        operands = [x_operand, *weights, h_operand, builder.int32(code)]
+        outputs = [_array(out, (batch, units)), _array(out, (batch, units))]
+    else:
+        steps, time_major = draw(st.integers(1, 3)), draw(st.booleans())
+        sequence = [_matrix(draw, batch, size) for _ in range(steps)]  # [t][b][i]
+        states = rnn.run_direction(sequence, w, r, bias, h0, code, False)  # [t][b][u]
+        if time_major:
+            x_shape, out_shape, x, out = (
+                (steps, batch, size),
+                (steps, batch, units),
+                sequence,
+                states,
+            )
+        else:
+            x_shape, out_shape = (batch, steps, size), (batch, steps, units)
+            x = [[sequence[t][b] for t in range(steps)] for b in range(batch)]
+            out = [[states[t][b] for t in range(steps)] for b in range(batch)]
+        inputs = [_array(rnn.flat(x), x_shape), _array(h0, (batch, units))]
+        x_operand, h_operand = (builder.input(a) for a in inputs)
+        operands = [x_operand, *weights, h_operand, builder.int32(code),
+                    builder.int32(int(time_major))]  # fmt: skip
+        outputs = [_array(rnn.flat(out), out_shape)]
+        parameters.update(steps=steps, time_major=time_major)
+    for array in outputs:
+        builder.output(array.shape)
+    model = builder.model(operation, operands)
+    return Corner(
+        "recurrent", operation, model, inputs, outputs, _classes(model, outputs), parameters,
+        "rnn_oracle",
+    )  # fmt: skip
+
+
 _UNARY = {
     "ABS": "abs", "EXP": "exp", "FLOOR": "floor", "LOG": "log", "LOGISTIC": "logistic",
     "NEG": "neg", "RELU": "relu", "RELU1": "relu1", "RELU6": "relu6", "RSQRT": "rsqrt",
@@ -2127,6 +2193,21 @@ def _pick_classes(model, operation, constants, name) -> list[str]:
     return classes
 
 
+def _recurrent_classes(model, operation, constants, name) -> list[str]:
+    inputs = operation.inputs
+    x = list(model.operands[inputs[0]].dimensions)
+    units = model.operands[inputs[1]].dimensions[0]
+    classes = _activation(constants, inputs, 5)
+    if units > 1:
+        classes.append("units>1")
+    if name == "RNN":
+        return classes + (["batch>1"] if x[0] > 1 else [])
+    time_major = _scalar(constants, inputs[6])
+    steps, batch = (x[0], x[1]) if time_major else (x[1], x[0])
+    classes.append("time-major" if time_major else "batch-major")
+    return classes + ["batch>1"] * (batch > 1) + ["steps>1"] * (steps > 1)
+
+
 def _unary_classes(model, operation, constants, name) -> list[str]:
     x = model.operands[operation.inputs[0]]
     classes = [f"rank:{len(x.dimensions)}"]
@@ -2237,6 +2318,7 @@ _CLASSIFIERS = {
     **dict.fromkeys(_CONVERSIONS, _convert_classes),
     "FULLY_CONNECTED": _dense_classes,
     **dict.fromkeys(_PICKS, _pick_classes),
+    **dict.fromkeys(_RECURRENT, _recurrent_classes),
     **dict.fromkeys([*_COMPARISONS, *_LOGICAL], _compare_classes),
 }
 
@@ -2265,6 +2347,7 @@ FAMILIES: dict[str, Callable[..., st.SearchStrategy[Corner]]] = {
     "convert": convert,
     "dense": dense,
     "pick": pick,
+    "recurrent": recurrent,
 }
 """Every family: its name, and the strategy drawing its cases (of one operation if named)."""
 
@@ -2286,6 +2369,7 @@ OPERATIONS: dict[str, tuple[str, ...]] = {
     "convert": _CONVERSIONS,
     "dense": ("FULLY_CONNECTED",),
     "pick": _PICKS,
+    "recurrent": _RECURRENT,
 }
 """The operations each family draws."""
 
@@ -2350,6 +2434,8 @@ CLASSES: dict[str, tuple[str, ...]] = {
     "pick": ("rank:1", "rank:2", "rank:4", "type:float32", "type:int32", "type:quant8",
              "k:whole-axis", "k:part", "quant:params-differ", "result:ties", "lookup:miss",
              "lookup:hit"),
+    "recurrent": ("activation:none", "activation:relu", "activation:relu6", "units>1",
+                  "batch>1", "steps>1", "time-major", "batch-major"),
 }  # fmt: skip
 """The parameter classes each family must reach (checked by the project's tests and shown
 by ``nnhal-generate --parameters``); a twin of unknown input dimensions adds
