@@ -492,8 +492,12 @@ class Connection:
         timeout: float | None = None,
         owner: object = None,
         limits: Limits = LIMITS,
+        deltas: str | None = None,
     ) -> None:
         self.name = name
+        self._deltas = deltas
+        """``"send"``: models after the first of a message go as changes to it (the harness);
+        ``"accept"``: such messages are welcome (the service); None: neither."""
         self.timeout = timeout
         """Seconds a call made through a proxy of this connection may take."""
         self.owner = owner
@@ -618,7 +622,7 @@ class Connection:
     # -- sending ------------------------------------------------------------
 
     def _send(self, message: object, hold: bool = True) -> None:
-        body, fds = codec.encode(message, self, self._limits, _is_open)
+        body, fds = codec.encode(message, self, self._limits, _is_open, self._deltas == "send")
         held = getattr(self._local, "held", None)
         if held is not None:
             small = not fds and len(body) <= _MAX_HELD // 10
@@ -871,7 +875,14 @@ class Connection:
             if frame is None:
                 return None
             body, fds = frame
-            decoder = codec.Decoder(fds, self, self._limits, ReceivedHandle, _closed_fd_number)
+            decoder = codec.Decoder(
+                fds,
+                self,
+                self._limits,
+                ReceivedHandle,
+                _closed_fd_number,
+                self._deltas == "accept",
+            )
             try:
                 message = decoder.decode(body)
             except BaseException:

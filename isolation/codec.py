@@ -55,6 +55,7 @@ import hal.types as hal_types
 from hal.fmq import FmqDescriptor
 from hal.memory import Memory, NativeHandle
 from hal.show import register_type, show_text
+from hal.types import Model, Operand, Operation
 
 # ---------------------------------------------------------------------------
 # Limits and errors
@@ -212,6 +213,9 @@ ENVELOPES: tuple[type, ...] = (Call, Return, Raise, Release, Hello, Calls, Batch
 
 LIST, TUPLE, DICT, SET, FROZENSET, BYTEARRAY, BIGINT, COMPLEX = range(8)
 NDARRAY, NPSCALAR, HANDLE, OBJECT, PEER, OPAQUE = range(8, 14)
+SAME_OPERAND, SAME_OPERATION = 14, 15
+"""``[SAME_OPERAND, i]`` in a model's operands (``SAME_OPERATION`` in its operations): a
+copy of entry i of the first model of the message (see ``Encoder``'s ``deltas``)."""
 ENVELOPE_BASE = 16
 RECORD_BASE = 32
 ENUM_BASE = 96
@@ -437,8 +441,15 @@ OverflowError and the message is encoded again with every int checked."""
 class Encoder:
     """Turns one message into msgpack bytes plus the descriptors its handles carry."""
 
-    def __init__(self, peer: Peer | None, limits: Limits = LIMITS, is_open=None) -> None:
+    def __init__(
+        self, peer: Peer | None, limits: Limits = LIMITS, is_open=None, deltas: bool = False
+    ) -> None:
         self._peer = peer
+        self._deltas = deltas
+        """Send the operands and operations of a model that are the very ones (field by
+        field the same objects) as the first model's of the message as references to
+        them: the validation tests send many copies of one model, each with one change."""
+        self._reference: tuple[list, list] | None = None
         self._limits = limits
         self._is_open = is_open
         self.fds: list[int] = []
@@ -460,7 +471,7 @@ class Encoder:
         except OverflowError:  # an int beyond 64 bits went inline: again, checking each int
             # (the remote objects met the first time are not exported a second time)
             self._scalars, self._items, self.fds, self._seen = _SCALARS, 0, [], {}
-            self._replay = iter(self._references)
+            self._replay, self._reference = iter(self._references), None
             tree = self._value(message, 0)
             return msgpack.packb(tree, use_bin_type=True, unicode_errors="surrogatepass")
 
@@ -506,10 +517,39 @@ class Encoder:
             tag, getter = record
             parts = getter(value)
             self._items += len(parts)
+            if kind is Model and self._deltas:
+                return self._model(value, tag, parts, depth)
             out = [tag]
             out += [item if type(item) in scalars else self._value(item, depth) for item in parts]
             return out
         return self._other(value, kind, depth)
+
+    def _model(self, model: Model, tag: int, parts: tuple, depth: int) -> list:
+        """A model, its operands and operations by reference where they are the first
+        model's of the message (held as it was encoded)."""
+        reference = self._reference
+        out = [tag]
+        for index, part in enumerate(parts):
+            if reference is not None and index < 2 and type(part) is list:
+                out.append(self._like(part, reference[index], index, depth))
+            else:
+                out.append(part if type(part) in self._scalars else self._value(part, depth))
+        if reference is None and type(parts[0]) is list and type(parts[1]) is list:
+            self._reference = (list(parts[0]), list(parts[1]))
+        return out
+
+    def _like(self, items: list, reference: list, index: int, depth: int) -> list:
+        if depth >= self._limits.max_depth:
+            raise EncodeError(f"the message is nested deeper than {self._limits.max_depth}")
+        self._count(len(items))
+        same = SAME_OPERATION if index else SAME_OPERAND
+        out: list = [LIST]
+        for i, item in enumerate(items):
+            if i < len(reference) and _same_fields(item, reference[i]):
+                out.append([same, i])
+            else:
+                out.append(self._value(item, depth + 1))
+        return out
 
     def _other(self, value: object, kind: type, depth: int) -> object:
         if kind is dict:
@@ -595,11 +635,36 @@ def batch(bodies: list[bytes]) -> bytes:
     )
 
 
+def _same_fields(item: object, other: object) -> bool:
+    """Whether ``item`` is an Operand or Operation whose every field is the very object
+    ``other``'s is (a list field: a list of the very same objects)."""
+    kind = type(item)
+    if kind is not type(other) or (kind is not Operand and kind is not Operation):
+        return False
+    for mine, theirs in zip(
+        _SCHEMA_BY_TYPE[kind][1](item), _SCHEMA_BY_TYPE[kind][1](other), strict=True
+    ):
+        if mine is theirs:
+            continue
+        if not (
+            type(mine) is list
+            and type(theirs) is list
+            and len(mine) == len(theirs)
+            and all(map(operator.is_, mine, theirs))
+        ):
+            return False
+    return True
+
+
 def encode(
-    message: object, peer: Peer | None = None, limits: Limits = LIMITS, is_open=None
+    message: object,
+    peer: Peer | None = None,
+    limits: Limits = LIMITS,
+    is_open=None,
+    deltas: bool = False,
 ) -> tuple[bytes, list[int]]:
     """``message`` as a frame body, and the descriptors to send with it."""
-    encoder = Encoder(peer, limits, is_open)
+    encoder = Encoder(peer, limits, is_open, deltas)
     return encoder.encode(message), encoder.fds
 
 
@@ -622,7 +687,11 @@ class Decoder:
         limits: Limits = LIMITS,
         handle_factory: Callable[[list[int], list[int], list[int]], NativeHandle] | None = None,
         closed_fd: Callable[[], int] | None = None,
+        deltas: bool = False,
     ) -> None:
+        self._deltas = deltas
+        """Accept ``SAME_OPERAND`` and ``SAME_OPERATION`` (the service, from the harness)."""
+        self._reference: tuple[list, list] | None = None
         self._fds = list(fds)
         self._claimed: set[int] = set()
         self._handles: dict[tuple[tuple, tuple], NativeHandle] = {}
@@ -747,6 +816,14 @@ class Decoder:
                         _check_fields(schema, values)
             else:  # numpy numbers, a handle's subclass, or a refused field
                 _check_fields(schema, values)
+            if (
+                cls is Model
+                and self._deltas
+                and self._reference is None
+                and type(values[0]) is list
+                and type(values[1]) is list
+            ):
+                self._reference = (list(values[0]), list(values[1]))
             return cls(*values)
         enum = _ENUM_MEMBERS.get(tag)
         if enum is not None:
@@ -925,6 +1002,29 @@ class Decoder:
             raise MalformedMessage("holds a malformed object reference")
         return self._peer.resolve(("peer", node[1]))
 
+    def _same(self, node: list, depth: int) -> object:
+        """A copy of an operand or operation of the message's first model (its list fields
+        copied too: the copies are as independent as the models the harness sent)."""
+        if not self._deltas:
+            raise MalformedMessage("holds a model delta, which only the harness sends")
+        self._exact(node, 2, "model delta")
+        index, which = node[1], node[0] - SAME_OPERAND
+        reference = None if self._reference is None else self._reference[which]
+        if reference is None or type(index) is not int or not 0 <= index < len(reference):
+            raise MalformedMessage("holds a model delta naming nothing")
+        o = reference[index]
+        if type(o) is Operand and type(o.dimensions) is list:
+            return Operand(
+                o.type, o.dimensions[:], o.number_of_consumers, o.scale, o.zero_point,
+                o.lifetime, o.location, o.extra_params,
+            )  # fmt: skip
+        if type(o) is Operation and type(o.inputs) is list and type(o.outputs) is list:
+            return Operation(o.type, o.inputs[:], o.outputs[:])
+        if type(o) not in _SCHEMA_BY_TYPE:
+            raise MalformedMessage("holds a model delta naming no record")
+        fields = _SCHEMA_BY_TYPE[type(o)][1](o)
+        return type(o)(*[v[:] if type(v) is list else v for v in fields])
+
     def _opaque(self, node: list, depth: int) -> Opaque:
         self._exact(node, 3, "opaque value")
         if type(node[1]) is not str or type(node[2]) is not str:
@@ -968,6 +1068,8 @@ _HANDLERS: dict[int, Callable[[Decoder, list, int], object]] = {
     OBJECT: Decoder._object,
     PEER: Decoder._peer_object,
     OPAQUE: Decoder._opaque,
+    SAME_OPERAND: Decoder._same,
+    SAME_OPERATION: Decoder._same,
 }
 
 

@@ -433,6 +433,7 @@ class DriverService:
             self._lost,
             self.timeout,
             self,
+            deltas="send",
         )
         self.process, self.connection = process, connection
         connection.start()

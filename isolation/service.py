@@ -46,6 +46,7 @@ def serve(sock: socket.socket, spec: str | None, timeout: float, folder: str | N
         make_remote_proxy,
         lambda _connection, reason: done.set() or reason,
         timeout,
+        deltas="accept",
     )
     try:
         loaded = load_driver(spec, folder)

@@ -973,3 +973,46 @@ def test_a_oneway_call_to_a_two_way_method_is_dropped() -> None:
         near._send(codec.Call(codec.ONEWAY_CALL, target, "no_such_method", ()))
         assert proxy.copy_to(None) == ErrorStatus.NONE  # in order: both were dropped before
         assert calls == [] and far.lost is None
+
+
+def _mutated_models() -> tuple[Model, list[Model]]:
+    """A model and four copies of it, each with one change (as the validation tests make)."""
+    from conformance.harness.mutations import copy_model
+
+    model = binary_model(dims=(2, 3))
+    copies = [copy_model(model) for _ in range(4)]
+    copies[0].operands[0].type = 999  # a type no HAL has
+    copies[1].operands[1].type = int(copies[1].operands[1].type)  # equal, not the same
+    copies[2].operations[0].inputs = [1, 0, 2]
+    return model, copies
+
+
+def test_models_sent_together_go_as_changes_to_the_first_and_arrive_whole() -> None:
+    model, copies = _mutated_models()
+    message = codec.Calls([*copies, model], [(i, 1, "x", [i]) for i in range(5)])
+    whole, _ = codec.encode(message)
+    body, _ = codec.encode(message, deltas=True)
+    assert len(body) < 0.7 * len(whole)
+    got = codec.Decoder([], None, deltas=True).decode(body)
+    assert got.values == [*copies, model]
+    # exactly what was sent: the plain int stays a plain int, the enum member a member
+    assert type(got.values[1].operands[1].type) is int
+    assert type(got.values[2].operands[1].type) is OperandType
+    assert got.values[0].operands[0].type == 999
+    # each model its own objects, as in-process: changing one changes no other
+    got.values[3].operands[2].dimensions.append(7)
+    got.values[3].operations[0].inputs.append(7)
+    assert got.values[4].operands[2].dimensions == [] and got.values[2].operands[2].dimensions == []
+    assert got.values[4].operations[0].inputs == [0, 1, 2]
+
+
+def test_a_model_delta_is_refused_where_it_is_not_expected() -> None:
+    _, copies = _mutated_models()
+    body, _ = codec.encode(codec.Calls([copies[0], copies[2]], []), deltas=True)
+    with pytest.raises(
+        codec.MalformedMessage, match=r"^holds a model delta, which only the harness sends$"
+    ):
+        codec.decode(body)  # the harness's decoder: a driver never sends one
+    forged = msgpack.packb([CALL, 1, 1, "x", [TUPLE, [14, 0]]])
+    with pytest.raises(codec.MalformedMessage, match=r"^holds a model delta naming nothing$"):
+        codec.Decoder([], None, deltas=True).decode(forged)
