@@ -55,7 +55,7 @@ import hal.types as hal_types
 from hal.fmq import FmqDescriptor
 from hal.memory import Memory, NativeHandle
 from hal.show import register_type, show_text
-from hal.types import Model, Operand, Operation
+from hal.types import Model, Operand, Operation, Request, RequestArgument
 
 # ---------------------------------------------------------------------------
 # Limits and errors
@@ -213,9 +213,12 @@ ENVELOPES: tuple[type, ...] = (Call, Return, Raise, Release, Hello, Calls, Batch
 
 LIST, TUPLE, DICT, SET, FROZENSET, BYTEARRAY, BIGINT, COMPLEX = range(8)
 NDARRAY, NPSCALAR, HANDLE, OBJECT, PEER, OPAQUE = range(8, 14)
-SAME_OPERAND, SAME_OPERATION = 14, 15
-"""``[SAME_OPERAND, i]`` in a model's operands (``SAME_OPERATION`` in its operations): a
-copy of entry i of the first model of the message (see ``Encoder``'s ``deltas``)."""
+SAME_OPERAND, SAME_OPERATION, SAME_INPUT, SAME_OUTPUT = 14, 15, 24, 25
+"""``[SAME_OPERAND, i]`` in a model's operands (``SAME_OPERATION`` in its operations,
+``SAME_INPUT`` and ``SAME_OUTPUT`` in a request's arguments): a copy of entry i of that
+list of the first model (request) of the message (see ``Encoder``'s ``deltas``)."""
+_DELTAS = {SAME_OPERAND: (0, 0), SAME_OPERATION: (0, 1), SAME_INPUT: (1, 0), SAME_OUTPUT: (1, 1)}
+"""Tag -> (0 for the model, 1 for the request; which of its two lists)."""
 ENVELOPE_BASE = 16
 RECORD_BASE = 32
 ENUM_BASE = 96
@@ -448,8 +451,11 @@ class Encoder:
         self._deltas = deltas
         """Send the operands and operations of a model that are the very ones (field by
         field the same objects) as the first model's of the message as references to
-        them: the validation tests send many copies of one model, each with one change."""
-        self._reference: tuple[list, list] | None = None
+        them, and likewise a request's arguments: the validation tests send many copies of
+        one model or request, each with one change."""
+        self._reference: list[tuple[list, list] | None] = [None, None]
+        """The operands and operations of the message's first model, the inputs and
+        outputs of its first request (as they were encoded)."""
         self._limits = limits
         self._is_open = is_open
         self.fds: list[int] = []
@@ -471,7 +477,7 @@ class Encoder:
         except OverflowError:  # an int beyond 64 bits went inline: again, checking each int
             # (the remote objects met the first time are not exported a second time)
             self._scalars, self._items, self.fds, self._seen = _SCALARS, 0, [], {}
-            self._replay, self._reference = iter(self._references), None
+            self._replay, self._reference = iter(self._references), [None, None]
             tree = self._value(message, 0)
             return msgpack.packb(tree, use_bin_type=True, unicode_errors="surrogatepass")
 
@@ -517,32 +523,33 @@ class Encoder:
             tag, getter = record
             parts = getter(value)
             self._items += len(parts)
-            if kind is Model and self._deltas:
+            if self._deltas and (kind is Model or kind is Request):
                 return self._model(value, tag, parts, depth)
             out = [tag]
             out += [item if type(item) in scalars else self._value(item, depth) for item in parts]
             return out
         return self._other(value, kind, depth)
 
-    def _model(self, model: Model, tag: int, parts: tuple, depth: int) -> list:
-        """A model, its operands and operations by reference where they are the first
-        model's of the message (held as it was encoded)."""
-        reference = self._reference
+    def _model(self, value: Model | Request, tag: int, parts: tuple, depth: int) -> list:
+        """A model (request), its operands and operations (inputs and outputs) by
+        reference where they are the first model's (request's) of the message."""
+        which = 0 if type(value) is Model else 1
+        reference = self._reference[which]
         out = [tag]
         for index, part in enumerate(parts):
             if reference is not None and index < 2 and type(part) is list:
-                out.append(self._like(part, reference[index], index, depth))
+                out.append(self._like(part, reference[index], 2 * which + index, depth))
             else:
                 out.append(part if type(part) in self._scalars else self._value(part, depth))
         if reference is None and type(parts[0]) is list and type(parts[1]) is list:
-            self._reference = (list(parts[0]), list(parts[1]))
+            self._reference[which] = (list(parts[0]), list(parts[1]))
         return out
 
     def _like(self, items: list, reference: list, index: int, depth: int) -> list:
         if depth >= self._limits.max_depth:
             raise EncodeError(f"the message is nested deeper than {self._limits.max_depth}")
         self._count(len(items))
-        same = SAME_OPERATION if index else SAME_OPERAND
+        same = (SAME_OPERAND, SAME_OPERATION, SAME_INPUT, SAME_OUTPUT)[index]
         out: list = [LIST]
         for i, item in enumerate(items):
             if i < len(reference) and _same_fields(item, reference[i]):
@@ -635,11 +642,15 @@ def batch(bodies: list[bytes]) -> bytes:
     )
 
 
+_LISTED = frozenset({Operand, Operation, RequestArgument})
+"""The records a model delta may refer to."""
+
+
 def _same_fields(item: object, other: object) -> bool:
     """Whether ``item`` is an Operand or Operation whose every field is the very object
     ``other``'s is (a list field: a list of the very same objects)."""
     kind = type(item)
-    if kind is not type(other) or (kind is not Operand and kind is not Operation):
+    if kind is not type(other) or kind not in _LISTED:
         return False
     for mine, theirs in zip(
         _SCHEMA_BY_TYPE[kind][1](item), _SCHEMA_BY_TYPE[kind][1](other), strict=True
@@ -691,7 +702,7 @@ class Decoder:
     ) -> None:
         self._deltas = deltas
         """Accept ``SAME_OPERAND`` and ``SAME_OPERATION`` (the service, from the harness)."""
-        self._reference: tuple[list, list] | None = None
+        self._reference: list[tuple[list, list] | None] = [None, None]
         self._fds = list(fds)
         self._claimed: set[int] = set()
         self._handles: dict[tuple[tuple, tuple], NativeHandle] = {}
@@ -817,13 +828,13 @@ class Decoder:
             else:  # numpy numbers, a handle's subclass, or a refused field
                 _check_fields(schema, values)
             if (
-                cls is Model
-                and self._deltas
-                and self._reference is None
+                self._deltas
+                and (cls is Model or cls is Request)
+                and self._reference[cls is Request] is None
                 and type(values[0]) is list
                 and type(values[1]) is list
             ):
-                self._reference = (list(values[0]), list(values[1]))
+                self._reference[cls is Request] = (list(values[0]), list(values[1]))
             return cls(*values)
         enum = _ENUM_MEMBERS.get(tag)
         if enum is not None:
@@ -1008,8 +1019,9 @@ class Decoder:
         if not self._deltas:
             raise MalformedMessage("holds a model delta, which only the harness sends")
         self._exact(node, 2, "model delta")
-        index, which = node[1], node[0] - SAME_OPERAND
-        reference = None if self._reference is None else self._reference[which]
+        index, (record, which) = node[1], _DELTAS[node[0]]
+        listed = self._reference[record]
+        reference = None if listed is None else listed[which]
         if reference is None or type(index) is not int or not 0 <= index < len(reference):
             raise MalformedMessage("holds a model delta naming nothing")
         o = reference[index]
@@ -1020,6 +1032,8 @@ class Decoder:
             )  # fmt: skip
         if type(o) is Operation and type(o.inputs) is list and type(o.outputs) is list:
             return Operation(o.type, o.inputs[:], o.outputs[:])
+        if type(o) is RequestArgument and type(o.dimensions) is list:
+            return RequestArgument(o.has_no_value, o.location, o.dimensions[:])
         if type(o) not in _SCHEMA_BY_TYPE:
             raise MalformedMessage("holds a model delta naming no record")
         fields = _SCHEMA_BY_TYPE[type(o)][1](o)
@@ -1068,8 +1082,7 @@ _HANDLERS: dict[int, Callable[[Decoder, list, int], object]] = {
     OBJECT: Decoder._object,
     PEER: Decoder._peer_object,
     OPAQUE: Decoder._opaque,
-    SAME_OPERAND: Decoder._same,
-    SAME_OPERATION: Decoder._same,
+    **dict.fromkeys(_DELTAS, Decoder._same),
 }
 
 

@@ -1016,3 +1016,23 @@ def test_a_model_delta_is_refused_where_it_is_not_expected() -> None:
     forged = msgpack.packb([CALL, 1, 1, "x", [TUPLE, [14, 0]]])
     with pytest.raises(codec.MalformedMessage, match=r"^holds a model delta naming nothing$"):
         codec.Decoder([], None, deltas=True).decode(forged)
+
+
+def test_requests_sent_together_go_as_changes_to_the_first() -> None:
+    from conformance.harness.mutations import copy_request
+
+    model = binary_model(dims=(2,))
+    with pack_request(model, [np.ones((2,), np.float32)] * 2) as packed:
+        request = packed.request
+        copies = [copy_request(request) for _ in range(3)]
+        copies[1].inputs[1].dimensions = [3]
+        body, _ = codec.encode(codec.Calls(copies, []), deltas=True)
+        whole, _ = codec.encode(codec.Calls(copies, []))
+        got = codec.Decoder([], None, deltas=True).decode(body)
+        assert len(body) < len(whole)
+        assert [(r.inputs, r.outputs) for r in got.values] == [
+            (r.inputs, r.outputs) for r in copies
+        ]
+        got.values[2].inputs[0].dimensions.append(9)
+        assert got.values[0].inputs[0].dimensions == copies[0].inputs[0].dimensions
+        assert got.values[2].inputs[0] is not got.values[0].inputs[0]

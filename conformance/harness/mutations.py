@@ -347,11 +347,26 @@ def copy_model(model: Model) -> Model:
 
 
 def copy_request(request: Request) -> Request:
-    """A copy with fresh arguments and the same pool records."""
+    """A copy with fresh arguments and the same pool records (built field by field, as
+    ``copy_model`` is: fresh lists, immutable values shared)."""
+    if not (type(request.inputs) is list and type(request.outputs) is list) or any(
+        type(a) is not RequestArgument for a in [*request.inputs, *request.outputs]
+    ):
+        return Request(
+            inputs=copy.deepcopy(request.inputs),
+            outputs=copy.deepcopy(request.outputs),
+            pools=list(request.pools),
+        )
     return Request(
-        inputs=copy.deepcopy(request.inputs),
-        outputs=copy.deepcopy(request.outputs),
+        inputs=[_copied_argument(a) for a in request.inputs],
+        outputs=[_copied_argument(a) for a in request.outputs],
         pools=list(request.pools),
+    )
+
+
+def _copied_argument(argument: RequestArgument) -> RequestArgument:
+    return RequestArgument(
+        _copied(argument.has_no_value), _copied(argument.location), _copied(argument.dimensions)
     )
 
 
