@@ -107,7 +107,7 @@ def attempt(problems: list[str], timeout: float, call: Callable[[], None]) -> No
             raise Hang(problems[-1]) from None
 
 
-_CHUNK = 32
+MUTATIONS_PER_ROUND_TRIP = 32
 """Mutations whose calls cross to a driver service together (one round trip)."""
 
 
@@ -130,10 +130,10 @@ def models_problems(
 ) -> Iterator[tuple[Mutation, list[str]]]:
     """Each mutation of ``plan`` (with the levels it is tried at) and what the driver got
     wrong about it, in order; ``Hang`` or a driver fault stops it at the mutation
-    concerned. The calls of ``_CHUNK`` mutations at every level go in one round trip
-    (made in order, as one by one), then each answer is judged."""
-    for start in range(0, len(plan), _CHUNK):
-        chunk = plan[start : start + _CHUNK]
+    concerned. The calls of ``MUTATIONS_PER_ROUND_TRIP`` mutations at every level go in
+    one round trip (made in order, as one by one), then each answer is judged."""
+    for start in range(0, len(plan), MUTATIONS_PER_ROUND_TRIP):
+        chunk = plan[start : start + MUTATIONS_PER_ROUND_TRIP]
         mutated: list[Model] = []
         try:
             for mutation, _ in chunk:
@@ -201,6 +201,25 @@ def _judge(
         )
     if found:
         raise AssertionError("; ".join(found))
+
+
+def collect_failures(
+    judged: Iterator[tuple[Mutation, list[str]]], planned: list[Mutation]
+) -> tuple[list[tuple[Mutation, list[str]]], str | None]:
+    """The mutations the driver got wrong, each with what it got wrong, from ``judged``
+    (each of the ``planned`` mutations and its problems, in order, until ``Hang``); and
+    after a hang, how many mutations were left untried."""
+    failures: list[tuple[Mutation, list[str]]] = []
+    count = 0
+    try:
+        for mutation, problems in judged:
+            count += 1
+            if problems:
+                failures.append((mutation, problems))
+    except Hang as stop:
+        failures.append((planned[count], [str(stop)]))
+        return failures, f"{len(planned) - count - 1} mutation(s) left untried"
+    return failures, None
 
 
 def failure_report(
@@ -327,15 +346,9 @@ def test_validate_model(family_name: str, case: str, nnhal) -> None:
     plan = [(m, levels) for m, levels in plan if levels]
     if not plan:
         pytest.skip(f"no {family_name} mutation of this model applies at HAL {hal_level} or below")
-    failures, hang, judged = [], None, 0
-    try:
-        for mutation, problems in models_problems(device, test.model, plan, hal_timeout):
-            judged += 1
-            if problems:
-                failures.append((mutation, problems))
-    except Hang as stop:
-        failures.append((plan[judged][0], [str(stop)]))
-        hang = f"{len(plan) - judged - 1} mutation(s) left untried"
+    failures, hang = collect_failures(
+        models_problems(device, test.model, plan, hal_timeout), [m for m, _ in plan]
+    )
     if failures:
         rerun = rerun_command(nnhal.config, __name__, f"{family_name}/{case}")
         pytest.fail(failure_report(family, case, failures, len(plan), rerun, hang), pytrace=False)

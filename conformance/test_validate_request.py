@@ -55,8 +55,10 @@ from conformance.harness.mutations import (
 from conformance.harness.requests import PackedRequest, pack_request
 from conformance.harness.runner import case_twin, prepare_case, rerun_command
 from conformance.test_validate_model import (
+    MUTATIONS_PER_ROUND_TRIP,
     Hang,
     attempt,
+    collect_failures,
     deterministic_items,
     failure_report,
     levels_for,
@@ -223,10 +225,6 @@ def mutation_problems(
     return next(iter(mutations_problems(device, test, subject, plan, timeout, profile)))[1]
 
 
-_CHUNK = 32
-"""Mutations whose calls cross to a driver service together (one round trip)."""
-
-
 def mutations_problems(
     device,
     test,
@@ -238,11 +236,11 @@ def mutations_problems(
     """Each mutation of ``plan`` (with the level the model is prepared at) and what the
     driver got wrong executing its request on every path of that level, in order; ``Hang``
     or a driver fault stops it at the mutation concerned. The calls of every path but the
-    burst, for ``_CHUNK`` mutations, go in one round trip (in order, as one by one); the
-    bursts run while the answers are judged."""
-    for start in range(0, len(plan), _CHUNK):
+    burst, for ``MUTATIONS_PER_ROUND_TRIP`` mutations, go in one round trip (in order, as
+    one by one); the bursts run while the answers are judged."""
+    for start in range(0, len(plan), MUTATIONS_PER_ROUND_TRIP):
         runs = []
-        for mutation, level in plan[start : start + _CHUNK]:
+        for mutation, level in plan[start : start + MUTATIONS_PER_ROUND_TRIP]:
             prepared = _prepared_for(device, test, subject.model, level, timeout)
             mutated = mutation.apply(subject.request)
             paths = [
@@ -286,18 +284,15 @@ def test_validate_request(family_name: str, case: str, nnhal) -> None:
             pytest.skip(
                 f"no {family_name} mutation of this request applies at HAL {hal_level} or below"
             )
-        failures, hang, judged = [], None, 0
-        try:
-            for mutation, problems in mutations_problems(
-                device, test, subject, plan, hal_timeout, profile
-            ):
-                level = plan[judged][1]
-                judged += 1
-                if problems:
-                    failures.append((mutation, [f"prepared at HAL {level}: {p}" for p in problems]))
-        except Hang as stop:
-            failures.append((plan[judged][0], [str(stop)]))
-            hang = f"{len(plan) - judged - 1} mutation(s) left untried"
+        judged = (
+            (mutation, [f"prepared at HAL {level}: {p}" for p in problems])
+            for (mutation, problems), (_, level) in zip(
+                mutations_problems(device, test, subject, plan, hal_timeout, profile),
+                plan,
+                strict=True,
+            )
+        )
+        failures, hang = collect_failures(judged, [m for m, _ in plan])
     if failures:
         rerun = rerun_command(nnhal.config, __name__, f"{family_name}/{case}")
         pytest.fail(failure_report(family, case, failures, len(plan), rerun, hang), pytrace=False)

@@ -444,6 +444,13 @@ class _Held(list):
 
     size = 0
 
+    def take(self) -> list[bytes]:
+        """What is held, now no longer (under the connection's ``_held_lock``)."""
+        taken = self[:]
+        self.clear()
+        self.size = 0
+        return taken
+
 
 _FLUSH_GRACE = 5.0
 """Seconds a sequence's caller waits, past its timeout, for the answers it asked for."""
@@ -630,9 +637,7 @@ class Connection:
             with self._held_lock:
                 earlier = None
                 if not keep or held.size + len(body) > _MAX_HELD:
-                    earlier = held[:]
-                    held.clear()
-                    held.size = 0
+                    earlier = held.take()
                 if keep:
                     held.append(body)
                     held.size += len(body)
@@ -646,10 +651,7 @@ class Connection:
     def flush(self) -> None:
         """Send what every thread serving a sequence holds back, at once."""
         with self._held_lock:
-            batches = [held[:] for held in self._held.values() if held]
-            for held in self._held.values():
-                held.clear()
-                held.size = 0
+            batches = [held.take() for held in self._held.values() if held]
         for batch in batches:
             self._send_held(batch)
 
@@ -996,7 +998,7 @@ class Connection:
             self._local.held = None
             with self._held_lock:
                 del self._held[ident]
-                rest = held[:]
+                rest = held.take()
             with contextlib.suppress(ChannelClosed):
                 self._send_held(rest)
 

@@ -647,14 +647,13 @@ _LISTED = frozenset({Operand, Operation, RequestArgument})
 
 
 def _same_fields(item: object, other: object) -> bool:
-    """Whether ``item`` is an Operand or Operation whose every field is the very object
-    ``other``'s is (a list field: a list of the very same objects)."""
+    """Whether ``item`` is an Operand, Operation or RequestArgument whose every field is the
+    very object ``other``'s is (a list field: a list of the very same objects)."""
     kind = type(item)
     if kind is not type(other) or kind not in _LISTED:
         return False
-    for mine, theirs in zip(
-        _SCHEMA_BY_TYPE[kind][1](item), _SCHEMA_BY_TYPE[kind][1](other), strict=True
-    ):
+    getter = _SCHEMA_BY_TYPE[kind][1]
+    for mine, theirs in zip(getter(item), getter(other), strict=True):
         if mine is theirs:
             continue
         if not (
@@ -701,7 +700,7 @@ class Decoder:
         deltas: bool = False,
     ) -> None:
         self._deltas = deltas
-        """Accept ``SAME_OPERAND`` and ``SAME_OPERATION`` (the service, from the harness)."""
+        """Accept the model and request deltas (``_DELTAS``): the service, from the harness."""
         self._reference: list[tuple[list, list] | None] = [None, None]
         self._fds = list(fds)
         self._claimed: set[int] = set()
@@ -1014,8 +1013,9 @@ class Decoder:
         return self._peer.resolve(("peer", node[1]))
 
     def _same(self, node: list, depth: int) -> object:
-        """A copy of an operand or operation of the message's first model (its list fields
-        copied too: the copies are as independent as the models the harness sent)."""
+        """A copy of an operand or operation of the message's first model, or an argument of
+        its first request (list fields copied too: the copies are as independent as the
+        ones the harness sent)."""
         if not self._deltas:
             raise MalformedMessage("holds a model delta, which only the harness sends")
         self._exact(node, 2, "model delta")
@@ -1024,20 +1024,18 @@ class Decoder:
         reference = None if listed is None else listed[which]
         if reference is None or type(index) is not int or not 0 <= index < len(reference):
             raise MalformedMessage("holds a model delta naming nothing")
-        o = reference[index]
-        if type(o) is Operand and type(o.dimensions) is list:
+        original = reference[index]
+        kind = type(original)
+        if kind is Operand and type(original.dimensions) is list:  # most of them: spelt out,
+            o = original  # twice as fast as the general copy below
             return Operand(
                 o.type, o.dimensions[:], o.number_of_consumers, o.scale, o.zero_point,
                 o.lifetime, o.location, o.extra_params,
             )  # fmt: skip
-        if type(o) is Operation and type(o.inputs) is list and type(o.outputs) is list:
-            return Operation(o.type, o.inputs[:], o.outputs[:])
-        if type(o) is RequestArgument and type(o.dimensions) is list:
-            return RequestArgument(o.has_no_value, o.location, o.dimensions[:])
-        if type(o) not in _SCHEMA_BY_TYPE:
-            raise MalformedMessage("holds a model delta naming no record")
-        fields = _SCHEMA_BY_TYPE[type(o)][1](o)
-        return type(o)(*[v[:] if type(v) is list else v for v in fields])
+        if kind not in _LISTED:
+            raise MalformedMessage("holds a model delta naming no operand, operation or argument")
+        fields = _SCHEMA_BY_TYPE[kind][1](original)
+        return kind(*[v[:] if type(v) is list else v for v in fields])
 
     def _opaque(self, node: list, depth: int) -> Opaque:
         self._exact(node, 3, "opaque value")

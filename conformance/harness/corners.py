@@ -233,9 +233,14 @@ class _Builder:
         )
 
 
+def _exactly(element: st.SearchStrategy, count: int) -> st.SearchStrategy[list]:
+    """Lists of ``count`` values drawn from ``element``."""
+    return st.lists(element, min_size=count, max_size=count)
+
+
 def _floats(draw, count: int) -> list[float]:
     """Small multiples of 0.5 in [-4, 4]: sums and products stay exact in float32."""
-    return [v / 2 for v in draw(st.lists(st.integers(-8, 8), min_size=count, max_size=count))]
+    return [v / 2 for v in draw(_exactly(st.integers(-8, 8), count))]
 
 
 def _array(values: Sequence[float], shape: Sequence[int], dtype=np.float32) -> np.ndarray:
@@ -464,8 +469,8 @@ def binary(draw, operation: str | None = None) -> Corner:
     if quant:
         params = _quant_params(draw, operation)
         count_a, count_b = int(np.prod(sa)), int(np.prod(sb))
-        qa = draw(st.lists(st.integers(0, 255), min_size=count_a, max_size=count_a))
-        qb = draw(st.lists(st.integers(0, 255), min_size=count_b, max_size=count_b))
+        qa = draw(_exactly(st.integers(0, 255), count_a))
+        qb = draw(_exactly(st.integers(0, 255), count_b))
         fixed = elementwise.FIXED_OPS[operation]
         shape, out = elementwise.elementwise(
             lambda x, y: fixed(x, y, *params, ACTIVATIONS[act]), sa, qa, sb, qb
@@ -527,7 +532,7 @@ def reduce(draw, operation: str | None = None) -> Corner:
     logical = operation in _BOOL_REDUCTIONS
     if logical:
         count = int(np.prod(shape))
-        x = draw(st.lists(st.sampled_from([1, 0, 1, 7, 255]), min_size=count, max_size=count))
+        x = draw(_exactly(st.sampled_from([1, 0, 1, 7, 255]), count))
     else:
         x = _floats(draw, int(np.prod(shape)))
     combine = {"max": max, "min": min}.get(_REDUCTIONS[operation]) or getattr(
@@ -813,7 +818,7 @@ def select(draw, operation: str | None = None) -> Corner:
         indices_shape = [draw(st.integers(1, 3)) for _ in range(indices_rank)]
         size = int(np.prod(indices_shape))
         limit = dims[chosen] - 1
-        picked = draw(st.lists(st.integers(0, limit), min_size=size, max_size=size))
+        picked = draw(_exactly(st.integers(0, limit), size))
         x = _floats(draw, int(np.prod(dims)))
         indices = _array(picked, indices_shape, np.int32)
         as_input = draw(st.booleans())
@@ -1184,12 +1189,12 @@ def layout(draw, operation: str | None = None) -> Corner:
     builder = _Builder()
     if kind == "quant8":
         scale, zero_point = draw(st.sampled_from(_SCALES)), draw(_ZERO_POINTS)
-        x = draw(st.lists(st.integers(0, 255), min_size=count, max_size=count))
+        x = draw(_exactly(st.integers(0, 255), count))
         x_array = _array(x, dims, np.uint8)
         quant = (OperandType.TENSOR_QUANT8_ASYMM, scale, zero_point)
         parameters["quant (scale, zero point)"] = (scale, zero_point)
     elif kind == "int32":
-        x = draw(st.lists(st.integers(-(2**31), 2**31 - 1), min_size=count, max_size=count))
+        x = draw(_exactly(st.integers(-(2**31), 2**31 - 1), count))
         x_array = _array(x, dims, np.int32)
         quant = (OperandType.TENSOR_INT32,)
     else:
@@ -1293,7 +1298,7 @@ def convert(draw, operation: str | None = None) -> Corner:
             "int32": st.one_of(st.integers(-300, 300), st.integers(-(2**31), 2**31 - 1)),
             "quant8": st.integers(0, 255),
         }[source]
-        x = draw(st.lists(values, min_size=count, max_size=count))
+        x = draw(_exactly(values, count))
         out = [conversion.cast(v, target) for v in x]
         (in_type, in_dtype), (out_type, out_dtype) = _CAST_KINDS[source], _CAST_KINDS[target]
         in_quant = (
@@ -1309,8 +1314,7 @@ def convert(draw, operation: str | None = None) -> Corner:
         parameters: dict[str, object] = {"input": tuple(dims), "from": source, "to": target}
     elif operation == "QUANTIZE":
         scale, zero_point = draw(st.sampled_from(_EXACT_SCALES)), draw(_ZERO_POINTS)
-        x = [v * scale / 2 for v in draw(st.lists(st.integers(-600, 600), min_size=count,
-                                                     max_size=count))]  # fmt: skip
+        x = [v * scale / 2 for v in draw(_exactly(st.integers(-600, 600), count))]
         out = [conversion.quantize(v, scale, zero_point) for v in x]
         x_array = _array(x, dims)
         operands = [builder.input(x_array)]
@@ -1319,7 +1323,7 @@ def convert(draw, operation: str | None = None) -> Corner:
         parameters = {"input": tuple(dims), "quant (scale, zero point)": (scale, zero_point)}
     else:
         scale, zero_point = draw(st.sampled_from(_SCALES)), draw(_ZERO_POINTS)
-        x = draw(st.lists(st.integers(0, 255), min_size=count, max_size=count))
+        x = draw(_exactly(st.integers(0, 255), count))
         out = [conversion.dequantize(q, scale, zero_point) for q in x]
         x_array = _array(x, dims, np.uint8)
         operands = [builder.input(x_array, quant8, scale, zero_point)]
@@ -1399,7 +1403,7 @@ def pick(draw, operation: str | None = None) -> Corner:
         rank = draw(st.integers(2, 3))
         dims = [draw(st.integers(1, 4)), *(draw(st.integers(1, 3)) for _ in range(rank - 1))]
     count = int(np.prod(dims))
-    x = draw(st.lists(element, min_size=count, max_size=count))
+    x = draw(_exactly(element, count))
     quant = ()
     if kind == "quant8":
         quant = (draw(st.sampled_from(_EXACT_SCALES)), draw(_ZERO_POINTS))
@@ -1417,9 +1421,8 @@ def pick(draw, operation: str | None = None) -> Corner:
         oracle_name = "reduction_oracle"
     elif operation == "SELECT":
         comparison = oracle("comparison_oracle")
-        condition = draw(st.lists(st.sampled_from([1, 0, 7, 255]), min_size=count,
-                                  max_size=count))  # fmt: skip
-        other = draw(st.lists(element, min_size=count, max_size=count))
+        condition = draw(_exactly(st.sampled_from([1, 0, 7, 255]), count))
+        other = draw(_exactly(element, count))
         if kind == "quant8":
             params = [quant, *((draw(st.sampled_from(_EXACT_SCALES)), draw(_ZERO_POINTS))
                                for _ in "bo")]  # fmt: skip
@@ -1442,13 +1445,13 @@ def pick(draw, operation: str | None = None) -> Corner:
         lookup = oracle("lookup_oracle")
         k = draw(st.integers(1, 4))
         if operation == "EMBEDDING_LOOKUP":
-            lookups = draw(st.lists(st.integers(0, dims[0] - 1), min_size=k, max_size=k))
+            lookups = draw(_exactly(st.integers(0, dims[0] - 1), k))
             values, out_shape = lookup.embedding_lookup(lookups, x, dims)
             hits = None
         else:
-            keys = sorted(draw(st.lists(st.integers(-5, 5), min_size=dims[0],
-                                        max_size=dims[0], unique=True)))  # fmt: skip
-            lookups = draw(st.lists(st.integers(-6, 6), min_size=k, max_size=k))
+            keys = sorted(draw(st.lists(st.integers(-5, 5), min_size=dims[0], max_size=dims[0],
+                                        unique=True)))  # fmt: skip
+            lookups = draw(_exactly(st.integers(-6, 6), k))
             values, out_shape, hits = lookup.hashtable_lookup(lookups, keys, x, dims)
             parameters["keys"] = keys
         indexes = _array(lookups, (k,), np.int32)
@@ -1566,7 +1569,7 @@ def unary(draw, operation: str | None = None) -> Corner:
     parameters: dict[str, object] = {"input": shape}
     if operation in _CLAMPS and draw(st.booleans()):
         scale, zero_point = draw(st.sampled_from(_SCALES)), draw(_ZERO_POINTS)
-        q = draw(st.lists(st.integers(0, 255), min_size=count, max_size=count))
+        q = draw(_exactly(st.integers(0, 255), count))
         low, high = unary_oracle.activation_range(_UNARY[operation], scale, zero_point)
         inputs = [_array(q, shape, np.uint8)]
         out_array = _array([min(high, max(low, v)) for v in q], shape, np.uint8)
@@ -1616,21 +1619,18 @@ def compare(draw, operation: str | None = None) -> Corner:
     comparison = oracle("comparison_oracle")
     operation = operation or draw(st.sampled_from(sorted([*_COMPARISONS, *_LOGICAL])))
     sa, sb = draw(_broadcast_shapes())
+    counts = (int(np.prod(sa)), int(np.prod(sb)))
     builder = _Builder()
     bool8 = OperandType.TENSOR_BOOL8
     parameters: dict[str, object] = {"a": sa, "b": sb}
     if operation == "LOGICAL_NOT":
-        a = draw(st.lists(st.sampled_from([0, 1, 1, 255, 7]), min_size=len(_cells(sa)),
-                          max_size=len(_cells(sa))))  # fmt: skip
+        a = draw(_exactly(st.sampled_from([0, 1, 1, 255, 7]), counts[0]))
         inputs = [_array(a, sa, np.uint8)]
         out_array = _array([int(v == 0) for v in a], sa, np.bool_)
         operands = [builder.input(inputs[0], bool8)]
         parameters = {"input": sa}
     elif operation in _LOGICAL:
-        a, b = (
-            draw(st.lists(st.sampled_from([0, 1, 1, 255, 7]), min_size=n, max_size=n))
-            for n in (len(_cells(sa)), len(_cells(sb)))
-        )
+        a, b = (draw(_exactly(st.sampled_from([0, 1, 1, 255, 7]), n)) for n in counts)
         both = operation == "LOGICAL_AND"
         out = comparison.elementwise(
             (lambda x, y: (x != 0 and y != 0) if both else (x != 0 or y != 0)), a, sa, b, sb
@@ -1640,15 +1640,13 @@ def compare(draw, operation: str | None = None) -> Corner:
         operands = [builder.input(x, bool8) for x in inputs]
     else:
         kind = draw(st.sampled_from(_COMPARED))
-        counts = (len(_cells(sa)), len(_cells(sb)))
         params = [(0.0, 0), (0.0, 0)]
         if kind == "quant8":
             params = [(draw(st.sampled_from(_EXACT_SCALES)), draw(_ZERO_POINTS)) for _ in "ab"]
             raw = [
-                draw(st.lists(st.integers(max(0, z - 4), min(255, z + 4)), min_size=n,
-                              max_size=n))
+                draw(_exactly(st.integers(max(0, z - 4), min(255, z + 4)), n))
                 for n, (_, z) in zip(counts, params, strict=True)
-            ]  # fmt: skip
+            ]
             values = [
                 [comparison.real(q, *p) for q in qs] for qs, p in zip(raw, params, strict=True)
             ]
@@ -1660,7 +1658,7 @@ def compare(draw, operation: str | None = None) -> Corner:
                 "int32": st.integers(-3, 3),
                 "float32": st.integers(-4, 4).map(lambda v: v / 2),
             }[kind]
-            raw = [draw(st.lists(draw_value, min_size=n, max_size=n)) for n in counts]
+            raw = [draw(_exactly(draw_value, n)) for n in counts]
             values = raw
             dtype, type_ = {
                 "bool8": (np.uint8, bool8),
@@ -1679,10 +1677,6 @@ def compare(draw, operation: str | None = None) -> Corner:
         "compare", operation, model, inputs, [out_array], _classes(model, [out_array]),
         parameters, "comparison_oracle",
     )  # fmt: skip
-
-
-def _cells(shape: Sequence[int]) -> range:
-    return range(int(np.prod(shape)))
 
 
 # ---------------------------------------------------------------------------
