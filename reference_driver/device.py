@@ -71,6 +71,7 @@ from reference_driver.guard import LOG, async_hal_method, guarded, hal_method
 from reference_driver.ops import REGISTRY
 from reference_driver.performance import FLOAT_PERFORMANCE, QUANT_PERFORMANCE, performance_of
 from reference_driver.prepared_model import ReferencePreparedModel
+from reference_driver.verdicts import ModelVerdicts
 
 VERSION_STRING = "nnhal-reference-driver 0.1.0"
 
@@ -100,6 +101,8 @@ class ReferenceDriver(IDevice_1_2, IMemoryDomains):
         self.budgets = Budgets(memory_budget, work_budget)
         self._operations = frozenset(REGISTRY if operations is None else operations)
         self._disabled_rules = frozenset(disabled_rules)
+        self._verdicts = ModelVerdicts()
+        """Supported operations and then preparation of one model: validated once."""
         self._cache_key = (cache_key or os.urandom(32)) if caching else None
         self._executor = ThreadPoolExecutor(max_workers, thread_name_prefix="nnhal-reference")
         self._buffers = BufferRegistry() if memory_domains else None
@@ -158,7 +161,11 @@ class ReferenceDriver(IDevice_1_2, IMemoryDomains):
     # -- supported operations -----------------------------------------------
 
     def _valid(self, model: Model, version: HalVersion) -> bool:
-        return validate_model(model, version, disabled=self._disabled_rules, limit=1).ok
+        return self._verdicts.verdict(
+            model,
+            version,
+            lambda: validate_model(model, version, disabled=self._disabled_rules, limit=1).ok,
+        )
 
     def _supported(self, model: Model, version: HalVersion) -> tuple[ErrorStatus, list[bool]]:
         if not self._valid(model, version):

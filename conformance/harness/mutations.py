@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import enum
 import functools
 import math
 import struct
@@ -42,6 +43,7 @@ from hypothesis import strategies as st
 
 from conformance.harness import generated
 from conformance.harness.cases import GeneratedTest
+from hal import types as hal_types
 from hal.memory import ASHMEM, HARDWARE_BUFFER_BLOB, Memory, allocate_with
 from hal.operations import match_signature, operation_info, signatures
 from hal.types import (
@@ -293,16 +295,38 @@ _SHARED = (
     ExtensionParams,
 )
 """Values a copy may share with the original: immutable (the records are frozen, of scalars)."""
+_SHARED_EXACTLY = frozenset(
+    {bool, *_SHARED}
+    | {value for value in vars(hal_types).values() if isinstance(value, type)
+       and issubclass(value, enum.Enum)}
+)  # fmt: skip
+"""The exact types of ``_SHARED`` values (the HAL's enums are ints), for a set lookup."""
 
 
 def _copied(value: object) -> object:
-    if isinstance(value, _SHARED):
+    kind = type(value)
+    if kind in _SHARED_EXACTLY:
         return value
-    if isinstance(value, SymmPerChannelQuantParams) and isinstance(value.scales, tuple):
-        return value
-    if type(value) is list and all(isinstance(v, _SHARED) for v in value):
-        return list(value)
-    return copy.deepcopy(value)
+    if kind is list:
+        if _SHARED_EXACTLY.issuperset(map(type, value)):
+            return value[:]
+        return copy.deepcopy(value)
+    shared = isinstance(value, _SHARED) or (
+        isinstance(value, SymmPerChannelQuantParams) and isinstance(value.scales, tuple)
+    )
+    return value if shared else copy.deepcopy(value)
+
+
+def copy_operand(operand: Operand) -> Operand:
+    """A deep copy of ``operand`` (immutable values shared; see ``copy_model``)."""
+    if type(operand) is not Operand:
+        return copy.deepcopy(operand)
+    o = operand
+    return Operand(
+        _copied(o.type), _copied(o.dimensions), _copied(o.number_of_consumers),
+        _copied(o.scale), _copied(o.zero_point), _copied(o.lifetime), _copied(o.location),
+        _copied(o.extra_params),
+    )  # fmt: skip
 
 
 def copy_model(model: Model) -> Model:
@@ -315,19 +339,7 @@ def copy_model(model: Model) -> Model:
     """
     if type(model) is not Model or any(type(o) is not Operand for o in model.operands):
         return copy.deepcopy(model, {id(pool): pool for pool in model.pools})
-    operands = [
-        Operand(
-            _copied(o.type),
-            _copied(o.dimensions),
-            _copied(o.number_of_consumers),
-            _copied(o.scale),
-            _copied(o.zero_point),
-            _copied(o.lifetime),
-            _copied(o.location),
-            _copied(o.extra_params),
-        )
-        for o in model.operands
-    ]
+    operands = [copy_operand(o) for o in model.operands]
     operations = [
         Operation(_copied(op.type), _copied(op.inputs), _copied(op.outputs))
         if type(op) is Operation
@@ -726,7 +738,7 @@ def _vts_retyped(operand: Operand, target: int) -> Operand:
     move away from the per-channel type, and a constant's length is not
     adjusted to the new element size.
     """
-    new = copy.deepcopy(operand)
+    new = copy_operand(operand)
     new.type = target
     dims = list(operand.dimensions) or [1]
     if target in _VTS_SCALARS:
@@ -806,7 +818,7 @@ def _retype_levels(model: Model, i: int, target: int) -> frozenset[HalVersion]:
 
 def _replace_operand(i: int, new: Operand, values: bytes | None = None):
     def change(m: Model) -> None:
-        operand = copy.deepcopy(new)
+        operand = copy_operand(new)
         if values is not None:
             operand.location = _append_values(m, values)
         m.operands[i] = operand

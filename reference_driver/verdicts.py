@@ -1,0 +1,117 @@
+"""The verdicts of the last few model validations, for a model validated again unchanged.
+
+A client commonly asks for a model's supported operations and then prepares the very
+same model object (the validation suite does it for every invalid model it makes, at
+each HAL level): the driver validated it a moment before. ``ModelVerdicts`` keeps the
+last few (model, level) verdicts together with a *snapshot* of the model: every object
+the model is made of (its lists, records and their field values, the items of every
+list), held so none of them can be freed and its identity reused. A model whose
+snapshot is item by item the very same objects again is unchanged as far as
+validation can tell (a field set to a new value, an item appended, a record replaced:
+each shows as another object or another length), and gets the remembered verdict.
+
+A model holding anything whose inside could change without changing its identity
+(memory pools, a ``bytearray`` of constants, a field of an unexpected type) has no
+snapshot and is always validated.
+"""
+
+from __future__ import annotations
+
+import operator
+import threading
+from collections import deque
+from collections.abc import Callable, Iterable
+from enum import IntEnum
+
+from hal import types as hal_types
+from hal.types import (
+    DataLocation,
+    ExtensionNameAndPrefix,
+    ExtensionParams,
+    Model,
+    Operand,
+    Operation,
+    SymmPerChannelQuantParams,
+)
+
+_FROZEN = frozenset(
+    {int, bool, float, str, bytes, type(None), DataLocation, ExtensionParams,
+     ExtensionNameAndPrefix}
+    | {value for value in vars(hal_types).values()
+       if isinstance(value, type) and issubclass(value, IntEnum)}
+)  # fmt: skip
+"""Types whose values cannot change inside (numbers, the HAL's enums, strings, bytes,
+the frozen records of scalars)."""
+
+
+def _frozen(values: Iterable[object]) -> bool:
+    """Whether no value of ``values`` can change inside."""
+    return _FROZEN.issuperset(map(type, values)) or all(
+        type(value) in _FROZEN
+        or (
+            type(value) is SymmPerChannelQuantParams
+            and type(value.scales) is tuple
+            and _FROZEN.issuperset(map(type, value.scales))
+        )
+        for value in values
+    )
+
+
+def snapshot(model: object) -> tuple[list, list[int]] | None:
+    """(every object ``model`` is made of, the lengths of its lists), or None when the
+    model holds something whose inside could change unseen."""
+    if type(model) is not Model or model.pools:
+        return None
+    operands, operations = model.operands, model.operations
+    if type(operands) is not list or type(operations) is not list:
+        return None
+    parts = [model.operand_values, model.relax_computation_float32_to_float16]
+    lists = [model.input_indexes, model.output_indexes, model.extension_name_to_prefix]
+    for o in operands:
+        if type(o) is not Operand:
+            return None
+        parts += (o.type, o.number_of_consumers, o.scale, o.zero_point, o.lifetime,
+                  o.location, o.extra_params)  # fmt: skip
+        lists.append(o.dimensions)
+    for op in operations:
+        if type(op) is not Operation:
+            return None
+        parts.append(op.type)
+        lists += (op.inputs, op.outputs)
+    lengths = [len(operands), len(operations)]
+    for values in lists:
+        if type(values) is not list:
+            return None
+        lengths.append(len(values))
+        parts += values
+    return (parts, lengths) if _frozen(parts) else None
+
+
+class ModelVerdicts:
+    """The verdicts of the last ``size`` validations, each with its model's snapshot."""
+
+    def __init__(self, size: int = 4) -> None:
+        self._entries: deque[tuple[Model, object, list, tuple[int, ...], bool]] = deque(maxlen=size)
+        self._lock = threading.Lock()
+
+    def verdict(self, model: Model, key: object, validate: Callable[[], bool]) -> bool:
+        """``validate()`` of ``model`` under ``key`` (the level and rules), or the verdict of
+        the same model object, unchanged, under the same key."""
+        taken = snapshot(model)
+        if taken is None:
+            return validate()
+        parts, lengths = taken
+        with self._lock:
+            for known, known_key, known_parts, known_lengths, ok in self._entries:
+                if (
+                    known is model
+                    and known_key == key
+                    and known_lengths == lengths
+                    and len(known_parts) == len(parts)
+                    and all(map(operator.is_, known_parts, parts))
+                ):
+                    return ok
+        ok = validate()
+        with self._lock:
+            self._entries.append((model, key, parts, lengths, ok))
+        return ok
