@@ -33,6 +33,7 @@ from __future__ import annotations
 import functools
 import importlib.util
 import struct
+import sys
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -70,6 +71,7 @@ def oracle(name: str) -> ModuleType:
     if spec is None or spec.loader is None:
         raise ImportError(f"no oracle script {path}")
     module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # registered first: dataclasses look their module up
     spec.loader.exec_module(module)
     return module
 
@@ -97,6 +99,9 @@ class Corner:
     dynamic: bool = True
     """Whether the unknown-dimensions twin applies (not where the output shape a driver
     reports may lawfully differ from the declared one, e.g. a reduction to rank 0)."""
+    ignored: frozenset[int] = frozenset()
+    """Output positions whose values are never compared (LSTM's scratch buffer); their
+    expected arrays hold zeros."""
 
     def describe(self) -> str:
         shown = ", ".join(f"{k}={v}" for k, v in self.parameters.items())
@@ -114,6 +119,7 @@ class Corner:
             hal_folder="V1_2",
             model=self.model,
             feeds=[Feed(list(self.inputs), list(self.outputs))],
+            ignored_outputs=self.ignored,
             version="V1_2",
         )
 
@@ -132,7 +138,7 @@ class Corner:
             f"expected outputs: conformance/specs/oracles/{self.oracle}.py"
         )
         source = "A case drawn by conformance/harness/corners.py (the parameter-space tests)."
-        return to_spec(graph, self.outputs, note=note, source=source)
+        return to_spec(graph, self.outputs, note=note, source=source, ignored=self.ignored)
 
 
 def unknown_inputs(corner: Corner, hidden: Mapping[int, Sequence[int]]) -> Corner:
@@ -1477,7 +1483,7 @@ def pick(draw, operation: str | None = None) -> Corner:
     )  # fmt: skip
 
 
-_RECURRENT = ("RNN", "UNIDIRECTIONAL_SEQUENCE_RNN")
+_RECURRENT = ("RNN", "UNIDIRECTIONAL_SEQUENCE_RNN", "BIDIRECTIONAL_SEQUENCE_RNN", "SVDF")
 _RNN_ACTIVATIONS = (0, 1, 3)
 """None, RELU, RELU6: the codes every Android 10 CPU path evaluates (RELU1 aborts it)."""
 
@@ -1491,9 +1497,14 @@ def _matrix(draw, rows: int, columns: int) -> list[list[float]]:
 def recurrent(draw, operation: str | None = None) -> Corner:
     """RNN (one step) and UNIDIRECTIONAL_SEQUENCE_RNN (1-3 steps, time-major or
     batch-major), float32: batch 1-2, 1-3 inputs and units, the weights, bias and state
-    in [-4, 4] by halves (every sum exact), activation none, RELU or RELU6."""
+    in [-4, 4] by halves (every sum exact), activation none, RELU or RELU6.
+    BIDIRECTIONAL_SEQUENCE_RNN and SVDF: ``_bidirectional_rnn`` and ``_svdf``."""
     rnn = oracle("rnn_oracle")
     operation = operation or draw(st.sampled_from(_RECURRENT))
+    if operation == "BIDIRECTIONAL_SEQUENCE_RNN":
+        return _bidirectional_rnn(draw, rnn)
+    if operation == "SVDF":
+        return _svdf(draw, rnn)
     batch, size, units = (draw(st.integers(1, 3 if i else 2)) for i in range(3))
     w, r = _matrix(draw, units, size), _matrix(draw, units, units)
     bias, code = _floats(draw, units), draw(st.sampled_from(_RNN_ACTIVATIONS))
@@ -1541,6 +1552,1138 @@ def recurrent(draw, operation: str | None = None) -> Corner:
         "recurrent", operation, model, inputs, outputs, _classes(model, outputs), parameters,
         "rnn_oracle",
     )  # fmt: skip
+
+
+def _omitted(
+    builder: _Builder, dims: Sequence[int], type_: int = OperandType.TENSOR_FLOAT32
+) -> int:
+    """An omitted optional input: an operand of lifetime NO_VALUE (declared with the dims it
+    would have, as the specs' ``Omitted`` operands are)."""
+    return builder._add(Operand(type_, list(dims), 1, 0.0, 0, OperandLifeTime.NO_VALUE))
+
+
+def _bidirectional_rnn(draw, rnn: ModuleType) -> Corner:
+    """BIDIRECTIONAL_SEQUENCE_RNN, float32: batch 1-2, 1-3 steps, 1-3 inputs, 1-3 forward
+    and (drawn apart) backward units, time-major or batch-major, the two outputs merged
+    into one or apart, with or without the auxiliary input and its two weights (all
+    three or none, as HAL 1.2 has it; the auxiliary size is the input's, which Android
+    10 assumes: ops-00-47.md, 43), activation none, RELU or RELU6; every value in
+    [-4, 4] by halves."""
+    batch, steps, size = draw(st.integers(1, 2)), draw(st.integers(1, 3)), draw(st.integers(1, 3))
+    time_major, merged, aux = (draw(st.booleans()) for _ in range(3))
+    code = draw(st.sampled_from(_RNN_ACTIVATIONS))
+    sequence = [_matrix(draw, batch, size) for _ in range(steps)]  # [t][b][i]
+    aux_sequence = [_matrix(draw, batch, size) for _ in range(steps)] if aux else None
+
+    def laid_out(nested: list, width: int) -> np.ndarray:  # [t][b][...] in the case's layout
+        if time_major:
+            return _array(rnn.flat(nested), (steps, batch, width))
+        return _array(rnn.flat(rnn.to_time_major(nested)), (batch, steps, width))
+
+    builder = _Builder()
+    inputs = [laid_out(sequence, size)]
+    operands = [builder.input(inputs[0])]
+    directions, aux_weights = [], []
+    for reverse in (False, True):
+        units = draw(st.integers(1, 3))
+        w, r = _matrix(draw, units, size), _matrix(draw, units, units)
+        bias, h0 = _floats(draw, units), _matrix(draw, batch, units)
+        w_aux = _matrix(draw, units, size) if aux else None
+        directions.append(
+            rnn.run_direction(sequence, w, r, bias, h0, code, reverse, w_aux, aux_sequence)
+        )
+        aux_weights.append((units, w_aux))
+        inputs.append(_array(h0, (batch, units)))
+        operands += [
+            builder.tensor(_array(rnn.flat(w), (units, size))),
+            builder.tensor(_array(rnn.flat(r), (units, units))),
+            builder.tensor(_array(bias, (units,))),
+            builder.input(inputs[-1]),
+        ]
+    if aux_sequence is not None:
+        inputs.append(laid_out(aux_sequence, size))
+        operands.append(builder.input(inputs[-1]))
+        operands += [builder.tensor(_array(rnn.flat(w), (u, size))) for u, w in aux_weights]
+    else:
+        operands.append(_omitted(builder, inputs[0].shape))
+        operands += [_omitted(builder, (u, size)) for u, _ in aux_weights]
+    operands += [builder.int32(code), builder.bool(time_major), builder.bool(merged)]
+    fw, bw = directions  # [t][b][units]
+    if merged:
+        results = [[[fw[t][b] + bw[t][b] for b in range(batch)] for t in range(steps)]]
+    else:
+        results = [fw, bw]
+    outputs = [laid_out(states, len(states[0][0])) for states in results]
+    for array in outputs:
+        builder.output(array.shape)
+    model = builder.model("BIDIRECTIONAL_SEQUENCE_RNN", operands)
+    parameters = {"batch": batch, "steps": steps, "input size": size,
+                  "units (fw, bw)": tuple(u for u, _ in aux_weights),
+                  "activation": ACTIVATIONS[code], "time_major": time_major,
+                  "merge_outputs": merged, "aux input": aux}  # fmt: skip
+    return Corner(
+        "recurrent", "BIDIRECTIONAL_SEQUENCE_RNN", model, inputs, outputs,
+        _classes(model, outputs), parameters, "rnn_oracle",
+    )  # fmt: skip
+
+
+def _svdf(draw, rnn: ModuleType) -> Corner:
+    """SVDF (one step), float32: batch 1-2, 1-3 inputs and units, rank 1-3, memory 1-3, the
+    bias given or omitted, activation none, RELU or RELU6; the weights, bias, input and
+    state in [-4, 4] by halves (every sum exact). The weights have units * rank filters
+    and the state [batch, memory * units * rank], as Android 10 and the generated tests
+    have them (ops-00-47.md, 27: the HAL text's sizes differ)."""
+    batch, size, units = draw(st.integers(1, 2)), draw(st.integers(1, 3)), draw(st.integers(1, 3))
+    rank, memory = draw(st.integers(1, 3)), draw(st.integers(1, 3))
+    filters = units * rank
+    wf, wt = _matrix(draw, filters, size), _matrix(draw, filters, memory)
+    bias = _floats(draw, units) if draw(st.booleans()) else None
+    code = draw(st.sampled_from(_RNN_ACTIVATIONS))
+    x, state = _matrix(draw, batch, size), _matrix(draw, batch, filters * memory)
+    state_out, out = rnn.svdf(x, wf, wt, bias, state, rank, code)
+    builder = _Builder()
+    inputs = [_array(x, (batch, size)), _array(state, (batch, filters * memory))]
+    operands = [
+        builder.input(inputs[0]),
+        builder.tensor(_array(rnn.flat(wf), (filters, size))),
+        builder.tensor(_array(rnn.flat(wt), (filters, memory))),
+        _omitted(builder, (units,)) if bias is None else builder.tensor(_array(bias, (units,))),
+        builder.input(inputs[1]),
+        builder.int32(rank),
+        builder.int32(code),
+    ]
+    outputs = [_array(state_out, (batch, filters * memory)), _array(out, (batch, units))]
+    for array in outputs:
+        builder.output(array.shape)
+    model = builder.model("SVDF", operands)
+    parameters = {"batch": batch, "input size": size, "units": units, "rank": rank,
+                  "memory": memory, "bias": bias is not None,
+                  "activation": ACTIVATIONS[code]}  # fmt: skip
+    return Corner(
+        "recurrent", "SVDF", model, inputs, outputs, _classes(model, outputs), parameters,
+        "rnn_oracle",
+    )  # fmt: skip
+
+
+_HASHING = ("LSH_PROJECTION", "RANDOM_MULTINOMIAL")
+_LSH_TYPES = {1: "sparse-deprecated", 2: "dense", 3: "sparse"}
+"""LSH_PROJECTION's type input: SPARSE_DEPRECATED (HAL 1.0's sparse), DENSE, SPARSE."""
+_HALVES = st.integers(-16, 16).map(lambda v: v / 2)
+_ANY_FLOAT32 = st.floats(width=32, allow_nan=False, allow_infinity=False)
+_LSH_INPUTS = {
+    "float32": (OperandType.TENSOR_FLOAT32, np.float32, "f32", st.one_of(_HALVES, _ANY_FLOAT32)),
+    "int32": (OperandType.TENSOR_INT32, np.int32, "i32", st.integers(-(2**31), 2**31 - 1)),
+    "quant8": (OperandType.TENSOR_QUANT8_ASYMM, np.uint8, "q8", st.integers(0, 255)),
+}
+"""The input types HAL 1.0 has (and their bytes' encodings in ``lookup_oracle``)."""
+_LSH_ROW_SIZES = (12, 15, 16, 20, 40, 61, 70, 130)
+"""Elements per input row beyond 1-8: with the 4-byte seed, keys in each of FarmHash's
+length classes (0-16, 17-32, 33-64 bytes, and longer: 64-byte rounds), at their edges
+(64 bytes: 15 four-byte elements; 65: 61 bytes) and of several rounds."""
+_KEY_CLASSES = ((16, "key:0-16"), (32, "key:17-32"), (64, "key:33-64"))
+_MARGIN = 1e-3
+"""The least |score| / sum |term| of a drawn LSH_PROJECTION bit: a driver summing the
+weighted fingerprints in another order or precision gets the same sign."""
+
+
+def _lsh_projection(draw) -> Corner:
+    """LSH_PROJECTION: SPARSE_DEPRECATED, SPARSE (without the weight) and DENSE (with it:
+    Android 10 requires so, ops-00-47.md, 15); 1-4 hash functions of 1-4, 16, 31 or 32
+    bits (the sparse types keep num_bits + ceil(log2(num_hash)) <= 32), seeds any finite
+    float32; the input float32 (any finite value, -0 and subnormals too), int32 (any) or
+    quant8 (any byte; its scale and zero point drawn, to be ignored), rank 1-3 of 1-4 rows
+    whose keys fall in every FarmHash length class; weights in [-4, 4] by halves, never
+    0. A case whose weighted sum nears 0 for some bit is not drawn (``_MARGIN``)."""
+    from hypothesis import assume
+
+    lookup = oracle("lookup_oracle")
+    kind = draw(st.sampled_from(sorted(_LSH_TYPES)))
+    num_bits = draw(st.one_of(st.integers(1, 4), st.sampled_from([16, 31, 32])))
+    num_hash = draw(st.integers(1, 4 if num_bits <= 4 else 2))
+    if kind != 2:
+        num_hash = min(num_hash, 2 ** (32 - num_bits))
+    input_kind = draw(st.sampled_from(sorted(_LSH_INPUTS)))
+    type_, dtype, encoding, element = _LSH_INPUTS[input_kind]
+    rank, rows = draw(st.integers(1, 3)), draw(st.integers(1, 4))
+    per_row = 1
+    if rank > 1:
+        per_row = draw(st.one_of(st.integers(1, 8), st.sampled_from(_LSH_ROW_SIZES)))
+    dims = [rows, per_row]
+    if rank == 3:
+        inner = draw(st.sampled_from([d for d in range(1, per_row + 1) if per_row % d == 0]))
+        dims = [rows, inner, per_row // inner]
+    values = draw(_exactly(element, rows * per_row))
+    hashes = draw(_exactly(st.one_of(_HALVES, _ANY_FLOAT32), num_hash * num_bits))
+    weights = None
+    if kind == 2:
+        weights = [v / 2 for v in draw(_exactly(st.integers(-8, 8).filter(bool), rows))]
+    keys = lookup.rows_bytes(values, rows, encoding)
+    out, margin = lookup.lsh_projection(hashes, num_bits, keys, weights, kind)
+    assume(margin >= _MARGIN)
+    quant = ()
+    if input_kind == "quant8":
+        quant = (draw(st.sampled_from(_EXACT_SCALES)), draw(_ZERO_POINTS))
+    builder = _Builder()
+    x_array = _array(values, dims[:rank], dtype)
+    operands = [
+        builder.tensor(_array(hashes, (num_hash, num_bits))),
+        builder.input(x_array, type_, *quant),
+        _omitted(builder, (rows,)) if weights is None else builder.tensor(_array(weights, (rows,))),
+        builder.int32(kind),
+    ]
+    outputs = [_array(out, (len(out),), np.int32)]
+    builder.output((len(out),), OperandType.TENSOR_INT32)
+    model = builder.model("LSH_PROJECTION", operands)
+    parameters = {"type": _LSH_TYPES[kind], "hashes": num_hash, "bits": num_bits,
+                  "input": (input_kind, tuple(dims[:rank])), "weights": weights,
+                  "key bytes": len(keys[0]) + 4, "margin": f"{margin:.3g}"}  # fmt: skip
+    return Corner(
+        "hashing", "LSH_PROJECTION", model, [x_array], outputs, _classes(model, outputs),
+        parameters, "lookup_oracle",
+    )  # fmt: skip
+
+
+def _random_multinomial(draw) -> Corner:
+    """RANDOM_MULTINOMIAL, whose samples are random: only cases where they are certain.
+    Each of 1-3 rows of 1-5 logits has one class 800 to 3000 above every other, so the
+    others' probability exp(logit - max) is 0 even in double (in float32 from 104 below):
+    every sample, whatever the generator and seeds, is that class. Its logit in [-20, 20]
+    by halves, or -5000, 100 or 5000 (a softmax that does not subtract the maximum
+    overflows or underflows); 1-5, 8 or 13 samples; the seeds a model input, a constant,
+    or the constant {0, 0} (fresh randomness on Android 10: the samples stay certain)."""
+    lookup = oracle("lookup_oracle")
+    batches, classes = draw(st.integers(1, 3)), draw(st.integers(1, 5))
+    samples = draw(st.one_of(st.integers(1, 5), st.sampled_from([8, 13])))
+    logits: list[float] = []
+    for _ in range(batches):
+        top = draw(st.one_of(st.integers(-40, 40).map(lambda v: v / 2),
+                             st.sampled_from([-5000.0, 100.0, 5000.0])))  # fmt: skip
+        chosen = draw(st.integers(0, classes - 1))
+        logits += [
+            top if j == chosen else top - draw(st.integers(800, 3000)) for j in range(classes)
+        ]
+    seeding = draw(st.sampled_from(["model-input", "constant", "zero"]))
+    seeds = [0, 0] if seeding == "zero" else draw(_exactly(st.integers(-(2**31), 2**31 - 1), 2))
+    out = lookup.certain_multinomial(logits, classes, samples)
+    builder = _Builder()
+    inputs = [_array(logits, (batches, classes))]
+    operands = [builder.input(inputs[0]), builder.int32(samples)]
+    if seeding == "model-input":
+        inputs.append(_array(seeds, (2,), np.int32))
+        operands.append(builder.input(inputs[-1], OperandType.TENSOR_INT32))
+    else:
+        operands.append(builder.int32s(seeds))
+    outputs = [_array(out, (batches, samples), np.int32)]
+    builder.output((batches, samples), OperandType.TENSOR_INT32)
+    model = builder.model("RANDOM_MULTINOMIAL", operands)
+    parameters = {"logits": (batches, classes), "samples": samples,
+                  "seeds": (seeding, tuple(seeds))}  # fmt: skip
+    return Corner(
+        "hashing", "RANDOM_MULTINOMIAL", model, inputs, outputs, _classes(model, outputs),
+        parameters, "lookup_oracle",
+    )  # fmt: skip
+
+
+@st.composite
+def hashing(draw, operation: str | None = None) -> Corner:
+    """LSH_PROJECTION (``_lsh_projection``) and RANDOM_MULTINOMIAL, its cases of certain
+    samples only (``_random_multinomial``)."""
+    operation = operation or draw(st.sampled_from(_HASHING))
+    if operation == "LSH_PROJECTION":
+        return _lsh_projection(draw)
+    return _random_multinomial(draw)
+
+
+_ROI = ("ROI_ALIGN", "ROI_POOLING", "HEATMAP_MAX_KEYPOINT", "AXIS_ALIGNED_BBOX_TRANSFORM")
+_ROI_RATIOS = (0.5, 1.0, 2.0)
+"""Image-to-feature ratios: powers of two, so scaled roi coordinates are exact (and the
+ROI_POOLING bin edges, floors and ceilings of small rationals, the same in float32, float16
+and exact arithmetic)."""
+_BOX = 0.125
+"""TENSOR_QUANT16_ASYMM box coordinates: scale 0.125, zero point 0."""
+_ROI_SCALES = (0.125, 0.25, 0.5, 1.0)
+"""Power-of-two scales of the quantized detection tensors: dequantized values are exact."""
+
+
+def _constant_of(b: _Builder, array: np.ndarray, type_: int, scale=0.0, zero_point=0) -> int:
+    """A tensor constant of any type, with its quantization."""
+    index = b.constant(type_, array.shape, array.tobytes())
+    b.operands[index] = replace(b.operands[index], scale=scale, zero_point=zero_point)
+    return index
+
+
+def _given(b: _Builder, array: np.ndarray, as_input: bool, type_: int, scale=0.0, zp=0) -> int:
+    """``array`` as a model input or as a constant."""
+    if as_input:
+        return b.input(array, type_, scale, zp)
+    return _constant_of(b, array, type_, scale, zp)
+
+
+def _boxes_q16(values: Sequence[float]) -> np.ndarray:
+    """Box coordinates (multiples of 0.125, not negative) as TENSOR_QUANT16_ASYMM bytes."""
+    return np.asarray([round(v / _BOX) for v in values], np.uint16)
+
+
+def _round_away(value: float) -> int:
+    return int(np.floor(value + 0.5)) if value >= 0 else -int(np.floor(-value + 0.5))
+
+
+def _roi_span(draw, length: int) -> tuple[float, float]:
+    """One axis of a roi in feature coordinates, quarters in [0, length]: anywhere, up to
+    the far edge (the samples past the last cell clamped, the pooling bins clipped) or
+    shorter than a cell (widened to 1)."""
+    low = draw(st.integers(0, 4 * length))
+    end = draw(st.sampled_from(["edge", "tiny", "any"]))
+    if end == "edge":
+        high = 4 * length
+    elif end == "tiny":
+        high = draw(st.integers(low, min(low + 3, 4 * length)))
+    else:
+        high = draw(st.integers(low, 4 * length))
+    return low / 4, high / 4
+
+
+def _roi_window(draw, operation: str, quant: bool) -> tuple:
+    """ROI_ALIGN or ROI_POOLING: the inputs, outputs and operands of a drawn case."""
+    detection = oracle("detection_oracle")
+    align = operation == "ROI_ALIGN"
+    batch, h, w, c = (draw(st.integers(1, 2)), *(draw(st.integers(1, 5)) for _ in "hw"),
+                      draw(st.integers(1, 3)))  # fmt: skip
+    count, out_h, out_w = draw(st.integers(1, 3)), draw(st.integers(1, 3)), draw(st.integers(1, 3))
+    ratio_h, ratio_w = draw(st.sampled_from(_ROI_RATIOS)), draw(st.sampled_from(_ROI_RATIOS))
+    samp_h, samp_w = (draw(st.integers(0, 3)), draw(st.integers(0, 3))) if align else (0, 0)
+    nchw, rois_input = draw(st.booleans()), draw(st.booleans())
+    indexes = draw(_exactly(st.integers(0, batch - 1), count))
+    rois = []
+    for _ in range(count):
+        (x1, x2), (y1, y2) = _roi_span(draw, w), _roi_span(draw, h)
+        rois += [x1 * ratio_w, y1 * ratio_h, x2 * ratio_w, y2 * ratio_h]
+    shape = (batch, h, w, c)
+    size = batch * h * w * c
+    parameters: dict[str, object] = {
+        "input": shape, "rois": rois, "batch indexes": indexes, "out (h, w)": (out_h, out_w),
+        "ratios (h, w)": (ratio_h, ratio_w), "layout": "NCHW" if nchw else "NHWC",
+    }  # fmt: skip
+    if align:
+        parameters["sampling (h, w)"] = (samp_h, samp_w)
+    geometry = (out_h, out_w, ratio_h, ratio_w, *((samp_h, samp_w) if align else ()))
+    if not quant:
+        x = _floats(draw, size)
+        run = detection.roi_align if align else detection.roi_pooling
+        out = run(x, shape, rois, indexes, *geometry)
+        x_array, out_array = _array(x, shape), _array(out, (count, out_h, out_w, c))
+        q_in = q_out = (0.0, 0)
+        x_type = rois_type = OperandType.TENSOR_FLOAT32
+        roi_array = _array(rois, (count, 4))
+    else:
+        s_in, zp_in = draw(st.sampled_from(_ROI_SCALES)), draw(_ZERO_POINTS)
+        if align:
+            # Bytes within 40 of the zero point and an output scale of 1, 2 or 4 input
+            # scales: the doc's integer path (weights rounded to 1/255) then stays within
+            # 2 * 40 / 255 < 0.32 output steps of the real result, so a driver taking
+            # either path rounds to within 1 of the rounded real result expected here.
+            spread = 40
+            s_out, zp_out = s_in * draw(st.sampled_from([1, 2, 4])), draw(_ZERO_POINTS)
+        else:  # the maximum of raw bytes; the output quantized as the input (forced)
+            spread, s_out, zp_out = 255, s_in, zp_in
+        q = draw(_exactly(st.integers(max(0, zp_in - spread), min(255, zp_in + spread)), size))
+        x = [(v - zp_in) * s_in for v in q]
+        if align:
+            out = detection.roi_align(x, shape, rois, indexes, *geometry)
+            quantized = (s_in, zp_in, s_out, zp_out)
+            integer = detection.roi_align(x, shape, rois, indexes, *geometry, quantized, True)
+            assert all(abs(a - v / s_out) < 0.5 for a, v in zip(integer, out, strict=True))
+        else:
+            out = detection.roi_pooling(x, shape, rois, indexes, *geometry)
+        values = [min(255, max(0, _round_away(v / s_out) + zp_out)) for v in out]
+        x_array = _array(q, shape, np.uint8)
+        out_array = _array(values, (count, out_h, out_w, c), np.uint8)
+        q_in, q_out = (s_in, zp_in), (s_out, zp_out)
+        x_type, rois_type = OperandType.TENSOR_QUANT8_ASYMM, OperandType.TENSOR_QUANT16_ASYMM
+        roi_array = _boxes_q16(rois).reshape(count, 4)
+        parameters["quant (scale, zero point) in, out"] = (q_in, q_out)
+    if nchw:
+        x_array, out_array = _to_nchw(x_array), _to_nchw(out_array)
+    b = _Builder()
+    inputs = [x_array]
+    operands = [b.input(x_array, x_type, *q_in)]
+    index_array = _array(indexes, (count,), np.int32)
+    roi_quant = (_BOX, 0) if quant else (0.0, 0)
+    operands.append(_given(b, roi_array, rois_input, rois_type, *roi_quant))
+    operands.append(_given(b, index_array, rois_input, OperandType.TENSOR_INT32))
+    if rois_input:
+        inputs += [roi_array, index_array]
+    operands += [b.int32(out_h), b.int32(out_w), b.float32(ratio_h), b.float32(ratio_w)]
+    if align:
+        operands += [b.int32(samp_h), b.int32(samp_w)]
+    operands.append(b.bool(nchw))
+    b.output(out_array.shape, x_type, *q_out)
+    return b, operands, inputs, [out_array], parameters, "detection_oracle"
+
+
+def _peaked_map(draw, size: int, low: int, high: int) -> list[list[int]]:
+    """A size x size map of integers with one maximum whose quadratic fit (neighbours
+    mirrored at the border) is far from singular: |det A| >= 4 in these units, so the
+    fit never takes the singular branch and the offset is well conditioned."""
+    cells = draw(_exactly(st.integers(low, high), size * size))
+    top = max(cells)
+    peak = draw(st.sampled_from([i for i, v in enumerate(cells) if v == top]))
+    cells[peak] += 1  # the one maximum
+    grid = [cells[r * size : (r + 1) * size] for r in range(size)]
+    row, col = divmod(peak, size)
+    mirror = oracle("proposals_oracle").mirror
+    while True:
+        g = [[grid[mirror(row + i, size)][mirror(col + j, size)] for j in (-1, 0, 1)]
+             for i in (-1, 0, 1)]  # fmt: skip
+        a00, a11 = g[1][0] - 2 * g[1][1] + g[1][2], g[0][1] - 2 * g[1][1] + g[2][1]
+        a01 = (g[2][2] - g[2][0] - g[0][2] + g[0][0]) / 4
+        if abs(a00 * a11 - a01 * a01) >= 4:
+            return grid
+        grid[row][col] += 1  # a sharper peak: both curvatures grow
+
+
+def _heatmap(draw, quant: bool) -> tuple:
+    """HEATMAP_MAX_KEYPOINT: the inputs, outputs and operands of a drawn case."""
+    boxes_count, size = draw(st.integers(1, 3)), draw(st.integers(2, 4))
+    points = draw(st.integers(1, 3))
+    nchw = draw(st.booleans())
+    if quant:
+        scale, zero_point = draw(st.sampled_from(_ROI_SCALES)), draw(_ZERO_POINTS)
+    maps = [[_peaked_map(draw, size, -8, 8) for _ in range(points)] for _ in range(boxes_count)]
+    if quant:  # bytes: the map about the zero point, shifted into [0, 255] where needed
+        for per_box in maps:
+            for grid in per_box:
+                shift = zero_point + min(0, 255 - zero_point - max(map(max, grid)))
+                shift = max(shift, -min(map(min, grid)))
+                for row in grid:
+                    row[:] = [v + shift for v in row]
+        unit = lambda v: (v - zero_point) * scale  # noqa: E731
+    else:
+        unit = lambda v: v / 2  # noqa: E731
+    # heatmaps[n][y][x][k] for the oracle
+    heat = [[[[unit(maps[n][k][y][x]) for k in range(points)] for x in range(size)]
+             for y in range(size)] for n in range(boxes_count)]  # fmt: skip
+    boxes = []
+    for _ in range(boxes_count):
+        low = 0 if quant else -16
+        x1, y1 = draw(st.integers(low, 48)), draw(st.integers(low, 48))
+        x2, y2 = draw(st.integers(x1, x1 + 32)), draw(st.integers(y1, y1 + 32))
+        boxes.append(tuple(v / 4 for v in (x1, y1, x2, y2)))
+    scores, keypoints = oracle("proposals_oracle").heatmap_max_keypoint(heat, boxes)
+    flat_boxes = [v for box in boxes for v in box]
+    raw = [maps[n][k][y][x] for n in range(boxes_count) for y in range(size)
+           for x in range(size) for k in range(points)]  # fmt: skip
+    shape = (boxes_count, size, size, points)
+    parameters: dict[str, object] = {
+        "heatmaps": shape, "boxes": boxes, "layout": "NCHW" if nchw else "NHWC",
+    }  # fmt: skip
+    if quant:
+        s_out, zp_out = draw(st.sampled_from(_ROI_SCALES)), draw(_ZERO_POINTS)
+        heat_array = _array(raw, shape, np.uint8)
+        box_array = _boxes_q16(flat_boxes).reshape(boxes_count, 4)
+        score_array = _array([min(255, max(0, _round_away(s / s_out) + zp_out)) for s in scores],
+                             (boxes_count, points), np.uint8)  # fmt: skip
+        point_array = _array([min(65535, max(0, _round_away(v / _BOX))) for v in keypoints],
+                             (boxes_count, points, 2), np.uint16)  # fmt: skip
+        types = (OperandType.TENSOR_QUANT8_ASYMM, OperandType.TENSOR_QUANT16_ASYMM)
+        quants = ((scale, zero_point), (_BOX, 0), (s_out, zp_out), (_BOX, 0))
+        parameters["quant (scale, zero point) heatmaps, scores"] = (quants[0], quants[2])
+    else:
+        heat_array = _array([v / 2 for v in raw], shape)
+        box_array = _array(flat_boxes, (boxes_count, 4))
+        score_array = _array(scores, (boxes_count, points))
+        point_array = _array(keypoints, (boxes_count, points, 2))
+        types = (OperandType.TENSOR_FLOAT32, OperandType.TENSOR_FLOAT32)
+        quants = ((0.0, 0),) * 4
+    if nchw:
+        heat_array = np.ascontiguousarray(heat_array.transpose(0, 3, 1, 2))
+    b = _Builder()
+    operands = [b.input(heat_array, types[0], *quants[0]), b.input(box_array, types[1], *quants[1])]
+    operands.append(b.bool(nchw))
+    b.output(score_array.shape, types[0], *quants[2])
+    b.output(point_array.shape, types[1], *quants[3])
+    outputs = [score_array, point_array]
+    return b, operands, [heat_array, box_array], outputs, parameters, "proposals_oracle"
+
+
+def _bbox(draw, quant: bool) -> tuple:
+    """AXIS_ALIGNED_BBOX_TRANSFORM: the inputs, outputs and operands of a drawn case."""
+    count, classes = draw(st.integers(1, 3)), draw(st.integers(1, 3))
+    images = draw(st.integers(1, 2))
+    info = [v / 2 for v in draw(_exactly(st.integers(4, 24), 2 * images))]  # (height, width)
+    indexes = draw(_exactly(st.integers(0, images - 1), count))
+    rois = []
+    for _ in range(count):  # quarters in [0, 14]: inside, across or past the image's edges
+        x1, y1 = draw(st.integers(0, 56)), draw(st.integers(0, 56))
+        x2, y2 = draw(st.integers(x1, 56)), draw(st.integers(y1, 56))
+        rois += [v / 4 for v in (x1, y1, x2, y2)]
+    given = draw(st.booleans())  # batch indexes and image sizes as model inputs, or constants
+    size = count * classes * 4
+    parameters: dict[str, object] = {"rois": rois, "classes": classes, "batch indexes": indexes,
+                                     "image sizes (h, w)": info}  # fmt: skip
+    if quant:
+        # Deltas of at most 1 (exp(1) < 3), eighths to thirty-seconds.
+        scale, zero_point = draw(st.sampled_from([0.125, 0.0625, 0.03125])), draw(_ZERO_POINTS)
+        reach = round(1 / scale)
+        steps = draw(_exactly(st.integers(max(-zero_point, -reach), min(255 - zero_point, reach)),
+                              size))  # fmt: skip
+        deltas = [k * scale for k in steps]
+        delta_array = _array([k + zero_point for k in steps], (count, classes * 4), np.uint8)
+        roi_array = _boxes_q16(rois).reshape(count, 4)
+        info_array = _boxes_q16(info).reshape(images, 2)
+        types = (OperandType.TENSOR_QUANT16_ASYMM, OperandType.TENSOR_QUANT8_ASYMM)
+        quants = ((_BOX, 0), (scale, zero_point))
+        parameters["deltas quant (scale, zero point)"] = quants[1]
+    else:
+        deltas = [k / 8 for k in draw(_exactly(st.integers(-8, 8), size))]
+        delta_array = _array(deltas, (count, classes * 4))
+        roi_array, info_array = _array(rois, (count, 4)), _array(info, (images, 2))
+        types = (OperandType.TENSOR_FLOAT32, OperandType.TENSOR_FLOAT32)
+        quants = ((0.0, 0), (0.0, 0))
+    out = oracle("detection_oracle").bbox_transform(rois, deltas, indexes, info)
+    if quant:
+        out_array = _array([min(65535, max(0, _round_away(v / _BOX))) for v in out],
+                           (count, classes * 4), np.uint16)  # fmt: skip
+    else:
+        out_array = _array(out, (count, classes * 4))
+    index_array = _array(indexes, (count,), np.int32)
+    b = _Builder()
+    operands = [b.input(roi_array, types[0], *quants[0])]
+    operands.append(b.input(delta_array, types[1], *quants[1]))
+    operands.append(_given(b, index_array, given, OperandType.TENSOR_INT32))
+    operands.append(_given(b, info_array, given, types[0], *quants[0]))
+    inputs = [roi_array, delta_array, *((index_array, info_array) if given else ())]
+    b.output(out_array.shape, types[0], *quants[0])
+    return b, operands, inputs, [out_array], parameters, "detection_oracle"
+
+
+@st.composite
+def roi(draw, operation: str | None = None) -> Corner:
+    """ROI_ALIGN, ROI_POOLING, HEATMAP_MAX_KEYPOINT and AXIS_ALIGNED_BBOX_TRANSFORM, float32
+    or quantized (TENSOR_QUANT8_ASYMM data, TENSOR_QUANT16_ASYMM boxes at 0.125).
+    ROI_ALIGN and ROI_POOLING: batch 1-2, 1-5 rows and columns, 1-3 channels, 1-3 rois of
+    quarter coordinates anywhere in the feature map, up to its far edge or shorter than a
+    cell, each with its batch index, as model inputs or constants; outputs of 1-3 by 1-3,
+    ratios 0.5, 1 or 2 per axis, ROI_ALIGN's sampling 0 (adaptive) to 3 per axis, NHWC or
+    NCHW. HEATMAP_MAX_KEYPOINT: 1-3 boxes, 2x2 to 4x4 maps of 1-3 keypoints, each map with
+    one maximum and a fit far from singular. AXIS_ALIGNED_BBOX_TRANSFORM: 1-3 rois (inside,
+    across and past the image), 1-3 classes, 1-2 images, deltas of at most 1."""
+    operation = operation or draw(st.sampled_from(_ROI))
+    quant = draw(st.booleans())
+    if operation in ("ROI_ALIGN", "ROI_POOLING"):
+        b, operands, inputs, outputs, parameters, oracle_name = _roi_window(draw, operation, quant)
+    elif operation == "HEATMAP_MAX_KEYPOINT":
+        b, operands, inputs, outputs, parameters, oracle_name = _heatmap(draw, quant)
+    else:
+        b, operands, inputs, outputs, parameters, oracle_name = _bbox(draw, quant)
+    parameters["type"] = "quant" if quant else "float32"
+    model = b.model(operation, operands)
+    return Corner(
+        "roi", operation, model, inputs, outputs, _classes(model, outputs), parameters,
+        oracle_name,
+    )  # fmt: skip
+
+
+_DETECT = ("BOX_WITH_NMS_LIMIT", "DETECTION_POSTPROCESSING", "GENERATE_PROPOSALS")
+_NMS_KERNELS = ("hard", "linear", "gaussian")
+_DETECT_MARGIN = 1e-3
+"""How near a BOX_WITH_NMS_LIMIT score may come to another it is ranked against, or to a
+threshold, or an IoU to the IoU threshold, before the draw is refused (a float32 driver
+computes them within about 1e-6 of the oracle's doubles)."""
+_IOU_CHOICES = tuple(_f32(k / 20) for k in range(5, 16))
+"""IoU thresholds drawn: 0.25 to 0.75 by 0.05, of those 0.01 or more from every IoU the
+selection may compare with them."""
+
+
+def _detect_refuse() -> None:
+    """Give the draw up: its selection would hang on float rounding (rare by design)."""
+    from hypothesis import reject
+
+    reject()
+
+
+def _detect_distinct(draw, count: int, steps: int) -> list[int]:
+    """``count`` distinct integers in [1, steps): scores k / steps that never tie."""
+    return draw(st.lists(st.integers(1, steps - 1), min_size=count, max_size=count, unique=True))
+
+
+def _detect_clear_of(draw, values: Sequence[float], choices: Sequence[float]) -> float:
+    """One of ``choices`` 0.01 or more from each of ``values`` (IoUs, box sizes), so a float32
+    driver compares each with it as the oracle does; refused if none is."""
+    clear = [c for c in choices if all(abs(v - c) >= 0.01 for v in values)]
+    if not clear:
+        _detect_refuse()
+    return draw(st.sampled_from(clear))
+
+
+def _detect_overlaps(boxes: Sequence[Sequence[float]]) -> list[float]:
+    """The IoU of each pair of ``boxes``."""
+    iou = oracle("proposals_oracle").iou
+    return [iou(a, b) for i, a in enumerate(boxes) for b in boxes[i + 1 :]]
+
+
+def _box_with_nms_limit(draw, builder: _Builder) -> tuple[list, list, list, dict]:
+    """1-2 images (batch indices 0-2, in order) of 1-4 rois, 1-3 classes besides the
+    background; per image the scores of the classes 1 and up distinct multiples of 1/32,
+    the score threshold halfway between two of them and below each image's best (so each
+    image keeps a box); boxes of sides 2-4 from corners 0-2, so they overlap often."""
+    detection = oracle("detection_oracle")
+    images = draw(st.integers(1, 2))
+    ids = sorted(draw(st.lists(st.integers(0, 2), min_size=images, max_size=images, unique=True)))
+    counts = [draw(st.integers(1, 4)) for _ in ids]
+    classes = draw(st.integers(2, 4))
+    batches = [image for image, count in zip(ids, counts, strict=True) for _ in range(count)]
+    scores: list[float] = []
+    tops = []
+    for count in counts:
+        picks = _detect_distinct(draw, count * (classes - 1), 32)
+        tops.append(max(picks))
+        for r in range(count):
+            own = picks[r * (classes - 1) : (r + 1) * (classes - 1)]
+            scores += [draw(st.integers(0, 31)) / 32, *(k / 32 for k in own)]
+    score_threshold = (draw(st.integers(0, min(tops) - 1)) + 0.5) / 32
+    corner = st.tuples(st.integers(0, 2), st.integers(0, 2), st.integers(2, 4), st.integers(2, 4))
+    boxes = [[float(x), float(y), float(x + w), float(y + h)]
+             for x, y, w, h in draw(_exactly(corner, len(batches) * classes))]  # fmt: skip
+    kernel = draw(st.integers(0, 2))
+    overlaps, start = [], 0
+    for count in counts:
+        for c in range(1, classes):
+            group = [boxes[r * classes + c] for r in range(start, start + count)]
+            overlaps += _detect_overlaps(group)
+        start += count
+    iou_threshold = _detect_clear_of(draw, overlaps if kernel < 2 else [], _IOU_CHOICES)
+    sigma = draw(st.sampled_from((0.25, 0.5, 1.0)))
+    # Low for the soft kernels, so rescored boxes are often kept.
+    nms_threshold = (draw(st.integers(0, 11 if kernel == 0 else 3)) + 0.25) / 32
+    limit = draw(st.sampled_from((-1, 1, 2, 3)))
+    params = (score_threshold, limit, _NMS_KERNELS[kernel], iou_threshold, sigma, nms_threshold)
+    rois = [v for box in boxes for v in box]
+    try:
+        kept = detection.box_with_nms_limit(scores, rois, batches, params, _DETECT_MARGIN)
+    except detection.Ambiguous:
+        _detect_refuse()
+    out_scores, out_boxes, out_classes, out_batches = kept
+    rows, found = len(batches), len(out_scores)
+    inputs = [_array(scores, (rows, classes)), _array(rois, (rows, 4 * classes)),
+              _array(batches, (rows,), np.int32)]  # fmt: skip
+    operands = [builder.input(inputs[0]), builder.input(inputs[1]),
+                builder.input(inputs[2], OperandType.TENSOR_INT32),
+                builder.float32(score_threshold), builder.int32(limit), builder.int32(kernel),
+                builder.float32(iou_threshold), builder.float32(sigma),
+                builder.float32(nms_threshold)]  # fmt: skip
+    outputs = [_array(out_scores, (found,)), _array(out_boxes, (found, 4)),
+               *(_array(v, (found,), np.int32) for v in (out_classes, out_batches))]  # fmt: skip
+    builder.output((found,))
+    builder.output((found, 4))
+    builder.output((found,), OperandType.TENSOR_INT32)
+    builder.output((found,), OperandType.TENSOR_INT32)
+    parameters = {
+        "rois per image": dict(zip(ids, counts, strict=True)), "classes": classes,
+        "score threshold": score_threshold, "max detections": limit,
+        "kernel": _NMS_KERNELS[kernel], "IoU threshold": iou_threshold, "sigma": sigma,
+        "NMS score threshold": nms_threshold,
+    }  # fmt: skip
+    return inputs, outputs, operands, parameters
+
+
+def _generate_proposals(draw, builder: _Builder) -> tuple[list, list, list, dict]:
+    """1-2 images of their own sizes, a feature map of 1-2 rows and 1-3 columns, 1-2
+    anchors, strides 2-4, deltas of eighths (shifts) and quarters (log sizes), scores
+    distinct multiples of 1/64; pre-NMS limits -1, 0, cutting or not, post-NMS limits -1
+    or 1-3 (0, where Android 10 and the HAL text disagree, is the specs' business); the
+    min size and the IoU threshold 0.01 or more from every size and IoU they meet."""
+    proposals = oracle("proposals_oracle")
+    batch, height, width, count = (draw(st.integers(1, top)) for top in (2, 2, 3, 2))
+    strides = (float(draw(st.integers(2, 4))), float(draw(st.integers(2, 4))))  # (h, w)
+    sizes = [draw(st.tuples(st.integers(-1, 2), st.integers(-1, 2))) for _ in range(batch)]
+    info = [(height * strides[0] + dh, width * strides[1] + dw) for dh, dw in sizes]  # (h, w)
+    anchor = st.tuples(st.integers(-2, 1), st.integers(-2, 1), st.integers(2, 5), st.integers(2, 5))
+    anchors = [(float(x), float(y), float(x + w), float(y + h))
+               for x, y, w, h in draw(_exactly(anchor, count))]  # fmt: skip
+    cells = height * width * count
+    flat_scores = [k / 64 for _ in range(batch) for k in _detect_distinct(draw, cells, 64)]
+    shift, size = st.integers(-3, 3).map(lambda v: v / 8), st.integers(-2, 2).map(lambda v: v / 4)
+    flat_deltas = [v for _ in range(batch * cells)
+                   for v in draw(st.tuples(shift, shift, size, size))]  # fmt: skip
+    scores = proposals.nest(flat_scores, [batch, height, width, count])
+    deltas = proposals.nest(flat_deltas, [batch, height, width, 4 * count])
+    pre = draw(st.sampled_from([-1, 0, *range(1, cells + 2)]))
+    post = draw(st.sampled_from((-1, 1, 2, 3)))
+    entering = []
+    for b in range(batch):
+        cand_scores, cand_boxes = proposals.proposal_boxes(
+            scores[b], deltas[b], anchors, info[b], strides
+        )
+        entering.append([cand_boxes[i] for i in proposals.pre_nms(cand_scores, pre)])
+    sides = [box[k + 2] - box[k] for boxes in entering for box in boxes for k in (0, 1)]
+    min_size = _detect_clear_of(draw, sides, (0.25, 0.5, 1.0, 1.5))
+    overlaps = []
+    for (image_h, image_w), boxes in zip(info, entering, strict=True):
+        # A clipped box whose sides pass the min size has its centre that far inside the
+        # image: the centre test never hangs on rounding.
+        kept = [box for box in boxes if proposals.keeps(box, min_size, image_w, image_h)]
+        overlaps += _detect_overlaps(kept)
+    iou_threshold = _detect_clear_of(draw, overlaps, _IOU_CHOICES)
+    out_scores, out_rois, out_batches = proposals.generate_proposals(
+        scores, deltas, anchors, info, strides, pre, post, iou_threshold, min_size
+    )
+    if not out_scores:
+        _detect_refuse()  # no proposal at all: zero-sized outputs are the specs' business
+    nchw = draw(st.booleans())
+    found = len(out_scores)
+    inputs = [_array(flat_scores, (batch, height, width, count)),
+              _array(flat_deltas, (batch, height, width, 4 * count)),
+              _array([v for a in anchors for v in a], (count, 4)),
+              _array([v for i in info for v in i], (batch, 2))]  # fmt: skip
+    if nchw:
+        inputs[:2] = [_to_nchw(a) for a in inputs[:2]]
+    operands = [builder.input(a) for a in inputs]
+    operands += [builder.float32(strides[0]), builder.float32(strides[1]), builder.int32(pre),
+                 builder.int32(post), builder.float32(iou_threshold), builder.float32(min_size),
+                 builder.bool(nchw)]  # fmt: skip
+    outputs = [_array(out_scores, (found,)), _array(out_rois, (found, 4)),
+               _array(out_batches, (found,), np.int32)]  # fmt: skip
+    builder.output((found,))
+    builder.output((found, 4))
+    builder.output((found,), OperandType.TENSOR_INT32)
+    parameters = {
+        "scores (NHWC)": (batch, height, width, count), "strides (h, w)": strides,
+        "image sizes (h, w)": info, "pre-NMS top n": pre, "post-NMS top n": post,
+        "IoU threshold": iou_threshold, "min size": min_size,
+        "layout": "NCHW" if nchw else "NHWC",
+    }  # fmt: skip
+    return inputs, outputs, operands, parameters
+
+
+def _detection_postprocessing(draw, builder: _Builder) -> tuple[list, list, list, dict]:
+    """1-2 images, 1-4 anchors, 1-3 classes besides the background, encodings of 4 or 5
+    values (halves in [-1, 1]), scales 1, 2, 10 (centres) and 1, 2, 5 (sizes); per image
+    the scores of the classes 1 and up distinct multiples of 1/64, the score threshold
+    halfway between two; regular or fast NMS, 1-3 detections, classes per detection and
+    detections per class, the background in the labels or not; the IoU threshold 0.01 or
+    more from every IoU of two decoded boxes."""
+    proposals = oracle("proposals_oracle")
+    batch, count, classes = (draw(st.integers(low, high)) for low, high in ((1, 2), (1, 4), (2, 4)))
+    length = draw(st.sampled_from((4, 5)))
+    anchor = st.tuples(st.integers(1, 4), st.integers(1, 4), st.integers(1, 3), st.integers(1, 3))
+    anchors = [tuple(float(v) for v in a) for a in draw(_exactly(anchor, count))]
+    scales = tuple(float(draw(st.sampled_from(c))) for c in ((1, 2, 10),) * 2 + ((1, 2, 5),) * 2)
+    flat_scores: list[float] = []
+    for _ in range(batch):
+        picks = _detect_distinct(draw, count * (classes - 1), 64)
+        for a in range(count):
+            own = picks[a * (classes - 1) : (a + 1) * (classes - 1)]
+            flat_scores += [draw(st.integers(0, 63)) / 64, *(k / 64 for k in own)]
+    flat_codes = [v / 2 for v in draw(_exactly(st.integers(-2, 2), batch * count * length))]
+    scores = proposals.nest(flat_scores, [batch, count, classes])
+    codes = proposals.nest(flat_codes, [batch, count, length])
+    overlaps = []
+    for b in range(batch):
+        boxes = [proposals.box_from_anchor(anchors[a], codes[b][a], scales) for a in range(count)]
+        overlaps += _detect_overlaps(boxes)
+    iou_threshold = _detect_clear_of(draw, overlaps, _IOU_CHOICES)
+    score_threshold = (draw(st.integers(0, 40)) + 0.5) / 64
+    regular, with_background = draw(st.booleans()), draw(st.booleans())
+    most, per_detection, per_class = (draw(st.integers(1, 3)) for _ in range(3))
+    out_scores, out_boxes, out_classes, out_counts = proposals.detection_postprocess(
+        scores, codes, anchors, scales, regular, most, per_detection, per_class,
+        score_threshold, iou_threshold, with_background,
+    )  # fmt: skip
+    slots = most if regular else most * per_detection
+    inputs = [_array(flat_scores, (batch, count, classes)),
+              _array(flat_codes, (batch, count, length)),
+              _array([v for a in anchors for v in a], (count, 4))]  # fmt: skip
+    operands = [builder.input(a) for a in inputs]
+    operands += [builder.float32(v) for v in scales]
+    operands += [builder.bool(regular), builder.int32(most), builder.int32(per_detection),
+                 builder.int32(per_class), builder.float32(score_threshold),
+                 builder.float32(iou_threshold), builder.bool(with_background)]  # fmt: skip
+    outputs = [_array(out_scores, (batch, slots)), _array(out_boxes, (batch, slots, 4)),
+               _array(out_classes, (batch, slots), np.int32),
+               _array(out_counts, (batch,), np.int32)]  # fmt: skip
+    builder.output((batch, slots))
+    builder.output((batch, slots, 4))
+    builder.output((batch, slots), OperandType.TENSOR_INT32)
+    builder.output((batch,), OperandType.TENSOR_INT32)
+    parameters = {
+        "scores": (batch, count, classes), "encoding length": length,
+        "scales (y, x, h, w)": scales, "NMS": "regular" if regular else "fast",
+        "max detections": most, "max classes per detection": per_detection,
+        "max detections per class": per_class, "score threshold": score_threshold,
+        "IoU threshold": iou_threshold, "background in label": with_background,
+    }  # fmt: skip
+    return inputs, outputs, operands, parameters
+
+
+_DETECT_DRAWS = {
+    "BOX_WITH_NMS_LIMIT": (_box_with_nms_limit, "detection_oracle"),
+    "GENERATE_PROPOSALS": (_generate_proposals, "proposals_oracle"),
+    "DETECTION_POSTPROCESSING": (_detection_postprocessing, "proposals_oracle"),
+}
+
+
+@st.composite
+def detect(draw, operation: str | None = None) -> Corner:
+    """BOX_WITH_NMS_LIMIT, GENERATE_PROPOSALS, DETECTION_POSTPROCESSING, float32: discrete
+    selections, so scores are distinct multiples of 1/32 or 1/64 (no ties, thresholds
+    halfway between two), and the IoU thresholds (and GENERATE_PROPOSALS' min size) are
+    drawn 0.01 or more from every IoU (and size) they meet, so a float32 driver selects
+    exactly the oracle's boxes; a draw whose soft-NMS rescoring still comes within 1e-3 of
+    a tie or threshold is refused (rare). Every case keeps at least one box. The outputs
+    are declared with the number of boxes kept (as the specs do); the twin of unknown
+    dimensions is lawful (the driver reports that number)."""
+    operation = operation or draw(st.sampled_from(_DETECT))
+    builder = _Builder()
+    make, oracle_name = _DETECT_DRAWS[operation]
+    inputs, outputs, operands, parameters = make(draw, builder)
+    model = builder.model(operation, operands)
+    return Corner(
+        "detect", operation, model, inputs, outputs, _classes(model, outputs), parameters,
+        oracle_name,
+    )  # fmt: skip
+
+
+def _detect_classes(model, operation, constants, name) -> list[str]:
+    """BOX_WITH_NMS_LIMIT: the kernel, classes besides the background, no limit.
+    GENERATE_PROPOSALS: layout, batch, anchors, a pre-NMS limit that cuts or none (0 or
+    less, or not below the candidates), no post-NMS limit. DETECTION_POSTPROCESSING:
+    regular or fast NMS, the background in the labels or not, batch, classes, several
+    classes per detection (fast), encodings longer than 4. What the expected outputs
+    show: ``_detect_result_classes``."""
+    inputs = operation.inputs
+    dims = list(model.operands[inputs[0]].dimensions)
+    classes: list[str] = []
+    if name == "BOX_WITH_NMS_LIMIT":
+        kernel, limit = _scalar(constants, inputs[5]), _scalar(constants, inputs[4])
+        if kernel in range(3):
+            classes.append(f"nms:{_NMS_KERNELS[kernel]}")
+        if limit is not None and limit < 0:
+            classes.append("limit:none")
+        return classes + ["classes>1"] * (dims[1] > 2)
+    if name == "GENERATE_PROPOSALS":
+        nchw = _scalar(constants, inputs[10])
+        if nchw is not None:
+            classes.append("layout:nchw" if nchw else "layout:nhwc")
+        anchors = model.operands[inputs[2]].dimensions[0]
+        classes += ["batch>1"] * (dims[0] > 1) + ["anchors>1"] * (anchors > 1)
+        pre, post = _scalar(constants, inputs[6]), _scalar(constants, inputs[7])
+        cells = dims[1] * dims[2] * dims[3]  # H * W * A in either layout (0: unknown)
+        if pre is not None and (pre <= 0 or 0 < cells <= pre):
+            classes.append("pre-nms:none")
+        elif pre is not None and cells:
+            classes.append("pre-nms:cuts")
+        return classes + ["post-nms:none"] * (post is not None and post < 0)
+    regular, background = _scalar(constants, inputs[7]), _scalar(constants, inputs[13])
+    if regular is not None:
+        classes.append("regular-nms" if regular else "fast-nms")
+    if background is not None:
+        classes.append("background:included" if background else "background:excluded")
+    length = model.operands[inputs[1]].dimensions[2]
+    classes += ["batch>1"] * (dims[0] > 1) + ["classes>1"] * (dims[2] > 2)
+    if regular == 0 and (_scalar(constants, inputs[9]) or 0) > 1:
+        classes.append("max-classes>1")
+    return classes + ["encoding>4"] * (length > 4)
+
+
+def _detect_result_classes(model: Model, name: str, outputs: Sequence[np.ndarray]) -> list[str]:
+    """What the expected detections show: boxes of several images (``batch>1``), an image
+    keeping as many boxes as BOX_WITH_NMS_LIMIT's max_detections (``limit:reached``) or
+    GENERATE_PROPOSALS' post_nms_top_n (``post-nms:reached``); DETECTION_POSTPROCESSING's
+    counts filling an image's slots or leaving some zero."""
+    if len(outputs) < (3 if name == "GENERATE_PROPOSALS" else 4):
+        return []
+    if name == "DETECTION_POSTPROCESSING":
+        counts, slots = outputs[3].reshape(-1), outputs[0].shape[-1]
+        full, short = bool(np.any(counts == slots)), bool(np.any(counts < slots))
+        return ["detections:full"] * full + ["detections:zero-fill"] * short
+    per_image = Counter(outputs[-1].reshape(-1).tolist())  # the batch index of each box
+    classes = ["batch>1"] * (len(per_image) > 1)
+    slot = 4 if name == "BOX_WITH_NMS_LIMIT" else 7
+    try:
+        constants = read_constants(model)
+    except Exception:  # a pool that cannot be opened: no limit read
+        constants = {}
+    for operation in model.operations:
+        if list(operation.outputs) == list(model.output_indexes) and len(operation.inputs) > slot:
+            limit = _scalar(constants, operation.inputs[slot])
+            if limit is not None and limit > 0 and limit in per_image.values():
+                label = "limit:reached" if slot == 4 else "post-nms:reached"
+                classes.append(label)
+    return classes
+
+
+_LSTMS = (
+    "LSTM", "UNIDIRECTIONAL_SEQUENCE_LSTM", "BIDIRECTIONAL_SEQUENCE_LSTM", "QUANTIZED_16BIT_LSTM",
+)  # fmt: skip
+_LSTM_ACTIVATIONS = {0: "none", 1: "relu", 2: "relu1", 3: "relu6", 4: "tanh", 5: "sign-bit",
+                     6: "sigmoid"}  # fmt: skip
+"""The float LSTMs' activation codes (TensorFlow Lite's set, ops/README.md) by name."""
+_LSTM_DRAWN_ACTIVATIONS = (1, 3, 4, 6)
+"""RELU, RELU6, tanh, sigmoid. Not NONE: the HAL text gives m = o * c there, while Android
+10's CPU path leaves g(c) unwritten and in effect computes o * g(cell input)
+(reference_driver/ops/lstm.py), so which to expect is the specs' business; not RELU1 (2)
+nor the sign bit (5), outside the operations' documented set (ops-48-94.md, 92)."""
+_CELL_CLIPS = (0.0, 0.25, 0.5, 1.0)
+_PROJECTION_CLIPS = (0.0, 0.125, 0.25, 0.5)
+"""Clip values (0: none): small against cell states up to 2 and more, so often reached."""
+_LN_SPREAD = 0.02
+"""The least variance / mean square of the gate sums a layer normalisation of several
+units is drawn with. The variance is mean(z^2) - mean(z)^2 (ops-48-94.md, 92), which
+float32 gets to about 2^-22 * mean(z^2): a narrower spread would judge rounding (a spread
+of exactly 0 in double can be a tiny one in float32, normalised to +-1 instead of 0)."""
+_QLSTM_SCALES = (1 / 1024, 1 / 256, 3 / 1024, 0.005, 1 / 128, 1 / 64)
+"""QUANTIZED_16BIT_LSTM weight scales: from gate sums inside the fixed-point activations'
+curved range to sums saturating the Q3.12 pre-activation (|pre| >= 8)."""
+_QLSTM_GATES = ("input", "forget", "cell", "output")
+_QLSTM_STATE = 2.0**-11
+"""The cell state's fixed quantization: TENSOR_QUANT16_SYMM, Q4.11 (ops-48-94.md, 73)."""
+
+
+def _eighths(draw, count: int, scale: float = 1.0) -> list[float]:
+    """Multiples of 1/8 in [-1, 1] (as the LSTM specs' data), times ``scale``."""
+    return [scale * v / 8 for v in draw(_exactly(st.integers(-8, 8), count))]
+
+
+def _eighth_rows(draw, rows: int, columns: int, scale: float = 1.0) -> list[list[float]]:
+    values = _eighths(draw, rows * columns, scale)
+    return [values[r * columns : (r + 1) * columns] for r in range(rows)]
+
+
+def _lstm_cell(draw, cells: ModuleType, inputs: int, aux: int, layer_norm: bool):
+    """One direction's cell: (weights by the oracle's names, None where omitted; config).
+    CIFG, peephole, projection (its bias or not) and, where the form has it, layer
+    normalisation are drawn apart; 1-3 units, 1-3 outputs with a projection."""
+    units = draw(st.integers(1, 3))
+    cifg, peephole, projection = draw(st.booleans()), draw(st.booleans()), draw(st.booleans())
+    output = draw(st.integers(1, 3)) if projection else units
+    projection_bias = projection and draw(st.booleans())
+    normalised = layer_norm and draw(st.booleans())
+    cfg = cells.CellConfig(
+        units, output, cifg, peephole, projection, projection_bias, normalised, aux > 0
+    )
+    cell: dict[str, object] = {}
+    for g in cells.GATES:
+        absent = g == "i" and cifg
+        cell["w_x" + g] = None if absent else _eighth_rows(draw, units, inputs)
+        cell["w_h" + g] = None if absent else _eighth_rows(draw, units, output)
+        cell["b_" + g] = None if absent else _eighths(draw, units)
+        cell["aux_" + g] = _eighth_rows(draw, units, aux) if aux and not absent else None
+        gamma = [v or 0.5 for v in _eighths(draw, units)] if normalised and not absent else None
+        cell["ln_" + g] = gamma
+    for g in "ifo":
+        cell["w_c" + g] = _eighths(draw, units) if peephole and not (g == "i" and cifg) else None
+    cell["w_proj"] = _eighth_rows(draw, output, units) if projection else None
+    cell["b_proj"] = _eighths(draw, output) if projection_bias else None
+    return cell, cfg
+
+
+def _cell_dims(name: str, cfg, inputs: int) -> tuple[int, ...]:
+    n, p = cfg.units, cfg.output
+    by_name = {"w_proj": (p, n), "b_proj": (p,)}
+    return by_name.get(name) or {"w_x": (n, inputs), "w_h": (n, p)}.get(name[:3], (n,))
+
+
+def _lstm_tensor(builder: _Builder, cells: ModuleType, values, dims: Sequence[int]) -> int:
+    """A float32 constant, or an omitted input (NO_VALUE) where ``values`` is None."""
+    if values is None:
+        return _omitted(builder, dims)
+    return builder.tensor(_array(cells.flat(values), dims))
+
+
+def _well_spread(trace: Sequence[tuple[list[float], float, float]]) -> bool:
+    """Whether every layer normalisation the oracle made is well conditioned: one unit
+    (mean z, variance 0 in any precision: normalised to 0) or a spread of ``_LN_SPREAD``."""
+    return all(
+        len(z) == 1 or (var > 0 and var >= _LN_SPREAD * (var + mean * mean))
+        for z, mean, var in trace
+    )
+
+
+def _cell_shown(cfg) -> str:
+    flags = [name for name in ("cifg", "peephole", "projection", "projection_bias",
+                               "layer_norm") if getattr(cfg, name)]  # fmt: skip
+    return f"units={cfg.units} output={cfg.output} " + ("+".join(flags) or "plain")
+
+
+def _float_lstm(draw, operation: str) -> Corner:
+    """LSTM, UNIDIRECTIONAL_SEQUENCE_LSTM, BIDIRECTIONAL_SEQUENCE_LSTM, float32."""
+    from hypothesis import assume
+
+    cells = oracle("lstm_oracle")
+    bidi = operation == "BIDIRECTIONAL_SEQUENCE_LSTM"
+    batch, size = draw(st.integers(1, 2)), draw(st.integers(1, 3))
+    steps = 1 if operation == "LSTM" else draw(st.integers(1, 3))
+    time_major = operation != "LSTM" and draw(st.booleans())
+    code = draw(st.sampled_from(_LSTM_DRAWN_ACTIVATIONS))
+    cell_clip = draw(st.sampled_from(_CELL_CLIPS))
+    proj_clip = draw(st.sampled_from(_PROJECTION_CLIPS))
+    # LSTM: HAL 1.0's 23 inputs or HAL 1.2's 27 (the layer-norm weights given or omitted).
+    form = draw(st.sampled_from(["plain", "layer-norm"])) if operation == "LSTM" else "layer-norm"
+    aux = draw(st.integers(1, 3)) if bidi and draw(st.booleans()) else 0
+    merged = bidi and draw(st.booleans())
+    directions = [_lstm_cell(draw, cells, size, aux, form == "layer-norm") for _ in range(1 + bidi)]
+    xs = [_eighth_rows(draw, batch, size) for _ in range(steps)]  # [t][b][i]
+    auxs = [_eighth_rows(draw, batch, aux) for _ in range(steps)] if aux else None
+    states = []  # h0 in [-1, 1], c0 in [-2, 2], per direction
+    for _, cfg in directions:
+        states += [_eighth_rows(draw, batch, cfg.output), _eighth_rows(draw, batch, cfg.units, 2)]
+    trace: list = []
+    args = (code, cell_clip, proj_clip, trace)
+    if operation == "LSTM":
+        ((cell, cfg),) = directions
+        h_out, c_out = cells.lstm(cell, cfg, xs[0], *states, *args)
+        gates = 3 if cfg.cifg else 4
+        results = [[[0.0] * (cfg.units * gates)] * batch, h_out, c_out, h_out]  # scratch: zeros
+    elif bidi:
+        fw, bw = cells.bidirectional_lstm(*directions, xs, auxs, states, *args)
+        results = [[[fw[t][b] + bw[t][b] for b in range(batch)] for t in range(steps)]]
+        results = results if merged else [fw, bw]
+    else:
+        results = [cells.sequence_lstm(*directions[0], xs, *states, *args)]
+    assume(_well_spread(trace))
+
+    def laid_out(sequence: list) -> np.ndarray:  # [t][b][k] in the case's layout
+        data = sequence if time_major else cells.batch_major(sequence)
+        return _array(cells.flat(data), (len(data), len(data[0]), len(data[0][0])))
+
+    builder = _Builder()
+    inputs = [_array(cells.flat(xs[0]), (batch, size)) if operation == "LSTM" else laid_out(xs)]
+    operands = [builder.input(inputs[0])]
+    for cell, cfg in directions:
+        operands += [_lstm_tensor(builder, cells, cell[name], _cell_dims(name, cfg, size))
+                     for name in cells.CELL_NAMES]  # fmt: skip
+    for state in states:
+        inputs.append(_array(cells.flat(state), (batch, len(state[0]))))
+        operands.append(builder.input(inputs[-1]))
+    if bidi:
+        if auxs is None:
+            operands.append(_omitted(builder, inputs[0].shape))
+        else:
+            inputs.append(laid_out(auxs))
+            operands.append(builder.input(inputs[-1]))
+        for cell, cfg in directions:
+            operands += [_lstm_tensor(builder, cells, cell["aux_" + g], (cfg.units, aux or size))
+                         for g in cells.GATES]  # fmt: skip
+    operands += [builder.int32(code), builder.float32(cell_clip), builder.float32(proj_clip)]
+    if bidi:
+        operands += [builder.bool(merged), builder.bool(time_major)]
+    elif operation != "LSTM":
+        operands.append(builder.bool(time_major))
+    if form == "layer-norm":
+        for cell, cfg in directions:
+            operands += [_lstm_tensor(builder, cells, cell["ln_" + g], (cfg.units,))
+                         for g in cells.GATES]  # fmt: skip
+    if operation == "LSTM":
+        outputs = [_array(cells.flat(r), (batch, len(r[0]))) for r in results]
+    else:
+        outputs = [laid_out(r) for r in results]
+    for array in outputs:
+        builder.output(array.shape)
+    model = builder.model(operation, operands)
+    parameters: dict[str, object] = {"batch": batch, "input size": size}
+    if operation != "LSTM":
+        parameters.update(steps=steps, time_major=time_major)
+    else:
+        parameters["inputs"] = 23 if form == "plain" else 27
+    parameters["cell" if len(directions) == 1 else "cells (fw, bw)"] = tuple(
+        _cell_shown(cfg) for _, cfg in directions
+    )
+    parameters.update(activation=_LSTM_ACTIVATIONS[code], cell_clip=cell_clip,
+                      proj_clip=proj_clip)  # fmt: skip
+    if bidi:
+        parameters.update(merge_outputs=merged, aux_input_size=aux)
+    return Corner(
+        "lstm", operation, model, inputs, outputs, _classes(model, outputs), parameters,
+        "lstm_oracle", ignored=frozenset({0}) if operation == "LSTM" else frozenset(),
+    )  # fmt: skip
+
+
+def _quant_constant(
+    builder: _Builder, type_: int, array: np.ndarray, scale: float, zero_point: int = 0
+) -> int:
+    """A constant tensor with its quantization."""
+    index = builder.constant(type_, array.shape, array.tobytes())
+    builder.operands[index] = replace(builder.operands[index], scale=scale, zero_point=zero_point)
+    return index
+
+
+def _quantized_lstm(draw) -> Corner:
+    """QUANTIZED_16BIT_LSTM: batch 1-2, 1-3 inputs and 1-3 outputs (apart, so the
+    reference's pairing of [x, h] with the columns [recurrent | input] shows: ops-48-94.md,
+    73, which the specs' goldens follow), the eight weights' common scale and zero point
+    drawn (bytes over the whole range), biases up to 4 in real terms, the input, output
+    state and cell state of fixed quantization any bytes and int16 (the state's extremes
+    often); in a quarter of the cases the forget and output gates held open (biases of 8,
+    the Q3.12 end), so the cell state saturates and the output nears its ends. The oracle
+    follows the operation's integer steps bit for bit."""
+    rnn = oracle("rnn_oracle")
+    batch, size, units = (draw(st.integers(1, 3 if i else 2)) for i in range(3))
+    scale = float(np.float32(draw(st.sampled_from(_QLSTM_SCALES))))
+    zero = draw(_ZERO_POINTS)
+    bias_scale = float(np.float32(scale) / np.float32(128))
+    byte = st.integers(0, 255)
+    w_in = {g: [draw(_exactly(byte, size)) for _ in range(units)] for g in _QLSTM_GATES}
+    w_rec = {g: [draw(_exactly(byte, units)) for _ in range(units)] for g in _QLSTM_GATES}
+    bound = int(4 / bias_scale)
+    biases = {g: draw(_exactly(st.integers(-bound, bound), units)) for g in _QLSTM_GATES}
+    if draw(st.integers(0, 3)) == 0:
+        biases["forget"] = biases["output"] = [int(8 / bias_scale)] * units
+    x = [draw(_exactly(byte, size)) for _ in range(batch)]
+    state = st.one_of(st.sampled_from([-32768, 32767]), st.integers(-32768, 32767))
+    c_prev = [draw(_exactly(state, units)) for _ in range(batch)]
+    h_prev = [draw(_exactly(byte, units)) for _ in range(batch)]
+    c_out, h_out = rnn.qlstm(x, w_in, w_rec, biases, c_prev, h_prev, zero, scale)
+    quant8, quant16 = OperandType.TENSOR_QUANT8_ASYMM, OperandType.TENSOR_QUANT16_SYMM
+    builder = _Builder()
+    inputs = [
+        _array(rnn.flat(x), (batch, size), np.uint8),
+        _array(rnn.flat(c_prev), (batch, units), np.int16),
+        _array(rnn.flat(h_prev), (batch, units), np.uint8),
+    ]
+    operands = [builder.input(inputs[0], quant8, 1 / 128, 128)]
+
+    def weights(rows: list[list[int]], columns: int) -> int:
+        array = _array(rnn.flat(rows), (units, columns), np.uint8)
+        return _quant_constant(builder, quant8, array, scale, zero)
+
+    operands += [weights(w_in[g], size) for g in _QLSTM_GATES]
+    operands += [weights(w_rec[g], units) for g in _QLSTM_GATES]
+    int32 = OperandType.TENSOR_INT32
+    operands += [_quant_constant(builder, int32, _array(biases[g], (units,), np.int32), bias_scale)
+                 for g in _QLSTM_GATES]  # fmt: skip
+    operands.append(builder.input(inputs[1], quant16, _QLSTM_STATE))
+    operands.append(builder.input(inputs[2], quant8, 1 / 128, 128))
+    outputs = [
+        _array(rnn.flat(c_out), (batch, units), np.int16),
+        _array(rnn.flat(h_out), (batch, units), np.uint8),
+    ]
+    builder.output((batch, units), quant16, _QLSTM_STATE)
+    builder.output((batch, units), quant8, 1 / 128, 128)
+    model = builder.model("QUANTIZED_16BIT_LSTM", operands)
+    parameters = {"batch": batch, "input size": size, "output size": units,
+                  "weights (scale, zero point)": (scale, zero)}  # fmt: skip
+    return Corner(
+        "lstm", "QUANTIZED_16BIT_LSTM", model, inputs, outputs, _classes(model, outputs),
+        parameters, "rnn_oracle",
+    )  # fmt: skip
+
+
+@st.composite
+def lstm(draw, operation: str | None = None) -> Corner:
+    """LSTM (one step; HAL 1.0's 23 inputs or 1.2's 27), UNIDIRECTIONAL_SEQUENCE_LSTM and
+    BIDIRECTIONAL_SEQUENCE_LSTM (1-3 steps, time-major or batch-major), float32: batch
+    1-2, 1-3 inputs, per direction 1-3 units with CIFG, peephole, projection (with its
+    bias or not, 1-3 outputs) and layer normalisation (HAL 1.2 forms) drawn apart, the
+    omitted tensors NO_VALUE; activation RELU, RELU6, tanh or sigmoid; cell and projection
+    clips 0 or small (reached); BIDIRECTIONAL_SEQUENCE_LSTM's outputs merged or apart and
+    its aux input (1-3 wide, with its weights) or none. Weights, inputs and the output
+    state multiples of 1/8 in [-1, 1], the cell state in [-2, 2]. LSTM's scratch output is
+    not compared. QUANTIZED_16BIT_LSTM: ``_quantized_lstm``."""
+    operation = operation or draw(st.sampled_from(_LSTMS))
+    if operation == "QUANTIZED_16BIT_LSTM":
+        return _quantized_lstm(draw)
+    return _float_lstm(draw, operation)
 
 
 _UNARY = {
@@ -2190,16 +3333,310 @@ def _pick_classes(model, operation, constants, name) -> list[str]:
 def _recurrent_classes(model, operation, constants, name) -> list[str]:
     inputs = operation.inputs
     x = list(model.operands[inputs[0]].dimensions)
+    if name == "SVDF":
+        return _svdf_classes(model, inputs, constants, x)
+    bidirectional = name == "BIDIRECTIONAL_SEQUENCE_RNN"
     units = model.operands[inputs[1]].dimensions[0]
-    classes = _activation(constants, inputs, 5)
+    if bidirectional:
+        units = max(units, model.operands[inputs[5]].dimensions[0])
+    classes = _activation(constants, inputs, 12 if bidirectional else 5)
     if units > 1:
         classes.append("units>1")
     if name == "RNN":
         return classes + (["batch>1"] if x[0] > 1 else [])
-    time_major = _scalar(constants, inputs[6])
+    time_major = _scalar(constants, inputs[13 if bidirectional else 6])
     steps, batch = (x[0], x[1]) if time_major else (x[1], x[0])
     classes.append("time-major" if time_major else "batch-major")
-    return classes + ["batch>1"] * (batch > 1) + ["steps>1"] * (steps > 1)
+    classes += ["batch>1"] * (batch > 1) + ["steps>1"] * (steps > 1)
+    if bidirectional:
+        classes += _bidirectional_classes(model, operation, constants)
+    return classes
+
+
+def _bidirectional_classes(model, operation, constants) -> list[str]:
+    """BIDIRECTIONAL_SEQUENCE_RNN: merged or separate outputs, forward and backward units
+    differing, the auxiliary input given (a rank-3 operand with constant weights: an
+    auxiliary input declared but sent empty, as specs omit it, gives no class)."""
+    inputs = operation.inputs
+    classes = ["merged-outputs" if len(operation.outputs) == 1 else "separate-outputs"]
+    if model.operands[inputs[1]].dimensions[0] != model.operands[inputs[5]].dimensions[0]:
+        classes.append("units:fw-bw-differ")
+    aux = model.operands[inputs[9]]
+    if (
+        aux.lifetime != OperandLifeTime.NO_VALUE
+        and len(aux.dimensions) == 3
+        and inputs[10] in constants
+    ):
+        classes.append("aux-input")
+    return classes
+
+
+def _svdf_classes(model, inputs, constants, x) -> list[str]:
+    """SVDF: rank, memory size, units (filters / rank), batch, the bias omitted."""
+    filters, memory = model.operands[inputs[2]].dimensions
+    rank = _scalar(constants, inputs[5])
+    classes = _activation(constants, inputs, 6)
+    if rank is not None and rank > 0:
+        classes += ["rank>1"] * (rank > 1) + ["units>1"] * (filters // rank > 1)
+    classes += ["memory>1"] * (memory > 1) + ["batch>1"] * (x[0] > 1)
+    if model.operands[inputs[3]].lifetime == OperandLifeTime.NO_VALUE:
+        classes.append("bias:omitted")
+    return classes
+
+
+def _hashing_classes(model, operation, constants, name) -> list[str]:
+    inputs = operation.inputs
+    if name == "RANDOM_MULTINOMIAL":
+        batches, count = model.operands[inputs[0]].dimensions
+        samples = _scalar(constants, inputs[1])
+        classes = ["batch>1"] * (batches > 1) + ["classes:1"] * (count == 1)
+        if samples is not None and samples > 1:
+            classes.append("samples>1")
+        if inputs[2] in model.input_indexes:
+            classes.append("seeds:model-input")
+        elif inputs[2] in constants:
+            classes.append("seeds:constant" if constants[inputs[2]].any() else "seeds:zero")
+        return classes
+    num_hash, num_bits = model.operands[inputs[0]].dimensions
+    data, weight = model.operands[inputs[1]], model.operands[inputs[2]]
+    kind = _scalar(constants, inputs[3])
+    kinds = {v[0]: k for k, v in _LSH_INPUTS.items()}
+    classes = [f"type:{_LSH_TYPES[kind]}"] if kind in _LSH_TYPES else []
+    if weight.lifetime == OperandLifeTime.NO_VALUE:
+        classes.append("unweighted")
+    elif inputs[2] in constants:
+        classes.append("weighted")
+    classes += [f"input:{kinds.get(data.type, 'other')}", f"rank:{len(data.dimensions)}"]
+    classes += ["hashes>1"] * (num_hash > 1) + ["bits:32"] * (num_bits == 32)
+    dims = list(data.dimensions)
+    if dims[0] > 1:
+        classes.append("rows>1")
+    if 0 not in dims and data.type in kinds:
+        size = 1 if data.type == OperandType.TENSOR_QUANT8_ASYMM else 4
+        key = 4 + size * int(np.prod(dims[1:], dtype=np.int64))
+        classes.append(next((c for limit, c in _KEY_CLASSES if key <= limit), "key>64"))
+    return classes
+
+
+def _real_constant(model: Model, constants, index: int) -> np.ndarray:
+    """A constant's real values (a quantized one dequantized)."""
+    operand = model.operands[index]
+    values = constants[index].astype(np.float64)
+    if operand.type in (OperandType.TENSOR_QUANT8_ASYMM, OperandType.TENSOR_QUANT16_ASYMM):
+        values = (values - operand.zero_point) * operand.scale
+    return values
+
+
+def _roi_classes(model, operation, constants, name) -> list[str]:
+    """The detection operations. ROI_ALIGN and ROI_POOLING: layout, batch, channels, rois,
+    ratios below or above 1 and unequal, unequal output sizes, ROI_ALIGN's adaptive or fixed
+    sampling, rois as model inputs or constants, and from constant rois: a roi shorter than
+    a cell (widened to 1), one whose samples pass the last cell (clamped) or whose pooling
+    bins pass the edge (clipped), an empty bin, a coordinate rounding from a half.
+    HEATMAP_MAX_KEYPOINT: layout, boxes, keypoints, 2x2 maps (every neighbour of the
+    maximum mirrored) or larger. AXIS_ALIGNED_BBOX_TRANSFORM: rois, classes, images, the
+    image sizes and batch indexes as constants or model inputs, boxes clipped at the
+    image's near (0) or far edge."""
+    inputs = operation.inputs
+    if name == "HEATMAP_MAX_KEYPOINT":
+        nchw = bool(_scalar(constants, inputs[2]))
+        count, s1, s2, points = model.operands[inputs[0]].dimensions
+        if nchw:
+            points, s1, s2 = s1, s2, points
+        classes = ["layout:nchw" if nchw else "layout:nhwc"]
+        for holds, label in ((count > 1, "boxes>1"), (points > 1, "keypoints>1"),
+                             (s1 == 2, "heatmap:2x2"), (s1 > 2, "heatmap>2x2")):  # fmt: skip
+            if holds:
+                classes.append(label)
+        return classes + _quant_classes_of(model, [inputs[0], operation.outputs[0]])
+    if name == "AXIS_ALIGNED_BBOX_TRANSFORM":
+        count, width = model.operands[inputs[1]].dimensions
+        images = model.operands[inputs[3]].dimensions[0]
+        classes = []
+        for holds, label in ((count > 1, "rois>1"), (width > 4, "classes>1"),
+                             (images > 1, "batch>1")):  # fmt: skip
+            if holds:
+                classes.append(label)
+        given = inputs[2] not in constants or inputs[3] not in constants
+        classes.append("image-info:model-input" if given else "image-info:constant")
+        return classes + _quant_classes_of(model, [inputs[1]])
+    align = name == "ROI_ALIGN"
+    nchw = bool(_scalar(constants, inputs[9 if align else 7]))
+    dims = list(model.operands[inputs[0]].dimensions)
+    batch, h, w, c = (dims[0], dims[2], dims[3], dims[1]) if nchw else dims
+    out_h, out_w = _scalar(constants, inputs[3]), _scalar(constants, inputs[4])
+    ratio_h, ratio_w = (float(constants[inputs[k]].reshape(-1)[0]) for k in (5, 6))
+    classes = ["layout:nchw" if nchw else "layout:nhwc", *_count_classes(batch, c)]
+    if model.operands[inputs[1]].dimensions[0] > 1:
+        classes.append("rois>1")
+    for holds, label in ((min(ratio_h, ratio_w) < 1, "ratio<1"),
+                         (max(ratio_h, ratio_w) > 1, "ratio>1"),
+                         (ratio_h != ratio_w, "ratio:unequal"),
+                         (out_h != out_w, "out:unequal")):  # fmt: skip
+        if holds:
+            classes.append(label)
+    samples = (_scalar(constants, inputs[7]), _scalar(constants, inputs[8])) if align else ()
+    if 0 in samples:
+        classes.append("sampling:adaptive")
+    if any(s > 0 for s in samples):
+        classes.append("sampling:fixed")
+    classes.append("rois:model-input" if inputs[1] not in constants else "rois:constant")
+    if inputs[1] in constants and h > 0 and w > 0:
+        classes += _roi_geometry(
+            _real_constant(model, constants, inputs[1]).reshape(-1, 4),
+            align, (h, w), (out_h, out_w), (ratio_h, ratio_w), samples,
+        )  # fmt: skip
+    return classes + _quant_classes_of(model, [inputs[0], operation.outputs[0]])
+
+
+def _roi_geometry(rois, align: bool, lengths, bins, ratios, samples) -> list[str]:
+    """Where constant rois fall on the feature map (see ``_roi_classes``)."""
+    detection = oracle("detection_oracle")
+    classes = []
+    for x1, y1, x2, y2 in rois.tolist():
+        for low, high, length, count, ratio, given in zip(
+            (y1, x1), (y2, x2), lengths, bins, ratios, samples or (0, 0), strict=True
+        ):
+            low, high = low / ratio, high / ratio
+            if align:
+                if high - low < 1:
+                    classes.append("roi:tiny")
+                points = detection.align_samples(low, high - low, count, given, length)
+                if any(a == b for bin_ in points for a, b, _ in bin_):
+                    classes.append("roi:edge-clamped")
+                continue
+            start, end = detection.round_half_away(low), detection.round_half_away(high)
+            if start + max(end - start + 1, 1) > length:
+                classes.append("roi:edge-clamped")
+            if any(a >= b for a, b in detection.pool_edges(low, high, count, length, np.float32)):
+                classes.append("bin:empty")
+            if 0.5 in (low % 1, high % 1):
+                classes.append("roi:half-coordinate")
+    return classes
+
+
+def _clip_classes(model: Model, outputs: Sequence[np.ndarray]) -> list[str]:
+    """AXIS_ALIGNED_BBOX_TRANSFORM boxes clipped: a coordinate at 0 (``clip:low``) or, where
+    the image sizes and batch indexes are constants, at its image's width or height."""
+    out = outputs[0].reshape(outputs[0].shape[0], -1, 2).astype(np.float64)
+    operand = model.operands[model.output_indexes[0]]
+    if operand.type == OperandType.TENSOR_QUANT16_ASYMM:
+        out = (out - operand.zero_point) * operand.scale
+    classes = ["clip:low"] if np.any(out == 0) else []
+    inputs = model.operations[0].inputs
+    constants = read_constants(model)
+    if inputs[2] in constants and inputs[3] in constants:
+        info = _real_constant(model, constants, inputs[3]).reshape(-1, 2)
+        sizes = info[constants[inputs[2]].reshape(-1)][:, None, ::-1]  # (width, height) per roi
+        if np.any(out == sizes):
+            classes.append("clip:high")
+    return classes
+
+
+def _lstm_present(model: Model, inputs: Sequence[int], slot: int) -> bool:
+    """Whether the optional input at ``slot`` is given: not NO_VALUE, not a spec's "{0}"."""
+    if slot >= len(inputs):
+        return False
+    operand = model.operands[inputs[slot]]
+    return operand.lifetime != OperandLifeTime.NO_VALUE and 0 not in operand.dimensions
+
+
+def _float_scalar(constants: dict[int, np.ndarray], index: int) -> float | None:
+    value = constants.get(index)
+    return None if value is None else float(value.reshape(-1)[0])
+
+
+_LSTM_SLOTS = {  # cells (first slot, layer-norm slots), activation, time_major, merge
+    "LSTM": (((1, (23, 24, 25, 26)),), 20, None, None),
+    "UNIDIRECTIONAL_SEQUENCE_LSTM": (((1, (24, 25, 26, 27)),), 20, 23, None),
+    "BIDIRECTIONAL_SEQUENCE_LSTM": (
+        ((1, (53, 54, 55, 56)), (18, (57, 58, 59, 60))), 48, 52, 51,
+    ),
+}  # fmt: skip
+
+
+def _lstm_classes(model, operation, constants, name) -> list[str]:
+    """The float LSTMs: each cell's CIFG, peephole, projection (and bias), layer norm,
+    sizes; activation, clips, batch, steps, layout; LSTM's input list; the bidirectional
+    form's merged outputs, aux input and directions of different cells. QUANTIZED_16BIT_LSTM:
+    batch, sizes, the weights' quantization."""
+    inputs = operation.inputs
+    x = list(model.operands[inputs[0]].dimensions)
+    if name == "QUANTIZED_16BIT_LSTM":
+        units, size = model.operands[inputs[1]].dimensions
+        classes = ["batch>1"] * (x[0] > 1) + ["units>1"] * (units > 1)
+        classes += ["input-size!=output-size"] * (size != units)
+        return classes + _quant_classes_of(model, inputs[1:9])
+    cells, act, time_major_slot, merge_slot = _LSTM_SLOTS[name]
+    classes, shapes = [], []
+    for first, layer_norm in cells:
+
+        def has(k: int, first: int = first) -> bool:
+            return _lstm_present(model, inputs, first + k - 1)
+
+        found = [flag for flag, present in (
+            ("cifg", not has(1)), ("peephole", has(10)), ("projection", has(16)),
+            ("projection-bias", has(16) and has(17)),
+            ("layer-norm", any(_lstm_present(model, inputs, s) for s in layer_norm)),
+        ) if present]  # fmt: skip
+        units = model.operands[inputs[first + 12]].dimensions[0]  # the forget gate's bias
+        output = model.operands[inputs[first + 5]].dimensions[1]  # recurrent-to-forget
+        found += ["units>1"] * (units > 1) + ["output-size!=units"] * (0 < output != units > 0)
+        classes += found
+        shapes.append((found, units, output))
+    if len(shapes) > 1 and shapes[0] != shapes[1]:
+        classes.append("directions-differ")
+    if name == "LSTM":
+        classes.append("inputs:layer-norm" if len(inputs) > 23 else "inputs:plain")
+    code = _scalar(constants, inputs[act])
+    if code in _LSTM_ACTIVATIONS:
+        classes.append(f"activation:{_LSTM_ACTIVATIONS[code]}")
+    cell_clip = _float_scalar(constants, inputs[act + 1])
+    proj_clip = _float_scalar(constants, inputs[act + 2])
+    if cell_clip:
+        classes.append("clip:cell")
+    if proj_clip and "projection" in classes:
+        classes.append("clip:projection")
+    batch, steps = x[0], 1
+    if time_major_slot is not None:
+        time_major = _scalar(constants, inputs[time_major_slot])
+        if time_major is not None:
+            classes.append("time-major" if time_major else "batch-major")
+            steps, batch = (x[0], x[1]) if time_major else (x[1], x[0])
+    classes += ["batch>1"] * (batch > 1) + ["steps>1"] * (steps > 1)
+    if merge_slot is not None:
+        merged = _scalar(constants, inputs[merge_slot])
+        if merged is not None:
+            classes.append("merged-outputs" if merged else "separate-outputs")
+        if _lstm_present(model, inputs, 41):  # the forward cell's aux forget weights
+            classes.append("aux-input")
+    return classes
+
+
+def _lstm_result_classes(model: Model, name: str, outputs: Sequence[np.ndarray]) -> list[str]:
+    """A clip reached (an output at +-clip: LSTM's cell state, the output state of a cell
+    with a projection); QUANTIZED_16BIT_LSTM's cell state saturated at an int16 end."""
+    if name == "QUANTIZED_16BIT_LSTM":
+        cell = outputs[0]
+        return ["quant:cell-saturated"] if np.any(cell == 32767) or np.any(cell == -32768) else []
+    try:
+        constants = read_constants(model)
+    except Exception:
+        return []
+    operation = next(o for o in model.operations if list(o.outputs) == list(model.output_indexes))
+    inputs = operation.inputs
+    act = _LSTM_SLOTS[name][1]
+    cell_clip = _float_scalar(constants, inputs[act + 1])
+    proj_clip = _float_scalar(constants, inputs[act + 2])
+    classes = []
+    cell_state = outputs[2] if name == "LSTM" and len(outputs) > 2 else None
+    if cell_clip and cell_state is not None and np.any(np.abs(cell_state) == cell_clip):
+        classes.append("clip:cell-reached")
+    projected = any(_lstm_present(model, inputs, first + 15) for first, _ in _LSTM_SLOTS[name][0])
+    states = outputs[1:2] if name == "LSTM" else outputs
+    if proj_clip and projected and any(np.any(np.abs(s) == np.float32(proj_clip)) for s in states):
+        classes.append("clip:projection-reached")
+    return classes
 
 
 def _unary_classes(model, operation, constants, name) -> list[str]:
@@ -2229,6 +3666,12 @@ def _result_classes(model: Model, name: str, outputs: Sequence[np.ndarray]) -> l
     among TOPK_V2's (``result:ties``); HASHTABLE_LOOKUP's hits and misses."""
     if not outputs or not outputs[0].size:
         return []
+    if name in _LSTMS:
+        return _lstm_result_classes(model, name, outputs)
+    if name == "AXIS_ALIGNED_BBOX_TRANSFORM":
+        return _clip_classes(model, outputs)
+    if name in _DETECT:
+        return _detect_result_classes(model, name, outputs)
     out = outputs[0]
     operand = model.operands[model.output_indexes[0]]
     if name == "HASHTABLE_LOOKUP" and len(outputs) > 1:
@@ -2313,6 +3756,10 @@ _CLASSIFIERS = {
     "FULLY_CONNECTED": _dense_classes,
     **dict.fromkeys(_PICKS, _pick_classes),
     **dict.fromkeys(_RECURRENT, _recurrent_classes),
+    **dict.fromkeys(_LSTMS, _lstm_classes),
+    **dict.fromkeys(_DETECT, _detect_classes),
+    **dict.fromkeys(_ROI, _roi_classes),
+    **dict.fromkeys(_HASHING, _hashing_classes),
     **dict.fromkeys([*_COMPARISONS, *_LOGICAL], _compare_classes),
 }
 
@@ -2342,6 +3789,10 @@ FAMILIES: dict[str, Callable[..., st.SearchStrategy[Corner]]] = {
     "dense": dense,
     "pick": pick,
     "recurrent": recurrent,
+    "lstm": lstm,
+    "detect": detect,
+    "roi": roi,
+    "hashing": hashing,
 }
 """Every family: its name, and the strategy drawing its cases (of one operation if named)."""
 
@@ -2364,6 +3815,10 @@ OPERATIONS: dict[str, tuple[str, ...]] = {
     "dense": ("FULLY_CONNECTED",),
     "pick": _PICKS,
     "recurrent": _RECURRENT,
+    "lstm": _LSTMS,
+    "detect": _DETECT,
+    "roi": _ROI,
+    "hashing": _HASHING,
 }
 """The operations each family draws."""
 
@@ -2429,7 +3884,33 @@ CLASSES: dict[str, tuple[str, ...]] = {
              "k:whole-axis", "k:part", "quant:params-differ", "result:ties", "lookup:miss",
              "lookup:hit"),
     "recurrent": ("activation:none", "activation:relu", "activation:relu6", "units>1",
-                  "batch>1", "steps>1", "time-major", "batch-major"),
+                  "batch>1", "steps>1", "time-major", "batch-major", "aux-input",
+                  "merged-outputs", "separate-outputs", "units:fw-bw-differ", "rank>1",
+                  "memory>1", "bias:omitted"),
+    "lstm": ("cifg", "peephole", "projection", "projection-bias", "layer-norm", "clip:cell",
+             "clip:projection", "clip:cell-reached", "clip:projection-reached", "batch>1",
+             "units>1", "output-size!=units", "steps>1", "time-major", "batch-major",
+             "activation:relu", "activation:relu6", "activation:tanh", "activation:sigmoid",
+             "inputs:plain", "inputs:layer-norm", "merged-outputs", "separate-outputs",
+             "aux-input", "directions-differ", "input-size!=output-size",
+             "quant:zero-point-0", "quant:zero-point-255", "quant:output-at-range-end",
+             "quant:cell-saturated"),
+    "detect": ("nms:hard", "nms:linear", "nms:gaussian", "limit:none", "limit:reached",
+               "classes>1", "batch>1", "layout:nchw", "layout:nhwc", "anchors>1",
+               "pre-nms:cuts", "pre-nms:none", "post-nms:none", "post-nms:reached",
+               "regular-nms", "fast-nms", "background:included", "background:excluded",
+               "max-classes>1", "encoding>4", "detections:full", "detections:zero-fill"),
+    "roi": ("layout:nchw", "layout:nhwc", "batch>1", "channels>1", "rois>1", "ratio<1",
+            "ratio>1", "ratio:unequal", "out:unequal", "sampling:adaptive", "sampling:fixed",
+            "rois:model-input", "rois:constant", "roi:tiny", "roi:edge-clamped", "bin:empty",
+            "roi:half-coordinate", "boxes>1", "keypoints>1", "heatmap:2x2", "heatmap>2x2",
+            "classes>1", "image-info:model-input", "image-info:constant", "clip:low",
+            "clip:high", "quant8"),
+    "hashing": ("type:sparse", "type:sparse-deprecated", "type:dense", "weighted",
+                "unweighted", "input:float32", "input:int32", "input:quant8", "rank:1",
+                "rank:3", "rows>1", "hashes>1", "bits:32", "key:0-16", "key:17-32",
+                "key:33-64", "key>64", "batch>1", "classes:1", "samples>1",
+                "seeds:model-input", "seeds:constant", "seeds:zero"),
 }  # fmt: skip
 """The parameter classes each family must reach (checked by the project's tests and shown
 by ``nnhal-generate --parameters``); a twin of unknown input dimensions adds

@@ -564,7 +564,9 @@ _SCALAR_CALLS = {T.INT32: "Int32Scalar", T.FLOAT32: "Float32Scalar", T.FLOAT16: 
 
 def _type_string(operand: Operand) -> str:
     dims = "{" + ", ".join(str(d) for d in operand.dimensions) + "}"
-    if operand.type in (T.TENSOR_QUANT8_ASYMM, T.TENSOR_INT32) and operand.scale:
+    if operand.type in (T.TENSOR_QUANT8_ASYMM, T.TENSOR_INT32, T.TENSOR_QUANT16_SYMM) and (
+        operand.scale
+    ):
         return f"{dims}, {operand.scale!r}, {operand.zero_point}"
     return dims
 
@@ -584,11 +586,13 @@ def to_spec(
     expected: list[np.ndarray],
     note: str = "",
     source: str = "A random graph drawn by conformance/harness/graphs.py (the [fuzz] tests).",
+    ignored: frozenset[int] = frozenset(),
 ) -> str:
     """A spec file (test-generator language) with the graph and one example.
 
     ``expected`` are the outputs to demand (e.g. the reference driver's);
-    ``source`` is the first comment line, saying where the case comes from.
+    ``source`` is the first comment line, saying where the case comes from;
+    ``ignored`` the positions of model outputs printed as ``IgnoredOutput``.
     """
     model = graph.model
     names = {i: f"op{i}" for i in range(len(model.operands))}
@@ -602,12 +606,17 @@ def to_spec(
                 f'{names[i]} = Input("{names[i]}", "{type_name}", "{_type_string(operand)}")'
             )
         elif operand.lifetime == LT.MODEL_OUTPUT:
+            call = "IgnoredOutput" if model.output_indexes.index(i) in ignored else "Output"
             lines.append(
-                f'{names[i]} = Output("{names[i]}", "{type_name}", "{_type_string(operand)}")'
+                f'{names[i]} = {call}("{names[i]}", "{type_name}", "{_type_string(operand)}")'
             )
         elif operand.lifetime == LT.TEMPORARY_VARIABLE:
             lines.append(
                 f'{names[i]} = Internal("{names[i]}", "{type_name}", "{_type_string(operand)}")'
+            )
+        elif operand.lifetime == LT.NO_VALUE:  # an omitted optional input
+            lines.append(
+                f'{names[i]} = Omitted("{names[i]}", "{type_name}", "{_type_string(operand)}")'
             )
         elif operand.type in _SCALAR_CALLS:
             value = _constant(model, operand)[0].item()

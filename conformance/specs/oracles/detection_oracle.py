@@ -97,32 +97,52 @@ def kernel_factor(kind, overlap, iou_threshold, sigma):
     return math.exp(-overlap * overlap / sigma)
 
 
-def nms_class(cands, kind, iou_threshold, sigma, nms_threshold, limit):
-    """cands: list of [score, box]; returns the kept [score, box] in selection order."""
+class Ambiguous(SystemExit):
+    """Data whose expected output hangs on a tie or on a value near a threshold (a
+    SystemExit, so the script stops saying why; a caller drawing data catches it)."""
+
+
+def nms_class(cands, kind, iou_threshold, sigma, nms_threshold, limit, margin=0.0):
+    """cands: list of [score, box]; returns the kept [score, box] in selection order.
+
+    With a margin, also refuses what a float32 computation could decide otherwise: two
+    candidates (not the same box and score) within the margin of the best score, an IoU
+    within it of the IoU threshold (hard and linear kernels), a rescored score within it
+    of the NMS score threshold (equal too)."""
     kept = []
     remaining = [list(c) for c in cands]
     while remaining and (limit < 0 or len(kept) < limit):
         best = max(c[0] for c in remaining)
-        tied = [c for c in remaining if c[0] == best]
-        if any(c[1] != tied[0][1] for c in tied):
-            raise SystemExit(f"tie between different boxes at score {best}: {tied}")
+        tied = [c for c in remaining if c[0] >= best - margin]
+        if any(c[1] != tied[0][1] or c[0] != best for c in tied):
+            raise Ambiguous(f"tie between different boxes at score {best}: {tied}")
         chosen = tied[0]
         remaining.remove(chosen)
         kept.append(chosen)
         survivors = []
         for c in remaining:
-            c[0] *= kernel_factor(kind, iou(c[1], chosen[1]), iou_threshold, sigma)
-            if abs(c[0] - nms_threshold) < 1e-3 and c[0] != nms_threshold:
-                raise SystemExit(f"score {c[0]} too close to the NMS score threshold")
+            overlap = iou(c[1], chosen[1])
+            if margin and kind != "gaussian" and abs(overlap - iou_threshold) < margin:
+                raise Ambiguous(f"IoU {overlap} too close to the IoU threshold")
+            c[0] *= kernel_factor(kind, overlap, iou_threshold, sigma)
+            near = abs(c[0] - nms_threshold) < max(margin, 1e-3)
+            if near and (margin or c[0] != nms_threshold):
+                raise Ambiguous(f"score {c[0]} too close to the NMS score threshold")
             if not c[0] < nms_threshold:
                 survivors.append(c)
         remaining = survivors
     return kept
 
 
-def box_with_nms_limit(scores, rois, batches, params):
+def box_with_nms_limit(scores, rois, batches, params, margin=0.0):
+    """Flat scores [rois, classes], rois [rois, classes * 4], batch indices [rois];
+    params (score threshold, max detections, kernel, IoU threshold, sigma, NMS score
+    threshold). With a margin, also refuses a score within it of the score threshold and
+    (as ``nms_class``) near-ties: see there."""
     score_threshold, limit, kind, iou_threshold, sigma, nms_threshold = params
     classes = len(scores) // len(batches)
+    if margin and any(abs(s - score_threshold) < margin for s in scores):
+        raise Ambiguous("a score too close to the score threshold")
     out_scores, out_boxes, out_classes, out_batches = [], [], [], []
     start = 0
     while start < len(batches):
@@ -136,17 +156,18 @@ def box_with_nms_limit(scores, rois, batches, params):
                 for r in range(start, end)
                 if scores[r * classes + c] > score_threshold
             ]
-            for score, box in nms_class(cands, kind, iou_threshold, sigma, nms_threshold, limit):
+            picked = nms_class(cands, kind, iou_threshold, sigma, nms_threshold, limit, margin)
+            for score, box in picked:
                 found.append((score, c, box))
         found.sort(key=lambda f: -f[0])
-        if 0 <= limit < len(found) and found[limit - 1][0] == found[limit][0]:
-            raise SystemExit("the max_detections cut falls between equal scores")
+        if 0 < limit < len(found) and found[limit - 1][0] - found[limit][0] <= margin:
+            raise Ambiguous("the max_detections cut falls between equal scores")
         if limit >= 0:
             found = found[:limit]
         found.sort(key=lambda f: (f[1], -f[0]))
         for a, b in itertools.pairwise(found):
-            if a[1] == b[1] and a[0] == b[0] and a[2] != b[2]:
-                raise SystemExit("two kept boxes of one class have equal scores")
+            if a[1] == b[1] and a[0] - b[0] <= margin and (a[0], a[2]) != (b[0], b[2]):
+                raise Ambiguous("two kept boxes of one class have equal scores")
         for score, c, box in found:
             out_scores.append(score)
             out_boxes += box
@@ -182,8 +203,13 @@ def align_samples(start, extent, bins, given, length):
     return result
 
 
-def roi_align(x, shape, rois, batches, out_h, out_w, ratio_h, ratio_w, samp_h, samp_w, quant=None):
-    """NHWC output; with quant = (s_in, zp_in, s_out, zp_out) the doc's integer path."""
+def roi_align(
+    x, shape, rois, batches, out_h, out_w, ratio_h, ratio_w, samp_h, samp_w, quant=None,
+    unrounded=False,
+):  # fmt: skip
+    """NHWC output; with quant = (s_in, zp_in, s_out, zp_out) the doc's integer path
+    (``unrounded``: its values in output steps before the rounding, the zero point and
+    the clamp, to see how far they lie from the rounded real result)."""
     _n, h, w, c = shape
     out = []
     for r, (x1, y1, x2, y2) in enumerate(rows(rois, 4)):
@@ -215,7 +241,10 @@ def roi_align(x, shape, rois, batches, out_h, out_w, ratio_h, ratio_w, samp_h, s
                         out.append(total / count)
                     else:
                         real = total * quant[0] / (255 * quant[2] * count)
-                        out.append(min(255, max(0, round_half_away(real) + quant[3])))
+                        if unrounded:
+                            out.append(real)
+                        else:
+                            out.append(min(255, max(0, round_half_away(real) + quant[3])))
     return out
 
 

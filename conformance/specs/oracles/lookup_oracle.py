@@ -19,7 +19,10 @@ The other specs of the family (EMBEDDING_LOOKUP, HASHTABLE_LOOKUP,
 RANDOM_MULTINOMIAL) are derived by hand in their own comments; the
 parameter-space tests (conformance/harness/corners.py) run
 ``embedding_lookup`` and ``hashtable_lookup`` below, the ops reference's
-definitions, on the cases they draw.
+definitions, on the cases they draw, ``lsh_projection`` on theirs, and
+``certain_multinomial`` on RANDOM_MULTINOMIAL cases whose samples are certain
+(one class per row holds all the probability: the others' exp(logit - max)
+is 0 even in double).
 
 How to run (the FarmHash check needs ``pyfarmhash``, which is NOT a project
 dependency; install it only in a throwaway environment)::
@@ -38,6 +41,7 @@ precision still gets the same bits.
 
 from __future__ import annotations
 
+import math
 import struct
 import sys
 
@@ -292,6 +296,30 @@ def hashtable_lookup(lookups, keys, values, shape):
             out += [0] * row
             hits.append(0)
     return out, [len(lookups), *shape[1:]], hits
+
+
+# ---------------------------------------------------------------------------
+# RANDOM_MULTINOMIAL (for the parameter-space tests)
+# ---------------------------------------------------------------------------
+
+
+def certain_multinomial(logits, classes, num_samples):
+    """RANDOM_MULTINOMIAL of ``logits`` (row-major [batches, classes]) where every sample
+    is certain: per row, the probabilities are exp(logit - max finite logit) over their
+    sum (a non-finite logit has probability 0), and exactly one class may have one that
+    is not 0 in double (so in float32 too). Its index, ``num_samples`` times per row
+    (row-major [batches, num_samples]); ValueError if some row leaves a choice."""
+    out = []
+    for at in range(0, len(logits), classes):
+        row = logits[at : at + classes]
+        finite = [v for v in row if math.isfinite(v)]
+        top = max(finite)
+        mass = [math.exp(v - top) if math.isfinite(v) else 0.0 for v in row]
+        drawn = [j for j, p in enumerate(mass) if p > 0.0]
+        if len(drawn) != 1:
+            raise ValueError(f"row {row}: classes {drawn} may all be drawn")
+        out += drawn * num_samples
+    return out
 
 
 def run_cases() -> None:

@@ -122,15 +122,17 @@ def dot(row: list[float], vec: list[float]) -> float:
     return sum(a * b for a, b in zip(row, vec, strict=True))
 
 
-def layer_norm(z: list[float], gamma: list[float]) -> list[float]:
+def layer_norm(z: list[float], gamma: list[float], trace: list | None = None) -> list[float]:
     mean = sum(z) / len(z)
     var = sum(v * v for v in z) / len(z) - mean * mean
+    if trace is not None:  # what each normalisation saw, for callers to judge its conditioning
+        trace.append((list(z), mean, var))
     if var == 0:
         var = 1e-8
     return [gamma[k] * (z[k] - mean) / math.sqrt(var) for k in range(len(z))]
 
 
-def gate(cell, g, x, aux, h, c, cfg: CellConfig) -> list[float]:
+def gate(cell, g, x, aux, h, c, cfg: CellConfig, trace: list | None = None) -> list[float]:
     """The gate's activation input for one batch row (bias included)."""
     z = []
     for k in range(cfg.units):
@@ -141,21 +143,21 @@ def gate(cell, g, x, aux, h, c, cfg: CellConfig) -> list[float]:
             v += cell["w_c" + g][k] * c[k]
         z.append(v)
     if cell["ln_" + g] is not None:
-        z = layer_norm(z, cell["ln_" + g])
+        z = layer_norm(z, cell["ln_" + g], trace)
     return [z[k] + cell["b_" + g][k] for k in range(cfg.units)]
 
 
-def step(cell, cfg: CellConfig, case: Case, x, aux, h, c):
+def step(cell, cfg: CellConfig, case: Case, x, aux, h, c, trace: list | None = None):
     """One time step for one batch row: (new h, new c)."""
     n = cfg.units
-    f = [sigmoid(v) for v in gate(cell, "f", x, aux, h, c, cfg)]
+    f = [sigmoid(v) for v in gate(cell, "f", x, aux, h, c, cfg, trace)]
     if cfg.cifg:
         i = [1.0 - v for v in f]
     else:
-        i = [sigmoid(v) for v in gate(cell, "i", x, aux, h, c, cfg)]
-    g_in = [activation(case.activation, v) for v in gate(cell, "c", x, aux, h, c, cfg)]
+        i = [sigmoid(v) for v in gate(cell, "i", x, aux, h, c, cfg, trace)]
+    g_in = [activation(case.activation, v) for v in gate(cell, "c", x, aux, h, c, cfg, trace)]
     c_new = [clip(f[k] * c[k] + i[k] * g_in[k], case.cell_clip) for k in range(n)]
-    o = [sigmoid(v) for v in gate(cell, "o", x, aux, h, c_new, cfg)]
+    o = [sigmoid(v) for v in gate(cell, "o", x, aux, h, c_new, cfg, trace)]
     m = [o[k] * activation(case.activation, c_new[k]) for k in range(n)]
     if cell["w_proj"] is None:
         return m, c_new
@@ -168,8 +170,9 @@ def step(cell, cfg: CellConfig, case: Case, x, aux, h, c):
     return h_new, c_new
 
 
-def run(cell, cfg, case, xs, auxs, h0, c0, reverse=False):
-    """xs[t][b]: outputs[t][b], final h[b], final c[b]."""
+def run(cell, cfg, case, xs, auxs, h0, c0, reverse=False, trace=None):
+    """xs[t][b]: outputs[t][b], final h[b], final c[b]. ``trace``, if a list, receives
+    (gate sums, mean, variance) of every layer normalisation, in order."""
     h = [list(r) for r in h0]
     c = [list(r) for r in c0]
     outputs = [None] * len(xs)
@@ -177,9 +180,46 @@ def run(cell, cfg, case, xs, auxs, h0, c0, reverse=False):
     for t in order:
         for b in range(case.batch):
             aux = None if auxs is None else auxs[t][b]
-            h[b], c[b] = step(cell, cfg, case, xs[t][b], aux, h[b], c[b])
+            h[b], c[b] = step(cell, cfg, case, xs[t][b], aux, h[b], c[b], trace)
         outputs[t] = [list(r) for r in h]
     return outputs, h, c
+
+
+# ---------------------------------------------------------------------------
+# The operations, on explicit weights (the parameter-space tests' entry points)
+# ---------------------------------------------------------------------------
+# ``cell`` is a dict as ``make_cell`` builds it (None for an omitted tensor), ``cfg``
+# its CellConfig; sequences are time-major lists xs[t][b][i]; ``act`` the activation
+# code, clips 0 for none.
+
+
+def _case(batch, inputs, steps, cells, act, cell_clip, proj_clip) -> Case:
+    return Case("explicit", batch, inputs, steps, cells, act, cell_clip, proj_clip)
+
+
+def lstm(cell, cfg, x, h, c, act, cell_clip, proj_clip, trace=None):
+    """LSTM, one step: x[b][i], h[b][p], c[b][n] -> (h_out[b][p], c_out[b][n])."""
+    case = _case(len(x), len(x[0]), 1, [cfg], act, cell_clip, proj_clip)
+    _, h_out, c_out = run(cell, cfg, case, [x], None, h, c, trace=trace)
+    return h_out, c_out
+
+
+def sequence_lstm(cell, cfg, xs, h0, c0, act, cell_clip, proj_clip, trace=None):
+    """UNIDIRECTIONAL_SEQUENCE_LSTM: outputs[t][b][p] (time-major)."""
+    case = _case(len(xs[0]), len(xs[0][0]), len(xs), [cfg], act, cell_clip, proj_clip)
+    return run(cell, cfg, case, xs, None, h0, c0, trace=trace)[0]
+
+
+def bidirectional_lstm(fw, bw, xs, auxs, states, act, cell_clip, proj_clip, trace=None):
+    """BIDIRECTIONAL_SEQUENCE_LSTM: ``fw`` and ``bw`` are (cell, cfg) pairs, ``auxs``
+    the aux input (time-major) or None, ``states`` (fw h0, fw c0, bw h0, bw c0).
+    Returns (fw outputs[t][b], bw outputs[t][b]); merged, row t, b is fw + bw."""
+    (fw_cell, fw_cfg), (bw_cell, bw_cfg) = fw, bw
+    fw_h0, fw_c0, bw_h0, bw_c0 = states
+    case = _case(len(xs[0]), len(xs[0][0]), len(xs), [fw_cfg, bw_cfg], act, cell_clip, proj_clip)
+    fw_out = run(fw_cell, fw_cfg, case, xs, auxs, fw_h0, fw_c0, trace=trace)[0]
+    bw_out = run(bw_cell, bw_cfg, case, xs, auxs, bw_h0, bw_c0, reverse=True, trace=trace)[0]
+    return fw_out, bw_out
 
 
 # ---------------------------------------------------------------------------

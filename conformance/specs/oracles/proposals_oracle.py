@@ -111,25 +111,41 @@ def generate_proposals(scores, deltas, anchors, info, strides, pre, post, thresh
     out_scores, out_rois, out_batches = [], [], []
     for b, image in enumerate(scores):
         height, width = info[b]
-        cand_scores, cand_boxes = [], []
-        for h, row in enumerate(image):
-            for w, cell in enumerate(row):
-                for a, score in enumerate(cell):
-                    shift = (w * strides[1], h * strides[0])
-                    x1, y1, x2, y2 = anchors[a]
-                    box = (x1 + shift[0], y1 + shift[1], x2 + shift[0], y2 + shift[1])
-                    dx, dy, dw, dh = deltas[b][h][w][4 * a : 4 * a + 4]
-                    cand_scores.append(score)
-                    cand_boxes.append(clip(decode(box, dx, dy, dw, dh), width, height))
-        candidates = list(range(len(cand_scores)))
-        if 0 < pre < len(candidates):
-            candidates = descending(candidates, cand_scores.__getitem__)[:pre]
+        cand_scores, cand_boxes = proposal_boxes(image, deltas[b], anchors, info[b], strides)
+        candidates = pre_nms(cand_scores, pre)
         candidates = [i for i in candidates if keeps(cand_boxes[i], min_size, width, height)]
         for i in hard_nms(cand_scores, cand_boxes, candidates, threshold, post, f"image {b}"):
             out_scores.append(cand_scores[i])
             out_rois.extend(cand_boxes[i])
             out_batches.append(b)
     return out_scores, out_rois, out_batches
+
+
+def proposal_boxes(image, image_deltas, anchors, size, strides):
+    """One image's candidates in enumeration order (h, w, a): their scores, and their
+    boxes (the shifted anchors decoded and clipped to the image of ``size`` (height,
+    width))."""
+    height, width = size
+    cand_scores, cand_boxes = [], []
+    for h, row in enumerate(image):
+        for w, cell in enumerate(row):
+            for a, score in enumerate(cell):
+                shift = (w * strides[1], h * strides[0])
+                x1, y1, x2, y2 = anchors[a]
+                box = (x1 + shift[0], y1 + shift[1], x2 + shift[0], y2 + shift[1])
+                dx, dy, dw, dh = image_deltas[h][w][4 * a : 4 * a + 4]
+                cand_scores.append(score)
+                cand_boxes.append(clip(decode(box, dx, dy, dw, dh), width, height))
+    return cand_scores, cand_boxes
+
+
+def pre_nms(cand_scores, pre):
+    """The candidates entering the filter: all in order, or the best ``pre`` if
+    0 < pre < their count."""
+    candidates = list(range(len(cand_scores)))
+    if 0 < pre < len(candidates):
+        candidates = descending(candidates, cand_scores.__getitem__)[:pre]
+    return candidates
 
 
 def decode(box, dx, dy, dw, dh):
