@@ -589,7 +589,23 @@ def describe_type(value: int) -> str:
         return f"unknown operand type {value}"
 
 
+ENUMS: tuple[type[IntEnum], ...] = tuple(
+    sorted(
+        (
+            value
+            for value in list(globals().values())
+            if isinstance(value, type)
+            and issubclass(value, IntEnum)
+            and value.__module__ == __name__
+        ),
+        key=lambda cls: cls.__name__,
+    )
+)
+"""The enums this module defines (each an ``IntEnum``), sorted by name."""
+
+
 __all__ = [
+    "ENUMS",
     "NO_TIMING",
     "QUANTIZED_TENSOR_TYPES",
     "UINT64_MAX",

@@ -261,11 +261,7 @@ class FieldType:
 
 
 _ANY = FieldType(None, _never, "any value")
-_INT_ENUMS = frozenset(
-    value
-    for value in vars(hal_types).values()
-    if isinstance(value, type) and issubclass(value, int) and issubclass(value, Enum)
-)
+_INT_ENUMS = frozenset(hal_types.ENUMS)
 
 
 def _field_type(annotation: object) -> FieldType:
@@ -374,19 +370,8 @@ def _hal_records() -> list[type]:
     return sorted({*found, Memory, FmqDescriptor}, key=lambda cls: cls.__name__)
 
 
-ENUMS: tuple[type[Enum], ...] = tuple(
-    sorted(
-        {
-            value
-            for value in vars(hal_types).values()
-            if isinstance(value, type)
-            and value.__module__ == hal_types.__name__
-            and issubclass(value, Enum)
-        },
-        key=lambda cls: cls.__name__,
-    )
-)
-"""The enums that cross as themselves, indexed by position."""
+ENUMS: tuple[type[Enum], ...] = hal_types.ENUMS
+"""The enums that cross as themselves, indexed by position (sorted by name)."""
 _ENUM_TAGS: dict[type, int] = {cls: ENUM_BASE + i for i, cls in enumerate(ENUMS)}
 _ENUM_MEMBERS: dict[int, tuple[type[Enum], dict[object, Enum]]] = {
     ENUM_BASE + i: (cls, {member.value: member for member in cls}) for i, cls in enumerate(ENUMS)

@@ -3,9 +3,9 @@
 A client commonly asks for a model's supported operations and then prepares the very
 same model object (the validation suite does it for every invalid model it makes, at
 each HAL level): the driver validated it a moment before. ``ModelVerdicts`` keeps the
-last few (model, level) verdicts together with a *snapshot* of the model: every object
-the model is made of (its lists, records and their field values, the items of every
-list), held so none of them can be freed and its identity reused. A model whose
+last few (model, level) verdicts together with a *snapshot* of the model: every value
+it is made of (its records' field values, the items of every list) and the length of
+each list, the values held so none of them can be freed and its identity reused. A model whose
 snapshot is item by item the very same objects again is unchanged as far as
 validation can tell (a field set to a new value, an item appended, a record replaced:
 each shows as another object or another length), and gets the remembered verdict.
@@ -21,10 +21,9 @@ import operator
 import threading
 from collections import deque
 from collections.abc import Callable, Iterable
-from enum import IntEnum
 
-from hal import types as hal_types
 from hal.types import (
+    ENUMS,
     DataLocation,
     ExtensionNameAndPrefix,
     ExtensionParams,
@@ -36,9 +35,7 @@ from hal.types import (
 
 _FROZEN = frozenset(
     {int, bool, float, str, bytes, type(None), DataLocation, ExtensionParams,
-     ExtensionNameAndPrefix}
-    | {value for value in vars(hal_types).values()
-       if isinstance(value, type) and issubclass(value, IntEnum)}
+     ExtensionNameAndPrefix, *ENUMS}
 )  # fmt: skip
 """Types whose values cannot change inside (numbers, the HAL's enums, strings, bytes,
 the frozen records of scalars)."""
@@ -91,7 +88,7 @@ class ModelVerdicts:
     """The verdicts of the last ``size`` validations, each with its model's snapshot."""
 
     def __init__(self, size: int = 4) -> None:
-        self._entries: deque[tuple[Model, object, list, tuple[int, ...], bool]] = deque(maxlen=size)
+        self._entries: deque[tuple[Model, object, list, list[int], bool]] = deque(maxlen=size)
         self._lock = threading.Lock()
 
     def verdict(self, model: Model, key: object, validate: Callable[[], bool]) -> bool:

@@ -190,13 +190,22 @@ class _Builder:
         self.inputs.append(index)
         return index
 
-    def constant(self, type_: int, dims: Sequence[int], data: bytes) -> int:
+    def constant(
+        self,
+        type_: int,
+        dims: Sequence[int],
+        data: bytes,
+        scale: float = 0.0,
+        zero_point: int = 0,
+    ) -> int:
         while len(self.values) % 4:
             self.values.append(0)
         location = DataLocation(0, len(self.values), len(data))
         self.values += data
         return self._add(
-            Operand(type_, list(dims), 1, 0.0, 0, OperandLifeTime.CONSTANT_COPY, location)
+            Operand(
+                type_, list(dims), 1, scale, zero_point, OperandLifeTime.CONSTANT_COPY, location
+            )
         )
 
     def tensor(self, array: np.ndarray) -> int:
@@ -1805,18 +1814,11 @@ _ROI_SCALES = (0.125, 0.25, 0.5, 1.0)
 """Power-of-two scales of the quantized detection tensors: dequantized values are exact."""
 
 
-def _constant_of(b: _Builder, array: np.ndarray, type_: int, scale=0.0, zero_point=0) -> int:
-    """A tensor constant of any type, with its quantization."""
-    index = b.constant(type_, array.shape, array.tobytes())
-    b.operands[index] = replace(b.operands[index], scale=scale, zero_point=zero_point)
-    return index
-
-
 def _given(b: _Builder, array: np.ndarray, as_input: bool, type_: int, scale=0.0, zp=0) -> int:
     """``array`` as a model input or as a constant."""
     if as_input:
         return b.input(array, type_, scale, zp)
-    return _constant_of(b, array, type_, scale, zp)
+    return b.constant(type_, array.shape, array.tobytes(), scale, zp)
 
 
 def _boxes_q16(values: Sequence[float]) -> np.ndarray:
@@ -2599,15 +2601,6 @@ def _float_lstm(draw, operation: str) -> Corner:
     )  # fmt: skip
 
 
-def _quant_constant(
-    builder: _Builder, type_: int, array: np.ndarray, scale: float, zero_point: int = 0
-) -> int:
-    """A constant tensor with its quantization."""
-    index = builder.constant(type_, array.shape, array.tobytes())
-    builder.operands[index] = replace(builder.operands[index], scale=scale, zero_point=zero_point)
-    return index
-
-
 def _quantized_lstm(draw) -> Corner:
     """QUANTIZED_16BIT_LSTM: batch 1-2, 1-3 inputs and 1-3 outputs (apart, so the
     reference's pairing of [x, h] with the columns [recurrent | input] shows: ops-48-94.md,
@@ -2645,13 +2638,15 @@ def _quantized_lstm(draw) -> Corner:
 
     def weights(rows: list[list[int]], columns: int) -> int:
         array = _array(rnn.flat(rows), (units, columns), np.uint8)
-        return _quant_constant(builder, quant8, array, scale, zero)
+        return builder.constant(quant8, array.shape, array.tobytes(), scale, zero)
 
     operands += [weights(w_in[g], size) for g in _QLSTM_GATES]
     operands += [weights(w_rec[g], units) for g in _QLSTM_GATES]
     int32 = OperandType.TENSOR_INT32
-    operands += [_quant_constant(builder, int32, _array(biases[g], (units,), np.int32), bias_scale)
-                 for g in _QLSTM_GATES]  # fmt: skip
+    operands += [
+        builder.constant(int32, (units,), np.asarray(biases[g], np.int32).tobytes(), bias_scale)
+        for g in _QLSTM_GATES
+    ]
     operands.append(builder.input(inputs[1], quant16, _QLSTM_STATE))
     operands.append(builder.input(inputs[2], quant8, 1 / 128, 128))
     outputs = [
@@ -3515,7 +3510,7 @@ def _roi_geometry(rois, align: bool, lengths, bins, ratios, samples) -> list[str
     return classes
 
 
-def _clip_classes(model: Model, outputs: Sequence[np.ndarray]) -> list[str]:
+def _clip_classes(model: Model, name: str, outputs: Sequence[np.ndarray]) -> list[str]:
     """AXIS_ALIGNED_BBOX_TRANSFORM boxes clipped: a coordinate at 0 (``clip:low``) or, where
     the image sizes and batch indexes are constants, at its image's width or height."""
     out = outputs[0].reshape(outputs[0].shape[0], -1, 2).astype(np.float64)
@@ -3663,15 +3658,13 @@ def _compare_classes(model, operation, constants, name) -> list[str]:
 def _result_classes(model: Model, name: str, outputs: Sequence[np.ndarray]) -> list[str]:
     """What the expected result shows: a boolean result holding both answers
     (``result:mixed``); a RELU family result at its lower or upper bound; equal values
-    among TOPK_V2's (``result:ties``); HASHTABLE_LOOKUP's hits and misses."""
+    among TOPK_V2's (``result:ties``); HASHTABLE_LOOKUP's hits and misses; the readers of
+    ``_RESULT_READERS`` for their operations."""
     if not outputs or not outputs[0].size:
         return []
-    if name in _LSTMS:
-        return _lstm_result_classes(model, name, outputs)
-    if name == "AXIS_ALIGNED_BBOX_TRANSFORM":
-        return _clip_classes(model, outputs)
-    if name in _DETECT:
-        return _detect_result_classes(model, name, outputs)
+    reader = _RESULT_READERS.get(name)
+    if reader is not None:
+        return reader(model, name, outputs)
     out = outputs[0]
     operand = model.operands[model.output_indexes[0]]
     if name == "HASHTABLE_LOOKUP" and len(outputs) > 1:
@@ -3762,6 +3755,14 @@ _CLASSIFIERS = {
     **dict.fromkeys(_HASHING, _hashing_classes),
     **dict.fromkeys([*_COMPARISONS, *_LOGICAL], _compare_classes),
 }
+
+
+_RESULT_READERS = {
+    **dict.fromkeys(_LSTMS, _lstm_result_classes),
+    "AXIS_ALIGNED_BBOX_TRANSFORM": _clip_classes,
+    **dict.fromkeys(_DETECT, _detect_result_classes),
+}
+"""Operations whose expected outputs a reader of their own reads (see ``_result_classes``)."""
 
 
 def _classes(model: Model, outputs: Sequence[np.ndarray]) -> tuple[str, ...]:

@@ -32,7 +32,6 @@ from __future__ import annotations
 
 import copy
 import dataclasses
-import enum
 import functools
 import math
 import struct
@@ -295,11 +294,7 @@ _SHARED = (
     ExtensionParams,
 )
 """Values a copy may share with the original: immutable (the records are frozen, of scalars)."""
-_SHARED_EXACTLY = frozenset(
-    {bool, *_SHARED}
-    | {value for value in vars(hal_types).values() if isinstance(value, type)
-       and issubclass(value, enum.Enum)}
-)  # fmt: skip
+_SHARED_EXACTLY = frozenset({bool, *_SHARED, *hal_types.ENUMS})
 """The exact types of ``_SHARED`` values (the HAL's enums are ints), for a set lookup."""
 
 
