@@ -12,6 +12,11 @@ from a fixed table, followed by the value's parts:
   records of ``hal.types`` (plus ``hal.memory.Memory`` and
   ``hal.fmq.FmqDescriptor``) sorted by name; the fields are the dataclass's,
   in declaration order, all of them;
+* the same records in a *compact* layout, ``[COMPACT_BASE + i, field
+  values...]``, when every enum field holds a member of its enum (sent as the
+  member's bare value) and every sequence field the very container type it
+  declares (sent as a bare array of its items): the usual case for operands,
+  operations, models and requests, a third as many nodes to build and check;
 * HAL enums: ``[ENUM_BASE + i, value]`` (``i`` indexes the enums of
   ``hal.types`` sorted by name; the member is looked up by its value);
 * numpy: ``[NDARRAY, dtype, shape, bin]`` and ``[NPSCALAR, dtype, bin]`` with
@@ -406,6 +411,67 @@ accepts at once (a sequence field: list or tuple), the item checks of the sequen
 the schema (for the slow path and the message of a refused field)."""
 assert all(None not in plan[2] for plan in _RECORD_PLANS.values()), "a record field of any type"
 
+# The compact layout. A record whose enum fields hold members of their enum and whose
+# sequence fields hold the very container type declared goes as
+# ``[COMPACT_BASE + i, field values...]``: an enum field as the member's bare value, a
+# sequence field as a bare array of its items; other fields as usual. Its class, the
+# enum and the container come from the schema, so the nodes a model or request is made
+# of are mostly records and their plain values (a third as many to build, encode and
+# check). Any other value of such a field sends the record in the layout above.
+
+COMPACT_BASE = 128
+"""``COMPACT_BASE + i``: record ``RECORD_BASE + i`` in the compact layout."""
+_FIELD_ENUMS: dict[tuple[type, str], type[Enum]] = {
+    (Operand, "type"): hal_types.OperandType,
+    (Operand, "lifetime"): hal_types.OperandLifeTime,
+    (Operation, "type"): hal_types.OperationType,
+    (hal_types.OperandPerformance, "type"): hal_types.OperandType,
+}
+"""Fields declared ``int`` (an extension's values are plain ints) that mostly hold a member
+of one enum: in the compact layout they hold that member only."""
+
+
+def _compact_kind(schema: RecordSchema, index: int) -> object:
+    """A field's kind in the compact layout: an enum class, ``list`` or ``tuple`` (a
+    sequence field), or None (any value, as in the other layout)."""
+    name, kind = schema.names[index], schema.types[index]
+    hint = _FIELD_ENUMS.get((schema.cls, name))
+    if hint is not None:
+        return hint
+    if kind.fast is not None and len(kind.fast) == 1 and next(iter(kind.fast)) in _ENUM_TAGS:
+        return next(iter(kind.fast))
+    if kind.outer is not None:
+        annotation = typing.get_type_hints(schema.cls)[name]
+        origin = typing.get_origin(annotation) or annotation
+        if origin in (list, tuple):
+            return origin
+    return None
+
+
+_COMPACT_KINDS: dict[type, tuple[int, tuple]] = {}
+"""Record class -> (compact tag, each field's kind), for the records with a compact layout."""
+_COMPACT_PLANS: dict[int, tuple] = {}
+"""Compact tag -> what decoding it needs: the record's plan (as ``_RECORD_PLANS``), the
+(index, name, enum, members) of its enum fields, the (index, name, container) of its
+sequence fields, the indexes of the others."""
+for _schema in RECORDS:
+    _kinds = tuple(_compact_kind(_schema, i) for i in range(len(_schema.names)))
+    if any(k is not None for k in _kinds):
+        _tag = COMPACT_BASE + _schema.tag - RECORD_BASE
+        _COMPACT_KINDS[_schema.cls] = (_tag, _kinds)
+        _COMPACT_PLANS[_tag] = (
+            _RECORD_PLANS[_schema.tag],
+            tuple(
+                (i, _schema.names[i], k, _ENUM_MEMBERS[_ENUM_TAGS[k]][1])
+                for i, k in enumerate(_kinds)
+                if k is not None and k not in (list, tuple)
+            ),
+            tuple((i, _schema.names[i], k) for i, k in enumerate(_kinds) if k in (list, tuple)),
+            tuple(i for i, k in enumerate(_kinds) if k is None),
+        )
+del _schema, _kinds
+assert ENUM_BASE + len(ENUMS) <= COMPACT_BASE and COMPACT_BASE + len(RECORDS) < 256
+
 
 # ---------------------------------------------------------------------------
 # Encoding
@@ -510,32 +576,71 @@ class Encoder:
             self._items += len(parts)
             if self._deltas and (kind is Model or kind is Request):
                 return self._model(value, tag, parts, depth)
+            compact = _COMPACT_KINDS.get(kind)
+            if compact is not None:
+                out = self._compact(compact, parts, depth)
+                if out is not None:
+                    return out
             out = [tag]
             out += [item if type(item) in scalars else self._value(item, depth) for item in parts]
             return out
         return self._other(value, kind, depth)
+
+    def _compact(self, compact: tuple[int, tuple], parts: tuple, depth: int) -> list | None:
+        """A record in the compact layout; None if a field holds what it cannot carry."""
+        tag, kinds = compact
+        scalars = self._scalars
+        out: list = [tag]
+        for part, kind in zip(parts, kinds, strict=True):
+            if kind is None:
+                out.append(part if type(part) in scalars else self._value(part, depth))
+            elif kind is list or kind is tuple:
+                if type(part) is not kind:
+                    return None
+                out.append(self._items_of(part, depth))
+            elif type(part) is kind:
+                out.append(part._value_)
+            else:
+                return None
+        return out
+
+    def _items_of(self, items: list | tuple, depth: int) -> list:
+        """A sequence as a bare array of its items (nested one level deeper)."""
+        if depth >= self._limits.max_depth:
+            raise EncodeError(f"the message is nested deeper than {self._limits.max_depth}")
+        self._items += len(items)
+        if self._items > self._limits.max_items:
+            self._count(0)
+        scalars = self._scalars
+        return [item if type(item) in scalars else self._value(item, depth + 1) for item in items]
 
     def _model(self, value: Model | Request, tag: int, parts: tuple, depth: int) -> list:
         """A model (request), its operands and operations (inputs and outputs) by
         reference where they are the first model's (request's) of the message."""
         which = 0 if type(value) is Model else 1
         reference = self._reference[which]
-        out = [tag]
+        compact = _COMPACT_KINDS[type(value)]
+        bare = all(
+            kind is None or type(part) is kind for part, kind in zip(parts, compact[1], strict=True)
+        )
+        out = [compact[0] if bare else tag]
         for index, part in enumerate(parts):
             if reference is not None and index < 2 and type(part) is list:
-                out.append(self._like(part, reference[index], 2 * which + index, depth))
+                out.append(self._like(part, reference[index], 2 * which + index, depth, bare))
+            elif bare and compact[1][index] is not None:
+                out.append(self._items_of(part, depth))
             else:
                 out.append(part if type(part) in self._scalars else self._value(part, depth))
         if reference is None and type(parts[0]) is list and type(parts[1]) is list:
             self._reference[which] = (list(parts[0]), list(parts[1]))
         return out
 
-    def _like(self, items: list, reference: list, index: int, depth: int) -> list:
+    def _like(self, items: list, reference: list, index: int, depth: int, bare: bool) -> list:
         if depth >= self._limits.max_depth:
             raise EncodeError(f"the message is nested deeper than {self._limits.max_depth}")
         self._count(len(items))
         same = (SAME_OPERAND, SAME_OPERATION, SAME_INPUT, SAME_OUTPUT)[index]
-        out: list = [LIST]
+        out: list = [] if bare else [LIST]
         for i, item in enumerate(items):
             if i < len(reference) and _same_fields(item, reference[i]):
                 out.append([same, i])
@@ -820,6 +925,9 @@ class Decoder:
             ):
                 self._reference[cls is Request] = (list(values[0]), list(values[1]))
             return cls(*values)
+        compact = _COMPACT_PLANS.get(tag)
+        if compact is not None:
+            return self._compact(compact, node, depth)
         enum = _ENUM_MEMBERS.get(tag)
         if enum is not None:
             if len(node) == 2 and type(node[1]) is int:
@@ -831,6 +939,56 @@ class Decoder:
         if handler is None:
             raise MalformedMessage(f"holds unknown type tag {tag}")
         return handler(self, node, depth)
+
+    def _compact(self, compact: tuple, node: list, depth: int) -> object:
+        """A record in the compact layout: its enum fields' members looked up by value, its
+        sequence fields built from their bare arrays, then checked as in the other."""
+        (cls, arity, fasts, checks, schema), enums, sequences, others = compact
+        if len(node) != arity:
+            raise MalformedMessage(
+                f"holds {cls.__name__} with {len(node) - 1} fields; it has {arity - 1}"
+            )
+        values = node[1:]
+        for i in others:
+            if type(values[i]) not in _PLAIN:
+                values[i] = self._value(values[i], depth)
+        for i, name, enum, members in enums:
+            member = members.get(values[i]) if type(values[i]) is int else None
+            if member is None:
+                raise MalformedMessage(
+                    f"holds {cls.__name__}.{name} {safe_repr(values[i], 40)}, "
+                    f"which is no {enum.__name__}"
+                )
+            values[i] = member
+        for i, name, container in sequences:
+            items = values[i]
+            if type(items) is not list:
+                raise MalformedMessage(
+                    f"holds {cls.__name__}.{name} of type {_kind(items)}, not a sequence"
+                )
+            if depth >= self._max_depth:
+                raise MalformedMessage(f"exceeds max nesting depth {self._max_depth}")
+            self._items += len(items)
+            if self._items > self._limits.max_items:
+                raise MalformedMessage(
+                    f"exceeds max {self._limits.max_items} values in one message"
+                )
+            if not _PLAIN.issuperset(map(type, items)):
+                items = [x if type(x) in _PLAIN else self._value(x, depth + 1) for x in items]
+            values[i] = items if container is list else tuple(items)
+        if all(map(frozenset.__contains__, fasts, map(type, values))):
+            for i, check in checks:
+                if not check(values[i]):
+                    _check_fields(schema, values)
+        else:
+            _check_fields(schema, values)
+        if (
+            self._deltas
+            and (cls is Model or cls is Request)
+            and self._reference[cls is Request] is None
+        ):
+            self._reference[cls is Request] = (list(values[0]), list(values[1]))
+        return cls(*values)
 
     def _envelope(self, schema: RecordSchema, node: list) -> object:
         if len(node) != len(schema.names) + 1:

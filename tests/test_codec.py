@@ -178,6 +178,23 @@ def test_every_hal_enum_member_arrives_as_itself() -> None:
     assert all(a is b for a, b in zip(_round_trip(members), members, strict=True))
 
 
+def test_a_record_goes_compact_only_when_its_fields_hold_what_the_schema_expects() -> None:
+    usual = Operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT)
+    odd = [
+        Operand(0x10001, [2]),  # an extension's type: a plain int
+        Operand(OperandType.INT32, (2, 3)),  # a tuple where a list is declared
+        Operand(OperandType.INT32, [], lifetime=2),  # a plain int lifetime
+        Operation(OperationType.ADD, [0, 1, 2], (3,)),
+    ]
+    body, _ = codec.encode(codec.Hello([usual, *odd]))
+    tags = [node[0] for node in msgpack.unpackb(body)[1][1:]]
+    assert tags[0] == codec._COMPACT_KINDS[Operand][0]
+    assert tags[1:] == [32 + [r.cls for r in codec.RECORDS].index(type(v)) for v in odd]
+    back = _round_trip([usual, *odd])
+    _same(back, [usual, *odd])  # the values and their exact types
+    assert back[0].type is OperandType.TENSOR_FLOAT32 and type(back[0].dimensions) is list
+
+
 def test_plain_values_keep_their_types() -> None:
     value = (
         None,
@@ -606,6 +623,12 @@ def _attacked(data: bytes, close: bool = False, timeout: float = TIMEOUT):
     return caught.value, near
 
 
+def _compact(cls: type) -> int | None:
+    """The compact layout's tag of record ``cls`` (None if it has none)."""
+    kinds = codec._COMPACT_KINDS.get(cls)
+    return kinds[0] if kinds else None
+
+
 def _violation(rule: str) -> str:
     return f"protocol violation: driver answer {rule} during get_type"
 
@@ -641,6 +664,31 @@ ATTACKS = [
         "a field of the wrong type",
         _answer([32 + [s.cls for s in codec.RECORDS].index(OutputShape), "abc", True]),
         "holds OutputShape.dimensions of type str, not tuple[int, ...]",
+    ),
+    (
+        "a compact record with a field too many",
+        _answer([_compact(Operation), 1, [], [], 4]),
+        "holds Operation with 4 fields; it has 3",
+    ),
+    (
+        "a compact enum field holding no member",
+        _answer([_compact(Operation), 9999, [0], [1]]),
+        "holds Operation.type 9999, which is no OperationType",
+    ),
+    (
+        "a compact enum field holding a string",
+        _answer([_compact(Operand), "TENSOR_FLOAT32", [], 0, 0.0, 0, 0, [37, 0, 0, 0], None]),
+        "holds Operand.type 'TENSOR_FLOAT32', which is no OperandType",
+    ),
+    (
+        "a compact sequence field holding no array",
+        _answer([_compact(Operation), 0, 5, [1]]),
+        "holds Operation.inputs of type int, not a sequence",
+    ),
+    (
+        "a compact sequence of the wrong items",
+        _answer([_compact(Operation), 0, ["a"], [1]]),
+        "holds Operation.inputs of type list, not list[int]",
     ),
     (
         "a msgpack map naming attributes",
