@@ -40,6 +40,7 @@ import contextlib
 import fcntl
 import functools
 import itertools
+import math
 import os
 import resource
 import select
@@ -203,6 +204,8 @@ class Channel:
         self._waiters = 0
         self._waiters_lock = threading.Lock()
         self._released = False
+        self._quiet = False
+        """While a caller reads (``hush``), the epoll is not armed: readers sleep."""
         self._reset()
 
     def _reset(self) -> None:
@@ -229,22 +232,37 @@ class Channel:
 
     # -- waking -------------------------------------------------------------
     #
-    # Threads that wait for bytes (the holder of ``reading``, idle readers) all wait in
-    # one epoll, on the socket registered one-shot. The kernel then wakes one waiter per
-    # arrival, the one that began waiting last (epoll's wait queue is last in, first
-    # out), and no other until the socket is armed again. So the caller that waits for
-    # its answer is the one woken, not also an idle reader that has nothing to do with
-    # it; and a reader that serves a call and waits again is woken for the next one
-    # while a standby reader sleeps on. A waiter woken for bytes it must not read (a
-    # reader, while a caller reads) hands the event on with ``kick``, and so does every
-    # thread that stops reading: what came after the frame it read wakes the next.
+    # Idle readers wait in one epoll, on the socket registered one-shot: the kernel
+    # wakes one waiter per arrival, the one that began waiting last (epoll's wait queue
+    # is last in, first out), and no other until the socket is armed again. So a
+    # reader that serves a call and waits again is woken for the next one while a
+    # standby reader sleeps on. While a caller reads for itself (it waits on its own
+    # poll), the epoll is not armed (``hush``): its answer wakes it alone. Every thread
+    # that stops reading arms the socket again (``kick``), so what came after the frame
+    # it read wakes a reader.
 
     def _arm(self) -> None:
-        with contextlib.suppress(OSError, ValueError):  # closed meanwhile
-            self._epoll.modify(self.sock, _ARMED)
+        with self._waiters_lock:
+            if not self._quiet and not self._released:
+                with contextlib.suppress(OSError, ValueError):  # closed meanwhile
+                    self._epoll.modify(self.sock, _ARMED)
 
     def kick(self) -> None:
         """Hand a readiness this thread will not act on to the next waiter."""
+        self._arm()
+
+    def hush(self) -> None:
+        """A caller reads from now on, waiting on its own: wake no reader for what comes."""
+        with self._waiters_lock:
+            self._quiet = True
+            if not self._released:
+                with contextlib.suppress(OSError, ValueError):
+                    self._epoll.modify(self.sock, 0)
+
+    def unhush(self) -> None:
+        """No caller reads any longer: what comes (or came) wakes a reader."""
+        with self._waiters_lock:
+            self._quiet = False
         self._arm()
 
     def _epoll_wait(self, timeout: float) -> bool:
@@ -305,19 +323,13 @@ class Channel:
             raise
 
     def _wait(self, deadline: float | None) -> bool:
-        if self._poll.poll(0):  # already here: read it without waking anyone
-            return True
-        while True:
-            if deadline is None:
-                timeout = _IDLE_WAIT
-            else:
-                timeout = min(_IDLE_WAIT, max(0.0, deadline - time.monotonic()))
-            if self._epoll_wait(timeout):
-                return True
-            if self.closed:
-                raise ChannelClosed("the channel is closed")
-            if deadline is not None and time.monotonic() >= deadline:
-                return False
+        """Wait for bytes as the holder of ``reading``, on its own poll (the readers'
+        epoll is hushed while a caller reads)."""
+        if deadline is None:
+            timeout = -1
+        else:
+            timeout = max(0, math.ceil((deadline - time.monotonic()) * 1000))
+        return bool(self._poll.poll(timeout))
 
     def _receive_head(self) -> None:
         missing = _HEADER.size - len(self._head)
@@ -601,11 +613,9 @@ class Connection:
         state = threading.Lock()
         self._turn = threading.Condition(state)
         """Callers wait here for their answer or for the reading to be free."""
-        self._idle = threading.Condition(state)
-        """The reader sleeps here while callers read."""
         self._callers = 0
         self._idle_readers = 0
-        """Reader threads not serving a call: waiting for bytes, or for the callers."""
+        """Reader threads not serving a call (waiting for bytes)."""
         self.lost: str | None = None
         """Why the channel broke (the sentence calls report), None while it works."""
         self.last_method = ""
@@ -754,6 +764,7 @@ class Connection:
             if self.lost is not None:
                 raise DriverCrashed(f"{self.lost} before {method}", method)
             self._pending[call_id] = pending
+        self._calling(1)  # before the call goes: its answer must not wake a reader
         try:
             try:
                 self._send(Call(call_id, target, method, tuple(args)), hold=False)
@@ -762,6 +773,7 @@ class Connection:
             if not self._await(pending, None if timeout is None else time.monotonic() + timeout):
                 raise _hang(method, timeout)
         finally:
+            self._calling(-1)
             with self._lock:
                 self._pending.pop(call_id, None)
         if pending.ok:
@@ -786,6 +798,7 @@ class Connection:
                 raise DriverCrashed(f"{self.lost} before {calls[0][1]}", calls[0][1])
             self._pending.update(pendings)
         outcomes: list[tuple[bool, object]] = []
+        self._calling(1)
         try:
             values: list = []
             positions: dict[int, int] = {}  # id(argument) -> its place in values
@@ -809,10 +822,21 @@ class Connection:
                     break
                 outcomes.append((pending.ok, pending.value))
         finally:
+            self._calling(-1)
             with self._lock:
                 for call_id, _ in pendings:
                     self._pending.pop(call_id, None)
         return outcomes
+
+    def _calling(self, change: int) -> None:
+        """Count a thread in (1) or out (-1) of waiting for answers it reads itself: the
+        readers' epoll is hushed while any does."""
+        with self._turn:
+            self._callers += change
+            if self._callers == change:  # 0 -> 1
+                self._channel.hush()
+            elif not self._callers:
+                self._channel.unhush()  # the readers read on
 
     def _await_held(self, pending: _Pending, timeout: float | None) -> bool:
         """Wait for the answer of a call of a sequence, whose answers the other end holds
@@ -854,11 +878,9 @@ class Connection:
     #   thread reading waits for its answer or for the reading to be free;
     # * the reader thread reads while no caller waits (a late notification,
     #   a call from the other end, the end of the channel). When bytes come
-    #   while a caller waits, the caller is the one woken (the channel's
-    #   epoll wakes the latest waiter only); a reader woken all the same
-    #   hands the bytes on and sleeps until the last caller leaves (no timed
-    #   wake-ups: a Python thread that wakes takes the GIL from the thread
-    #   doing the work);
+    #   while a caller waits, the caller alone is woken (the readers' epoll
+    #   is not armed meanwhile); a Python thread that wakes takes the GIL
+    #   from the thread doing the work;
     # * a reader that reads a call serves it on its own thread and then reads
     #   on, while a standby reader (started the first time none waits) waits
     #   for what comes meanwhile: calls run side by side and a served call can
@@ -872,8 +894,7 @@ class Connection:
         """Wait for ``pending``'s answer, reading the channel while no other thread does;
         False if ``deadline`` passed first."""
         channel = self._channel
-        with self._turn:
-            self._callers += 1
+        self._calling(1)
         try:
             while True:
                 with self._turn:
@@ -901,10 +922,7 @@ class Connection:
                 if channel.closed and not pending.event.is_set():
                     return False
         finally:
-            with self._turn:
-                self._callers -= 1
-                if not self._callers:
-                    self._idle.notify_all()  # the reader reads on
+            self._calling(-1)
 
     def _release_reading(self) -> None:
         """Let go of the reading and wake the callers waiting for it. The socket is armed
@@ -928,11 +946,8 @@ class Connection:
             while not (channel.closed or self._losing):
                 if not channel.wait_readable(_IDLE_WAIT):
                     continue
-                with self._idle:
-                    if self._callers:  # the callers read what came: sleep until they are done
-                        channel.kick()  # the bytes are theirs (a caller may wait for them)
-                        while self._callers and not (channel.closed or self._losing):
-                            self._idle.wait(_IDLE_WAIT)
+                with self._turn:
+                    if self._callers:  # woken just before a caller came: the bytes are its
                         continue
                 channel.reading.acquire()
                 try:
@@ -1156,8 +1171,7 @@ class Connection:
             self._finish(waiter)
         self._hello.set()
         self._channel.close()
-        with self._turn:  # a sleeping reader ends now
-            self._idle.notify_all()
+        with self._turn:  # waiting callers end now
             self._turn.notify_all()
 
     def pending_methods(self) -> list[str]:

@@ -411,24 +411,27 @@ def _switches(pid: int) -> dict[int, int]:
     return counts
 
 
-def test_the_service_wakes_one_thread_per_call() -> None:
-    """The service serves each call on the reader that read it, its standby reader sleeping
-    on: about one wake-up per call in all (a reader handing the reading to another thread
-    for every call, as before, made three). On a busy machine the standby reader takes a
-    call now and then (the reader that served was not back in time), so the wake-ups are
-    counted over all the service's threads. (On the harness's side the calling thread is
-    the one woken for its answer, the idle reader only when the answer comes before the
-    caller waits: too often on a busy machine to be asserted here.)"""
+def test_a_call_and_its_answer_wake_one_thread_at_each_end() -> None:
+    """The harness's calling thread alone is woken for its answer (its idle reader sleeps
+    on: the readers' epoll is hushed while a caller waits), and the service serves each
+    call on the reader that read it, a standby reader sleeping on: about one wake-up per
+    call in all. Before, the idle reader woke for every answer too, and the service's
+    reader handed the reading to another thread for every call (three or more wake-ups
+    per call). On a busy machine the service's standby reader takes a call now and then
+    (the reader that served was not back in time), so the service's wake-ups are counted
+    over all its threads."""
     service = DriverService("reference", TIMEOUT, sandbox=Sandbox("process-group"))
     device = service.start().device
     try:
         for _ in range(20):  # the service's standby reader is started by the first calls
             device.get_type()
-        before_service = _switches(service.pid)
+        before_harness, before_service = _switches(os.getpid()), _switches(service.pid)
         calls = 300
         for _ in range(calls):
             device.get_type()
+        harness = {t: n - before_harness.get(t, 0) for t, n in _switches(os.getpid()).items()}
         served = {t: n - before_service.get(t, 0) for t, n in _switches(service.pid).items()}
+        assert sorted(harness.values())[-2] < calls // 10, harness  # only the caller woke
         assert sum(served.values()) < 2.5 * calls, served  # three or more per call before
     finally:
         service.close()
