@@ -241,15 +241,12 @@ class Channel:
     # that stops reading arms the socket again (``kick``), so what came after the frame
     # it read wakes a reader.
 
-    def _arm(self) -> None:
+    def kick(self) -> None:
+        """Arm the socket (unless hushed): bytes there now or later wake a reader."""
         with self._waiters_lock:
             if not self._quiet and not self._released:
                 with contextlib.suppress(OSError, ValueError):  # closed meanwhile
                     self._epoll.modify(self.sock, _ARMED)
-
-    def kick(self) -> None:
-        """Hand a readiness this thread will not act on to the next waiter."""
-        self._arm()
 
     def hush(self) -> None:
         """A caller reads from now on, waiting on its own: wake no reader for what comes."""
@@ -263,7 +260,7 @@ class Channel:
         """No caller reads any longer: what comes (or came) wakes a reader."""
         with self._waiters_lock:
             self._quiet = False
-        self._arm()
+        self.kick()
 
     def _epoll_wait(self, timeout: float) -> bool:
         """Wait at most ``timeout`` seconds for the socket to be readable (or the channel
@@ -273,7 +270,7 @@ class Channel:
                 return False
             self._waiters += 1
         try:
-            self._arm()
+            self.kick()
             if self.closed:
                 return False
             try:
@@ -833,7 +830,7 @@ class Connection:
         readers' epoll is hushed while any does."""
         with self._turn:
             self._callers += change
-            if self._callers == change:  # 0 -> 1
+            if change > 0 and self._callers == 1:
                 self._channel.hush()
             elif not self._callers:
                 self._channel.unhush()  # the readers read on
@@ -892,37 +889,33 @@ class Connection:
 
     def _await(self, pending: _Pending, deadline: float | None) -> bool:
         """Wait for ``pending``'s answer, reading the channel while no other thread does;
-        False if ``deadline`` passed first."""
+        False if ``deadline`` passed first. The caller is counted in (``_calling``)."""
         channel = self._channel
-        self._calling(1)
-        try:
-            while True:
-                with self._turn:
-                    while True:
-                        if pending.event.is_set():
-                            return True
-                        if channel.reading.acquire(blocking=False):
-                            break
-                        remaining = None if deadline is None else deadline - time.monotonic()
-                        if remaining is not None and remaining <= 0:
-                            return False
-                        self._turn.wait(remaining)  # an answer came, or the reading is free
-                try:
-                    while not pending.event.is_set() and not channel.closed:
-                        message = self._receive(deadline)
-                        if message is None:
-                            if self._losing:
-                                break  # the loss ends this call: its event is set with the fault
-                            if deadline is not None and time.monotonic() >= deadline:
-                                return pending.event.is_set()
-                        elif type(message) in _SERVED:
-                            self._workers.submit(lambda served=message: self._serve_any(served))
-                finally:
-                    self._release_reading()
-                if channel.closed and not pending.event.is_set():
-                    return False
-        finally:
-            self._calling(-1)
+        while True:
+            with self._turn:
+                while True:
+                    if pending.event.is_set():
+                        return True
+                    if channel.reading.acquire(blocking=False):
+                        break
+                    remaining = None if deadline is None else deadline - time.monotonic()
+                    if remaining is not None and remaining <= 0:
+                        return False
+                    self._turn.wait(remaining)  # an answer came, or the reading is free
+            try:
+                while not pending.event.is_set() and not channel.closed:
+                    message = self._receive(deadline)
+                    if message is None:
+                        if self._losing:
+                            break  # the loss ends this call: its event is set with the fault
+                        if deadline is not None and time.monotonic() >= deadline:
+                            return pending.event.is_set()
+                    elif type(message) in _SERVED:
+                        self._workers.submit(lambda served=message: self._serve_any(served))
+            finally:
+                self._release_reading()
+            if channel.closed and not pending.event.is_set():
+                return False
 
     def _release_reading(self) -> None:
         """Let go of the reading and wake the callers waiting for it. The socket is armed

@@ -587,21 +587,20 @@ class Encoder:
         return self._other(value, kind, depth)
 
     def _compact(self, compact: tuple[int, tuple], parts: tuple, depth: int) -> list | None:
-        """A record in the compact layout; None if a field holds what it cannot carry."""
+        """A record in the compact layout; None if a field holds what it cannot carry
+        (looked at before anything is encoded: encoding has effects, e.g. exports)."""
         tag, kinds = compact
+        if not _fits(parts, kinds):
+            return None
         scalars = self._scalars
         out: list = [tag]
         for part, kind in zip(parts, kinds, strict=True):
             if kind is None:
                 out.append(part if type(part) in scalars else self._value(part, depth))
             elif kind is list or kind is tuple:
-                if type(part) is not kind:
-                    return None
                 out.append(self._items_of(part, depth))
-            elif type(part) is kind:
-                out.append(part._value_)
             else:
-                return None
+                out.append(part._value_)
         return out
 
     def _items_of(self, items: list | tuple, depth: int) -> list:
@@ -620,9 +619,7 @@ class Encoder:
         which = 0 if type(value) is Model else 1
         reference = self._reference[which]
         compact = _COMPACT_KINDS[type(value)]
-        bare = all(
-            kind is None or type(part) is kind for part, kind in zip(parts, compact[1], strict=True)
-        )
+        bare = _fits(parts, compact[1])
         out = [compact[0] if bare else tag]
         for index, part in enumerate(parts):
             if reference is not None and index < 2 and type(part) is list:
@@ -715,6 +712,15 @@ class Encoder:
         out = [HANDLE, slots, ints]
         self._seen[id(handle)] = (handle, out, 0)
         return out
+
+
+def _fits(parts: tuple, kinds: tuple) -> bool:
+    """Whether a record's fields (``parts``) can go in its compact layout (``kinds``): each
+    enum or sequence field holds exactly its enum or container type."""
+    for part, kind in zip(parts, kinds, strict=True):
+        if kind is not None and type(part) is not kind:
+            return False
+    return True
 
 
 def batch(bodies: list[bytes]) -> bytes:
@@ -902,7 +908,7 @@ class Decoder:
             return items if tag == LIST else tuple(items)
         plan = _RECORD_PLANS.get(tag)
         if plan is not None:  # a record, inline: most nodes of a model are records
-            cls, arity, fasts, checks, schema = plan
+            cls, arity = plan[0], plan[1]
             if len(node) != arity:
                 raise MalformedMessage(
                     f"holds {cls.__name__} with {len(node) - 1} fields; it has {arity - 1}"
@@ -910,21 +916,7 @@ class Decoder:
             values = node[1:]
             if not _PLAIN.issuperset(map(type, values)):
                 values = [x if type(x) in _PLAIN else self._value(x, depth) for x in values]
-            if all(map(frozenset.__contains__, fasts, map(type, values))):
-                for i, check in checks:  # the items of sequence fields
-                    if not check(values[i]):
-                        _check_fields(schema, values)
-            else:  # numpy numbers, a handle's subclass, or a refused field
-                _check_fields(schema, values)
-            if (
-                self._deltas
-                and (cls is Model or cls is Request)
-                and self._reference[cls is Request] is None
-                and type(values[0]) is list
-                and type(values[1]) is list
-            ):
-                self._reference[cls is Request] = (list(values[0]), list(values[1]))
-            return cls(*values)
+            return self._record(plan, values)
         compact = _COMPACT_PLANS.get(tag)
         if compact is not None:
             return self._compact(compact, node, depth)
@@ -943,7 +935,8 @@ class Decoder:
     def _compact(self, compact: tuple, node: list, depth: int) -> object:
         """A record in the compact layout: its enum fields' members looked up by value, its
         sequence fields built from their bare arrays, then checked as in the other."""
-        (cls, arity, fasts, checks, schema), enums, sequences, others = compact
+        plan, enums, sequences, others = compact
+        cls, arity = plan[0], plan[1]
         if len(node) != arity:
             raise MalformedMessage(
                 f"holds {cls.__name__} with {len(node) - 1} fields; it has {arity - 1}"
@@ -976,16 +969,24 @@ class Decoder:
             if not _PLAIN.issuperset(map(type, items)):
                 items = [x if type(x) in _PLAIN else self._value(x, depth + 1) for x in items]
             values[i] = items if container is list else tuple(items)
+        return self._record(plan, values)
+
+    def _record(self, plan: tuple, values: list) -> object:
+        """The record of ``plan`` from its decoded field ``values``, each field checked
+        against its type (the first model or request of a message kept for deltas)."""
+        cls, _, fasts, checks, schema = plan
         if all(map(frozenset.__contains__, fasts, map(type, values))):
-            for i, check in checks:
+            for i, check in checks:  # the items of sequence fields
                 if not check(values[i]):
                     _check_fields(schema, values)
-        else:
+        else:  # numpy numbers, a handle's subclass, or a refused field
             _check_fields(schema, values)
         if (
             self._deltas
             and (cls is Model or cls is Request)
             and self._reference[cls is Request] is None
+            and type(values[0]) is list
+            and type(values[1]) is list
         ):
             self._reference[cls is Request] = (list(values[0]), list(values[1]))
         return cls(*values)

@@ -195,6 +195,25 @@ def test_a_record_goes_compact_only_when_its_fields_hold_what_the_schema_expects
     assert back[0].type is OperandType.TENSOR_FLOAT32 and type(back[0].dimensions) is list
 
 
+def test_a_record_that_cannot_go_compact_encodes_its_fields_once() -> None:
+    """The layout is chosen before any field is encoded: a remote object in a field is
+    exported once even when a later field sends the record in the ordinary layout."""
+    asked = []
+
+    class Peer:
+        def reference(self, obj):
+            asked.append(obj)
+            return ("obj", 7, ("IBuffer",), "Buffer")
+
+        def resolve(self, pid):
+            return pid
+
+    buffer = object()
+    capabilities = Capabilities_1_2(buffer, _INFO, [])  # a list where a tuple is declared
+    codec.encode(codec.Hello(capabilities), Peer())
+    assert asked == [buffer]
+
+
 def test_plain_values_keep_their_types() -> None:
     value = (
         None,
