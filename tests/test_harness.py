@@ -90,6 +90,14 @@ def test_dynamic_twin_hides_output_dimensions_only() -> None:
     twin = dynamic_twin(model)
     assert twin.operands[3].dimensions == [0, 0] and twin.operands[3].extra_params is None
     assert twin.operands[0].dimensions == [2, 3] and model.operands[3].dimensions == [2, 3]
+    assert model.operands[3].extra_params == SymmPerChannelQuantParams((1.0,), 0)
+    # nothing mutable is shared: editing the twin leaves the original as it was
+    twin.operands[0].dimensions.append(7)
+    twin.operations[0].inputs.append(9)
+    twin.input_indexes.append(5)
+    assert model.operands[0].dimensions == [2, 3]
+    assert len(model.operations[0].inputs) == len(twin.operations[0].inputs) - 1
+    assert 5 not in model.input_indexes
 
 
 def test_scattered_layout_and_untouched_check() -> None:

@@ -11,7 +11,6 @@ was expected, what came back, the tolerance applied and how to rerun the case.
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass
 
 import numpy as np
@@ -21,6 +20,7 @@ from conformance.harness.calls import prepare, supported_operations
 from conformance.harness.cases import GeneratedTest
 from conformance.harness.execution import PATHS_BY_ID, check_shapes, check_timing, run
 from conformance.harness.generated import lowest_version
+from conformance.harness.mutations import copy_model
 from conformance.harness.requests import PACKED, pack_request
 from conformance.harness.tolerance import compare, tolerance_for
 from hal.types import (
@@ -66,8 +66,12 @@ def case_twin(test: GeneratedTest) -> Model:
 
 
 def dynamic_twin(model: Model) -> Model:
-    """The model with every output's dimensions unknown (rank kept), as VTS's twin has."""
-    twin = copy.deepcopy(model)
+    """The model with every output's dimensions unknown (rank kept), as VTS's twin has.
+
+    A copy as ``copy_model`` makes it (fresh records and lists, the pools shared):
+    ``copy.deepcopy`` cost more than the rest of a generated test's set-up.
+    """
+    twin = copy_model(model)
     for index in twin.output_indexes:
         operand = twin.operands[index]
         operand.dimensions = [0] * len(operand.dimensions)
