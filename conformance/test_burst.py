@@ -21,7 +21,10 @@ no field uses is zero). On one case the driver supports (the probe):
 malformed packets of every kind, unknown slots, ``free_memory`` of unknown
 slots, many executions reusing cached memories (``get_memories`` only for new
 slots, outputs written every time), releasing a burst with a packet in
-flight, and a client that stops reading results.
+flight, and a client that stops reading results. On one case with two
+examples of the same layout: new input values written into the same memory
+slots between computations, and two requests on different slots computed in
+turn, on one burst, every result checked against its own example.
 
 Every wait has the run's ``--hal-timeout``; a driver that never answers a
 packet fails the test (VTS would hang).
@@ -107,12 +110,14 @@ def _prepared_case(device, case: str, timeout: float):
 
 
 @contextlib.contextmanager
-def _request_for(case: str, explicit_dims: bool = False) -> Iterator[PackedRequest]:
-    """The case's first example in the VTS layout; with ``explicit_dims`` every argument
-    repeats its operand's dimensions, so the packet carries dimension datums."""
+def _request_for(case: str, explicit_dims: bool = False, feed: int = 0) -> Iterator[PackedRequest]:
+    """The case's example ``feed`` (the first by default) in the VTS layout; with
+    ``explicit_dims`` every argument repeats its operand's dimensions, so the packet
+    carries dimension datums."""
     test = _CASES[case]
-    feed = test.feeds[0]
-    with pack_request(test.model, feed.inputs, [out.nbytes for out in feed.outputs]) as packed:
+    example = test.feeds[feed]
+    outputs = [out.nbytes for out in example.outputs]
+    with pack_request(test.model, example.inputs, outputs) as packed:
         if explicit_dims:
             model = test.model
             for arguments, indexes in (
@@ -305,14 +310,19 @@ def test_burst_result_sanitized(case: str, device, hal_timeout: float) -> None:
 # Strict, on the probe case
 # ---------------------------------------------------------------------------
 
-_probe_cache: dict[int, tuple[object, str, object]] = {}
+_probe_cache: dict[tuple[int, str], tuple[object, str, object]] = {}
 
 
-def _probe(device, timeout: float) -> tuple[str, object]:
-    """A case the driver fully supports, and its prepared model (first found, per driver)."""
-    if id(device) not in _probe_cache:
+def _probe(device, timeout: float, feeds: int = 1) -> tuple[str, object]:
+    """A case the driver fully supports, and its prepared model (first found, per driver);
+    with ``feeds`` > 1, one whose first ``feeds`` examples fit the same request layout and
+    expect different outputs (``_distinct_feeds``)."""
+    key = (id(device), str(feeds))
+    if key not in _probe_cache:
         order = [c for c in PROBE_PREFERENCE if c in _CASES]
         order += [c for c in _CASES if c not in PROBE_PREFERENCE]
+        if feeds > 1:
+            order = [c for c in order if _distinct_feeds(_CASES[c], feeds)]
         found = None
         for case in order[:200]:
             try:
@@ -320,11 +330,27 @@ def _probe(device, timeout: float) -> tuple[str, object]:
                 break
             except pytest.skip.Exception:
                 continue
-        _probe_cache[id(device)] = (device, *(found or (None, None)))
-    _, case, prepared = _probe_cache[id(device)]
+        _probe_cache[key] = (device, *(found or (None, None)))
+    _, case, prepared = _probe_cache[key]
     if case is None:
-        pytest.skip("unsupported: the driver supports none of the generated cases tried")
+        tried = "generated cases tried" if feeds == 1 else f"cases with {feeds} examples tried"
+        pytest.skip(f"unsupported: the driver supports none of the {tried}")
     return case, prepared
+
+
+def _distinct_feeds(test, count: int) -> bool:
+    """Whether the case's first ``count`` examples have inputs of the same shapes and types
+    (so one request layout holds each) and pairwise different expected outputs."""
+    feeds = test.feeds[:count]
+    if len(feeds) < count or test.ignored_outputs:
+        return False
+    first = feeds[0]
+    layout = [(x.shape, x.dtype) for x in (*first.inputs, *first.outputs) if x is not None]
+    for feed in feeds[1:]:
+        if [(x.shape, x.dtype) for x in (*feed.inputs, *feed.outputs) if x is not None] != layout:
+            return False
+    outputs = [b"".join(x.tobytes() for x in feed.outputs) for feed in feeds]
+    return len(set(outputs)) == len(outputs)
 
 
 def _raw(kind: int, fields: bytes = b"") -> bytes:
@@ -538,13 +564,82 @@ def _clear_outputs(request: Request) -> None:
             mapping.write(argument.location.offset, bytes(argument.location.length))
 
 
-def _check_values(packed: PackedRequest, test, tolerance, what: str) -> None:
-    for index, expected in enumerate(test.feeds[0].outputs):
+def _check_values(packed: PackedRequest, test, tolerance, what: str, feed: int = 0) -> None:
+    for index, expected in enumerate(test.feeds[feed].outputs):
         if index in test.ignored_outputs:
             continue
         operand = test.model.operands[test.model.output_indexes[index]]
         outcome = compare(expected, packed.output(index, expected.shape), operand.type, tolerance)
         assert outcome.ok, f"{what}: output {index} wrong ({outcome.excerpt})"
+
+
+def _write_inputs(target: PackedRequest, source: PackedRequest) -> None:
+    """Write ``source``'s input values into ``target``'s input memory (same layout)."""
+    pairs = zip(target.request.inputs, source.request.inputs, strict=True)
+    for mine, theirs in pairs:
+        if theirs.has_no_value:
+            continue
+        where = theirs.location
+        if mine.location != where:  # a corpus whose examples differ in layout
+            raise AssertionError(f"input layouts differ: {mine.location} and {where}")
+        data = source.snapshot[where.pool_index][where.offset : where.offset + where.length]
+        with map_memory(target.request.pools[where.pool_index]) as mapping:
+            mapping.write(where.offset, data)
+
+
+REUSE_ORDER = (0, 1, 1, 0, 1)
+"""The examples computed one after another in the new-values reuse tests."""
+
+
+@pytest.mark.tier("strict")
+def test_burst_new_inputs_in_reused_memory(device, hal_timeout: float) -> None:
+    """One burst, the same memory slots, different input values written between
+    computations: every result must be that computation's own."""
+    case, prepared = _probe(device, hal_timeout, feeds=2)
+    test = _CASES[case]
+    tolerance = tolerance_for(test.model, test.provenance.spec.rsplit("/", 1)[-1])
+    with (
+        _request_for(case) as packed,
+        _request_for(case, feed=1) as other,
+        open_burst(prepared) as controller,
+    ):
+        sources = (packed, other)
+        for execution, feed in enumerate(REUSE_ORDER):
+            _write_inputs(packed, sources[feed])
+            _clear_outputs(packed.request)
+            result = burst_compute(controller, packed.request, MeasureTiming.NO, hal_timeout)
+            what = (
+                f"{case}: execution {execution} on the same slots, example {feed}'s inputs "
+                f"written into the memory (examples in order {list(REUSE_ORDER)})"
+            )
+            assert result.status == ErrorStatus.NONE, f"{what} answered {result.status.name}"
+            _check_values(packed, test, tolerance, what, feed)
+
+
+@pytest.mark.tier("strict")
+def test_burst_interleaves_two_requests(device, hal_timeout: float) -> None:
+    """One burst, two requests on different memory slots, computed in turn: each result
+    must be its own request's."""
+    case, prepared = _probe(device, hal_timeout, feeds=2)
+    test = _CASES[case]
+    tolerance = tolerance_for(test.model, test.provenance.spec.rsplit("/", 1)[-1])
+    with (
+        _request_for(case) as first,
+        _request_for(case, feed=1) as second,
+        open_burst(prepared) as controller,
+    ):
+        requests = (first, second)
+        for execution, feed in enumerate(REUSE_ORDER):
+            packed = requests[feed]
+            _clear_outputs(packed.request)
+            result = burst_compute(controller, packed.request, MeasureTiming.NO, hal_timeout)
+            slots = [controller.callback.slot_of(pool) for pool in packed.request.pools]
+            what = (
+                f"{case}: execution {execution}, example {feed}'s request on slots {slots} "
+                f"(two requests in turn, order {list(REUSE_ORDER)})"
+            )
+            assert result.status == ErrorStatus.NONE, f"{what} answered {result.status.name}"
+            _check_values(packed, test, tolerance, what, feed)
 
 
 @pytest.mark.tier("strict")

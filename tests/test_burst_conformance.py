@@ -82,3 +82,23 @@ def test_a_driver_fetching_memories_every_time_is_caught(pytester) -> None:
         "over 12 executions on the same pools (slots [0, 1]) the driver called get_memories "
         "12 times for slots [0, 1, 0, 1" in output
     )
+
+
+_REUSE = "reuses_cached or reused_memory or interleaves"
+
+
+def test_a_driver_repeating_results_by_slot_is_caught(pytester) -> None:
+    outcomes, output = _run(pytester, "RepeatsResultsBySlot", _REUSE)
+    assert _failed(outcomes) == {"test_burst_new_inputs_in_reused_memory"}, output
+    assert outcomes["test_burst_interleaves_two_requests"] == "PASSED", output
+    assert (
+        "V1_0/add/none: execution 1 on the same slots, example 1's inputs written into the "
+        "memory (examples in order [0, 1, 1, 0, 1]): output 0 wrong" in output
+    )
+
+
+def test_a_driver_caching_memories_by_position_is_caught(pytester) -> None:
+    outcomes, output = _run(pytester, "MemoriesByPosition", _REUSE)
+    assert _failed(outcomes) == {"test_burst_interleaves_two_requests"}, output
+    assert outcomes["test_burst_new_inputs_in_reused_memory"] == "PASSED", output
+    assert "V1_0/add/none: execution 1, example 1's request on slots [2, 3]" in output

@@ -12,9 +12,11 @@ SPEC = "conformance/specs/V1_0/add.mod.py"
 
 # Data shared by several tests (base64 of little-endian bytes).
 _D0 = "AACAPwAAIMAAAEBAAACQQA=="
-_D1 = "AADAPwAAAAAAAGBAAABgQA=="
-_D2 = "AACAPwAAAEAAAEBAAACAQA=="
-_D3 = "AAAwQQAAsEEAANjBAACIQA=="
+_D1 = "AACAvwAAAD8AAABAAABgwA=="
+_D2 = "AADAPwAAAAAAAGBAAABgQA=="
+_D3 = "AACAPwAAgD8AAIBAAAAAAA=="
+_D4 = "AACAPwAAAEAAAEBAAACAQA=="
+_D5 = "AAAwQQAAsEEAANjBAACIQA=="
 
 
 def _t0():
@@ -23,7 +25,7 @@ def _t0():
         "add_dynamic_output_shape_none",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 19, ("", "none"), ("ADD",)),
+        provenance=g.provenance(SPEC, 23, ("", "none"), ("ADD",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -48,6 +50,15 @@ def _t0():
                     g.array("<f4", (2, 2), "AADAPwAAYMAAAGBAAABgQA=="),
                 ],
             ),
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2), _D1),
+                    g.array("<f4", (2,), "AAAAQAAAAD8="),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2), "AACAPwAAgD8AAIBAAABAwA=="),
+                ],
+            ),
         ],
     )
 
@@ -58,7 +69,7 @@ def _t1():
         "add_dynamic_output_shape_relu",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 19, ("", "relu"), ("ADD",)),
+        provenance=g.provenance(SPEC, 23, ("", "relu"), ("ADD",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -80,7 +91,16 @@ def _t1():
                     g.array("<f4", (2,), "AAAAPwAAgL8="),
                 ],
                 outputs=[
+                    g.array("<f4", (2, 2), _D2),
+                ],
+            ),
+            g.feed(
+                inputs=[
                     g.array("<f4", (2, 2), _D1),
+                    g.array("<f4", (2,), "AAAAQAAAAD8="),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2), _D3),
                 ],
             ),
         ],
@@ -93,7 +113,7 @@ def _t2():
         "add_dynamic_output_shape_relu1",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 19, ("", "relu1"), ("ADD",)),
+        provenance=g.provenance(SPEC, 23, ("", "relu1"), ("ADD",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -118,6 +138,15 @@ def _t2():
                     g.array("<f4", (2, 2), "AACAPwAAgL8AAIA/AACAPw=="),
                 ],
             ),
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2), _D1),
+                    g.array("<f4", (2,), "AAAAQAAAAD8="),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2), "AACAPwAAgD8AAIA/AACAvw=="),
+                ],
+            ),
         ],
     )
 
@@ -128,7 +157,7 @@ def _t3():
         "add_dynamic_output_shape_relu6",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 19, ("", "relu6"), ("ADD",)),
+        provenance=g.provenance(SPEC, 23, ("", "relu6"), ("ADD",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -150,7 +179,16 @@ def _t3():
                     g.array("<f4", (2,), "AAAAPwAAgL8="),
                 ],
                 outputs=[
+                    g.array("<f4", (2, 2), _D2),
+                ],
+            ),
+            g.feed(
+                inputs=[
                     g.array("<f4", (2, 2), _D1),
+                    g.array("<f4", (2,), "AAAAQAAAAD8="),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2), _D3),
                 ],
             ),
         ],
@@ -163,7 +201,7 @@ def _t4():
         "add_dynamic_output_shape_quant8_none",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 19, ("quant8", "none"), ("ADD",)),
+        provenance=g.provenance(SPEC, 23, ("quant8", "none"), ("ADD",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=10),
@@ -188,6 +226,15 @@ def _t4():
                     g.array("|u1", (2, 2), "NC42Ng=="),
                 ],
             ),
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 2), "CAsOAw=="),
+                    g.array("|u1", (2,), "EAo="),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 2), "MzM2Lw=="),
+                ],
+            ),
         ],
     )
 
@@ -198,7 +245,7 @@ def _t5():
         "add_dynamic_output_shape_quant8_relu",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 19, ("quant8", "relu"), ("ADD",)),
+        provenance=g.provenance(SPEC, 23, ("quant8", "relu"), ("ADD",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=10),
@@ -223,6 +270,15 @@ def _t5():
                     g.array("|u1", (2, 2), "NDI2Ng=="),
                 ],
             ),
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 2), "CAsOAw=="),
+                    g.array("|u1", (2,), "EAo="),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 2), "MzM2Mg=="),
+                ],
+            ),
         ],
     )
 
@@ -233,7 +289,7 @@ def _t6():
         "add_dynamic_output_shape_quant8_relu1",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 19, ("quant8", "relu1"), ("ADD",)),
+        provenance=g.provenance(SPEC, 23, ("quant8", "relu1"), ("ADD",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=10),
@@ -258,6 +314,15 @@ def _t6():
                     g.array("|u1", (2, 2), "MzEzMw=="),
                 ],
             ),
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 2), "CAsOAw=="),
+                    g.array("|u1", (2,), "EAo="),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 2), "MzMzMQ=="),
+                ],
+            ),
         ],
     )
 
@@ -268,7 +333,7 @@ def _t7():
         "add_dynamic_output_shape_quant8_relu6",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 19, ("quant8", "relu6"), ("ADD",)),
+        provenance=g.provenance(SPEC, 23, ("quant8", "relu6"), ("ADD",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=10),
@@ -293,6 +358,15 @@ def _t7():
                     g.array("|u1", (2, 2), "NDI2Ng=="),
                 ],
             ),
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 2), "CAsOAw=="),
+                    g.array("|u1", (2,), "EAo="),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 2), "MzM2Mg=="),
+                ],
+            ),
         ],
     )
 
@@ -303,7 +377,7 @@ def _t8():
         "add_constant_dynamic_output_shape",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 31, ("",), ("ADD",)),
+        provenance=g.provenance(SPEC, 39, ("",), ("ADD",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -321,10 +395,10 @@ def _t8():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 2), _D2),
+                    g.array("<f4", (2, 2), _D4),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 2), _D3),
+                    g.array("<f4", (2, 2), _D5),
                 ],
             ),
         ],
@@ -337,7 +411,7 @@ def _t9():
         "add_constant_dynamic_output_shape_weight_as_input",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 31, ("weight_as_input",), ("ADD",)),
+        provenance=g.provenance(SPEC, 39, ("weight_as_input",), ("ADD",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -355,11 +429,11 @@ def _t9():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 2), _D2),
+                    g.array("<f4", (2, 2), _D4),
                     g.array("<f4", (2, 2), "AAAgQQAAoEEAAPDBAACAPg=="),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 2), _D3),
+                    g.array("<f4", (2, 2), _D5),
                 ],
             ),
         ],
@@ -372,7 +446,7 @@ def _t10():
         "add_saturation_dynamic_output_shape",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 47, ("",), ("ADD",)),
+        provenance=g.provenance(SPEC, 55, ("",), ("ADD",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -407,7 +481,7 @@ def _t11():
         "add_saturation_dynamic_output_shape_quant8",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 47, ("quant8",), ("ADD",)),
+        provenance=g.provenance(SPEC, 55, ("quant8",), ("ADD",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=20),
@@ -442,7 +516,7 @@ def _t12():
         "add_quant8_scales_dynamic_output_shape_none",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 62, ("none",), ("ADD",)),
+        provenance=g.provenance(SPEC, 70, ("none",), ("ADD",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.30000001192092896, zero_point=7),
@@ -477,7 +551,7 @@ def _t13():
         "add_quant8_scales_dynamic_output_shape_relu",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 62, ("relu",), ("ADD",)),
+        provenance=g.provenance(SPEC, 70, ("relu",), ("ADD",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.30000001192092896, zero_point=7),
@@ -512,7 +586,7 @@ def _t14():
         "add_quant8_scales_dynamic_output_shape_relu1",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 62, ("relu1",), ("ADD",)),
+        provenance=g.provenance(SPEC, 70, ("relu1",), ("ADD",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.30000001192092896, zero_point=7),
@@ -547,7 +621,7 @@ def _t15():
         "add_quant8_scales_dynamic_output_shape_relu6",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 62, ("relu6",), ("ADD",)),
+        provenance=g.provenance(SPEC, 70, ("relu6",), ("ADD",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.30000001192092896, zero_point=7),

@@ -16,10 +16,18 @@ quant8 = DataTypeConverter().Identify({
     out: ("TENSOR_QUANT8_ASYMM", 1.0, 50),
 })
 
+# A second feed of the same model, so a driver can be given new input values in the
+# very same memory (the burst reuse test): [-1.0+2.0, 0.5+0.5, 2.0+2.0, -3.5+0.5]
+# = [1.0, 1.0, 4.0, -3.0]. Quant8: a -> [8, 11, 14, 3], b -> [16, 10], out -> [51, 51,
+# 54, 47], every value exact; RELU gives [1, 1, 4, 0], RELU1 [1, 1, 1, -1].
 Example({
     a: [1.0, -2.5, 3.0, 4.5],
     b: [0.5, -1.0],
     out: [1.5, -3.5, 3.5, 3.5],
+}, {
+    a: [-1.0, 0.5, 2.0, -3.5],
+    b: [2.0, 0.5],
+    out: [1.0, 1.0, 4.0, -3.0],
 }).AddVariations(quant8).AddAllActivations(out, act)
 
 # Same shapes, one constant operand: b given as a parameter, then as an input.
