@@ -42,8 +42,8 @@ import pytest
 
 from conformance.harness.execution import burst_compute, open_burst
 from conformance.harness.mutations import case_id, corpus, representatives
-from conformance.harness.requests import PackedRequest, pack_request
-from conformance.harness.runner import prepare_case
+from conformance.harness.requests import GUARD, PackedRequest, pack_request
+from conformance.harness.runner import prepare_case, unwritten_problem
 from conformance.harness.tolerance import compare, tolerance_for
 from hal.burst import (
     INT32_MAX,
@@ -559,9 +559,10 @@ def test_burst_reuses_cached_memories(device, hal_timeout: float) -> None:
 
 
 def _clear_outputs(request: Request) -> None:
+    """Fill every output with ``GUARD`` bytes again, as a new request's start."""
     for argument in request.outputs:
         with map_memory(request.pools[argument.location.pool_index]) as mapping:
-            mapping.write(argument.location.offset, bytes(argument.location.length))
+            mapping.write(argument.location.offset, bytes([GUARD]) * argument.location.length)
 
 
 def _check_values(packed: PackedRequest, test, tolerance, what: str, feed: int = 0) -> None:
@@ -570,6 +571,8 @@ def _check_values(packed: PackedRequest, test, tolerance, what: str, feed: int =
             continue
         operand = test.model.operands[test.model.output_indexes[index]]
         outcome = compare(expected, packed.output(index, expected.shape), operand.type, tolerance)
+        if not outcome.ok and packed.unwritten(index, expected.nbytes):
+            pytest.fail(f"{what}: {unwritten_problem(index, expected.nbytes)}", pytrace=False)
         assert outcome.ok, f"{what}: output {index} wrong ({outcome.excerpt})"
 
 

@@ -133,6 +133,38 @@ class WritesPastOutput(_TamperingDriver):
     prepared_class = _Overrun
 
 
+class _LeavesMulOutputs(_TamperingPreparedModel):
+    """Puts back what the outputs of a model with MUL held before each execution."""
+
+    def _after(self, request):
+        mul = OperationType.MUL in {op.type for op in self._model.operations}
+        before = []
+        for argument in request.outputs if mul else ():
+            with map_memory(request.pools[argument.location.pool_index]) as mapping:
+                before.append((argument.location, mapping.read_location(argument.location)))
+
+        def done(status):
+            for location, data in before:
+                with map_memory(request.pools[location.pool_index]) as mapping:
+                    mapping.write(location.offset, data)
+
+        return done
+
+    def execute_synchronously(self, request, measure):
+        restore = self._after(request)
+        status, shapes, timing = ReferencePreparedModel.execute_synchronously(
+            self, request, measure
+        )
+        restore(status)
+        return status, shapes, timing
+
+
+class LeavesMulOutputs(_TamperingDriver):
+    """Answers every execution of a model with MUL without writing its outputs."""
+
+    prepared_class = _LeavesMulOutputs
+
+
 class ClaimsButFails(ReferenceDriver):
     """Says it supports every operation, then fails every 1.2 preparation."""
 

@@ -152,3 +152,14 @@ def test_a_missing_notify_times_out_and_the_run_goes_on(pytester) -> None:
             "within 0.2 s*"
         ]
     )
+
+
+def test_an_output_never_written_is_reported_as_not_written(pytester) -> None:
+    outcomes, result = _run(pytester, "LeavesMulOutputs", "-k", "V1_0/mul/none/ex0")
+    failed = {item for item, outcome in outcomes.items() if outcome == "FAILED"}
+    compared = {item for item, outcome in outcomes.items() if _compares_values(item)}
+    skipped = {item for item, outcome in outcomes.items() if outcome == "SKIPPED"}
+    assert failed and failed == compared - skipped, result.stdout.str()
+    output = result.stdout.str()
+    assert "output 0 was not written: all 16 bytes still hold the fill byte 0xA5" in output
+    assert "values differ" not in output

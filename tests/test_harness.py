@@ -115,9 +115,10 @@ def test_scattered_layout_and_untouched_check() -> None:
         with map_memory(request.pools[1]) as mapping:
             mapping.write(GUARD_SIZE + 3, b"\x7f")  # into input 1
         assert packed.untouched_problems() == [
-            "the driver wrote 1 byte(s) into input 1 in pool 1 (first at offset 16, last at 16)",
+            "the driver wrote 1 byte(s) into input 1 in pool 1 (first at offset 16, byte 3 of the "
+            "input, 0x3F -> 0x7F; last at 16)",
             "the driver wrote 1 byte(s) outside every output location in pool 2 "
-            "(first at offset 29, last at 29)",
+            "(first at offset 29, 0xA5 -> 0x00; last at 29)",
         ]
         assert packed.output_bytes(0) == bytes(16)
     with pack_request(model, [x, x]) as packed:
@@ -134,7 +135,8 @@ def test_packed_layout_untouched_check() -> None:
         with map_memory(packed.request.pools[0]) as mapping:
             mapping.write(31, b"\x00")  # the last byte of input 1
         assert packed.untouched_problems() == [
-            "the driver wrote 1 byte(s) into input 1 in pool 0 (first at offset 31, last at 31)"
+            "the driver wrote 1 byte(s) into input 1 in pool 0 (first at offset 31, byte 15 of the "
+            "input, 0x3F -> 0x00; last at 31)"
         ]
 
 

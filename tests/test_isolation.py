@@ -306,7 +306,7 @@ BREACHES = [
         "WritesOutsideOutputs",
         {"sync-scattered"},
         "the driver wrote 1 byte(s) outside every output "
-        "location in pool 2 (first at offset 61, last at 61)",
+        "location in pool 2 (first at offset 61, 0xA5 -> 0x5A; last at 61)",
     ),
     ("ModifiesInputs", SYNC, "the driver wrote 1 byte(s) into input 0 in pool 0"),
     ("WrongOutputShapes", SYNC, "output 0: reported dimensions [7, 7, 7], expected"),

@@ -52,7 +52,7 @@ def test_shared_request_sees_a_write_between_arguments() -> None:
             mapping.write(3 * GUARD_SIZE + 31, b"\x00")  # the byte before the output
         assert packed.untouched_problems() == [
             "the driver wrote 1 byte(s) outside every output location in pool 0 (first at offset 70, "
-            "last at 70)"
+            "0xA5 -> 0x00; last at 70)"
         ]
 
 
@@ -61,7 +61,8 @@ def test_shared_request_sees_a_write_into_an_input() -> None:
         with map_memory(packed.request.pools[0]) as mapping:
             mapping.write(2 * GUARD_SIZE + 16, b"\xff\xff")  # the first bytes of input 1
         assert packed.untouched_problems() == [
-            "the driver wrote 2 byte(s) into input 1 in pool 0 (first at offset 42, last at 43)"
+            "the driver wrote 2 byte(s) into input 1 in pool 0 (first at offset 42, byte 0 of the "
+            "input, 0x00 -> 0xFF; last at 43)"
         ]
 
 

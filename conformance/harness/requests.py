@@ -79,6 +79,12 @@ class PackedRequest:
         count = math.prod(shape)
         return np.frombuffer(data[: count * dtype.itemsize], dtype=dtype).reshape(tuple(shape))
 
+    def unwritten(self, index: int, length: int) -> bool:
+        """Whether the first ``length`` bytes of output ``index`` (at least one) all still
+        hold the ``GUARD`` fill the request was made with."""
+        data = self.output_bytes(index)[:length]
+        return 0 < len(data) == length and data == bytes([GUARD]) * length
+
     def untouched_problems(self) -> list[str]:
         """Bytes the driver changed outside the output locations, one line per region."""
         writable = _output_ranges(self.request)
@@ -95,7 +101,9 @@ class PackedRequest:
                 changed[lo:hi] = False
             outside = np.flatnonzero(changed)
             if outside.size:
-                problems.append(_describe_write(pool_index, outside.tolist(), self.request))
+                first = int(outside[0])
+                change = (before[first], after[first])
+                problems.append(_describe_write(pool_index, outside.tolist(), self.request, change))
         return problems
 
     def close(self) -> None:
@@ -130,18 +138,24 @@ def _gaps(ranges: list[tuple[int, int]], size: int) -> list[tuple[int, int]]:
     return gaps
 
 
-def _describe_write(pool_index: int, offsets: list[int], request: Request) -> str:
+def _describe_write(
+    pool_index: int, offsets: list[int], request: Request, change: tuple[int, int]
+) -> str:
+    """The line for bytes changed at ``offsets`` of a pool; ``change`` is the first one's
+    value (before, after)."""
     inputs = [
-        k
+        (k, a.location.offset)
         for k, a in enumerate(request.inputs)
         if not a.has_no_value
         and a.location.pool_index == pool_index
         and a.location.offset <= offsets[0] < a.location.offset + a.location.length
     ]
-    what = f"into input {inputs[0]}" if inputs else "outside every output location"
+    what = f"into input {inputs[0][0]}" if inputs else "outside every output location"
+    within = f", byte {offsets[0] - inputs[0][1]} of the input" if inputs else ""
     return (
         f"the driver wrote {len(offsets)} byte(s) {what} in pool {pool_index} "
-        f"(first at offset {offsets[0]}, last at {offsets[-1]})"
+        f"(first at offset {offsets[0]}{within}, 0x{change[0]:02X} -> 0x{change[1]:02X}; "
+        f"last at {offsets[-1]})"
     )
 
 

@@ -21,7 +21,7 @@ from conformance.harness.cases import GeneratedTest
 from conformance.harness.execution import PATHS_BY_ID, check_shapes, check_timing, run
 from conformance.harness.generated import lowest_version
 from conformance.harness.mutations import copy_model
-from conformance.harness.requests import PACKED, pack_request
+from conformance.harness.requests import GUARD, PACKED, pack_request
 from conformance.harness.tolerance import compare, tolerance_for
 from hal.types import (
     ErrorStatus,
@@ -232,7 +232,9 @@ def _judge_outputs(packed, shapes, item: Run) -> None:
         operand = test.model.operands[test.model.output_indexes[index]]
         actual = packed.output(index, expected.shape)
         result = compare(expected, actual, operand.type, tolerance)
-        if not result.ok:
+        if not result.ok and packed.unwritten(index, expected.nbytes):
+            problems.append(unwritten_problem(index, expected.nbytes))
+        elif not result.ok:
             problems.append(
                 f"output {index} (shape {list(expected.shape)}): {result.mismatches} of "
                 f"{expected.size} values differ, max abs error {result.max_abs_error:g} at "
@@ -247,6 +249,14 @@ def _judge_outputs(packed, shapes, item: Run) -> None:
             "\n".join(problems) + f"\ntolerance: {tolerance.describe()}{_rerun(item)}",
             pytrace=False,
         )
+
+
+def unwritten_problem(index: int, length: int) -> str:
+    """The problem of an output the driver left as the harness filled it."""
+    return (
+        f"output {index} was not written: all {length} bytes still hold the fill byte "
+        f"0x{GUARD:02X} the harness put there"
+    )
 
 
 def _multinomial_problems(logits: np.ndarray, samples: np.ndarray, tolerance: float) -> list[str]:
