@@ -18,6 +18,7 @@ import pytest
 from conformance.harness.calls import (
     capabilities,
     prepare,
+    refused_problems,
     status_and_value,
     supported_operations,
 )
@@ -228,7 +229,10 @@ def test_supported_operations_valid_model(
     status, answers = supported_operations(device, model, level)
     assert status == ErrorStatus.NONE, f"status {status.name} for a valid model"
     # supported_operations checks a NONE answer: exactly one bool per operation.
-    assert type(answers) is list and len(answers) == len(model.operations)
+    assert type(answers) is list and len(answers) == len(model.operations), (
+        f"get_supported_operations at HAL {level} gave {len(answers)} answers for "
+        f"{len(model.operations)} operations"
+    )
 
 
 INVALID_OPERAND_TYPE = OperandTypeRange.FUNDAMENTAL_MAX + 1
@@ -252,13 +256,11 @@ def test_supported_operations_invalid_model(device: object, level: HalVersion) -
 @pytest.mark.tier("parity")
 def test_prepare_invalid_model(device: object, level: HalVersion, hal_timeout: float) -> None:
     preparation = prepare(device, _invalid_model(), level, hal_timeout)
-    assert preparation.launch_status == ErrorStatus.INVALID_ARGUMENT, (
-        f"{preparation.method} launch status {preparation.launch_status.name}"
+    problems = refused_problems(preparation, ErrorStatus.INVALID_ARGUMENT)
+    assert not problems, (
+        f"{preparation.method} (HAL {level}) of a model whose operand 0 has type "
+        f"{INVALID_OPERAND_TYPE}: " + "; ".join(problems)
     )
-    assert preparation.status == ErrorStatus.INVALID_ARGUMENT, (
-        f"{preparation.method} callback status {preparation.status.name}"
-    )
-    assert preparation.prepared_model is None
 
 
 @pytest.mark.tier("parity")
@@ -267,9 +269,11 @@ def test_prepare_invalid_preference(
     device: object, preference_level: HalVersion, hal_timeout: float, preference: int
 ) -> None:
     preparation = prepare(device, binary_model(), preference_level, hal_timeout, preference)
-    assert preparation.launch_status == ErrorStatus.INVALID_ARGUMENT
-    assert preparation.status == ErrorStatus.INVALID_ARGUMENT
-    assert preparation.prepared_model is None
+    problems = refused_problems(preparation, ErrorStatus.INVALID_ARGUMENT)
+    assert not problems, (
+        f"{preparation.method} (HAL {preference_level}) with execution preference "
+        f"{preference}: " + "; ".join(problems)
+    )
 
 
 @pytest.mark.tier("parity")

@@ -45,6 +45,7 @@ from conformance.harness.caching import (
     save,
     token,
 )
+from conformance.harness.calls import expect_status
 from conformance.harness.execution import PATHS_BY_ID, run
 from conformance.harness.models import binary_model, chain_model
 from conformance.harness.mutations import case_id, corpus
@@ -572,7 +573,11 @@ def _toctou(device, timeout: float, iterations: int, during: str) -> None:
     other_prepared = prepare_case(device, other, V1_2, timeout)
     problems = []
     with CacheFiles() as files, CacheFiles() as other_files:
-        assert save(other_prepared, *other_files.handles(), token(6)) == NONE
+        expect_status(
+            save(other_prepared, *other_files.handles(), token(6)),
+            NONE,
+            f"save_to_cache of a second model (a chain of {CHAIN - 1})",
+        )
         other_cache = other_files.read("model")
         for iteration in range(iterations):
             files.empty()

@@ -73,6 +73,9 @@ def test_interleaved_prepared_models(device, hal_level, hal_timeout) -> None:
     del first
     gc.collect()
     # The second model still works after the first is released.
-    assert _execute(second, mul, a, b, hal_level, hal_timeout).tolist() == [5, -12, 21, 2]
+    products = _execute(second, mul, a, b, hal_level, hal_timeout)
+    assert products.tolist() == [5, -12, 21, 2], (
+        f"after the ADD model was released, MUL gave {products}"
+    )
     del second
     gc.collect()

@@ -22,6 +22,7 @@ import math
 import numpy as np
 import pytest
 
+from conformance.harness.calls import expect_status
 from conformance.harness.domains import (
     UNSUPPORTED_DOMAINS,
     allocate_buffer,
@@ -129,10 +130,18 @@ def _execute(prepared, packed, path: str, timeout: float, dynamic: bool = False)
     return execution
 
 
+def _expect_dims(execution, dims: tuple[int, ...]) -> None:
+    reported = tuple(execution.output_shapes[0].dimensions)
+    assert reported == dims, (
+        f"output 0: reported dimensions {list(reported)}, expected {list(dims)}"
+    )
+
+
 def _fill(buffer, array: np.ndarray) -> None:
     """Initialise ``buffer`` with ``array`` through copy_from."""
     with allocate_with(ASHMEM, array.tobytes()) as memory:
-        assert buffer_call(buffer, "copy_from", memory, list(array.shape)) == NONE
+        status = buffer_call(buffer, "copy_from", memory, list(array.shape))
+        expect_status(status, NONE, f"IBuffer.copy_from of a {list(array.shape)} tensor")
 
 
 def _read(buffer, shape: tuple[int, ...]) -> np.ndarray:
@@ -352,7 +361,8 @@ def test_token_after_release_is_invalid(add, buffers, hal_timeout: float, path: 
         place_token(packed, "input", 0, token)
         _expect(_execute(add, packed, path, hal_timeout), INVALID, "a released buffer")
     with allocate(ASHMEM, 16) as memory:
-        assert buffer_call(buffer, "copy_to", memory) == INVALID
+        status = buffer_call(buffer, "copy_to", memory)
+    expect_status(status, INVALID, "IBuffer.copy_to of a released buffer")
 
 
 @pytest.mark.parametrize("path", EXEC_PATHS)
@@ -386,7 +396,8 @@ def test_copy_from_that_does_not_match_fails(add, buffers, case: str, size: int,
 def test_copy_from_with_matching_dimensions(add, buffers) -> None:
     buffer, _ = buffers([add], inputs=[(0, 0)])
     with allocate_with(ASHMEM, B.tobytes()) as memory:
-        assert buffer_call(buffer, "copy_from", memory, [2, 2]) == NONE
+        status = buffer_call(buffer, "copy_from", memory, [2, 2])
+    expect_status(status, NONE, "IBuffer.copy_from with the buffer's dimensions [2, 2]")
     np.testing.assert_array_equal(_read(buffer, (2, 2)), B)
 
 
@@ -403,7 +414,8 @@ def test_failed_copy_from_leaves_the_buffer_uninitialised(add, buffers) -> None:
     buffer, _ = buffers([add], inputs=[(0, 0)])
     _fill(buffer, A)
     with allocate(ASHMEM, 12) as memory:
-        assert buffer_call(buffer, "copy_from", memory, []) == INVALID
+        status = buffer_call(buffer, "copy_from", memory, [])
+    expect_status(status, INVALID, "IBuffer.copy_from of 12 bytes into a 16-byte buffer")
     with allocate(ASHMEM, 16) as memory:
         status = buffer_call(buffer, "copy_to", memory)
     assert status == FAILURE, f"copy_to after a failed copy_from answered {status.name}"
@@ -432,7 +444,7 @@ def test_unknown_dimensions_come_from_the_output_and_stay(
         place_token(packed, "output", 0, token)
         execution = _execute(prepared, packed, path, hal_timeout, dynamic=True)
         _expect(execution, NONE, "an output of unknown dimensions into a buffer")
-        assert tuple(execution.output_shapes[0].dimensions) == (3, 1)
+        _expect_dims(execution, (3, 1))
     np.testing.assert_array_equal(_read(buffer, (3, 1)), a + a)
     with allocate(ASHMEM, 16) as memory:
         assert buffer_call(buffer, "copy_to", memory) == INVALID, (
@@ -443,7 +455,7 @@ def test_unknown_dimensions_come_from_the_output_and_stay(
             place_token(packed, "input", 0, token)
             execution = _execute(prepared, packed, path, hal_timeout, dynamic=True)
             _expect(execution, NONE, "an input from a buffer of dimensions [3, 1]")
-            assert tuple(execution.output_shapes[0].dimensions) == (3, 1)
+            _expect_dims(execution, (3, 1))
             np.testing.assert_array_equal(packed.output(0, (3, 1)), a + a + c)
 
 

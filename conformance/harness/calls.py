@@ -104,6 +104,25 @@ def checked_pair(obj: object, method: str, result: object) -> tuple[ErrorStatus,
 _STATUS_BY_VALUE = {int(status): status for status in ErrorStatus}
 
 
+def expect_status(status: ErrorStatus, wanted: ErrorStatus, what: str) -> None:
+    """Fail the test unless ``status`` is ``wanted``: ``what`` answered X, expected Y."""
+    if status != wanted:
+        pytest.fail(f"{what} answered {status.name}, expected {wanted.name}", pytrace=False)
+
+
+def refused_problems(preparation: Preparation, wanted: ErrorStatus) -> list[str]:
+    """What is wrong with a preparation that must be refused with ``wanted``: the launch
+    status, the callback status, and a prepared model delivered all the same."""
+    problems = []
+    if preparation.launch_status != wanted:
+        problems.append(f"launch status {preparation.launch_status.name}, expected {wanted.name}")
+    if preparation.status != wanted:
+        problems.append(f"callback status {preparation.status.name}, expected {wanted.name}")
+    if preparation.prepared_model is not None:
+        problems.append("the callback delivered a prepared model, expected none")
+    return problems
+
+
 def as_status(value: object, method: str) -> ErrorStatus:
     """``value`` as an ErrorStatus: an ErrorStatus, or a plain int naming one."""
     if type(value) is ErrorStatus:

@@ -1894,7 +1894,9 @@ def _roi_window(draw, operation: str, quant: bool) -> tuple:
             out = detection.roi_align(x, shape, rois, indexes, *geometry)
             quantized = (s_in, zp_in, s_out, zp_out)
             integer = detection.roi_align(x, shape, rois, indexes, *geometry, quantized, True)
-            assert all(abs(a - v / s_out) < 0.5 for a, v in zip(integer, out, strict=True))
+            assert all(abs(a - v / s_out) < 0.5 for a, v in zip(integer, out, strict=True)), (
+                "the harness's integer and float ROI_ALIGN oracles differ by half a step"
+            )
         else:
             out = detection.roi_pooling(x, shape, rois, indexes, *geometry)
         values = [min(255, max(0, _round_away(v / s_out) + zp_out)) for v in out]
