@@ -153,6 +153,8 @@ class RemoteLink:
             connection = self.connection
         if method in self.oneway:
             return connection.post(self.remote_id, method, args)
+        if isinstance(owner, DriverService) and owner.admit is not None:
+            owner.admit(method)
         try:
             return connection.call(self.remote_id, method, args, connection.timeout)
         except DriverTimeout as fault:
@@ -196,10 +198,13 @@ def invoke_sequence(calls: Sequence[tuple[object, str, tuple]]) -> list[tuple[bo
     if not calls or None in routed or len(connections) != 1:
         return _one_by_one(calls)
     connection = routed[0][0]
+    owner = connection.owner if isinstance(connection.owner, DriverService) else None
+    if owner is not None and owner.admit is not None:
+        for _, method, _ in calls:
+            owner.admit(method)
     outcomes = connection.call_sequence(
         [(target, method, args) for _, target, method, args in routed], connection.timeout
     )
-    owner = connection.owner if isinstance(connection.owner, DriverService) else None
     for index, (ok, value) in enumerate(outcomes):
         if owner is not None and isinstance(value, DriverTimeout):
             owner.hung(connection, value)
@@ -369,6 +374,9 @@ class DriverService:
         self._token: str | None = None
         self._own_log = False
         self.faults: list[Fault] = []
+        self.admit: Callable[[str], None] | None = None
+        """Called with the method's name before each call into the driver; it may raise
+        to refuse the call (the plugin's hang breaker)."""
         self.connection: Connection | None = None
         self.process: subprocess.Popen | None = None
         self.device_id = 0
@@ -688,6 +696,8 @@ class InProcessGuard:
     def __init__(self, timeout: float) -> None:
         self.timeout = timeout
         self.faults: list[Fault] = []
+        self.admit: Callable[[str], None] | None = None
+        """As ``DriverService.admit``."""
         self.memory_reported = False
         self._workers = Workers("nnhal-driver")
         self._lock = threading.Lock()
@@ -747,6 +757,8 @@ class InProcessGuard:
         return value
 
     def call(self, target: object, method: str, args: tuple) -> object:
+        if self.admit is not None:
+            self.admit(method)
         args = self.inward(args)
         answer = _Answer()
 

@@ -40,6 +40,7 @@ when a test first needs it.
 
 from __future__ import annotations
 
+import argparse
 import contextlib
 import functools
 import gc
@@ -50,6 +51,8 @@ from dataclasses import dataclass
 
 import pytest
 
+from conformance.harness.hangs import BLOCKED, BREAKER
+from conformance.harness.hangs import DEFAULT_LIMIT as HANG_LIMIT
 from hal.callbacks import DEFAULT_TIMEOUT
 from hal.loader import DEFAULT_DRIVER, DriverLoadError, LoadedDriver, load_driver
 from hal.types import HalVersion
@@ -57,6 +60,7 @@ from isolation.sandbox import CONTAINMENTS, DEFAULT_ADDRESS_SPACE_MB
 
 _LOADED = pytest.StashKey[LoadedDriver]()
 _GUARD = pytest.StashKey[object]()
+_REFUSED_SEEN = pytest.StashKey[int]()
 _SANDBOX = pytest.StashKey[object]()
 _FAULTS_SEEN = pytest.StashKey[int]()
 _CRASH_WATCH = pytest.StashKey[object]()
@@ -93,6 +97,14 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         type=float,
         default=DEFAULT_TIMEOUT,
         help=f"longest wait for any driver answer (default: {DEFAULT_TIMEOUT:g})",
+    )
+    group.addoption(
+        "--hal-hang-limit",
+        metavar="K",
+        type=_hang_limit,
+        default=HANG_LIMIT,
+        help="after the driver hung K times in one HAL method, later items that call it fail "
+        f"at once as blocked (0: never; default: {HANG_LIMIT})",
     )
     group.addoption(
         "--driver-isolation",
@@ -164,9 +176,20 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     )
 
 
+def _hang_limit(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = -1
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"must be a whole number >= 0, not {text!r}")
+    return value
+
+
 @pytest.hookimpl(tryfirst=True)  # before hypothesis's plugin loads --hypothesis-profile
 def pytest_configure(config: pytest.Config) -> None:
     _CONFIGURED.append(config)
+    BREAKER.reset(config.getoption("--hal-hang-limit"))
     config.addinivalue_line(
         "markers", "hal_level(version): the test needs a driver of at least this HAL level"
     )
@@ -311,12 +334,14 @@ def _load(config: pytest.Config, spec: str | None) -> LoadedDriver:
                 service.close()  # the workers run the tests, each with its own service
             else:
                 config.stash[_GUARD] = service
+                service.admit = BREAKER.admit
                 _wake_on_crash(config, service)
             return loaded
         loaded = load_driver(spec)
     except DriverLoadError as e:
         raise pytest.UsageError(str(e)) from None
     guard = InProcessGuard(timeout)
+    guard.admit = BREAKER.admit
     config.stash[_GUARD] = guard
     return guard.wrap(loaded)
 
@@ -733,6 +758,14 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo):
     seen = item.config.stash.get(_FAULTS_SEEN, 0)
     faults = list(guard.faults[seen:])
     item.config.stash[_FAULTS_SEEN] = seen + len(faults)
+    for fault in faults:
+        if fault.kind == "timeout":
+            BREAKER.record(fault.method)
+    refused = item.config.stash.get(_REFUSED_SEEN, 0)
+    if BREAKER.refused != refused:
+        item.config.stash[_REFUSED_SEEN] = BREAKER.refused
+        if report.failed and not faults:
+            _declare(item, report, [(OUTCOME_PROPERTY, BLOCKED)])
     if call.excinfo is not None and isinstance(call.excinfo.value, DriverFault) and not faults:
         error = call.excinfo.value
         faults.append(Fault(error.kind, error.method, error.message))
@@ -761,6 +794,11 @@ def _fail_with_faults(
     properties = [("nnhal_fault", faults[0].message), ("nnhal_fault_method", faults[0].method)]
     if kind is not None:
         properties.insert(0, (OUTCOME_PROPERTY, kind))
+    _declare(item, report, properties)
+
+
+def _declare(item: pytest.Item, report: pytest.TestReport, properties: list) -> None:
+    """Attach user properties to the item and to this phase's report."""
     for entry in properties:
         item.user_properties.append(entry)
         report.user_properties.append(entry)

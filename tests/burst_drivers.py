@@ -83,6 +83,13 @@ class _RepeatsResultsBySlot(BurstServer):
         return answer
 
 
+class _NeverAnswers(BurstServer):
+    """Takes every request packet and never sends a result."""
+
+    def _handle(self, packet: bytes) -> None:
+        return
+
+
 class _FirstSlotsCache(SlotCache):
     """Resolves every packet's slots to the memories of the first packet's slots (as a
     driver that caches its memories by position, not by slot, would)."""
@@ -146,3 +153,9 @@ class MemoriesByPosition(ReferenceDriver):
     """Computes every burst request in the memories of the burst's first request."""
 
     prepared_model_class = _prepared_with(_MemoriesByPosition)
+
+
+class NeverAnswersBursts(ReferenceDriver):
+    """Configures bursts, then never answers a packet on them."""
+
+    prepared_model_class = _prepared_with(_NeverAnswers)

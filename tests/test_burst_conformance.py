@@ -102,3 +102,23 @@ def test_a_driver_caching_memories_by_position_is_caught(pytester) -> None:
     assert _failed(outcomes) == {"test_burst_interleaves_two_requests"}, output
     assert outcomes["test_burst_new_inputs_in_reused_memory"] == "PASSED", output
     assert "V1_0/add/none: execution 1, example 1's request on slots [2, 3]" in output
+
+
+def test_bursts_that_never_answer_are_blocked_after_two_timeouts(pytester) -> None:
+    pytester.makepyfile(burst_drivers=DRIVERS.read_text())
+    result = pytester.runpytest_subprocess(
+        "-p",
+        "no:cacheprovider",
+        "--pyargs",
+        "conformance.test_generated",
+        "--driver=burst_drivers:NeverAnswersBursts",
+        "--hal-timeout=0.3",
+        "-k",
+        "V1_0/add/none/ex0/burst",
+    )
+    output = result.stdout.str()
+    failures = [line for line in result.outlines if line.startswith("FAILED ")]
+    assert len(failures) == 6, output
+    assert output.count("the driver sent no result packet within 0.3 s") == 2, output
+    blocked = "blocked: burst execution timed out 2 times earlier in this run (--hal-hang-limit=2)"
+    assert output.count(blocked) == 4, output

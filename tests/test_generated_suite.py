@@ -7,6 +7,7 @@ known way) and checks which items fail and what they say.
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -163,3 +164,54 @@ def test_an_output_never_written_is_reported_as_not_written(pytester) -> None:
     output = result.stdout.str()
     assert "output 0 was not written: all 16 bytes still hold the fill byte 0xA5" in output
     assert "values differ" not in output
+
+
+def test_a_method_that_hung_twice_blocks_the_items_that_call_it(pytester) -> None:
+    outcomes, result = _run(
+        pytester,
+        "NeverNotifies",
+        "-k",
+        "V1_2/mul_v1_2/base/ex0/async",
+        "--hal-timeout=0.2",
+        "--cert-report=out",
+    )
+    failed = [item for item, outcome in outcomes.items() if outcome == "FAILED"]
+    assert len(failed) == 6 and outcomes["test_generated[V1_2/mul_v1_2/base/ex0/async10]"] == (
+        "PASSED"
+    )
+    output = result.stdout.str()
+    blocked = (
+        "blocked: execute_1_2 timed out 2 times earlier in this run (--hal-hang-limit=2); it "
+        "is not called again, so this item did not run"
+    )
+    assert output.count("did not notify the execution callback within 0.2 s") == 2, output
+    assert output.count(blocked) == 4, output
+    report = json.loads((pytester.path / "out" / "report.json").read_text())
+    kinds = sorted(t["outcome"] for t in report["tests"] if t["id"].split("[")[1] in str(failed))
+    assert kinds == ["blocked"] * 4 + ["timeout"] * 2, kinds
+
+
+def test_hang_limit_zero_never_blocks(pytester) -> None:
+    outcomes, result = _run(
+        pytester,
+        "NeverNotifies",
+        "-k",
+        "V1_2/mul_v1_2/base/ex0/async",
+        "--hal-timeout=0.2",
+        "--hal-hang-limit=0",
+    )
+    assert list(outcomes.values()).count("FAILED") == 6
+    output = result.stdout.str()
+    assert output.count("did not notify the execution callback within 0.2 s") == 6, output
+    assert "blocked:" not in output
+
+
+def test_a_negative_hang_limit_is_a_usage_error(pytester) -> None:
+    pytester.makepyfile(faulty_drivers=FAULTY.read_text())
+    result = pytester.runpytest_subprocess(
+        "--pyargs", "conformance.test_basic", "--hal-hang-limit=-1"
+    )
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines(
+        ["*argument --hal-hang-limit: must be a whole number >= 0, not '-1'*"]
+    )

@@ -267,7 +267,7 @@ def test_an_in_process_crash_without_xdist_ends_the_run_with_a_hint(tmp_path) ->
     ],
 )
 def test_a_hung_call_times_out_and_the_run_goes_on(tmp_path, isolation, after) -> None:
-    run = run_slice(tmp_path, "HangInExecute", isolation)
+    run = run_slice(tmp_path, "HangInExecute", isolation, "--hal-hang-limit=0")
     assert run.failed() == SYNC, run.output
     message = f"driver call execute_synchronously did not return within {HAL_TIMEOUT} s (hang)"
     for path in SYNC:
@@ -389,11 +389,25 @@ def test_the_reference_driver_passes_the_slice(tmp_path, isolation) -> None:
     assert f"driver isolation: {isolation}" in run.output
 
 
+@pytest.mark.parametrize("isolation", ["process", "none"])
+def test_after_two_hangs_the_method_is_blocked(tmp_path, isolation) -> None:
+    run = run_slice(tmp_path, "HangInExecute", isolation)
+    assert run.failed() == SYNC, run.output
+    timed_out = [p for p in SYNC if run.outcome_property(p) == "timeout"]
+    blocked = [p for p in SYNC if run.outcome_property(p) == "blocked"]
+    assert (len(timed_out), len(blocked)) == (2, 1), run.properties
+    assert (
+        "blocked: execute_synchronously timed out 2 times earlier in this run "
+        "(--hal-hang-limit=2); it is not called again, so this item did not run"
+    ) in _summary(run, blocked[0])
+    assert run.outcomes["burst-timed"] == "PASSED"
+
+
 def test_the_certification_report_counts_crashes_and_hangs(tmp_path) -> None:
     run_slice(tmp_path, "HangInExecute", "process", "--cert-report=out", "-k", "sync and not async")
     report = json.loads((tmp_path / "out" / "report.json").read_text())
     outcomes = {test["id"].split("[")[1].rstrip("]"): test["outcome"] for test in report["tests"]}
-    assert outcomes == {"sync": "timeout", "sync-timed": "timeout", "sync-scattered": "timeout"}
+    assert outcomes == {"sync": "timeout", "sync-timed": "timeout", "sync-scattered": "blocked"}
     assert report["driver"]["load_error"] is None  # the service was back for the report
 
 

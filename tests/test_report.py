@@ -73,6 +73,11 @@ def test_guarded_crash(record_property):
     pytest.fail("execute_1_2: the driver process died (signal 11)", pytrace=False)
 
 
+def test_guarded_block(record_property):
+    record_property("nnhal_outcome", "blocked")
+    pytest.fail("blocked: execute_1_2 timed out 2 times earlier in this run", pytrace=False)
+
+
 def test_harness_bug():
     return {}["missing"]
 
@@ -128,6 +133,7 @@ EXPECTED = {
     "test_other_skip": "skipped-other",
     "test_hang": "timeout",
     "test_hang_reported_by_the_harness": "timeout",
+    "test_guarded_block": "blocked",
     "test_guarded_crash": "crash",
     "test_harness_bug": "error",
     "test_setup_error": "error",

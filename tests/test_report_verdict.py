@@ -254,6 +254,7 @@ def test_summary_counts_by_category_and_tier() -> None:
             "unsupported": 1,
             "crash": 0,
             "timeout": 0,
+            "blocked": 0,
             "error": 0,
             "expected-failure": 0,
             "skipped-other": 0,

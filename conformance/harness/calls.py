@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 import pytest
 
+from conformance.harness.hangs import BREAKER
 from hal.callbacks import CallbackTimeout, Notification, PreparedModelCallback
 from hal.interfaces import IPreparedModel, IPreparedModel_1_2
 from hal.show import show, show_exception, show_type
@@ -230,12 +231,14 @@ def prepared(
     return preparation
 
 
-def wait_for(callback, timeout: float, what: str):
-    """The callback's first notification; a timeout fails the test naming ``what``."""
+def wait_for(callback, timeout: float, what: str, method: str = ""):
+    """The callback's first notification; a timeout fails the test naming ``what``, and
+    counts as a hang of ``method`` (``what`` if not given) for the hang breaker."""
     try:
         return callback.wait(timeout)
     except CallbackTimeout as error:
         message = f"{what}: {error}"
+    BREAKER.record(method or what)
     pytest.fail(message, pytrace=False)
 
 

@@ -22,10 +22,12 @@ from dataclasses import dataclass
 import pytest
 
 from conformance.harness.calls import as_status, call_driver, wait_for
+from conformance.harness.hangs import BREAKER, BURST_RESULT
 from hal.burst import (
     DEFAULT_CHANNEL_LENGTH,
     BurstController,
     BurstError,
+    BurstTimeout,
     MalformedPacket,
     pack_request_packet,
 )
@@ -174,7 +176,8 @@ def _synchronous_answer(result, request, path):
 
 def _asynchronous_answer(callback, result, request, path, timeout):
     launch = as_status(result, path.method)
-    notification = wait_for(callback, timeout, f"{path.method} (launch status {launch.name})")
+    what = f"{path.method} (launch status {launch.name})"
+    notification = wait_for(callback, timeout, what, path.method)
     problems = list(callback.violations)
     expected = "notify" if path.method == "execute" else "notify_1_2"
     if notification.method != expected:
@@ -229,11 +232,16 @@ def open_burst(
 
 
 def burst_compute(controller: BurstController, request: Request, measure, timeout: float):
-    """One execution over a configured burst; a hang or a malformed result fails the test."""
+    """One execution over a configured burst; a hang or a malformed result fails the test
+    (a hang counts for the hang breaker, which may refuse the execution at once)."""
+    BREAKER.admit(BURST_RESULT)
     try:
         return controller.compute(request, measure, timeout)
     except MalformedPacket as error:
         message = f"the driver's result packet is malformed: {error}"
+    except BurstTimeout as error:
+        BREAKER.record(BURST_RESULT)
+        message = str(error)
     except BurstError as error:
         message = str(error)
     pytest.fail(f"burst (MeasureTiming {MeasureTiming(measure).name}): {message}", pytrace=False)

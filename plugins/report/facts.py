@@ -13,6 +13,8 @@ Outcomes are DESIGN.md's: passed, failed, unsupported (a skip whose reason
 starts with ``unsupported``), crash (an xdist worker died running the test),
 timeout (the driver did not answer within the run's timeout; either one also
 when the plugin's driver guard sets the user property ``nnhal_outcome``),
+blocked (not run: the method it calls hung ``--hal-hang-limit`` times earlier;
+the plugin sets ``nnhal_outcome``),
 error (the harness broke: a setup or teardown error, or an exception that is
 neither an assertion nor ``pytest.fail``), expected-failure (listed in
 ``--expect-fail``), skipped-other (any other skip).
@@ -32,15 +34,17 @@ OUTCOMES = (
     "unsupported",
     "crash",
     "timeout",
+    "blocked",
     "error",
     "expected-failure",
     "skipped-other",
 )
-BAD_OUTCOMES = ("failed", "crash", "timeout", "error")
+BAD_OUTCOMES = ("failed", "crash", "timeout", "blocked", "error")
 """Outcomes that stop a certification in their tier."""
 PRECEDENCE = (
     "crash",
     "timeout",
+    "blocked",
     "failed",
     "error",
     "expected-failure",
@@ -286,9 +290,9 @@ def classify_phase(
 
 
 def _declared_outcome(report: pytest.TestReport) -> str | None:
-    """``crash`` or ``timeout`` when the plugin's driver guard said so (user property)."""
+    """``crash``, ``timeout`` or ``blocked`` when the plugin said so (user property)."""
     for name, value in getattr(report, "user_properties", ()):
-        if name == OUTCOME_PROPERTY and value in ("crash", "timeout"):
+        if name == OUTCOME_PROPERTY and value in ("crash", "timeout", "blocked"):
             return value
     return None
 

@@ -17,6 +17,7 @@ COLOURS = {
     "failed": "#c62828",
     "crash": "#6a1b1b",
     "timeout": "#ad1457",
+    "blocked": "#7b1fa2",
     "error": "#e65100",
     "expected-failure": "#f9a825",
     "unsupported": "#9e9e9e",
