@@ -36,6 +36,7 @@ from benchmarks import (
     networks,
     paths,
     performance,
+    rerun,
     suite,
 )
 from benchmarks.result import QUICK_ENV, Figure, Result, quick
@@ -52,6 +53,7 @@ BENCHMARKS: dict[str, Callable[[], Result]] = {
     "isolation": isolation.run,
     "certify": certify.run,
     "fuzz": fuzz.run,
+    "rerun": rerun.run,
     "performance": performance.run,
 }
 """Name -> a function that runs the benchmark and returns its ``Result``."""

@@ -50,6 +50,7 @@ from conformance.harness.execution import PATHS_BY_ID, run
 from conformance.harness.models import binary_model, chain_model
 from conformance.harness.mutations import case_id, corpus
 from conformance.harness.requests import pack_request
+from conformance.harness.rerun import rerun_command
 from conformance.harness.runner import Run, execute_case, prepare_case
 from hal.memory import NativeHandle
 from hal.types import ErrorStatus, HalVersion
@@ -75,9 +76,7 @@ TOCTOU_ITERATIONS = {"ci": 5, "full": 100, "thorough": 300}
 
 
 def _rerun(request: pytest.FixtureRequest) -> str:
-    spec = request.config.getoption("--driver")
-    driver = f" --driver={spec}" if spec else ""
-    return f"pytest --pyargs conformance.test_caching{driver} -k '{request.node.name}'"
+    return rerun_command(request.config, __name__, request.node.name)
 
 
 def _profile(config: pytest.Config) -> str:

@@ -34,13 +34,13 @@ from hypothesis.errors import Unsatisfiable
 from conformance.harness.calls import prepare
 from conformance.harness.corners import FAMILIES, OPERATIONS, Corner, unknown_inputs
 from conformance.harness.execution import PATHS, runs_under
+from conformance.harness.rerun import rerun_command
 from conformance.harness.runner import (
     DYNAMIC,
     STATIC,
     Run,
     execute_case,
     prepare_case,
-    rerun_command,
 )
 from hal.operations import operation_info
 from hal.types import ErrorStatus, HalVersion, OperationType
@@ -116,7 +116,7 @@ def _run_twin(corner: Corner, nnhal, rerun: str) -> None:
 @pytest.mark.parametrize(("family", "operation"), ITEMS)
 def test_corners(family: str, operation: str, nnhal) -> None:
     profile = nnhal.config.getoption("--nnhal-profile")
-    rerun = rerun_command(nnhal.config, __name__, f"{family}/{operation}")
+    rerun = rerun_command(nnhal.config, __name__, f"test_corners[{family}/{operation}]")
     ran: list[Corner] = []
 
     # Below HAL 1.2 most drawn cases may be of a newer form: set aside, not failed.

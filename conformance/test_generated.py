@@ -25,6 +25,7 @@ from conformance.harness.generated import corpus, lowest_version
 from conformance.harness.marks import case_marks, cases, mark
 from conformance.harness.models import CONSTANT_POOL_THRESHOLD
 from conformance.harness.requests import SCATTERED
+from conformance.harness.rerun import rerun_command
 from conformance.harness.runner import (
     CONSTANT_POOL,
     DYNAMIC,
@@ -35,7 +36,6 @@ from conformance.harness.runner import (
     execute_case,
     prepare_case,
     require_model_level,
-    rerun_command,
 )
 from hal.types import ExecutionPreference, HalVersion, OperandLifeTime
 
@@ -155,7 +155,7 @@ def test_generated(item: _Item, nnhal) -> None:
         pytest.skip(f"needs HAL {needed}; the driver is tested at HAL {hal_level}")
     require_model_level(item.test, hal_level)
     prepared = _prepared_for(nnhal.device, item.test, item.mode, hal_level, nnhal.timeout)
-    rerun = rerun_command(nnhal.config, __name__, item.id)
+    rerun = rerun_command(nnhal.config, __name__, f"test_generated[{item.id}]")
     run = Run(item.test, item.feed, path, item.mode, item.layout, rerun)
     execute_case(prepared, run, nnhal.timeout)
 
@@ -216,5 +216,5 @@ def test_generated_prepare(preparation: _Preparation, nnhal) -> None:
     prepared = _prepared_for(
         nnhal.device, test, STATIC, level, nnhal.timeout, preparation.preference
     )
-    rerun = rerun_command(nnhal.config, __name__, preparation.id)
+    rerun = rerun_command(nnhal.config, __name__, f"test_generated_prepare[{preparation.id}]")
     execute_case(prepared, Run(test, 0, "async10", rerun=rerun), nnhal.timeout)

@@ -29,7 +29,8 @@ from conformance.harness.pools import (
     prepare_with_constant_pool,
     variants_for,
 )
-from conformance.harness.runner import Run, prepare_case, require_model_level, rerun_command
+from conformance.harness.rerun import rerun_command
+from conformance.harness.runner import Run, prepare_case, require_model_level
 from hal.types import HalVersion
 
 CI_STRIDE = 8
@@ -121,5 +122,10 @@ def test_memory_pools(item: PoolItem, nnhal) -> None:
     require_model_level(item.test, hal_level)
     prepared = _prepared_for(nnhal.device, item, hal_level, nnhal.timeout)
     path = "sync" if hal_level >= HalVersion.V1_2 else "async10"
-    run = Run(item.test, item.feed, path, rerun=rerun_command(nnhal.config, __name__, item.id))
+    run = Run(
+        item.test,
+        item.feed,
+        path,
+        rerun=rerun_command(nnhal.config, __name__, f"test_memory_pools[{item.id}]"),
+    )
     execute_pooled(prepared, run, item.variant, nnhal.timeout)

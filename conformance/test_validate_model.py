@@ -52,7 +52,7 @@ from conformance.harness.mutations import (
     model_families,
     representatives,
 )
-from conformance.harness.runner import rerun_command
+from conformance.harness.rerun import rerun_command
 from hal.types import ErrorStatus, ExecutionPreference, HalVersion, Model
 
 INVALID = ErrorStatus.INVALID_ARGUMENT
@@ -350,7 +350,7 @@ def test_validate_model(family_name: str, case: str, nnhal) -> None:
         models_problems(device, test.model, plan, hal_timeout), [m for m, _ in plan]
     )
     if failures:
-        rerun = rerun_command(nnhal.config, __name__, f"{family_name}/{case}")
+        rerun = rerun_command(nnhal.config, __name__, f"test_validate_model[{family_name}/{case}]")
         pytest.fail(failure_report(family, case, failures, len(plan), rerun, hang), pytrace=False)
 
 

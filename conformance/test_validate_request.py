@@ -53,7 +53,8 @@ from conformance.harness.mutations import (
     request_families,
 )
 from conformance.harness.requests import PackedRequest, pack_request
-from conformance.harness.runner import case_twin, prepare_case, rerun_command
+from conformance.harness.rerun import rerun_command
+from conformance.harness.runner import case_twin, prepare_case
 from conformance.test_validate_model import (
     MUTATIONS_PER_ROUND_TRIP,
     Hang,
@@ -294,7 +295,9 @@ def test_validate_request(family_name: str, case: str, nnhal) -> None:
         )
         failures, hang = collect_failures(judged, [m for m, _ in plan])
     if failures:
-        rerun = rerun_command(nnhal.config, __name__, f"{family_name}/{case}")
+        rerun = rerun_command(
+            nnhal.config, __name__, f"test_validate_request[{family_name}/{case}]"
+        )
         pytest.fail(failure_report(family, case, failures, len(plan), rerun, hang), pytrace=False)
 
 

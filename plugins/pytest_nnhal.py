@@ -44,23 +44,28 @@ import argparse
 import contextlib
 import functools
 import gc
+import importlib.util
 import os
 import random
 import time
 from dataclasses import dataclass
+from pathlib import Path
 
 import pytest
 
 from conformance.harness.hangs import BLOCKED, BREAKER
 from conformance.harness.hangs import DEFAULT_LIMIT as HANG_LIMIT
+from conformance.harness.rerun import rerun_of
 from hal.callbacks import DEFAULT_TIMEOUT
 from hal.loader import DEFAULT_DRIVER, DriverLoadError, LoadedDriver, load_driver
 from hal.types import HalVersion
 from isolation.sandbox import CONTAINMENTS, DEFAULT_ADDRESS_SPACE_MB
+from plugins.report.facts import test_id
 
 _LOADED = pytest.StashKey[LoadedDriver]()
 _GUARD = pytest.StashKey[object]()
 _REFUSED_SEEN = pytest.StashKey[int]()
+_WANTED = pytest.StashKey["dict[str, set[str]] | None"]()
 _SANDBOX = pytest.StashKey[object]()
 _FAULTS_SEEN = pytest.StashKey[int]()
 _CRASH_WATCH = pytest.StashKey[object]()
@@ -176,6 +181,100 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     )
 
 
+SUITE = "conformance"
+"""The suite's package: its modules' node ids start ``conformance/`` wherever pytest runs."""
+
+
+@functools.cache
+def _suite_folder() -> Path | None:
+    spec = importlib.util.find_spec(SUITE)
+    locations = getattr(spec, "submodule_search_locations", None) if spec else None
+    return Path(next(iter(locations))).resolve() if locations else None
+
+
+def suite_arguments(args: list[str], cwd: Path, config: pytest.Config) -> list[str]:
+    """The run's arguments with the suite's node ids made to work from any folder.
+
+    Under ``--pyargs``, ``conformance/test_x.py::item`` (the node id a failure prints)
+    names the installed module when no such file is under the current folder: it
+    becomes ``conformance.test_x::item``. When arguments name items or
+    modules inside the suite, a bare ``conformance`` beside them is dropped, so
+    ``pytest --pyargs conformance <id>`` runs that one item, not the suite and the item.
+    """
+    if not config.option.pyargs:
+        return list(args)
+    prefix = f"{SUITE}/"
+    converted = []
+    for arg in args:
+        path, sep, rest = arg.partition("::")
+        if path.startswith(prefix) and path.endswith(".py") and not (cwd / path).exists():
+            arg = f"{path.removesuffix('.py').replace('/', '.')}{sep}{rest}"
+        converted.append(arg)
+    if any(a.startswith((prefix, f"{SUITE}.")) for a in converted):
+        converted = [a for a in converted if a not in (SUITE, prefix)]
+    return converted
+
+
+def wanted_items(args: list[str], cwd: Path) -> dict[str, set[str]] | None:
+    """Suite module -> the items the arguments name in it (``test_x[id]``, or ``test_x``
+    for all of a function's), for the modules named only by such node ids; None when an
+    argument may hold more than named items (a folder, a module without ``::``, a file
+    outside the suite), so collection builds everything as usual."""
+    folder = _suite_folder()
+    wanted: dict[str, set[str]] = {}
+    for arg in args or ["."]:
+        path, sep, rest = arg.partition("::")
+        if not sep or not rest or "::" in rest:
+            return None
+        module = _suite_module(path, cwd, folder)
+        if module is None:
+            return None
+        wanted.setdefault(module, set()).add(rest)
+    return wanted
+
+
+def _suite_module(path: str, cwd: Path, folder: Path | None) -> str | None:
+    """The dotted name of the suite module ``path`` names (dotted or a file), or None."""
+    if path.startswith(f"{SUITE}.") and not path.endswith(".py"):
+        return path
+    if folder is None or not path.endswith(".py"):
+        return None
+    try:
+        relative = (cwd / path).resolve().relative_to(folder.parent)
+    except ValueError:
+        return None
+    return ".".join(relative.with_suffix("").parts)
+
+
+def _cases_wanted(collector: pytest.Module, name: str) -> set[str] | None:
+    """The case ids of function ``name`` the run's node ids select (None: every case)."""
+    wanted = collector.config.stash.get(_WANTED, None)
+    if wanted is None:
+        return None
+    names = wanted.get(collector.obj.__name__)
+    if names is None:  # no argument names this module: pytest will not keep its items
+        return None
+    if name in names:
+        return None
+    return {n[len(name) + 1 : -1] for n in names if n.startswith(f"{name}[") and n.endswith("]")}
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_pycollect_makemodule(module_path: Path, parent: pytest.Collector):
+    """A suite module's node id is ``conformance/test_x.py`` wherever pytest runs (run from
+    another folder, pytest would call it ``test_x.py`` or nothing at all)."""
+    folder = _suite_folder()
+    if folder is None or module_path.name == "__init__.py":
+        return None
+    try:
+        relative = module_path.resolve().relative_to(folder.parent)
+    except ValueError:
+        return None
+    if relative.parts[0] != SUITE:
+        return None
+    return pytest.Module.from_parent(parent, path=module_path, nodeid=relative.as_posix())
+
+
 def _hang_limit(text: str) -> int:
     try:
         value = int(text)
@@ -190,6 +289,8 @@ def _hang_limit(text: str) -> int:
 def pytest_configure(config: pytest.Config) -> None:
     _CONFIGURED.append(config)
     BREAKER.reset(config.getoption("--hal-hang-limit"))
+    config.args[:] = suite_arguments(config.args, config.invocation_params.dir, config)
+    config.stash[_WANTED] = wanted_items(config.args, config.invocation_params.dir)
     config.addinivalue_line(
         "markers", "hal_level(version): the test needs a driver of at least this HAL level"
     )
@@ -625,7 +726,12 @@ def pytest_pycollect_makeitem(collector: pytest.Collector, name: str, obj: objec
     argnames, make = spec
     own_marks = list(getattr(obj, "pytestmark", []))
     items: list[CaseItem] = []
+    wanted = _cases_wanted(collector, name)
+    if wanted is not None and not wanted:
+        return items  # the run names other items only: skip making this function's cases
     for param in make(collector.config):
+        if wanted is not None and param.id not in wanted:
+            continue
         bound = dict(zip(argnames, param.values, strict=True))
         # Every case has the fixtures of the first (resolved once: per item it would
         # double the collection time).
@@ -667,8 +773,6 @@ def smoke_sample(items: list[pytest.Item]) -> list[pytest.Item]:
     """``SMOKE_PER_TEST`` items of each test function (every category has some): those whose
     test id hashes lowest, the same on every machine and run."""
     import hashlib
-
-    from plugins.report.facts import test_id
 
     groups: dict[tuple, list[tuple[bytes, int]]] = {}
     for position, item in enumerate(items):
@@ -748,11 +852,33 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
 
 @pytest.hookimpl(wrapper=True, trylast=True)
 def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo):
-    """A crash, hang or memory overrun of the driver fails the phase it happened in."""
+    """Driver faults fail the phase they happened in; every failure of a suite item ends
+    with the command that reruns exactly that item."""
     report = yield
+    _driver_faults(item, call, report)
+    _add_rerun(item, report)
+    return report
+
+
+def _add_rerun(item: pytest.Item, report: pytest.TestReport) -> None:
+    """The suite's own messages carry a rerun line already; the others get it here."""
+    if not (report.failed and test_id(item).startswith(f"{SUITE}.")):
+        return
+    if "rerun: pytest " in report.longreprtext:
+        return
+    line = f"rerun: {rerun_of(item.config, test_id(item))}"
+    if isinstance(report.longrepr, str):
+        report.longrepr = f"{report.longrepr}\n{line}"
+    elif hasattr(report.longrepr, "addsection"):
+        report.longrepr.addsection("rerun", line)
+
+
+def _driver_faults(item: pytest.Item, call: pytest.CallInfo, report: pytest.TestReport) -> None:
+    """A crash, hang or memory overrun of the driver fails the phase it happened in; an item
+    the hang breaker stopped is declared blocked."""
     guard = item.config.stash.get(_GUARD, None)
     if guard is None:
-        return report
+        return
     from isolation.proxy import DriverFault, Fault, memory_fault
 
     seen = item.config.stash.get(_FAULTS_SEEN, 0)
@@ -776,7 +902,6 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo):
             faults.append(overrun)
     if faults:
         _fail_with_faults(item, call, report, faults)
-    return report
 
 
 def _fail_with_faults(
@@ -787,7 +912,7 @@ def _fail_with_faults(
         seen = call.excinfo.exconly().strip().splitlines()
         if seen:
             lines.append(f"(the test itself ended with {seen[0]})")
-    lines.append(f"rerun: pytest {item.nodeid!r} with the same options")
+    lines.append(f"rerun: {rerun_of(item.config, test_id(item))}")
     report.outcome = "failed"
     report.longrepr = "\n".join(lines)
     kind = next((f.kind for f in faults if f.kind in ("crash", "timeout")), None)

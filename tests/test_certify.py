@@ -111,7 +111,9 @@ def test_every_failure_is_listed_with_its_rerun_command(broken_run) -> None:
     failed = [t for t in doc["tests"] if t["outcome"] == "failed"]
     assert failed and doc["run"]["workers"] == 2
     for test in failed:
-        assert test["rerun"].startswith("pytest --pyargs conformance.test_generated")
+        assert test["rerun"].startswith(
+            f"pytest --pyargs '{test['id']}' --driver=faulty_drivers:PerturbMulTwice"
+        )
         assert f"rerun: <code>{test['rerun'].replace(chr(39), '&#39;')}</code>" in html
 
 

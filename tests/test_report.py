@@ -238,7 +238,7 @@ def test_failure_facts(xdist_run) -> None:
     # Without a rerun line of its own, a failure gets one built from its id.
     assert (
         tests["test_assert"]["rerun"]
-        == "pytest --pyargs 'test_outcomes::test_assert' --nnhal-profile=full"
+        == "pytest --pyargs test_outcomes::test_assert --nnhal-profile=full"
     )
     assert tests["test_pass"]["rerun"] is None and tests["test_pass"]["metrics"] is None
 

@@ -90,8 +90,9 @@ def test_generated_item_facts(reports) -> None:
     assert item["outcome"] == "failed"
     assert item["metrics"]["mismatches"] > 0 and item["metrics"]["max_abs_error"] > 0
     assert item["reason"].startswith("output 0 (shape [")
-    assert item["rerun"].endswith(
-        "--driver=faulty_drivers:PerturbMulTwice --nnhal-profile=ci -k 'V1_0/mul/none/ex0/sync-timed'"
+    assert item["rerun"] == (
+        "pytest --pyargs 'conformance.test_generated::test_generated[V1_0/mul/none/ex0/sync-timed]'"
+        " --driver=faulty_drivers:PerturbMulTwice --nnhal-profile=ci"
     )
     scattered = tests["conformance.test_generated::test_generated[V1_0/mul/none/ex0/scattered]"]
     assert (scattered["tier"], scattered["path"]) == ("strict", "scattered")

@@ -370,7 +370,11 @@ def test_the_suite_fails_a_driver_lacking_the_family_rules(
         header = f"{family.name} ({family.tier.value}; rules {', '.join(family.rules)}) on {case}"
         assert header in report
         assert f"- {sentence}" in report
-        rerun = f"rerun: pytest --pyargs {MODULE[family.scope]} --driver=ruleoff_driver:Factory "
+        module = MODULE[family.scope]
+        rerun = (
+            f"rerun: pytest --pyargs '{module}::{items[family.name]}' "
+            "--driver=ruleoff_driver:Factory "
+        )
         assert rerun in report
 
 
@@ -439,8 +443,8 @@ def test_a_vendor_run_reports_each_missing_rule(pytester: pytest.Pytester) -> No
             "*- operand * zero_point * -> *",
             "*get_supported_operations returned NONE, expected INVALID_ARGUMENT; prepare_model "
             "answered launch NONE, callback NONE; expected INVALID_ARGUMENT for both",
-            "*rerun: pytest --pyargs conformance.test_validate_model "
-            "--driver=ruleoff_driver:Factory --nnhal-profile=ci -k 'operand_zero_point/V1_0/*'",
+            "*rerun: pytest --pyargs 'conformance.test_validate_model::test_validate_model"
+            "[[]operand_zero_point/V1_0/*]' --driver=ruleoff_driver:Factory --nnhal-profile=ci",
         ]
     )
     result.stdout.fnmatch_lines(

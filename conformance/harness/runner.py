@@ -42,14 +42,6 @@ UNSUPPORTED = "unsupported"
 DYNAMIC_UNSUPPORTED = "unsupported: dynamic output shapes"
 
 
-def rerun_command(config: pytest.Config, module: str, selector: str) -> str:
-    """The command that reruns the items ``selector`` picks from ``module``, as this run ran them."""
-    spec = config.getoption("--driver")
-    driver = f" --driver={spec}" if spec else ""
-    profile = config.getoption("--nnhal-profile")
-    return f"pytest --pyargs {module}{driver} --nnhal-profile={profile} -k '{selector}'"
-
-
 _TWINS: dict[int, tuple[Model, Model]] = {}
 
 

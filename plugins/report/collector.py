@@ -28,6 +28,7 @@ from typing import Any
 
 import pytest
 
+from conformance.harness.rerun import rerun_of
 from hal.show import is_hal_type, show, show_exception, show_text
 from isolation.channel import DriverFault
 from plugins.report import facts as F
@@ -518,15 +519,7 @@ class ReportPlugin:
         return test
 
     def _rerun(self, identifier: str) -> str:
-        options = [f"pytest --pyargs '{identifier}'"]
-        driver = self.config.getoption("--driver")
-        if driver:
-            options.append(f"--driver={driver}")
-        options.append(f"--nnhal-profile={self.config.getoption('--nnhal-profile')}")
-        cap = self.config.getoption("--hal-version")
-        if cap:
-            options.append(f"--hal-version={cap}")
-        return " ".join(options)
+        return rerun_of(self.config, identifier)
 
 
 def _facts_from_nodeid(nodeid: str) -> dict[str, Any]:

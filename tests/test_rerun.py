@@ -1,0 +1,88 @@
+"""Node ids and rerun commands a vendor can paste back, from any folder.
+
+Run from an empty folder (pytester's), as a vendor with the suite installed
+would: the ids carry the suite's module, JUnit's classname is filled, every
+failure ends with a command that reruns exactly that item, and that command
+(or the printed id given to ``pytest --pyargs conformance``) selects one item.
+"""
+
+from __future__ import annotations
+
+import re
+import shlex
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+FAULTY = Path(__file__).with_name("faulty_drivers.py")
+ITEM = "conformance/test_generated.py::test_generated[V1_0/add/none/ex0/sync]"
+
+
+def _run(pytester: pytest.Pytester, *args: str) -> pytest.RunResult:
+    pytester.makepyfile(faulty_drivers=FAULTY.read_text())
+    return pytester.runpytest_subprocess("-p", "no:cacheprovider", *args)
+
+
+def _ran(result: pytest.RunResult) -> list[str]:
+    return [
+        m[1] for m in map(re.compile(r"^(\S+::\S+) (PASSED|FAILED)").match, result.outlines) if m
+    ]
+
+
+def test_node_ids_carry_the_suite_module_from_any_folder(pytester) -> None:
+    for target in ("conformance.test_basic", "conformance"):
+        result = _run(pytester, "--pyargs", target, "--collect-only", "-q", "-k", "test_status")
+        assert "conformance/test_basic.py::test_status" in result.outlines, result.stdout.str()
+
+
+def test_a_printed_id_selects_exactly_that_item(pytester) -> None:
+    # "-k V1_0/add/none/ex0/sync" would match 6 items (sync, sync-timed, their -dyn twins...)
+    result = _run(pytester, "--pyargs", "conformance", ITEM, "-v")
+    assert _ran(result) == [ITEM], result.stdout.str()
+    dotted = "conformance.test_generated::test_generated[V1_0/add/none/ex0/sync]"
+    result = _run(pytester, "--pyargs", dotted, "-v")
+    assert _ran(result) == [ITEM], result.stdout.str()
+
+
+def test_every_failure_ends_with_a_rerun_of_exactly_it(pytester) -> None:
+    result = _run(
+        pytester,
+        "--pyargs",
+        "conformance.test_basic",
+        "--driver=faulty_drivers:ClaimsButFails",
+        "-k",
+        "test_prepare_valid_model_with_preference",
+        "--junitxml=junit.xml",
+    )
+    reruns = [line for line in result.outlines if line.startswith("rerun: ")]
+    failed = [line for line in result.outlines if line.startswith("FAILED ")]
+    assert failed and len(reruns) == len(failed), result.stdout.str()
+    first = reruns[0].removeprefix("rerun: ")
+    assert first == (
+        "pytest --pyargs 'conformance.test_basic::test_prepare_valid_model_with_preference"
+        "[V1_2-LOW_POWER]' --driver=faulty_drivers:ClaimsButFails --nnhal-profile=full"
+    )
+    junit = ET.parse(pytester.path / "junit.xml").getroot()
+    assert {case.get("classname") for case in junit.iter("testcase")} == {"conformance.test_basic"}
+    again = _run(pytester, *shlex.split(first)[1:], "-v")
+    assert _ran(again) == [
+        "conformance/test_basic.py::test_prepare_valid_model_with_preference[V1_2-LOW_POWER]"
+    ], again.stdout.str()
+
+
+def test_named_items_are_the_only_ones_built(pytester) -> None:
+    # Without the shortcut pytest would build all 65,000 items of test_generated (and every
+    # function's of test_validate_model) and keep the two named.
+    other = (
+        "conformance.test_validate_model::test_validate_model"
+        "[operand_retype_vts/V1_2/conv2d_forms_v1_2/dilated_nhwc_channelQuant8]"
+    )
+    result = _run(pytester, "--pyargs", ITEM, other, "--collect-only")
+    assert "collected 2 items" in result.outlines, result.stdout.str()
+    # A module named without an item keeps everything of it.
+    result = _run(pytester, "--pyargs", ITEM, "conformance.test_basic", "--collect-only", "-q")
+    assert any(
+        line.startswith("conformance/test_basic.py::test_status") for line in result.outlines
+    )
+    assert ITEM in result.outlines, result.stdout.str()
