@@ -310,14 +310,14 @@ def test_burst_result_sanitized(case: str, device, hal_timeout: float) -> None:
 # Strict, on the probe case
 # ---------------------------------------------------------------------------
 
-_probe_cache: dict[tuple[int, str], tuple[object, str, object]] = {}
+_probe_cache: dict[tuple[int, int], tuple[object, str, object]] = {}
 
 
 def _probe(device, timeout: float, feeds: int = 1) -> tuple[str, object]:
     """A case the driver fully supports, and its prepared model (first found, per driver);
     with ``feeds`` > 1, one whose first ``feeds`` examples fit the same request layout and
     expect different outputs (``_distinct_feeds``)."""
-    key = (id(device), str(feeds))
+    key = (id(device), feeds)
     if key not in _probe_cache:
         order = [c for c in PROBE_PREFERENCE if c in _CASES]
         order += [c for c in _CASES if c not in PROBE_PREFERENCE]

@@ -49,7 +49,7 @@ import os
 import random
 import time
 from dataclasses import dataclass
-from pathlib import Path
+from pathlib import Path, PurePath
 
 import pytest
 
@@ -192,6 +192,19 @@ def _suite_folder() -> Path | None:
     return Path(next(iter(locations))).resolve() if locations else None
 
 
+def _in_suite(path: Path) -> PurePath | None:
+    """``path`` relative to the suite's parent folder (``conformance/test_x.py``), or None
+    for a file outside the suite."""
+    folder = _suite_folder()
+    if folder is None:
+        return None
+    try:
+        relative = path.resolve().relative_to(folder.parent)
+    except ValueError:
+        return None
+    return relative if relative.parts[0] == SUITE else None
+
+
 def suite_arguments(args: list[str], cwd: Path, config: pytest.Config) -> list[str]:
     """The run's arguments with the suite's node ids made to work from any folder.
 
@@ -220,30 +233,26 @@ def wanted_items(args: list[str], cwd: Path) -> dict[str, set[str]] | None:
     for all of a function's), for the modules named only by such node ids; None when an
     argument may hold more than named items (a folder, a module without ``::``, a file
     outside the suite), so collection builds everything as usual."""
-    folder = _suite_folder()
+    if not args:
+        return None
     wanted: dict[str, set[str]] = {}
-    for arg in args or ["."]:
+    for arg in args:
         path, sep, rest = arg.partition("::")
         if not sep or not rest or "::" in rest:
             return None
-        module = _suite_module(path, cwd, folder)
+        module = _suite_module(path, cwd)
         if module is None:
             return None
         wanted.setdefault(module, set()).add(rest)
     return wanted
 
 
-def _suite_module(path: str, cwd: Path, folder: Path | None) -> str | None:
+def _suite_module(path: str, cwd: Path) -> str | None:
     """The dotted name of the suite module ``path`` names (dotted or a file), or None."""
     if path.startswith(f"{SUITE}.") and not path.endswith(".py"):
         return path
-    if folder is None or not path.endswith(".py"):
-        return None
-    try:
-        relative = (cwd / path).resolve().relative_to(folder.parent)
-    except ValueError:
-        return None
-    return ".".join(relative.with_suffix("").parts)
+    relative = _in_suite(cwd / path) if path.endswith(".py") else None
+    return ".".join(relative.with_suffix("").parts) if relative else None
 
 
 def _cases_wanted(collector: pytest.Module, name: str) -> set[str] | None:
@@ -263,14 +272,8 @@ def _cases_wanted(collector: pytest.Module, name: str) -> set[str] | None:
 def pytest_pycollect_makemodule(module_path: Path, parent: pytest.Collector):
     """A suite module's node id is ``conformance/test_x.py`` wherever pytest runs (run from
     another folder, pytest would call it ``test_x.py`` or nothing at all)."""
-    folder = _suite_folder()
-    if folder is None or module_path.name == "__init__.py":
-        return None
-    try:
-        relative = module_path.resolve().relative_to(folder.parent)
-    except ValueError:
-        return None
-    if relative.parts[0] != SUITE:
+    relative = None if module_path.name == "__init__.py" else _in_suite(module_path)
+    if relative is None:
         return None
     return pytest.Module.from_parent(parent, path=module_path, nodeid=relative.as_posix())
 
