@@ -15,6 +15,7 @@ from collections import Counter
 
 import pytest
 
+from conformance.harness import items
 from conformance.harness.calls import (
     capabilities,
     prepare,
@@ -303,7 +304,7 @@ def _check_valid_preparation(
     )
     if preparation.status != ErrorStatus.NONE:
         if not all(answers):
-            pytest.skip("unsupported: the driver does not support ADD of TENSOR_FLOAT32")
+            items.unsupported("unsupported: the driver does not support ADD of TENSOR_FLOAT32")
         pytest.fail(
             f"{preparation.method} failed with {preparation.status.name} for a model "
             "get_supported_operations said it fully supports"

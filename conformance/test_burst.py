@@ -40,6 +40,7 @@ from dataclasses import dataclass, replace
 
 import pytest
 
+from conformance.harness import items
 from conformance.harness.execution import burst_compute, open_burst
 from conformance.harness.mutations import case_id, corpus, representatives
 from conformance.harness.requests import GUARD, PackedRequest, pack_request
@@ -105,7 +106,7 @@ def _prepared_case(device, case: str, timeout: float):
             _prepared.popitem(last=False)
     outcome = _prepared[key][1]
     if isinstance(outcome, pytest.skip.Exception):
-        pytest.skip(str(outcome))
+        items.skip_as(outcome)
     return outcome
 
 
@@ -334,7 +335,7 @@ def _probe(device, timeout: float, feeds: int = 1) -> tuple[str, object]:
     _, case, prepared = _probe_cache[key]
     if case is None:
         tried = "generated cases tried" if feeds == 1 else f"cases with {feeds} examples tried"
-        pytest.skip(f"unsupported: the driver supports none of the {tried}")
+        items.unsupported(f"unsupported: the driver supports none of the {tried}")
     return case, prepared
 
 

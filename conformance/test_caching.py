@@ -35,6 +35,7 @@ from collections.abc import Callable
 import numpy as np
 import pytest
 
+from conformance.harness import items
 from conformance.harness.caching import (
     UNSUPPORTED,
     CacheFiles,
@@ -107,7 +108,7 @@ def _saved(device, case: str, files: CacheFiles, token_: bytes, timeout: float):
     status = save(prepared, *files.handles(), token_)
     files.close_descriptors()
     if status == FAILURE:
-        pytest.skip(f"{UNSUPPORTED} for this model: save_to_cache returned GENERAL_FAILURE")
+        items.unsupported(f"{UNSUPPORTED} for this model: save_to_cache returned GENERAL_FAILURE")
     assert status == NONE, f"save_to_cache returned {status.name} for valid arguments"
     return prepared
 
@@ -203,7 +204,7 @@ def test_cache_round_trip(case: str, device, hal_timeout, request) -> None:
         _saved(device, case, files, token(1), hal_timeout)
         preparation = prepare_from_cache(device, *files.handles(os.O_RDONLY), token(1), hal_timeout)
         if preparation.status == FAILURE and preparation.prepared_model is None:
-            pytest.skip(f"{UNSUPPORTED} for this model: prepare_model_from_cache declined it")
+            items.unsupported(f"{UNSUPPORTED} for this model: prepare_model_from_cache declined it")
         assert preparation.status == NONE, (
             f"prepare_model_from_cache of a cache just saved: {describe(preparation)}"
         )
@@ -252,7 +253,7 @@ def test_prepare_from_read_write_descriptors(device, hal_timeout, request) -> No
         _saved(device, case, files, token(2), hal_timeout)
         preparation = prepare_from_cache(device, *files.handles(os.O_RDWR), token(2), hal_timeout)
         if preparation.status == FAILURE and preparation.prepared_model is None:
-            pytest.skip(f"{UNSUPPORTED} for this model: prepare_model_from_cache declined it")
+            items.unsupported(f"{UNSUPPORTED} for this model: prepare_model_from_cache declined it")
         assert preparation.status == NONE, describe(preparation)
         _check_outputs(preparation.prepared_model, case, hal_timeout, _rerun(request))
 

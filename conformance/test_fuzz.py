@@ -27,6 +27,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 
+from conformance.harness import items
 from conformance.harness.calls import prepare, supported_operations
 from conformance.harness.execution import PATHS_BY_ID, run
 from conformance.harness.graphs import KINDS, Graph, graphs, to_spec
@@ -152,7 +153,7 @@ def test_fuzz_differential(kind: str, device, nnhal_driver, hal_timeout, request
 
     check()
     if not compared:
-        pytest.skip(f"unsupported: the driver supported none of the {kind} graphs drawn")
+        items.unsupported(f"unsupported: the driver supported none of the {kind} graphs drawn")
 
 
 @pytest.mark.parametrize("kind", KINDS)
@@ -184,4 +185,4 @@ def test_fuzz_shapes(kind: str, device, hal_timeout, request) -> None:
 
     check()
     if not ran:
-        pytest.skip(f"unsupported: the driver supported none of the {kind} graphs drawn")
+        items.unsupported(f"unsupported: the driver supported none of the {kind} graphs drawn")

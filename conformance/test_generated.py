@@ -19,9 +19,11 @@ from dataclasses import dataclass
 
 import pytest
 
+from conformance.harness import items
 from conformance.harness.cases import GeneratedTest
 from conformance.harness.execution import PATHS, PATHS_BY_ID, runs_under
 from conformance.harness.generated import corpus, lowest_version
+from conformance.harness.items import CaseId
 from conformance.harness.marks import case_marks, cases, mark
 from conformance.harness.models import CONSTANT_POOL_THRESHOLD
 from conformance.harness.requests import SCATTERED
@@ -54,20 +56,8 @@ class _Item:
     id: str
 
 
-def _short_name(test: GeneratedTest) -> str:
-    spec = test.test_id.split("/")[1]
-    rest = test.name[len(spec) + 1 :] if test.name.startswith(spec + "_") else ""
-    return rest or "base"
-
-
-def _case_prefix(test: GeneratedTest) -> str:
-    """``V1_2/conv2d_v1_2/nchw_quant8``: HAL folder, spec and the rest of the test name."""
-    spec = test.test_id.split("/")[1]
-    return f"{test.hal_folder}/{spec}/{_short_name(test)}"
-
-
 def _items_of(test: GeneratedTest) -> list[_Item]:
-    prefix = _case_prefix(test)
+    prefix = CaseId.of(test).case
     items = []
     for feed in range(len(test.feeds)):
         base = f"{prefix}/ex{feed}"
@@ -129,7 +119,7 @@ def _prepared_for(
     _prepared.move_to_end(key)
     outcome = _prepared[key]
     if isinstance(outcome, pytest.skip.Exception):
-        pytest.skip(str(outcome))
+        items.skip_as(outcome)
     return outcome
 
 
@@ -170,7 +160,7 @@ _PREPARE_METHODS = {
 def _prepare_id(test: GeneratedTest, level: HalVersion, preference: ExecutionPreference) -> str:
     method = _PREPARE_METHODS[level]
     label = method if level == HalVersion.V1_0 else f"{method}-{preference.name}"
-    return f"{_case_prefix(test)}/{label}"
+    return f"{CaseId.of(test).case}/{label}"
 
 
 @dataclass(frozen=True)

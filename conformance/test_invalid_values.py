@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import pytest
 
+from conformance.harness import items
 from conformance.harness.calls import prepare, supported_operations
 from conformance.harness.execution import PATHS_BY_ID, run
 from conformance.harness.requests import pack_request
@@ -28,7 +29,7 @@ def _skip_unless_supported(device, model, level: HalVersion) -> None:
         pytest.skip(f"the model needs HAL {lowest}; the driver is tested at HAL {level}")
     status, answers = supported_operations(device, model, level)
     if status == ErrorStatus.NONE and answers and not all(answers):
-        pytest.skip("unsupported: the driver does not support the operation")
+        items.unsupported("unsupported: the driver does not support the operation")
 
 
 @pytest.mark.tier("strict")

@@ -22,6 +22,7 @@ import math
 import numpy as np
 import pytest
 
+from conformance.harness import items
 from conformance.harness.calls import expect_status
 from conformance.harness.domains import (
     UNSUPPORTED_DOMAINS,
@@ -76,7 +77,7 @@ def domains(device, hal_level: HalVersion):
     """The driver, if it implements memory domains (else the test skips as unsupported)."""
     _needs_1_2(hal_level)
     if not isinstance(device, IMemoryDomains):
-        pytest.skip(f"{UNSUPPORTED_DOMAINS}: the driver does not subclass IMemoryDomains")
+        items.unsupported(f"{UNSUPPORTED_DOMAINS}: the driver does not subclass IMemoryDomains")
     return device
 
 
@@ -95,7 +96,9 @@ def declines(domains, add) -> None:
     """Skip the module's allocation tests when the driver declines allocation altogether."""
     status, buffer, _ = allocate_buffer(domains, BufferDesc(), [add], [], [BufferRole(0, 0)])
     if status == FAILURE:
-        pytest.skip(f"{UNSUPPORTED_DOMAINS}: allocate declined a plain buffer (GENERAL_FAILURE)")
+        items.unsupported(
+            f"{UNSUPPORTED_DOMAINS}: allocate declined a plain buffer (GENERAL_FAILURE)"
+        )
     assert status == NONE, f"allocate of a valid buffer answered {status.name}"
     buffer.release()
 
@@ -114,7 +117,9 @@ def buffers(domains, declines):
             [BufferRole(m, io) for m, io in outputs],
         )
         if status == FAILURE:
-            pytest.skip(f"{UNSUPPORTED_DOMAINS}: allocate declined these roles (GENERAL_FAILURE)")
+            items.unsupported(
+                f"{UNSUPPORTED_DOMAINS}: allocate declined these roles (GENERAL_FAILURE)"
+            )
         assert status == NONE, f"allocate of a valid buffer answered {status.name}"
         made.append(buffer)
         return buffer, token

@@ -19,8 +19,10 @@ from dataclasses import dataclass
 
 import pytest
 
+from conformance.harness import items
 from conformance.harness.cases import GeneratedTest
 from conformance.harness.generated import corpus
+from conformance.harness.items import CaseId
 from conformance.harness.marks import case_marks, cases, mark
 from conformance.harness.pools import (
     CONSTREF,
@@ -46,12 +48,6 @@ class PoolItem:
     id: str
 
 
-def _case_prefix(test: GeneratedTest) -> str:
-    spec = test.test_id.split("/")[1]
-    rest = test.name[len(spec) + 1 :] if test.name.startswith(spec + "_") else ""
-    return f"{test.hal_folder}/{spec}/{rest or 'base'}"
-
-
 def pool_items(tests: list[GeneratedTest], profile: str) -> list[PoolItem]:
     """The items of a profile: all of them, or under ``ci`` a rotating sample."""
     items = []
@@ -63,7 +59,7 @@ def pool_items(tests: list[GeneratedTest], profile: str) -> list[PoolItem]:
             variants = [variants[(position // CI_STRIDE) % len(variants)]]
         for feed in range(len(test.feeds)):
             for variant in variants:
-                item_id = f"{_case_prefix(test)}/ex{feed}/{variant.id}"
+                item_id = str(CaseId.of(test, feed, variant.id))
                 items.append(PoolItem(test, feed, variant, item_id))
     return items
 
@@ -109,7 +105,7 @@ def _prepared_for(device, item: PoolItem, level: HalVersion, timeout: float) -> 
     _prepared.move_to_end(key)
     outcome = _prepared[key][0]
     if isinstance(outcome, pytest.skip.Exception):
-        pytest.skip(str(outcome))
+        items.skip_as(outcome)
     return outcome
 
 

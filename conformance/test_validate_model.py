@@ -30,6 +30,7 @@ import pytest
 from hypothesis import given, reject
 from hypothesis import strategies as st
 
+from conformance.harness import items
 from conformance.harness.calls import (
     Outcome,
     answer,
@@ -351,7 +352,10 @@ def test_validate_model(family_name: str, case: str, nnhal) -> None:
     )
     if failures:
         rerun = rerun_command(nnhal.config, __name__, f"test_validate_model[{family_name}/{case}]")
-        pytest.fail(failure_report(family, case, failures, len(plan), rerun, hang), pytrace=False)
+        items.fail(
+            failure_report(family, case, failures, len(plan), rerun, hang),
+            kind=items.TIMEOUT if hang else items.FAILED,
+        )
 
 
 _APPLICABLE: dict[tuple[str, HalVersion], list[str]] = {}

@@ -28,6 +28,7 @@ import pytest
 from hypothesis import given, reject
 from hypothesis import strategies as st
 
+from conformance.harness import items
 from conformance.harness.calls import Outcome, answer, call_many
 from conformance.harness.execution import (
     PATHS,
@@ -129,7 +130,7 @@ def _prepared_for(device, test, model: Model, level: HalVersion, timeout: float)
     _prepared.move_to_end(key)
     outcome = _prepared[key][1]
     if isinstance(outcome, pytest.skip.Exception):
-        pytest.skip(str(outcome))
+        items.skip_as(outcome)
     return outcome
 
 
@@ -298,7 +299,10 @@ def test_validate_request(family_name: str, case: str, nnhal) -> None:
         rerun = rerun_command(
             nnhal.config, __name__, f"test_validate_request[{family_name}/{case}]"
         )
-        pytest.fail(failure_report(family, case, failures, len(plan), rerun, hang), pytrace=False)
+        items.fail(
+            failure_report(family, case, failures, len(plan), rerun, hang),
+            kind=items.TIMEOUT if hang else items.FAILED,
+        )
 
 
 _APPLICABLE: dict[tuple[str, HalVersion], list[str]] = {}

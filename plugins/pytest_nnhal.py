@@ -732,7 +732,14 @@ def pytest_pycollect_makeitem(collector: pytest.Collector, name: str, obj: objec
     wanted = _cases_wanted(collector, name)
     if wanted is not None and not wanted:
         return items  # the run names other items only: skip making this function's cases
+    seen: set[str] = set()
     for param in make(collector.config):
+        if param.id in seen:
+            raise pytest.Collector.CollectError(
+                f"{collector.nodeid}::{name}: two cases have the id {param.id!r}; every case "
+                "needs its own id (each item must be rerunnable alone)"
+            )
+        seen.add(param.id)
         if wanted is not None and param.id not in wanted:
             continue
         bound = dict(zip(argnames, param.values, strict=True))

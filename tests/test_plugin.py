@@ -389,6 +389,27 @@ def test_cases_are_items_like_parametrized_ones(pytester: pytest.Pytester) -> No
     selected.assert_outcomes(passed=1)
 
 
+def test_two_cases_with_one_id_are_a_collection_error(pytester: pytest.Pytester) -> None:
+    pytester.makepyfile(
+        test_twice="""
+import pytest
+from conformance.harness.marks import cases
+
+@cases("value", lambda config: [pytest.param(1, id="same"), pytest.param(2, id="same")])
+def test_case(value):
+    pass
+"""
+    )
+    result = pytester.runpytest_subprocess("-p", "no:cacheprovider", "--driver=reference")
+    assert result.ret == pytest.ExitCode.INTERRUPTED, result.stdout.str()
+    result.stdout.fnmatch_lines(
+        [
+            "*test_twice.py::test_case: two cases have the id 'same'; every case needs its own "
+            "id (each item must be rerunnable alone)"
+        ]
+    )
+
+
 def _collect_ids(pytester: pytest.Pytester, *args: str) -> tuple[pytest.RunResult, list[str]]:
     result = pytester.runpytest_subprocess(
         "-p", "no:cacheprovider", "--collect-only", "-q", "--nnhal-profile=ci", *args

@@ -29,6 +29,7 @@ import os
 
 import pytest
 
+from conformance.harness import items
 from hal.callbacks import CallbackTimeout
 
 
@@ -42,7 +43,7 @@ def test_values():
         "output 1 (shape [2]): 1 of 2 values differ, max abs error 2 at [0]; ...\\n"
         "tolerance: atol=1e-05\\nrerun: pytest --pyargs conformance.test_generated -k 'x'"
     )
-    pytest.fail(message, pytrace=False)
+    items.fail(message, metrics={"mismatches": 4, "max_abs_error": 2.0})
 
 
 def test_assert():
@@ -50,7 +51,19 @@ def test_assert():
 
 
 def test_unsupported():
-    pytest.skip("unsupported: the driver does not support operations [0]")
+    items.unsupported("unsupported: the driver does not support operations [0]")
+
+
+def test_worded_unsupported():
+    pytest.skip("unsupported: only the words say so")
+
+
+def test_worded_timeout():
+    pytest.fail("the driver did not notify the callback within 1 s: it timed out", pytrace=False)
+
+
+def test_declared_block():
+    items.fail("the words do not matter", kind=items.BLOCKED)
 
 
 def test_other_skip():
@@ -62,10 +75,7 @@ def test_hang():
 
 
 def test_hang_reported_by_the_harness():
-    pytest.fail(
-        "execute_1_2: the driver did not notify the execution callback within 0.5 s",
-        pytrace=False,
-    )
+    items.timeout("execute_1_2: the driver did not notify the execution callback within 0.5 s")
 
 
 def test_guarded_crash(record_property):
@@ -130,6 +140,9 @@ EXPECTED = {
     "test_values": "failed",
     "test_assert": "failed",
     "test_unsupported": "unsupported",
+    "test_worded_unsupported": "skipped-other",
+    "test_worded_timeout": "failed",
+    "test_declared_block": "blocked",
     "test_other_skip": "skipped-other",
     "test_hang": "timeout",
     "test_hang_reported_by_the_harness": "timeout",
@@ -219,7 +232,8 @@ def test_failure_facts(xdist_run) -> None:
         values["reason"]
         == "output 0 (shape [4]): 3 of 4 values differ, max abs error 0.5 at [1]; ..."
     )
-    assert values["rerun"] == "pytest --pyargs conformance.test_generated -k 'x'"
+    # The report's rerun is built from the id, whatever the message says.
+    assert values["rerun"] == "pytest --pyargs test_outcomes::test_values --nnhal-profile=full"
     assert tests["test_harness_bug"]["reason"] == "KeyError: 'missing'"
     assert tests["test_setup_error"]["reason"] == "RuntimeError: fixture broke"
     assert tests["test_known"]["reason"] == "tracked as BUG-1"
@@ -235,7 +249,6 @@ def test_failure_facts(xdist_run) -> None:
     assert tests["test_unsupported"]["reason"] == (
         "unsupported: the driver does not support operations [0]"
     )
-    # Without a rerun line of its own, a failure gets one built from its id.
     assert (
         tests["test_assert"]["rerun"]
         == "pytest --pyargs test_outcomes::test_assert --nnhal-profile=full"
@@ -250,7 +263,7 @@ def test_categories_and_tiers(xdist_run) -> None:
     assert tests["test_marked"]["tier"] == "strict"
     assert tests["test_pass"]["category"] == "outcomes"
     assert tests["test_pass"]["tier"] is None
-    assert doc["summary"]["categories"]["outcomes"]["outcomes"]["failed"] == 3
+    assert doc["summary"]["categories"]["outcomes"]["outcomes"]["failed"] == 4
     assert doc["summary"]["tiers"]["strict"]["total"] == 1
 
 
@@ -408,7 +421,7 @@ def test_merge_refuses_overlapping_shards(shards, capsys) -> None:
 
 
 def test_merge_refuses_overlapping_tests(shards, tmp_path: Path, capsys) -> None:
-    stolen = json.loads(shards["1/3"].read_text())["tests"][0]
+    stolen = load(shards["1/3"])["tests"][0]  # a full entry (most are compact rows on disk)
     two = _variant(shards["2/3"], tmp_path / "b", lambda d: d["tests"].append(stolen))
     assert _merge_error(capsys, str(shards["1/3"]), two, str(shards["3/3"])) == (
         f"nnhal-report merge: overlapping shards: {stolen['id']} is in both {shards['1/3']} and {two}"
@@ -429,9 +442,9 @@ def test_merge_refuses_different_drivers(shards, tmp_path: Path, capsys) -> None
 
 
 def test_merge_refuses_another_schema_version(shards, tmp_path: Path, capsys) -> None:
-    two = _variant(shards["2/3"], tmp_path / "b", lambda d: d.update(schema_version=2))
+    two = _variant(shards["2/3"], tmp_path / "b", lambda d: d.update(schema_version=3))
     assert _merge_error(capsys, str(shards["1/3"]), two) == (
-        f"nnhal-report merge: {two}: schema version 2; this nnhal-report reads version 1"
+        f"nnhal-report merge: {two}: schema version 3; this nnhal-report reads versions 1, 2"
     )
 
 

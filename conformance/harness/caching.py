@@ -18,8 +18,7 @@ import shutil
 import tempfile
 from typing import Literal
 
-import pytest
-
+from conformance.harness import items
 from conformance.harness.calls import (
     Preparation,
     as_status,
@@ -110,7 +109,7 @@ def caching_supported(device: object) -> bool:
 
 def require_caching(device: object) -> None:
     if not caching_supported(device):
-        pytest.skip(UNSUPPORTED)
+        items.unsupported(UNSUPPORTED)
 
 
 def save(prepared: object, model_cache: object, data_cache: object, token_: object) -> ErrorStatus:

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 import pytest
 
+from conformance.harness import items
 from conformance.harness.hangs import BREAKER
 from hal.callbacks import CallbackTimeout, Notification, PreparedModelCallback
 from hal.interfaces import IPreparedModel, IPreparedModel_1_2
@@ -239,7 +240,7 @@ def wait_for(callback, timeout: float, what: str, method: str = ""):
     except CallbackTimeout as error:
         message = f"{what}: {error}"
     BREAKER.record(method or what)
-    pytest.fail(message, pytrace=False)
+    items.timeout(message)
 
 
 def check_preparation_protocol(preparation: Preparation, level: HalVersion) -> None:

@@ -16,6 +16,7 @@ from collections.abc import Callable, Sequence
 
 import pytest
 
+from conformance.harness import items
 from conformance.harness.calls import as_status, call_driver
 from conformance.harness.requests import PackedRequest
 from hal.interfaces import IBuffer
@@ -98,9 +99,8 @@ def run_concurrently(work: Callable[[int], object], count: int, timeout: float) 
     for thread in threads:
         thread.join(max(0.0, deadline - time.monotonic()))
         if thread.is_alive():
-            pytest.fail(
-                f"a concurrent call did not return within {timeout:g} s: the driver hangs",
-                pytrace=False,
+            items.timeout(
+                f"a concurrent call did not return within {timeout:g} s: the driver hangs"
             )
     if errors:
         raise errors[0]

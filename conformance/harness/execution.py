@@ -21,6 +21,7 @@ from dataclasses import dataclass
 
 import pytest
 
+from conformance.harness import items
 from conformance.harness.calls import as_status, call_driver, wait_for
 from conformance.harness.hangs import BREAKER, BURST_RESULT
 from hal.burst import (
@@ -238,13 +239,13 @@ def burst_compute(controller: BurstController, request: Request, measure, timeou
     try:
         return controller.compute(request, measure, timeout)
     except MalformedPacket as error:
-        message = f"the driver's result packet is malformed: {error}"
+        message, kind = f"the driver's result packet is malformed: {error}", items.FAILED
     except BurstTimeout as error:
         BREAKER.record(BURST_RESULT)
-        message = str(error)
+        message, kind = str(error), items.TIMEOUT
     except BurstError as error:
-        message = str(error)
-    pytest.fail(f"burst (MeasureTiming {MeasureTiming(measure).name}): {message}", pytrace=False)
+        message, kind = str(error), items.FAILED
+    items.fail(f"burst (MeasureTiming {MeasureTiming(measure).name}): {message}", kind=kind)
 
 
 def _burst(prepared, request, path, timeout):

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import threading
 
-import pytest
+from conformance.harness import items
 
 DEFAULT_LIMIT = 2
 BURST_RESULT = "burst execution"
@@ -59,10 +59,10 @@ class HangBreaker:
             if not (self.limit and count >= self.limit):
                 return
             self.refused += 1
-        pytest.fail(
+        items.fail(
             f"{BLOCKED}: {method} timed out {count} times earlier in this run "
             f"(--hal-hang-limit={self.limit}); it is not called again, so this item did not run",
-            pytrace=False,
+            kind=items.BLOCKED,
         )
 
 

@@ -42,6 +42,7 @@ from hypothesis import strategies as st
 
 from conformance.harness import generated
 from conformance.harness.cases import GeneratedTest
+from conformance.harness.items import CaseId
 from hal import types as hal_types
 from hal.memory import ASHMEM, HARDWARE_BUFFER_BLOB, Memory, allocate_with
 from hal.operations import match_signature, operation_info, signatures
@@ -3007,9 +3008,7 @@ corpus = generated.corpus
 
 def case_id(test: GeneratedTest) -> str:
     """``V1_2/conv2d_v1_2/nchw_quant8``: folder / spec / the rest of the name (``base``)."""
-    spec = test.test_id.split("/")[1]
-    rest = test.name[len(spec) + 1 :] if test.name.startswith(spec + "_") else ""
-    return f"{test.hal_folder}/{spec}/{rest or 'base'}"
+    return CaseId.of(test).case
 
 
 def case_kind(test: GeneratedTest) -> tuple:

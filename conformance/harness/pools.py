@@ -20,8 +20,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
-import pytest
 
+from conformance.harness import items
 from conformance.harness.calls import prepare, supported_operations
 from conformance.harness.execution import PATHS_BY_ID, check_shapes, check_timing, run
 from conformance.harness.models import with_constants_in_pool
@@ -146,14 +146,16 @@ def _prepare_blob(device: object, model: Model, level: HalVersion, timeout: floa
     """As ``prepare_case``, except that GENERAL_FAILURE means the kind is unsupported."""
     status, answers = supported_operations(device, model, level)
     if status == ErrorStatus.GENERAL_FAILURE:
-        pytest.skip(f"{UNSUPPORTED_BLOB} constant pools: get_supported_operations answered it")
+        items.unsupported(
+            f"{UNSUPPORTED_BLOB} constant pools: get_supported_operations answered it"
+        )
     if status == ErrorStatus.NONE and answers and all(answers):
         preparation = prepare(device, model, level, timeout)
         launched = preparation.launch_status == ErrorStatus.NONE
         if launched and preparation.status == ErrorStatus.NONE:
             return preparation.prepared_model
         if launched and preparation.status == ErrorStatus.GENERAL_FAILURE:
-            pytest.skip(
+            items.unsupported(
                 f"{UNSUPPORTED_BLOB} constant pools: {preparation.method} answered GENERAL_FAILURE"
             )
     # Anything else is judged, and reported, exactly as for any other model.
@@ -173,7 +175,9 @@ def execute_pooled(prepared: object, item: Run, variant: PoolVariant, timeout: f
             and variant.kind == HARDWARE_BUFFER_BLOB
             and variant.layout != CONSTREF
         ):
-            pytest.skip(f"{UNSUPPORTED_BLOB} request pools: {item.path} answered GENERAL_FAILURE")
+            items.unsupported(
+                f"{UNSUPPORTED_BLOB} request pools: {item.path} answered GENERAL_FAILURE"
+            )
         _judge_status(execution.status, item)
         untouched = packed.untouched_problems()
         assert not untouched, "; ".join(untouched) + (

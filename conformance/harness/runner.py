@@ -11,11 +11,13 @@ was expected, what came back, the tolerance applied and how to rerun the case.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import numpy as np
 import pytest
 
+from conformance.harness import items
 from conformance.harness.calls import prepare, supported_operations
 from conformance.harness.cases import GeneratedTest
 from conformance.harness.execution import PATHS_BY_ID, check_shapes, check_timing, run
@@ -101,7 +103,7 @@ def prepare_case(
         return preparation.prepared_model
     if not all(answers):
         unsupported = [i for i, ok in enumerate(answers) if not ok]
-        pytest.skip(
+        items.unsupported(
             f"{UNSUPPORTED}: the driver does not support {describe_operations(model, unsupported)}"
         )
     pytest.fail(
@@ -193,7 +195,7 @@ def _judge_status(status: ErrorStatus, item: Run) -> None:
     if status == wanted:
         return
     if item.mode in _DYNAMIC_MODES and status == ErrorStatus.GENERAL_FAILURE:
-        pytest.skip(f"{DYNAMIC_UNSUPPORTED}: the driver answered GENERAL_FAILURE")
+        items.unsupported(f"{DYNAMIC_UNSUPPORTED}: the driver answered GENERAL_FAILURE")
     pytest.fail(f"status {status.name}, expected {wanted.name}{_rerun(item)}", pytrace=False)
 
 
@@ -212,6 +214,7 @@ def _judge_outputs(packed, shapes, item: Run) -> None:
     test, feed = item.test, item.test.feeds[item.feed]
     tolerance = tolerance_for(test.model, test.provenance.spec.rsplit("/", 1)[-1])
     problems = []
+    mismatches, largest = 0, None
     for index, expected in enumerate(feed.outputs):
         if index in test.ignored_outputs:
             continue
@@ -227,6 +230,8 @@ def _judge_outputs(packed, shapes, item: Run) -> None:
         if not result.ok and packed.unwritten(index, expected.nbytes):
             problems.append(unwritten_problem(index, expected.nbytes))
         elif not result.ok:
+            mismatches += result.mismatches
+            largest = _larger(largest, result.max_abs_error)
             problems.append(
                 f"output {index} (shape {list(expected.shape)}): {result.mismatches} of "
                 f"{expected.size} values differ, max abs error {result.max_abs_error:g} at "
@@ -237,10 +242,20 @@ def _judge_outputs(packed, shapes, item: Run) -> None:
             feed.inputs[0], packed.output(0, feed.outputs[0].shape), test.multinomial_tolerance
         )
     if problems:
-        pytest.fail(
+        metrics = {"mismatches": mismatches, "max_abs_error": largest} if mismatches else None
+        items.fail(
             "\n".join(problems) + f"\ntolerance: {tolerance.describe()}{_rerun(item)}",
-            pytrace=False,
+            metrics=metrics,
         )
+
+
+def _larger(largest: float | str | None, error: float) -> float | str | None:
+    """The larger max abs error; a non-finite one as text (JSON has no inf or nan)."""
+    if not math.isfinite(error):
+        return str(float(error))
+    if largest is None or (isinstance(largest, float) and error > largest):
+        return float(error)
+    return largest
 
 
 def unwritten_problem(index: int, length: int) -> str:

@@ -515,7 +515,7 @@ class ReportPlugin:
             rerun=None,
         )
         if outcome in (*F.BAD_OUTCOMES, "expected-failure"):
-            test["rerun"] = chosen.get("rerun") or self._rerun(test["id"])
+            test["rerun"] = self._rerun(test["id"])
         return test
 
     def _rerun(self, identifier: str) -> str:

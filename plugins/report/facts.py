@@ -9,24 +9,29 @@ type from the generated case it runs, its execution path from the last segment
 of its parameter id. A module whose category cannot be read off its name marks
 its tests ``category(name)``.
 
-Outcomes are DESIGN.md's: passed, failed, unsupported (a skip whose reason
-starts with ``unsupported``), crash (an xdist worker died running the test),
-timeout (the driver did not answer within the run's timeout; either one also
-when the plugin's driver guard sets the user property ``nnhal_outcome``),
-blocked (not run: the method it calls hung ``--hal-hang-limit`` times earlier;
-the plugin sets ``nnhal_outcome``),
-error (the harness broke: a setup or teardown error, or an exception that is
-neither an assertion nor ``pytest.fail``), expected-failure (listed in
-``--expect-fail``), skipped-other (any other skip).
+Outcomes are DESIGN.md's: passed, failed, unsupported (a skip the suite
+declared so, ``conformance.harness.items.unsupported``), crash (an xdist worker
+died running the test, or the driver guard saw the driver die), timeout (the
+driver did not answer within the run's timeout: a failure the suite declared
+so, a timeout exception of the HAL's callbacks or bursts, or the driver guard's
+verdict), blocked (not run: the method it calls hung ``--hal-hang-limit``
+times earlier), error (the harness broke: a setup or teardown error, or an
+exception that is neither an assertion nor ``pytest.fail``), expected-failure
+(listed in ``--expect-fail``), skipped-other (any other skip).
+
+Outcomes and metrics come from structured facts only, never from a message's
+words: the facts a raised failure or skip carries (``items.facts_of``), the
+exception's type, and the user property ``nnhal_outcome`` the plugin sets.
 """
 
 from __future__ import annotations
 
-import math
 import re
 from typing import Any
 
 import pytest
+
+from conformance.harness.items import BLOCKED, TIMEOUT, UNSUPPORTED, facts_of
 
 OUTCOMES = (
     "passed",
@@ -69,11 +74,6 @@ _PATH = re.compile(
     r"|prepare_model(?:_1_\d)?(?:-\w+)?)$"
 )
 _FOLDER = re.compile(r"^V(\d)_(\d)$")
-_TIMEOUT = re.compile(r"did not (?:notify|answer|respond|return)\b[^\n]* within|\btimed out\b")
-_CRASH = re.compile(r"worker '[^']+' crashed while running")
-_METRICS = re.compile(r"(\d+) of \d+ values differ, max abs error (\S+?)(?: at|;|$)", re.M)
-_RERUN = re.compile(r"^rerun: (.+)$", re.M)
-_TIMEOUT_EXCEPTIONS = {"CallbackTimeout", "TimeoutError", "Timeout"}
 OUTCOME_PROPERTY = "nnhal_outcome"
 """A user property the driver guard of plugins.pytest_nnhal sets: ("nnhal_outcome", "crash")."""
 PATTERN_PROPERTY = "nnhal_expect_pattern"
@@ -244,11 +244,12 @@ def classify_phase(
         if pattern is not None and hasattr(report, "wasxfail"):
             return {"outcome": "passed", "reason": f"{PATTERN_PASSED} {pattern} matches it"}
         return {"outcome": "passed"}
+    declared = facts_of(excinfo.value) if excinfo is not None else {}
     if report.skipped:
         reason = skip_reason(report)
         if hasattr(report, "wasxfail"):
             return {"outcome": "expected-failure", "reason": _first_line(report.wasxfail)}
-        outcome = "unsupported" if reason.startswith("unsupported") else "skipped-other"
+        outcome = "unsupported" if declared.get("kind") == UNSUPPORTED else "skipped-other"
         return {"outcome": outcome, "reason": _first_line(reason)}
     text = failure_text(report, excinfo)
     typename = excinfo.typename if excinfo is not None else ""
@@ -258,13 +259,13 @@ def classify_phase(
             "outcome": "failed",
             "reason": f"unexpected pass: listed as a known failure ({reason})"[:REASON_LIMIT],
         }
-    declared = _declared_outcome(report)
-    if declared is not None:
-        outcome = declared
-    elif typename in _TIMEOUT_EXCEPTIONS or _TIMEOUT.search(text):
+    guarded = _declared_outcome(report)
+    if guarded is not None:
+        outcome = guarded
+    elif declared.get("kind") in (TIMEOUT, BLOCKED):
+        outcome = declared["kind"]
+    elif excinfo is not None and isinstance(excinfo.value, _timeout_exceptions()):
         outcome = "timeout"
-    elif _CRASH.search(text):
-        outcome = "crash"
     elif report.when != "call" or (
         excinfo is not None
         and not isinstance(excinfo.value, AssertionError | pytest.fail.Exception)
@@ -280,13 +281,19 @@ def classify_phase(
         "reason": reason,
         "details": text[:DETAILS_LIMIT],
     }
-    metrics = error_metrics(text)
-    if metrics is not None:
+    metrics = declared.get("metrics")
+    if isinstance(metrics, dict):
         result["metrics"] = metrics
-    rerun = _RERUN.search(text)
-    if rerun and rerun.group(1).startswith("pytest --pyargs "):
-        result["rerun"] = rerun.group(1).strip()
     return result
+
+
+def _timeout_exceptions() -> tuple[type[BaseException], ...]:
+    """The exceptions that mean the driver did not answer in time, wherever raised."""
+    from hal.burst import BurstTimeout
+    from hal.callbacks import CallbackTimeout
+    from isolation.channel import DriverTimeout
+
+    return (CallbackTimeout, BurstTimeout, DriverTimeout, TimeoutError)
 
 
 def _declared_outcome(report: pytest.TestReport) -> str | None:
@@ -299,36 +306,15 @@ def _declared_outcome(report: pytest.TestReport) -> str | None:
 
 def classify_foreign(report: pytest.TestReport) -> dict[str, Any]:
     """A report the plugin did not see made (xdist's report of a crashed worker)."""
-    if report.failed and (
-        _declared_outcome(report) == "crash" or _CRASH.search(report.longreprtext)
-    ):
+    if report.failed and _declared_outcome(report) == "crash":
         lines = report.longreprtext.splitlines()
-        line = next(
-            (line for line in lines if _CRASH.search(line)), _first_line(report.longreprtext)
-        )
+        line = next((line for line in lines if "crashed" in line), _first_line(report.longreprtext))
         return {
             "outcome": "crash",
             "reason": line.strip()[:REASON_LIMIT],
             "details": report.longreprtext[:DETAILS_LIMIT],
         }
     return classify_phase(report, None)
-
-
-def error_metrics(text: str) -> dict[str, float | int] | None:
-    """Mismatch count (summed over outputs) and max abs error from a comparison failure."""
-    found = _METRICS.findall(text)
-    if not found:
-        return None
-    errors = []
-    for _, value in found:
-        try:
-            errors.append(float(value))
-        except ValueError:
-            continue
-    largest: float | str | None = max(errors) if errors else None
-    if largest is not None and not math.isfinite(largest):
-        largest = str(largest)  # JSON has no inf or nan
-    return {"mismatches": sum(int(count) for count, _ in found), "max_abs_error": largest}
 
 
 def combine_phases(outcomes: list[str]) -> str:

@@ -1,0 +1,128 @@
+"""The suite's items: the id that names a generated case, and how an item ended.
+
+**Case ids.** A generated item is named ``V1_2/conv2d_v1_2/nchw_quant8/ex0/sync-timed``:
+the spec's HAL folder, the spec, the rest of the NNAPI test name (``base`` when the
+test is named after the spec alone), the example and the run (an execution path with
+its modifiers, ``scattered`` or ``constpool``). ``CaseId`` builds and parses that
+form; the first three parts alone (``V1_2/conv2d_v1_2/nchw_quant8``) name the case
+itself, as the validation tests use it.
+
+**Endings.** A test that ends other than by passing or by a plain failure says so
+through ``fail(..., kind=...)`` or ``unsupported(...)``: they raise pytest's own
+failure and skip exceptions (so the terminal shows exactly the message), carrying
+their facts in the attribute ``FACTS_ATTRIBUTE``: the outcome kind and, for a
+comparison, its metrics. The certification report reads those facts, never the
+message's words, so rewording a message cannot change a report.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, NoReturn
+
+import pytest
+
+if TYPE_CHECKING:
+    from conformance.harness.cases import GeneratedTest
+
+FAILED = "failed"
+TIMEOUT = "timeout"
+BLOCKED = "blocked"
+UNSUPPORTED = "unsupported"
+KINDS = (FAILED, TIMEOUT, BLOCKED, UNSUPPORTED)
+"""The outcome kinds a test declares itself (crash is the plugin's, from the driver guard)."""
+FACTS_ATTRIBUTE = "nnhal_facts"
+"""The attribute of a raised failure or skip holding its facts: ``{"kind": ..., "metrics": ...}``."""
+
+
+def fail(message: str, *, kind: str = FAILED, metrics: dict[str, Any] | None = None) -> NoReturn:
+    """Fail the test with ``message`` (no traceback), as an outcome of ``kind``."""
+    if kind not in KINDS or kind == UNSUPPORTED:
+        raise ValueError(f"kind={kind!r}: a failure is one of {FAILED}, {TIMEOUT}, {BLOCKED}")
+    facts: dict[str, Any] = {"kind": kind}
+    if metrics is not None:
+        facts["metrics"] = metrics
+    raise _with_facts(pytest.fail.Exception(message, pytrace=False), facts)
+
+
+def timeout(message: str) -> NoReturn:
+    """Fail the test: the driver did not answer within the run's timeout."""
+    fail(message, kind=TIMEOUT)
+
+
+def unsupported(reason: str) -> NoReturn:
+    """Skip the test: the driver declined what it needs (a legal answer, not a failure)."""
+    raise _with_facts(pytest.skip.Exception(reason), {"kind": UNSUPPORTED})
+
+
+def skip_as(skip: pytest.skip.Exception) -> NoReturn:
+    """Skip as an earlier skip did (a cached outcome): its reason and its facts."""
+    raise _with_facts(pytest.skip.Exception(skip.msg), facts_of(skip))
+
+
+def facts_of(error: BaseException | None) -> dict[str, Any]:
+    """The facts ``error`` carries (empty for an exception raised otherwise)."""
+    facts = getattr(error, FACTS_ATTRIBUTE, None)
+    return dict(facts) if isinstance(facts, dict) else {}
+
+
+def _with_facts(error: BaseException, facts: dict[str, Any]) -> BaseException:
+    setattr(error, FACTS_ATTRIBUTE, facts)
+    return error
+
+
+# ---------------------------------------------------------------------------
+# Case ids
+# ---------------------------------------------------------------------------
+
+_FOLDER = re.compile(r"^V1_[0-9]$")
+_EXAMPLE = re.compile(r"^ex(0|[1-9][0-9]*)$")
+USAGE = "FOLDER/SPEC/NAME[/exN/RUN], e.g. V1_0/add/none/ex0/sync"
+
+
+@dataclass(frozen=True)
+class CaseId:
+    """``V1_2/add/none/ex0/sync``: folder, spec, name, and optionally example and run."""
+
+    folder: str
+    spec: str
+    name: str
+    example: int | None = None
+    run: str | None = None
+
+    def __post_init__(self) -> None:
+        if (self.example is None) != (self.run is None):
+            raise ValueError(f"a case id has an example and a run, or neither: {self!r}")
+
+    @classmethod
+    def of(cls, test: GeneratedTest, example: int | None = None, run: str | None = None) -> CaseId:
+        """The id of ``test`` (with one of its examples and a run, if given)."""
+        spec = test.test_id.split("/")[1]
+        rest = test.name[len(spec) + 1 :] if test.name.startswith(spec + "_") else ""
+        return cls(test.hal_folder, spec, rest or "base", example, run)
+
+    @classmethod
+    def parse(cls, text: str) -> CaseId:
+        """The id ``text`` spells; ValueError naming the expected form otherwise."""
+        parts = text.split("/")
+        if (
+            len(parts) not in (3, 5)
+            or not all(parts)
+            or not _FOLDER.match(parts[0])
+            or (len(parts) == 5 and not _EXAMPLE.match(parts[3]))
+        ):
+            raise ValueError(f"{text!r} is not a case id: expected {USAGE}")
+        if len(parts) == 3:
+            return cls(*parts)
+        return cls(parts[0], parts[1], parts[2], int(parts[3][2:]), parts[4])
+
+    @property
+    def case(self) -> str:
+        """The case alone: ``V1_2/add/none``."""
+        return f"{self.folder}/{self.spec}/{self.name}"
+
+    def __str__(self) -> str:
+        if self.example is None:
+            return self.case
+        return f"{self.case}/ex{self.example}/{self.run}"
