@@ -111,7 +111,9 @@ def _prepared_for(
     if key not in _prepared:
         model = test.model if mode == STATIC else case_twin(test)
         try:
-            _prepared[key] = prepare_case(device, model, level, timeout, preference)
+            _prepared[key] = prepare_case(
+                device, model, level, timeout, preference, case=test.model
+            )
         except pytest.skip.Exception as skip:
             _prepared[key] = skip
         while len(_prepared) > _PREPARED_CACHE_SIZE:

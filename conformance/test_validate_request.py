@@ -122,7 +122,7 @@ def _prepared_for(device, test, model: Model, level: HalVersion, timeout: float)
     key = (id(device), case_id(test), model is not test.model, level)
     if key not in _prepared:
         try:
-            _prepared[key] = (device, prepare_case(device, model, level, timeout))
+            _prepared[key] = (device, prepare_case(device, model, level, timeout, case=test.model))
         except pytest.skip.Exception as skip:
             _prepared[key] = (device, skip)
         while len(_prepared) > _PREPARED_CACHE_SIZE:

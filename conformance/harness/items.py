@@ -38,6 +38,7 @@ FACTS_ATTRIBUTE = "nnhal_facts"
 
 def fail(message: str, *, kind: str = FAILED, metrics: dict[str, Any] | None = None) -> NoReturn:
     """Fail the test with ``message`` (no traceback), as an outcome of ``kind``."""
+    __tracebackhide__ = True  # pytest shows the caller's line, as for its own skip
     if kind not in KINDS or kind == UNSUPPORTED:
         raise ValueError(f"kind={kind!r}: a failure is one of {FAILED}, {TIMEOUT}, {BLOCKED}")
     facts: dict[str, Any] = {"kind": kind}
@@ -48,16 +49,19 @@ def fail(message: str, *, kind: str = FAILED, metrics: dict[str, Any] | None = N
 
 def timeout(message: str) -> NoReturn:
     """Fail the test: the driver did not answer within the run's timeout."""
+    __tracebackhide__ = True  # pytest shows the caller's line, as for its own skip
     fail(message, kind=TIMEOUT)
 
 
 def unsupported(reason: str) -> NoReturn:
     """Skip the test: the driver declined what it needs (a legal answer, not a failure)."""
+    __tracebackhide__ = True  # pytest shows the caller's line, as for its own skip
     raise _with_facts(pytest.skip.Exception(reason), {"kind": UNSUPPORTED})
 
 
 def skip_as(skip: pytest.skip.Exception) -> NoReturn:
     """Skip as an earlier skip did (a cached outcome): its reason and its facts."""
+    __tracebackhide__ = True  # pytest shows the caller's line, as for its own skip
     raise _with_facts(pytest.skip.Exception(skip.msg), facts_of(skip))
 
 

@@ -34,7 +34,13 @@ from conformance.harness.requests import (
     _input_arguments,
     pack_request,
 )
-from conformance.harness.runner import Run, _judge_outputs, _judge_status, prepare_case
+from conformance.harness.runner import (
+    Run,
+    _judge_outputs,
+    _judge_status,
+    prepare_case,
+    skip_if_declined,
+)
 from hal.memory import ALLOCATABLE_KINDS, HARDWARE_BUFFER_BLOB, Memory, allocate_with
 from hal.types import (
     DataLocation,
@@ -132,17 +138,20 @@ def prepare_with_constant_pool(
     ``prepare_case`` would, and when a driver fails to prepare from a
     hardware_buffer_blob pool with GENERAL_FAILURE.
     """
+    skip_if_declined(device, model, level)
     moved, pool = with_constants_in_pool(model, kind, threshold=0)
     try:
         if kind == HARDWARE_BUFFER_BLOB:
-            return _prepare_blob(device, moved, level, timeout), pool
-        return prepare_case(device, moved, level, timeout), pool
+            return _prepare_blob(device, moved, level, timeout, model), pool
+        return prepare_case(device, moved, level, timeout, case=model), pool
     except BaseException:
         pool.close()
         raise
 
 
-def _prepare_blob(device: object, model: Model, level: HalVersion, timeout: float) -> object:
+def _prepare_blob(
+    device: object, model: Model, level: HalVersion, timeout: float, case: Model
+) -> object:
     """As ``prepare_case``, except that GENERAL_FAILURE means the kind is unsupported."""
     status, answers = supported_operations(device, model, level)
     if status == ErrorStatus.GENERAL_FAILURE:
@@ -159,7 +168,7 @@ def _prepare_blob(device: object, model: Model, level: HalVersion, timeout: floa
                 f"{UNSUPPORTED_BLOB} constant pools: {preparation.method} answered GENERAL_FAILURE"
             )
     # Anything else is judged, and reported, exactly as for any other model.
-    return prepare_case(device, model, level, timeout)
+    return prepare_case(device, model, level, timeout, case=case)
 
 
 def execute_pooled(prepared: object, item: Run, variant: PoolVariant, timeout: float) -> None:

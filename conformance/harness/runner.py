@@ -3,7 +3,10 @@
 ``prepare_case`` follows VTS's skip-versus-fail rule (vts-catalog.md 3.1): a
 valid model's launch status must be NONE; a failed preparation is a skip
 (reason ``unsupported``) only when the driver said it does not fully support
-the model and gave no prepared model; otherwise it is a failure.
+the model and gave no prepared model; otherwise it is a failure. A case the
+driver declined is decided once per process and HAL level: every later
+preparation of it (its dynamic twin, its pooled copies, on any path of any
+test module) skips at once, without calling the driver again.
 ``execute_case`` runs one example through one execution path in one output
 mode and checks status, shapes, timing and values; every failure says what
 was expected, what came back, the tolerance applied and how to rerun the case.
@@ -12,6 +15,7 @@ was expected, what came back, the tolerance applied and how to rerun the case.
 from __future__ import annotations
 
 import math
+from collections import OrderedDict
 from dataclasses import dataclass
 
 import numpy as np
@@ -45,6 +49,25 @@ DYNAMIC_UNSUPPORTED = "unsupported: dynamic output shapes"
 
 
 _TWINS: dict[int, tuple[Model, Model]] = {}
+DECLINED_LIMIT = 16384
+"""Declined cases remembered per process (the corpus has some 3,000 cases, three levels)."""
+_DECLINED: OrderedDict[tuple[int, int, HalVersion], tuple[object, Model, BaseException]] = (
+    OrderedDict()
+)
+"""(driver, case model, level) -> the driver and model (so the ids stay theirs) and the skip."""
+
+
+def skip_if_declined(device: object, case: Model, level: HalVersion) -> None:
+    """Skip at once, as before, when the driver declined ``case`` at ``level`` earlier."""
+    known = _DECLINED.get((id(device), id(case), level))
+    if known is not None and known[0] is device and known[1] is case:
+        items.skip_as(known[2])
+
+
+def _remember_declined(device: object, case: Model, level: HalVersion, skip: BaseException) -> None:
+    _DECLINED[(id(device), id(case), level)] = (device, case, skip)
+    while len(_DECLINED) > DECLINED_LIMIT:
+        _DECLINED.popitem(last=False)
 
 
 def case_twin(test: GeneratedTest) -> Model:
@@ -88,8 +111,17 @@ def prepare_case(
     level: HalVersion,
     timeout: float,
     preference: int = ExecutionPreference.FAST_SINGLE_ANSWER,
+    *,
+    case: Model | None = None,
 ) -> object:
-    """A prepared model for ``model`` through the prepare method of ``level``, or a skip."""
+    """A prepared model for ``model`` through the prepare method of ``level``, or a skip.
+
+    ``case`` is the corpus model ``model`` stands for (``model`` itself when not
+    given; the original of a dynamic twin or of a copy with its constants in a
+    pool): once the driver declined it at ``level``, every call skips at once.
+    """
+    case = model if case is None else case
+    skip_if_declined(device, case, level)
     status, answers = supported_operations(device, model, level)
     assert status == ErrorStatus.NONE, (
         f"get_supported_operations at HAL {level} returned {status.name} for a valid model"
@@ -103,9 +135,14 @@ def prepare_case(
         return preparation.prepared_model
     if not all(answers):
         unsupported = [i for i, ok in enumerate(answers) if not ok]
-        items.unsupported(
-            f"{UNSUPPORTED}: the driver does not support {describe_operations(model, unsupported)}"
-        )
+        try:
+            items.unsupported(
+                f"{UNSUPPORTED}: the driver does not support "
+                f"{describe_operations(model, unsupported)}"
+            )
+        except pytest.skip.Exception as skip:
+            _remember_declined(device, case, level, skip)
+            raise
     pytest.fail(
         f"{preparation.method} failed with {preparation.status.name} although "
         "get_supported_operations reported every operation supported",
