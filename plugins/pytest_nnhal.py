@@ -40,7 +40,6 @@ when a test first needs it.
 
 from __future__ import annotations
 
-import argparse
 import contextlib
 import functools
 import gc
@@ -48,6 +47,7 @@ import importlib.util
 import os
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path, PurePath
 
@@ -60,9 +60,13 @@ from hal.callbacks import DEFAULT_TIMEOUT
 from hal.loader import DEFAULT_DRIVER, DriverLoadError, LoadedDriver, load_driver
 from hal.types import HalVersion
 from isolation.sandbox import CONTAINMENTS, DEFAULT_ADDRESS_SPACE_MB
+from plugins.options import whole_number
+from plugins.repeats import DEFAULT_REPEATS, RepeatedFailures
 from plugins.report.facts import test_id
 
 _LOADED = pytest.StashKey[LoadedDriver]()
+_UNBUILT = pytest.StashKey[int]()
+"""Cases a selection left out before their items were built (``unbuilt_cases``)."""
 _GUARD = pytest.StashKey[object]()
 _REFUSED_SEEN = pytest.StashKey[int]()
 _WANTED = pytest.StashKey["dict[str, set[str]] | None"]()
@@ -106,10 +110,18 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group.addoption(
         "--hal-hang-limit",
         metavar="K",
-        type=_hang_limit,
+        type=whole_number,
         default=HANG_LIMIT,
         help="after the driver hung K times in one HAL method, later items that call it fail "
         f"at once as blocked (0: never; default: {HANG_LIMIT})",
+    )
+    group.addoption(
+        "--nnhal-repeats",
+        metavar="N",
+        type=whole_number,
+        default=DEFAULT_REPEATS,
+        help="print the first N failures of each cause in full, later ones in one line with a "
+        f"count (0: all in full; default: {DEFAULT_REPEATS})",
     )
     group.addoption(
         "--driver-isolation",
@@ -278,22 +290,16 @@ def pytest_pycollect_makemodule(module_path: Path, parent: pytest.Collector):
     return pytest.Module.from_parent(parent, path=module_path, nodeid=relative.as_posix())
 
 
-def _hang_limit(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        value = -1
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"must be a whole number >= 0, not {text!r}")
-    return value
-
-
 @pytest.hookimpl(tryfirst=True)  # before hypothesis's plugin loads --hypothesis-profile
 def pytest_configure(config: pytest.Config) -> None:
     _CONFIGURED.append(config)
     BREAKER.reset(config.getoption("--hal-hang-limit"))
     config.args[:] = suite_arguments(config.args, config.invocation_params.dir, config)
     config.stash[_WANTED] = wanted_items(config.args, config.invocation_params.dir)
+    if not hasattr(config, "workerinput"):  # the process that prints
+        config.pluginmanager.register(
+            RepeatedFailures(config.getoption("--nnhal-repeats")), "nnhal-repeats"
+        )
     config.addinivalue_line(
         "markers", "hal_level(version): the test needs a driver of at least this HAL level"
     )
@@ -733,6 +739,8 @@ def pytest_pycollect_makeitem(collector: pytest.Collector, name: str, obj: objec
     if wanted is not None and not wanted:
         return items  # the run names other items only: skip making this function's cases
     seen: set[str] = set()
+    selects: Callable[[object], bool] | None = None
+    unbuilt = 0
     for param in make(collector.config):
         if param.id in seen:
             raise pytest.Collector.CollectError(
@@ -741,33 +749,110 @@ def pytest_pycollect_makeitem(collector: pytest.Collector, name: str, obj: objec
             )
         seen.add(param.id)
         if wanted is not None and param.id not in wanted:
+            unbuilt += 1
             continue
-        bound = dict(zip(argnames, param.values, strict=True))
+        if selects is None:
+            selects = _selection(
+                collector, _case_item(collector, name, obj, own_marks, argnames, param, None)
+            )
+        if not selects(param):
+            unbuilt += 1
+            continue
         # Every case has the fixtures of the first (resolved once: per item it would
         # double the collection time).
         shared = getattr(items[0], "_fixtureinfo", None) if items else None
-        call = functools.partial(obj, **bound)
-        call.pytestmark = own_marks  # the function's own marks, read where pytest reads them
-        item = CaseItem.from_parent(
-            collector,
-            name=f"{name}[{param.id}]",
-            callobj=call,
-            fixtureinfo=shared,
-            case_params=bound,
-            case_id=param.id,
-        )
+        item = _case_item(collector, name, obj, own_marks, argnames, param, shared)
         for marker in param.marks:
             item.add_marker(marker)
         items.append(item)
+    if unbuilt:
+        collector.config.stash[_UNBUILT] = collector.config.stash.get(_UNBUILT, 0) + unbuilt
     return items
+
+
+def _case_item(collector, name, obj, own_marks, argnames, param, fixtureinfo) -> CaseItem:
+    """The item of one case (without the case's own marks)."""
+    bound = dict(zip(argnames, param.values, strict=True))
+    call = functools.partial(obj, **bound)
+    call.pytestmark = own_marks  # the function's own marks, read where pytest reads them
+    return CaseItem.from_parent(
+        collector,
+        name=f"{name}[{param.id}]",
+        callobj=call,
+        fixtureinfo=fixtureinfo,
+        case_params=bound,
+        case_id=param.id,
+    )
+
+
+def _selection(collector: pytest.Collector, probe: CaseItem) -> Callable[[object], bool]:
+    """Whether a case's item would survive the run's ``-k`` and ``-m``, told from its id and
+    marks before the item is built (building 65,000 items to keep ten took most of a
+    selective run's collection).
+
+    Every case of a function shares its module, function and markers in scope: they are
+    read once off ``probe`` (an item of the first case without its own marks), the way
+    pytest's own matchers read them; each case adds its name, its marks and the folder
+    and operations ``pytest_collection_modifyitems`` adds as keywords. Anything this
+    cannot read as pytest would (pytest internals changed, a bad expression, known
+    failures adding xfail marks) keeps every case, and pytest's own deselection decides.
+    """
+    config = collector.config
+    keyword, markexpr = config.option.keyword.strip(), config.option.markexpr.strip()
+    if not (keyword or markexpr) or config.getoption("--expect-fail", None):
+        return _every_case
+    try:
+        from _pytest.mark import KeywordMatcher, MarkMatcher
+        from _pytest.mark.expression import Expression
+
+        by_keyword = Expression.compile(keyword) if keyword else None
+        by_mark = Expression.compile(markexpr) if markexpr else None
+        markers = list(probe.iter_markers())
+        names = set(KeywordMatcher.from_item(probe)._names) - {probe.name}
+        names |= _case_keywords(markers)
+    except Exception:
+        return _every_case
+    function = probe.name.partition("[")[0]
+
+    def selects(param) -> bool:
+        marks = [getattr(m, "mark", m) for m in param.marks]
+        if by_keyword is not None:
+            own = {f"{function}[{param.id}]", *(m.name for m in marks), *_case_keywords(marks)}
+            if not by_keyword.evaluate(KeywordMatcher(names | own)):
+                return False
+        return by_mark is None or by_mark.evaluate(MarkMatcher.from_markers(markers + marks))
+
+    return selects
+
+
+def _case_keywords(marks) -> set[str]:
+    """The keywords ``pytest_collection_modifyitems`` gives a generated case's item."""
+    found: set[str] = set()
+    for mark in marks:
+        if mark.name == "generated_case":
+            found.update({mark.args[0], *mark.args[1]})
+    return found
+
+
+def _every_case(param) -> bool:
+    return True
+
+
+def unbuilt_cases(config: pytest.Config) -> int:
+    """Cases a selection (node ids, ``-k``, ``-m``) left out before their items were built.
+
+    pytest never saw them, so it counts them nowhere (its summary reads ``N tests
+    collected`` as for any node-id run); a certification report counts them as deselected,
+    so that a partial run never reads as the whole suite.
+    """
+    return config.stash.get(_UNBUILT, 0)
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     for item in items:
         marker = item.get_closest_marker("generated_case")
         if marker is not None:
-            folder, operations = marker.args
-            item.extra_keyword_matches.update({folder, *operations})
+            item.extra_keyword_matches.update(_case_keywords([marker]))
     if config.getoption("--nnhal-smoke"):
         _keep(config, items, smoke_sample(items))
     wanted = set(config.getoption("--nnhal-op"))

@@ -22,7 +22,7 @@ from pathlib import Path
 import pytest
 
 from plugins.report import certify
-from plugins.report.document import write
+from plugins.report.document import load, write
 
 FAULTY = Path(__file__).with_name("faulty_drivers.py")
 HOSTILE = Path(__file__).with_name("hostile_drivers.py")
@@ -274,7 +274,7 @@ def test_a_sharded_run_merges_its_shards(broken_run) -> None:
     assert "nnhal-certify: 2 test processes, process K running shard K/2" in result.stdout
     shards = sorted(p.name for p in (out / "shards").iterdir())
     assert shards == ["1", "1.log", "2", "2.log"]
-    merged = json.loads((out / "report.json").read_text())
+    merged = load(out / "report.json")  # every test in full (report.json has compact rows)
     assert merged["run"]["merged_shards"] == ["1/2", "2/2"]
     assert merged["run"]["command"] == (
         "nnhal-certify --driver faulty_drivers:PerturbMulTwice --jobs 2 --profile ci --out out "
@@ -282,7 +282,7 @@ def test_a_sharded_run_merges_its_shards(broken_run) -> None:
     )
     ids = set()
     for k in (1, 2):
-        part = json.loads((out / "shards" / str(k) / "report.json").read_text())
+        part = load(out / "shards" / str(k) / "report.json")
         ids |= {t["id"] for t in part["tests"]}
     assert {t["id"] for t in merged["tests"]} == ids
 
@@ -299,7 +299,7 @@ def test_a_shard_killed_by_a_driver_crash_runs_again_under_xdist(tmp_path: Path)
     assert retried, result.stderr
     for k in retried:
         assert (tmp_path / "out" / "shards" / f"{k}.retry.log").exists()
-    doc = json.loads((tmp_path / "out" / "report.json").read_text())
+    doc = load(tmp_path / "out" / "report.json")  # the passed tests too, in full
     outcomes = {t["id"].rsplit("[", 1)[-1].rstrip("]"): t["outcome"] for t in doc["tests"]}
     # execute_synchronously segfaults: every sync path is a crash, the other paths pass.
     assert {i for i, o in outcomes.items() if o == "crash"} >= {"V1_0/add/none/ex0/sync"}

@@ -224,17 +224,38 @@ def test_matrix_cells_show_the_worst_outcome() -> None:
     ]
     matrix = _document(tests)["matrix"]
     assert matrix["operand_types"] == ["TENSOR_FLOAT32", "TENSOR_QUANT8_ASYMM"]
+    clean = {"failed": 0, "unsupported": 0, "first_failure": None}
     assert matrix["operations"] == {
         "ADD": {
-            "TENSOR_FLOAT32": {"outcome": "passed", "counts": {"passed": 1, "unsupported": 1}},
-            "TENSOR_QUANT8_ASYMM": {"outcome": "passed", "counts": {"passed": 1}},
+            "TENSOR_FLOAT32": {
+                "outcome": "passed",
+                "counts": {"passed": 1, "unsupported": 1},
+                **clean,
+                "passed": 1,
+                "unsupported": 1,
+            },
+            "TENSOR_QUANT8_ASYMM": {
+                "outcome": "passed",
+                "counts": {"passed": 1},
+                **clean,
+                "passed": 1,
+            },
         },
         "MUL": {
             "TENSOR_FLOAT32": {
                 "outcome": "timeout",
                 "counts": {"failed": 1, "passed": 1, "timeout": 1},
+                "passed": 1,
+                "failed": 2,
+                "unsupported": 0,
+                "first_failure": {"id": "conformance.test_x::m2", "reason": "why m2"},
             },
-            "TENSOR_QUANT8_ASYMM": {"outcome": "passed", "counts": {"passed": 1}},
+            "TENSOR_QUANT8_ASYMM": {
+                "outcome": "passed",
+                "counts": {"passed": 1},
+                **clean,
+                "passed": 1,
+            },
         },
     }
 

@@ -15,6 +15,8 @@ from pathlib import Path
 
 import pytest
 
+from plugins.report.document import load
+
 FAULTY = Path(__file__).with_name("faulty_drivers.py")
 ITEM = "conformance/test_generated.py::test_generated[V1_0/add/none/ex0/sync]"
 
@@ -86,3 +88,60 @@ def test_named_items_are_the_only_ones_built(pytester) -> None:
         line.startswith("conformance/test_basic.py::test_status") for line in result.outlines
     )
     assert ITEM in result.outlines, result.stdout.str()
+
+
+@pytest.mark.parametrize(
+    "selection",
+    [
+        ["-k", "V1_0/add and sync and not timed"],
+        ["-k", "CONV_2D and not relaxed"],
+        ["-m", "V1_1 and not strict"],
+        ["-k", "ex1", "-m", "generated"],
+    ],
+)
+def test_k_and_m_build_only_what_they_keep(pytester, selection: list[str]) -> None:
+    """Cases -k/-m deselect are never built, and the selection is exactly pytest's own: the
+    same ids as a run that builds every item first (known failures given, even an empty
+    list, turn the shortcut off)."""
+    empty = pytester.path / "none.txt"
+    empty.write_text("")
+    args = ["--pyargs", "conformance.test_generated", "conformance.test_memory_pools"]
+    args += ["--collect-only", "-q", "--nnhal-profile=ci", *selection]
+    fast = _run(pytester, *args)
+    built = _run(pytester, *args, f"--expect-fail={empty}")
+    assert fast.ret == built.ret == 0, fast.stdout.str()[-2000:]
+    ids = [line for line in fast.outlines if "::" in line]
+    assert ids and ids == [line for line in built.outlines if "::" in line]
+    # pytest counts only what it built (as for node ids); the built run deselected the rest.
+    assert fast.outlines[-1].startswith(f"{len(ids)} tests collected in ")
+    assert built.outlines[-1].startswith(f"{len(ids)}/")
+
+
+def test_cases_left_unbuilt_count_as_deselected_in_a_report(pytester) -> None:
+    """A -k or node-id run never reads as the whole suite: the report counts what the
+    selection left unbuilt as deselected, as many as pytest deselects when it builds all."""
+    empty = pytester.path / "none.txt"
+    empty.write_text("")
+    common = ["--driver=reference", "--nnhal-profile=ci"]
+    runs = {
+        "k": ["--pyargs", "conformance.test_generated", "-k", "V1_0/add/none/ex0/sync]"],
+        "built": [
+            "--pyargs",
+            "conformance.test_generated",
+            "-k",
+            "V1_0/add/none/ex0/sync]",
+            f"--expect-fail={empty}",
+        ],
+        "node": ["--pyargs", ITEM],
+    }
+    counts = {}
+    for name, args in runs.items():
+        result = _run(pytester, *args, *common, f"--cert-report={pytester.path / name}")
+        assert result.ret == 0, result.stdout.str()[-2000:]
+        doc = load(pytester.path / name / "report.json")
+        assert [t["outcome"] for t in doc["tests"]] == ["passed"]
+        counts[name] = doc["run"]["deselected"]
+        assert any("were deselected" in r for r in doc["verdict"]["reasons"]), doc["verdict"]
+    assert counts["k"] == counts["built"] > 1000
+    # Node ids build only test_generated's named case (the prepare tests are not made).
+    assert 0 < counts["node"] <= counts["k"]

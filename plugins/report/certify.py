@@ -3,6 +3,7 @@
     nnhal-certify --driver X [--jobs N] [--hal-version V] [--profile full|thorough|ci]
                   [--driver-isolation process|none] [--driver-containment KIND]
                   [--smoke] [--out DIR] [pytest args]
+    nnhal-certify --rerun-failed DIR [the same options]
 
 The driver runs in a contained service process of its own by default
 (``--driver-isolation process``: ``isolation.sandbox``), so it can neither
@@ -28,8 +29,18 @@ the caller's overrides).
 
 Then it prints the verdict from the report. Exit status: 0 only for
 CERTIFIED, 1 when the run finished NOT CERTIFIED, pytest's own status when it
-wrote no report (4 for a bad driver or option). There is no default driver: a
-certificate names what it certifies.
+wrote no report (4 for a bad driver or option), 2 for a usage error. There is
+no default driver: a certificate names what it certifies.
+
+``--rerun-failed DIR`` runs again only the bad items (failed, crash, timeout,
+blocked, error) of the earlier report DIR/report.json, by node id (an argument
+file, ``@DIR/rerun-ids.txt``, however many there are; ``plugins.report.selection``
+passes over the items the suite no longer has), with the driver, profile, HAL
+cap and isolation that report records unless given here. Its report goes to
+``--out`` (default DIR/rerun), with ``comparison.json`` and ``comparison.md``
+(``plugins.report.compare``): fixed, still failing, newly failing, gone. A
+rerun is never a certificate: it exits 0 when nothing it reran is bad any
+more (fixed, set aside or gone), 1 otherwise.
 """
 
 from __future__ import annotations
@@ -42,14 +53,26 @@ import shutil
 import subprocess
 import sys
 import time
+from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
 from isolation.sandbox import CONTAINMENTS
+from plugins.report import compare
 from plugins.report.document import ReportError, load, merge, write
+from plugins.report.facts import BAD_OUTCOMES
 
 NOT_CERTIFIED = 1
 DEFAULT_OUT = "nnhal-certification"
+PROFILES = ("full", "thorough", "ci")
+ISOLATIONS = ("none", "process")
+DEFAULT_ISOLATION = "process"
+RERUN_OUT = "rerun"
+"""The folder of a rerun's report inside the earlier report's folder (without --out)."""
+RERUN_IDS = "rerun-ids.txt"
+"""The argument file naming the items a rerun runs, one node id a line, in its --out."""
+SELECTION_PLUGIN = "plugins.report.selection"
+"""The pytest plugin a rerun loads: it runs the named items the suite still has."""
 DEFAULT_TIME_LIMIT = 6 * 3600
 PROGRESS_EVERY = 30.0
 """Seconds between two progress lines of a sharded run."""
@@ -71,11 +94,15 @@ def _parser() -> argparse.ArgumentParser:
         allow_abbrev=False,
         description="Certify a driver: the whole conformance suite, a report and a verdict. "
         "Arguments it does not know go to pytest.",
+        epilog="Exit status: 0 CERTIFIED, 1 NOT CERTIFIED, 2 a usage error, else pytest's own "
+        "when it wrote no report (4: a bad driver or option). With --rerun-failed: 0 when "
+        "nothing rerun is bad any more, 1 when something still fails.",
     )
     parser.add_argument(
         "--driver",
         metavar="SPEC",
-        help="the driver to certify: module:Factory or a registered name (required)",
+        help="the driver to certify: module:Factory or a registered name (required, but for "
+        "--rerun-failed, which takes the earlier report's)",
     )
     parser.add_argument(
         "--jobs",
@@ -85,7 +112,7 @@ def _parser() -> argparse.ArgumentParser:
         "processor); 0 or 1: one pytest in the foreground",
     )
     parser.add_argument("--hal-version", metavar="V", help="highest HAL level to test")
-    parser.add_argument("--profile", choices=("full", "thorough", "ci"), default=None)
+    parser.add_argument("--profile", choices=PROFILES, default=None)
     parser.add_argument(
         "--smoke",
         action="store_true",
@@ -94,8 +121,8 @@ def _parser() -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "--driver-isolation",
-        choices=("none", "process"),
-        default="process",
+        choices=ISOLATIONS,
+        default=None,
         help="process (default): the driver in a contained service process of its own, "
         "restarted after a crash or hang; none: the driver in the test processes, each call "
         "under a timeout (faster, but its certificate says not tamper-proof)",
@@ -109,9 +136,21 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--out",
         type=Path,
-        default=Path(DEFAULT_OUT),
+        default=None,
         metavar="DIR",
-        help=f"where the report goes (default: ./{DEFAULT_OUT})",
+        help=f"where the report goes (default: ./{DEFAULT_OUT}; with --rerun-failed: "
+        f"DIR/{RERUN_OUT}, beside the earlier report, which it may not overwrite)",
+    )
+    parser.add_argument(
+        "--rerun-failed",
+        type=Path,
+        default=None,
+        metavar="DIR",
+        help="run again only the failed, crash, timeout, blocked and error items of the earlier "
+        "report DIR/report.json, then compare: comparison.json and comparison.md in --out "
+        "(fixed, still failing, newly failing, gone). The driver, profile, --hal-version and "
+        "--driver-isolation are the ones that report records, unless given here: an option "
+        "given wins, then the report's, then the default",
     )
     parser.add_argument(
         "--time-limit",
@@ -141,7 +180,7 @@ def pytest_command(
         "conformance",
         f"--driver={args.driver}",
         f"--nnhal-profile={profile_of(args)}",
-        f"--cert-report={args.out if out is None else out}",
+        f"--cert-report={out_of(args) if out is None else out}",
         "-p",
         "no:cacheprovider",
         # One line a failure: the report holds every message and rerun command.
@@ -153,17 +192,31 @@ def pytest_command(
         command += ["-n", str(xdist_workers)]
     if args.hal_version:
         command.append(f"--hal-version={args.hal_version}")
-    command.append(f"--driver-isolation={args.driver_isolation}")
-    if args.driver_isolation == "process" and args.driver_containment != "auto":
+    isolation = isolation_of(args)
+    command.append(f"--driver-isolation={isolation}")
+    if isolation == "process" and args.driver_containment != "auto":
         command.append(f"--driver-containment={args.driver_containment}")
     if getattr(args, "smoke", False):
         command.append("--nnhal-smoke")
+    selection = getattr(args, "selection", None)
+    if selection is not None:
+        command += ["-p", SELECTION_PLUGIN, f"@{selection}"]
     return command + [a for a in extra if a != "--"]
 
 
 def profile_of(args: argparse.Namespace) -> str:
     """The run's profile: ``--profile``, else ci for ``--smoke`` and full otherwise."""
     return args.profile or ("ci" if getattr(args, "smoke", False) else "full")
+
+
+def isolation_of(args: argparse.Namespace) -> str:
+    """The run's driver isolation: ``--driver-isolation``, else process."""
+    return args.driver_isolation or DEFAULT_ISOLATION
+
+
+def out_of(args: argparse.Namespace) -> Path:
+    """Where the run's report goes: ``--out``, else ./nnhal-certification."""
+    return args.out or Path(DEFAULT_OUT)
 
 
 def run_pytest(command: list[str], time_limit: float) -> int:
@@ -289,9 +342,14 @@ def run_shards(args: argparse.Namespace, extra: list[str], jobs: int, time_limit
     for s in shards:
         command = pytest_command(args, extra, out=folder / str(s.index), shard=(s.index, jobs))
         s.start(command, folder / f"{s.index}.log")
+    collecting = (
+        ""
+        if getattr(args, "selection", None)
+        else "; each first collects the suite (a minute or more)"
+    )
     print(
         f"nnhal-certify: {jobs} test processes, process K running shard K/{jobs}; "
-        f"their output: {folder}/K.log; each first collects the suite (a minute or more)",
+        f"their output: {folder}/K.log{collecting}",
         flush=True,
     )
     _wait(shards, deadline, started)
@@ -337,20 +395,138 @@ def run_shards(args: argparse.Namespace, extra: list[str], jobs: int, time_limit
     return 0
 
 
+@dataclass
+class _Rerun:
+    """What ``--rerun-failed`` reruns: the earlier report and its bad items."""
+
+    given: Path
+    """The folder (or report.json) as given."""
+    report: Path
+    doc: dict
+    ids: list[str]
+    settings: list[str]
+    """How the rerun runs, and where each setting comes from: ``profile ci (recorded)``."""
+
+    def announcement(self) -> str:
+        outcomes = compare.items(self.doc, str(self.report))
+        counts = Counter(outcomes[i]["outcome"] for i in self.ids)
+        listing = ", ".join(f"{counts[o]} {o}" for o in BAD_OUTCOMES if counts[o])
+        return (
+            f"nnhal-certify: rerunning the {len(self.ids)} bad items of {self.report} "
+            f"({listing}) with {', '.join(self.settings)}"
+        )
+
+
+_BAD_LISTING = f"{', '.join(BAD_OUTCOMES[:-1])} or {BAD_OUTCOMES[-1]}"
+
+
+def plan_rerun(parser: argparse.ArgumentParser, args: argparse.Namespace) -> _Rerun:
+    """The earlier report ``--rerun-failed`` names and its bad items; fills in the driver,
+    profile, HAL cap and isolation it records where the options leave them open. A report
+    that cannot be read, or a rerun that cannot run, is a usage error (exit status 2)."""
+    given: Path = args.rerun_failed
+    option = f"--rerun-failed={given}"
+    if args.smoke:
+        parser.error(
+            f"--smoke and {option} do not go together: a rerun runs exactly the "
+            "earlier run's bad items"
+        )
+    if not given.exists():
+        parser.error(f"{option}: no such folder")
+    report = compare.report_path(given)
+    if given.is_dir() and not report.is_file():
+        parser.error(
+            f"{option}: no report.json in that folder (give the --out folder of an earlier "
+            "nnhal-certify, or a --cert-report folder)"
+        )
+    try:
+        doc = load(report)
+        ids = compare.bad_ids(doc, str(report))
+    except ReportError as e:
+        parser.error(f"{option}: {e}")
+    default_out = report.parent / RERUN_OUT
+    if args.out is None:
+        args.out = default_out
+    elif args.out.resolve() == report.parent.resolve():
+        parser.error(
+            f"--out={args.out}: that is the folder of the report being rerun, which the rerun "
+            f"would overwrite (without --out it goes to {default_out})"
+        )
+    run = doc.get("run") if isinstance(doc.get("run"), dict) else {}
+    driver = doc.get("driver") if isinstance(doc.get("driver"), dict) else {}
+    isolation = (run.get("isolation") or {}).get("mode")
+    recorded = {
+        "driver": driver.get("spec"),
+        "profile": run.get("profile") if run.get("profile") in PROFILES else None,
+        "hal_version": run.get("hal_version_cap"),
+        "driver_isolation": isolation if isolation in ISOLATIONS else None,
+    }
+    settings = []
+    for name, shown in (
+        ("driver", "driver"),
+        ("profile", "profile"),
+        ("hal_version", "--hal-version"),
+        ("driver_isolation", "isolation"),
+    ):
+        if getattr(args, name) is not None:
+            source = "given"
+        elif recorded[name] is not None:
+            setattr(args, name, recorded[name])
+            source = "recorded"
+        else:
+            continue
+        settings.append(f"{shown} {getattr(args, name)} ({source})")
+    if not args.driver and ids:
+        parser.error(f"{option}: {report} does not say which driver it tested; give --driver")
+    return _Rerun(given, report, doc, ids, settings)
+
+
+def finish_rerun(rerun: _Rerun, doc: dict, out: Path) -> int:
+    """Compare the rerun's report with the earlier one, write and print the comparison;
+    the exit status: 0 when nothing rerun is bad any more, else 1."""
+    comparison = compare.compare(
+        rerun.doc,
+        doc,
+        before_path=rerun.report,
+        after_path=out / "report.json",
+        only=rerun.ids,
+    )
+    compare.write(comparison, out)
+    print(f"compared with {rerun.given}: {compare.summary(comparison)}")
+    for line in compare.terminal_lines(comparison):
+        print(line)
+    print(f"comparison: {out / 'comparison.md'} (also comparison.json)")
+    counts = comparison["counts"]
+    return NOT_CERTIFIED if counts["still_failing"] or counts["newly_failing"] else 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = _parser()
     args, extra = parser.parse_known_args(argv)
     args.command = shlex.join(["nnhal-certify", *(sys.argv[1:] if argv is None else argv)])
+    if args.jobs != "auto" and not (args.jobs.isdigit()):
+        parser.error(f"--jobs={args.jobs}: expected a number of workers or 'auto'")
+    rerun = plan_rerun(parser, args) if args.rerun_failed is not None else None
+    if rerun is not None and not rerun.ids:
+        print(f"nnhal-certify: {rerun.report} has no {_BAD_LISTING} items: nothing to rerun")
+        return 0
     if not args.driver:
         parser.error(
             "--driver is required: a registered name (e.g. reference) or module:Factory; "
             "nothing is certified by default"
         )
-    if args.jobs != "auto" and not (args.jobs.isdigit()):
-        parser.error(f"--jobs={args.jobs}: expected a number of workers or 'auto'")
+    args.out = out_of(args)
     report = args.out / "report.json"
     report.unlink(missing_ok=True)  # never read a verdict an earlier run left behind
     jobs = jobs_of(args.jobs)
+    if rerun is not None:
+        for name in ("comparison.json", "comparison.md"):
+            (args.out / name).unlink(missing_ok=True)
+        args.out.mkdir(parents=True, exist_ok=True)
+        args.selection = (args.out / RERUN_IDS).resolve()
+        args.selection.write_text("".join(f"{i}\n" for i in rerun.ids), encoding="utf-8")
+        jobs = min(jobs, len(rerun.ids))  # no shard without an item to run
+        print(rerun.announcement(), flush=True)
     try:
         if jobs >= 2:
             status = run_shards(args, extra, jobs, args.time_limit)
@@ -384,6 +560,8 @@ def main(argv: list[str] | None = None) -> int:
     for line in verdict["reasons"] + verdict["notes"]:
         print(f"  - {line}")
     print(f"report: {args.out / 'report.html'} (also report.json, report.md)")
+    if rerun is not None:
+        return finish_rerun(rerun, doc, args.out)
     return 0 if verdict["status"] == "CERTIFIED" else NOT_CERTIFIED
 
 

@@ -1,12 +1,17 @@
-"""``nnhal-report``: merge the shard reports of one run, or re-render a report.
+"""``nnhal-report``: merge the shard reports of one run, re-render a report, or compare two.
 
     nnhal-report merge out-1/report.json out-2/report.json ... -o final/
     nnhal-report render final/report.json -o html/
+    nnhal-report diff before/report.json after/report.json [-o DIR]
 
-Both write report.json, report.html and report.md into the output folder and
-print the verdict. A refusal (shards of different drivers, profiles or schema
-versions, overlapping or missing shards, a file that is not a report) is one
-line on stderr and exit status 2.
+``merge`` and ``render`` write report.json, report.html and report.md into the
+output folder and print the verdict. ``diff`` compares every item of two
+reports (``plugins.report.compare``: fixed, still failing, newly failing, gone,
+new), prints the counts and the items of each group, writes comparison.json and
+comparison.md with ``-o``, and exits 1 when an item is newly failing, 0
+otherwise: a gate for CI. A refusal (shards of different drivers, profiles or
+schema versions, overlapping or missing shards, a file that is not a report)
+is one line on stderr and exit status 2.
 """
 
 from __future__ import annotations
@@ -15,9 +20,12 @@ import argparse
 import sys
 from pathlib import Path
 
+from plugins.report import compare
 from plugins.report.document import ReportError, finalize, load, merge, write
 
 REFUSED = 2
+NEWLY_FAILING = 1
+"""``diff``'s exit status when an item is bad in the report after and was not before."""
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -31,11 +39,48 @@ def _parser() -> argparse.ArgumentParser:
     rendering = commands.add_parser("render", help="write report.html and report.md again")
     rendering.add_argument("report", type=Path, metavar="REPORT.json")
     rendering.add_argument("-o", "--out", required=True, type=Path, metavar="DIR")
+    diffing = commands.add_parser(
+        "diff",
+        help="compare two reports item by item; exit 1 when an item is newly failing (a CI gate)",
+        description="Compare report BEFORE with report AFTER over all their items: fixed, still "
+        "failing, newly failing (bad in AFTER, good or absent in BEFORE), gone (absent from "
+        "AFTER) and new (absent from BEFORE). Exit status: 0 when nothing is newly failing, "
+        "1 when something is, 2 when a report cannot be read.",
+    )
+    diffing.add_argument("before", type=Path, metavar="BEFORE", help="a report.json or its folder")
+    diffing.add_argument("after", type=Path, metavar="AFTER", help="a report.json or its folder")
+    diffing.add_argument(
+        "-o",
+        "--out",
+        type=Path,
+        metavar="DIR",
+        help="also write comparison.json and comparison.md there",
+    )
     return parser
+
+
+def diff(before: Path, after: Path, out: Path | None) -> int:
+    """``nnhal-report diff``: compare, print, write; 1 when an item is newly failing."""
+    paths = (compare.report_path(before), compare.report_path(after))
+    docs = [load(path) for path in paths]
+    comparison = compare.compare(*docs, before_path=paths[0], after_path=paths[1])
+    print(f"{paths[0]} -> {paths[1]}: {compare.summary(comparison)}")
+    for line in compare.terminal_lines(comparison):
+        print(line)
+    if out is not None:
+        compare.write(comparison, out)
+        print(f"written to {out}/ (comparison.json, comparison.md)")
+    return NEWLY_FAILING if comparison["counts"]["newly_failing"] else 0
 
 
 def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
+    if args.command == "diff":
+        try:
+            return diff(args.before, args.after, args.out)
+        except ReportError as e:
+            print(f"nnhal-report diff: {e}", file=sys.stderr)
+            return REFUSED
     try:
         if args.command == "merge":
             doc = merge([(str(path), load(path)) for path in args.reports])

@@ -353,6 +353,12 @@ class ReportPlugin:
 
     # -- collection -------------------------------------------------------
 
+    def _deselected(self) -> int:
+        """Tests deselected, those a selection left unbuilt included; a shard's own not."""
+        from plugins.pytest_nnhal import unbuilt_cases
+
+        return self.deselected_total - self.deselected_shard + unbuilt_cases(self.config)
+
     def pytest_deselected(self, items: list[pytest.Item]) -> None:
         self.deselected_total += len(items)
 
@@ -429,7 +435,7 @@ class ReportPlugin:
         if self.is_worker:
             self.config.workeroutput[WORKER_KEY] = {
                 "selected": self.selected,
-                "deselected": self.deselected_total - self.deselected_shard,
+                "deselected": self._deselected(),
                 "driver": driver_identity(self.config),
                 "id": self.config.workerinput.get("workerid"),
                 "peak_rss_bytes": peak_rss_bytes(),
@@ -472,7 +478,7 @@ class ReportPlugin:
             )
         else:
             selected = self.selected
-            deselected = self.deselected_total - self.deselected_shard
+            deselected = self._deselected()
             driver = driver_identity(self.config)
             memory = [{"id": "main", "peak_rss_bytes": peak_rss_bytes()}]
         tests = [self._test(nodeid) for nodeid in self.order]

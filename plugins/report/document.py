@@ -1,10 +1,14 @@
 """The report document: one JSON object per run, its derived parts, and merging shards.
 
 A document holds what was observed (``run``, ``driver``, ``environment``,
-``tests``) and what follows from it (``summary``, ``matrix``, ``scope``,
-``verdict``), recomputed by ``finalize`` whenever the observations change (a
-merge, a re-render). ``schema.json`` beside this module describes it; its
-``schema_version`` changes whenever a field changes meaning or goes away.
+``tests``) and what follows from it (``summary``, ``matrix``, ``causes``,
+``scope``, ``verdict``), recomputed by ``finalize`` whenever the observations
+change (a merge, a re-render). ``schema.json`` beside this module describes it;
+its ``schema_version`` changes whenever a field changes meaning or goes away.
+
+In memory every test is a full entry. report.json writes most of them as
+compact rows (``plugins.report.compact``); ``load`` gives them back in full,
+so ``merge``, ``finalize`` and the renderers never see the difference.
 """
 
 from __future__ import annotations
@@ -15,9 +19,17 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
+from hal.show import show
+from plugins.report import compact
+from plugins.report.causes import causes
 from plugins.report.facts import BAD_OUTCOMES, OUTCOMES, PATTERN_PASSED, worst
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
+"""2: the matrix's per-cell and per-operation counts and first failures, ``causes``,
+and compact entries in report.json (``compact_tests``)."""
+READABLE_VERSIONS = (1, 2)
+"""Versions ``load`` reads: a version 1 report holds every test in full, and its derived
+parts are recomputed (``finalize``) as this version has them."""
 SCHEMA_ID = "nnhal-conformance/certification-report"
 SCHEMA_PATH = Path(__file__).resolve().parent / "schema.json"
 CERTIFYING_PROFILES = ("full", "thorough")
@@ -70,10 +82,11 @@ def new_document(
 
 
 def finalize(doc: dict[str, Any]) -> dict[str, Any]:
-    """Recompute summary, matrix, scope and verdict from the observations."""
+    """Recompute summary, matrix, causes, scope and verdict from the observations."""
     tests = doc["tests"]
     doc["summary"] = _summary(tests)
     doc["matrix"] = _matrix(tests)
+    doc["causes"] = causes(tests)
     doc["scope"] = _scope(tests, doc["driver"])
     doc["verdict"] = _verdict(doc)
     return doc
@@ -110,25 +123,62 @@ def _summary(tests: list[dict]) -> dict[str, Any]:
 
 
 def _matrix(tests: list[dict]) -> dict[str, Any]:
-    """Operation x operand type over the generated tests: outcome counts and the worst one."""
-    cells: dict[str, dict[str, Counter]] = {}
+    """Operation x operand type over the generated tests, and a total per operation.
+
+    A cell (``operations[OP][TYPE]``): its tests' outcome counts and the worst
+    outcome, its ``passed``, ``failed`` (every bad outcome: failed, crash, timeout,
+    blocked, error) and ``unsupported`` counts, and ``first_failure``, the id and
+    reason of its bad test first in id order (None without one). ``totals[OP]``
+    is the same over the operation's operand types, with their ``total``. A test
+    of several operations counts in the row of each.
+    """
+    cells: dict[str, dict[str, list[dict]]] = {}
     types: set[str] = set()
     for test in tests:
         if test["category"] != "generated" or not test["operand_type"]:
             continue
         types.add(test["operand_type"])
         for operation in test["operations"]:
-            cell = cells.setdefault(operation, {}).setdefault(test["operand_type"], Counter())
-            cell[test["outcome"]] += 1
+            cells.setdefault(operation, {}).setdefault(test["operand_type"], []).append(test)
     return {
         "operand_types": sorted(types),
         "operations": {
-            operation: {
-                type_: {"outcome": worst(list(counter)), "counts": dict(sorted(counter.items()))}
-                for type_, counter in sorted(row.items())
-            }
+            operation: {type_: _cell(group) for type_, group in sorted(row.items())}
             for operation, row in sorted(cells.items())
         },
+        "totals": {
+            operation: _row_total([t for group in row.values() for t in group])
+            for operation, row in sorted(cells.items())
+        },
+    }
+
+
+def _tally(tests: list[dict]) -> dict[str, Any]:
+    """passed, failed (every bad outcome), unsupported, and the first bad test (id order)."""
+    bad = [t for t in tests if t["outcome"] in BAD_OUTCOMES]
+    first = min(bad, key=lambda t: t["id"]) if bad else None
+    return {
+        "passed": sum(t["outcome"] == "passed" for t in tests),
+        "failed": len(bad),
+        "unsupported": sum(t["outcome"] == "unsupported" for t in tests),
+        "first_failure": {"id": first["id"], "reason": first["reason"]} if first else None,
+    }
+
+
+def _cell(tests: list[dict]) -> dict[str, Any]:
+    counter = Counter(t["outcome"] for t in tests)
+    return {
+        "outcome": worst(list(counter)),
+        "counts": dict(sorted(counter.items())),
+        **_tally(tests),
+    }
+
+
+def _row_total(tests: list[dict]) -> dict[str, Any]:
+    return {
+        "outcome": worst(list({t["outcome"] for t in tests})),
+        "total": len(tests),
+        **_tally(tests),
     }
 
 
@@ -278,7 +328,10 @@ def _bad_sentence(tests: list[dict], tier: str) -> str:
 
 
 def load(path: Path) -> dict[str, Any]:
-    """A report document from ``path``; ReportError naming the file if it is not one."""
+    """A report document from ``path``, every test a full entry; ReportError naming the
+    file if it is not one, or not of a version this module reads (``READABLE_VERSIONS``).
+
+    A version 1 report is read as this version: its derived parts are recomputed."""
     try:
         doc = json.loads(Path(path).read_text(encoding="utf-8"))
     except OSError as e:
@@ -288,11 +341,40 @@ def load(path: Path) -> dict[str, Any]:
     if not isinstance(doc, dict) or doc.get("schema") != SCHEMA_ID:
         raise ReportError(f'{path}: not an nnhal certification report (no "schema": "{SCHEMA_ID}")')
     version = doc.get("schema_version")
-    if version != SCHEMA_VERSION:
+    if type(version) is not int or version not in READABLE_VERSIONS:
+        readable = ", ".join(str(v) for v in READABLE_VERSIONS)
         raise ReportError(
-            f"{path}: schema version {version}; this nnhal-report reads version {SCHEMA_VERSION}"
+            f"{path}: schema version {version}; this nnhal-report reads versions {readable}"
         )
+    try:
+        doc = compact.unpack(doc)
+    except ValueError as e:
+        raise ReportError(f"{path}: {e}") from None
+    except (KeyError, TypeError, AttributeError) as e:
+        raise ReportError(f"{path}: malformed tests ({type(e).__name__}: {e})") from None
+    _check_tests(doc.get("tests"), path)
+    if version != SCHEMA_VERSION:
+        try:
+            doc = finalize(doc)
+        except (KeyError, TypeError, AttributeError) as e:
+            raise ReportError(
+                f"{path}: not a well-formed version {version} report ({type(e).__name__}: {e})"
+            ) from None
+        doc["schema_version"] = SCHEMA_VERSION
     return doc
+
+
+def _check_tests(tests: object, path: Path) -> None:
+    """Every test entry an object with a string id and a known outcome (ReportError if not)."""
+    if not isinstance(tests, list):
+        raise ReportError(f'{path}: "tests" is not a list')
+    for position, test in enumerate(tests):
+        if not isinstance(test, dict) or type(test.get("id")) is not str:
+            raise ReportError(f"{path}: test {position} has no id")
+        if test.get("outcome") not in OUTCOMES:
+            raise ReportError(
+                f"{path}: test {test['id']!r} has no known outcome ({show(test.get('outcome'))})"
+            )
 
 
 def _driver_key(doc: dict[str, Any]) -> tuple:
@@ -407,13 +489,15 @@ def _check_shards(named: list[tuple[str, dict[str, Any]]]) -> None:
 
 
 def write(doc: dict[str, Any], out_dir: Path) -> list[Path]:
-    """report.json, report.html and report.md in ``out_dir`` (created if needed)."""
+    """report.json (compact entries: ``plugins.report.compact``), report.html and report.md
+    in ``out_dir`` (created if needed)."""
     from plugins.report.render import render_html, render_markdown
 
     out_dir = Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
-    text = json.dumps(doc, sort_keys=True, separators=(",", ":"))
-    doc = json.loads(text)  # render what a reader of report.json gets: re-rendering is exact
+    text = json.dumps(compact.pack(doc), sort_keys=True, separators=(",", ":"))
+    # Render what load gives a reader of report.json: re-rendering is exact.
+    doc = compact.unpack(json.loads(text))
     files = {
         "report.json": text + "\n",
         "report.html": render_html(doc),

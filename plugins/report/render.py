@@ -1,7 +1,13 @@
-"""report.html and report.md from a report document (jinja2 templates beside this module)."""
+"""report.html and report.md from a report document (jinja2 templates beside this module).
+
+Both begin with what a vendor acts on: the verdict, the operations that failed
+(most failures first) and the failures grouped by cause, before the long
+listing of every failing test.
+"""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -11,6 +17,10 @@ TEMPLATES = Path(__file__).resolve().parent / "templates"
 MARKDOWN_FAILURES = 50
 """Failures listed in report.md (a pull-request comment has a size limit); the HTML lists all."""
 SLOWEST = 15
+CAUSES_SHOWN = 30
+"""Causes both formats list, the largest first; the others are counted (report.json has all)."""
+MARKDOWN_CAUSE_OPERATIONS = 10
+"""Operations a cause names in report.md (the HTML names all)."""
 
 COLOURS = {
     "passed": "#2e7d32",
@@ -38,6 +48,8 @@ def _environment(autoescape: bool):
         keep_trailing_newline=True,
     )
     env.filters["seconds"] = _seconds
+    env.filters["md_code"] = _md_code
+    env.filters["md_cell"] = _md_cell
     return env
 
 
@@ -47,10 +59,40 @@ def _seconds(value: float) -> str:
     return f"{value:.2f} s" if value < 10 else f"{value:.1f} s"
 
 
+def _md_code(text: Any) -> str:
+    """``text`` as a Markdown code span, whatever backticks it holds."""
+    text = str(text)
+    fence = "`" * (max((len(run) for run in re.findall(r"`+", text)), default=0) + 1)
+    pad = " " if text.startswith("`") or text.endswith("`") else ""
+    return f"{fence}{pad}{text}{pad}{fence}"
+
+
+def _md_cell(text: Any) -> str:
+    """``text`` fit for a Markdown table cell: one line, its pipes escaped."""
+    return " ".join(str(text).split()).replace("|", "\\|")
+
+
+def operation_rows(matrix: dict[str, Any]) -> list[dict[str, Any]]:
+    """The matrix's operations in the order to fix them: those with failures (any bad
+    outcome), the most failures first, then the others; ties by name. Each row is the
+    operation's totals with its ``operation`` and ``failing_types``, the operand types
+    with failures and their counts."""
+    rows = []
+    for operation, total in matrix["totals"].items():
+        cells = matrix["operations"][operation]
+        failing = [(type_, cell["failed"]) for type_, cell in cells.items() if cell["failed"]]
+        rows.append({"operation": operation, **total, "failing_types": failing})
+    rows.sort(key=lambda r: (r["failed"] == 0, -r["failed"], r["operation"]))
+    return rows
+
+
 def _context(doc: dict[str, Any]) -> dict[str, Any]:
     tests = doc["tests"]
     failures = [t for t in tests if t["outcome"] in (*BAD_OUTCOMES, "expected-failure")]
     failures.sort(key=lambda t: (t["outcome"] == "expected-failure", t["id"]))
+    rows = operation_rows(doc["matrix"])
+    causes = doc["causes"]
+    hidden = causes[CAUSES_SHOWN:]
     return {
         "doc": doc,
         "verdict": doc["verdict"],
@@ -59,6 +101,13 @@ def _context(doc: dict[str, Any]) -> dict[str, Any]:
         "environment": doc["environment"],
         "summary": doc["summary"],
         "matrix": doc["matrix"],
+        "failing_rows": [r for r in rows if r["failed"]],
+        "clean_rows": [r for r in rows if not r["failed"]],
+        "causes": causes[:CAUSES_SHOWN],
+        "more_causes": len(hidden),
+        "more_causes_tests": sum(c["count"] for c in hidden),
+        "cause_tests": sum(c["count"] for c in causes),
+        "markdown_cause_operations": MARKDOWN_CAUSE_OPERATIONS,
         "scope": doc["scope"],
         "outcomes": OUTCOMES,
         "colours": COLOURS,
