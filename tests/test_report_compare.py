@@ -320,7 +320,7 @@ def test_diff_refuses_what_is_not_a_report(tmp_path: Path, capsys) -> None:
     del doc["tests"][0]["outcome"]
     broken = _saved(tmp_path / "broken", doc)
     assert _diff_error(capsys, good, str(broken)) == (
-        f"nnhal-report diff: {broken}: test 'conformance.test_x::a' has no known outcome (None)\n"
+        f"nnhal-report diff: {broken}: test 'conformance.test_x::add_f32' has no known outcome (None)\n"
     )
 
 

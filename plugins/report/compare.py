@@ -25,7 +25,7 @@ from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from plugins.report.document import ReportError
+from plugins.report.document import ReportError, write_files
 from plugins.report.facts import BAD_OUTCOMES
 
 SCHEMA_ID = "nnhal-conformance/report-comparison"
@@ -228,15 +228,8 @@ def markdown(comparison: dict[str, Any], limit: int = MARKDOWN_LIMIT) -> str:
 
 def write(comparison: dict[str, Any], out_dir: Path) -> list[Path]:
     """comparison.json and comparison.md in ``out_dir`` (created if needed)."""
-    out_dir = Path(out_dir)
-    out_dir.mkdir(parents=True, exist_ok=True)
     files = {
         "comparison.json": json.dumps(comparison, indent=2) + "\n",
         "comparison.md": markdown(comparison),
     }
-    paths = []
-    for name, text in files.items():
-        path = out_dir / name
-        path.write_text(text, encoding="utf-8")
-        paths.append(path)
-    return paths
+    return write_files(out_dir, files)

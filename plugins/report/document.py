@@ -503,6 +503,13 @@ def write(doc: dict[str, Any], out_dir: Path) -> list[Path]:
         "report.html": render_html(doc),
         "report.md": render_markdown(doc),
     }
+    return write_files(out_dir, files)
+
+
+def write_files(out_dir: Path, files: dict[str, str]) -> list[Path]:
+    """Each named text written in ``out_dir`` (created if needed), UTF-8; their paths."""
+    out_dir = Path(out_dir)
+    out_dir.mkdir(parents=True, exist_ok=True)
     paths = []
     for name, text in files.items():
         path = out_dir / name
