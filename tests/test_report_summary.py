@@ -708,3 +708,25 @@ if __name__ == "__main__":
         for name, value in measure(Path(folder)).items():
             shown = f"{value:,}" if type(value) is int else f"{value:.2f}"
             print(f"{name}: {shown if type(value) is not bool else value}")
+
+
+def test_html_lists_the_first_thousand_failures_and_counts_the_rest() -> None:
+    from plugins.report.render import HTML_FAILURES, MARKDOWN_FAILURES
+
+    tests = [_test(f"t{n:05d}", "basic", "failed") for n in range(HTML_FAILURES + 7)]
+    doc = _document(tests)
+    html = render_html(doc)
+    assert f"<h2>Failures ({HTML_FAILURES + 7})</h2>" in html
+    assert html.count('<div class="failure">') == HTML_FAILURES
+    assert f"conformance.test_x::t{HTML_FAILURES - 1:05d}</code>" in html
+    assert f"conformance.test_x::t{HTML_FAILURES:05d}</code>" not in html
+    assert (
+        '<p id="more-failures">... and 7 more failures, not listed here: report.json holds '
+        "each with its message and rerun command, and the causes above group them all.</p>"
+    ) in html
+    markdown = render_markdown(doc)
+    assert f"### Failures ({HTML_FAILURES + 7})" in markdown
+    assert (
+        f"- and {HTML_FAILURES + 7 - MARKDOWN_FAILURES} more: see report.html and report.json"
+        in markdown
+    )
