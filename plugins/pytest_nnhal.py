@@ -77,6 +77,7 @@ ISOLATION_MODES = ("none", "process")
 OUTCOME_PROPERTY = "nnhal_outcome"
 """User property naming a crash or timeout outcome: ("nnhal_outcome", "crash"|"timeout")."""
 _PREVIOUS_HYPOTHESIS_PROFILE = pytest.StashKey[str]()
+_SOURCE_CONSTANTS = pytest.StashKey["Callable[[], None] | None"]()
 _CONFIGURED: list[pytest.Config] = []
 """The configs of the pytest runs under way in this process, innermost (latest) last."""
 
@@ -366,6 +367,38 @@ def _register_hypothesis_profiles() -> None:
         )
 
 
+def _without_source_constants() -> Callable[[], None] | None:
+    """Keep hypothesis from mixing literals of the loaded source files into its draws.
+
+    Hypothesis (6.131 and later) parses every loaded module outside site-packages
+    -- the suite's generated specs, and the driver under test -- and now and then
+    draws one of their literals. The suite's draws would then depend on which
+    modules a run happened to import (a one-item rerun imports fewer than a full
+    run, so a sampled failure could vanish on rerun) and on the driver's own
+    source; the parse also costs seconds at every collection and writes a cache
+    under ./.hypothesis. Returns the undo, or None where hypothesis has no such
+    collection.
+    """
+    try:
+        from hypothesis.internal.conjecture import providers
+    except ImportError:  # pragma: no cover - an older or reorganised hypothesis
+        return None
+    original = getattr(providers, "_get_local_constants", None)
+    empty = getattr(providers, "Constants", None)
+    if original is None or empty is None:  # pragma: no cover - as above
+        return None
+
+    def no_constants():
+        return empty()
+
+    providers._get_local_constants = no_constants
+
+    def restore() -> None:
+        providers._get_local_constants = original
+
+    return restore
+
+
 def _load_hypothesis_profile(config: pytest.Config) -> None:
     """Load the hypothesis settings of ``--nnhal-profile``.
 
@@ -393,6 +426,7 @@ def _load_hypothesis_profile(config: pytest.Config) -> None:
         )
     config.stash[_PREVIOUS_HYPOTHESIS_PROFILE] = settings.get_current_profile_name()
     settings.load_profile(wanted)
+    config.stash[_SOURCE_CONSTANTS] = _without_source_constants()
     if profile == "thorough" and config.getoption("hypothesis_seed", None) is None:
         # New draws each run, from a seed the header and the report show (xdist hands the
         # controller's options, this seed included, to its workers).
@@ -422,6 +456,9 @@ def pytest_unconfigure(config: pytest.Config) -> None:
         from hypothesis import settings
 
         settings.load_profile(previous)
+    restore = config.stash.get(_SOURCE_CONSTANTS, None)
+    if restore is not None:
+        restore()
 
 
 def nnhal_profile(config: pytest.Config) -> str:

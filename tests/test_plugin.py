@@ -228,6 +228,51 @@ def test_a_run_that_draws_the_same_cases_every_time_reports_no_seed(
     assert report["run"]["hypothesis_seed"] is None
 
 
+SOURCE_DRAW_TEST = """
+import os
+
+from hypothesis import given, strategies as st
+
+if os.environ.get("IMPORT_LITERALS"):
+    import literals  # noqa: F401 - a loaded module full of unusual numbers
+
+DRAWN = []
+
+@given(st.integers(0, 10**9))
+def test_draw(value):
+    DRAWN.append(value)
+
+def test_show():
+    print("DRAWN", DRAWN)
+"""
+
+
+def test_the_draws_do_not_depend_on_which_source_files_are_loaded(
+    pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Hypothesis would mix literals of every loaded local module into its draws: a
+    # rerun importing fewer modules, or another driver's source, would draw other cases.
+    pytester.makepyfile(test_draws=SOURCE_DRAW_TEST)
+    pytester.makepyfile(literals=f"VALUES = {[987654321 + k for k in range(20)]}")
+    runs = []
+    for extra in ("", "1"):
+        monkeypatch.setenv("IMPORT_LITERALS", extra)
+        result = pytester.runpytest_subprocess(
+            "-p",
+            "no:cacheprovider",
+            "-p",
+            "no:randomly",
+            "-s",
+            "--nnhal-profile=thorough",
+            "--hypothesis-seed=7",
+        )
+        assert result.ret == 0, result.stdout.str() + result.stderr.str()
+        runs.append(re.findall(r"DRAWN \[[^]]*\]", result.stdout.str()))
+    assert len(runs[0]) == 1 and runs[0] == runs[1]
+    assert "98765432" not in runs[1][0]
+    assert not (pytester.path / ".hypothesis" / "constants").exists()
+
+
 def test_default_driver_header(run) -> None:
     result = run()
     assert result.ret == 0
