@@ -81,10 +81,15 @@ class _Declined(Exception):
     """The driver does not support the drawn case (an unsupported-operation skip)."""
 
 
-def _failed(corner: Corner, error: BaseException) -> AssertionError:
-    return AssertionError(
-        f"{corner.describe()}\n{error}\n"
-        "as a spec (save as conformance/specs/V1_2/<name>.mod.py):\n" + corner.spec()
+def _failed(corner: Corner, error: BaseException) -> BaseException:
+    """The failure retold with the drawn case and its spec (its facts kept: a timeout
+    stays a timeout)."""
+    return items.keeping_facts(
+        AssertionError(
+            f"{corner.describe()}\n{error}\n"
+            "as a spec (save as conformance/specs/V1_2/<name>.mod.py):\n" + corner.spec()
+        ),
+        error,
     )
 
 

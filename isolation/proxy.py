@@ -377,6 +377,9 @@ class DriverService:
         self.admit: Callable[[str], None] | None = None
         """Called with the method's name before each call into the driver; it may raise
         to refuse the call (the plugin's hang breaker)."""
+        self.on_hang: Callable[[str, str], None] | None = None
+        """Called with the method's name and the fault's message when a driver call hangs
+        (the plugin's hang breaker counts it at once)."""
         self.connection: Connection | None = None
         self.process: subprocess.Popen | None = None
         self.device_id = 0
@@ -506,6 +509,8 @@ class DriverService:
         """A call on ``connection`` timed out: record it and kill that service."""
         message = f"{fault.message}; the driver service was killed and is restarted"
         self._record(Fault("timeout", fault.method, message))
+        if self.on_hang is not None:
+            self.on_hang(fault.method, message)
         self._kill(connection, f"driver service killed after driver call {fault.method} hung")
 
     def out_of_memory(self, connection: Connection, method: str) -> None:
@@ -698,6 +703,8 @@ class InProcessGuard:
         self.faults: list[Fault] = []
         self.admit: Callable[[str], None] | None = None
         """As ``DriverService.admit``."""
+        self.on_hang: Callable[[str, str], None] | None = None
+        """As ``DriverService.on_hang``."""
         self.memory_reported = False
         self._workers = Workers("nnhal-driver")
         self._lock = threading.Lock()
@@ -778,6 +785,8 @@ class InProcessGuard:
             )
             with self._lock:
                 self.faults.append(Fault("timeout", method, fault.message))
+            if self.on_hang is not None:
+                self.on_hang(method, fault.message)
             raise fault
         if answer.ok:
             return self._out(answer.value)

@@ -482,6 +482,7 @@ def _load(config: pytest.Config, spec: str | None) -> LoadedDriver:
             else:
                 config.stash[_GUARD] = service
                 service.admit = BREAKER.admit
+                service.on_hang = BREAKER.record
                 _wake_on_crash(config, service)
             return loaded
         loaded = load_driver(spec)
@@ -489,6 +490,7 @@ def _load(config: pytest.Config, spec: str | None) -> LoadedDriver:
         raise pytest.UsageError(str(e)) from None
     guard = InProcessGuard(timeout)
     guard.admit = BREAKER.admit
+    guard.on_hang = BREAKER.record
     config.stash[_GUARD] = guard
     return guard.wrap(loaded)
 
@@ -955,6 +957,7 @@ def item_operations(item: pytest.Item) -> list[str]:
 def pytest_runtest_protocol(item: pytest.Item) -> None:
     """Restart a driver service that died or hung in an earlier test, then run this one."""
     config = item.config
+    BREAKER.begin_item()
     guard = config.stash.get(_GUARD, None)
     if guard is not None and hasattr(guard, "ensure_running"):
         # If no fresh service starts, the test's first driver call reports the dead one.
@@ -1016,9 +1019,6 @@ def _driver_faults(item: pytest.Item, call: pytest.CallInfo, report: pytest.Test
     seen = item.config.stash.get(_FAULTS_SEEN, 0)
     faults = list(guard.faults[seen:])
     item.config.stash[_FAULTS_SEEN] = seen + len(faults)
-    for fault in faults:
-        if fault.kind == "timeout":
-            BREAKER.record(fault.method)
     refused = item.config.stash.get(_REFUSED_SEEN, 0)
     if BREAKER.refused != refused:
         item.config.stash[_REFUSED_SEEN] = BREAKER.refused

@@ -191,6 +191,33 @@ def test_a_method_that_hung_twice_blocks_the_items_that_call_it(pytester) -> Non
     assert kinds == ["blocked"] * 4 + ["timeout"] * 2, kinds
 
 
+@pytest.mark.parametrize("isolation", ["none", "process"])
+def test_an_item_that_hangs_again_itself_is_a_timeout_not_blocked(pytester, isolation) -> None:
+    # A property-based item replays its failing draw: the driver hangs again in the same
+    # item, which reaches the limit there. That item is where the driver hung (a timeout,
+    # with its first hang's message); only later items are blocked.
+    pytester.makepyfile(faulty_drivers=FAULTY.read_text())
+    result = pytester.runpytest_subprocess(
+        "-p", "no:cacheprovider", "-p", "no:randomly", "--pyargs", "conformance.test_corners",
+        "--driver=faulty_drivers:NeverNotifies", f"--driver-isolation={isolation}",
+        "--hal-timeout=0.2", "-k", "conv2d/CONV_2D or pool2d/L2_POOL_2D", "--cert-report=out",
+    )  # fmt: skip
+    assert result.ret == 1, result.stdout.str()
+    report = json.loads((pytester.path / "out" / "report.json").read_text())
+    outcomes = {t["id"].split("[")[1][:-1]: t for t in report["tests"]}
+    hung = outcomes["conv2d/CONV_2D"]
+    assert hung["outcome"] == "timeout", hung
+    assert hung["details"].splitlines()[1] == (
+        "execute_1_2 (launch status NONE): the driver did not notify the execution callback "
+        "within 0.2 s (this item hung in execute_1_2 and called it again: 2 hangs in this "
+        "run, --hal-hang-limit=2, so it is not called again)"
+    ), hung
+    assert "this item did not run" not in hung["details"]
+    later = outcomes["pool2d/L2_POOL_2D"]
+    assert later["outcome"] == "blocked", later
+    assert "blocked: execute_1_2 timed out 2 times earlier in this run" in later["details"]
+
+
 def test_hang_limit_zero_never_blocks(pytester) -> None:
     outcomes, result = _run(
         pytester,

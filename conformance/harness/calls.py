@@ -239,7 +239,7 @@ def wait_for(callback, timeout: float, what: str, method: str = ""):
         return callback.wait(timeout)
     except CallbackTimeout as error:
         message = f"{what}: {error}"
-    BREAKER.record(method or what)
+    BREAKER.record(method or what, message)
     items.timeout(message)
 
 

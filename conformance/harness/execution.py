@@ -241,11 +241,13 @@ def burst_compute(controller: BurstController, request: Request, measure, timeou
     except MalformedPacket as error:
         message, kind = f"the driver's result packet is malformed: {error}", items.FAILED
     except BurstTimeout as error:
-        BREAKER.record(BURST_RESULT)
         message, kind = str(error), items.TIMEOUT
     except BurstError as error:
         message, kind = str(error), items.FAILED
-    items.fail(f"burst (MeasureTiming {MeasureTiming(measure).name}): {message}", kind=kind)
+    message = f"burst (MeasureTiming {MeasureTiming(measure).name}): {message}"
+    if kind == items.TIMEOUT:
+        BREAKER.record(BURST_RESULT, message)
+    items.fail(message, kind=kind)
 
 
 def _burst(prepared, request, path, timeout):

@@ -71,6 +71,13 @@ def facts_of(error: BaseException | None) -> dict[str, Any]:
     return dict(facts) if isinstance(facts, dict) else {}
 
 
+def keeping_facts(error: BaseException, cause: BaseException) -> BaseException:
+    """``error`` (a failure that retells ``cause`` in other words) with ``cause``'s facts:
+    a timeout or blocked item stays one when a test adds context to its message."""
+    facts = facts_of(cause)
+    return _with_facts(error, facts) if facts else error
+
+
 def _with_facts(error: BaseException, facts: dict[str, Any]) -> BaseException:
     setattr(error, FACTS_ATTRIBUTE, facts)
     return error
