@@ -326,6 +326,18 @@ def test_progress_shows_each_shards_collection(tmp_path: Path) -> None:
     assert shard.collected() == "56,892 tests (28,401 in this shard) in 17.3 s"
 
 
+def test_progress_keeps_its_percentage_through_a_long_failure_summary(tmp_path: Path) -> None:
+    log = tmp_path / "1.log"
+    shard = certify._Shard(1, 2, tmp_path, log=log)
+    log.write_text("nnhal: collected 9 tests in 0.1 s\n")
+    assert shard.percent() is None
+    log.write_text(log.read_text() + "FFFFFFFFF [ 95%]\nFF [100%]\n")
+    assert shard.percent() == 100
+    summary = "".join(f"FAILED conformance/test_x.py::test_x[{i}]\n" for i in range(500))
+    log.write_text(log.read_text() + summary)
+    assert shard.percent() == 100
+
+
 def test_smoke_runs_the_sample_under_profile_ci(tmp_path: Path, monkeypatch) -> None:
     seen = []
     monkeypatch.setattr(certify, "run_pytest", lambda command, limit: seen.append(command) or 5)

@@ -246,6 +246,8 @@ class _Shard:
     log: Path | None = None
     collection: str | None = None
     """``N tests (M in this shard) in T s`` once the shard's pytest has collected."""
+    last_percent: int | None = None
+    """The last progress percentage read from the log."""
 
     @property
     def name(self) -> str:
@@ -277,14 +279,18 @@ class _Shard:
         return self.collection
 
     def percent(self) -> int | None:
-        """The last progress percentage pytest wrote to the log, if any."""
+        """The last progress percentage pytest wrote to the log, if any (the last one read
+        while the log's tail holds none: the end of a run with thousands of failures is
+        a long summary without any)."""
         try:
             with open(self.log, "rb") as f:
                 f.seek(max(0, os.fstat(f.fileno()).st_size - 4096))
                 found = _PERCENT.findall(f.read())
         except OSError:
-            return None
-        return int(found[-1]) if found else None
+            return self.last_percent
+        if found:
+            self.last_percent = int(found[-1])
+        return self.last_percent
 
     def summary(self) -> tuple[str, list[str]]:
         """The last line pytest wrote (``N passed, M failed in T s``) and its FAILED/ERROR
