@@ -4,7 +4,7 @@ The helpers and the driver's answers are checked on hand-built models with
 hand-derived values; then one real ``nnhal-certify`` run of the example, from
 a folder holding only ``my_driver.py``, over every test of its three
 operations (under a minute); and, with ``--run-slow``, the whole certification
-that gives the verdict the README states (about 16 minutes).
+that gives the verdict the README states (about 7 minutes).
 """
 
 from __future__ import annotations
