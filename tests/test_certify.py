@@ -338,6 +338,20 @@ def test_progress_keeps_its_percentage_through_a_long_failure_summary(tmp_path: 
     assert shard.percent() == 100
 
 
+def test_progress_says_when_a_shard_has_been_quiet_for_a_minute(tmp_path: Path) -> None:
+    log = tmp_path / "1.log"
+    shard = certify._Shard(1, 2, tmp_path, log=log, collection="9 tests in 0.1 s")
+    log.write_text("nnhal: collected 9 tests in 0.1 s\n.. [ 22%]\n")
+    assert shard.state(1000.0) == "22%"
+    assert shard.state(1059.0) == "22%"
+    assert shard.state(1090.0) == (
+        "22% (no test ended for 90 s: a slow test, or a driver call waiting out --hal-timeout)"
+    )
+    log.write_text(log.read_text() + "... [ 33%]\n")
+    assert shard.state(1120.0) == "33%"
+    assert certify._Shard(2, 2, tmp_path, log=log).state(0.0) == "collecting"
+
+
 def test_smoke_runs_the_sample_under_profile_ci(tmp_path: Path, monkeypatch) -> None:
     seen = []
     monkeypatch.setattr(certify, "run_pytest", lambda command, limit: seen.append(command) or 5)

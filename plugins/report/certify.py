@@ -76,6 +76,8 @@ SELECTION_PLUGIN = "plugins.report.selection"
 DEFAULT_TIME_LIMIT = 6 * 3600
 PROGRESS_EVERY = 30.0
 """Seconds between two progress lines of a sharded run."""
+QUIET_NOTE = 60.0
+"""Seconds without any output from a shard after which its progress says so."""
 FAILURES_SHOWN = 20
 """FAILED/ERROR lines printed per shard; the report has every one."""
 PYTEST_STATUSES = range(6)
@@ -248,6 +250,9 @@ class _Shard:
     """``N tests (M in this shard) in T s`` once the shard's pytest has collected."""
     last_percent: int | None = None
     """The last progress percentage read from the log."""
+    log_size: int = -1
+    quiet_since: float = 0.0
+    """When the log last grew (``time.monotonic``)."""
 
     @property
     def name(self) -> str:
@@ -292,6 +297,28 @@ class _Shard:
             self.last_percent = int(found[-1])
         return self.last_percent
 
+    def state(self, now: float) -> str:
+        """The shard's progress for the progress line: its percentage, and how long it has
+        been quiet once that is long (a slow test, or the driver not answering)."""
+        if self.process is not None and self.process.poll() is not None:
+            return "done"
+        if self.collection is None:
+            return "collecting"
+        try:
+            size = os.stat(self.log).st_size
+        except OSError:
+            size = self.log_size
+        if size != self.log_size:
+            self.log_size, self.quiet_since = size, now
+        state = f"{self.percent() or 0}%"
+        quiet = now - self.quiet_since
+        if quiet >= QUIET_NOTE:
+            state += (
+                f" (no test ended for {quiet:.0f} s: a slow test, or a driver call waiting "
+                "out --hal-timeout)"
+            )
+        return state
+
     def summary(self) -> tuple[str, list[str]]:
         """The last line pytest wrote (``N passed, M failed in T s``) and its FAILED/ERROR
         lines (the short test summary: one line a failure)."""
@@ -321,15 +348,7 @@ def _wait(shards: list[_Shard], deadline: float, started: float) -> None:
             raise subprocess.TimeoutExpired("nnhal-certify shards", deadline - started)
         if now - last >= PROGRESS_EVERY:
             last = now
-            parts = []
-            for s in shards:
-                if s.process.poll() is not None:
-                    state = "done"
-                elif s.collection is None:
-                    state = "collecting"
-                else:
-                    state = f"{s.percent() or 0}%"
-                parts.append(f"shard {s.name} {state}")
+            parts = [f"shard {s.name} {s.state(now)}" for s in shards]
             print(f"nnhal-certify: {', '.join(parts)} ({now - started:.0f} s)", flush=True)
         time.sleep(0.5)
 
