@@ -317,39 +317,48 @@ def test_a_sharded_run_over_its_time_limit_is_stopped(tmp_path: Path) -> None:
     assert not (tmp_path / "out" / "report.json").exists()
 
 
-def test_progress_shows_each_shards_collection(tmp_path: Path) -> None:
+def _logged_shard(tmp_path: Path, text: str, **fields) -> certify._Shard:
+    """Shard 1/2 whose log holds ``text`` so far."""
     log = tmp_path / "1.log"
-    shard = certify._Shard(1, 2, tmp_path, log=log)
-    log.write_text("nnhal: collecting tests ...\nnnhal: collecting ... 35 tests so far\n")
+    log.write_text(text)
+    return certify._Shard(1, 2, tmp_path, log=log, **fields)
+
+
+def _log_more(shard: certify._Shard, text: str) -> None:
+    with open(shard.log, "a") as log:
+        log.write(text)
+
+
+def test_progress_shows_each_shards_collection(tmp_path: Path) -> None:
+    shard = _logged_shard(
+        tmp_path, "nnhal: collecting tests ...\nnnhal: collecting ... 35 tests so far\n"
+    )
     assert shard.collected() is None
-    log.write_text(log.read_text() + "nnhal: collected 56,892 tests in 17.3 s (28,401 selected)\n")
+    _log_more(shard, "nnhal: collected 56,892 tests in 17.3 s (28,401 selected)\n")
     assert shard.collected() == "56,892 tests (28,401 in this shard) in 17.3 s"
 
 
 def test_progress_keeps_its_percentage_through_a_long_failure_summary(tmp_path: Path) -> None:
-    log = tmp_path / "1.log"
-    shard = certify._Shard(1, 2, tmp_path, log=log)
-    log.write_text("nnhal: collected 9 tests in 0.1 s\n")
+    shard = _logged_shard(tmp_path, "nnhal: collected 9 tests in 0.1 s\n")
     assert shard.percent() is None
-    log.write_text(log.read_text() + "FFFFFFFFF [ 95%]\nFF [100%]\n")
+    _log_more(shard, "FFFFFFFFF [ 95%]\nFF [100%]\n")
     assert shard.percent() == 100
-    summary = "".join(f"FAILED conformance/test_x.py::test_x[{i}]\n" for i in range(500))
-    log.write_text(log.read_text() + summary)
+    _log_more(shard, "".join(f"FAILED conformance/test_x.py::test_x[{i}]\n" for i in range(500)))
     assert shard.percent() == 100
 
 
 def test_progress_says_when_a_shard_has_been_quiet_for_a_minute(tmp_path: Path) -> None:
-    log = tmp_path / "1.log"
-    shard = certify._Shard(1, 2, tmp_path, log=log, collection="9 tests in 0.1 s")
-    log.write_text("nnhal: collected 9 tests in 0.1 s\n.. [ 22%]\n")
+    shard = _logged_shard(
+        tmp_path, "nnhal: collected 9 tests in 0.1 s\n.. [ 22%]\n", collection="9 tests in 0.1 s"
+    )
     assert shard.state(1000.0) == "22%"
     assert shard.state(1059.0) == "22%"
     assert shard.state(1090.0) == (
         "22% (no test ended for 90 s: a slow test, or a driver call waiting out --hal-timeout)"
     )
-    log.write_text(log.read_text() + "... [ 33%]\n")
+    _log_more(shard, "... [ 33%]\n")
     assert shard.state(1120.0) == "33%"
-    assert certify._Shard(2, 2, tmp_path, log=log).state(0.0) == "collecting"
+    assert certify._Shard(2, 2, tmp_path, log=shard.log).state(0.0) == "collecting"
 
 
 def test_smoke_runs_the_sample_under_profile_ci(tmp_path: Path, monkeypatch) -> None:
