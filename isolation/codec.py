@@ -41,12 +41,17 @@ the frame, each string, binary and list (checked by msgpack before it
 allocates), the nesting depth, the number of values in a message, the text
 of an opaque stand-in. A message that breaks a rule raises
 ``MalformedMessage`` naming the rule.
+
+Each record's encoder and decoder is Python written out from its schema at
+import ("Compiled record paths" at the end), so that a message does not pay
+for looking its records' layouts up field by field.
 """
 
 from __future__ import annotations
 
 import operator
 import re
+import threading
 import types as pytypes
 import typing
 from collections.abc import Callable, Iterator, Sequence
@@ -145,7 +150,7 @@ ONEWAY_CALL = 0
 """The call id of a one-way call: for a method of ``hal.interfaces.ONEWAY_METHODS``."""
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Call:
     """Call ``method(*args)`` on object ``target`` of the receiver; answer ``call_id``
     (``ONEWAY_CALL``: a one-way call, never answered)."""
@@ -156,13 +161,13 @@ class Call:
     args: tuple
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Return:
     call_id: int
     value: object
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Raise:
     """The call raised: the exception's type name, message and traceback text."""
 
@@ -172,21 +177,21 @@ class Raise:
     traceback: str
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Release:
     """The sender dropped its proxies: (object id, how many times it had received it)."""
 
     items: list[tuple[int, int]]
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Hello:
     """The first message of a connection (the service's greeting)."""
 
     value: object
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Calls:
     """Calls to run one after another, in this order, on one thread of the receiver, each
     (call id, target, method, argument positions in ``values``) answered as its own
@@ -197,7 +202,7 @@ class Calls:
     calls: list[tuple[int, int, str, list[int]]]
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Batch:
     """Messages sent together in one frame, to be taken in this order (answers and
     one-way calls: never a call that waits for an answer, never a batch)."""
@@ -205,12 +210,15 @@ class Batch:
     messages: list
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Flush:
     """Asks the receiver to send what it holds back (see ``Batch``) at once."""
 
 
 ENVELOPES: tuple[type, ...] = (Call, Return, Raise, Release, Hello, Calls, Batch, Flush)
+"""The messages themselves. Plain (not frozen) slotted dataclasses: nothing changes a
+message once made, and a frozen dataclass's constructor costs four times as much (one
+``object.__setattr__`` per field), paid for every message sent and received."""
 
 # ---------------------------------------------------------------------------
 # The schema
@@ -260,6 +268,8 @@ class FieldType:
     text: str
     outer: frozenset[type] | None = None
     """For a sequence: the container types (its items are then ``check``'s business)."""
+    items: frozenset[type] = frozenset()
+    """For a sequence of items of one kind: the exact types of item accepted at once."""
 
     def accepts(self, value: object) -> bool:
         return self.fast is None or type(value) in self.fast or self.check(value)
@@ -327,7 +337,7 @@ def _field_type(annotation: object) -> FieldType:
                 set(map(type, v)) <= item_fast or all(item.accepts(x) for x in v)
             )
 
-        return FieldType(frozenset(), sequence, text, frozenset({list, tuple}))
+        return FieldType(frozenset(), sequence, text, frozenset({list, tuple}), item_fast)
     if isinstance(annotation, type):
         if annotation is NativeHandle:  # and the receiver's subclass of it
             return FieldType(
@@ -396,20 +406,7 @@ _SCHEMA_BY_TYPE: dict[type, tuple[int, Callable[[object], tuple]]] = {
     s.cls: (s.tag, s.getter) for s in (*RECORDS, *_ENVELOPE_SCHEMAS)
 }
 _ENVELOPE_BY_TAG: dict[int, RecordSchema] = {s.tag: s for s in _ENVELOPE_SCHEMAS}
-_RECORD_PLANS: dict[int, tuple] = {
-    s.tag: (
-        s.cls,
-        len(s.names) + 1,
-        tuple(kind.fast if kind.outer is None else kind.outer for kind in s.types),
-        tuple((i, kind.check) for i, kind in enumerate(s.types) if kind.outer is not None),
-        s,
-    )
-    for s in RECORDS
-}
-"""What decoding a record needs, by tag: class, array length, the exact types each field
-accepts at once (a sequence field: list or tuple), the item checks of the sequence fields,
-the schema (for the slow path and the message of a refused field)."""
-assert all(None not in plan[2] for plan in _RECORD_PLANS.values()), "a record field of any type"
+assert all(kind.fast is not None for s in RECORDS for kind in s.types), "a record field of any type"
 
 # The compact layout. A record whose enum fields hold members of their enum and whose
 # sequence fields hold the very container type declared goes as
@@ -451,16 +448,14 @@ def _compact_kind(schema: RecordSchema, index: int) -> object:
 _COMPACT_KINDS: dict[type, tuple[int, tuple]] = {}
 """Record class -> (compact tag, each field's kind), for the records with a compact layout."""
 _COMPACT_PLANS: dict[int, tuple] = {}
-"""Compact tag -> what decoding it needs: the record's plan (as ``_RECORD_PLANS``), the
-(index, name, enum, members) of its enum fields, the (index, name, container) of its
-sequence fields, the indexes of the others."""
+"""Compact tag -> what decoding it needs: the (index, name, enum, members) of its enum
+fields, the (index, name, container) of its sequence fields, the indexes of the others."""
 for _schema in RECORDS:
     _kinds = tuple(_compact_kind(_schema, i) for i in range(len(_schema.names)))
     if any(k is not None for k in _kinds):
         _tag = COMPACT_BASE + _schema.tag - RECORD_BASE
         _COMPACT_KINDS[_schema.cls] = (_tag, _kinds)
         _COMPACT_PLANS[_tag] = (
-            _RECORD_PLANS[_schema.tag],
             tuple(
                 (i, _schema.names[i], k, _ENUM_MEMBERS[_ENUM_TAGS[k]][1])
                 for i, k in enumerate(_kinds)
@@ -492,6 +487,19 @@ _INLINE = _SCALARS | {int}
 OverflowError and the message is encoded again with every int checked."""
 
 
+_PACKERS = threading.local()
+
+
+def _packer() -> msgpack.Packer:
+    """This thread's msgpack packer (made once: a packer allocates its buffer when made; it
+    empties it after each ``pack``, whether packing succeeded or raised)."""
+    try:
+        return _PACKERS.packer
+    except AttributeError:
+        _PACKERS.packer = msgpack.Packer(use_bin_type=True, unicode_errors="surrogatepass")
+        return _PACKERS.packer
+
+
 class Encoder:
     """Turns one message into msgpack bytes plus the descriptors its handles carry."""
 
@@ -508,6 +516,8 @@ class Encoder:
         """The operands and operations of the message's first model, the inputs and
         outputs of its first request (as they were encoded)."""
         self._limits = limits
+        self._max_depth = limits.max_depth
+        self._max_items = limits.max_items
         self._is_open = is_open
         self.fds: list[int] = []
         self._items = 0
@@ -524,18 +534,21 @@ class Encoder:
     def encode(self, message: object) -> bytes:
         tree = self._value(message, 0)
         try:
-            return msgpack.packb(tree, use_bin_type=True, unicode_errors="surrogatepass")
+            return _packer().pack(tree)
         except OverflowError:  # an int beyond 64 bits went inline: again, checking each int
             # (the remote objects met the first time are not exported a second time)
             self._scalars, self._items, self.fds, self._seen = _SCALARS, 0, [], {}
             self._replay, self._reference = iter(self._references), [None, None]
             tree = self._value(message, 0)
-            return msgpack.packb(tree, use_bin_type=True, unicode_errors="surrogatepass")
+            return _packer().pack(tree)
 
     def _count(self, n: int) -> None:
         self._items += n
         if self._items > self._limits.max_items:
             raise EncodeError(f"the message has over {self._limits.max_items} values")
+
+    def _too_deep(self) -> typing.NoReturn:
+        raise EncodeError(f"the message is nested deeper than {self._limits.max_depth}")
 
     def _value(self, value: object, depth: int) -> object:
         kind = type(value)
@@ -546,10 +559,13 @@ class Encoder:
         if depth >= self._limits.max_depth:
             raise EncodeError(f"the message is nested deeper than {self._limits.max_depth}")
         depth += 1
-        tag = _ENUM_TAGS.get(kind)
-        if tag is not None:
-            return [tag, value._value_]
-        if kind in _SHAREABLE or kind in _SCHEMA_BY_TYPE:
+        encoder = _ENCODERS.get(kind)
+        if encoder is not None:  # a record: its compiled encoder (below; the memo in it)
+            return encoder(self, value, depth)
+        if kind in _SHAREABLE:
+            if (kind is list or kind is tuple) and self._scalars.issuperset(map(type, value)):
+                self._count(len(value))  # plain values only: nothing in it met again
+                return [LIST if kind is list else TUPLE, *value]
             seen = self._seen.get(id(value))
             if seen is not None and seen[0] is value:
                 self._count(seen[2])
@@ -558,6 +574,9 @@ class Encoder:
             out = self._container(value, kind, depth)
             self._seen[id(value)] = (value, out, self._items - start)
             return out
+        tag = _ENUM_TAGS.get(kind)
+        if tag is not None:
+            return [tag, value._value_]
         return self._other(value, kind, depth)
 
     def _container(self, value: object, kind: type, depth: int) -> object:
@@ -569,39 +588,7 @@ class Encoder:
             out = [LIST if kind is list else TUPLE]
             out += [item if type(item) in scalars else self._value(item, depth) for item in value]
             return out
-        record = _SCHEMA_BY_TYPE.get(kind)
-        if record is not None:
-            tag, getter = record
-            parts = getter(value)
-            self._items += len(parts)
-            if self._deltas and (kind is Model or kind is Request):
-                return self._model(value, tag, parts, depth)
-            compact = _COMPACT_KINDS.get(kind)
-            if compact is not None:
-                out = self._compact(compact, parts, depth)
-                if out is not None:
-                    return out
-            out = [tag]
-            out += [item if type(item) in scalars else self._value(item, depth) for item in parts]
-            return out
         return self._other(value, kind, depth)
-
-    def _compact(self, compact: tuple[int, tuple], parts: tuple, depth: int) -> list | None:
-        """A record in the compact layout; None if a field holds what it cannot carry
-        (looked at before anything is encoded: encoding has effects, e.g. exports)."""
-        tag, kinds = compact
-        if not _fits(parts, kinds):
-            return None
-        scalars = self._scalars
-        out: list = [tag]
-        for part, kind in zip(parts, kinds, strict=True):
-            if kind is None:
-                out.append(part if type(part) in scalars else self._value(part, depth))
-            elif kind is list or kind is tuple:
-                out.append(self._items_of(part, depth))
-            else:
-                out.append(part._value_)
-        return out
 
     def _items_of(self, items: list | tuple, depth: int) -> list:
         """A sequence as a bare array of its items (nested one level deeper)."""
@@ -707,7 +694,7 @@ class Encoder:
             else:
                 slots.append(-1)
         ints = [int(i) for i in handle.ints]
-        if any(not _INT64_MIN <= i <= _UINT64_MAX for i in ints):
+        if ints and (min(ints) < _INT64_MIN or max(ints) > _UINT64_MAX):
             raise EncodeError("a NativeHandle int does not fit in 64 bits")
         out = [HANDLE, slots, ints]
         self._seen[id(handle)] = (handle, out, 0)
@@ -806,6 +793,7 @@ class Decoder:
         self._peer = peer
         self._limits = limits
         self._max_depth = limits.max_depth
+        self._max_items = limits.max_items
         self._items = 0
         self._handle_factory = handle_factory
         self._closed_fd = closed_fd or (lambda: -1)
@@ -885,11 +873,10 @@ class Decoder:
     # -- values ---------------------------------------------------------------
 
     def _value(self, node: object, depth: int) -> object:
-        kind = type(node)
-        if kind in _PLAIN:
-            return node
-        if kind is not list:
-            raise MalformedMessage(f"holds a value of unknown kind {kind.__name__}")
+        if type(node) is not list:  # (the callers keep plain values from coming here)
+            if type(node) in _PLAIN:
+                return node
+            raise MalformedMessage(f"holds a value of unknown kind {type(node).__name__}")
         if depth >= self._max_depth:
             raise MalformedMessage(f"exceeds max nesting depth {self._max_depth}")
         if not node:
@@ -897,29 +884,18 @@ class Decoder:
         tag = node[0]
         if type(tag) is not int:
             raise MalformedMessage(f"holds an array whose type tag is a {type(tag).__name__}")
-        depth += 1
         self._items += len(node)
-        if self._items > self._limits.max_items:
-            raise MalformedMessage(f"exceeds max {self._limits.max_items} values in one message")
+        if self._items > self._max_items:
+            raise MalformedMessage(f"exceeds max {self._max_items} values in one message")
+        decoder = _DECODERS.get(tag)
+        if decoder is not None:  # a record (either layout): its compiled decoder (below)
+            return decoder(self, node, depth + 1)
+        depth += 1
         if tag in (LIST, TUPLE):
             items = node[1:]
             if not _PLAIN.issuperset(map(type, items)):  # leaves are common: checked in C
                 items = [x if type(x) in _PLAIN else self._value(x, depth) for x in items]
             return items if tag == LIST else tuple(items)
-        plan = _RECORD_PLANS.get(tag)
-        if plan is not None:  # a record, inline: most nodes of a model are records
-            cls, arity = plan[0], plan[1]
-            if len(node) != arity:
-                raise MalformedMessage(
-                    f"holds {cls.__name__} with {len(node) - 1} fields; it has {arity - 1}"
-                )
-            values = node[1:]
-            if not _PLAIN.issuperset(map(type, values)):
-                values = [x if type(x) in _PLAIN else self._value(x, depth) for x in values]
-            return self._record(plan, values)
-        compact = _COMPACT_PLANS.get(tag)
-        if compact is not None:
-            return self._compact(compact, node, depth)
         enum = _ENUM_MEMBERS.get(tag)
         if enum is not None:
             if len(node) == 2 and type(node[1]) is int:
@@ -932,74 +908,8 @@ class Decoder:
             raise MalformedMessage(f"holds unknown type tag {tag}")
         return handler(self, node, depth)
 
-    def _compact(self, compact: tuple, node: list, depth: int) -> object:
-        """A record in the compact layout: its enum fields' members looked up by value, its
-        sequence fields built from their bare arrays, then checked as in the other."""
-        plan, enums, sequences, others = compact
-        cls, arity = plan[0], plan[1]
-        if len(node) != arity:
-            raise MalformedMessage(
-                f"holds {cls.__name__} with {len(node) - 1} fields; it has {arity - 1}"
-            )
-        values = node[1:]
-        for i in others:
-            if type(values[i]) not in _PLAIN:
-                values[i] = self._value(values[i], depth)
-        for i, name, enum, members in enums:
-            member = members.get(values[i]) if type(values[i]) is int else None
-            if member is None:
-                raise MalformedMessage(
-                    f"holds {cls.__name__}.{name} {safe_repr(values[i], 40)}, "
-                    f"which is no {enum.__name__}"
-                )
-            values[i] = member
-        for i, name, container in sequences:
-            items = values[i]
-            if type(items) is not list:
-                raise MalformedMessage(
-                    f"holds {cls.__name__}.{name} of type {_kind(items)}, not a sequence"
-                )
-            if depth >= self._max_depth:
-                raise MalformedMessage(f"exceeds max nesting depth {self._max_depth}")
-            self._items += len(items)
-            if self._items > self._limits.max_items:
-                raise MalformedMessage(
-                    f"exceeds max {self._limits.max_items} values in one message"
-                )
-            if not _PLAIN.issuperset(map(type, items)):
-                items = [x if type(x) in _PLAIN else self._value(x, depth + 1) for x in items]
-            values[i] = items if container is list else tuple(items)
-        return self._record(plan, values)
-
-    def _record(self, plan: tuple, values: list) -> object:
-        """The record of ``plan`` from its decoded field ``values``, each field checked
-        against its type (the first model or request of a message kept for deltas)."""
-        cls, _, fasts, checks, schema = plan
-        if all(map(frozenset.__contains__, fasts, map(type, values))):
-            for i, check in checks:  # the items of sequence fields
-                if not check(values[i]):
-                    _check_fields(schema, values)
-        else:  # numpy numbers, a handle's subclass, or a refused field
-            _check_fields(schema, values)
-        if (
-            self._deltas
-            and (cls is Model or cls is Request)
-            and self._reference[cls is Request] is None
-            and type(values[0]) is list
-            and type(values[1]) is list
-        ):
-            self._reference[cls is Request] = (list(values[0]), list(values[1]))
-        return cls(*values)
-
     def _envelope(self, schema: RecordSchema, node: list) -> object:
-        if len(node) != len(schema.names) + 1:
-            raise MalformedMessage(
-                f"holds {schema.cls.__name__} with {len(node) - 1} fields; "
-                f"it has {len(schema.names)}"
-            )
-        values = [x if type(x) in _PLAIN else self._value(x, 1) for x in node[1:]]
-        _check_fields(schema, values)
-        return schema.cls(*values)
+        return _ENVELOPE_DECODERS[schema.tag](self, node, 1)
 
     def _batch(self, node: list) -> Batch:
         if len(node) != 2 or type(node[1]) is not list or not node[1] or node[1][0] != LIST:
@@ -1106,8 +1016,9 @@ class Decoder:
         return np.frombuffer(data, dtype)[0]
 
     def _handle(self, node: list, depth: int) -> NativeHandle:
-        self._exact(node, 3, "native handle")
-        slots, ints = node[1], node[2]
+        if len(node) != 3:
+            raise MalformedMessage("holds a malformed native handle")
+        _, slots, ints = node
         if (
             type(slots) is not list
             or type(ints) is not list
@@ -1115,23 +1026,30 @@ class Decoder:
             or not _INT_ONLY.issuperset(map(type, ints))
         ):
             raise MalformedMessage("holds a native handle whose slots or ints are not integers")
+        fds, claimed = self._fds, self._claimed
         carried = [i for i in slots if i != -1]
-        again = self._handles.get((tuple(slots), tuple(ints))) if carried else None
-        if again is not None:
-            return again
-        if any(not 0 <= i < len(self._fds) or i in self._claimed for i in carried) or len(
-            set(carried)
-        ) != len(carried):
-            raise MalformedMessage("holds a handle naming descriptors the frame did not carry")
-        self._claimed.update(carried)
-        fds = [self._closed_fd() if i == -1 else self._fds[i] for i in slots]
-        owned = [self._fds[i] for i in carried]
-        if self._handle_factory is None:
-            handle = NativeHandle(fds, list(ints))
-        else:
-            handle = self._handle_factory(fds, list(ints), owned)
         if carried:
-            self._handles[(tuple(slots), tuple(ints))] = handle
+            key = (tuple(slots), tuple(ints))
+            again = self._handles.get(key)
+            if again is not None:
+                return again
+            for i in carried:
+                if not 0 <= i < len(fds) or i in claimed:
+                    raise MalformedMessage(
+                        "holds a handle naming descriptors the frame did not carry"
+                    )
+                claimed.add(i)  # a slot named twice in one handle is refused just above
+        owned = [fds[i] for i in carried]
+        if len(carried) == len(slots):
+            numbers = owned
+        else:
+            numbers = [self._closed_fd() if i == -1 else fds[i] for i in slots]
+        if self._handle_factory is None:
+            handle = NativeHandle(numbers, ints)
+        else:
+            handle = self._handle_factory(numbers, ints, owned)
+        if carried:
+            self._handles[key] = handle
         return handle
 
     def _object(self, node: list, depth: int) -> object:
@@ -1226,6 +1144,215 @@ _HANDLERS: dict[int, Callable[[Decoder, list, int], object]] = {
     OPAQUE: Decoder._opaque,
     **dict.fromkeys(_DELTAS, Decoder._same),
 }
+
+
+# ---------------------------------------------------------------------------
+# Compiled record paths
+# ---------------------------------------------------------------------------
+# The generic walks above look each record's layout up field by field. Most of a
+# message is records, so each record gets an encoder and a decoder of its own, written
+# out as straight-line Python from its schema once, at import: the same layouts, checks,
+# limits and messages, without the per-field loops and lookups. The source is made from
+# the schema's own field names (checked to be identifiers) and tags, never from a
+# message. ``Encoder._container`` and ``Decoder._value`` dispatch to them by class and by
+# tag; the generic code stays for deltas and the slow paths.
+
+
+def _encoder_source(schema: RecordSchema, compact: tuple[int, tuple] | None) -> str:
+    """An encoder ``enc(self, value, depth)`` for one record: the compact layout where its
+    fields fit it, the other layout otherwise, as ``Encoder._container`` would write it.
+
+    A record whose fields are all plain values (an enum field a member of its enum, a
+    sequence field a sequence of plain values) is written at once: nothing in it can be
+    met again, so it skips the memo of shared containers. Any other goes through it."""
+    n = len(schema.names)
+    assert all(name.isidentifier() for name in schema.names), schema.names
+    fields_ = [f"f{i}" for i in range(n)]
+    read = [f"    f{i} = value.{name}" for i, name in enumerate(schema.names)]
+    lines = ["def body(self, value, depth):", *read]
+    lines += [f"    self._items += {n}", "    S = self._scalars"]
+    if schema.cls in (Model, Request):
+        lines += [
+            "    if self._deltas:",
+            f"        return self._model(value, {schema.tag}, ({', '.join(fields_)},), depth)",
+        ]
+
+    def plain(i: int) -> str:  # a record (or handle) straight to its encoder, as _value would
+        return (
+            f"(f{i} if type(f{i}) in S else e(self, f{i}, depth + 1) if depth < self._max_depth"
+            f" and (e := ENCODERS.get(type(f{i}))) is not None else self._value(f{i}, depth))"
+        )
+
+    def sequence(i: int, indent: str) -> list[str]:
+        return [
+            f"{indent}if depth >= self._max_depth:",
+            f"{indent}    self._too_deep()",
+            f"{indent}self._items += len(f{i})",
+            f"{indent}if self._items > self._max_items:",
+            f"{indent}    self._count(0)",
+        ]
+
+    kinds = compact[1] if compact is not None else (None,) * n
+    if compact is not None:
+        tests = [f"type(f{i}) is K{i}" for i, k in enumerate(kinds) if k is not None]
+        lines.append(f"    if {' and '.join(tests)}:")
+        out = []
+        for i, k in enumerate(kinds):
+            if k is None:
+                out.append(plain(i))
+            elif k is list or k is tuple:
+                lines += sequence(i, "        ")
+                lines += [
+                    f"        if not S.issuperset(map(type, f{i})):",
+                    f"            f{i} = [x if type(x) in S else self._value(x, depth + 1) for x in f{i}]",
+                ]
+                out.append(f"f{i}")
+            else:
+                out.append(f"f{i}._value_")
+        lines.append(f"        return [{compact[0]}, {', '.join(out)}]")
+    lines.append(f"    return [{schema.tag}{''.join(', ' + plain(i) for i in range(n))}]")
+
+    # The entry: a record of plain values at once, any other through the memo.
+    lines += ["", "def enc(self, value, depth):"]
+    if schema.cls not in (Model, Request):  # (their deltas need their lists: the memo way)
+        lines += [*read, "    S = self._scalars"]
+        leaf, out = [], []
+        for i, k in enumerate(kinds):
+            if k is None:
+                leaf.append(f"type(f{i}) in S")
+                out.append(f"f{i}")
+            elif k is list or k is tuple:
+                leaf.append(f"type(f{i}) is K{i} and S.issuperset(map(type, f{i}))")
+                out.append(f"f{i}")
+            else:
+                leaf.append(f"type(f{i}) is K{i}")
+                out.append(f"f{i}._value_")
+        tag = schema.tag if compact is None else compact[0]
+        lines += [f"    if {' and '.join(leaf) or 'True'}:", f"        self._items += {n}"]
+        for i, k in enumerate(kinds):
+            if k is list or k is tuple:
+                lines += sequence(i, "        ")
+        if not any(k is list or k is tuple for k in kinds):
+            lines += ["        if self._items > self._max_items:", "            self._count(0)"]
+        lines.append(f"        return [{tag}{''.join(', ' + o for o in out)}]")
+    lines += [
+        "    seen = self._seen.get(id(value))",
+        "    if seen is not None and seen[0] is value:",
+        "        self._count(seen[2])",
+        "        return seen[1]",
+        "    start = self._items",
+        "    out = body(self, value, depth)",
+        "    self._seen[id(value)] = (value, out, self._items - start)",
+        "    return out",
+    ]
+    return "\n".join(lines)
+
+
+def _decoder_source(schema: RecordSchema, compact: tuple | None) -> str:
+    """A decoder ``dec(self, node, depth)`` for one record's layout (``compact``: its
+    compact plan), as ``Decoder._value`` would build it: fields decoded, checked against
+    the schema, then the constructor."""
+    n = len(schema.names)
+    name = schema.cls.__name__
+    fields_ = ", ".join(f"f{i}" for i in range(n))
+    lines = [
+        "def dec(self, node, depth):",
+        f"    if len(node) != {n + 1}:",
+        f"        raise MM(f'holds {name} with {{len(node) - 1}} fields; it has {n}')",
+        f"    _, {fields_}{',' if n == 1 else ''} = node",
+    ]
+    enums = sequences = ()
+    others = range(n)
+    if compact is not None:
+        enums, sequences, others = compact
+    lines += [
+        f"    if type(f{i}) not in PLAIN:\n        f{i} = self._value(f{i}, depth)" for i in others
+    ]
+    for i, field_name, enum, _members in enums:
+        lines += [
+            f"    g = M{i}.get(f{i}) if type(f{i}) is int else None",
+            "    if g is None:",
+            f"        raise MM(f'holds {name}.{field_name} {{safe_repr(f{i}, 40)}}, "
+            f"which is no {enum.__name__}')",
+            f"    f{i} = g",
+        ]
+    for i, field_name, container in sequences:
+        lines += [
+            f"    if type(f{i}) is not list:",
+            f"        raise MM(f'holds {name}.{field_name} of type {{_kind(f{i})}}, not a sequence')",
+            "    if depth >= self._max_depth:",
+            "        raise MM(f'exceeds max nesting depth {self._max_depth}')",
+            f"    self._items += len(f{i})",
+            "    if self._items > self._max_items:",
+            "        raise MM(f'exceeds max {self._max_items} values in one message')",
+            f"    if not PLAIN.issuperset(map(type, f{i})):",
+            f"        f{i} = [x if type(x) in PLAIN else self._value(x, depth + 1) for x in f{i}]",
+        ]
+        if container is tuple:
+            lines.append(f"    f{i} = tuple(f{i})")
+    tests = []
+    for i, kind in enumerate(schema.types):
+        if kind.outer is not None:  # a sequence: its container, then its items
+            items = f"I{i}.issuperset(map(type, f{i})) or " if kind.items else ""
+            tests.append(f"type(f{i}) in O{i} and ({items}C{i}(f{i}))")
+        elif kind.fast is not None:  # as ``FieldType.accepts``
+            check = "" if kind.check is _never else f" or C{i}(f{i})"
+            tests.append(f"(type(f{i}) in T{i}{check})")
+    lines += [
+        f"    if not ({' and '.join(tests) or 'True'}):",
+        f"        _check_fields(SCHEMA, [{fields_}])",
+    ]
+    if schema.cls in (Model, Request):
+        which = int(schema.cls is Request)
+        lines += [
+            f"    if self._deltas and self._reference[{which}] is None "
+            "and type(f0) is list and type(f1) is list:",
+            f"        self._reference[{which}] = (list(f0), list(f1))",
+        ]
+    lines.append(f"    return CLS({fields_})")
+    return "\n".join(lines)
+
+
+def _compile(source: str, name: str, namespace: dict) -> Callable:
+    """Function ``name`` of ``source`` (a traceback shows it as ``<codec: name Record>``)."""
+    where = f"<codec: {name} {namespace['CLS'].__name__}>"
+    exec(compile(source, where, "exec"), namespace)  # made from the schema only
+    return namespace.pop(name)
+
+
+def _compiled_paths() -> tuple[dict[type, Callable], dict[int, Callable]]:
+    encoders: dict[type, Callable] = {}
+    decoders: dict[int, Callable] = {}
+    shared = {
+        "MM": MalformedMessage,
+        "PLAIN": _PLAIN,
+        "safe_repr": safe_repr,
+        "_kind": _kind,
+        "_check_fields": _check_fields,
+        "ENCODERS": encoders,
+    }
+    for schema in (*RECORDS, *_ENVELOPE_SCHEMAS):
+        compact = _COMPACT_KINDS.get(schema.cls)
+        namespace = dict(shared, CLS=schema.cls, SCHEMA=schema)
+        if compact is not None:
+            namespace.update({f"K{i}": k for i, k in enumerate(compact[1]) if k is not None})
+        encoders[schema.cls] = _compile(_encoder_source(schema, compact), "enc", namespace)
+        for i, kind in enumerate(schema.types):
+            namespace.update({f"T{i}": kind.fast, f"O{i}": kind.outer, f"C{i}": kind.check})
+            namespace[f"I{i}"] = kind.items
+        decoders[schema.tag] = _compile(_decoder_source(schema, None), "dec", namespace)
+        if compact is not None:
+            plan = _COMPACT_PLANS[compact[0]]
+            namespace.update({f"M{i}": members for i, _, _, members in plan[0]})
+            decoders[compact[0]] = _compile(_decoder_source(schema, plan), "dec", namespace)
+    encoders[NativeHandle] = lambda self, value, depth: self._handle(value)  # (not a record)
+    envelopes = {s.tag: decoders.pop(s.tag) for s in _ENVELOPE_SCHEMAS}
+    return encoders, decoders, envelopes
+
+
+_ENCODERS, _DECODERS, _ENVELOPE_DECODERS = _compiled_paths()
+"""Record and envelope class -> its compiled encoder; record tag (either layout) -> its
+compiled decoder; envelope tag -> its compiled decoder (an envelope is never a value)."""
 
 
 def decode(body: bytes, fds: Sequence[int] = (), peer: Peer | None = None, limits: Limits = LIMITS):

@@ -195,6 +195,60 @@ def test_a_record_goes_compact_only_when_its_fields_hold_what_the_schema_expects
     assert back[0].type is OperandType.TENSOR_FLOAT32 and type(back[0].dimensions) is list
 
 
+def _field_nodes(sample: object) -> tuple[codec.RecordSchema, list]:
+    """The schema of ``sample``'s record and its fields as the encoder writes them."""
+    schema = next(s for s in codec.RECORDS if s.cls is type(sample))
+    encoder = codec.Encoder(None, is_open=lambda fd: True)
+    return schema, [encoder._value(getattr(sample, name), 1) for name in schema.names]
+
+
+def _refusal(node: list) -> str:
+    with pytest.raises(codec.MalformedMessage) as refused:
+        codec.Decoder([0, 1, 2, 3], None).decode(msgpack.packb([HELLO, node]))
+    return str(refused.value)
+
+
+HELLO = 16 + codec.ENVELOPES.index(codec.Hello)
+_EVIL = [OPAQUE, "Evil", "x"]
+"""A value no record field accepts."""
+_FIELDS = [(sample, i) for sample in SAMPLES for i in range(len(_field_nodes(sample)[1]))]
+
+
+@pytest.mark.parametrize(
+    ("sample", "index"),
+    _FIELDS,
+    ids=[f"{type(s).__name__}.{_field_nodes(s)[0].names[i]}" for s, i in _FIELDS],
+)
+def test_every_field_of_every_record_refuses_a_value_of_another_type(sample, index) -> None:
+    """Each record's decoder (written out from the schema at import) checks each field,
+    in both layouts, and names the record, the field and the type it wanted."""
+    schema, nodes = _field_nodes(sample)
+    name, wanted = schema.names[index], schema.types[index].text
+    regular = [schema.tag, *nodes]
+    regular[index + 1] = _EVIL
+    assert _refusal(regular) == f"holds {schema.cls.__name__}.{name} of type Evil (x), not {wanted}"
+    compact = codec._COMPACT_KINDS.get(schema.cls)
+    if compact is None:
+        return
+    kinds = compact[1]
+    values = [getattr(sample, n) for n in schema.names]
+    if not all(k is None or type(v) is k for v, k in zip(values, kinds, strict=True)):
+        pytest.skip("this sample does not fit the compact layout")
+    body = [compact[0]]  # enum fields as bare values, sequence fields as bare arrays
+    for value, node, kind in zip(values, nodes, kinds, strict=True):
+        body.append(node if kind is None else node[1:] if kind in (list, tuple) else value.value)
+    decoded = codec.Decoder([0, 1, 2, 3], None).decode(msgpack.packb([HELLO, body])).value
+    _same(decoded, sample)
+    kind = kinds[index]
+    if kind is None:
+        body[index + 1], tail = _EVIL, f"of type Evil (x), not {wanted}"
+    elif kind in (list, tuple):
+        body[index + 1], tail = "Evil", "of type str, not a sequence"
+    else:
+        body[index + 1], tail = "Evil", f"'Evil', which is no {kind.__name__}"
+    assert _refusal(body) == f"holds {schema.cls.__name__}.{name} {tail}"
+
+
 def test_a_record_that_cannot_go_compact_encodes_its_fields_once() -> None:
     """The layout is chosen before any field is encoded: a remote object in a field is
     exported once even when a later field sends the record in the ordinary layout."""
