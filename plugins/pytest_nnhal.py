@@ -20,6 +20,8 @@ Registered under the ``pytest11`` entry point as ``nnhal``, so an installed
 * ``--cert-report=DIR``: write the certification report (report.json, .html,
   .md) there; ``--shard=K/N`` runs one of N stable parts of the collected
   tests; ``--expect-fail=FILE`` lists known failures (``plugins.report``);
+* ``--nnhal-specs=DIR`` (repeatable): also run vendor test pack DIR's specs
+  (``plugins.packs``);
 * ``--nnhal-op=NAME`` (repeatable): keep only the tests of these operations
   (exact names: CONV_2D is not DEPTHWISE_CONV_2D), deselecting the rest;
   ``--nnhal-smoke`` keeps a small deterministic sample of every test function.
@@ -60,6 +62,7 @@ from hal.callbacks import DEFAULT_TIMEOUT
 from hal.loader import DEFAULT_DRIVER, DriverLoadError, LoadedDriver, load_driver
 from hal.types import HalVersion
 from isolation.sandbox import CONTAINMENTS, DEFAULT_ADDRESS_SPACE_MB
+from plugins import packs
 from plugins.options import whole_number
 from plugins.repeats import DEFAULT_REPEATS, RepeatedFailures
 from plugins.report.facts import test_id
@@ -172,6 +175,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         help=f"a first try: run a deterministic sample ({SMOKE_PER_TEST} cases of each test "
         "function, every category); never a certificate",
     )
+    packs.addoption(group)
     report = parser.getgroup("nnhal-report", "nnhal-conformance: certification reports")
     report.addoption(
         "--cert-report",
@@ -335,6 +339,7 @@ def pytest_configure(config: pytest.Config) -> None:
     if not timeout > 0:
         raise pytest.UsageError(f"--hal-timeout={timeout:g}: must be a positive number of seconds")
     _load_hypothesis_profile(config)
+    packs.configure(config)
     spec = config.getoption("--driver")
     if spec is not None:
         config.stash[_LOADED] = _load(config, spec)
@@ -459,6 +464,7 @@ def pytest_unconfigure(config: pytest.Config) -> None:
     restore = config.stash.get(_SOURCE_CONSTANTS, None)
     if restore is not None:
         restore()
+    packs.unconfigure(config)
 
 
 def nnhal_profile(config: pytest.Config) -> str:
@@ -616,13 +622,15 @@ def pytest_report_header(config: pytest.Config) -> list[str]:
     if seed is not None:
         profile += f" (hypothesis seed {seed}: --hypothesis-seed={seed} draws the same cases)"
     isolation = _isolation_header(config)
+    vendor = packs.header_lines(config)
     if spec is None:
-        return [f"driver: {DEFAULT_DRIVER} (default)", profile, isolation]
+        return [f"driver: {DEFAULT_DRIVER} (default)", profile, isolation, *vendor]
     loaded = config.stash[_LOADED]
     return [
         f"driver: {loaded.describe()} (HAL {loaded.level}, tested up to {tested_level(config)})",
         profile,
         isolation,
+        *vendor,
     ]
 
 

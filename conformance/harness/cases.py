@@ -80,9 +80,17 @@ class GeneratedTest:
     ``SetVersion``), or None where that generator emits none (relaxed models)."""
     multinomial_tolerance: float | None = None
     provenance: Provenance = field(default_factory=lambda: Provenance("", 0))
+    pack: str = ""
+    """The vendor test pack the case comes from (``--nnhal-specs``); empty for the suite's
+    own cases."""
+
+    @property
+    def folder(self) -> str:
+        """``V1_2``, or ``acme:V1_2`` for a case of vendor pack ``acme``."""
+        return f"{self.pack}:{self.hal_folder}" if self.pack else self.hal_folder
 
     @property
     def test_id(self) -> str:
-        """``V1_2/add/add_relaxed``: folder / spec name / test name."""
+        """``V1_2/add/add_relaxed``: folder (with its pack) / spec name / test name."""
         spec = self.provenance.spec.rsplit("/", 1)[-1].split(".", 1)[0]
-        return f"{self.hal_folder}/{spec}/{self.name}"
+        return f"{self.folder}/{spec}/{self.name}"

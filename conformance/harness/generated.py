@@ -214,16 +214,52 @@ def _builders(module_name: str) -> tuple[tuple[str, Builder], ...]:
     return _import_generated(module_name).TESTS
 
 
-def load_tests(module_name: str) -> list[GeneratedTest]:
-    """All tests of a generated module, freshly built, in the order of its spec."""
-    return [build() for _, build in _builders(module_name)]
+def load_tests(module_name: str, pack: str = "") -> list[GeneratedTest]:
+    """All tests of a generated module, freshly built, in the order of its spec (marked as
+    vendor pack ``pack``'s, if given)."""
+    tests = [build() for _, build in _builders(module_name)]
+    for test in tests:
+        test.pack = pack
+    return tests
+
+
+_PACKS: list[tuple[str, str]] = []
+"""(name, package) of each vendor test pack the run adds to the suite's own cases."""
+
+
+def add_pack(name: str, package: str, path: str) -> None:
+    """Add vendor pack ``name``: the generated package ``package`` in folder ``path`` (put
+    on ``sys.path``). Its cases join ``corpus()`` after the suite's own."""
+    if path not in sys.path:
+        sys.path.append(path)
+    if (name, package) not in _PACKS:
+        _PACKS.append((name, package))
+
+
+def remove_packs() -> None:
+    """Forget the vendor packs (the end of a run: a later run in this process adds its own)."""
+    _PACKS.clear()
+
+
+def packs() -> tuple[tuple[str, str], ...]:
+    """(name, package) of the vendor packs added, in order."""
+    return tuple(_PACKS)
+
+
+def corpus() -> tuple[GeneratedTest, ...]:
+    """Every generated case, the suite's and then each vendor pack's, built once per
+    process and shared by the suite's modules (callers never change them)."""
+    return _corpus(packs())
 
 
 @functools.cache
-def corpus() -> tuple[GeneratedTest, ...]:
-    """Every generated case, built once per process and shared by the suite's modules
-    (callers never change them)."""
-    return tuple(test for module, _ in load_index() for test in load_tests(module))
+def _corpus(vendor_packs: tuple[tuple[str, str], ...]) -> tuple[GeneratedTest, ...]:
+    return tuple(
+        test
+        for pack, package in (("", PACKAGE), *vendor_packs)
+        for module, _ in load_index(package)
+        for test in load_tests(module, pack)
+    )
 
 
 _LOWEST: dict[str, HalVersion | None] = {}

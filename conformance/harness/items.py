@@ -87,14 +87,16 @@ def _with_facts(error: BaseException, facts: dict[str, Any]) -> BaseException:
 # Case ids
 # ---------------------------------------------------------------------------
 
-_FOLDER = re.compile(r"^V1_[0-9]$")
+_FOLDER = re.compile(r"^(?:[a-z0-9_.-]+:)?V1_[0-9]$")
+"""A HAL folder, after a vendor pack's name for a case of that pack (``acme:V1_2``)."""
 _EXAMPLE = re.compile(r"^ex(0|[1-9][0-9]*)$")
 USAGE = "FOLDER/SPEC/NAME[/exN/RUN], e.g. V1_0/add/none/ex0/sync"
 
 
 @dataclass(frozen=True)
 class CaseId:
-    """``V1_2/add/none/ex0/sync``: folder, spec, name, and optionally example and run."""
+    """``V1_2/add/none/ex0/sync``: folder, spec, name, and optionally example and run.
+    A case of a vendor pack has the pack's name before its folder: ``acme:V1_2/...``."""
 
     folder: str
     spec: str
@@ -111,7 +113,7 @@ class CaseId:
         """The id of ``test`` (with one of its examples and a run, if given)."""
         spec = test.test_id.split("/")[1]
         rest = test.name[len(spec) + 1 :] if test.name.startswith(spec + "_") else ""
-        return cls(test.hal_folder, spec, rest or "base", example, run)
+        return cls(test.folder, spec, rest or "base", example, run)
 
     @classmethod
     def parse(cls, text: str) -> CaseId:

@@ -10,6 +10,7 @@ item does (driver, profile, HAL level cap).
 from __future__ import annotations
 
 import shlex
+from pathlib import Path
 
 import pytest
 
@@ -29,4 +30,7 @@ def rerun_of(config: pytest.Config, identifier: str) -> str:
     cap = config.getoption("--hal-version")
     if cap:
         words.append(f"--hal-version={cap}")
+    start = Path(config.invocation_params.dir)
+    for folder in config.getoption("--nnhal-specs", None) or []:  # vendor packs, absolute
+        words.append(f"--nnhal-specs={shlex.quote(str((start / folder).resolve()))}")
     return " ".join(words)

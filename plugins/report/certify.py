@@ -136,6 +136,16 @@ def _parser() -> argparse.ArgumentParser:
         help="how the service process is contained (default: auto, the strongest that works)",
     )
     parser.add_argument(
+        "--nnhal-specs",
+        dest="specs",
+        type=Path,
+        action="append",
+        default=None,
+        metavar="DIR",
+        help="also run the specs of vendor test pack DIR (repeatable): generated into a cache "
+        "and run like the suite's own cases, ids prefixed with the folder's name (NAME:V1_2/...)",
+    )
+    parser.add_argument(
         "--out",
         type=Path,
         default=None,
@@ -200,6 +210,8 @@ def pytest_command(
         command.append(f"--driver-containment={args.driver_containment}")
     if getattr(args, "smoke", False):
         command.append("--nnhal-smoke")
+    for folder in getattr(args, "specs", None) or []:
+        command.append(f"--nnhal-specs={folder.expanduser().resolve()}")
     selection = getattr(args, "selection", None)
     if selection is not None:
         command += ["-p", SELECTION_PLUGIN, f"@{selection}"]
@@ -485,6 +497,12 @@ def plan_rerun(parser: argparse.ArgumentParser, args: argparse.Namespace) -> _Re
         "profile": run.get("profile") if run.get("profile") in PROFILES else None,
         "hal_version": run.get("hal_version_cap"),
         "driver_isolation": isolation if isolation in ISOLATIONS else None,
+        "specs": [
+            Path(p["folder"])
+            for p in run.get("packs") or []
+            if isinstance(p, dict) and isinstance(p.get("folder"), str)
+        ]
+        or None,
     }
     settings = []
     for name, shown in (
@@ -492,6 +510,7 @@ def plan_rerun(parser: argparse.ArgumentParser, args: argparse.Namespace) -> _Re
         ("profile", "profile"),
         ("hal_version", "--hal-version"),
         ("driver_isolation", "isolation"),
+        ("specs", "--nnhal-specs"),
     ):
         if getattr(args, name) is not None:
             source = "given"
@@ -500,7 +519,9 @@ def plan_rerun(parser: argparse.ArgumentParser, args: argparse.Namespace) -> _Re
             source = "recorded"
         else:
             continue
-        settings.append(f"{shown} {getattr(args, name)} ({source})")
+        value = getattr(args, name)
+        value = " ".join(map(str, value)) if isinstance(value, list) else value
+        settings.append(f"{shown} {value} ({source})")
     if not args.driver and ids:
         parser.error(f"{option}: {report} does not say which driver it tested; give --driver")
     return _Rerun(given, report, doc, ids, settings)

@@ -31,6 +31,7 @@ import pytest
 from conformance.harness.rerun import rerun_of
 from hal.show import is_hal_type, show, show_exception, show_text
 from isolation.channel import DriverFault
+from plugins import packs
 from plugins.report import facts as F
 
 _FACTS = pytest.StashKey[dict]()
@@ -502,6 +503,7 @@ class ReportPlugin:
             "hypothesis_seed": hypothesis_seed(self.config),
             "suite_categories": suite_categories(),
             "isolation": _isolation(self.config),
+            "packs": packs.report_entries(self.config),
         }
         return new_document(run, driver, environment(), tests)
 

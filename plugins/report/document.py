@@ -273,6 +273,7 @@ def _verdict(doc: dict[str, Any]) -> dict[str, Any]:
         else []
     )
     notes += _pattern_passes(tests)
+    notes += _pack_notes(run.get("packs") or [], tests)
     certified = not reasons
     tiers = ("parity" if strict_bad else "parity+strict") if certified else None
     if certified:
@@ -292,6 +293,24 @@ def _verdict(doc: dict[str, Any]) -> dict[str, Any]:
         "required_categories": required,
         "rule": VERDICT_RULE,
     }
+
+
+def _pack_notes(packs: list[dict[str, Any]], tests: list[dict]) -> list[str]:
+    """A note per vendor test pack: its tests (which count like the suite's own) and the
+    specs of it that failed to generate."""
+    notes = []
+    for pack in packs:
+        marked = re.compile(rf"[\[/]{re.escape(pack['name'])}:V1_")  # [acme:V1_2/.., [f/acme:..
+        mine = sum(bool(marked.search(t["id"])) for t in tests)
+        line = f"vendor pack {pack['name']} ({pack['folder']}): {mine} tests, counted like the suite's own"
+        errors = pack["spec_errors"]
+        if errors:
+            line += (
+                f"; {len(errors)} of its {pack['specs']} specs failed to generate: "
+                + "; ".join(errors)
+            )
+        notes.append(line)
+    return notes
 
 
 def _why_not_tamper_proof(isolation: dict[str, Any]) -> str:

@@ -1,0 +1,147 @@
+"""Vendor test packs: a folder of spec files generated on the fly into a cache.
+
+A pack is a folder laid out like ``conformance/specs`` (``V1_0``, ``V1_1``,
+``V1_2``, each holding ``*.mod.py`` files). ``build_pack`` generates its modules
+as ``nnhal-generate`` would, into a package of their own under a cache folder
+outside the installed harness, named after the content it was made from (the
+specs' paths and bytes, and the generator's own source): a second run with the
+same specs and the same harness finds the package and generates nothing. A
+spec that fails is one line (``<pack>/V1_2/x.mod.py:12: <problem>``), kept with
+the package so a reuse reports it again; the other specs are generated.
+
+The pytest plugin (``plugins.packs``) calls this for each ``--nnhal-specs DIR``
+and hands the package to ``conformance.harness.generated.add_pack``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+import shutil
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+from generator.__main__ import (
+    SPEC_SUFFIX,
+    UsageError,
+    _expected_files,
+    _run,
+    _spec_interpreter,
+    _write,
+    discover_specs,
+)
+from generator.emit import HAL_FOLDERS
+
+CACHE_ENV = "NNHAL_CACHE_DIR"
+"""Where generated packs are kept, if set (else the user's cache folder)."""
+PACKAGE_PREFIX = "nnhal_pack_"
+_ERRORS = "spec_errors.json"
+_NAME = re.compile(r"[^a-z0-9_.-]+")
+
+
+class PackError(Exception):
+    """A ``--nnhal-specs`` folder cannot be used as a pack (one line: which and why)."""
+
+
+@dataclass(frozen=True)
+class Pack:
+    """One generated pack: its name (from its folder), folder, the package its modules
+    are in and the folder holding that package, its spec count and the specs that failed."""
+
+    name: str
+    folder: Path
+    package: str
+    path: Path
+    specs: int
+    errors: tuple[str, ...]
+
+
+def pack_name(folder: Path) -> str:
+    """The pack's name: its folder's name, lower case, other characters than letters,
+    digits, ``_``, ``.`` and ``-`` made ``_`` (it prefixes the pack's test ids)."""
+    name = _NAME.sub("_", folder.name.lower()).strip("_")
+    return name or "pack"
+
+
+def cache_folder() -> Path:
+    """``$NNHAL_CACHE_DIR``, else ``$XDG_CACHE_HOME/nnhal-conformance/packs``, else
+    ``~/.cache/nnhal-conformance/packs``."""
+    given = os.environ.get(CACHE_ENV)
+    if given:
+        return Path(given)
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(Path.home(), ".cache")
+    return Path(base) / "nnhal-conformance" / "packs"
+
+
+def _generator_sources() -> list[Path]:
+    here = Path(__file__).resolve().parent
+    loader = here.parent / "conformance" / "harness" / "generated.py"
+    files = sorted(here.glob("*.py")) + sorted((here / "templates").glob("*.j2"))
+    return [*files, loader]
+
+
+def content_key(folder: Path, specs: list) -> str:
+    """A digest of what a pack's modules are made from: every spec's path in the pack
+    and bytes, and the source of the generator and of the loader the modules call."""
+    digest = hashlib.sha256()
+    for source in _generator_sources():
+        digest.update(source.name.encode() + b"\0" + source.read_bytes() + b"\0")
+    for spec in specs:
+        relative = spec.path.relative_to(folder).as_posix()
+        digest.update(relative.encode() + b"\0" + spec.path.read_bytes() + b"\0")
+    return digest.hexdigest()[:20]
+
+
+def build_pack(folder: Path, cache: Path | None = None) -> Pack:
+    """Generate (or find already generated) the pack of spec folder ``folder``."""
+    folder = Path(folder).expanduser().resolve()
+    if not folder.is_dir():
+        raise PackError(f"--nnhal-specs {folder}: no such folder")
+    try:
+        specs = discover_specs(folder, folder.parent)
+    except UsageError as error:
+        raise PackError(f"--nnhal-specs {folder}: {error}") from None
+    if not specs:
+        raise PackError(
+            f"--nnhal-specs {folder}: no spec files (*{SPEC_SUFFIX}) in its "
+            f"{', '.join(HAL_FOLDERS)} folders"
+        )
+    cache = cache_folder() if cache is None else Path(cache)
+    package = PACKAGE_PREFIX + content_key(folder, specs)
+    target = cache / package
+    try:
+        if not (target / _ERRORS).is_file():
+            _generate(specs, folder, cache, target)
+        errors = tuple(json.loads((target / _ERRORS).read_text(encoding="utf-8")))
+    except OSError as error:
+        raise PackError(
+            f"--nnhal-specs {folder}: cannot write its generated modules under {cache} "
+            f"({error.strerror or error}); set {CACHE_ENV} to a writable folder"
+        ) from None
+    return Pack(pack_name(folder), folder, package, cache, len(specs), errors)
+
+
+def _generate(specs: list, folder: Path, cache: Path, target: Path) -> None:
+    """Write the pack's package into a fresh folder beside ``target``, then move it into
+    place: concurrent runs (pytest-xdist workers) never see half a package."""
+    cache.mkdir(parents=True, exist_ok=True)
+    outcomes = _run(specs, folder.parent, _spec_interpreter(), emit=True)
+    scratch = Path(tempfile.mkdtemp(prefix=".building-", dir=cache))
+    try:
+        for relative, text in _expected_files(outcomes, scratch, True, specs).items():
+            _write(scratch / relative, text.encode("utf-8"))
+        errors = [o.error for o in outcomes if o.error is not None]
+        (scratch / _ERRORS).write_text(json.dumps(errors), encoding="utf-8")
+        try:
+            os.rename(scratch, target)
+        except OSError:
+            if not (target / _ERRORS).is_file():  # not another run's finished package
+                raise
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+
+
+__all__ = ["CACHE_ENV", "Pack", "PackError", "build_pack", "cache_folder", "pack_name"]
