@@ -429,6 +429,22 @@ def test_a_rerun_runs_the_bad_items_with_the_recorded_settings(
     assert comparison["compared"] == {"before": 2, "after": 2}
 
 
+def test_a_rerun_brings_back_the_vendor_packs_the_report_records(
+    tmp_path: Path, fake_run: FakeRun, capsys
+) -> None:
+    pack = {"name": "acme", "folder": str(tmp_path / "acme"), "specs": 1, "spec_errors": []}
+    old = _earlier(tmp_path / "old", {"a": "failed"}, packs=[pack])
+    assert certify.main(["--rerun-failed", str(old), "--jobs", "0"]) == 0
+    assert [w for w in fake_run.commands[0] if w.startswith("--nnhal-specs")] == [
+        f"--nnhal-specs={tmp_path / 'acme'}"
+    ]
+    assert (
+        capsys.readouterr()
+        .out.splitlines()[0]
+        .endswith(f"isolation none (recorded), --nnhal-specs {tmp_path / 'acme'} (recorded)")
+    )
+
+
 def test_options_given_win_over_the_recorded_ones(
     tmp_path: Path, fake_run: FakeRun, capsys
 ) -> None:
