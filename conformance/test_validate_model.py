@@ -41,6 +41,7 @@ from conformance.harness.calls import (
     supported_call,
 )
 from conformance.harness.cases import GeneratedTest
+from conformance.harness.extensions import require_extensions, undeclared
 from conformance.harness.generated import lowest_version
 from conformance.harness.marks import case_marks, cases, mark
 from conformance.harness.mutations import (
@@ -343,6 +344,7 @@ def test_validate_model(family_name: str, case: str, nnhal) -> None:
     family, test = FAMILIES[family_name], _CASES[case]
     if lowest_version(test) is None:
         pytest.fail(f"generated model {case} is invalid: regenerate the corpus")
+    require_extensions(device, test.model)  # an undeclared extension: unsupported
     plan = [(m, levels_for(test, m, hal_level)) for m in family.mutations(test.model)]
     plan = [(m, levels) for m, levels in plan if levels]
     if not plan:
@@ -383,6 +385,8 @@ def test_validate_model_sampled(
         pytest.skip(f"no generated model admits {family_name} at HAL {hal_level} or below")
     case = data.draw(st.sampled_from(applicable), label="case")
     test = _CASES[case]
+    if undeclared(device, test.model):
+        reject()  # a case of an extension the driver does not declare: not its to judge
     mutation = data.draw(family.strategy(test.model), label="mutation")
     levels = levels_for(test, mutation, hal_level)
     if not levels:

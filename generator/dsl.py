@@ -48,6 +48,7 @@ from generator.variations import (
     guess_axis,
     implicit_variation,
 )
+from hal.extensions import qualified_operation, split_qualified
 from hal.types import OperationType
 
 __all__ = [
@@ -325,7 +326,12 @@ class Model:
                 self.operands.append(op)
 
     def Operation(self, op_name: str, *args: Any) -> Model:
-        if not isinstance(op_name, str) or op_name not in OperationType.__members__:
+        if isinstance(op_name, str) and split_qualified(op_name) is not None:
+            try:
+                qualified_operation(op_name)  # "<extension name>:<operation name>"
+            except ValueError as error:
+                raise DslError(str(error)) from None
+        elif not isinstance(op_name, str) or op_name not in OperationType.__members__:
             raise DslError(f"unknown operation {op_name!r}")
         inputs = [_implicit_parameter(a) for a in args]
         self.operations.append(OperationDecl(op_name, inputs))

@@ -27,8 +27,16 @@ from generator.dsl import Example, spec_namespace
 from generator.errors import DslError, SpecError
 from generator.ir import BOOL_TYPES, FLOAT_TYPES, FeedData, WorkModel, WorkOperand, WorkOperation
 from generator.variations import DynamicOutputShapeConverter, ModelVariation
+from hal.extensions import (
+    harness_declarations,
+    harness_prefix,
+    qualified_operand_type,
+    qualified_operation,
+    split_qualified,
+)
 from hal.types import (
     DataLocation,
+    ExtensionNameAndPrefix,
     Model,
     Operand,
     OperandLifeTime,
@@ -36,6 +44,7 @@ from hal.types import (
     Operation,
     OperationType,
     SymmPerChannelQuantParams,
+    make_extension_type,
     numpy_dtype,
 )
 
@@ -364,10 +373,55 @@ def _hal_extra(op: WorkOperand) -> SymmPerChannelQuantParams | None:
     )
 
 
+def _type_code(type_name: str) -> int:
+    """The operand type number of a spec type name; an extension type gets the prefix the
+    harness gives its extension (``hal.extensions.harness_prefix``)."""
+    if split_qualified(type_name) is None:
+        return OperandType[type_name]
+    extension, found = qualified_operand_type(type_name)
+    return make_extension_type(harness_prefix(extension.name), found.type_within)
+
+
+def _operation_code(type_name: str) -> int:
+    if split_qualified(type_name) is None:
+        return OperationType[type_name]
+    extension, found = qualified_operation(type_name)
+    return make_extension_type(harness_prefix(extension.name), found.type_within)
+
+
+def _dtype(type_name: str) -> np.dtype:
+    """The numpy dtype of one element: the HAL's, or the extension table's."""
+    if split_qualified(type_name) is None:
+        return numpy_dtype(OperandType[type_name])
+    return qualified_operand_type(type_name)[1].numpy_dtype
+
+
+def _is_tensor(type_name: str) -> bool:
+    if split_qualified(type_name) is None:
+        return type_name.startswith("TENSOR_")
+    return qualified_operand_type(type_name)[1].is_tensor
+
+
+def _extensions_used(work: WorkModel) -> list[tuple[str, int]]:
+    """(name, harness prefix) of every extension the model's operands and operations use."""
+    names = [
+        parts[0] for parts in (split_qualified(t) for t in _type_names(work)) if parts is not None
+    ]
+    return harness_declarations(names)
+
+
+def _type_names(work: WorkModel) -> list[str]:
+    return [op.type.type for op in work.operands] + [o.type for o in work.operations]
+
+
 def _encode(op: WorkOperand, values: list[Any], line: int) -> np.ndarray:
-    """Values as a flat array of the operand's dtype (fp16 rounded from the double)."""
+    """Values as a flat array of the operand's dtype (fp16 rounded from the double).
+
+    Extension types are encoded by their numpy dtype from ``hal.extensions``: the spec
+    gives the raw stored integers (a TENSOR_Q16 value 1.5 is written 384).
+    """
     type_name = op.type.type
-    dtype = numpy_dtype(OperandType[type_name])
+    dtype = _dtype(type_name)
     if type_name in FLOAT_TYPES:
         return np.array([float(v) for v in values], dtype=np.float64).astype(dtype)
     if type_name in BOOL_TYPES:
@@ -396,7 +450,7 @@ def _hal_operand(op: WorkOperand, consumers: int, blob: bytearray, dynamic: bool
     if dynamic and op.kind in ("output", "ignored"):
         dims, extra = [0] * len(dims), None
     return Operand(
-        type=OperandType[op.type.type],
+        type=_type_code(op.type.type),
         dimensions=dims,
         number_of_consumers=consumers,
         scale=_float32(op.type.scale),
@@ -415,7 +469,7 @@ def _compile_model(work: WorkModel, line: int) -> tuple[Model, list[WorkOperatio
     operands = [_hal_operand(op, consumers[op.name], blob, work.dynamic) for op in work.operands]
     operations = [
         Operation(
-            OperationType[o.type], [index[n] for n in o.inputs], [index[n] for n in o.outputs]
+            _operation_code(o.type), [index[n] for n in o.inputs], [index[n] for n in o.outputs]
         )
         for o in order
     ]
@@ -426,18 +480,21 @@ def _compile_model(work: WorkModel, line: int) -> tuple[Model, list[WorkOperatio
         output_indexes=[index[op.name] for op in _outputs(work)],
         operand_values=bytes(blob),
         relax_computation_float32_to_float16=bool(work.relaxed),
+        extension_name_to_prefix=[
+            ExtensionNameAndPrefix(name, prefix) for name, prefix in _extensions_used(work)
+        ],
     )
     return model, order
 
 
 def _data_array(op: WorkOperand, side: dict[str, list[Any]], line: int) -> np.ndarray:
     """One input or expected output, typed and shaped by the operand's real dims."""
-    if not op.type.type.startswith("TENSOR_"):
+    if not _is_tensor(op.type.type):
         raise DslError(
             f"{op.describe()} has the scalar type {op.type.type}: example data must be tensors",
             line,
         )
-    dtype = numpy_dtype(OperandType[op.type.type])
+    dtype = _dtype(op.type.type)
     if op.kind == "ignored" or op.type.count == 0:
         return np.zeros(op.type.dims, dtype=dtype)
     if op.name not in side:

@@ -17,6 +17,7 @@ from typing import Any
 import numpy as np
 
 from generator.errors import DslError
+from hal.extensions import qualified_operand_type, split_qualified
 
 TYPE_NAMES = frozenset(
     {
@@ -62,7 +63,14 @@ KIND_LABELS = {
 
 
 def check_type_name(name: object) -> str:
-    """``name`` if it is one of the 15 operand type names; DslError otherwise."""
+    """``name`` if it is one of the 15 operand type names, or an extension operand type
+    of ``hal.extensions`` written ``"<extension name>:<type name>"``; DslError otherwise."""
+    if isinstance(name, str) and split_qualified(name) is not None:
+        try:
+            qualified_operand_type(name)
+        except ValueError as error:
+            raise DslError(str(error)) from None
+        return name
     if not isinstance(name, str) or name not in TYPE_NAMES:
         raise DslError(f"unknown operand type {name!r}")
     return name

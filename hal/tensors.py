@@ -35,9 +35,15 @@ from hal.types import (
 )
 
 
-def decode(operand: Operand, data: bytes | memoryview, dimensions: list[int]) -> np.ndarray:
-    """The array ``data`` holds for ``operand`` with ``dimensions`` (a copy, writable)."""
-    dtype = numpy_dtype(operand.type)
+def decode(
+    operand: Operand,
+    data: bytes | memoryview,
+    dimensions: list[int],
+    extensions: list | tuple | None = None,
+) -> np.ndarray:
+    """The array ``data`` holds for ``operand`` with ``dimensions`` (a copy, writable);
+    ``extensions``: the model's ``extension_name_to_prefix``, for extension types."""
+    dtype = numpy_dtype(operand.type, extensions)
     needed = math.prod(dimensions) * dtype.itemsize
     if len(data) < needed:
         raise MemoryError_(f"{len(data)} bytes for an operand of {needed} bytes")
@@ -59,7 +65,9 @@ def read_constants(model: Model) -> dict[int, np.ndarray]:
                 data = opened[location.pool_index].read_location(location)
             else:
                 continue
-            constants[index] = decode(operand, data, list(operand.dimensions))
+            constants[index] = decode(
+                operand, data, list(operand.dimensions), model.extension_name_to_prefix
+            )
     finally:
         for access in opened.values():
             access.close()
@@ -92,7 +100,7 @@ class RequestData:
             dims = list(argument.dimensions) or list(operand.dimensions)
             location = argument.location
             data = self._pools[location.pool_index].read(location.offset, location.length)
-            values[index] = decode(operand, data, dims)
+            values[index] = decode(operand, data, dims, self.model.extension_name_to_prefix)
         return values
 
     def write_outputs(self, values: dict[int, np.ndarray]) -> tuple[ErrorStatus, list[OutputShape]]:
@@ -105,7 +113,8 @@ class RequestData:
         if not all(shape.is_sufficient for shape in shapes):
             return ErrorStatus.OUTPUT_INSUFFICIENT_SIZE, shapes
         for index, argument in outputs:
-            dtype = numpy_dtype(self.model.operands[index].type)
+            declared = self.model.extension_name_to_prefix
+            dtype = numpy_dtype(self.model.operands[index].type, declared)
             data = np.ascontiguousarray(values[index], dtype=dtype).tobytes()
             self._pools[argument.location.pool_index].write(argument.location.offset, data)
         return ErrorStatus.NONE, shapes

@@ -16,6 +16,8 @@ from enum import IntEnum
 
 import numpy as np
 
+from hal.extensions import operand_type_of  # the shared table; it imports no hal module
+
 UINT64_MAX = 2**64 - 1
 """A ``Timing`` field holding this value means "not measured"."""
 
@@ -536,21 +538,43 @@ QUANTIZED_TENSOR_TYPES = frozenset(
 """The quantized tensor types of HAL 1.2 (values stored as integers with a scale)."""
 
 
-def is_tensor_type(value: int) -> bool:
-    """True for the known tensor types; extension types are not judged here."""
+def _extension_info(value: int, extensions: list | tuple | None):
+    """The ``hal.extensions`` operand type an extension type stands for in a model whose
+    ``extension_name_to_prefix`` is ``extensions``; None when not given or not known."""
+    if not extensions or not is_extension_type(value):
+        return None
+    found = operand_type_of(value, extensions)
+    return None if found is None else found[1]
+
+
+def is_tensor_type(value: int, extensions: list | tuple | None = None) -> bool:
+    """True for the known tensor types. An extension type is judged only when the model's
+    ``extension_name_to_prefix`` is given as ``extensions`` and names a known extension
+    (``hal.extensions``); otherwise it is not a tensor here."""
+    info = _extension_info(value, extensions)
+    if info is not None:
+        return info.is_tensor
     return value in _ELEMENT_SIZE and value not in _SCALAR_TYPES
 
 
-def element_byte_size(value: int) -> int:
-    """Bytes per element of a known non-extension type (OEM: 0)."""
+def element_byte_size(value: int, extensions: list | tuple | None = None) -> int:
+    """Bytes per element of a known type (OEM: 0); of an extension type only with the
+    model's ``extension_name_to_prefix`` as ``extensions``."""
+    info = _extension_info(value, extensions)
+    if info is not None:
+        return info.byte_size
     try:
         return _ELEMENT_SIZE[value]
     except KeyError:
         raise ValueError(f"no element size for operand type {value}") from None
 
 
-def numpy_dtype(value: int) -> np.dtype:
-    """The little-endian numpy dtype holding one element of the type."""
+def numpy_dtype(value: int, extensions: list | tuple | None = None) -> np.dtype:
+    """The little-endian numpy dtype holding one element of the type; of an extension
+    type only with the model's ``extension_name_to_prefix`` as ``extensions``."""
+    info = _extension_info(value, extensions)
+    if info is not None:
+        return info.numpy_dtype
     try:
         return _DTYPE[value]
     except KeyError:
@@ -562,16 +586,20 @@ def element_count(dimensions: list[int] | tuple[int, ...]) -> int:
     return math.prod(dimensions)
 
 
-def operand_byte_size(type_: int, dimensions: list[int] | tuple[int, ...]) -> int:
-    """Bytes the data of an operand takes. A tensor of unknown rank has size 0."""
-    if is_tensor_type(type_) and len(dimensions) == 0:
+def operand_byte_size(
+    type_: int, dimensions: list[int] | tuple[int, ...], extensions: list | tuple | None = None
+) -> int:
+    """Bytes the data of an operand takes. A tensor of unknown rank has size 0.
+    ``extensions``: the model's ``extension_name_to_prefix``, for extension types."""
+    if is_tensor_type(type_, extensions) and len(dimensions) == 0:
         return 0
-    return element_byte_size(type_) * element_count(dimensions)
+    return element_byte_size(type_, extensions) * element_count(dimensions)
 
 
-def is_fully_specified(operand: Operand) -> bool:
-    """Rank known (tensors) and no dimension 0."""
-    if is_tensor_type(operand.type) and len(operand.dimensions) == 0:
+def is_fully_specified(operand: Operand, extensions: list | tuple | None = None) -> bool:
+    """Rank known (tensors) and no dimension 0. ``extensions``: the model's
+    ``extension_name_to_prefix``, for extension types."""
+    if is_tensor_type(operand.type, extensions) and len(operand.dimensions) == 0:
         return False
     return all(d != 0 for d in operand.dimensions)
 

@@ -28,6 +28,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from functools import cached_property
 
+from hal.extensions import operand_type_of
+from hal.extensions import operation_problem as extension_operation_problem
 from hal.memory import POOL_NAME_INTRODUCED
 from hal.operations import (
     PARITY,
@@ -471,6 +473,11 @@ class _ModelFacts:
         return [_location(operand.location) for operand in self.operands]
 
     @cached_property
+    def extension_declarations(self) -> Sequence:
+        """The model's ``extension_name_to_prefix`` entries (to size known extension types)."""
+        return _items(self.model.extension_name_to_prefix)
+
+    @cached_property
     def declared_prefixes(self) -> frozenset[int]:
         entries = _items(self.model.extension_name_to_prefix)
         return frozenset(_int(getattr(e, "prefix", None)) for e in entries) - {None}
@@ -845,19 +852,25 @@ def _operand_location(facts: _ModelFacts) -> Iterator[str]:
 def _constant_size(facts: _ModelFacts, i: int) -> tuple[int, tuple[int, ...], int] | None:
     """(type, dims, byte size) of constant ``i`` if its size is fixed; None if unknown."""
     t = facts.valid_types[i]
-    if t is None or is_extension_type(t) or is_oem_type(t):
+    if t is None or is_oem_type(t):
+        return None
+    # Extension types: sized only for an extension hal.extensions knows, found through
+    # the model's own extension_name_to_prefix (the others are the vendor's business).
+    declarations = facts.extension_declarations
+    if is_extension_type(t) and operand_type_of(t, declarations) is None:
         return None
     dims = facts.dims[i]
     # An unknown-rank constant is operand.tensor_rank's to report; its size means nothing.
-    if not _dims_ok(dims) or (is_tensor_type(t) and not dims):
+    if not _dims_ok(dims) or (is_tensor_type(t, declarations) and not dims):
         return None
-    return t, dims, operand_byte_size(t, dims)
+    return t, dims, operand_byte_size(t, dims, declarations)
 
 
 @_model_rule(
     "operand.constant_length",
     Tier.PARITY,
-    "a non-OEM, non-extension constant's location.length equals its data size",
+    "a constant's location.length equals its data size (not checked for OEM types and "
+    "extensions hal.extensions does not know)",
 )
 def _constant_length(facts: _ModelFacts) -> Iterator[str]:
     for i, lifetime in enumerate(facts.lifetimes):
@@ -994,6 +1007,27 @@ def _operation_extension_prefix(facts: _ModelFacts) -> Iterator[str]:
                 f"operation {j}: {_operation_name(t)} uses prefix {extension_prefix(t)}, "
                 "which the model does not declare"
             )
+
+
+@_model_rule(
+    "operation.extension_signature",
+    Tier.STRICT,
+    "an operation of an extension hal.extensions knows has the operand counts, types and "
+    "shapes that extension defines",
+)
+def _operation_extension_signature(facts: _ModelFacts) -> Iterator[str]:
+    declarations = _items(facts.model.extension_name_to_prefix)
+    if not declarations:
+        return
+    for j, operation in enumerate(facts.operations):
+        t = _int(operation.type)
+        if not (_operation_type_valid(t, facts.version) and is_extension_type(t)):
+            continue
+        if not _signature_checkable(facts, operation):
+            continue
+        problem = extension_operation_problem(operation, facts.operands, declarations)
+        if problem is not None:
+            yield f"operation {j}: {problem}"
 
 
 @_model_rule(
@@ -1512,16 +1546,24 @@ def _pool_token(facts: _RequestFacts) -> Iterator[str]:
     "an input's location.length equals the byte size of its fully specified data",
 )
 def _input_length(facts: _RequestFacts) -> Iterator[str]:
+    # Extension types: sized only for an extension hal.extensions knows, found through
+    # the model's own extension_name_to_prefix (the others are the vendor's business).
+    declarations = _items(facts.model.model.extension_name_to_prefix)
     for arg in facts.inputs:
         t, dims = arg.operand_type, arg.merged_dims
         loc = arg.loc
-        if arg.no_value or t is None or is_extension_type(t) or is_oem_type(t):
+        if arg.no_value or t is None or is_oem_type(t):
+            continue
+        if is_extension_type(t) and (
+            operand_type_of(t, declarations) is None
+            or (not dims and is_tensor_type(t, declarations))
+        ):
             continue
         if arg.token is not None:
             continue
         if loc is None or arg.unspecified() is not None or not _dims_ok(dims):
             continue
-        size = operand_byte_size(t, dims)
+        size = operand_byte_size(t, dims, declarations)
         if loc[2] != size:
             yield (
                 f"{arg.label}: {describe_type(t)} of dimensions {list(dims)} takes {size} "

@@ -3,7 +3,10 @@
 Options make partial drivers, so that the suite's skip and partial-support
 paths can be tested against a driver that really is partial:
 
-* ``operations``: the operation types it claims (default: all it implements);
+* ``operations``: the operation types it claims (default: all it implements,
+  including ``reference_driver.ops.extensions.SATURATING_ADD`` of its vendor
+  extension ``org.nnhal_conformance.demo``, which ``get_supported_extensions``
+  declares);
 * ``disabled_rules``: ``hal.validation`` rules it does not enforce (a driver
   with a missing check, for proving the suite catches it);
 * ``caching``: whether it supports compilation caching (default True);
@@ -68,7 +71,8 @@ from reference_driver.executor import (
     read_constants,
 )
 from reference_driver.guard import LOG, async_hal_method, guarded, hal_method
-from reference_driver.ops import REGISTRY
+from reference_driver.ops import EXTENSION_REGISTRY, REGISTRY, implementation, operation_key
+from reference_driver.ops.extensions import EXTENSIONS
 from reference_driver.performance import FLOAT_PERFORMANCE, QUANT_PERFORMANCE, performance_of
 from reference_driver.prepared_model import ReferencePreparedModel
 from reference_driver.verdicts import ModelVerdicts
@@ -99,7 +103,9 @@ class ReferenceDriver(IDevice_1_2, IMemoryDomains):
         work_budget: int = DEFAULT_WORK_BUDGET,
     ) -> None:
         self.budgets = Budgets(memory_budget, work_budget)
-        self._operations = frozenset(REGISTRY if operations is None else operations)
+        self._operations = frozenset(
+            [*REGISTRY, *EXTENSION_REGISTRY] if operations is None else operations
+        )
         self._disabled_rules = frozenset(disabled_rules)
         self._verdicts = ModelVerdicts()
         """Supported operations and then preparation of one model: validated once."""
@@ -142,7 +148,7 @@ class ReferenceDriver(IDevice_1_2, IMemoryDomains):
 
     @hal_method(lambda: (ErrorStatus.GENERAL_FAILURE, []))
     def get_supported_extensions(self) -> tuple[ErrorStatus, list[Extension]]:
-        return ErrorStatus.NONE, []
+        return ErrorStatus.NONE, list(EXTENSIONS)
 
     # -- memory domains (reference_driver/buffers.py) --------------------------
 
@@ -180,10 +186,10 @@ class ReferenceDriver(IDevice_1_2, IMemoryDomains):
             constants = {}  # judged on types alone; preparation will fail on the pool
         answers = []
         for operation in model.operations:
-            impl = REGISTRY.get(operation.type)
+            impl = implementation(model, operation.type)
             answers.append(
                 impl is not None
-                and operation.type in self._operations
+                and operation_key(model, operation.type) in self._operations
                 and impl.supports(
                     operation_args(
                         model, tuple(operation.inputs), tuple(operation.outputs), constants

@@ -41,7 +41,6 @@ from hal.types import (
     numpy_dtype,
 )
 from reference_driver.ops import (
-    REGISTRY,
     Cost,
     OpArgs,
     OperationImpl,
@@ -50,6 +49,7 @@ from reference_driver.ops import (
     OverBudget,
     cost_of,
     default_cost,
+    implementation,
 )
 
 if TYPE_CHECKING:
@@ -222,7 +222,7 @@ class Plan:
         self.constants = read_constants(model)
         self.steps: list[_Step] = []
         for position, operation in enumerate(model.operations):
-            impl = REGISTRY.get(operation.type)
+            impl = implementation(model, operation.type)
             if impl is None:
                 raise PlanError(f"operation {position} (type {operation.type}) is not supported")
             step = _Step(impl, tuple(operation.inputs), tuple(operation.outputs))
@@ -238,11 +238,15 @@ class Plan:
         self.steps = _with_releases(self.steps, model)
         self._check_known_costs()
 
+    def _dtype(self, operand) -> np.dtype:
+        """The operand's element dtype (extension types through the model's prefixes)."""
+        return numpy_dtype(operand.type, self.model.extension_name_to_prefix)
+
     def _output_bytes(self, step: _Step, shapes: list[tuple[int, ...]]) -> int:
         total = 0
         for index, shape in zip(step.outputs, shapes, strict=True):
             operand = self.model.operands[index]
-            total += math.prod(shape) * numpy_dtype(operand.type).itemsize
+            total += math.prod(shape) * self._dtype(operand).itemsize
         return total
 
     def _admit(
@@ -309,7 +313,7 @@ class Plan:
         operand = self.model.operands[index]
         if not dims or 0 in dims:
             return None  # a scalar (its value matters) or dimensions not known yet
-        zero = np.zeros((), dtype=numpy_dtype(operand.type))
+        zero = np.zeros((), dtype=self._dtype(operand))
         return np.broadcast_to(zero, tuple(dims))
 
     def run(self, request: Request, binding: Binding | None = None) -> RunResult:
@@ -379,11 +383,13 @@ class Plan:
             data = mappings[argument.location.pool_index].view(
                 argument.location.offset, argument.location.length
             )
-            expected = math.prod(dims) * numpy_dtype(operand.type).itemsize
+            expected = math.prod(dims) * self._dtype(operand).itemsize
             if len(data) < expected:
                 raise OpFailure(f"input operand {index}: {len(data)} bytes for {expected}")
             spending.hold(expected, f"input operand {index}")
-            values[index] = tensors.decode(operand, data[:expected], dims)
+            values[index] = tensors.decode(
+                operand, data[:expected], dims, self.model.extension_name_to_prefix
+            )
 
     def _check_declared_shape(self, index: int, shape: tuple[int, ...]) -> None:
         declared = self.model.operands[index].dimensions

@@ -25,6 +25,7 @@ from generator.expand import SpecError, evaluate_spec
 from generator.ir import TypeDesc, parse_shape
 from hal.types import (
     DataLocation,
+    ExtensionNameAndPrefix,
     Operand,
     OperandLifeTime,
     OperandType,
@@ -1580,3 +1581,78 @@ def test_spec_examples_gives_the_cases_as_written_without_ignored_outputs(tmp_pa
     ((case,),) = spec_examples(path, tmp_path)
     assert case.inputs == {"x": [1.0, 2.0], "bias": [], "state": [0.0] * 4}
     assert case.outputs == {"out": [2.0, -1.0]}  # state_out is an IgnoredOutput
+
+
+# ---------------------------------------------------------------------------
+# Vendor extensions (hal.extensions): "<extension name>:<type or operation name>"
+# ---------------------------------------------------------------------------
+
+DEMO_SPEC = """
+Q16 = "org.nnhal_conformance.demo:TENSOR_Q16"
+a = Input("a", Q16, "{2}")
+b = Parameter("b", Q16, "{2}", [-2, 300])
+out = Output("out", Q16, "{2}")
+Model().Operation("org.nnhal_conformance.demo:SATURATING_ADD", a, b).To(out)
+Example({a: [256, -32768], out: [254, -32468]})
+"""
+
+
+def test_extension_types_and_operations_by_name(tmp_path):
+    (test,) = run(tmp_path, DEMO_SPEC)
+    q16 = 0x10001  # the harness's prefix for the demo extension (1) << 16 | TENSOR_Q16 (1)
+    # b = [-2, 300] as little-endian int16: fe ff 2c 01
+    assert test.model == HalModel(
+        operands=[
+            opnd(q16, [2], 1, IN),
+            opnd(q16, [2], 1, CONST, (0, 0, 4)),
+            opnd(q16, [2], 0, OUT),
+        ],
+        operations=[Operation(0x10001, [0, 1], [2])],  # SATURATING_ADD is operation 1
+        input_indexes=[0],
+        output_indexes=[2],
+        operand_values=b"\xfe\xff\x2c\x01",
+        extension_name_to_prefix=[ExtensionNameAndPrefix("org.nnhal_conformance.demo", 1)],
+    )
+    (feed,) = test.feeds
+    assert feed.inputs[0].dtype == np.dtype("<i2") and feed.inputs[0].tolist() == [256, -32768]
+    assert feed.outputs[0].dtype == np.dtype("<i2") and feed.outputs[0].tolist() == [254, -32468]
+    assert test.provenance.operations == ("org.nnhal_conformance.demo:SATURATING_ADD",)
+
+
+def test_extension_unknown_extension_is_rejected(tmp_path):
+    message = error_of(tmp_path, 'x = Input("x", "com.example.nope:TENSOR_Q16", "{2}")\n')
+    assert message == (
+        "V1_2/x.mod.py:1: unknown extension 'com.example.nope' (known: org.nnhal_conformance.demo)"
+    )
+
+
+def test_extension_unknown_operand_type_is_rejected(tmp_path):
+    message = error_of(tmp_path, 'x = Input("x", ("org.nnhal_conformance.demo:TENSOR_Q32", [2]))\n')
+    assert message == (
+        "V1_2/x.mod.py:1: extension org.nnhal_conformance.demo has no operand type "
+        "'TENSOR_Q32' (it has: TENSOR_Q16)"
+    )
+
+
+def test_extension_unknown_operation_is_rejected(tmp_path):
+    spec = """
+    x = Input("x", "org.nnhal_conformance.demo:TENSOR_Q16", "{2}")
+    y = Output("y", "org.nnhal_conformance.demo:TENSOR_Q16", "{2}")
+    Model().Operation("org.nnhal_conformance.demo:SATURATING_MUL", x, x).To(y)
+    """
+    assert error_of(tmp_path, spec) == (
+        "V1_2/x.mod.py:3: extension org.nnhal_conformance.demo has no operation "
+        "'SATURATING_MUL' (it has: SATURATING_ADD)"
+    )
+    unknown = spec.replace("org.nnhal_conformance.demo:SATURATING_MUL", "com.example.x:ADD")
+    assert error_of(tmp_path, unknown) == (
+        "V1_2/x.mod.py:3: unknown extension 'com.example.x' (known: org.nnhal_conformance.demo)"
+    )
+
+
+def test_extension_value_outside_its_dtype_is_rejected(tmp_path):
+    spec = DEMO_SPEC.replace("[256, -32768]", "[256, 32768]")  # int16 stops at 32767
+    assert error_of(tmp_path, spec) == (
+        "V1_2/x.mod.py:6: input 'a' holds 32768, which does not fit "
+        "org.nnhal_conformance.demo:TENSOR_Q16"
+    )

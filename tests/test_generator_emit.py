@@ -653,3 +653,40 @@ def test_installed_generate_without_out_is_a_usage_error(tmp_path: Path, monkeyp
         "nnhal-generate: no checkout here (no pyproject.toml in this folder or above) to "
         "regenerate in place: name a folder for the generated modules with --out DIR\n"
     )
+
+
+# ---------------------------------------------------------------------------
+# Known vendor extensions: the module carries names, the loader the prefixes
+# ---------------------------------------------------------------------------
+
+
+def _demo_test() -> GeneratedTest:
+    q16 = 0x10001  # the harness's prefix 1 for org.nnhal_conformance.demo; TENSOR_Q16 is 1
+    return GeneratedTest(
+        name="demo",
+        dynamic_name="demo_dynamic_output_shape",
+        hal_folder="V1_2",
+        model=Model(
+            operands=[
+                Operand(q16, [2], 1, lifetime=OperandLifeTime.MODEL_INPUT),
+                Operand(q16, [2], 1, lifetime=OperandLifeTime.MODEL_INPUT),
+                Operand(q16, [2], 0, lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[Operation(0x10001, [0, 1], [2])],  # SATURATING_ADD is operation 1
+            input_indexes=[0, 1],
+            output_indexes=[2],
+            extension_name_to_prefix=[ExtensionNameAndPrefix("org.nnhal_conformance.demo", 1)],
+        ),
+        feeds=[Feed([np.array([1, 2], "<i2"), np.array([3, 4], "<i2")], [np.array([4, 6], "<i2")])],
+        version="V1_2",
+        provenance=Provenance(SPEC, 5, (), ("org.nnhal_conformance.demo:SATURATING_ADD",)),
+    )
+
+
+def test_known_extensions_are_written_by_name(tmp_path: Path) -> None:
+    text = emit_module(SPEC, [_demo_test()]).text
+    assert 'g.extension_type("org.nnhal_conformance.demo:TENSOR_Q16")' in text
+    assert 'g.extension_operation("org.nnhal_conformance.demo:SATURATING_ADD")' in text
+    assert 'extensions=g.extension_prefixes("org.nnhal_conformance.demo")' in text
+    assert "0x10001" not in text and "65537" not in text  # no fixed prefix
+    assert _round_trip(tmp_path, [_demo_test()]) == [_demo_test()]

@@ -421,6 +421,30 @@ _with_per_channel = _plus(_float, _add_operand(PER_CHANNEL, "input_indexes"))
 EXT_1 = make_extension_type(1, 1)
 _with_extension = _extended(_plus(_float, _add_input(EXT_1)), 1)
 _dynamic_output = _binary(output_dims=(0, 0))
+DEMO_Q16 = make_extension_type(7, 1)
+"""org.nnhal_conformance.demo's TENSOR_Q16 (type 1) as a model declaring it at prefix 7."""
+
+
+def _demo(kit: Kit) -> Model:
+    """SATURATING_ADD of two [2, 2] TENSOR_Q16 inputs; the demo extension at prefix 7, an
+    unknown one at prefix 1 (the harness's own number for the demo: never read here)."""
+    return Model(
+        operands=[
+            Operand(DEMO_Q16, [2, 2], 1, lifetime=LT.MODEL_INPUT),
+            Operand(DEMO_Q16, [2, 2], 1, lifetime=LT.MODEL_INPUT),
+            Operand(DEMO_Q16, [2, 2], 0, lifetime=LT.MODEL_OUTPUT),
+        ],
+        operations=[Operation(make_extension_type(7, 1), [0, 1], [2])],
+        input_indexes=[0, 1],
+        output_indexes=[2],
+        extension_name_to_prefix=[
+            ExtensionNameAndPrefix("com.example.other", 1),
+            ExtensionNameAndPrefix("org.nnhal_conformance.demo", 7),
+        ],
+    )
+
+
+_SAT_ADD = "operation 0: org.nnhal_conformance.demo:SATURATING_ADD"
 _dynamic_input = _binary(dims=(0, 2), other_dims=(2, 2), output_dims=(2, 2))
 _unknown_rank_input = _binary(dims=(), other_dims=(2, 2), output_dims=(2, 2))
 _pc = "operand 4: TENSOR_QUANT8_SYMM_PER_CHANNEL extra_params"
@@ -893,6 +917,35 @@ MODEL_CASES = [
         ),
     ),
     Case(
+        "operation.extension_signature",
+        "input_type",
+        _operand(1, type=OperandType.TENSOR_INT32),
+        base=_demo,
+        message=f"{_SAT_ADD} input 1 must be org.nnhal_conformance.demo:TENSOR_Q16",
+    ),
+    Case(
+        "operation.extension_signature",
+        "shape_mismatch",
+        _operand(1, dimensions=[2, 3]),
+        base=_demo,
+        message=f"{_SAT_ADD} inputs of shapes [2, 2] and [2, 3] differ (no broadcasting)",
+    ),
+    Case(
+        "operation.extension_signature",
+        "output_shape",
+        _operand(2, dimensions=[4]),
+        base=_demo,
+        message=f"{_SAT_ADD} output of shape [4] differs from input shape [2, 2]",
+    ),
+    Case(
+        "operation.extension_signature",
+        "one_input",
+        _operation(0, inputs=[0]),
+        base=_demo,
+        message=f"{_SAT_ADD} takes 2 inputs and 1 output, has 1 and 1",
+        alone=False,  # operand 1 then has a consumer count no operation matches
+    ),
+    Case(
         "operation.type_version",
         "abs_at_1_0",
         _operation(0, type=OperationType.ABS),
@@ -1357,6 +1410,7 @@ def test_rules_are_consistent() -> None:
         "operand.constant_unspecified",
         "model.io_listed",
         "operation.extension_prefix",
+        "operation.extension_signature",
         "operand.number_of_consumers",
         "operation.order",
         "operation.constraint_strict",

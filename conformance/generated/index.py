@@ -1442,6 +1442,14 @@ MODULES = (
         ),
     ),
     (
+        "V1_2.demo_saturating_add",
+        (
+            "demo_saturating_add",
+            "demo_saturating_add_2",
+            "demo_saturating_add_chain",
+        ),
+    ),
+    (
         "V1_2.depth_to_space_v1_2",
         (
             "depth_to_space_v1_2_nchw",

@@ -30,6 +30,12 @@ from types import ModuleType
 import numpy as np
 
 from conformance.harness.cases import Feed, GeneratedTest, Provenance
+from hal.extensions import (
+    harness_declarations,
+    harness_prefix,
+    qualified_operand_type,
+    qualified_operation,
+)
 from hal.types import (
     DataLocation,
     ExtensionNameAndPrefix,
@@ -41,6 +47,7 @@ from hal.types import (
     OperandLifeTime,
     Operation,
     SymmPerChannelQuantParams,
+    make_extension_type,
 )
 from hal.validation import minimum_version
 
@@ -124,6 +131,24 @@ def model(
         relax_computation_float32_to_float16=relaxed,
         extension_name_to_prefix=[ExtensionNameAndPrefix(n, p) for n, p in extensions],
     )
+
+
+def extension_type(qualified: str) -> int:
+    """The operand type ``"<extension name>:<type name>"`` of ``hal.extensions``, numbered
+    with the prefix the harness gives that extension (``harness_prefix``)."""
+    extension, found = qualified_operand_type(qualified)
+    return make_extension_type(harness_prefix(extension.name), found.type_within)
+
+
+def extension_operation(qualified: str) -> int:
+    """The operation ``"<extension name>:<operation name>"``, numbered like ``extension_type``."""
+    extension, found = qualified_operation(qualified)
+    return make_extension_type(harness_prefix(extension.name), found.type_within)
+
+
+def extension_prefixes(*names: str) -> tuple[tuple[str, int], ...]:
+    """``model(extensions=...)`` for these known extensions: (name, harness prefix) pairs."""
+    return tuple(harness_declarations(names))
 
 
 def feed(inputs: Sequence[np.ndarray], outputs: Sequence[np.ndarray]) -> Feed:

@@ -578,7 +578,7 @@ def _values(array: np.ndarray) -> str:
 def _constant(model: Model, operand: Operand) -> np.ndarray:
     location = operand.location
     data = model.operand_values[location.offset : location.offset + location.length]
-    return np.frombuffer(data, numpy_dtype(operand.type))
+    return np.frombuffer(data, numpy_dtype(operand.type, model.extension_name_to_prefix))
 
 
 def to_spec(

@@ -24,6 +24,7 @@ import numpy as np
 from conformance.harness import items
 from conformance.harness.calls import prepare, supported_operations
 from conformance.harness.execution import PATHS_BY_ID, check_shapes, check_timing, run
+from conformance.harness.extensions import require_extensions
 from conformance.harness.models import with_constants_in_pool
 from conformance.harness.requests import (
     GUARD,
@@ -110,7 +111,10 @@ def shared_request(
         content += bytes([GUARD]) * size + guard
     pool = allocate_with(kind, bytes(content))
     request.pools = [pool]
-    dtypes = [numpy_dtype(model.operands[i].type) for i in model.output_indexes]
+    dtypes = [
+        numpy_dtype(model.operands[i].type, model.extension_name_to_prefix)
+        for i in model.output_indexes
+    ]
     return PackedRequest(request, [pool], dtypes, [bytes(content)])
 
 
@@ -139,6 +143,7 @@ def prepare_with_constant_pool(
     hardware_buffer_blob pool with GENERAL_FAILURE.
     """
     skip_if_declined(device, model, level)
+    require_extensions(device, model)  # an undeclared extension: skipped as unsupported
     moved, pool = with_constants_in_pool(model, kind, threshold=0)
     try:
         if kind == HARDWARE_BUFFER_BLOB:

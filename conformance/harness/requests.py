@@ -170,8 +170,9 @@ def _input_arguments(
             arguments.append((RequestArgument(has_no_value=True), b""))
             continue
         operand = model.operands[operand_index]
-        array = np.ascontiguousarray(value, dtype=numpy_dtype(operand.type))
-        dims = [] if is_fully_specified(operand) else list(array.shape)
+        declared = model.extension_name_to_prefix  # extension types: the model's prefixes
+        array = np.ascontiguousarray(value, dtype=numpy_dtype(operand.type, declared))
+        dims = [] if is_fully_specified(operand, declared) else list(array.shape)
         arguments.append((RequestArgument(dimensions=dims), array.tobytes()))
     return arguments
 
@@ -191,7 +192,11 @@ def pack_request(
     """
     if output_sizes is None:
         output_sizes = [
-            operand_byte_size(model.operands[i].type, model.operands[i].dimensions)
+            operand_byte_size(
+                model.operands[i].type,
+                model.operands[i].dimensions,
+                model.extension_name_to_prefix,
+            )
             for i in model.output_indexes
         ]
     arguments = _input_arguments(model, inputs)
@@ -203,7 +208,10 @@ def pack_request(
         raise ValueError(f"unknown request layout {layout!r} (known: {PACKED}, {SCATTERED})")
     pools = [allocate_with(kind, data) for data in contents]
     request.pools = list(pools)
-    dtypes = [numpy_dtype(model.operands[i].type) for i in model.output_indexes]
+    dtypes = [
+        numpy_dtype(model.operands[i].type, model.extension_name_to_prefix)
+        for i in model.output_indexes
+    ]
     return PackedRequest(request, pools, dtypes, contents)
 
 

@@ -25,10 +25,12 @@ from conformance.harness import items
 from conformance.harness.calls import prepare, supported_operations
 from conformance.harness.cases import GeneratedTest
 from conformance.harness.execution import PATHS_BY_ID, check_shapes, check_timing, run
+from conformance.harness.extensions import require_extensions
 from conformance.harness.generated import lowest_version
 from conformance.harness.mutations import copy_model
 from conformance.harness.requests import GUARD, PACKED, pack_request
 from conformance.harness.tolerance import compare, tolerance_for
+from hal.extensions import operation_of
 from hal.types import (
     ErrorStatus,
     ExecutionPreference,
@@ -122,6 +124,7 @@ def prepare_case(
     """
     case = model if case is None else case
     skip_if_declined(device, case, level)
+    require_extensions(device, model)  # an undeclared extension: skipped as unsupported
     status, answers = supported_operations(device, model, level)
     assert status == ErrorStatus.NONE, (
         f"get_supported_operations at HAL {level} returned {status.name} for a valid model"
@@ -166,7 +169,8 @@ def describe_operations(model: Model, indexes: list[int]) -> str:
         try:
             name = OperationType(operation.type).name
         except ValueError:
-            name = f"type {operation.type}"
+            found = operation_of(operation.type, model.extension_name_to_prefix)
+            name = f"{found[0].name}:{found[1].name}" if found else f"type {operation.type}"
         first = operation.inputs[0] if operation.inputs else None
         if first is not None and 0 <= first < len(model.operands):
             try:

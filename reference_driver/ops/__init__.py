@@ -22,13 +22,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from hal.types import OperationType
+from hal.extensions import operation_of
+from hal.types import Model, OperationType, is_extension_type
 from reference_driver.ops import (
     comparison,
     conversion,
     convolution,
     detection,
     elementwise,
+    extensions,
     lookup,
     lstm,
     pooling,
@@ -77,6 +79,36 @@ def _registry() -> dict[int, OperationImpl]:
 
 REGISTRY = _registry()
 
+EXTENSION_REGISTRY = {impl.type: impl for impl in extensions.IMPLEMENTATIONS}
+"""Extension operations by ``ExtensionOperationKey`` (extension name, type within it)."""
+
+
+def operation_key(model: Model, op_type: int) -> object:
+    """What the implementation of ``op_type`` in ``model`` is registered under: the type
+    itself, or for an extension operation its key, read through the model's own
+    ``extension_name_to_prefix`` (None for an extension operation of no known extension)."""
+    if not is_extension_type(op_type):
+        return op_type
+    found = operation_of(op_type, model.extension_name_to_prefix)
+    if found is None:
+        return None
+    return next(
+        (
+            key
+            for key in EXTENSION_REGISTRY
+            if (key.extension, key.type_within) == (found[0].name, found[1].type_within)
+        ),
+        None,
+    )
+
+
+def implementation(model: Model, op_type: int) -> OperationImpl | None:
+    """The implementation of operation type ``op_type`` as ``model`` numbers it, or None."""
+    key = operation_key(model, op_type)
+    if key is None:
+        return None
+    return EXTENSION_REGISTRY.get(key) if is_extension_type(op_type) else REGISTRY.get(key)
+
 
 def _costs() -> dict[int, Callable[[OpArgs, list[tuple[int, ...]]], Cost]]:
     costs: dict[int, Callable[[OpArgs, list[tuple[int, ...]]], Cost]] = {}
@@ -98,6 +130,7 @@ def cost_of(op_type: int) -> Callable[[OpArgs, list[tuple[int, ...]]], Cost]:
 
 __all__ = [
     "COSTS",
+    "EXTENSION_REGISTRY",
     "REGISTRY",
     "Cost",
     "OpArgs",
@@ -107,4 +140,6 @@ __all__ = [
     "OverBudget",
     "cost_of",
     "default_cost",
+    "implementation",
+    "operation_key",
 ]

@@ -1,0 +1,104 @@
+"""The generated suite on vendor-extension cases, against drivers that get them wrong.
+
+Each test runs the suite's modules that execute generated cases, selected with
+``-k demo_saturating_add`` (the demo extension's spec), in a pytest subprocess
+against a driver from extension_drivers.py, and checks which items pass, fail or
+skip and what they say. The reference driver itself passes them all.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+DRIVERS = Path(__file__).with_name("extension_drivers.py")
+_RESULT = re.compile(r"^\S*::(test_\w+)(?:\[(.+)\])? (PASSED|FAILED|SKIPPED|ERROR)")
+_MODULES = (
+    "conformance.test_generated",
+    "conformance.test_burst",
+    "conformance.test_caching",
+    "conformance.test_memory_pools",
+    "conformance.test_validate_model",
+    "conformance.test_validate_request",
+)
+
+
+def _run(pytester: pytest.Pytester, driver: str, *args: str):
+    """Outcome of every item (``name[id]`` -> PASSED/FAILED/SKIPPED/ERROR) and the run."""
+    pytester.makepyfile(extension_drivers=DRIVERS.read_text())
+    if driver.startswith("reference"):
+        chosen = f"--driver={driver}"
+    else:
+        chosen = f"--driver=extension_drivers:{driver}"
+    result = pytester.runpytest_subprocess(
+        "-p",
+        "no:cacheprovider",
+        "--pyargs",
+        *_MODULES,
+        "-k",
+        "demo_saturating_add",
+        chosen,
+        "-v",
+        "-rA",
+        *args,
+    )
+    outcomes = {}
+    for line in result.outlines:
+        match = _RESULT.match(line)
+        if match:
+            name = match[1] if match[2] is None else f"{match[1]}[{match[2]}]"
+            outcomes[name] = match[3]
+    assert outcomes, result.stdout.str()
+    return outcomes, result
+
+
+def _with(outcomes: dict, outcome: str) -> set[str]:
+    return {item for item, seen in outcomes.items() if seen == outcome}
+
+
+def test_the_reference_driver_passes_every_extension_item(pytester) -> None:
+    outcomes, _ = _run(pytester, "reference")
+    assert _with(outcomes, "FAILED") == set() and _with(outcomes, "ERROR") == set()
+    assert len(_with(outcomes, "PASSED")) >= 150
+    generated = {i for i in _with(outcomes, "PASSED") if i.startswith("test_generated[")}
+    # Every execution path and output mode ran: sync, async, burst, dynamic, scattered.
+    for word in ("/sync", "/async", "/burst", "dyn", "scattered"):
+        assert any(word in item for item in generated), word
+
+
+@pytest.mark.parametrize("isolation", ["none", "process"])
+def test_a_driver_without_the_extension_has_its_cases_skipped(pytester, isolation) -> None:
+    outcomes, result = _run(pytester, "NoExtensions", f"--driver-isolation={isolation}")
+    assert _with(outcomes, "FAILED") == set() and _with(outcomes, "ERROR") == set()
+    assert _with(outcomes, "PASSED") == set()
+    assert len(_with(outcomes, "SKIPPED")) >= 150
+    result.stdout.fnmatch_lines(
+        ["SKIPPED * unsupported: the driver does not declare extension org.nnhal_conformance.demo*"]
+    )
+    assert "skipped" in result.stdout.str().splitlines()[-1]
+
+
+def test_a_driver_that_wraps_instead_of_saturating_fails(pytester) -> None:
+    outcomes, result = _run(pytester, "WrappingAdd")
+    failed = _with(outcomes, "FAILED")
+    generated = {i for i in failed if i.startswith("test_generated[")}
+    assert generated, outcomes
+    # The chain's third element and example 1's plain sum never overflow: example 1's
+    # 32000 + 1000 wraps to 33000 - 65536 = -32536 where 32767 is expected.
+    result.stdout.fnmatch_lines(["*output 0 (shape [[]2, 2[]]): 2 of 4 values differ*"])
+    # Results that do not depend on the values still pass (validation, for one).
+    assert any(i.startswith("test_validate_model[") for i in _with(outcomes, "PASSED"))
+
+
+def test_a_driver_declaring_another_byte_size_fails_naming_it(pytester) -> None:
+    outcomes, result = _run(pytester, "WideQ16")
+    assert {i for i in _with(outcomes, "FAILED") if i.startswith("test_generated[")}
+    result.stdout.fnmatch_lines(
+        [
+            "*the driver declares extension org.nnhal_conformance.demo operand type 1 "
+            "(TENSOR_Q16) with is_tensor=True, byte_size=4; the suite's table has "
+            "is_tensor=True, byte_size=2*"
+        ]
+    )
