@@ -35,6 +35,8 @@ from generator.__main__ import (
 )
 from generator.emit import HAL_FOLDERS
 
+EXTENSIONS_FILE = "extensions.json"
+"""A pack's own vendor extensions, beside its HAL folders (``hal.extensions.definitions_from_json``)."""
 CACHE_ENV = "NNHAL_CACHE_DIR"
 """Where generated packs are kept, if set (else the user's cache folder)."""
 PACKAGE_PREFIX = "nnhal_pack_"
@@ -57,6 +59,8 @@ class Pack:
     path: Path
     specs: int
     errors: tuple[str, ...]
+    extensions: tuple[str, ...] = ()
+    """The vendor extensions its ``extensions.json`` defines (made known while it runs)."""
 
 
 def pack_name(folder: Path) -> str:
@@ -92,7 +96,32 @@ def content_key(folder: Path, specs: list) -> str:
     for spec in specs:
         relative = spec.path.relative_to(folder).as_posix()
         digest.update(relative.encode() + b"\0" + spec.path.read_bytes() + b"\0")
+    table = folder / EXTENSIONS_FILE
+    if table.is_file():
+        digest.update(EXTENSIONS_FILE.encode() + b"\0" + table.read_bytes() + b"\0")
     return digest.hexdigest()[:20]
+
+
+def pack_extensions(folder: Path) -> tuple[str, ...]:
+    """Make the extensions of the pack's ``extensions.json`` known (``hal.extensions``),
+    so its specs can name them; their names. PackError naming what is wrong in the file."""
+    from hal.extensions import definitions_from_json, register
+
+    table = folder / EXTENSIONS_FILE
+    if not table.is_file():
+        return ()
+    where = f"--nnhal-specs {folder}: {EXTENSIONS_FILE}"
+    try:
+        data = json.loads(table.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
+        raise PackError(f"{where}: not readable JSON ({error})") from None
+    try:
+        definitions = definitions_from_json(data)
+        for definition in definitions:
+            register(definition)
+    except ValueError as error:
+        raise PackError(f"{where}: {error}") from None
+    return tuple(d.name for d in definitions)
 
 
 def build_pack(folder: Path, cache: Path | None = None) -> Pack:
@@ -109,6 +138,7 @@ def build_pack(folder: Path, cache: Path | None = None) -> Pack:
             f"--nnhal-specs {folder}: no spec files (*{SPEC_SUFFIX}) in its "
             f"{', '.join(HAL_FOLDERS)} folders"
         )
+    extensions = pack_extensions(folder)
     cache = cache_folder() if cache is None else Path(cache)
     package = PACKAGE_PREFIX + content_key(folder, specs)
     target = cache / package
@@ -121,7 +151,7 @@ def build_pack(folder: Path, cache: Path | None = None) -> Pack:
             f"--nnhal-specs {folder}: cannot write its generated modules under {cache} "
             f"({error.strerror or error}); set {CACHE_ENV} to a writable folder"
         ) from None
-    return Pack(pack_name(folder), folder, package, cache, len(specs), errors)
+    return Pack(pack_name(folder), folder, package, cache, len(specs), errors, extensions)
 
 
 def _generate(specs: list, folder: Path, cache: Path, target: Path) -> None:
@@ -144,4 +174,13 @@ def _generate(specs: list, folder: Path, cache: Path, target: Path) -> None:
         shutil.rmtree(scratch, ignore_errors=True)
 
 
-__all__ = ["CACHE_ENV", "Pack", "PackError", "build_pack", "cache_folder", "pack_name"]
+__all__ = [
+    "CACHE_ENV",
+    "EXTENSIONS_FILE",
+    "Pack",
+    "PackError",
+    "build_pack",
+    "cache_folder",
+    "pack_extensions",
+    "pack_name",
+]

@@ -23,12 +23,15 @@ always read back through the model's own ``extension_name_to_prefix``
 harness's numbering.
 
 The ``org.nnhal_conformance`` namespace is reserved for this project's own
-examples. A vendor adds its extension by adding an ``ExtensionDefinition`` to
-``KNOWN_EXTENSIONS`` (in its own fork or pack) under its own reverse-domain name.
+examples. A vendor brings its own extension, under its own reverse-domain name,
+in a test pack: an ``extensions.json`` beside the pack's spec folders, read by
+``definitions_from_json`` and made known with ``register`` while the pack runs
+(``--nnhal-specs``, ``generator.packs``).
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
@@ -260,13 +263,143 @@ def used_extensions(model: object) -> list[str]:
     return [e.name for e in getattr(model, "extension_name_to_prefix", None) or ()]
 
 
+# ---------------------------------------------------------------------------
+# Extensions a vendor pack brings (``extensions.json`` beside its specs)
+# ---------------------------------------------------------------------------
+
+_RESERVED = "org.nnhal_conformance"
+"""The namespace of this project's own examples: no pack may define an extension in it."""
+_EXTENSION_NAME = re.compile(r"[a-z0-9_]+(\.[a-z0-9_]+)+")
+_ITEM_NAME = re.compile(r"[A-Z][A-Z0-9_]*")
+DTYPES = ("|b1", "|i1", "|u1", "<i2", "<u2", "<f2", "<i4", "<u4", "<f4", "<i8", "<u8", "<f8")
+"""The element encodings an extension operand type may have (numpy dtype strings)."""
+
+
+def register(definition: ExtensionDefinition) -> None:
+    """Make ``definition`` known (a vendor pack's extension). The same definition again
+    changes nothing; another one under a known name is a ValueError."""
+    known = _BY_NAME.get(definition.name)
+    if known is not None and known != definition:
+        raise ValueError(f"extension {definition.name} is already defined otherwise")
+    _BY_NAME[definition.name] = definition
+
+
+def unregister(name: str) -> None:
+    """Forget extension ``name`` unless it is one of ``KNOWN_EXTENSIONS`` (built in)."""
+    if all(e.name != name for e in KNOWN_EXTENSIONS):
+        _BY_NAME.pop(name, None)
+
+
+def definitions_from_json(data: object) -> list[ExtensionDefinition]:
+    """The extensions a pack's ``extensions.json`` defines; ValueError naming the first
+    thing that is wrong. The file is ``{"extensions": [{"name": ..., "operand_types":
+    [{"name", "type_within", "dtype", "is_tensor", "byte_size"[, "description"]}],
+    "operations": [{"name", "type_within"[, "description"]}]}]}``."""
+    if not isinstance(data, dict) or set(data) != {"extensions"}:
+        raise ValueError('the file must hold one object with the key "extensions"')
+    entries = data["extensions"]
+    if not isinstance(entries, list) or not entries:
+        raise ValueError('"extensions" must be a non-empty list')
+    found = []
+    for number, entry in enumerate(entries):
+        where = f"extensions[{number}]"
+        _keys(entry, where, {"name", "operand_types", "operations"}, set())
+        name = entry["name"]
+        if not isinstance(name, str) or not _EXTENSION_NAME.fullmatch(name):
+            raise ValueError(
+                f"{where}.name: {_show(name)} is not an extension name (lower case letters, "
+                "digits and _, in at least two parts joined by '.', e.g. com.example.vision)"
+            )
+        if name == _RESERVED or name.startswith(_RESERVED + "."):
+            raise ValueError(
+                f"{where}.name: {name} is in the namespace {_RESERVED}, which this "
+                "project keeps for its own examples"
+            )
+        if any(e.name == name for e in found):
+            raise ValueError(f"{where}.name: {name} is defined twice")
+        types = tuple(
+            _operand_type(t, f"{where}.operand_types[{k}]")
+            for k, t in enumerate(_list(entry["operand_types"], f"{where}.operand_types"))
+        )
+        operations = tuple(
+            _operation(o, f"{where}.operations[{k}]")
+            for k, o in enumerate(_list(entry["operations"], f"{where}.operations"))
+        )
+        for kind, items in (("operand type", types), ("operation", operations)):
+            for attribute in ("name", "type_within"):
+                values = [getattr(item, attribute) for item in items]
+                twice = next((v for v in values if values.count(v) > 1), None)
+                if twice is not None:
+                    raise ValueError(f"{where}: two {kind}s with {attribute} {_show(twice)}")
+        found.append(ExtensionDefinition(name, types, operations))
+    return found
+
+
+def _show(value: object) -> str:
+    text = (
+        repr(value) if isinstance(value, str | int | float | bool | None) else type(value).__name__
+    )
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _keys(entry: object, where: str, required: set[str], optional: set[str]) -> None:
+    if not isinstance(entry, dict):
+        raise ValueError(f"{where}: must be an object")
+    missing = sorted(required - set(entry))
+    if missing:
+        raise ValueError(f"{where}: missing {', '.join(missing)}")
+    extra = sorted(set(entry) - required - optional)
+    if extra:
+        raise ValueError(f"{where}: unknown key {', '.join(map(_show, extra))}")
+
+
+def _list(value: object, where: str) -> list:
+    if not isinstance(value, list):
+        raise ValueError(f"{where}: must be a list")
+    return value
+
+
+def _item_common(entry: dict, where: str) -> tuple[str, int, str]:
+    name, within, text = entry["name"], entry["type_within"], entry.get("description", "")
+    if not isinstance(name, str) or not _ITEM_NAME.fullmatch(name):
+        raise ValueError(f"{where}.name: {_show(name)} is not an upper-case name like TENSOR_X")
+    if type(within) is not int or not 0 <= within < (1 << LOW_BITS):
+        raise ValueError(f"{where}.type_within: {_show(within)} is not an integer in [0, 65535]")
+    if not isinstance(text, str):
+        raise ValueError(f"{where}.description: must be a string")
+    return name, within, text
+
+
+def _operand_type(entry: object, where: str) -> ExtensionOperandType:
+    _keys(entry, where, {"name", "type_within", "dtype", "is_tensor", "byte_size"}, {"description"})
+    name, within, text = _item_common(entry, where)
+    dtype, tensor, size = entry["dtype"], entry["is_tensor"], entry["byte_size"]
+    if dtype not in DTYPES:
+        raise ValueError(f"{where}.dtype: {_show(dtype)} is not one of {', '.join(DTYPES)}")
+    if type(tensor) is not bool:
+        raise ValueError(f"{where}.is_tensor: must be true or false")
+    if type(size) is not int or size != np.dtype(dtype).itemsize:
+        raise ValueError(
+            f"{where}.byte_size: {_show(size)} is not the size of one {dtype} element "
+            f"({np.dtype(dtype).itemsize})"
+        )
+    return ExtensionOperandType(name, within, dtype, tensor, size, text)
+
+
+def _operation(entry: object, where: str) -> ExtensionOperation:
+    _keys(entry, where, {"name", "type_within"}, {"description"})
+    return ExtensionOperation(*_item_common(entry, where))
+
+
 __all__ = [
     "DEMO",
+    "DTYPES",
     "KNOWN_EXTENSIONS",
     "OPERATION_CHECKS",
     "ExtensionDefinition",
     "ExtensionOperandType",
     "ExtensionOperation",
+    "definitions_from_json",
     "find",
     "harness_declarations",
     "harness_prefix",
@@ -275,6 +408,8 @@ __all__ = [
     "operation_problem",
     "qualified_operand_type",
     "qualified_operation",
+    "register",
     "split_qualified",
+    "unregister",
     "used_extensions",
 ]

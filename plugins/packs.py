@@ -68,10 +68,15 @@ def configure(config: pytest.Config) -> None:
 
 
 def unconfigure(config: pytest.Config) -> None:
-    if config.stash.get(_PACKS, None):
+    built = config.stash.get(_PACKS, None)
+    if built:
         from conformance.harness import generated
+        from hal.extensions import unregister
 
         generated.remove_packs()
+        for pack in built:
+            for name in pack.extensions:
+                unregister(name)
 
 
 def folders_of(config: pytest.Config) -> list[Path]:
@@ -85,9 +90,10 @@ def header_lines(config: pytest.Config) -> list[str]:
     lines = []
     for pack in config.stash.get(_PACKS, []):
         failed = f", {len(pack.errors)} failed (below)" if pack.errors else ""
+        defines = f"; extensions {', '.join(pack.extensions)}" if pack.extensions else ""
         lines.append(
-            f"vendor pack {pack.name}: {pack.folder} ({pack.specs} specs{failed}; generated "
-            f"into {pack.path / pack.package})"
+            f"vendor pack {pack.name}: {pack.folder} ({pack.specs} specs{failed}{defines}; "
+            f"generated into {pack.path / pack.package})"
         )
         lines += [f"  spec error: {error}" for error in pack.errors]
     return lines
@@ -101,6 +107,7 @@ def report_entries(config: pytest.Config) -> list[dict[str, Any]]:
             "folder": str(pack.folder),
             "specs": pack.specs,
             "spec_errors": list(pack.errors),
+            "extensions": list(pack.extensions),
         }
         for pack in config.stash.get(_PACKS, [])
     ]

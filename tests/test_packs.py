@@ -18,6 +18,7 @@ import sys
 import textwrap
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from conformance.harness import generated
@@ -220,6 +221,7 @@ def test_a_pack_runs_on_every_path_and_a_broken_spec_does_not_stop_it(tmp_path) 
             "folder": str(folder),
             "specs": 2,
             "spec_errors": ["acme/V1_2/broken.mod.py:3: unknown operation 'NO_SUCH_OP'"],
+            "extensions": [],
         }
     ]
     assert (
@@ -340,6 +342,123 @@ def test_the_report_schema_accepts_packs() -> None:
     )
     entry = schema["properties"]["run"]["properties"]["packs"]["items"]
     assert entry["required"] == ["name", "folder", "specs", "spec_errors"]
+
+
+# ---------------------------------------------------------------------------
+# A pack's own vendor extension (extensions.json)
+# ---------------------------------------------------------------------------
+
+VISION = {
+    "extensions": [
+        {
+            "name": "com.acme.vision",
+            "operand_types": [
+                {"name": "TENSOR_I8X", "type_within": 1, "dtype": "|i1", "is_tensor": True,
+                 "byte_size": 1, "description": "signed 8-bit integers"},
+            ],
+            "operations": [{"name": "NEGATE", "type_within": 1, "description": "out = -a"}],
+        }
+    ]
+}  # fmt: skip
+# The vendor's NEGATE on int8 values: [1, -2, 3] -> [-1, 2, -3].
+NEGATE = """\
+X = "com.acme.vision:TENSOR_I8X"
+a = Input("a", X, "{3}")
+out = Output("out", X, "{3}")
+Model().Operation("com.acme.vision:NEGATE", a).To(out)
+Example({a: [1, -2, 3], out: [-1, 2, -3]})
+"""
+
+
+def _vision_pack(folder: Path, table: object = VISION) -> Path:
+    _pack(folder, V1_2__negate=NEGATE)
+    text = table if isinstance(table, str) else json.dumps(table)
+    (folder / "extensions.json").write_text(text, encoding="utf-8")
+    return folder
+
+
+def test_a_pack_brings_its_own_extension_for_its_specs(tmp_path) -> None:
+    from hal import extensions
+
+    folder = _vision_pack(tmp_path / "acme")
+    try:
+        pack = build_pack(folder, tmp_path / "cache")
+        assert (pack.extensions, pack.errors) == (("com.acme.vision",), ())
+        definition = extensions.find("com.acme.vision")
+        assert definition.operand_type("TENSOR_I8X").numpy_dtype == np.dtype("i1")
+        generated.add_pack(pack.name, pack.package, str(pack.path))
+        (case,) = [t for t in generated.corpus() if t.pack == "acme"]
+        assert [e.name for e in case.model.extension_name_to_prefix] == ["com.acme.vision"]
+        assert case.feeds[0].outputs[0].tolist() == [-1, 2, -3]
+    finally:
+        generated.remove_packs()
+        extensions.unregister("com.acme.vision")
+    assert extensions.find("com.acme.vision") is None
+    assert extensions.find("org.nnhal_conformance.demo") is not None  # built in: stays
+
+
+def _table(**change: object) -> dict:
+    entry = json.loads(json.dumps(VISION["extensions"][0]))
+    for key, value in change.items():
+        if key.startswith("type_"):
+            entry["operand_types"][0][key.removeprefix("type_")] = value
+        else:
+            entry[key] = value
+    return {"extensions": [entry]}
+
+
+@pytest.mark.parametrize(
+    ("table", "problem"),
+    [
+        ("{", "not readable JSON (Expecting property name enclosed in double quotes: line 1 "
+         "column 2 (char 1))"),
+        ({"extension": []}, 'the file must hold one object with the key "extensions"'),
+        (_table(name="Acme"), "extensions[0].name: 'Acme' is not an extension name (lower case "
+         "letters, digits and _, in at least two parts joined by '.', e.g. com.example.vision)"),
+        (_table(name="org.nnhal_conformance.mine"), "extensions[0].name: "
+         "org.nnhal_conformance.mine is in the namespace org.nnhal_conformance, which this "
+         "project keeps for its own examples"),
+        (_table(type_byte_size=2), "extensions[0].operand_types[0].byte_size: 2 is not the size "
+         "of one |i1 element (1)"),
+        (_table(type_dtype="<c8"), "extensions[0].operand_types[0].dtype: '<c8' is not one of "
+         "|b1, |i1, |u1, <i2, <u2, <f2, <i4, <u4, <f4, <i8, <u8, <f8"),
+        (_table(type_type_within=70000), "extensions[0].operand_types[0].type_within: 70000 is "
+         "not an integer in [0, 65535]"),
+        (_table(operations=[{"name": "NEGATE", "type_within": 1}, {"name": "ABS", "type_within": 1}]),
+         "extensions[0]: two operations with type_within 1"),
+        (_table(colour="red"), "extensions[0]: unknown key 'colour'"),
+    ],
+    ids=["json", "top", "name", "reserved", "size", "dtype", "within", "twice", "key"],
+)  # fmt: skip
+def test_a_wrong_extension_table_stops_the_pack_in_one_line(tmp_path, table, problem) -> None:
+    folder = _vision_pack(tmp_path / "acme", table)
+    with pytest.raises(PackError) as refused:
+        build_pack(folder, tmp_path / "cache")
+    assert str(refused.value) == f"--nnhal-specs {folder}: extensions.json: {problem}"
+
+
+def test_a_driver_without_the_packs_extension_has_its_cases_skipped(tmp_path) -> None:
+    folder = _vision_pack(tmp_path / "acme")
+    result = _pytest(
+        tmp_path,
+        tmp_path / "cache",
+        "--pyargs",
+        "conformance.test_generated",
+        "--nnhal-specs=acme",
+        "-k",
+        "acme: and ex0/sync",
+        "-rs",
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert re.search(
+        r"vendor pack acme: .* \(1 specs; extensions com\.acme\.vision; ", result.stdout
+    )
+    skips = [line for line in result.stdout.splitlines() if line.startswith("SKIPPED")]
+    assert skips and all(
+        line.endswith("unsupported: the driver does not declare extension com.acme.vision")
+        for line in skips
+    ), skips
+    assert str(folder) in result.stdout
 
 
 # ---------------------------------------------------------------------------
