@@ -39,6 +39,7 @@ from conformance.harness.calls import (
     prepared,
     supported_answer,
     supported_call,
+    supported_operations,
 )
 from conformance.harness.cases import GeneratedTest
 from conformance.harness.extensions import require_extensions, undeclared
@@ -50,12 +51,24 @@ from conformance.harness.mutations import (
     Mutation,
     case_id,
     close_new_pools,
+    copy_model,
     corpus,
     model_families,
     representatives,
 )
 from conformance.harness.rerun import rerun_command
-from hal.types import ErrorStatus, ExecutionPreference, HalVersion, Model
+from hal.types import (
+    ErrorStatus,
+    ExecutionPreference,
+    ExtensionNameAndPrefix,
+    HalVersion,
+    Model,
+    OperandType,
+    OperationType,
+    is_tensor_type,
+    make_extension_type,
+)
+from hal.validation import validate_model
 
 INVALID = ErrorStatus.INVALID_ARGUMENT
 _SUPPORTED = {
@@ -383,10 +396,15 @@ def test_validate_model_sampled(
     applicable = applicable_cases(family, hal_level, family_applies)
     if not applicable:
         pytest.skip(f"no generated model admits {family_name} at HAL {hal_level} or below")
+    # A case of an extension the driver does not declare is not its to judge.
+    applicable = [c for c in applicable if not undeclared(device, _CASES[c].model)]
+    if not applicable:
+        items.unsupported(
+            f"unsupported: every generated model admitting {family_name} uses an extension the "
+            "driver does not declare"
+        )
     case = data.draw(st.sampled_from(applicable), label="case")
     test = _CASES[case]
-    if undeclared(device, test.model):
-        reject()  # a case of an extension the driver does not declare: not its to judge
     mutation = data.draw(family.strategy(test.model), label="mutation")
     levels = levels_for(test, mutation, hal_level)
     if not levels:
@@ -398,3 +416,100 @@ def test_validate_model_sampled(
     if problems:
         rerun = rerun_command(nnhal_config, __name__, f"test_validate_model_sampled[{family_name}]")
         raise AssertionError(failure_report(family, case, [(mutation, problems)], 1, rerun))
+
+
+# ---------------------------------------------------------------------------
+# Valid models the driver cannot run
+# ---------------------------------------------------------------------------
+
+UNKNOWN_EXTENSION = "com.example.nnhal_conformance.unsupported"
+"""An extension no driver declares (the ``com.example`` domain is for examples)."""
+_UNKNOWN_PREFIX = 0x4E4E  # any 16-bit prefix the case does not use: "NN"
+
+KINDS = {
+    "oem_operation": (
+        "parity",
+        "its first operation made an OEM_OPERATION and, where one is read by it alone, a "
+        "tensor input made a TENSOR_OEM_BYTE (valid in any model): get_supported_operations* "
+        "answers NONE with one bool per operation",
+    ),
+    "unknown_extension": (
+        "strict",
+        f"its first operation made operation 1 of extension {UNKNOWN_EXTENSION}, declared in "
+        "the model but by no driver (valid at HAL 1.2): get_supported_operations_1_2 answers "
+        "NONE and marks that operation unsupported",
+    ),
+}
+"""How a valid model the driver cannot run is made from a case, with its tier and what the
+driver must answer."""
+
+
+def _unrunnable(model: Model, kind: str) -> Model:
+    changed = copy_model(model)
+    if kind == "oem_operation":
+        first = changed.operations[0]
+        first.type = OperationType.OEM_OPERATION
+        for i in first.inputs:  # an OEM operand too, where only this operation reads it
+            operand = changed.operands[i]
+            readers = sum(i in op.inputs for op in changed.operations)
+            if readers == 1 and first.inputs.count(i) == 1 and is_tensor_type(operand.type):
+                operand.type, operand.extra_params = OperandType.TENSOR_OEM_BYTE, None
+                break
+    else:
+        changed.operations[0].type = make_extension_type(_UNKNOWN_PREFIX, 1)
+        changed.extension_name_to_prefix = [
+            *changed.extension_name_to_prefix,
+            ExtensionNameAndPrefix(UNKNOWN_EXTENSION, _UNKNOWN_PREFIX),
+        ]
+    return changed
+
+
+def _unrunnable_params(config: pytest.Config) -> list:
+    chosen = [t for t in representatives(list(_CASES.values()), "ci") if t.model.operations]
+    return [
+        pytest.param(
+            kind,
+            case_id(test),
+            id=f"{kind}/{case_id(test)}",
+            marks=[mark("tier", tier), mark("validate_model"), *case_marks(test)],
+        )
+        for kind, (tier, _) in KINDS.items()
+        for test in chosen
+    ]
+
+
+@cases(("kind", "case"), _unrunnable_params)
+def test_valid_model_the_driver_cannot_run(kind: str, case: str, nnhal) -> None:
+    """A model the driver cannot run is not invalid: it answers NONE, never INVALID_ARGUMENT
+    (and, for an extension it does not declare, marks that operation unsupported)."""
+    device, level, test = nnhal.device, nnhal.level, _CASES[case]
+    if kind == "unknown_extension" and level < HalVersion.V1_2:
+        pytest.skip(f"extensions are a HAL 1.2 feature; the driver is tested at HAL {level}")
+    version = lowest_version(test)
+    if version is None:
+        pytest.fail(f"generated model {case} is invalid: regenerate the corpus")
+    require_extensions(device, test.model)  # the case's own extensions, if any
+    model = _unrunnable(test.model, kind)
+    at = max(version, HalVersion.V1_2) if kind == "unknown_extension" else max(version, level)
+    if at > level:
+        pytest.skip(f"the case needs HAL {at}; the driver is tested at HAL {level}")
+    verdict = validate_model(model, at)
+    assert verdict.ok, f"the harness built an invalid {kind} model from {case}: {verdict}"
+    status, answers = supported_operations(device, model, at)
+    rerun = rerun_command(
+        nnhal.config, __name__, f"test_valid_model_the_driver_cannot_run[{kind}/{case}]"
+    )
+    if status != ErrorStatus.NONE:
+        pytest.fail(
+            f"{case} with {KINDS[kind][1].split(':')[0]}: get_supported_operations at HAL {at} "
+            f"returned {status.name}; the model is valid, so the answer is NONE with the "
+            f"operation marked unsupported\nrerun: {rerun}",
+            pytrace=False,
+        )
+    if kind == "unknown_extension" and answers[0]:
+        pytest.fail(
+            f"{case} with {KINDS[kind][1].split(':')[0]}: get_supported_operations_1_2 "
+            f"claims operation 0 of extension {UNKNOWN_EXTENSION}, which the driver does not "
+            f"declare\nrerun: {rerun}",
+            pytrace=False,
+        )

@@ -866,18 +866,13 @@ def _constant_size(facts: _ModelFacts, i: int) -> tuple[int, tuple[int, ...], in
     return t, dims, operand_byte_size(t, dims, declarations)
 
 
-@_model_rule(
-    "operand.constant_length",
-    Tier.PARITY,
-    "a constant's location.length equals its data size (not checked for OEM types and "
-    "extensions hal.extensions does not know)",
-)
-def _constant_length(facts: _ModelFacts) -> Iterator[str]:
+def _constant_lengths(facts: _ModelFacts, extension: bool) -> Iterator[str]:
+    """The constants (of extension types, or of the others) whose length is not their size."""
     for i, lifetime in enumerate(facts.lifetimes):
         if lifetime not in _CONSTANT_LIFETIMES:
             continue
         known = _constant_size(facts, i)
-        if known is None:
+        if known is None or is_extension_type(known[0]) != extension:
             continue
         loc = facts.locations[i]
         if loc is None or loc[2] == known[2]:
@@ -887,6 +882,25 @@ def _constant_length(facts: _ModelFacts) -> Iterator[str]:
             f"operand {i}: constant {describe_type(t)} of dimensions {list(dims)} takes "
             f"{size} bytes, location.length is {loc[2]}"
         )
+
+
+@_model_rule(
+    "operand.constant_length",
+    Tier.PARITY,
+    "a non-OEM, non-extension constant's location.length equals its data size",
+)
+def _constant_length(facts: _ModelFacts) -> Iterator[str]:
+    yield from _constant_lengths(facts, extension=False)
+
+
+@_model_rule(
+    "operand.extension_constant_length",
+    Tier.STRICT,
+    "a constant of an extension type hal.extensions knows has a location.length equal to "
+    "its data size (Android 10 sizes no extension type)",
+)
+def _extension_constant_length(facts: _ModelFacts) -> Iterator[str]:
+    yield from _constant_lengths(facts, extension=True)
 
 
 @_model_rule(

@@ -85,8 +85,8 @@ def test_a_driver_that_wraps_instead_of_saturating_fails(pytester) -> None:
     failed = _with(outcomes, "FAILED")
     generated = {i for i in failed if i.startswith("test_generated[")}
     assert generated, outcomes
-    # The chain's third element and example 1's plain sum never overflow: example 1's
-    # 32000 + 1000 wraps to 33000 - 65536 = -32536 where 32767 is expected.
+    # The chain's third element and the 2x2 example's plain sum never overflow; that
+    # example's 32000 + 1000 wraps to 33000 - 65536 = -32536 where 32767 is expected.
     result.stdout.fnmatch_lines(["*output 0 (shape [[]2, 2[]]): 2 of 4 values differ*"])
     # Results that do not depend on the values still pass (validation, for one).
     assert any(i.startswith("test_validate_model[") for i in _with(outcomes, "PASSED"))
@@ -100,5 +100,45 @@ def test_a_driver_declaring_another_byte_size_fails_naming_it(pytester) -> None:
             "*the driver declares extension org.nnhal_conformance.demo operand type 1 "
             "(TENSOR_Q16) with is_tensor=True, byte_size=4; the suite's table has "
             "is_tensor=True, byte_size=2*"
+        ]
+    )
+
+
+def test_a_driver_without_extensions_passes_the_extension_validation(pytester) -> None:
+    """The extension families on every case that admits them (ci profile), and the valid
+    model using an extension the driver never declared: all pass, or skip where the case
+    itself uses the demo extension the driver lacks."""
+    pytester.makepyfile(extension_drivers=DRIVERS.read_text())
+    result = pytester.runpytest_subprocess(
+        "-p",
+        "no:cacheprovider",
+        "--pyargs",
+        "conformance.test_validate_model",
+        "--nnhal-profile=ci",
+        "--driver=extension_drivers:NoExtensions",
+        "-k",
+        "extension_ or unknown_extension",
+        "-v",
+        "-rs",
+    )
+    outcomes = {m[1]: m[3] for m in map(_RESULT.match, result.outlines) if m}
+    ran = {name for name, seen in outcomes.items() if seen == "PASSED"}
+    assert outcomes and set(outcomes.values()) <= {"PASSED", "SKIPPED"}, result.stdout.str()
+    families = {
+        re.search(r"\[(\w+)/", line)[1]
+        for line in result.outlines
+        if " PASSED" in line and "test_validate_model[" in line
+    }
+    assert {"extension_undeclared", "extension_declarations"} <= families, families
+    assert "test_valid_model_the_driver_cannot_run" in ran
+    skipped = [line for line in result.outlines if " SKIPPED" in line]
+    sampled = ("sampled[extension_operand_fields]", "sampled[extension_constant_short]")
+    assert all(
+        "demo_saturating_add" in line or line.split()[0].endswith(sampled) for line in skipped
+    ), skipped
+    result.stdout.fnmatch_lines(
+        [
+            "SKIPPED * unsupported: every generated model admitting extension_operand_fields "
+            "uses an extension the driver does not declare"
         ]
     )

@@ -444,6 +444,16 @@ def _demo(kit: Kit) -> Model:
     )
 
 
+def _demo_constant(kit: Kit) -> Model:
+    """``_demo`` with its second input a CONSTANT_COPY of 8 bytes (four Q16 zeros)."""
+    model = _demo(kit)
+    model.operands[1].lifetime = LT.CONSTANT_COPY
+    model.operands[1].location = DataLocation(0, 0, 8)
+    model.operand_values = bytes(8)
+    model.input_indexes = [0]
+    return model
+
+
 _SAT_ADD = "operation 0: org.nnhal_conformance.demo:SATURATING_ADD"
 _dynamic_input = _binary(dims=(0, 2), other_dims=(2, 2), output_dims=(2, 2))
 _unknown_rank_input = _binary(dims=(), other_dims=(2, 2), output_dims=(2, 2))
@@ -914,6 +924,16 @@ MODEL_CASES = [
         message=(
             "operation 0: extension operation 0x50001 (prefix 5, type 1) uses prefix 5, "
             "which the model does not declare"
+        ),
+    ),
+    Case(
+        "operand.extension_constant_length",
+        "demo_short",
+        _operand_location(1, length=6),
+        base=_demo_constant,
+        message=(
+            "operand 1: constant extension type 0x70001 (prefix 7, type 1) of dimensions "
+            "[2, 2] takes 8 bytes, location.length is 6"
         ),
     ),
     Case(
@@ -1411,6 +1431,7 @@ def test_rules_are_consistent() -> None:
         "model.io_listed",
         "operation.extension_prefix",
         "operation.extension_signature",
+        "operand.extension_constant_length",
         "operand.number_of_consumers",
         "operation.order",
         "operation.constraint_strict",

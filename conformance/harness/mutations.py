@@ -44,6 +44,7 @@ from conformance.harness import generated
 from conformance.harness.cases import GeneratedTest
 from conformance.harness.items import CaseId
 from hal import types as hal_types
+from hal.extensions import operand_type_of
 from hal.memory import ASHMEM, HARDWARE_BUFFER_BLOB, Memory, allocate_with
 from hal.operations import match_signature, operation_info, signatures
 from hal.types import (
@@ -2124,6 +2125,76 @@ def _extension_declarations(model: Model) -> Iterator[_Draft]:
     for key, entries, why in cases:
         yield _Draft(
             f"extensions.{key}", f"extension_name_to_prefix {entries}: {why}", _declare(entries)
+        )
+
+
+def _known_extension_operands(model: Model) -> list[int]:
+    """The operands of an extension type ``hal.extensions`` knows, found through the
+    model's own ``extension_name_to_prefix``."""
+    declared = model.extension_name_to_prefix
+    return [
+        i
+        for i, operand in enumerate(model.operands)
+        if declared and operand_type_of(operand.type, declared) is not None
+    ]
+
+
+@_family(
+    "extension_operand_fields",
+    MODEL,
+    Tier.PARITY,
+    ("operand.scale", "operand.zero_point", "operand.extra_params"),
+    OURS,
+    "an operand of a declared extension type",
+    "an extension operand given a scale, a zero point or per-channel parameters (an "
+    "extension type takes scale 0, zero point 0, and no parameters or ExtensionParams)",
+)
+def _extension_operand_fields(model: Model) -> Iterator[_Draft]:
+    for i in _known_extension_operands(model):
+        yield _scale_draft(model, i, 0.5)
+        yield _zero_point_draft(model, i, 3)
+        yield _extra_draft(
+            model,
+            i,
+            SymmPerChannelQuantParams((1.0,), 0),
+            "an extension type takes no per-channel parameters",
+        )
+
+
+def _shorter(i: int, by: int) -> Callable[[Model], Model]:
+    def change(m: Model) -> None:
+        location = m.operands[i].location
+        m.operands[i].location = DataLocation(
+            location.pool_index, location.offset, location.length - by
+        )
+
+    return _edit(change)
+
+
+@_family(
+    "extension_constant_short",
+    MODEL,
+    Tier.STRICT,
+    ("operand.extension_constant_length",),
+    OURS,
+    "a CONSTANT_COPY operand of an extension type hal.extensions knows (its size is known)",
+    "a constant of a known extension type whose location.length is one element short of its "
+    "data size (Android 10 sizes no extension type)",
+)
+def _extension_constant_short(model: Model) -> Iterator[_Draft]:
+    declared = model.extension_name_to_prefix
+    for i in _known_extension_operands(model):
+        operand = model.operands[i]
+        if operand.lifetime != L.CONSTANT_COPY or not operand.dimensions:
+            continue
+        element = operand_type_of(operand.type, declared)[1].byte_size
+        if operand.location.length <= element:
+            continue
+        yield _Draft(
+            f"operand{i}.length-{element}",
+            f"{_operand(model, i)} location.length {operand.location.length} -> "
+            f"{operand.location.length - element}: one element short",
+            _shorter(i, element),
         )
 
 

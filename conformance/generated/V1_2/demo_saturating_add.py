@@ -13,79 +13,11 @@ SPEC = "conformance/specs/V1_2/demo_saturating_add.mod.py"
 
 def _t0():
     return g.case(
-        "demo_saturating_add",
-        "demo_saturating_add_dynamic_output_shape",
-        "V1_2",
-        version="V1_2",
-        provenance=g.provenance(SPEC, 21, (), ("org.nnhal_conformance.demo:SATURATING_ADD",)),
-        model=g.model(
-            operands=[
-                g.operand(g.extension_type("org.nnhal_conformance.demo:TENSOR_Q16"), [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(g.extension_type("org.nnhal_conformance.demo:TENSOR_Q16"), [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(g.extension_type("org.nnhal_conformance.demo:TENSOR_Q16"), [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
-            ],
-            operations=[
-                g.operation(g.extension_operation("org.nnhal_conformance.demo:SATURATING_ADD"), [0, 1], [2]),
-            ],
-            inputs=[0, 1],
-            outputs=[2],
-            extensions=g.extension_prefixes("org.nnhal_conformance.demo"),
-        ),
-        feeds=[
-            g.feed(
-                inputs=[
-                    g.array("<i2", (2, 2), "AAEAfQCD//8="),
-                    g.array("<i2", (2, 2), "gAHoAxj8AQA="),
-                ],
-                outputs=[
-                    g.array("<i2", (2, 2), "gAL/fwCAAAA="),
-                ],
-            ),
-        ],
-    )
-
-
-def _t1():
-    return g.case(
-        "demo_saturating_add_2",
-        "demo_saturating_add_dynamic_output_shape_2",
-        "V1_2",
-        version="V1_2",
-        provenance=g.provenance(SPEC, 33, (), ("org.nnhal_conformance.demo:SATURATING_ADD",)),
-        model=g.model(
-            operands=[
-                g.operand(g.extension_type("org.nnhal_conformance.demo:TENSOR_Q16"), [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(g.extension_type("org.nnhal_conformance.demo:TENSOR_Q16"), [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(g.extension_type("org.nnhal_conformance.demo:TENSOR_Q16"), [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
-            ],
-            operations=[
-                g.operation(g.extension_operation("org.nnhal_conformance.demo:SATURATING_ADD"), [0, 1], [2]),
-            ],
-            inputs=[0, 1],
-            outputs=[2],
-            extensions=g.extension_prefixes("org.nnhal_conformance.demo"),
-        ),
-        feeds=[
-            g.feed(
-                inputs=[
-                    g.array("<i2", (2, 2), "/38AgP9/AIA="),
-                    g.array("<i2", (2, 2), "AQD//wAAAAA="),
-                ],
-                outputs=[
-                    g.array("<i2", (2, 2), "/38AgP9/AIA="),
-                ],
-            ),
-        ],
-    )
-
-
-def _t2():
-    return g.case(
         "demo_saturating_add_chain",
         "demo_saturating_add_chain_dynamic_output_shape",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 55, (), ("org.nnhal_conformance.demo:SATURATING_ADD", "org.nnhal_conformance.demo:SATURATING_ADD")),
+        provenance=g.provenance(SPEC, 30, (), ("org.nnhal_conformance.demo:SATURATING_ADD", "org.nnhal_conformance.demo:SATURATING_ADD")),
         model=g.model(
             operands=[
                 g.operand(g.extension_type("org.nnhal_conformance.demo:TENSOR_Q16"), [1, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -117,8 +49,76 @@ def _t2():
     )
 
 
+def _t1():
+    return g.case(
+        "demo_saturating_add",
+        "demo_saturating_add_dynamic_output_shape",
+        "V1_2",
+        version="V1_2",
+        provenance=g.provenance(SPEC, 45, (), ("org.nnhal_conformance.demo:SATURATING_ADD",)),
+        model=g.model(
+            operands=[
+                g.operand(g.extension_type("org.nnhal_conformance.demo:TENSOR_Q16"), [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(g.extension_type("org.nnhal_conformance.demo:TENSOR_Q16"), [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(g.extension_type("org.nnhal_conformance.demo:TENSOR_Q16"), [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(g.extension_operation("org.nnhal_conformance.demo:SATURATING_ADD"), [0, 1], [2]),
+            ],
+            inputs=[0, 1],
+            outputs=[2],
+            extensions=g.extension_prefixes("org.nnhal_conformance.demo"),
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i2", (2, 2), "AAEAfQCD//8="),
+                    g.array("<i2", (2, 2), "gAHoAxj8AQA="),
+                ],
+                outputs=[
+                    g.array("<i2", (2, 2), "gAL/fwCAAAA="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
+    return g.case(
+        "demo_saturating_add_2",
+        "demo_saturating_add_dynamic_output_shape_2",
+        "V1_2",
+        version="V1_2",
+        provenance=g.provenance(SPEC, 57, (), ("org.nnhal_conformance.demo:SATURATING_ADD",)),
+        model=g.model(
+            operands=[
+                g.operand(g.extension_type("org.nnhal_conformance.demo:TENSOR_Q16"), [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(g.extension_type("org.nnhal_conformance.demo:TENSOR_Q16"), [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(g.extension_type("org.nnhal_conformance.demo:TENSOR_Q16"), [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(g.extension_operation("org.nnhal_conformance.demo:SATURATING_ADD"), [0, 1], [2]),
+            ],
+            inputs=[0, 1],
+            outputs=[2],
+            extensions=g.extension_prefixes("org.nnhal_conformance.demo"),
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i2", (2, 2), "/38AgP9/AIA="),
+                    g.array("<i2", (2, 2), "AQD//wAAAAA="),
+                ],
+                outputs=[
+                    g.array("<i2", (2, 2), "/38AgP9/AIA="),
+                ],
+            ),
+        ],
+    )
+
+
 TESTS = (
-    ("demo_saturating_add", _t0),
-    ("demo_saturating_add_2", _t1),
-    ("demo_saturating_add_chain", _t2),
+    ("demo_saturating_add_chain", _t0),
+    ("demo_saturating_add", _t1),
+    ("demo_saturating_add_2", _t2),
 )
