@@ -12,12 +12,12 @@ import re
 from pathlib import Path
 
 import pytest
+from suite_outcomes import outcomes_of
 
 from conformance.harness.generated import load_index, load_tests
 from hal.types import OperandType, OperationType
 
 FAULTY = Path(__file__).with_name("faulty_drivers.py")
-_RESULT = re.compile(r"^\S*::(test_generated(?:_prepare)?)\[(.+)\] (PASSED|FAILED|SKIPPED|ERROR)")
 
 
 def _run(pytester: pytest.Pytester, driver: str, *args: str) -> tuple[dict, pytest.RunResult]:
@@ -33,13 +33,7 @@ def _run(pytester: pytest.Pytester, driver: str, *args: str) -> tuple[dict, pyte
         "-rA",
         *args,
     )
-    outcomes = {}
-    for line in result.outlines:
-        match = _RESULT.match(line)
-        if match:
-            outcomes[f"{match[1]}[{match[2]}]"] = match[3]
-    assert outcomes, result.stdout.str()
-    return outcomes, result
+    return outcomes_of(result), result
 
 
 def _float32_mul_cases() -> set[str]:

@@ -12,9 +12,9 @@ import re
 from pathlib import Path
 
 import pytest
+from suite_outcomes import outcomes_of, with_outcome
 
 DRIVERS = Path(__file__).with_name("memory_drivers.py")
-_RESULT = re.compile(r"^\S*::(test_\w+)(?:\[(.+)\])? (PASSED|FAILED|SKIPPED|ERROR)")
 _CASE = "V1_0/add/"
 """The pool suite runs on this generated spec only: enough to see every variant."""
 
@@ -32,23 +32,12 @@ def _run(pytester: pytest.Pytester, module: str, driver: str, *args: str):
         "-rA",
         *args,
     )
-    outcomes = {}
-    for line in result.outlines:
-        match = _RESULT.match(line)
-        if match:
-            name = match[1] if match[2] is None else f"{match[1]}[{match[2]}]"
-            outcomes[name] = match[3]
-    assert outcomes, result.stdout.str()
-    return outcomes, result
-
-
-def _with(outcomes: dict, outcome: str) -> set[str]:
-    return {item for item, seen in outcomes.items() if seen == outcome}
+    return outcomes_of(result), result
 
 
 def test_undeclared_role_is_caught_by_its_test(pytester) -> None:
     outcomes, result = _run(pytester, "test_memory_domains", "AcceptsUndeclaredRoles")
-    failed = _with(outcomes, "FAILED")
+    failed = with_outcome(outcomes, "FAILED")
     assert failed == {i for i in outcomes if i.startswith("test_token_in_undeclared_role")}
     assert len(failed) == 6
     result.stdout.fnmatch_lines(
@@ -60,7 +49,7 @@ def test_undeclared_role_is_caught_by_its_test(pytester) -> None:
 
 def test_reading_an_uninitialised_buffer_is_caught_by_its_test(pytester) -> None:
     outcomes, result = _run(pytester, "test_memory_domains", "ReadsUninitialised")
-    failed = _with(outcomes, "FAILED")
+    failed = with_outcome(outcomes, "FAILED")
     assert failed == {
         "test_uninitialised_buffer_as_input_fails[sync]",
         "test_uninitialised_buffer_as_input_fails[async]",
@@ -75,7 +64,7 @@ def test_reading_an_uninitialised_buffer_is_caught_by_its_test(pytester) -> None
 
 def test_writing_before_an_output_is_caught_by_the_guarded_layouts(pytester) -> None:
     outcomes, result = _run(pytester, "test_memory_pools", "WritesBeforeOutput", "-k", _CASE)
-    failed = _with(outcomes, "FAILED")
+    failed = with_outcome(outcomes, "FAILED")
     guarded = {i for i in outcomes if re.search(r"/(many|shared)-\w+\]$", i)}
     assert failed == guarded and failed, sorted(outcomes.items())
     result.stdout.fnmatch_lines(
@@ -86,8 +75,8 @@ def test_writing_before_an_output_is_caught_by_the_guarded_layouts(pytester) -> 
 def test_a_driver_without_blob_pools_is_unsupported_there_not_failed(pytester) -> None:
     outcomes, result = _run(pytester, "test_memory_pools", "NoBlobPools", "-k", _CASE, "-rs")
     blob = {i for i in outcomes if i.endswith("-hardware_buffer_blob]")}
-    assert _with(outcomes, "SKIPPED") == blob and blob
-    assert _with(outcomes, "PASSED") == set(outcomes) - blob
+    assert with_outcome(outcomes, "SKIPPED") == blob and blob
+    assert with_outcome(outcomes, "PASSED") == set(outcomes) - blob
     result.stdout.fnmatch_lines(
         [
             "*unsupported: hardware_buffer_blob request pools: sync answered GENERAL_FAILURE*",
@@ -101,7 +90,7 @@ def test_a_driver_without_blob_pools_is_unsupported_there_not_failed(pytester) -
 def test_a_driver_without_mmap_fd_pools_fails_there(pytester) -> None:
     outcomes, result = _run(pytester, "test_memory_pools", "NoMmapFdPools", "-k", _CASE)
     mmap_fd = {i for i in outcomes if i.endswith("-mmap_fd]")}
-    assert _with(outcomes, "FAILED") == mmap_fd and mmap_fd
+    assert with_outcome(outcomes, "FAILED") == mmap_fd and mmap_fd
     result.stdout.fnmatch_lines(["*status GENERAL_FAILURE, expected NONE*"])
     result.stdout.fnmatch_lines(
         ["*prepare_model_1_2 failed with GENERAL_FAILURE although get_supported_operations*"]
@@ -118,7 +107,7 @@ def test_a_driver_that_declines_allocation_skips_the_domain_tests(pytester) -> N
 
 def test_a_driver_without_the_mix_in_must_refuse_tokens(pytester) -> None:
     outcomes, result = _run(pytester, "test_memory_domains", "WithoutMemoryDomains", "-rs")
-    passed = _with(outcomes, "PASSED")
+    passed = with_outcome(outcomes, "PASSED")
     assert passed == {i for i in outcomes if i.startswith("test_token_pool_without_memory")}
     assert {i.split("[")[1] for i in passed} == {
         "async10]",
@@ -127,7 +116,7 @@ def test_a_driver_without_the_mix_in_must_refuse_tokens(pytester) -> None:
         "sync]",
         "sync-timed]",
     }
-    assert _with(outcomes, "SKIPPED") == set(outcomes) - passed
+    assert with_outcome(outcomes, "SKIPPED") == set(outcomes) - passed
     result.stdout.fnmatch_lines(
         ["*unsupported: memory domains: the driver does not subclass IMemoryDomains*"]
     )
