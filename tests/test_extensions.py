@@ -342,3 +342,19 @@ def test_a_driver_without_get_supported_extensions_declares_none() -> None:
         "unsupported: the driver does not declare extension com.example.other, "
         "org.nnhal_conformance.demo"
     )
+
+
+def test_the_report_names_an_extension_operand_type() -> None:
+    from conformance.harness.generated import corpus
+    from plugins.report.facts import _operand_type
+
+    (case,) = [t for t in corpus() if t.name == "demo_saturating_add_chain"]
+    assert _operand_type(case) == "org.nnhal_conformance.demo:TENSOR_Q16"
+    unknown = Model(
+        [Operand((9 << 16) | 3, [2], 1, lifetime=IN), Operand((9 << 16) | 3, [2], lifetime=OUT)],
+        [Operation((9 << 16) | 1, [0], [1])],
+        [0],
+        [1],
+        extension_name_to_prefix=[ExtensionNameAndPrefix("com.example.other", 9)],
+    )
+    assert _operand_type(type("Case", (), {"model": unknown})()) == str((9 << 16) | 3)

@@ -150,8 +150,11 @@ def _operand_type(case: Any) -> str | None:
     type_ = model.operands[model.operations[0].inputs[0]].type
     try:
         name = OperandType(type_).name
-    except ValueError:
-        name = str(type_)
+    except ValueError:  # an extension's type, by name where the table knows it
+        from hal.extensions import operand_type_of
+
+        found = operand_type_of(type_, model.extension_name_to_prefix)
+        name = f"{found[0].name}:{found[1].name}" if found else str(type_)
     return f"{name}+relaxed" if model.relax_computation_float32_to_float16 else name
 
 
