@@ -29,9 +29,8 @@ from generator.ir import BOOL_TYPES, FLOAT_TYPES, FeedData, WorkModel, WorkOpera
 from generator.variations import DynamicOutputShapeConverter, ModelVariation
 from hal.extensions import (
     harness_declarations,
-    harness_prefix,
+    harness_number,
     qualified_operand_type,
-    qualified_operation,
     split_qualified,
 )
 from hal.types import (
@@ -44,7 +43,6 @@ from hal.types import (
     Operation,
     OperationType,
     SymmPerChannelQuantParams,
-    make_extension_type,
     numpy_dtype,
 )
 
@@ -378,15 +376,13 @@ def _type_code(type_name: str) -> int:
     harness gives its extension (``hal.extensions.harness_prefix``)."""
     if split_qualified(type_name) is None:
         return OperandType[type_name]
-    extension, found = qualified_operand_type(type_name)
-    return make_extension_type(harness_prefix(extension.name), found.type_within)
+    return harness_number(type_name)
 
 
 def _operation_code(type_name: str) -> int:
     if split_qualified(type_name) is None:
         return OperationType[type_name]
-    extension, found = qualified_operation(type_name)
-    return make_extension_type(harness_prefix(extension.name), found.type_within)
+    return harness_number(type_name, operation=True)
 
 
 def _dtype(type_name: str) -> np.dtype:

@@ -129,6 +129,14 @@ def harness_prefix(name: str) -> int:
     return sorted(_BY_NAME).index(name) + 1
 
 
+def harness_number(qualified: str, operation: bool = False) -> int:
+    """The type number of ``"<extension name>:<name>"`` (an operand type; with ``operation``
+    an operation) under the prefix the harness gives its extension (``harness_prefix``);
+    ValueError saying what is unknown."""
+    extension, found = (qualified_operation if operation else qualified_operand_type)(qualified)
+    return (harness_prefix(extension.name) << LOW_BITS) | found.type_within
+
+
 def harness_declarations(names: Iterable[str]) -> list[tuple[str, int]]:
     """(name, harness prefix) of each name, sorted by name, each once."""
     return [(name, harness_prefix(name)) for name in sorted(set(names))]
@@ -402,6 +410,7 @@ __all__ = [
     "definitions_from_json",
     "find",
     "harness_declarations",
+    "harness_number",
     "harness_prefix",
     "operand_type_of",
     "operation_of",

@@ -473,6 +473,12 @@ class _ModelFacts:
         return [_location(operand.location) for operand in self.operands]
 
     @cached_property
+    def constant_lengths(self) -> list[tuple[bool, str]]:
+        """The constants whose length is not their size, as (of an extension type, the
+        problem): worked out once for the two rules that report them."""
+        return _constant_lengths(self)
+
+    @cached_property
     def extension_declarations(self) -> Sequence:
         """The model's ``extension_name_to_prefix`` entries (to size known extension types)."""
         return _items(self.model.extension_name_to_prefix)
@@ -866,22 +872,27 @@ def _constant_size(facts: _ModelFacts, i: int) -> tuple[int, tuple[int, ...], in
     return t, dims, operand_byte_size(t, dims, declarations)
 
 
-def _constant_lengths(facts: _ModelFacts, extension: bool) -> Iterator[str]:
-    """The constants (of extension types, or of the others) whose length is not their size."""
+def _constant_lengths(facts: _ModelFacts) -> list[tuple[bool, str]]:
+    """Each constant whose length is not its size: (of an extension type, the problem)."""
+    found = []
     for i, lifetime in enumerate(facts.lifetimes):
         if lifetime not in _CONSTANT_LIFETIMES:
             continue
         known = _constant_size(facts, i)
-        if known is None or is_extension_type(known[0]) != extension:
+        if known is None:
             continue
         loc = facts.locations[i]
         if loc is None or loc[2] == known[2]:
             continue
         t, dims, size = known
-        yield (
-            f"operand {i}: constant {describe_type(t)} of dimensions {list(dims)} takes "
-            f"{size} bytes, location.length is {loc[2]}"
+        found.append(
+            (
+                is_extension_type(t),
+                f"operand {i}: constant {describe_type(t)} of dimensions {list(dims)} takes "
+                f"{size} bytes, location.length is {loc[2]}",
+            )
         )
+    return found
 
 
 @_model_rule(
@@ -890,7 +901,7 @@ def _constant_lengths(facts: _ModelFacts, extension: bool) -> Iterator[str]:
     "a non-OEM, non-extension constant's location.length equals its data size",
 )
 def _constant_length(facts: _ModelFacts) -> Iterator[str]:
-    yield from _constant_lengths(facts, extension=False)
+    yield from (problem for extension, problem in facts.constant_lengths if not extension)
 
 
 @_model_rule(
@@ -900,7 +911,7 @@ def _constant_length(facts: _ModelFacts) -> Iterator[str]:
     "its data size (Android 10 sizes no extension type)",
 )
 def _extension_constant_length(facts: _ModelFacts) -> Iterator[str]:
-    yield from _constant_lengths(facts, extension=True)
+    yield from (problem for extension, problem in facts.constant_lengths if extension)
 
 
 @_model_rule(

@@ -30,12 +30,7 @@ from types import ModuleType
 import numpy as np
 
 from conformance.harness.cases import Feed, GeneratedTest, Provenance
-from hal.extensions import (
-    harness_declarations,
-    harness_prefix,
-    qualified_operand_type,
-    qualified_operation,
-)
+from hal.extensions import harness_declarations, harness_number
 from hal.types import (
     DataLocation,
     ExtensionNameAndPrefix,
@@ -47,7 +42,6 @@ from hal.types import (
     OperandLifeTime,
     Operation,
     SymmPerChannelQuantParams,
-    make_extension_type,
 )
 from hal.validation import minimum_version
 
@@ -136,14 +130,12 @@ def model(
 def extension_type(qualified: str) -> int:
     """The operand type ``"<extension name>:<type name>"`` of ``hal.extensions``, numbered
     with the prefix the harness gives that extension (``harness_prefix``)."""
-    extension, found = qualified_operand_type(qualified)
-    return make_extension_type(harness_prefix(extension.name), found.type_within)
+    return harness_number(qualified)
 
 
 def extension_operation(qualified: str) -> int:
     """The operation ``"<extension name>:<operation name>"``, numbered like ``extension_type``."""
-    extension, found = qualified_operation(qualified)
-    return make_extension_type(harness_prefix(extension.name), found.type_within)
+    return harness_number(qualified, operation=True)
 
 
 def extension_prefixes(*names: str) -> tuple[tuple[str, int], ...]:

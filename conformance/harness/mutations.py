@@ -2161,16 +2161,6 @@ def _extension_operand_fields(model: Model) -> Iterator[_Draft]:
         )
 
 
-def _shorter(i: int, by: int) -> Callable[[Model], Model]:
-    def change(m: Model) -> None:
-        location = m.operands[i].location
-        m.operands[i].location = DataLocation(
-            location.pool_index, location.offset, location.length - by
-        )
-
-    return _edit(change)
-
-
 @_family(
     "extension_constant_short",
     MODEL,
@@ -2188,13 +2178,15 @@ def _extension_constant_short(model: Model) -> Iterator[_Draft]:
         if operand.lifetime != L.CONSTANT_COPY or not operand.dimensions:
             continue
         element = operand_type_of(operand.type, declared)[1].byte_size
-        if operand.location.length <= element:
+        location = operand.location
+        if location.length <= element:
             continue
+        short = DataLocation(location.pool_index, location.offset, location.length - element)
         yield _Draft(
             f"operand{i}.length-{element}",
-            f"{_operand(model, i)} location.length {operand.location.length} -> "
-            f"{operand.location.length - element}: one element short",
-            _shorter(i, element),
+            f"{_operand(model, i)} location.length {location.length} -> "
+            f"{short.length}: one element short",
+            _set_field(i, "location", short),
         )
 
 
