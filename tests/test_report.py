@@ -19,7 +19,7 @@ import pytest
 
 from plugins.report import cli
 from plugins.report.collector import Expectation, Shard
-from plugins.report.document import SCHEMA_PATH, load
+from plugins.report.document import SCHEMA_PATH, load, merge
 
 USAGE_ERROR = 4
 RUN_TIMEOUT = 300
@@ -354,6 +354,32 @@ def test_merge_equals_the_unsplit_run(shards, tmp_path: Path, capsys) -> None:
     assert [w["id"] for w in merged["run"]["worker_memory"]] == ["1/3:main", "2/3:main", "3/3:main"]
     assert all(w["peak_rss_bytes"] > 0 for w in merged["run"]["worker_memory"])
     assert capsys.readouterr().out == f"NOT CERTIFIED: 30 tests; written to {tmp_path}/\n"
+
+
+def test_merge_require_certified_fails_a_run_that_is_not_certified(
+    shards, tmp_path: Path, capsys
+) -> None:
+    reports = [str(shards[s]) for s in ("1/3", "2/3", "3/3")]
+    status = cli.main(["merge", *reports, "-o", str(tmp_path), "--require-certified"])
+    assert status == cli.NOT_CERTIFIED == 1
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == f"NOT CERTIFIED: 30 tests; written to {tmp_path}/"
+    reasons = load(tmp_path / "report.json")["verdict"]["reasons"]
+    assert reasons and out[1:] == [f"  {reason}" for reason in reasons[:10]]
+
+
+def test_merge_require_certified_passes_a_certified_run(
+    shards, tmp_path: Path, capsys, monkeypatch
+) -> None:
+    def certified(parts):
+        doc = merge(parts)
+        doc["verdict"]["headline"] = "CERTIFIED at HAL 1.2 (parity) for 1 operations"
+        return doc
+
+    monkeypatch.setattr(cli, "merge", certified)
+    reports = [str(shards[s]) for s in ("1/3", "2/3", "3/3")]
+    assert cli.main(["merge", *reports, "-o", str(tmp_path), "--require-certified"]) == 0
+    assert capsys.readouterr().out.startswith("CERTIFIED at HAL 1.2 (parity) for 1 operations: 30")
 
 
 def test_merged_shards_deselect_what_the_unsplit_run_deselects(tmp_path: Path) -> None:

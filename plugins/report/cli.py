@@ -26,6 +26,8 @@ from plugins.report.document import ReportError, finalize, load, merge, write
 REFUSED = 2
 NEWLY_FAILING = 1
 """``diff``'s exit status when an item is bad in the report after and was not before."""
+NOT_CERTIFIED = 1
+"""``merge --require-certified``'s exit status when the merged verdict is not CERTIFIED."""
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -36,6 +38,12 @@ def _parser() -> argparse.ArgumentParser:
     merging = commands.add_parser("merge", help="merge the shard reports of one run into one")
     merging.add_argument("reports", nargs="+", type=Path, metavar="REPORT.json")
     merging.add_argument("-o", "--out", required=True, type=Path, metavar="DIR")
+    merging.add_argument(
+        "--require-certified",
+        action="store_true",
+        help=f"exit {NOT_CERTIFIED} when the merged run is not CERTIFIED (the last job of a "
+        "sharded CI run)",
+    )
     rendering = commands.add_parser("render", help="write report.html and report.md again")
     rendering.add_argument("report", type=Path, metavar="REPORT.json")
     rendering.add_argument("-o", "--out", required=True, type=Path, metavar="DIR")
@@ -90,7 +98,12 @@ def main(argv: list[str] | None = None) -> int:
     except ReportError as e:
         print(f"nnhal-report {args.command}: {e}", file=sys.stderr)
         return REFUSED
-    print(f"{doc['verdict']['headline']}: {doc['summary']['total']} tests; written to {args.out}/")
+    headline = doc["verdict"]["headline"]
+    print(f"{headline}: {doc['summary']['total']} tests; written to {args.out}/")
+    if args.command == "merge" and args.require_certified and not headline.startswith("CERTIFIED"):
+        for reason in doc["verdict"]["reasons"][:10]:
+            print(f"  {reason}")
+        return NOT_CERTIFIED
     return 0
 
 
