@@ -5,7 +5,7 @@ with float32 MUL broken) on a slice of the suite in two shard processes: it
 must exit non-zero, show MUL red in the HTML matrix and merge both shards; a
 driver that segfaults has its shards run again under xdist. The exit-0 path is checked with
 the pytest run replaced by one that writes a certifying report, since a real
-certification is the whole suite (minutes; see README "Certification reports").
+certification is the whole suite (minutes; see docs/report.md).
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@
 Each test writes a small spec to ``tmp_path/V1_2/x.mod.py`` (line 1 is the
 first line of the text), evaluates it with ``evaluate_spec`` and compares the
 result with models and data written out here by hand, following the spec
-language the README's "Writing specs" describes. Comments show the arithmetic; nothing
+language docs/spec-language.md describes. Comments show the arithmetic; nothing
 expected is computed by the code under test.
 """
 

@@ -1,10 +1,10 @@
-"""examples/partial_driver: the partial driver the README walks through, and hal.tensors.
+"""examples/partial_driver: the partial driver docs/writing-a-driver.md walks through, and hal.tensors.
 
 The helpers and the driver's answers are checked on hand-built models with
 hand-derived values; then one real ``nnhal-certify`` run of the example, from
 a folder holding only ``my_driver.py``, over every test of its three
 operations (under a minute); and, with ``--run-slow``, the whole certification
-that gives the verdict the README states (about 7 minutes).
+that gives the verdict docs/writing-a-driver.md states (about 7 minutes).
 """
 
 from __future__ import annotations
@@ -111,7 +111,7 @@ KNOWN_FAILURES = [
     "conformance.test_invalid_values::test_invalid_value[MUL/declared_shapes_do_not_broadcast]",
     "conformance.test_invalid_values::test_invalid_value[RELU/rank_5_at_execution]",
 ]
-"""The strict-tier checks the example leaves out, as the README says (no certificate lost)."""
+"""The strict-tier checks the example leaves out, as docs/writing-a-driver.md says (no certificate lost)."""
 
 
 def _certify_example(folder: Path, *args: str) -> tuple[subprocess.CompletedProcess, dict]:
@@ -157,7 +157,7 @@ def test_the_example_passes_every_test_of_its_operations(tmp_path: Path) -> None
 
 @pytest.mark.slow
 def test_the_example_is_certified_for_exactly_its_operations(tmp_path: Path) -> None:
-    """The README's verdict, from a real nnhal-certify run of the whole suite, profile full
+    """The verdict docs/writing-a-driver.md states, from a real nnhal-certify run of the whole suite, profile full
     (a certification cannot be cheaper: 955 s on two cores in process isolation, so
     it runs only with --run-slow)."""
     result, doc = _certify_example(tmp_path)
