@@ -14,7 +14,16 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 
-OURS = ("hal", "reference_driver", "isolation", "generator", "conformance", "plugins", "benchmarks", "examples")
+OURS = (
+    "hal",
+    "reference_driver",
+    "isolation",
+    "generator",
+    "conformance",
+    "plugins",
+    "benchmarks",
+    "examples",
+)
 
 ALLOWED: dict[str, tuple[str, ...]] = {
     # the contract imports nothing of ours
@@ -40,9 +49,18 @@ EXCEPTIONS: dict[tuple[str, str], str] = {
         "the generator builds the suite's case record (GeneratedTest, Feed, Provenance), a "
         "plain data module that imports only hal; a generated module holds such records"
     ),
-    ("generator/emit.py", "conformance.harness.cases"): "the same case record, written out as source",
-    ("generator/__main__.py", "conformance.harness.cases"): "the same case record, to check what it wrote",
-    ("generator/__main__.py", "conformance"): "the package's folder: where specs are read and modules written",
+    (
+        "generator/emit.py",
+        "conformance.harness.cases",
+    ): "the same case record, written out as source",
+    (
+        "generator/__main__.py",
+        "conformance.harness.cases",
+    ): "the same case record, to check what it wrote",
+    (
+        "generator/__main__.py",
+        "conformance",
+    ): "the package's folder: where specs are read and modules written",
     ("generator/__main__.py", "conformance.harness.corners"): (
         "`nnhal-generate --corners` lists which parameter classes the specs reach and the "
         "parameter-space tests draw"
@@ -80,7 +98,9 @@ def imports_of(path: Path, *, modules_only: bool = False) -> list[tuple[int, str
         if isinstance(node, ast.Import):
             names = [alias.name for alias in node.names]
         elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
-            names = [node.module] if modules_only else [f"{node.module}.{a.name}" for a in node.names]
+            names = (
+                [node.module] if modules_only else [f"{node.module}.{a.name}" for a in node.names]
+            )
         else:
             continue
         found += [(node.lineno, name) for name in names if name.split(".")[0] in OURS]

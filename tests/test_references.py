@@ -104,7 +104,9 @@ def dangling_references(path: Path, root: Path, names: set[str], paths: set[str]
                 continue  # an anchor on the same page, or a URL
             resolved = here / target
             if not _inside(resolved, root) or not resolved.exists():
-                report(match.start(1), target, f"link to {target}, which the repository does not hold")
+                report(
+                    match.start(1), target, f"link to {target}, which the repository does not hold"
+                )
     for match in _DOCUMENT.finditer(text):
         cited = match.group(1)
         if cited.rsplit("/", 1)[-1] in OUTPUT_NAMES and not cited.startswith("docs/"):
@@ -119,9 +121,15 @@ def dangling_references(path: Path, root: Path, names: set[str], paths: set[str]
         report(match.start(1), cited, f"cites {cited}, which the repository does not hold")
     for match in _CLIMB.finditer(text):
         if not _inside(here / match.group(1), root):
-            report(match.start(1), "climb " + match.group(1), f"path {match.group(1)} leads out of the repository")
+            report(
+                match.start(1),
+                "climb " + match.group(1),
+                f"path {match.group(1)} leads out of the repository",
+            )
     for match in _MACHINE.finditer(text):
-        report(match.start(), match.group(), f"absolute path {match.group()} of a development machine")
+        report(
+            match.start(), match.group(), f"absolute path {match.group()} of a development machine"
+        )
     return list(problems.values())
 
 
@@ -133,15 +141,18 @@ def test_every_cited_document_is_in_the_repository() -> None:
     files = project_files()
     names, paths = _index(files, ROOT)
     problems = [p for f in files for p in dangling_references(f, ROOT, names, paths)]
-    assert not problems, f"{len(problems)} references to files outside the repository:\n" + "\n".join(
-        problems[:60]
+    assert not problems, (
+        f"{len(problems)} references to files outside the repository:\n" + "\n".join(problems[:60])
     )
 
 
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
-        ("see ../shared/DESIGN.md", ["cites ../shared/DESIGN.md", "path ../shared/DESIGN.md leads out"]),
+        (
+            "see ../shared/DESIGN.md",
+            ["cites ../shared/DESIGN.md", "path ../shared/DESIGN.md leads out"],
+        ),
         ("# (ops-48-94.md, 92)", ["cites ops-48-94.md"]),
         ("as vts-catalog.md 3.1 says", ["cites vts-catalog.md"]),
         ("[design](missing.md)", ["link to missing.md"]),
