@@ -23,8 +23,7 @@ only prepares (1.1 and 1.2).
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 
 import pytest
 from hypothesis import given, reject
@@ -57,6 +56,16 @@ from conformance.harness.mutations import (
     representatives,
 )
 from conformance.harness.rerun import rerun_command
+from conformance.harness.validating import (
+    MUTATIONS_PER_ROUND_TRIP,
+    Hang,
+    attempt,
+    collect_failures,
+    deterministic_items,
+    failure_report,
+    levels_for,
+    sampled_items,
+)
 from hal.types import (
     ErrorStatus,
     ExecutionPreference,
@@ -81,14 +90,6 @@ _EXTENDED = frozenset(cid for cid, test in _CASES.items() if test.model.extensio
 """The cases that use vendor extensions (a driver may not declare them)."""
 
 
-def levels_for(test: GeneratedTest, mutation: Mutation, hal_level: HalVersion) -> list[HalVersion]:
-    """The levels a mutation is tried at: valid for the original, invalid for the mutation."""
-    low = lowest_version(test)
-    if low is None:
-        return []
-    return [v for v in HalVersion if low <= v <= hal_level and v in mutation.levels]
-
-
 _ADMITS: dict[tuple[str, str, HalVersion], bool] = {}
 
 
@@ -107,25 +108,6 @@ def family_applies(
 # ---------------------------------------------------------------------------
 # Judging one mutation
 # ---------------------------------------------------------------------------
-
-
-class Hang(Exception):
-    """The driver did not answer within the run's timeout: stop trying that item."""
-
-
-def attempt(problems: list[str], timeout: float, call: Callable[[], None]) -> None:
-    """Run one check; a failure of the calling convention becomes a problem, a hang ``Hang``."""
-    start = time.monotonic()
-    try:
-        call()
-    except (pytest.fail.Exception, AssertionError) as error:
-        problems.append(str(getattr(error, "msg", None) or error).strip())
-        if time.monotonic() - start >= timeout:
-            raise Hang(problems[-1]) from None
-
-
-MUTATIONS_PER_ROUND_TRIP = 32
-"""Mutations whose calls cross to a driver service together (one round trip)."""
 
 
 def model_problems(
@@ -220,122 +202,9 @@ def _judge(
         raise AssertionError("; ".join(found))
 
 
-def collect_failures(
-    judged: Iterator[tuple[Mutation, list[str]]], planned: list[Mutation]
-) -> tuple[list[tuple[Mutation, list[str]]], str | None]:
-    """The mutations the driver got wrong, each with what it got wrong, from ``judged``
-    (each of the ``planned`` mutations and its problems, in order, until ``Hang``); and
-    after a hang, how many mutations were left untried."""
-    failures: list[tuple[Mutation, list[str]]] = []
-    count = 0
-    try:
-        for mutation, problems in judged:
-            count += 1
-            if problems:
-                failures.append((mutation, problems))
-    except Hang as stop:
-        failures.append((planned[count], [str(stop)]))
-        return failures, f"{len(planned) - count - 1} mutation(s) left untried"
-    return failures, None
-
-
-def failure_report(
-    family: Family,
-    where: str,
-    failures: list[tuple[Mutation, list[str]]],
-    tried: int,
-    rerun: str,
-    hang: str | None = None,
-) -> str:
-    """The failure message: every mutation not refused, with what came back, and the rerun."""
-    lines = [
-        f"{family.name} ({family.tier.value}; rules {', '.join(family.rules)}) on {where}: "
-        f"{len(failures)} of {tried} mutation(s) not refused as required"
-    ]
-    for mutation, problems in failures:
-        lines.append(f"- {mutation.description}")
-        lines.extend(f"    {problem}" for problem in problems)
-    if hang:
-        lines.append(f"stopped after the driver hung: {hang}")
-    lines.append(f"rerun: {rerun}")
-    return "\n".join(lines)
-
-
 # ---------------------------------------------------------------------------
 # Parametrization
 # ---------------------------------------------------------------------------
-
-
-def family_marks(family: Family, test: GeneratedTest, category: str) -> list:
-    marks = [
-        mark("tier", family.tier.value),
-        mark(category),
-        mark("validation_family", family.name),
-        *case_marks(test),
-    ]
-    if family.pending:
-        marks.append(
-            pytest.mark.skip(
-                reason=f"pending: hal.validation has no rule {', '.join(family.pending)}"
-            )
-        )
-    return marks
-
-
-_ITEMS: dict[tuple[str, str], list] = {}
-
-
-def deterministic_items(
-    families: list[Family],
-    profile: str,
-    applies: Callable[[Family, GeneratedTest], bool],
-    category: str,
-) -> list:
-    """The (family, case) parameters of a category for a profile (built once per process)."""
-    key = (category, profile)
-    if key not in _ITEMS:
-        _ITEMS[key] = _deterministic_items(families, profile, applies, category)
-    return _ITEMS[key]
-
-
-def _deterministic_items(
-    families: list[Family],
-    profile: str,
-    applies: Callable[[Family, GeneratedTest], bool],
-    category: str,
-) -> list:
-    cases = list(_CASES.values())
-    chosen_cases = representatives(cases, profile)
-    params = []
-    for family in families:
-        chosen = [test for test in chosen_cases if applies(family, test)]
-        if not chosen:
-            first = next((test for test in cases if applies(family, test)), None)
-            chosen = [first] if first is not None else []
-        for test in chosen:
-            params.append(
-                pytest.param(
-                    family.name,
-                    case_id(test),
-                    id=f"{family.name}/{case_id(test)}",
-                    marks=family_marks(family, test, category),
-                )
-            )
-    return params
-
-
-def sampled_items(families: list[Family], category: str) -> list:
-    params = []
-    for family in families:
-        marks = [
-            pytest.mark.tier(family.tier.value),
-            getattr(pytest.mark, category),
-            pytest.mark.validation_family(family.name),
-        ]
-        if family.pending:
-            marks.append(pytest.mark.skip(reason=f"pending: no rule {', '.join(family.pending)}"))
-        params.append(pytest.param(family.name, id=family.name, marks=marks))
-    return params
 
 
 def _model_params(config: pytest.Config) -> list:

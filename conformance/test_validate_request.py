@@ -56,7 +56,7 @@ from conformance.harness.mutations import (
 from conformance.harness.requests import PackedRequest, pack_request
 from conformance.harness.rerun import rerun_command
 from conformance.harness.runner import case_twin, prepare_case
-from conformance.test_validate_model import (
+from conformance.harness.validating import (
     MUTATIONS_PER_ROUND_TRIP,
     Hang,
     attempt,

@@ -1,0 +1,180 @@
+"""What the model and request validation tests share (``conformance.test_validate_model`` and
+``conformance.test_validate_request``).
+
+The levels a mutation is tried at (``levels_for``), running one check so that a failure becomes
+a problem and a hang stops the item (``attempt``, ``Hang``), how many mutations go to a driver
+in one round trip (``MUTATIONS_PER_ROUND_TRIP``), the failures and their report
+(``collect_failures``, ``failure_report``), and the parametrization of the family items
+(``deterministic_items``: each family on representative cases; ``sampled_items``: each family
+once, for hypothesis).
+"""
+
+from __future__ import annotations
+
+import functools
+import time
+from collections.abc import Callable, Iterator
+
+import pytest
+
+from conformance.harness.cases import GeneratedTest
+from conformance.harness.generated import lowest_version
+from conformance.harness.marks import case_marks, mark
+from conformance.harness.mutations import Family, Mutation, case_id, corpus, representatives
+from hal.types import HalVersion
+
+
+@functools.cache
+def _cases() -> dict[str, GeneratedTest]:
+    """Every generated case by its id (built once per process)."""
+    return {case_id(test): test for test in corpus()}
+
+
+def levels_for(test: GeneratedTest, mutation: Mutation, hal_level: HalVersion) -> list[HalVersion]:
+    """The levels a mutation is tried at: valid for the original, invalid for the mutation."""
+    low = lowest_version(test)
+    if low is None:
+        return []
+    return [v for v in HalVersion if low <= v <= hal_level and v in mutation.levels]
+
+
+# ---------------------------------------------------------------------------
+# Judging one mutation
+# ---------------------------------------------------------------------------
+
+
+class Hang(Exception):
+    """The driver did not answer within the run's timeout: stop trying that item."""
+
+
+def attempt(problems: list[str], timeout: float, call: Callable[[], None]) -> None:
+    """Run one check; a failure of the calling convention becomes a problem, a hang ``Hang``."""
+    start = time.monotonic()
+    try:
+        call()
+    except (pytest.fail.Exception, AssertionError) as error:
+        problems.append(str(getattr(error, "msg", None) or error).strip())
+        if time.monotonic() - start >= timeout:
+            raise Hang(problems[-1]) from None
+
+
+MUTATIONS_PER_ROUND_TRIP = 32
+"""Mutations whose calls cross to a driver service together (one round trip)."""
+
+
+def collect_failures(
+    judged: Iterator[tuple[Mutation, list[str]]], planned: list[Mutation]
+) -> tuple[list[tuple[Mutation, list[str]]], str | None]:
+    """The mutations the driver got wrong, each with what it got wrong, from ``judged``
+    (each of the ``planned`` mutations and its problems, in order, until ``Hang``); and
+    after a hang, how many mutations were left untried."""
+    failures: list[tuple[Mutation, list[str]]] = []
+    count = 0
+    try:
+        for mutation, problems in judged:
+            count += 1
+            if problems:
+                failures.append((mutation, problems))
+    except Hang as stop:
+        failures.append((planned[count], [str(stop)]))
+        return failures, f"{len(planned) - count - 1} mutation(s) left untried"
+    return failures, None
+
+
+def failure_report(
+    family: Family,
+    where: str,
+    failures: list[tuple[Mutation, list[str]]],
+    tried: int,
+    rerun: str,
+    hang: str | None = None,
+) -> str:
+    """The failure message: every mutation not refused, with what came back, and the rerun."""
+    lines = [
+        f"{family.name} ({family.tier.value}; rules {', '.join(family.rules)}) on {where}: "
+        f"{len(failures)} of {tried} mutation(s) not refused as required"
+    ]
+    for mutation, problems in failures:
+        lines.append(f"- {mutation.description}")
+        lines.extend(f"    {problem}" for problem in problems)
+    if hang:
+        lines.append(f"stopped after the driver hung: {hang}")
+    lines.append(f"rerun: {rerun}")
+    return "\n".join(lines)
+
+
+# ---------------------------------------------------------------------------
+# Parametrization
+# ---------------------------------------------------------------------------
+
+
+def family_marks(family: Family, test: GeneratedTest, category: str) -> list:
+    marks = [
+        mark("tier", family.tier.value),
+        mark(category),
+        mark("validation_family", family.name),
+        *case_marks(test),
+    ]
+    if family.pending:
+        marks.append(
+            pytest.mark.skip(
+                reason=f"pending: hal.validation has no rule {', '.join(family.pending)}"
+            )
+        )
+    return marks
+
+
+_ITEMS: dict[tuple[str, str], list] = {}
+
+
+def deterministic_items(
+    families: list[Family],
+    profile: str,
+    applies: Callable[[Family, GeneratedTest], bool],
+    category: str,
+) -> list:
+    """The (family, case) parameters of a category for a profile (built once per process)."""
+    key = (category, profile)
+    if key not in _ITEMS:
+        _ITEMS[key] = _deterministic_items(families, profile, applies, category)
+    return _ITEMS[key]
+
+
+def _deterministic_items(
+    families: list[Family],
+    profile: str,
+    applies: Callable[[Family, GeneratedTest], bool],
+    category: str,
+) -> list:
+    cases = list(_cases().values())
+    chosen_cases = representatives(cases, profile)
+    params = []
+    for family in families:
+        chosen = [test for test in chosen_cases if applies(family, test)]
+        if not chosen:
+            first = next((test for test in cases if applies(family, test)), None)
+            chosen = [first] if first is not None else []
+        for test in chosen:
+            params.append(
+                pytest.param(
+                    family.name,
+                    case_id(test),
+                    id=f"{family.name}/{case_id(test)}",
+                    marks=family_marks(family, test, category),
+                )
+            )
+    return params
+
+
+def sampled_items(families: list[Family], category: str) -> list:
+    params = []
+    for family in families:
+        marks = [
+            pytest.mark.tier(family.tier.value),
+            getattr(pytest.mark, category),
+            pytest.mark.validation_family(family.name),
+        ]
+        if family.pending:
+            marks.append(pytest.mark.skip(reason=f"pending: no rule {', '.join(family.pending)}"))
+        params.append(pytest.param(family.name, id=family.name, marks=marks))
+    return params
