@@ -182,3 +182,32 @@ def test_the_checker_sees_lazy_imports_and_refuses_what_is_not_allowed(tmp_path:
     assert not any(_covers(p, "plugins.report") for p in ALLOWED["conformance"])
     assert _covers("conformance.harness", "conformance.harness.items")
     assert not _covers("conformance.harness", "conformance.harnessx")
+
+
+def test_every_package_is_in_the_distribution() -> None:
+    """A package folder missing from pyproject's list is missing from the wheel: an installed
+    harness would fail to import it."""
+    import tomllib
+
+    listed = set(
+        tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["packages"]
+    )
+    found = {
+        init.parent.relative_to(ROOT).as_posix().replace("/", ".")
+        for package in (
+            "hal",
+            "reference_driver",
+            "isolation",
+            "generator",
+            "conformance",
+            "plugins",
+        )
+        for init in (ROOT / package).rglob("__init__.py")
+        if "generated" not in init.parts and "specs" not in init.parts
+    }
+    assert found - listed == set(), (
+        f"packages missing from pyproject.toml: {sorted(found - listed)}"
+    )
+    assert listed - found == set(), (
+        f"pyproject.toml lists packages that do not exist: {sorted(listed - found)}"
+    )
