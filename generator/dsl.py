@@ -1,6 +1,6 @@
 """The spec language: the names a ``.mod.py`` spec file is written with.
 
-This is the Android 10 NNAPI test-generator language (spec-language.md):
+This is the Android 10 NNAPI test-generator language (docs/spec-language.md):
 operands (``Input``, ``Output``, ``Parameter``, ...), ``Model`` with its
 operations, ``Example`` with its feeds and variation helpers, the converters,
 ``Configuration`` and ``tg``. The classes hold no state of their own: each
@@ -96,7 +96,7 @@ def _values(value: Any) -> list[Any]:
 
 
 def _type_key(type_name: str, dims: Any, scale: Any, zero_point: Any, extra: Any) -> str:
-    # Upstream type identity: string forms taken before normalisation (section 9.12).
+    # Upstream type identity: string forms taken before normalisation (docs/spec-language.md 9.12).
     return ",".join([type_name, str(dims), str(scale), str(zero_point), str(extra)])
 
 
@@ -274,7 +274,7 @@ class Float32Vector(Parameter):
 
 
 def _implicit_parameter(value: Any) -> NamedOperand:
-    """An operand as is; a plain value as a parameter named ``param`` (section 2.3)."""
+    """An operand as is; a plain value as a parameter ``param`` (docs/spec-language.md 2.3)."""
     if isinstance(value, NamedOperand):
         return value
     scalars: dict[type, Callable[[str, Any], Parameter]] = {

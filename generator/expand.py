@@ -2,7 +2,7 @@
 
 ``evaluate_spec`` runs one ``.mod.py`` file in a fresh namespace with its own
 ``SpecContext``, then, for every example in creation order, takes the
-cartesian product of its variation groups (spec-language.md section 5),
+cartesian product of its variation groups (docs/spec-language.md 5.1),
 applies each static combination to a copy of the model and feeds, and
 compiles the result into a HAL model with typed example arrays. Dynamic-
 output-shape combinations are only named (``dynamic_name``): the harness

@@ -4,7 +4,7 @@ The DSL records what a spec declares; expansion copies each model into a
 ``WorkModel`` (operands keyed by name, in operand-list order) and its example
 feeds into ``FeedData``, and the variations rewrite those copies. This module
 also holds the operand type record and the data conversion of the NNAPI
-generator (spec-language.md section 6): float32 dequantize and quantize,
+generator (docs/spec-language.md 6): float32 dequantize and quantize,
 float64 per-channel division, numpy round half to even, per-type clamps.
 """
 

@@ -3,7 +3,7 @@
 A variation rewrites a ``WorkModel`` and its feeds in place. Its targets are
 operand names, handled in ascending name order; a target that is a model
 input or output is converted once per feed, with that feed's value, and a
-parameter once, in place (spec-language.md section 5).
+parameter once, in place (docs/spec-language.md 5.1).
 """
 
 from __future__ import annotations
@@ -143,7 +143,7 @@ class DynamicOutputShapeConverter(ModelVariation):
 
 
 class DataTypeConverter(ModelVariation):
-    """Retypes targets and converts their data (spec-language.md sections 5.3 and 6)."""
+    """Retypes targets and converts their data (docs/spec-language.md 5.3 and 6)."""
 
     def __init__(self, targetType: str | None = None, name: str | None = None) -> None:
         super().__init__(name)
@@ -369,7 +369,7 @@ class ActivationConverter(ModelVariation):
         return op.with_(value=v.flatten().tolist())
 
 
-# Matched in this order against a string in AddVariations (section 5.2).
+# Matched in this order against a string in AddVariations (docs/spec-language.md 5.2).
 _IMPLICIT: tuple[tuple[type[ModelVariation], tuple[str, ...]], ...] = (
     (DataTypeConverter, ("float16", "int32")),
     (RelaxedModeConverter, ("relaxed",)),

@@ -208,7 +208,7 @@ class _Builder:
         for i in outputs:
             self.operands[i].lifetime = LT.MODEL_OUTPUT
         # Number operands in order of first appearance over the operations, as the spec
-        # language does (spec-language.md 2.5), so that to_spec reproduces the model exactly.
+        # language does (docs/spec-language.md 2.5), so that to_spec reproduces the model exactly.
         order = list(dict.fromkeys(i for op in self.operations for i in (*op.inputs, *op.outputs)))
         new = {old: k for k, old in enumerate(order)}
         # An input drawn for an operation that then took other tensors is left out.
