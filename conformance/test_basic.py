@@ -1,6 +1,6 @@
 """Basic device tests: status, identity, capabilities, supported operations, preparation.
 
-The counterpart of VTS ``BasicTests`` (vts-catalog.md section 2.2), run at every
+The counterpart of VTS ``BasicTests`` (docs/vts-parity.md 2.2), run at every
 HAL level the driver claims, plus the checks VTS leaves out (finite values,
 one bool per operation, unique operand types in the capabilities, exactly one
 notify through the method of the driver's level).

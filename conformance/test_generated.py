@@ -9,7 +9,7 @@ bytes; strict tier). ``test_generated_prepare`` prepares each case through
 every prepare method and preference its HAL version allows.
 
 Prepared models are cached per worker, so a case is prepared once for all its
-items. The skip-versus-fail rule is VTS's (vts-catalog.md 3.1).
+items. The skip-versus-fail rule is VTS's (docs/vts-parity.md 3.1).
 """
 
 from __future__ import annotations

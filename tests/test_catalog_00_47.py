@@ -240,7 +240,7 @@ def test_float16_forms_take_float16_scalars() -> None:
                 assert OperandType.FLOAT16 in s.inputs, s.describe()
 
 
-# vts-catalog 2.3, removeOperationInputSkip: with `count` inputs, dropping the
+# docs/vts-parity.md 2.3, removeOperationInputSkip: with `count` inputs, dropping the
 # last one (the optional layout/axis) leaves a valid operation.
 _OPTIONAL_LAST = [
     (Op.CONV_2D, 11),
@@ -281,7 +281,7 @@ def test_trailing_optional_input(op: OperationType, count: int) -> None:
     ids=lambda v: str(getattr(v, "name", v)),
 )
 def test_trailing_int32_axis_may_be_added(op: OperationType, count: int) -> None:
-    # vts-catalog 2.3, addOperationInputTest skips these: one more INT32 is legal.
+    # docs/vts-parity.md 2.3, addOperationInputTest skips these: one more INT32 is legal.
     for s in signatures(op, V1_2):
         if len(s.inputs) == count:
             longer = (*s.inputs, INT32)

@@ -86,7 +86,7 @@ VTS_MODEL_TESTS = {
     "addOperationOutputTest",
     "mutateExecutionPreferenceTest",
 }
-"""The 15 model families of Android 10's ValidateModel.cpp (vts-catalog.md 2.3)."""
+"""The 15 model families of Android 10's ValidateModel.cpp (docs/vts-parity.md 2.3)."""
 
 RULE_OFF_DRIVER = """
 from reference_driver import ReferenceDriver

@@ -1,6 +1,6 @@
 """How close an output must be to its expected value: the one table, and the comparison.
 
-The rules are Android 10 VTS 1.2's (vts-catalog.md section 3.4), the parity
+The rules are Android 10 VTS 1.2's (docs/vts-parity.md 3.4), the parity
 tier: for TENSOR_FLOAT32 outputs ``|expected - actual| <= atol + rtol * |expected|``
 with atol = rtol = 1e-5, loosened to 5 * 2**-10 (five float16 ULPs at 1.0) when
 the model is relaxed or has any TENSOR_FLOAT16 input or output; quantized

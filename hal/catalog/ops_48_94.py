@@ -16,7 +16,7 @@ Conventions of this range:
   TENSOR_FLOAT16, FLOAT32 otherwise. For GENERATE_PROPOSALS, ROI_ALIGN and
   ROI_POOLING types.hal says FLOAT32 throughout; the reference and the CTS
   float16 variants use FLOAT16, and so does this catalog (ops doc,
-  discrepancy 1; vts-catalog 4.3 agrees).
+  discrepancy 1; docs/vts-parity.md 4.3 agrees).
 * ``ranks`` are given where the ops doc states a finite limit. "Rank >= 1"
   alone is not recorded: a tensor operand of rank 0 has unknown rank, which
   the rank rule leaves to execution anyway.
@@ -132,7 +132,7 @@ def _slice() -> list[Signature]:
 
 
 def _split() -> list[Signature]:
-    # One or more outputs of T (vts-catalog: "any number"; num_splits >= 1 outputs are
+    # One or more outputs of T (docs/vts-parity.md 4.3: "any number"; num_splits >= 1 outputs are
     # needed, and Android 10 checks the count against num_splits only at execution).
     # Every quantized output is forced to the input's params.
     return with_constraints(
@@ -225,7 +225,8 @@ def _instance_normalization() -> list[Signature]:
 
 
 def _resize_nearest_neighbor() -> list[Signature]:
-    # The layout BOOL is required: exactly 4 inputs (ops doc discrepancy 7; vts-catalog agrees).
+    # The layout BOOL is required: exactly 4 inputs (ops doc discrepancy 7;
+    # docs/vts-parity.md 4.3 agrees).
     by_shape = per_type(
         Op.RESIZE_NEAREST_NEIGHBOR,
         _FLOATS_Q8,
