@@ -1,7 +1,7 @@
 """Certification reports from synthetic runs: outcomes, xdist, known failures, options, merging.
 
 Each run is a pytest subprocess over a small test file written
-here, so every outcome of the taxonomy of docs/design.md ("Outcomes") is produced on purpose; the
+here, so every outcome of the taxonomy of docs/report.md ("Outcomes") is produced on purpose; the
 report it writes is validated against the shipped JSON Schema.
 """
 

@@ -1,7 +1,7 @@
 """Certification reports: the facts of a run, its verdict, and the JSON/HTML/Markdown documents.
 
 * ``facts``: what each test is (category, HAL version, operations, operand
-  type, execution path, tier) and how it ended (docs/design.md, "Outcomes");
+  type, execution path, tier) and how it ended (docs/report.md, "Outcomes");
 * ``collector``: the pytest side: ``--cert-report``, ``--shard``, ``--expect-fail``,
   correct under pytest-xdist;
 * ``document``: the report document (``schema.json``), its summary, matrix,

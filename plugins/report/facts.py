@@ -9,7 +9,7 @@ type from the generated case it runs, its execution path from the last segment
 of its parameter id. A module whose category cannot be read off its name marks
 its tests ``category(name)``.
 
-Outcomes are those of docs/design.md ("Outcomes"): passed, failed, unsupported (a skip the suite
+Outcomes are those of docs/report.md ("Outcomes"): passed, failed, unsupported (a skip the suite
 declared so, ``conformance.harness.items.unsupported``), crash (an xdist worker
 died running the test, or the driver guard saw the driver die), timeout (the
 driver did not answer within the run's timeout: a failure the suite declared
