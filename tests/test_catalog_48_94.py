@@ -122,7 +122,7 @@ def test_split_needs_an_output() -> None:
 
 
 # ---------------------------------------------------------------------------
-# 2. Cross-check against a table written by hand from ops-48-94.md
+# 2. Cross-check against a table written by hand from docs/operations.md
 # ---------------------------------------------------------------------------
 
 # op: (accepted input counts, primary types, output count)

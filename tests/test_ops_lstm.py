@@ -1,4 +1,4 @@
-"""The reference driver's LSTM family: numerics and edge cases the ops docs spell out.
+"""The reference driver's LSTM family: numerics and edge cases docs/operations.md spells out.
 
 LSTM, UNIDIRECTIONAL_SEQUENCE_LSTM and BIDIRECTIONAL_SEQUENCE_LSTM run through
 the HAL (prepare, then execute_synchronously) on cells of one or two units

@@ -1,4 +1,4 @@
-"""The reference driver's reductions: numerics and edge cases the ops docs spell out.
+"""The reference driver's reductions: numerics and edge cases docs/operations.md spells out.
 
 MEAN, REDUCE_*, ARGMAX/ARGMIN and TOPK_V2 run through the HAL (prepare, then
 execute_synchronously). Every expected value is derived by hand in the comment

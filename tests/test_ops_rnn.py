@@ -301,11 +301,12 @@ def test_quantized_lstm_saturates_cell_and_output(driver):
 
 
 def test_quantized_lstm_pairs_x_with_recurrent_weight_columns(driver):
-    # ops-48-94.md op 73: the reference multiplies [x, h] by [W_recurrent | W_input]. With
-    # I = 1, O = 2, x - 128 = 64, h - 128 = 0 and only recurrent_to_cell[0][0] away from the
-    # zero point (by 127), unit 0's cell pre-activation is 64 * 127 * (4096 / 128) = 260096
-    # -> clamped to 8, g = 1 (the textbook pairing would give 0). i = f = o = 0.5, c_prev = 0:
-    # c = 0.5 * 1 in Q4.11 = 1024, h = 128 + 30 = 158 (as in the zero test); unit 1 stays 0/128.
+    # docs/operations.md, QUANTIZED_16BIT_LSTM (73): the reference multiplies [x, h] by
+    # [W_recurrent | W_input]. With I = 1, O = 2, x - 128 = 64, h - 128 = 0 and only
+    # recurrent_to_cell[0][0] away from the zero point (by 127), unit 0's cell pre-activation is
+    # 64 * 127 * (4096 / 128) = 260096 -> clamped to 8, g = 1 (the textbook pairing would give
+    # 0). i = f = o = 0.5, c_prev = 0: c = 0.5 * 1 in Q4.11 = 1024, h = 128 + 30 = 158 (as in
+    # the zero test); unit 1 stays 0/128.
     w_in = [[[128], [128]]] * 4
     w_rec = [[[128, 128], [128, 128]]] * 4
     w_rec = [w_rec[0], w_rec[1], [[255, 128], [128, 128]], w_rec[3]]

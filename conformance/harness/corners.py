@@ -8,7 +8,8 @@ broadcast shapes, fused activations, batch and channel counts, block shapes,
 slice bounds and masks, output sizes and scales), kept small so
 one case runs in milliseconds. The expected outputs come from the independent
 oracle scripts of ``conformance/specs/oracles`` (plain Python loops written
-from the operation reference; never the reference driver), imported here by
+from the operation reference, docs/operations.md; never the reference driver),
+imported here by
 path and run on the drawn case.
 
 A drawn case is a ``Corner``: the model, its inputs, the oracle's outputs and
@@ -1576,8 +1577,8 @@ def _bidirectional_rnn(draw, rnn: ModuleType) -> Corner:
     and (drawn apart) backward units, time-major or batch-major, the two outputs merged
     into one or apart, with or without the auxiliary input and its two weights (all
     three or none, as HAL 1.2 has it; the auxiliary size is the input's, which Android
-    10 assumes: ops-00-47.md, 43), activation none, RELU or RELU6; every value in
-    [-4, 4] by halves."""
+    10 assumes: docs/operations.md, BIDIRECTIONAL_SEQUENCE_RNN (43)), activation none,
+    RELU or RELU6; every value in [-4, 4] by halves."""
     batch, steps, size = draw(st.integers(1, 2)), draw(st.integers(1, 3)), draw(st.integers(1, 3))
     time_major, merged, aux = (draw(st.booleans()) for _ in range(3))
     code = draw(st.sampled_from(_RNN_ACTIVATIONS))
@@ -1641,7 +1642,7 @@ def _svdf(draw, rnn: ModuleType) -> Corner:
     bias given or omitted, activation none, RELU or RELU6; the weights, bias, input and
     state in [-4, 4] by halves (every sum exact). The weights have units * rank filters
     and the state [batch, memory * units * rank], as Android 10 and the generated tests
-    have them (ops-00-47.md, 27: the HAL text's sizes differ)."""
+    have them (docs/operations.md, SVDF (27): the HAL text's sizes differ)."""
     batch, size, units = draw(st.integers(1, 2)), draw(st.integers(1, 3)), draw(st.integers(1, 3))
     rank, memory = draw(st.integers(1, 3)), draw(st.integers(1, 3))
     filters = units * rank
@@ -1697,12 +1698,13 @@ weighted fingerprints in another order or precision gets the same sign."""
 
 def _lsh_projection(draw) -> Corner:
     """LSH_PROJECTION: SPARSE_DEPRECATED, SPARSE (without the weight) and DENSE (with it:
-    Android 10 requires so, ops-00-47.md, 15); 1-4 hash functions of 1-4, 16, 31 or 32
-    bits (the sparse types keep num_bits + ceil(log2(num_hash)) <= 32), seeds any finite
-    float32; the input float32 (any finite value, -0 and subnormals too), int32 (any) or
-    quant8 (any byte; its scale and zero point drawn, to be ignored), rank 1-3 of 1-4 rows
-    whose keys fall in every FarmHash length class; weights in [-4, 4] by halves, never
-    0. A case whose weighted sum nears 0 for some bit is not drawn (``_MARGIN``)."""
+    Android 10 requires so, docs/operations.md, LSH_PROJECTION (15)); 1-4 hash functions of
+    1-4, 16, 31 or 32 bits (the sparse types keep num_bits + ceil(log2(num_hash)) <= 32),
+    seeds any finite float32; the input float32 (any finite value, -0 and subnormals too),
+    int32 (any) or quant8 (any byte; its scale and zero point drawn, to be ignored), rank
+    1-3 of 1-4 rows whose keys fall in every FarmHash length class; weights in [-4, 4] by
+    halves, never 0. A case whose weighted sum nears 0 for some bit is not drawn
+    (``_MARGIN``)."""
     from hypothesis import assume
 
     lookup = oracle("lookup_oracle")
@@ -2422,26 +2424,30 @@ _LSTMS = (
 )  # fmt: skip
 _LSTM_ACTIVATIONS = {0: "none", 1: "relu", 2: "relu1", 3: "relu6", 4: "tanh", 5: "sign-bit",
                      6: "sigmoid"}  # fmt: skip
-"""The float LSTMs' activation codes (TensorFlow Lite's set, ops/README.md) by name."""
+"""The float LSTMs' activation codes (TensorFlow Lite's set, docs/operations.md, Recurrent
+activation codes) by name."""
 _LSTM_DRAWN_ACTIVATIONS = (1, 3, 4, 6)
 """RELU, RELU6, tanh, sigmoid. Not NONE: the HAL text gives m = o * c there, while Android
 10's CPU path leaves g(c) unwritten and in effect computes o * g(cell input)
 (reference_driver/ops/lstm.py), so which to expect is the specs' business; not RELU1 (2)
-nor the sign bit (5), outside the operations' documented set (ops-48-94.md, 92)."""
+nor the sign bit (5), outside the operations' documented set (docs/operations.md,
+UNIDIRECTIONAL_SEQUENCE_LSTM (92))."""
 _CELL_CLIPS = (0.0, 0.25, 0.5, 1.0)
 _PROJECTION_CLIPS = (0.0, 0.125, 0.25, 0.5)
 """Clip values (0: none): small against cell states up to 2 and more, so often reached."""
 _LN_SPREAD = 0.02
 """The least variance / mean square of the gate sums a layer normalisation of several
-units is drawn with. The variance is mean(z^2) - mean(z)^2 (ops-48-94.md, 92), which
-float32 gets to about 2^-22 * mean(z^2): a narrower spread would judge rounding (a spread
-of exactly 0 in double can be a tiny one in float32, normalised to +-1 instead of 0)."""
+units is drawn with. The variance is mean(z^2) - mean(z)^2 (docs/operations.md,
+UNIDIRECTIONAL_SEQUENCE_LSTM (92)), which float32 gets to about 2^-22 * mean(z^2): a
+narrower spread would judge rounding (a spread of exactly 0 in double can be a tiny one in
+float32, normalised to +-1 instead of 0)."""
 _QLSTM_SCALES = (1 / 1024, 1 / 256, 3 / 1024, 0.005, 1 / 128, 1 / 64)
 """QUANTIZED_16BIT_LSTM weight scales: from gate sums inside the fixed-point activations'
 curved range to sums saturating the Q3.12 pre-activation (|pre| >= 8)."""
 _QLSTM_GATES = ("input", "forget", "cell", "output")
 _QLSTM_STATE = 2.0**-11
-"""The cell state's fixed quantization: TENSOR_QUANT16_SYMM, Q4.11 (ops-48-94.md, 73)."""
+"""The cell state's fixed quantization: TENSOR_QUANT16_SYMM, Q4.11 (docs/operations.md,
+QUANTIZED_16BIT_LSTM (73))."""
 
 
 def _eighths(draw, count: int, scale: float = 1.0) -> list[float]:
@@ -2605,13 +2611,13 @@ def _float_lstm(draw, operation: str) -> Corner:
 
 def _quantized_lstm(draw) -> Corner:
     """QUANTIZED_16BIT_LSTM: batch 1-2, 1-3 inputs and 1-3 outputs (apart, so the
-    reference's pairing of [x, h] with the columns [recurrent | input] shows: ops-48-94.md,
-    73, which the specs' goldens follow), the eight weights' common scale and zero point
-    drawn (bytes over the whole range), biases up to 4 in real terms, the input, output
-    state and cell state of fixed quantization any bytes and int16 (the state's extremes
-    often); in a quarter of the cases the forget and output gates held open (biases of 8,
-    the Q3.12 end), so the cell state saturates and the output nears its ends. The oracle
-    follows the operation's integer steps bit for bit."""
+    reference's pairing of [x, h] with the columns [recurrent | input] shows:
+    docs/operations.md, QUANTIZED_16BIT_LSTM (73), which the specs' goldens follow), the
+    eight weights' common scale and zero point drawn (bytes over the whole range), biases up
+    to 4 in real terms, the input, output state and cell state of fixed quantization any
+    bytes and int16 (the state's extremes often); in a quarter of the cases the forget and
+    output gates held open (biases of 8, the Q3.12 end), so the cell state saturates and the
+    output nears its ends. The oracle follows the operation's integer steps bit for bit."""
     rnn = oracle("rnn_oracle")
     batch, size, units = (draw(st.integers(1, 3 if i else 2)) for i in range(3))
     scale = float(np.float32(draw(st.sampled_from(_QLSTM_SCALES))))

@@ -2,12 +2,12 @@
 
 Each model holds one operation whose tensor input is a model input and whose
 scalars are constants (or, where named, a model input given at execution).
-The values are ones the operation's definition forbids (ops-00-47.md,
-ops-48-94.md): non-positive strides and filters, a padding as wide as the
-filter, an output of no cells, a non-positive softmax beta, an axis outside
-the input's rank, a negative LRN radius, an input of the wrong rank. Zero-sized
-inputs are not here: they fail the execution (GENERAL_FAILURE) where the
-operation does not take them.
+The values are ones the operation's definition forbids (each operation's
+section of docs/operations.md): non-positive strides and filters, a padding as
+wide as the filter, an output of no cells, a non-positive softmax beta, an axis
+outside the input's rank, a negative LRN radius, an input of the wrong rank.
+Zero-sized inputs are not here: they fail the execution (GENERAL_FAILURE) where
+the operation does not take them.
 """
 
 from __future__ import annotations

@@ -2,7 +2,8 @@
 
 Every model holds one operation whose tensors are model inputs (first, in
 the operation's order) and whose scalars are constants. The values are ones
-the definitions forbid (ops-48-94.md ops 52 and 56, ops-00-47.md op 47):
+the definitions forbid (docs/operations.md, GENERATE_PROPOSALS (52),
+HEATMAP_MAX_KEYPOINT (56) and DETECTION_POSTPROCESSING (47)):
 tensor shapes that disagree (box deltas not 4 per anchor, image info for
 another batch, heatmaps that are not square or smaller than 2x2, one class),
 non-positive box scales or detection counts, and boxes whose corners are

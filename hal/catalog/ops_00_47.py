@@ -286,7 +286,8 @@ def _local_response_normalization() -> list:
 
 def _embedding_lookup() -> list:
     # The values (input 1) set the variant. I32 and Q8A values: documented from
-    # 1.2, accepted by Android 10's validator at any version (ops doc).
+    # 1.2, accepted by Android 10's validator at any version (docs/operations.md,
+    # EMBEDDING_LOOKUP (7)).
     def make(t):
         return (I32T, t), (t,)
 
@@ -345,7 +346,7 @@ _LSTM_RANK1 = (9, 10, 11, 12, 13, 14, 15, 17)
 
 
 def _lstm_groups(first: int, layer_norm: tuple[int, ...] = ()) -> Constraint:
-    """The optional-group rules of one LSTM cell (ops doc, LSTM).
+    """The optional-group rules of one LSTM cell (docs/operations.md, LSTM (16)).
 
     ``first`` is the slot of the cell's input-to-input weights (LSTM input 1);
     ``layer_norm`` the slots of its four layer-norm weights, if the form has

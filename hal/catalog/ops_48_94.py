@@ -15,9 +15,9 @@ Conventions of this range:
 * Float scalars follow the tensor type (``fscalar``): FLOAT16 with
   TENSOR_FLOAT16, FLOAT32 otherwise. For GENERATE_PROPOSALS, ROI_ALIGN and
   ROI_POOLING types.hal says FLOAT32 throughout; the reference and the CTS
-  float16 variants use FLOAT16, and so does this catalog (ops doc,
-  discrepancy 1; docs/vts-parity.md 4.3 agrees).
-* ``ranks`` are given where the ops doc states a finite limit. "Rank >= 1"
+  float16 variants use FLOAT16, and so does this catalog (docs/operations.md,
+  GENERATE_PROPOSALS (52), ROI_ALIGN (81), ROI_POOLING (82); docs/vts-parity.md 4.3 agrees).
+* ``ranks`` are given where docs/operations.md states a finite limit. "Rank >= 1"
   alone is not recorded: a tensor operand of rank 0 has unknown rank, which
   the rank rule leaves to execution anyway.
 """
@@ -216,7 +216,8 @@ def _transpose_conv_2d() -> list[Signature]:
 
 
 def _instance_normalization() -> list[Signature]:
-    # The doc says n-D; the Android 10 reference requires rank 4 (ops doc, op 57).
+    # The doc says n-D; the Android 10 reference requires rank 4 (docs/operations.md,
+    # INSTANCE_NORMALIZATION (57)).
     def make(t: int) -> Make:
         f = fscalar(t)
         return (t, f, f, f, BOOL), (t,)
@@ -225,8 +226,8 @@ def _instance_normalization() -> list[Signature]:
 
 
 def _resize_nearest_neighbor() -> list[Signature]:
-    # The layout BOOL is required: exactly 4 inputs (ops doc discrepancy 7;
-    # docs/vts-parity.md 4.3 agrees).
+    # The layout BOOL is required: exactly 4 inputs (docs/operations.md,
+    # RESIZE_NEAREST_NEIGHBOR (94); docs/vts-parity.md 4.3 agrees).
     by_shape = per_type(
         Op.RESIZE_NEAREST_NEIGHBOR,
         _FLOATS_Q8,
@@ -260,7 +261,7 @@ def _box_quant(slot: int, side: str = "input") -> Constraint:
 def _generate_proposals() -> list[Signature]:
     # Quant form: anchors Q16S (scale 0.125) and image info Q16A (0.125, 0). types.hal says
     # image info is Q16S; the Android 10 reference (whose validate() is the validator) and
-    # CTS use Q16A (ops doc, discrepancy 2), so only Q16A is accepted.
+    # CTS use Q16A (docs/operations.md, GENERATE_PROPOSALS (52)), so only Q16A is accepted.
     def make(t: int) -> Make:
         anchors, info = (Q16S, Q16A) if t == Q8A else (t, t)
         f = fscalar(t)

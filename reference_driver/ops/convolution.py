@@ -13,9 +13,9 @@ convolution is one product followed by a scatter-add per filter tap;
 FULLY_CONNECTED is one product. The bias is added along whole NHWC rows.
 
 Quant8: the products of ``(q - zeroPoint)`` are summed exactly in floating
-point (float32 when the sum provably stays below 2**24, float64 otherwise),
-the int32 bias is added, and the sum is requantized with the fixed-point
-scheme of ops/README.md (``_requantize``), per output channel for a
+point (float32 when the sum provably stays below 2**24, float64 otherwise), the
+int32 bias is added, and the sum is requantized with the fixed-point scheme of
+docs/operations.md, Quantization (``_requantize``), per output channel for a
 TENSOR_QUANT8_SYMM_PER_CHANNEL filter.
 
 Work that depends only on a filter (its matrix, multipliers, exactness
@@ -171,7 +171,7 @@ class _Geometry:
 
 
 def _same_pads(size: int, stride: int, extent: int) -> tuple[int, int]:
-    """SAME padding of one axis (ops/README.md): the extra unit goes to the tail."""
+    """SAME padding of one axis (docs/operations.md, Padding): the extra unit goes to the tail."""
     out = (size + stride - 1) // stride
     total = max(0, (out - 1) * stride + extent - size)
     return total // 2, total - total // 2

@@ -1,7 +1,8 @@
 """Detection operations, as the Android 10 CPU reference computes them.
 
 AXIS_ALIGNED_BBOX_TRANSFORM, BOX_WITH_NMS_LIMIT, ROI_ALIGN and ROI_POOLING
-(ops-00-47.md sections 41 and 44, ops-48-94.md sections 81 and 82).
+(docs/operations.md, AXIS_ALIGNED_BBOX_TRANSFORM (41), BOX_WITH_NMS_LIMIT (44),
+ROI_ALIGN (81) and ROI_POOLING (82)).
 Conventions:
 
 * Boxes are (x1, y1, x2, y2). Quantized boxes are TENSOR_QUANT16_ASYMM

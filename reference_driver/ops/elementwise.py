@@ -1,7 +1,7 @@
 """Element-wise binary operations: ADD, SUB, MUL, DIV, MAXIMUM, MINIMUM, POW, PRELU.
 
 Every one broadcasts its two tensor inputs (shapes aligned at the trailing
-dimension, a size of 1 stretches; ops/README.md "Broadcasting"). ADD, SUB,
+dimension, a size of 1 stretches; docs/operations.md, Broadcasting). ADD, SUB,
 MUL and DIV also take a fused activation, are limited to rank 4 and accept
 zero-sized inputs (1.2); MAXIMUM, MINIMUM, POW and PRELU fail on them, as the
 Android 10 CPU reference does.

@@ -13,16 +13,16 @@ Float16 is widened to float32 and computed in float32 over every step (the
 state carried from step to step is never rounded to half); only the outputs
 are rounded back, as the CPU reference does.
 
-The activation scalar uses the TensorFlow Lite codes 0 none, 1 relu, 2 relu1,
-3 relu6, 4 tanh, 5 sign bit, 6 sigmoid (ops/README.md); anything else is
-INVALID_ARGUMENT. With NONE, the HAL definition gives ``m = o * c``; the
-Android 10 CPU reference leaves its scratch vector unwritten there and in
-effect computes ``o * (cell input)``. We follow the definition: no VTS data
-uses NONE for these operations.
+The activation scalar uses the TensorFlow Lite codes 0 none, 1 relu, 2 relu1, 3
+relu6, 4 tanh, 5 sign bit, 6 sigmoid (docs/operations.md, Recurrent activation
+codes); anything else is INVALID_ARGUMENT. With NONE, the HAL definition gives
+``m = o * c``; the Android 10 CPU reference leaves its scratch vector unwritten
+there and in effect computes ``o * (cell input)``. We follow the definition: no
+VTS data uses NONE for these operations.
 
 Clip values: 0 disables a clip. LSTM and BIDIRECTIONAL_SEQUENCE_LSTM refuse a
 negative clip (the CPU reference's dimension check); UNIDIRECTIONAL_SEQUENCE_LSTM
-treats it as disabled (ops-48-94.md, op 92).
+treats it as disabled (docs/operations.md, UNIDIRECTIONAL_SEQUENCE_LSTM (92)).
 """
 
 from __future__ import annotations

@@ -2,8 +2,8 @@
 
 AVERAGE_POOL_2D, MAX_POOL_2D, L2_POOL_2D, RESIZE_BILINEAR,
 RESIZE_NEAREST_NEIGHBOR, SOFTMAX, LOG_SOFTMAX, L2_NORMALIZATION,
-LOCAL_RESPONSE_NORMALIZATION and INSTANCE_NORMALIZATION (ops-00-47.md and
-ops-48-94.md). Conventions:
+LOCAL_RESPONSE_NORMALIZATION and INSTANCE_NORMALIZATION (each in its section of
+docs/operations.md). Conventions:
 
 * Image operations compute on NHWC; an NCHW tensor (layout input true) is
   transposed in and back out, as the reference does.
@@ -598,7 +598,8 @@ def _instance_norm_execute(args: OpArgs, shapes: Shapes) -> list[np.ndarray]:
     """(x - mean) * gamma / sqrt(mean(x^2) + epsilon) + beta per batch and channel.
 
     Android 10's reference (and the conformance data built with it) divides by
-    the root of the mean square, not of the variance (ops-48-94.md, op 57).
+    the root of the mean square, not of the variance (docs/operations.md,
+    INSTANCE_NORMALIZATION (57)).
     """
     nchw = bool(args.scalar(4))
     image = _to_nhwc(_tensor(args), nchw)

@@ -1,7 +1,8 @@
 """GENERATE_PROPOSALS, DETECTION_POSTPROCESSING and HEATMAP_MAX_KEYPOINT.
 
-The three detection heads of HAL 1.2 (ops-48-94.md ops 52 and 56,
-ops-00-47.md op 47), computed as the Android 10 CPU reference computes them:
+The three detection heads of HAL 1.2 (docs/operations.md, GENERATE_PROPOSALS (52),
+HEATMAP_MAX_KEYPOINT (56) and DETECTION_POSTPROCESSING (47)), computed as the
+Android 10 CPU reference computes them:
 
 * Everything runs in float32: float16 tensors and scalars are widened,
   quantized tensors dequantized as ``float(scale) * (q - zeroPoint)``, and
@@ -391,8 +392,8 @@ def _dp_execute(args: OpArgs, shapes: list[Shape]) -> list[Array]:
 # Inputs: 0 heatmaps [N, S, S, K] (NCHW [N, K, S, S]); 1 boxes [N, 4] (x1, y1, x2, y2);
 # 2 layout. Outputs: 0 scores [N, K]; 1 keypoints [N, K, 2] (x, y).
 #
-# Zero boxes (N = 0) give empty outputs. The ops reference notes that Android
-# 10's CPU executor rejects that input; the HAL text does not forbid it, and
+# Zero boxes (N = 0) give empty outputs. docs/operations.md, HEATMAP_MAX_KEYPOINT (56) notes
+# that Android 10's CPU executor rejects that input; the HAL text does not forbid it, and
 # BOX_WITH_NMS_LIMIT -> ROI_ALIGN -> HEATMAP_MAX_KEYPOINT chains produce it.
 
 

@@ -1,7 +1,7 @@
 """Reductions: MEAN, REDUCE_*, ARGMAX/ARGMIN and TOPK_V2.
 
-The arithmetic follows the Android 10 CPU reference (ops docs, sections 31,
-39/40, 75-80 and 90):
+The arithmetic follows the Android 10 CPU reference (docs/operations.md, MEAN (31),
+ARGMAX (39), ARGMIN (40), REDUCE_ALL (75) to REDUCE_SUM (80) and TOPK_V2 (90)):
 
 * MEAN (keep_dims an INT32, kept when > 0) sums in float32 and divides;
   float16 is widened to float32 and rounded back; quant8 sums the raw bytes

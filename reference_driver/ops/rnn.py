@@ -1,8 +1,9 @@
 """Recurrent operations: RNN, UNIDIRECTIONAL_SEQUENCE_RNN, BIDIRECTIONAL_SEQUENCE_RNN,
 SVDF and QUANTIZED_16BIT_LSTM.
 
-What the operations take and compute is in ops-00-47.md (24, 27, 43) and
-ops-48-94.md (73, 93):
+What the operations take and compute is in docs/operations.md (RNN (24), SVDF (27),
+BIDIRECTIONAL_SEQUENCE_RNN (43), QUANTIZED_16BIT_LSTM (73) and
+UNIDIRECTIONAL_SEQUENCE_RNN (93)):
 
 * the basic RNN cell is ``h_t = act(W x_t + R h_{t-1} + b)``; the sequence
   forms run it over time (time-major ``[T, B, I]`` or batch-major
@@ -14,7 +15,8 @@ ops-48-94.md (73, 93):
 * QUANTIZED_16BIT_LSTM is one 8-bit LSTM step in the CPU reference's 16-bit
   fixed point (gemmlowp logistic and tanh), bit for bit, including the
   reference's pairing of the concatenated ``[x, h]`` vector with the weight
-  columns ``[recurrent | input]`` (the discrepancy op 73 describes).
+  columns ``[recurrent | input]`` (the discrepancy QUANTIZED_16BIT_LSTM (73)
+  describes).
 
 The activation scalar of the float operations is a FusedActivationFunc (0..3)
 as the HAL defines it; the Android 10 CPU reference aborts on RELU1 for the
@@ -511,7 +513,8 @@ _CELL_SCALE = 2.0**-11
 
 
 def _qlstm_quantization(args: OpArgs) -> str | None:
-    """The fixed quantization the operation works in (ops-48-94.md, op 73)."""
+    """The fixed quantization the operation works in (docs/operations.md,
+    QUANTIZED_16BIT_LSTM (73))."""
     ins = args.inputs
     for slot in (0, 14):
         if (ins[slot].scale, ins[slot].zero_point) != _HALF_Q8:

@@ -7,7 +7,8 @@ and rounded back, as the Android 10 CPU reference does; relaxed models are
 computed in float32 too. NEG also takes TENSOR_INT32 (two's complement, so
 INT32_MIN stays INT32_MIN).
 
-Quantized forms (ops/ops-00-47.md):
+Quantized forms (docs/operations.md, LOGISTIC (14), RELU (19) to RELU6 (21) and
+TANH (28)):
 
 * RELU, RELU1, RELU6 clamp the raw bytes to the activation range of the
   input's scale and zero point, ``zp + round(bound / scale)`` with the

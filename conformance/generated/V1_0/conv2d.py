@@ -40,7 +40,7 @@ def _t0():
         "conv2d_same_dynamic_output_shape",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 28, ("", ""), ("CONV_2D",)),
+        provenance=g.provenance(SPEC, 29, ("", ""), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 5, 5, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -78,7 +78,7 @@ def _t1():
         "conv2d_same_dynamic_output_shape_quant8",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 28, ("", "quant8"), ("CONV_2D",)),
+        provenance=g.provenance(SPEC, 29, ("", "quant8"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 5, 5, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=127),
@@ -116,7 +116,7 @@ def _t2():
         "conv2d_same_dynamic_output_shape_weight_as_input",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 28, ("weight_as_input", ""), ("CONV_2D",)),
+        provenance=g.provenance(SPEC, 29, ("weight_as_input", ""), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 5, 5, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -156,7 +156,7 @@ def _t3():
         "conv2d_same_dynamic_output_shape_weight_as_input_quant8",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 28, ("weight_as_input", "quant8"), ("CONV_2D",)),
+        provenance=g.provenance(SPEC, 29, ("weight_as_input", "quant8"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 5, 5, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=127),
@@ -196,7 +196,7 @@ def _t4():
         "conv2d_explicit_dynamic_output_shape_none",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 68, ("none", "", ""), ("CONV_2D",)),
+        provenance=g.provenance(SPEC, 69, ("none", "", ""), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 6, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -237,7 +237,7 @@ def _t5():
         "conv2d_explicit_dynamic_output_shape_none_quant8",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 68, ("none", "", "quant8"), ("CONV_2D",)),
+        provenance=g.provenance(SPEC, 69, ("none", "", "quant8"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 6, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
@@ -278,7 +278,7 @@ def _t6():
         "conv2d_explicit_dynamic_output_shape_none_weight_as_input",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 68, ("none", "weight_as_input", ""), ("CONV_2D",)),
+        provenance=g.provenance(SPEC, 69, ("none", "weight_as_input", ""), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 6, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -321,7 +321,7 @@ def _t7():
         "conv2d_explicit_dynamic_output_shape_none_weight_as_input_quant8",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 68, ("none", "weight_as_input", "quant8"), ("CONV_2D",)),
+        provenance=g.provenance(SPEC, 69, ("none", "weight_as_input", "quant8"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 6, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
@@ -364,7 +364,7 @@ def _t8():
         "conv2d_explicit_dynamic_output_shape_relu",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 68, ("relu", "", ""), ("CONV_2D",)),
+        provenance=g.provenance(SPEC, 69, ("relu", "", ""), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 6, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -405,7 +405,7 @@ def _t9():
         "conv2d_explicit_dynamic_output_shape_relu_quant8",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 68, ("relu", "", "quant8"), ("CONV_2D",)),
+        provenance=g.provenance(SPEC, 69, ("relu", "", "quant8"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 6, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
@@ -446,7 +446,7 @@ def _t10():
         "conv2d_explicit_dynamic_output_shape_relu_weight_as_input",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 68, ("relu", "weight_as_input", ""), ("CONV_2D",)),
+        provenance=g.provenance(SPEC, 69, ("relu", "weight_as_input", ""), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 6, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -489,7 +489,7 @@ def _t11():
         "conv2d_explicit_dynamic_output_shape_relu_weight_as_input_quant8",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 68, ("relu", "weight_as_input", "quant8"), ("CONV_2D",)),
+        provenance=g.provenance(SPEC, 69, ("relu", "weight_as_input", "quant8"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 6, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
@@ -532,7 +532,7 @@ def _t12():
         "conv2d_explicit_dynamic_output_shape_relu1",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 68, ("relu1", "", ""), ("CONV_2D",)),
+        provenance=g.provenance(SPEC, 69, ("relu1", "", ""), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 6, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -573,7 +573,7 @@ def _t13():
         "conv2d_explicit_dynamic_output_shape_relu1_quant8",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 68, ("relu1", "", "quant8"), ("CONV_2D",)),
+        provenance=g.provenance(SPEC, 69, ("relu1", "", "quant8"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 6, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
@@ -614,7 +614,7 @@ def _t14():
         "conv2d_explicit_dynamic_output_shape_relu1_weight_as_input",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 68, ("relu1", "weight_as_input", ""), ("CONV_2D",)),
+        provenance=g.provenance(SPEC, 69, ("relu1", "weight_as_input", ""), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 6, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -657,7 +657,7 @@ def _t15():
         "conv2d_explicit_dynamic_output_shape_relu1_weight_as_input_quant8",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 68, ("relu1", "weight_as_input", "quant8"), ("CONV_2D",)),
+        provenance=g.provenance(SPEC, 69, ("relu1", "weight_as_input", "quant8"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 6, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
@@ -700,7 +700,7 @@ def _t16():
         "conv2d_explicit_dynamic_output_shape_relu6",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 68, ("relu6", "", ""), ("CONV_2D",)),
+        provenance=g.provenance(SPEC, 69, ("relu6", "", ""), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 6, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -741,7 +741,7 @@ def _t17():
         "conv2d_explicit_dynamic_output_shape_relu6_quant8",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 68, ("relu6", "", "quant8"), ("CONV_2D",)),
+        provenance=g.provenance(SPEC, 69, ("relu6", "", "quant8"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 6, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
@@ -782,7 +782,7 @@ def _t18():
         "conv2d_explicit_dynamic_output_shape_relu6_weight_as_input",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 68, ("relu6", "weight_as_input", ""), ("CONV_2D",)),
+        provenance=g.provenance(SPEC, 69, ("relu6", "weight_as_input", ""), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 6, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -825,7 +825,7 @@ def _t19():
         "conv2d_explicit_dynamic_output_shape_relu6_weight_as_input_quant8",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 68, ("relu6", "weight_as_input", "quant8"), ("CONV_2D",)),
+        provenance=g.provenance(SPEC, 69, ("relu6", "weight_as_input", "quant8"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 6, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
@@ -868,7 +868,7 @@ def _t20():
         "conv2d_valid_dynamic_output_shape",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 98, ("",), ("CONV_2D",)),
+        provenance=g.provenance(SPEC, 99, ("",), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 5, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -906,7 +906,7 @@ def _t21():
         "conv2d_valid_dynamic_output_shape_quant8",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 98, ("quant8",), ("CONV_2D",)),
+        provenance=g.provenance(SPEC, 99, ("quant8",), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 5, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=10),

@@ -40,7 +40,7 @@ def _t0():
         "depthwise_conv2d_same_dynamic_output_shape",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 26, ("", ""), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 27, ("", ""), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -79,7 +79,7 @@ def _t1():
         "depthwise_conv2d_same_dynamic_output_shape_quant8",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 26, ("", "quant8"), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 27, ("", "quant8"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
@@ -118,7 +118,7 @@ def _t2():
         "depthwise_conv2d_same_dynamic_output_shape_weight_as_input",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 26, ("weight_as_input", ""), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 27, ("weight_as_input", ""), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -159,7 +159,7 @@ def _t3():
         "depthwise_conv2d_same_dynamic_output_shape_weight_as_input_quant8",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 26, ("weight_as_input", "quant8"), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 27, ("weight_as_input", "quant8"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
@@ -200,7 +200,7 @@ def _t4():
         "depthwise_conv2d_explicit_dynamic_output_shape_none",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 59, ("none", "", ""), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 60, ("none", "", ""), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 5, 5, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -242,7 +242,7 @@ def _t5():
         "depthwise_conv2d_explicit_dynamic_output_shape_none_quant8",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 59, ("none", "", "quant8"), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 60, ("none", "", "quant8"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 5, 5, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
@@ -284,7 +284,7 @@ def _t6():
         "depthwise_conv2d_explicit_dynamic_output_shape_none_weight_as_input",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 59, ("none", "weight_as_input", ""), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 60, ("none", "weight_as_input", ""), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 5, 5, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -328,7 +328,7 @@ def _t7():
         "depthwise_conv2d_explicit_dynamic_output_shape_none_weight_as_input_quant8",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 59, ("none", "weight_as_input", "quant8"), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 60, ("none", "weight_as_input", "quant8"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 5, 5, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
@@ -372,7 +372,7 @@ def _t8():
         "depthwise_conv2d_explicit_dynamic_output_shape_relu",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 59, ("relu", "", ""), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 60, ("relu", "", ""), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 5, 5, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -414,7 +414,7 @@ def _t9():
         "depthwise_conv2d_explicit_dynamic_output_shape_relu_quant8",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 59, ("relu", "", "quant8"), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 60, ("relu", "", "quant8"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 5, 5, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
@@ -456,7 +456,7 @@ def _t10():
         "depthwise_conv2d_explicit_dynamic_output_shape_relu_weight_as_input",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 59, ("relu", "weight_as_input", ""), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 60, ("relu", "weight_as_input", ""), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 5, 5, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -500,7 +500,7 @@ def _t11():
         "depthwise_conv2d_explicit_dynamic_output_shape_relu_weight_as_input_quant8",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 59, ("relu", "weight_as_input", "quant8"), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 60, ("relu", "weight_as_input", "quant8"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 5, 5, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
@@ -544,7 +544,7 @@ def _t12():
         "depthwise_conv2d_explicit_dynamic_output_shape_relu1",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 59, ("relu1", "", ""), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 60, ("relu1", "", ""), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 5, 5, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -586,7 +586,7 @@ def _t13():
         "depthwise_conv2d_explicit_dynamic_output_shape_relu1_quant8",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 59, ("relu1", "", "quant8"), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 60, ("relu1", "", "quant8"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 5, 5, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
@@ -628,7 +628,7 @@ def _t14():
         "depthwise_conv2d_explicit_dynamic_output_shape_relu1_weight_as_input",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 59, ("relu1", "weight_as_input", ""), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 60, ("relu1", "weight_as_input", ""), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 5, 5, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -672,7 +672,7 @@ def _t15():
         "depthwise_conv2d_explicit_dynamic_output_shape_relu1_weight_as_input_quant8",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 59, ("relu1", "weight_as_input", "quant8"), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 60, ("relu1", "weight_as_input", "quant8"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 5, 5, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
@@ -716,7 +716,7 @@ def _t16():
         "depthwise_conv2d_explicit_dynamic_output_shape_relu6",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 59, ("relu6", "", ""), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 60, ("relu6", "", ""), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 5, 5, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -758,7 +758,7 @@ def _t17():
         "depthwise_conv2d_explicit_dynamic_output_shape_relu6_quant8",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 59, ("relu6", "", "quant8"), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 60, ("relu6", "", "quant8"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 5, 5, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
@@ -800,7 +800,7 @@ def _t18():
         "depthwise_conv2d_explicit_dynamic_output_shape_relu6_weight_as_input",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 59, ("relu6", "weight_as_input", ""), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 60, ("relu6", "weight_as_input", ""), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 5, 5, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -844,7 +844,7 @@ def _t19():
         "depthwise_conv2d_explicit_dynamic_output_shape_relu6_weight_as_input_quant8",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 59, ("relu6", "weight_as_input", "quant8"), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 60, ("relu6", "weight_as_input", "quant8"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 5, 5, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),

@@ -30,7 +30,7 @@ def _t0():
         "fully_connected_rank2_dynamic_output_shape_none",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 25, ("none", "", ""), ("FULLY_CONNECTED",)),
+        provenance=g.provenance(SPEC, 26, ("none", "", ""), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [3, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -65,7 +65,7 @@ def _t1():
         "fully_connected_rank2_dynamic_output_shape_none_quant8",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 25, ("none", "", "quant8"), ("FULLY_CONNECTED",)),
+        provenance=g.provenance(SPEC, 26, ("none", "", "quant8"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
@@ -100,7 +100,7 @@ def _t2():
         "fully_connected_rank2_dynamic_output_shape_none_weight_as_input",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 25, ("none", "weight_as_input", ""), ("FULLY_CONNECTED",)),
+        provenance=g.provenance(SPEC, 26, ("none", "weight_as_input", ""), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [3, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -137,7 +137,7 @@ def _t3():
         "fully_connected_rank2_dynamic_output_shape_none_weight_as_input_quant8",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 25, ("none", "weight_as_input", "quant8"), ("FULLY_CONNECTED",)),
+        provenance=g.provenance(SPEC, 26, ("none", "weight_as_input", "quant8"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
@@ -174,7 +174,7 @@ def _t4():
         "fully_connected_rank2_dynamic_output_shape_relu",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 25, ("relu", "", ""), ("FULLY_CONNECTED",)),
+        provenance=g.provenance(SPEC, 26, ("relu", "", ""), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [3, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -209,7 +209,7 @@ def _t5():
         "fully_connected_rank2_dynamic_output_shape_relu_quant8",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 25, ("relu", "", "quant8"), ("FULLY_CONNECTED",)),
+        provenance=g.provenance(SPEC, 26, ("relu", "", "quant8"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
@@ -244,7 +244,7 @@ def _t6():
         "fully_connected_rank2_dynamic_output_shape_relu_weight_as_input",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 25, ("relu", "weight_as_input", ""), ("FULLY_CONNECTED",)),
+        provenance=g.provenance(SPEC, 26, ("relu", "weight_as_input", ""), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [3, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -281,7 +281,7 @@ def _t7():
         "fully_connected_rank2_dynamic_output_shape_relu_weight_as_input_quant8",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 25, ("relu", "weight_as_input", "quant8"), ("FULLY_CONNECTED",)),
+        provenance=g.provenance(SPEC, 26, ("relu", "weight_as_input", "quant8"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
@@ -318,7 +318,7 @@ def _t8():
         "fully_connected_rank2_dynamic_output_shape_relu1",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 25, ("relu1", "", ""), ("FULLY_CONNECTED",)),
+        provenance=g.provenance(SPEC, 26, ("relu1", "", ""), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [3, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -353,7 +353,7 @@ def _t9():
         "fully_connected_rank2_dynamic_output_shape_relu1_quant8",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 25, ("relu1", "", "quant8"), ("FULLY_CONNECTED",)),
+        provenance=g.provenance(SPEC, 26, ("relu1", "", "quant8"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
@@ -388,7 +388,7 @@ def _t10():
         "fully_connected_rank2_dynamic_output_shape_relu1_weight_as_input",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 25, ("relu1", "weight_as_input", ""), ("FULLY_CONNECTED",)),
+        provenance=g.provenance(SPEC, 26, ("relu1", "weight_as_input", ""), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [3, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -425,7 +425,7 @@ def _t11():
         "fully_connected_rank2_dynamic_output_shape_relu1_weight_as_input_quant8",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 25, ("relu1", "weight_as_input", "quant8"), ("FULLY_CONNECTED",)),
+        provenance=g.provenance(SPEC, 26, ("relu1", "weight_as_input", "quant8"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
@@ -462,7 +462,7 @@ def _t12():
         "fully_connected_rank2_dynamic_output_shape_relu6",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 25, ("relu6", "", ""), ("FULLY_CONNECTED",)),
+        provenance=g.provenance(SPEC, 26, ("relu6", "", ""), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [3, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -497,7 +497,7 @@ def _t13():
         "fully_connected_rank2_dynamic_output_shape_relu6_quant8",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 25, ("relu6", "", "quant8"), ("FULLY_CONNECTED",)),
+        provenance=g.provenance(SPEC, 26, ("relu6", "", "quant8"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
@@ -532,7 +532,7 @@ def _t14():
         "fully_connected_rank2_dynamic_output_shape_relu6_weight_as_input",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 25, ("relu6", "weight_as_input", ""), ("FULLY_CONNECTED",)),
+        provenance=g.provenance(SPEC, 26, ("relu6", "weight_as_input", ""), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [3, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -569,7 +569,7 @@ def _t15():
         "fully_connected_rank2_dynamic_output_shape_relu6_weight_as_input_quant8",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 25, ("relu6", "weight_as_input", "quant8"), ("FULLY_CONNECTED",)),
+        provenance=g.provenance(SPEC, 26, ("relu6", "weight_as_input", "quant8"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
@@ -606,7 +606,7 @@ def _t16():
         "fully_connected_rank4_dynamic_output_shape",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 45, ("", ""), ("FULLY_CONNECTED",)),
+        provenance=g.provenance(SPEC, 46, ("", ""), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -641,7 +641,7 @@ def _t17():
         "fully_connected_rank4_dynamic_output_shape_quant8",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 45, ("", "quant8"), ("FULLY_CONNECTED",)),
+        provenance=g.provenance(SPEC, 46, ("", "quant8"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 1, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=20),
@@ -676,7 +676,7 @@ def _t18():
         "fully_connected_rank4_dynamic_output_shape_weight_as_input",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 45, ("weight_as_input", ""), ("FULLY_CONNECTED",)),
+        provenance=g.provenance(SPEC, 46, ("weight_as_input", ""), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -713,7 +713,7 @@ def _t19():
         "fully_connected_rank4_dynamic_output_shape_weight_as_input_quant8",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 45, ("weight_as_input", "quant8"), ("FULLY_CONNECTED",)),
+        provenance=g.provenance(SPEC, 46, ("weight_as_input", "quant8"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 1, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=20),
@@ -750,7 +750,7 @@ def _t20():
         "fully_connected_square_dynamic_output_shape",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 65, ("",), ("FULLY_CONNECTED",)),
+        provenance=g.provenance(SPEC, 66, ("",), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -785,7 +785,7 @@ def _t21():
         "fully_connected_square_dynamic_output_shape_quant8",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 65, ("quant8",), ("FULLY_CONNECTED",)),
+        provenance=g.provenance(SPEC, 66, ("quant8",), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),

@@ -20,7 +20,7 @@ def _t0():
         "conv2d_relaxed_relaxed",
         "conv2d_relaxed_dynamic_output_shape_relaxed",
         "V1_1",
-        provenance=g.provenance(SPEC, 15, ("", "relaxed"), ("CONV_2D",)),
+        provenance=g.provenance(SPEC, 16, ("", "relaxed"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 5, 5, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -58,7 +58,7 @@ def _t1():
         "conv2d_relaxed_weight_as_input_relaxed",
         "conv2d_relaxed_dynamic_output_shape_weight_as_input_relaxed",
         "V1_1",
-        provenance=g.provenance(SPEC, 15, ("weight_as_input", "relaxed"), ("CONV_2D",)),
+        provenance=g.provenance(SPEC, 16, ("weight_as_input", "relaxed"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 5, 5, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),

@@ -27,7 +27,7 @@ def _t0():
         "strided_slice_dynamic_output_shape",
         "V1_1",
         version="V1_1",
-        provenance=g.provenance(SPEC, 16, ("",), ("STRIDED_SLICE",)),
+        provenance=g.provenance(SPEC, 17, ("",), ("STRIDED_SLICE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -64,7 +64,7 @@ def _t1():
         "strided_slice_relaxed",
         "strided_slice_dynamic_output_shape_relaxed",
         "V1_1",
-        provenance=g.provenance(SPEC, 16, ("relaxed",), ("STRIDED_SLICE",)),
+        provenance=g.provenance(SPEC, 17, ("relaxed",), ("STRIDED_SLICE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -103,7 +103,7 @@ def _t2():
         "strided_slice_dynamic_output_shape_quant8",
         "V1_1",
         version="V1_1",
-        provenance=g.provenance(SPEC, 16, ("quant8",), ("STRIDED_SLICE",)),
+        provenance=g.provenance(SPEC, 17, ("quant8",), ("STRIDED_SLICE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=10),
@@ -141,7 +141,7 @@ def _t3():
         "strided_slice_masks_dynamic_output_shape",
         "V1_1",
         version="V1_1",
-        provenance=g.provenance(SPEC, 31, ("", ""), ("STRIDED_SLICE",)),
+        provenance=g.provenance(SPEC, 32, ("", ""), ("STRIDED_SLICE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -178,7 +178,7 @@ def _t4():
         "strided_slice_masks_relaxed",
         "strided_slice_masks_dynamic_output_shape_relaxed",
         "V1_1",
-        provenance=g.provenance(SPEC, 31, ("", "relaxed"), ("STRIDED_SLICE",)),
+        provenance=g.provenance(SPEC, 32, ("", "relaxed"), ("STRIDED_SLICE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -217,7 +217,7 @@ def _t5():
         "strided_slice_masks_dynamic_output_shape_quant8",
         "V1_1",
         version="V1_1",
-        provenance=g.provenance(SPEC, 31, ("", "quant8"), ("STRIDED_SLICE",)),
+        provenance=g.provenance(SPEC, 32, ("", "quant8"), ("STRIDED_SLICE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=10),
@@ -255,7 +255,7 @@ def _t6():
         "strided_slice_masks_dynamic_output_shape_weight_as_input",
         "V1_1",
         version="V1_1",
-        provenance=g.provenance(SPEC, 31, ("weight_as_input", ""), ("STRIDED_SLICE",)),
+        provenance=g.provenance(SPEC, 32, ("weight_as_input", ""), ("STRIDED_SLICE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -295,7 +295,7 @@ def _t7():
         "strided_slice_masks_weight_as_input_relaxed",
         "strided_slice_masks_dynamic_output_shape_weight_as_input_relaxed",
         "V1_1",
-        provenance=g.provenance(SPEC, 31, ("weight_as_input", "relaxed"), ("STRIDED_SLICE",)),
+        provenance=g.provenance(SPEC, 32, ("weight_as_input", "relaxed"), ("STRIDED_SLICE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -337,7 +337,7 @@ def _t8():
         "strided_slice_masks_dynamic_output_shape_weight_as_input_quant8",
         "V1_1",
         version="V1_1",
-        provenance=g.provenance(SPEC, 31, ("weight_as_input", "quant8"), ("STRIDED_SLICE",)),
+        provenance=g.provenance(SPEC, 32, ("weight_as_input", "quant8"), ("STRIDED_SLICE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=10),
@@ -378,7 +378,7 @@ def _t9():
         "strided_slice_shrink_dynamic_output_shape",
         "V1_1",
         version="V1_1",
-        provenance=g.provenance(SPEC, 43, ("",), ("STRIDED_SLICE",)),
+        provenance=g.provenance(SPEC, 44, ("",), ("STRIDED_SLICE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -415,7 +415,7 @@ def _t10():
         "strided_slice_shrink_relaxed",
         "strided_slice_shrink_dynamic_output_shape_relaxed",
         "V1_1",
-        provenance=g.provenance(SPEC, 43, ("relaxed",), ("STRIDED_SLICE",)),
+        provenance=g.provenance(SPEC, 44, ("relaxed",), ("STRIDED_SLICE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -454,7 +454,7 @@ def _t11():
         "strided_slice_shrink_dynamic_output_shape_quant8",
         "V1_1",
         version="V1_1",
-        provenance=g.provenance(SPEC, 43, ("quant8",), ("STRIDED_SLICE",)),
+        provenance=g.provenance(SPEC, 44, ("quant8",), ("STRIDED_SLICE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=10),
@@ -492,7 +492,7 @@ def _t12():
         "strided_slice_reverse_dynamic_output_shape",
         "V1_1",
         version="V1_1",
-        provenance=g.provenance(SPEC, 53, ("",), ("STRIDED_SLICE",)),
+        provenance=g.provenance(SPEC, 54, ("",), ("STRIDED_SLICE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -529,7 +529,7 @@ def _t13():
         "strided_slice_reverse_relaxed",
         "strided_slice_reverse_dynamic_output_shape_relaxed",
         "V1_1",
-        provenance=g.provenance(SPEC, 53, ("relaxed",), ("STRIDED_SLICE",)),
+        provenance=g.provenance(SPEC, 54, ("relaxed",), ("STRIDED_SLICE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -568,7 +568,7 @@ def _t14():
         "strided_slice_reverse_dynamic_output_shape_quant8",
         "V1_1",
         version="V1_1",
-        provenance=g.provenance(SPEC, 53, ("quant8",), ("STRIDED_SLICE",)),
+        provenance=g.provenance(SPEC, 54, ("quant8",), ("STRIDED_SLICE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=10),

@@ -23,7 +23,7 @@ def _t0():
         "fully_connected_v1_2_rank2_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 16, ("", "", "float16"), ("FULLY_CONNECTED",)),
+        provenance=g.provenance(SPEC, 17, ("", "", "float16"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [3, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -58,7 +58,7 @@ def _t1():
         "fully_connected_v1_2_rank2_dynamic_output_shape_weight_as_input_float16",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 16, ("", "weight_as_input", "float16"), ("FULLY_CONNECTED",)),
+        provenance=g.provenance(SPEC, 17, ("", "weight_as_input", "float16"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [3, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -95,7 +95,7 @@ def _t2():
         "fully_connected_v1_2_rank2_dynamic_output_shape_relu_float16",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 16, ("relu", "", "float16"), ("FULLY_CONNECTED",)),
+        provenance=g.provenance(SPEC, 17, ("relu", "", "float16"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [3, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -130,7 +130,7 @@ def _t3():
         "fully_connected_v1_2_rank2_dynamic_output_shape_relu_weight_as_input_float16",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 16, ("relu", "weight_as_input", "float16"), ("FULLY_CONNECTED",)),
+        provenance=g.provenance(SPEC, 17, ("relu", "weight_as_input", "float16"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [3, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -167,7 +167,7 @@ def _t4():
         "fully_connected_v1_2_rank4_dynamic_output_shape_quant8",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 36, ("quant8",), ("FULLY_CONNECTED",)),
+        provenance=g.provenance(SPEC, 37, ("quant8",), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 1, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
@@ -202,7 +202,7 @@ def _t5():
         "fully_connected_v1_2_rank4_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 36, ("float16",), ("FULLY_CONNECTED",)),
+        provenance=g.provenance(SPEC, 37, ("float16",), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 1, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),

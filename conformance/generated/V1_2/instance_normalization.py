@@ -29,7 +29,7 @@ def _t0():
         "instance_normalization_dynamic_output_shape_nhwc",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 24, ("nhwc", ""), ("INSTANCE_NORMALIZATION",)),
+        provenance=g.provenance(SPEC, 25, ("nhwc", ""), ("INSTANCE_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -64,7 +64,7 @@ def _t1():
         "instance_normalization_nhwc_relaxed",
         "instance_normalization_dynamic_output_shape_nhwc_relaxed",
         "V1_2",
-        provenance=g.provenance(SPEC, 24, ("nhwc", "relaxed"), ("INSTANCE_NORMALIZATION",)),
+        provenance=g.provenance(SPEC, 25, ("nhwc", "relaxed"), ("INSTANCE_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -101,7 +101,7 @@ def _t2():
         "instance_normalization_dynamic_output_shape_nhwc_float16",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 24, ("nhwc", "float16"), ("INSTANCE_NORMALIZATION",)),
+        provenance=g.provenance(SPEC, 25, ("nhwc", "float16"), ("INSTANCE_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -137,7 +137,7 @@ def _t3():
         "instance_normalization_dynamic_output_shape_nchw",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 24, ("nchw", ""), ("INSTANCE_NORMALIZATION",)),
+        provenance=g.provenance(SPEC, 25, ("nchw", ""), ("INSTANCE_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -172,7 +172,7 @@ def _t4():
         "instance_normalization_nchw_relaxed",
         "instance_normalization_dynamic_output_shape_nchw_relaxed",
         "V1_2",
-        provenance=g.provenance(SPEC, 24, ("nchw", "relaxed"), ("INSTANCE_NORMALIZATION",)),
+        provenance=g.provenance(SPEC, 25, ("nchw", "relaxed"), ("INSTANCE_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -209,7 +209,7 @@ def _t5():
         "instance_normalization_dynamic_output_shape_nchw_float16",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 24, ("nchw", "float16"), ("INSTANCE_NORMALIZATION",)),
+        provenance=g.provenance(SPEC, 25, ("nchw", "float16"), ("INSTANCE_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -245,7 +245,7 @@ def _t6():
         "instance_normalization_affine_dynamic_output_shape_nhwc",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 34, ("nhwc", ""), ("INSTANCE_NORMALIZATION",)),
+        provenance=g.provenance(SPEC, 35, ("nhwc", ""), ("INSTANCE_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -280,7 +280,7 @@ def _t7():
         "instance_normalization_affine_nhwc_relaxed",
         "instance_normalization_affine_dynamic_output_shape_nhwc_relaxed",
         "V1_2",
-        provenance=g.provenance(SPEC, 34, ("nhwc", "relaxed"), ("INSTANCE_NORMALIZATION",)),
+        provenance=g.provenance(SPEC, 35, ("nhwc", "relaxed"), ("INSTANCE_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -317,7 +317,7 @@ def _t8():
         "instance_normalization_affine_dynamic_output_shape_nhwc_float16",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 34, ("nhwc", "float16"), ("INSTANCE_NORMALIZATION",)),
+        provenance=g.provenance(SPEC, 35, ("nhwc", "float16"), ("INSTANCE_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -353,7 +353,7 @@ def _t9():
         "instance_normalization_affine_dynamic_output_shape_nchw",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 34, ("nchw", ""), ("INSTANCE_NORMALIZATION",)),
+        provenance=g.provenance(SPEC, 35, ("nchw", ""), ("INSTANCE_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -388,7 +388,7 @@ def _t10():
         "instance_normalization_affine_nchw_relaxed",
         "instance_normalization_affine_dynamic_output_shape_nchw_relaxed",
         "V1_2",
-        provenance=g.provenance(SPEC, 34, ("nchw", "relaxed"), ("INSTANCE_NORMALIZATION",)),
+        provenance=g.provenance(SPEC, 35, ("nchw", "relaxed"), ("INSTANCE_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -425,7 +425,7 @@ def _t11():
         "instance_normalization_affine_dynamic_output_shape_nchw_float16",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 34, ("nchw", "float16"), ("INSTANCE_NORMALIZATION",)),
+        provenance=g.provenance(SPEC, 35, ("nchw", "float16"), ("INSTANCE_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -461,7 +461,7 @@ def _t12():
         "instance_normalization_one_cell_dynamic_output_shape_nhwc",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 45, ("nhwc", ""), ("INSTANCE_NORMALIZATION",)),
+        provenance=g.provenance(SPEC, 46, ("nhwc", ""), ("INSTANCE_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 1, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -496,7 +496,7 @@ def _t13():
         "instance_normalization_one_cell_nhwc_relaxed",
         "instance_normalization_one_cell_dynamic_output_shape_nhwc_relaxed",
         "V1_2",
-        provenance=g.provenance(SPEC, 45, ("nhwc", "relaxed"), ("INSTANCE_NORMALIZATION",)),
+        provenance=g.provenance(SPEC, 46, ("nhwc", "relaxed"), ("INSTANCE_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 1, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -533,7 +533,7 @@ def _t14():
         "instance_normalization_one_cell_dynamic_output_shape_nhwc_float16",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 45, ("nhwc", "float16"), ("INSTANCE_NORMALIZATION",)),
+        provenance=g.provenance(SPEC, 46, ("nhwc", "float16"), ("INSTANCE_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 1, 1, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -569,7 +569,7 @@ def _t15():
         "instance_normalization_one_cell_dynamic_output_shape_nchw",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 45, ("nchw", ""), ("INSTANCE_NORMALIZATION",)),
+        provenance=g.provenance(SPEC, 46, ("nchw", ""), ("INSTANCE_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 1, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -604,7 +604,7 @@ def _t16():
         "instance_normalization_one_cell_nchw_relaxed",
         "instance_normalization_one_cell_dynamic_output_shape_nchw_relaxed",
         "V1_2",
-        provenance=g.provenance(SPEC, 45, ("nchw", "relaxed"), ("INSTANCE_NORMALIZATION",)),
+        provenance=g.provenance(SPEC, 46, ("nchw", "relaxed"), ("INSTANCE_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 1, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -641,7 +641,7 @@ def _t17():
         "instance_normalization_one_cell_dynamic_output_shape_nchw_float16",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 45, ("nchw", "float16"), ("INSTANCE_NORMALIZATION",)),
+        provenance=g.provenance(SPEC, 46, ("nchw", "float16"), ("INSTANCE_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 1, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),

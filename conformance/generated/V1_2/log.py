@@ -211,7 +211,7 @@ def _t6():
         "log_special_dynamic_output_shape",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 25, ("",), ("LOG",)),
+        provenance=g.provenance(SPEC, 26, ("",), ("LOG",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -241,7 +241,7 @@ def _t7():
         "log_special_relaxed",
         "log_special_dynamic_output_shape_relaxed",
         "V1_2",
-        provenance=g.provenance(SPEC, 25, ("relaxed",), ("LOG",)),
+        provenance=g.provenance(SPEC, 26, ("relaxed",), ("LOG",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -273,7 +273,7 @@ def _t8():
         "log_special_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 25, ("float16",), ("LOG",)),
+        provenance=g.provenance(SPEC, 26, ("float16",), ("LOG",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),

@@ -20,7 +20,7 @@ def _t0():
         "quantized_lstm_dynamic_output_shape",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 31, ("",), ("QUANTIZED_16BIT_LSTM",)),
+        provenance=g.provenance(SPEC, 32, ("",), ("QUANTIZED_16BIT_LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.0078125, zero_point=128),
@@ -81,7 +81,7 @@ def _t1():
         "quantized_lstm_dynamic_output_shape_weight_as_input",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 31, ("weight_as_input",), ("QUANTIZED_16BIT_LSTM",)),
+        provenance=g.provenance(SPEC, 32, ("weight_as_input",), ("QUANTIZED_16BIT_LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.0078125, zero_point=128),
@@ -165,7 +165,7 @@ def _t2():
         "quantized_lstm_scale_0_005_dynamic_output_shape",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 58, (), ("QUANTIZED_16BIT_LSTM",)),
+        provenance=g.provenance(SPEC, 59, (), ("QUANTIZED_16BIT_LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.0078125, zero_point=128),

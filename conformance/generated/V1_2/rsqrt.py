@@ -211,7 +211,7 @@ def _t6():
         "rsqrt_special_dynamic_output_shape",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 26, ("",), ("RSQRT",)),
+        provenance=g.provenance(SPEC, 27, ("",), ("RSQRT",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -241,7 +241,7 @@ def _t7():
         "rsqrt_special_relaxed",
         "rsqrt_special_dynamic_output_shape_relaxed",
         "V1_2",
-        provenance=g.provenance(SPEC, 26, ("relaxed",), ("RSQRT",)),
+        provenance=g.provenance(SPEC, 27, ("relaxed",), ("RSQRT",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -273,7 +273,7 @@ def _t8():
         "rsqrt_special_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 26, ("float16",), ("RSQRT",)),
+        provenance=g.provenance(SPEC, 27, ("float16",), ("RSQRT",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),

@@ -211,7 +211,7 @@ def _t6():
         "sqrt_special_dynamic_output_shape",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 27, ("",), ("SQRT",)),
+        provenance=g.provenance(SPEC, 28, ("",), ("SQRT",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -241,7 +241,7 @@ def _t7():
         "sqrt_special_relaxed",
         "sqrt_special_dynamic_output_shape_relaxed",
         "V1_2",
-        provenance=g.provenance(SPEC, 27, ("relaxed",), ("SQRT",)),
+        provenance=g.provenance(SPEC, 28, ("relaxed",), ("SQRT",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -273,7 +273,7 @@ def _t8():
         "sqrt_special_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 27, ("float16",), ("SQRT",)),
+        provenance=g.provenance(SPEC, 28, ("float16",), ("SQRT",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),

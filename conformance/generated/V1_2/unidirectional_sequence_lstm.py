@@ -76,7 +76,7 @@ def _t0():
         "unidirectional_sequence_lstm_time_major_dynamic_output_shape",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 41, ("",), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
+        provenance=g.provenance(SPEC, 42, ("",), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [3, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -157,7 +157,7 @@ def _t1():
         "unidirectional_sequence_lstm_time_major_relaxed",
         "unidirectional_sequence_lstm_time_major_dynamic_output_shape_relaxed",
         "V1_2",
-        provenance=g.provenance(SPEC, 41, ("relaxed",), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
+        provenance=g.provenance(SPEC, 42, ("relaxed",), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [3, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -240,7 +240,7 @@ def _t2():
         "unidirectional_sequence_lstm_time_major_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 41, ("float16",), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
+        provenance=g.provenance(SPEC, 42, ("float16",), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [3, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -322,7 +322,7 @@ def _t3():
         "unidirectional_sequence_lstm_batch_major_cifg_peephole_projection_dynamic_output_shape",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 41, ("",), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
+        provenance=g.provenance(SPEC, 42, ("",), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -403,7 +403,7 @@ def _t4():
         "unidirectional_sequence_lstm_batch_major_cifg_peephole_projection_relaxed",
         "unidirectional_sequence_lstm_batch_major_cifg_peephole_projection_dynamic_output_shape_relaxed",
         "V1_2",
-        provenance=g.provenance(SPEC, 41, ("relaxed",), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
+        provenance=g.provenance(SPEC, 42, ("relaxed",), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -486,7 +486,7 @@ def _t5():
         "unidirectional_sequence_lstm_batch_major_cifg_peephole_projection_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 41, ("float16",), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
+        provenance=g.provenance(SPEC, 42, ("float16",), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -568,7 +568,7 @@ def _t6():
         "unidirectional_sequence_lstm_layer_norm_peephole_projection_dynamic_output_shape",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 41, ("",), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
+        provenance=g.provenance(SPEC, 42, ("",), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -649,7 +649,7 @@ def _t7():
         "unidirectional_sequence_lstm_layer_norm_peephole_projection_relaxed",
         "unidirectional_sequence_lstm_layer_norm_peephole_projection_dynamic_output_shape_relaxed",
         "V1_2",
-        provenance=g.provenance(SPEC, 41, ("relaxed",), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
+        provenance=g.provenance(SPEC, 42, ("relaxed",), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -732,7 +732,7 @@ def _t8():
         "unidirectional_sequence_lstm_layer_norm_peephole_projection_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 41, ("float16",), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
+        provenance=g.provenance(SPEC, 42, ("float16",), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -814,7 +814,7 @@ def _t9():
         "unidirectional_sequence_lstm_layer_norm_cifg_batch_major_dynamic_output_shape",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 41, ("",), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
+        provenance=g.provenance(SPEC, 42, ("",), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [3, 1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -895,7 +895,7 @@ def _t10():
         "unidirectional_sequence_lstm_layer_norm_cifg_batch_major_relaxed",
         "unidirectional_sequence_lstm_layer_norm_cifg_batch_major_dynamic_output_shape_relaxed",
         "V1_2",
-        provenance=g.provenance(SPEC, 41, ("relaxed",), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
+        provenance=g.provenance(SPEC, 42, ("relaxed",), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [3, 1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -978,7 +978,7 @@ def _t11():
         "unidirectional_sequence_lstm_layer_norm_cifg_batch_major_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 41, ("float16",), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
+        provenance=g.provenance(SPEC, 42, ("float16",), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [3, 1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),

@@ -98,7 +98,7 @@ def _t0():
         "unidirectional_sequence_lstm_omitted_inputs_time_major_zero_sized_input_dynamic_output_shape",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 88, ("",), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
+        provenance=g.provenance(SPEC, 89, ("",), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [3, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -179,7 +179,7 @@ def _t1():
         "unidirectional_sequence_lstm_omitted_inputs_time_major_zero_sized_input_relaxed",
         "unidirectional_sequence_lstm_omitted_inputs_time_major_zero_sized_input_dynamic_output_shape_relaxed",
         "V1_2",
-        provenance=g.provenance(SPEC, 88, ("relaxed",), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
+        provenance=g.provenance(SPEC, 89, ("relaxed",), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [3, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -262,7 +262,7 @@ def _t2():
         "unidirectional_sequence_lstm_omitted_inputs_time_major_zero_sized_input_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 88, ("float16",), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
+        provenance=g.provenance(SPEC, 89, ("float16",), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [3, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -344,7 +344,7 @@ def _t3():
         "unidirectional_sequence_lstm_omitted_inputs_time_major_full_shape_input_dynamic_output_shape",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 88, ("",), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
+        provenance=g.provenance(SPEC, 89, ("",), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [3, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -425,7 +425,7 @@ def _t4():
         "unidirectional_sequence_lstm_omitted_inputs_time_major_full_shape_input_relaxed",
         "unidirectional_sequence_lstm_omitted_inputs_time_major_full_shape_input_dynamic_output_shape_relaxed",
         "V1_2",
-        provenance=g.provenance(SPEC, 88, ("relaxed",), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
+        provenance=g.provenance(SPEC, 89, ("relaxed",), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [3, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -508,7 +508,7 @@ def _t5():
         "unidirectional_sequence_lstm_omitted_inputs_time_major_full_shape_input_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 88, ("float16",), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
+        provenance=g.provenance(SPEC, 89, ("float16",), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [3, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -590,7 +590,7 @@ def _t6():
         "unidirectional_sequence_lstm_omitted_inputs_time_major_no_value_constant_dynamic_output_shape",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 88, ("",), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
+        provenance=g.provenance(SPEC, 89, ("",), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [3, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -662,7 +662,7 @@ def _t7():
         "unidirectional_sequence_lstm_omitted_inputs_time_major_no_value_constant_relaxed",
         "unidirectional_sequence_lstm_omitted_inputs_time_major_no_value_constant_dynamic_output_shape_relaxed",
         "V1_2",
-        provenance=g.provenance(SPEC, 88, ("relaxed",), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
+        provenance=g.provenance(SPEC, 89, ("relaxed",), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [3, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -736,7 +736,7 @@ def _t8():
         "unidirectional_sequence_lstm_omitted_inputs_time_major_no_value_constant_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 88, ("float16",), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
+        provenance=g.provenance(SPEC, 89, ("float16",), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [3, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -809,7 +809,7 @@ def _t9():
         "unidirectional_sequence_lstm_omitted_inputs_batch_major_cifg_peephole_projection_zero_sized_input_dynamic_output_shape",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 88, ("",), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
+        provenance=g.provenance(SPEC, 89, ("",), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -890,7 +890,7 @@ def _t10():
         "unidirectional_sequence_lstm_omitted_inputs_batch_major_cifg_peephole_projection_zero_sized_input_relaxed",
         "unidirectional_sequence_lstm_omitted_inputs_batch_major_cifg_peephole_projection_zero_sized_input_dynamic_output_shape_relaxed",
         "V1_2",
-        provenance=g.provenance(SPEC, 88, ("relaxed",), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
+        provenance=g.provenance(SPEC, 89, ("relaxed",), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -973,7 +973,7 @@ def _t11():
         "unidirectional_sequence_lstm_omitted_inputs_batch_major_cifg_peephole_projection_zero_sized_input_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 88, ("float16",), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
+        provenance=g.provenance(SPEC, 89, ("float16",), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -1055,7 +1055,7 @@ def _t12():
         "unidirectional_sequence_lstm_omitted_inputs_batch_major_cifg_peephole_projection_full_shape_input_dynamic_output_shape",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 88, ("",), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
+        provenance=g.provenance(SPEC, 89, ("",), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -1136,7 +1136,7 @@ def _t13():
         "unidirectional_sequence_lstm_omitted_inputs_batch_major_cifg_peephole_projection_full_shape_input_relaxed",
         "unidirectional_sequence_lstm_omitted_inputs_batch_major_cifg_peephole_projection_full_shape_input_dynamic_output_shape_relaxed",
         "V1_2",
-        provenance=g.provenance(SPEC, 88, ("relaxed",), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
+        provenance=g.provenance(SPEC, 89, ("relaxed",), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -1219,7 +1219,7 @@ def _t14():
         "unidirectional_sequence_lstm_omitted_inputs_batch_major_cifg_peephole_projection_full_shape_input_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 88, ("float16",), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
+        provenance=g.provenance(SPEC, 89, ("float16",), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -1301,7 +1301,7 @@ def _t15():
         "unidirectional_sequence_lstm_omitted_inputs_batch_major_cifg_peephole_projection_no_value_constant_dynamic_output_shape",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 88, ("",), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
+        provenance=g.provenance(SPEC, 89, ("",), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -1374,7 +1374,7 @@ def _t16():
         "unidirectional_sequence_lstm_omitted_inputs_batch_major_cifg_peephole_projection_no_value_constant_relaxed",
         "unidirectional_sequence_lstm_omitted_inputs_batch_major_cifg_peephole_projection_no_value_constant_dynamic_output_shape_relaxed",
         "V1_2",
-        provenance=g.provenance(SPEC, 88, ("relaxed",), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
+        provenance=g.provenance(SPEC, 89, ("relaxed",), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -1449,7 +1449,7 @@ def _t17():
         "unidirectional_sequence_lstm_omitted_inputs_batch_major_cifg_peephole_projection_no_value_constant_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 88, ("float16",), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
+        provenance=g.provenance(SPEC, 89, ("float16",), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -1523,7 +1523,7 @@ def _t18():
         "unidirectional_sequence_lstm_omitted_inputs_layer_norm_peephole_projection_zero_sized_input_dynamic_output_shape",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 88, ("",), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
+        provenance=g.provenance(SPEC, 89, ("",), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -1604,7 +1604,7 @@ def _t19():
         "unidirectional_sequence_lstm_omitted_inputs_layer_norm_peephole_projection_zero_sized_input_relaxed",
         "unidirectional_sequence_lstm_omitted_inputs_layer_norm_peephole_projection_zero_sized_input_dynamic_output_shape_relaxed",
         "V1_2",
-        provenance=g.provenance(SPEC, 88, ("relaxed",), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
+        provenance=g.provenance(SPEC, 89, ("relaxed",), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -1687,7 +1687,7 @@ def _t20():
         "unidirectional_sequence_lstm_omitted_inputs_layer_norm_peephole_projection_zero_sized_input_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 88, ("float16",), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
+        provenance=g.provenance(SPEC, 89, ("float16",), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -1769,7 +1769,7 @@ def _t21():
         "unidirectional_sequence_lstm_omitted_inputs_layer_norm_peephole_projection_full_shape_input_dynamic_output_shape",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 88, ("",), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
+        provenance=g.provenance(SPEC, 89, ("",), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -1850,7 +1850,7 @@ def _t22():
         "unidirectional_sequence_lstm_omitted_inputs_layer_norm_peephole_projection_full_shape_input_relaxed",
         "unidirectional_sequence_lstm_omitted_inputs_layer_norm_peephole_projection_full_shape_input_dynamic_output_shape_relaxed",
         "V1_2",
-        provenance=g.provenance(SPEC, 88, ("relaxed",), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
+        provenance=g.provenance(SPEC, 89, ("relaxed",), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -1933,7 +1933,7 @@ def _t23():
         "unidirectional_sequence_lstm_omitted_inputs_layer_norm_peephole_projection_full_shape_input_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 88, ("float16",), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
+        provenance=g.provenance(SPEC, 89, ("float16",), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -2015,7 +2015,7 @@ def _t24():
         "unidirectional_sequence_lstm_omitted_inputs_layer_norm_peephole_projection_no_value_constant_dynamic_output_shape",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 88, ("",), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
+        provenance=g.provenance(SPEC, 89, ("",), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -2095,7 +2095,7 @@ def _t25():
         "unidirectional_sequence_lstm_omitted_inputs_layer_norm_peephole_projection_no_value_constant_relaxed",
         "unidirectional_sequence_lstm_omitted_inputs_layer_norm_peephole_projection_no_value_constant_dynamic_output_shape_relaxed",
         "V1_2",
-        provenance=g.provenance(SPEC, 88, ("relaxed",), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
+        provenance=g.provenance(SPEC, 89, ("relaxed",), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -2177,7 +2177,7 @@ def _t26():
         "unidirectional_sequence_lstm_omitted_inputs_layer_norm_peephole_projection_no_value_constant_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 88, ("float16",), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
+        provenance=g.provenance(SPEC, 89, ("float16",), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -2258,7 +2258,7 @@ def _t27():
         "unidirectional_sequence_lstm_omitted_inputs_layer_norm_cifg_batch_major_zero_sized_input_dynamic_output_shape",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 88, ("",), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
+        provenance=g.provenance(SPEC, 89, ("",), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [3, 1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -2339,7 +2339,7 @@ def _t28():
         "unidirectional_sequence_lstm_omitted_inputs_layer_norm_cifg_batch_major_zero_sized_input_relaxed",
         "unidirectional_sequence_lstm_omitted_inputs_layer_norm_cifg_batch_major_zero_sized_input_dynamic_output_shape_relaxed",
         "V1_2",
-        provenance=g.provenance(SPEC, 88, ("relaxed",), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
+        provenance=g.provenance(SPEC, 89, ("relaxed",), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [3, 1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -2422,7 +2422,7 @@ def _t29():
         "unidirectional_sequence_lstm_omitted_inputs_layer_norm_cifg_batch_major_zero_sized_input_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 88, ("float16",), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
+        provenance=g.provenance(SPEC, 89, ("float16",), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [3, 1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -2504,7 +2504,7 @@ def _t30():
         "unidirectional_sequence_lstm_omitted_inputs_layer_norm_cifg_batch_major_full_shape_input_dynamic_output_shape",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 88, ("",), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
+        provenance=g.provenance(SPEC, 89, ("",), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [3, 1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -2585,7 +2585,7 @@ def _t31():
         "unidirectional_sequence_lstm_omitted_inputs_layer_norm_cifg_batch_major_full_shape_input_relaxed",
         "unidirectional_sequence_lstm_omitted_inputs_layer_norm_cifg_batch_major_full_shape_input_dynamic_output_shape_relaxed",
         "V1_2",
-        provenance=g.provenance(SPEC, 88, ("relaxed",), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
+        provenance=g.provenance(SPEC, 89, ("relaxed",), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [3, 1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -2668,7 +2668,7 @@ def _t32():
         "unidirectional_sequence_lstm_omitted_inputs_layer_norm_cifg_batch_major_full_shape_input_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 88, ("float16",), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
+        provenance=g.provenance(SPEC, 89, ("float16",), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [3, 1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -2750,7 +2750,7 @@ def _t33():
         "unidirectional_sequence_lstm_omitted_inputs_layer_norm_cifg_batch_major_no_value_constant_dynamic_output_shape",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 88, ("",), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
+        provenance=g.provenance(SPEC, 89, ("",), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [3, 1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -2822,7 +2822,7 @@ def _t34():
         "unidirectional_sequence_lstm_omitted_inputs_layer_norm_cifg_batch_major_no_value_constant_relaxed",
         "unidirectional_sequence_lstm_omitted_inputs_layer_norm_cifg_batch_major_no_value_constant_dynamic_output_shape_relaxed",
         "V1_2",
-        provenance=g.provenance(SPEC, 88, ("relaxed",), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
+        provenance=g.provenance(SPEC, 89, ("relaxed",), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [3, 1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -2896,7 +2896,7 @@ def _t35():
         "unidirectional_sequence_lstm_omitted_inputs_layer_norm_cifg_batch_major_no_value_constant_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 88, ("float16",), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
+        provenance=g.provenance(SPEC, 89, ("float16",), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [3, 1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),

@@ -1,8 +1,9 @@
 # CONV_2D in its HAL 1.0 forms (no layout, no dilation): float32 and quant8.
 # Golden values: conformance/specs/oracles/convolution_oracle.py (plain loops over the
-# definition in ops-00-47.md), cases named below. Inputs are multiples of 0.5 and filters
-# multiples of 0.25, so every output is a multiple of 0.125 and quant8 data is exact.
-# Quant8 keeps output scale > input scale x filter scale (required before HAL 1.2).
+# definition in docs/operations.md, CONV_2D (3)), cases named below. Inputs are multiples
+# of 0.5 and filters multiples of 0.25, so every output is a multiple of 0.125 and quant8
+# data is exact. Quant8 keeps output scale > input scale x filter scale (required before
+# HAL 1.2).
 
 # 1. Implicit SAME padding, stride 2 on a 5x5 input, batch 2, 2 -> 3 channels
 #    (oracle case conv_same_stride2). SAME on 5 with stride 2 and a 3-wide filter:

@@ -1,8 +1,9 @@
 # DEPTHWISE_CONV_2D in its HAL 1.0 forms (no layout, no dilation): float32 and quant8.
 # Golden values: conformance/specs/oracles/convolution_oracle.py (plain loops over the
-# definition in ops-00-47.md), cases named below. Inputs are multiples of 0.5 and filters
-# multiples of 0.25: outputs are multiples of 0.125 and quant8 data is exact. Quant8 keeps
-# output scale > input scale x filter scale (required before HAL 1.2).
+# definition in docs/operations.md, DEPTHWISE_CONV_2D (4)), cases named below. Inputs are
+# multiples of 0.5 and filters multiples of 0.25: outputs are multiples of 0.125 and
+# quant8 data is exact. Quant8 keeps output scale > input scale x filter scale (required
+# before HAL 1.2).
 
 # 1. Implicit SAME, stride 1, depth multiplier 2 on a 3x4 input (oracle case
 #    depthwise_same_multiplier2): output channel 2k + q reads input channel k; SAME with a

@@ -1,8 +1,9 @@
 # FULLY_CONNECTED in HAL 1.0: float32 and quant8, inputs of rank 2 and 4.
 # Golden values: conformance/specs/oracles/convolution_oracle.py (plain loops over the
-# definition in ops-00-47.md), cases named below. Inputs are multiples of 0.5 and weights
-# multiples of 0.25: outputs are multiples of 0.125 and quant8 data is exact. Quant8
-# keeps output scale > input scale x weights scale (required before HAL 1.2).
+# definition in docs/operations.md, FULLY_CONNECTED (9)), cases named below. Inputs are
+# multiples of 0.5 and weights multiples of 0.25: outputs are multiples of 0.125 and
+# quant8 data is exact. Quant8 keeps output scale > input scale x weights scale (required
+# before HAL 1.2).
 
 # 1. Rank 2: 3 rows of 5 into 4 units, every fused activation (oracle case fc_rank2).
 i1 = Input("input", "TENSOR_FLOAT32", "{3, 5}")

@@ -9,7 +9,7 @@
 # implementation-defined and ignored.
 #
 # Golden values: conformance/specs/oracles/lstm_oracle.py (plain double-precision
-# Python from the ops reference), cases basic, cifg_peephole_projection,
+# Python from docs/operations.md, LSTM (16)), cases basic, cifg_peephole_projection,
 # peephole_projection_relu and constant_weights_relu6; weights and inputs are
 # multiples of 1/8.
 T = "TENSOR_FLOAT32"

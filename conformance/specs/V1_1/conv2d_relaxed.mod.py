@@ -1,6 +1,7 @@
 # CONV_2D on a relaxed (float32 computed as float16) model, HAL 1.1.
 # Golden values: conformance/specs/oracles/convolution_oracle.py, case conv_same_stride2
-# (plain loops over ops-00-47.md CONV_2D): implicit SAME, stride 2 on 5x5, batch 2.
+# (plain loops over docs/operations.md, CONV_2D (3)): implicit SAME, stride 2 on 5x5,
+# batch 2.
 i1 = Input("input", "TENSOR_FLOAT32", "{2, 5, 5, 2}")
 f1 = Parameter("filter", "TENSOR_FLOAT32", "{3, 3, 3, 2}", [
     1.0, 0.5, 0.5, 0.25, -0.25, -0.75, 0.5, -1.0, -0.5, -0.75, 0.25, -0.75, -0.25, 0.5,

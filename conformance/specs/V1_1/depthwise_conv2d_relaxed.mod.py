@@ -1,6 +1,6 @@
 # DEPTHWISE_CONV_2D on a relaxed (float32 computed as float16) model, HAL 1.1.
 # Golden values: conformance/specs/oracles/convolution_oracle.py, case
-# depthwise_explicit_stride2 (plain loops over ops-00-47.md DEPTHWISE_CONV_2D).
+# depthwise_explicit_stride2 (plain loops over docs/operations.md, DEPTHWISE_CONV_2D (4)).
 i1 = Input("input", "TENSOR_FLOAT32", "{2, 5, 5, 3}")
 f1 = Parameter("filter", "TENSOR_FLOAT32", "{1, 3, 3, 3}", [
     1.0, -0.5, 0.5, 1.0, 0.75, 0.25, 0.5, -0.75, 0.75, 0.25, 0.0, -0.25, 0.75, 1.0, -0.5,

@@ -1,6 +1,6 @@
 # FULLY_CONNECTED on a relaxed (float32 computed as float16) model, HAL 1.1.
 # Golden values: conformance/specs/oracles/convolution_oracle.py, case fc_rank2 (plain
-# loops over ops-00-47.md FULLY_CONNECTED).
+# loops over docs/operations.md, FULLY_CONNECTED (9)).
 i1 = Input("input", "TENSOR_FLOAT32", "{3, 5}")
 w1 = Parameter("weights", "TENSOR_FLOAT32", "{4, 5}", [
     1.0, 0.75, 0.5, -0.75, -0.75, -0.5, 0.5, -0.25, -0.25, -1.0, 0.0, 0.25, -0.25, -1.0,

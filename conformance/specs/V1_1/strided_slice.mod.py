@@ -1,5 +1,6 @@
 # STRIDED_SLICE. Golden values: conformance/specs/oracles/shape_oracle.py
-# ("strided ..."), which resolves begin/end per axis as the ops reference says
+# ("strided ..."), which resolves begin/end per axis as docs/operations.md,
+# STRIDED_SLICE (35) says
 # (masks, clamping out-of-range values, wrapping negatives; for a negative stride
 # a masked begin is dim - 1 and a masked end is -1). Input [3, 4] = 1.0, 1.5, ..., 6.5.
 # Quant8 output parameters equal the input's.

@@ -13,9 +13,9 @@
 # only case the Android 10 CPU reference computes correctly. Omitted optional
 # inputs are zero-sized Inputs given [] in every example.
 #
-# Golden values: conformance/specs/oracles/lstm_oracle.py (plain double-precision
-# Python from the ops reference), BIDIRECTIONAL_SEQUENCE_LSTM cases of the same
-# names. Weights and inputs are multiples of 1/8, exact in float16.
+# Golden values: conformance/specs/oracles/lstm_oracle.py (plain double-precision Python
+# from docs/operations.md, BIDIRECTIONAL_SEQUENCE_LSTM (42)), BIDIRECTIONAL_SEQUENCE_LSTM
+# cases of the same names. Weights and inputs are multiples of 1/8, exact in float16.
 T = "TENSOR_FLOAT32"
 
 

@@ -3,7 +3,7 @@
 # quantization, multipliers >= 1, and the forms without the layout input.
 
 # Golden values from conformance/specs/oracles/convolution_oracle.py
-# (plain loops over ops-00-47.md CONV_2D), cases named in each comment. Inputs are
+# (plain loops over docs/operations.md, CONV_2D (3)), cases named in each comment. Inputs are
 # multiples of 0.5 and filters multiples of 0.25: outputs are multiples of 0.125, exact
 # in float16 and at the quant8 scales used.
 

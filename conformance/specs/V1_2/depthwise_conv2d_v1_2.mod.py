@@ -1,7 +1,7 @@
 # DEPTHWISE_CONV_2D in the forms and types HAL 1.2 added: layout, dilation, float16,
 # per-channel quantization (channelDim 3), multipliers >= 1.
 # Golden values: conformance/specs/oracles/convolution_oracle.py (plain loops over
-# ops-00-47.md DEPTHWISE_CONV_2D), cases named below. Inputs are multiples of 0.5 and
+# docs/operations.md, DEPTHWISE_CONV_2D (4)), cases named below. Inputs are multiples of 0.5 and
 # filters multiples of 0.25: outputs are multiples of 0.125, exact in float16 and at the
 # quant8 scales used.
 

@@ -1,6 +1,7 @@
 # FULLY_CONNECTED in what HAL 1.2 added: float16, and quant8 with a multiplier >= 1.
 # Golden values: conformance/specs/oracles/convolution_oracle.py (plain loops over
-# ops-00-47.md FULLY_CONNECTED), cases named below; outputs are multiples of 0.125.
+# docs/operations.md, FULLY_CONNECTED (9)), cases named below; outputs are multiples of
+# 0.125.
 
 # 1. Rank 2 in float16, with RELU (oracle case fc_rank2, clamped at 0).
 i1 = Input("input", "TENSOR_FLOAT32", "{3, 5}")

@@ -1,8 +1,9 @@
 # GROUPED_CONV_2D (HAL 1.2): both padding forms, layouts, float16, relaxed, quant8 and
 # per-channel quant8 (channelDim 0).
 # Golden values: conformance/specs/oracles/convolution_oracle.py (plain loops over the
-# definition in ops-48-94.md), cases named below. Inputs are multiples of 0.5 and filters
-# multiples of 0.25: outputs are multiples of 0.125, exact in float16 and quant8.
+# definition in docs/operations.md, GROUPED_CONV_2D (55)), cases named below. Inputs are
+# multiples of 0.5 and filters multiples of 0.25: outputs are multiples of 0.125, exact in
+# float16 and quant8.
 
 # 1. Explicit pads (left 1, right 0, top 0, bottom 1), stride 1 across and 2 down,
 #    2 groups of 2 input channels, 2 output channels per group (oracle case

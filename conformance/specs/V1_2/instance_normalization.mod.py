@@ -1,11 +1,12 @@
 # INSTANCE_NORMALIZATION (HAL 1.2): per batch and channel over H x W, NHWC and
 # NCHW (the layout input is required), float32, float16 and relaxed.
 #
-# Android 10's reference differs from the HAL text here (ops-48-94.md, op 57):
+# Android 10's reference differs from the HAL text here (docs/operations.md,
+# INSTANCE_NORMALIZATION (57)):
 # the text divides x - mean by sqrt(variance + epsilon); the Android 10 CPU
 # reference, which produced the conformance data drivers certify against,
-# divides by sqrt(mean(x^2) + epsilon). As ops/README.md directs, these tests
-# follow the Android 10 reference:
+# divides by sqrt(mean(x^2) + epsilon). As docs/operations.md, Where the HAL text and
+# Android 10 disagree, directs, these tests follow the Android 10 reference:
 #   out = (x - mean) * gamma / sqrt(mean(x^2) + epsilon) + beta.
 # Batch 1 has zero channel means, where both formulas agree; batch 0 (channel
 # means 3 and 2) pins the Android 10 behaviour down. By hand, batch 0 channel 0

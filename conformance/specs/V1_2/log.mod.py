@@ -18,7 +18,8 @@ Example({
     o5: [6.93147181, -6.93147181, 2.01490302, 0.405465108],
 }).AddVariations("relaxed", "float16")
 
-# The ops doc's edge cases: ln(0) = ln(-0) = -inf, ln(-1) = NaN, ln(inf) = inf.
+# The edge cases of docs/operations.md, LOG (60): ln(0) = ln(-0) = -inf, ln(-1) = NaN,
+# ln(inf) = inf.
 isp = Input("in", "TENSOR_FLOAT32", "{4}")
 osp = Output("out", "TENSOR_FLOAT32", "{4}")
 Model("special").Operation("LOG", isp).To(osp)

@@ -20,7 +20,7 @@ Example({
 }).AddVariations("relaxed", "float16")
 
 # TENSOR_INT32 near the limits: -(2**31 - 1) and back (INT32_MIN, whose
-# negation overflows, is left out as the ops doc advises).
+# negation overflows, is left out as docs/operations.md, NEG (67) advises).
 ii = Input("in", "TENSOR_INT32", "{2, 2}")
 oi = Output("out", "TENSOR_INT32", "{2, 2}")
 Model("int32_limits").Operation("NEG", ii).To(oi)

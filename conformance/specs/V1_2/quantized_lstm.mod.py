@@ -1,10 +1,11 @@
 # QUANTIZED_16BIT_LSTM: one LSTM step on 8-bit data with a 16-bit cell state; batch 2,
 # input size 2, output size 3 (input size != output size, so the reference's pairing of
-# [x, h] with the weight columns [recurrent | input] matters: ops-48-94.md op 73, which these
-# goldens follow). Two models: weights at scale 1/128 zeroPoint 128 (as constants, then as
-# inputs) and at scale 0.005 zeroPoint 120. Each has two chained examples: the second feeds
-# the first one's cell state and output back (the state carried across steps). Cell states
-# reach 16133 / 2048 = 7.9 and the pre-activations exceed 4, out in the gates' curved range.
+# [x, h] with the weight columns [recurrent | input] matters: docs/operations.md,
+# QUANTIZED_16BIT_LSTM (73), which these goldens follow). Two models: weights at scale
+# 1/128 zeroPoint 128 (as constants, then as inputs) and at scale 0.005 zeroPoint 120.
+# Each has two chained examples: the second feeds the first one's cell state and output
+# back (the state carried across steps). Cell states reach 16133 / 2048 = 7.9 and the
+# pre-activations exceed 4, out in the gates' curved range.
 # Oracle: conformance/specs/oracles/rnn_oracle.py ("QUANTIZED_16BIT_LSTM"): the op 73 integer
 # steps (gemmlowp 16-bit logistic / tanh), bit for bit; its float LSTM of the same data agrees
 # within 5 LSBs of the cell state and 0.5 of the output.

@@ -5,10 +5,10 @@
 # (widened to 1), ratios of 2 and of 1 with 2 (height, width), given and adaptive
 # (0: ceil(bin size)) sampling, two images with a batch index per roi, and rois and
 # batch indices as constants (and as inputs).
-# Golden values: conformance/specs/oracles/detection_oracle.py, cases align,
-# align_batches and align_as_input. The oracle also runs the ops doc's quant8 path
-# (weights round(w * 255), integer sums) and checks it stays within 1 of the
-# rounded real results used here.
+# Golden values: conformance/specs/oracles/detection_oracle.py, cases align, align_batches
+# and align_as_input. The oracle also runs the quant8 path of docs/operations.md,
+# ROI_ALIGN (81) (weights round(w * 255), integer sums) and checks it stays within 1 of
+# the rounded real results used here.
 layout = BoolScalar("layout", False)  # NHWC
 
 # [1, 4, 4, 1] features, image 8x8 (ratios 2), 2x2 bins of 2x2 samples.

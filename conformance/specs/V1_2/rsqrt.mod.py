@@ -19,7 +19,8 @@ Example({
     o5: [4.0, 0.577350269, 0.03125, 1.41421356],
 }).AddVariations("relaxed", "float16")
 
-# The ops doc's edge cases: RSQRT(0) = +inf, RSQRT(x < 0) = NaN; 1/sqrt(inf) = 0.
+# The edge cases of docs/operations.md, RSQRT (83): RSQRT(0) = +inf, RSQRT(x < 0) = NaN;
+# 1/sqrt(inf) = 0.
 isp = Input("in", "TENSOR_FLOAT32", "{4}")
 osp = Output("out", "TENSOR_FLOAT32", "{4}")
 Model("special").Operation("RSQRT", isp).To(osp)

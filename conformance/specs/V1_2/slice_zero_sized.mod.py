@@ -1,7 +1,7 @@
 # Zero-sized tensors through the shape operations that accept them in HAL 1.2
 # (CONCATENATION, TRANSPOSE, SLICE). A SLICE of size 0 makes the zero-sized
 # intermediate: types.hal forbids a size of 0, the Android 10 reference accepts it
-# (ops doc, 48-94 discrepancy 6), and this suite follows the reference.
+# (docs/operations.md, SLICE (86)), and this suite follows the reference.
 # Golden values by hand: every model's output is x itself, or x's last row.
 x = [1.0, -2.0, 3.5, 0.0, 4.0, -0.5]
 

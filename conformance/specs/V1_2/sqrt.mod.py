@@ -19,7 +19,8 @@ Example({
     o5: [32.0, 1.73205081, 0.25, 100.0],
 }).AddVariations("relaxed", "float16")
 
-# The ops doc's edge case SQRT(x < 0) = NaN (-inf included); sqrt(inf) = inf,
+# The edge case of docs/operations.md, SQRT (88): SQRT(x < 0) = NaN (-inf included);
+# sqrt(inf) = inf,
 # sqrt(-0) = -0.
 isp = Input("in", "TENSOR_FLOAT32", "{4}")
 osp = Output("out", "TENSOR_FLOAT32", "{4}")

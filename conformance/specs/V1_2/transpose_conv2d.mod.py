@@ -2,8 +2,9 @@
 # VALID with a requested output shape, layouts, float16, relaxed, quant8 and per-channel
 # quant8 (channelDim 0).
 # Golden values: conformance/specs/oracles/convolution_oracle.py (plain loops over the
-# scatter form in ops-48-94.md), cases named below. Inputs are multiples of 0.5 and
-# filters multiples of 0.25: outputs are multiples of 0.125, exact in float16 and quant8.
+# scatter form in docs/operations.md, TRANSPOSE_CONV_2D (91)), cases named below. Inputs
+# are multiples of 0.5 and filters multiples of 0.25: outputs are multiples of 0.125,
+# exact in float16 and quant8.
 
 # 1. Explicit pads left 1, right -1, top 0, bottom 1, stride 2 across and 1 down, a 3x2
 #    filter (oracle case transpose_explicit): out H = (2 - 1) * 1 + 3 - 0 - 1 = 3,

@@ -10,9 +10,10 @@
 # exactly 0 and the row normalises to 0). Omitted optional inputs are zero-sized
 # Inputs given [] in every example.
 #
-# Golden values: conformance/specs/oracles/lstm_oracle.py (plain double-precision
-# Python from the ops reference), UNIDIRECTIONAL_SEQUENCE_LSTM cases of the same
-# names. Weights and inputs are multiples of 1/8, exact in float16.
+# Golden values: conformance/specs/oracles/lstm_oracle.py (plain double-precision Python
+# from docs/operations.md, UNIDIRECTIONAL_SEQUENCE_LSTM (92)),
+# UNIDIRECTIONAL_SEQUENCE_LSTM cases of the same names. Weights and inputs are multiples
+# of 1/8, exact in float16.
 T = "TENSOR_FLOAT32"
 
 

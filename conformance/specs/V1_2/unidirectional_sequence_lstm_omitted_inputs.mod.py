@@ -17,9 +17,10 @@
 # from x = 0 and zero states (every gate sum 0: the layer norm's variance is
 # exactly 0 and the row normalises to 0).
 #
-# Golden values: conformance/specs/oracles/lstm_oracle.py (plain double-precision
-# Python from the ops reference), UNIDIRECTIONAL_SEQUENCE_LSTM cases of the same
-# names. Weights and inputs are multiples of 1/8, exact in float16.
+# Golden values: conformance/specs/oracles/lstm_oracle.py (plain double-precision Python
+# from docs/operations.md, UNIDIRECTIONAL_SEQUENCE_LSTM (92)),
+# UNIDIRECTIONAL_SEQUENCE_LSTM cases of the same names. Weights and inputs are multiples
+# of 1/8, exact in float16.
 T = "TENSOR_FLOAT32"
 
 

@@ -1,7 +1,8 @@
 """Offline oracle for the comparison-family specs (V1_2 equal, not_equal, greater,
 greater_equal, less, less_equal, logical_and, logical_or, logical_not, select).
 
-Written from the operation definitions in the ops reference, in plain Python
+Written from the operation definitions in the ops reference (docs/operations.md),
+in plain Python
 (one element at a time, no numpy), independent of the reference driver and of
 the generator:
 

@@ -1,7 +1,8 @@
 """Offline oracle for the conversion specs (V1_2/cast, V1_2/quantize,
 V1_0/dequantize, V1_1/dequantize_relaxed, V1_2/dequantize_v1_2).
 
-Written from the definitions in the ops reference, in plain Python (one
+Written from the definitions in the ops reference (docs/operations.md), in plain
+Python (one
 element at a time; float32 and float16 rounding through ``struct``),
 independent of the reference driver and of the generator:
 

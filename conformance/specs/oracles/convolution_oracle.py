@@ -1,9 +1,9 @@
 """Offline oracle for the convolution-family specs' golden values.
 
 Plain Python loops over the definitions in the operation reference
-(ops-00-47.md CONV_2D / DEPTHWISE_CONV_2D / FULLY_CONNECTED, ops-48-94.md
-GROUPED_CONV_2D / TRANSPOSE_CONV_2D, README.md implicit padding and fused
-activations). Deliberately naive and independent of the reference driver and
+(docs/operations.md, CONV_2D (3), DEPTHWISE_CONV_2D (4), FULLY_CONNECTED (9),
+GROUPED_CONV_2D (55) and TRANSPOSE_CONV_2D (91); its sections Padding and
+Fused activation). Deliberately naive and independent of the reference driver and
 the generator: nothing here is vectorised, nothing is imported from the
 project. Everything is NHWC; the specs get NCHW through their layout
 variations.
@@ -46,7 +46,7 @@ def activation(value, code):
 
 
 def same_padding(size, stride, filter_size, dilation=1):
-    """(head, tail) of SAME padding on one axis, as README.md defines it."""
+    """(head, tail) of SAME padding on one axis, as docs/operations.md, Padding defines it."""
     effective = (filter_size - 1) * dilation + 1
     out = math.ceil(size / stride)
     total = max(0, (out - 1) * stride + effective - size)

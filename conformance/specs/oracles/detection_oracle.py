@@ -1,8 +1,9 @@
 """Offline oracle for the detection specs (V1_2 axis_aligned_bbox_transform*,
 box_with_nms_limit*, roi_align*, roi_pooling*).
 
-Written from the operation definitions (ops-00-47.md sections 41 and 44,
-ops-48-94.md sections 81 and 82), one box, one bin, one sample at a time,
+Written from the operation definitions (docs/operations.md,
+AXIS_ALIGNED_BBOX_TRANSFORM (41), BOX_WITH_NMS_LIMIT (44), ROI_ALIGN (81) and
+ROI_POOLING (82)), one box, one bin, one sample at a time,
 independent of the reference driver and of the generator:
 
 * AXIS_ALIGNED_BBOX_TRANSFORM: centre and size of the roi (no +1), shifted by
@@ -13,7 +14,7 @@ independent of the reference driver and of the generator:
   threshold, at most max_detections per class; then the top max_detections
   over the classes; output by class, then score descending.
 * ROI_ALIGN: average of bilinear samples per bin; quant8 also recomputed the
-  way the ops doc describes the quantized path (weights round(w * 255)),
+  way docs/operations.md describes the quantized path (weights round(w * 255)),
   checking that it stays within 1 of the rounded real result.
 * ROI_POOLING: max over integer bins; an empty bin gives 0.
 

@@ -4,14 +4,14 @@ Covers ADD, SUB, MUL, DIV, MAXIMUM, MINIMUM, POW and PRELU (the specs
 V1_0/add, mul; V1_1/sub, div; V1_2/sub_v1_2, div_v1_2, maximum, minimum,
 pow, prelu). Deliberately naive and independent of the reference driver and
 the generator: plain Python, one output element at a time, written from the
-definitions in ops/README.md and the op files:
+definitions in docs/operations.md (its shared sections and each operation's):
 
 * broadcasting: shapes aligned at the trailing dimension, size 1 stretches;
 * float results computed in double and rounded to float32 (and to float16,
   to check a float16 variation stays within 5 * 2**-10 of the float32 golden);
 * quant8: the value the generator will derive from the float golden
   (float32 arithmetic, round half to even) next to the integer fixed-point
-  result of the HAL's requantization (README "Quantization"); the spec data
+  result of the HAL's requantization (docs/operations.md, Quantization); the spec data
   is chosen so that the two agree exactly.
 
 Run it by hand (``python conformance/specs/oracles/elementwise_oracle.py``)

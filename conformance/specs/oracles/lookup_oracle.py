@@ -7,7 +7,8 @@ bytes), independent of the reference driver and of the generator. It holds:
   written from the published algorithm and its constants: the length picks a
   mixer (0-16, 17-32, 33-64 bytes), longer keys run 64-byte rounds over a
   56-byte state and finish on the last 64 bytes;
-* ``lsh_projection``: the ops reference's definition. For hash function i
+* ``lsh_projection``: the definition of docs/operations.md, LSH_PROJECTION (15).
+  For hash function i
   and bit j the seed ``hash[i, j]`` as a float32 is prefixed to each input
   row's raw bytes; each key's fingerprint, read as a signed 64-bit integer
   and widened to double, is weighted (1.0 when the weight is omitted) and
@@ -18,8 +19,8 @@ bytes), independent of the reference driver and of the generator. It holds:
 The other specs of the family (EMBEDDING_LOOKUP, HASHTABLE_LOOKUP,
 RANDOM_MULTINOMIAL) are derived by hand in their own comments; the
 parameter-space tests (conformance/harness/corners.py) run
-``embedding_lookup`` and ``hashtable_lookup`` below, the ops reference's
-definitions, on the cases they draw, ``lsh_projection`` on theirs, and
+``embedding_lookup`` and ``hashtable_lookup`` below (the definitions of
+docs/operations.md), on the cases they draw, ``lsh_projection`` on theirs, and
 ``certain_multinomial`` on RANDOM_MULTINOMIAL cases whose samples are certain
 (one class per row holds all the probability: the others' exp(logit - max)
 is 0 even in double).

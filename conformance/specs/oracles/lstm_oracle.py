@@ -1,8 +1,9 @@
 """Offline oracle for the LSTM-family specs (V1_0 lstm, V1_1 lstm_relaxed, V1_2
 lstm_v1_2, unidirectional_sequence_lstm, bidirectional_sequence_lstm).
 
-Written from the operation definitions in the ops reference (ops-00-47.md
-op 16 and 42, ops-48-94.md op 92), in plain Python: one batch row and one unit
+Written from the operation definitions in the ops reference (docs/operations.md,
+LSTM (16), BIDIRECTIONAL_SEQUENCE_LSTM (42) and UNIDIRECTIONAL_SEQUENCE_LSTM (92)),
+in plain Python: one batch row and one unit
 at a time, double precision, no numpy, independent of the reference driver
 and of the generator. Per time step t, with sigma the logistic function and g
 the activation chosen by the activation scalar:

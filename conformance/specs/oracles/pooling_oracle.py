@@ -4,8 +4,8 @@ Specs: V1_0/avg_pool, max_pool, l2_pool, resize_bilinear, softmax,
 local_response_normalization, l2_normalization; their V1_1 relaxed and V1_2
 twins; V1_2/resize_nearest_neighbor, log_softmax, instance_normalization.
 
-Written from the operation definitions in the ops reference (ops-00-47.md,
-ops-48-94.md), deliberately naive: plain Python loops over every output cell,
+Written from the operation definitions in the ops reference (each operation's
+section of docs/operations.md), deliberately naive: plain Python loops over every output cell,
 double precision, no numpy, and nothing imported from the reference driver or
 the generator. Tensors are flat row-major lists with a shape beside them; the
 image operations take NHWC (the specs' NCHW variations are derived by the
@@ -208,7 +208,8 @@ def _channel_means(x, shape):
 def instance_normalization(x, shape, gamma, beta, epsilon):
     """NHWC; Android 10's reference: (x - mean) * gamma / sqrt(mean(x^2) + epsilon) + beta.
 
-    (The HAL text divides by sqrt(variance + epsilon); ops-48-94.md, op 57.)
+    (The HAL text divides by sqrt(variance + epsilon); docs/operations.md,
+    INSTANCE_NORMALIZATION (57).)
     """
     n, h, w, c = shape
     out = [None] * len(x)

@@ -3,9 +3,9 @@
 Specs: V1_2/generate_proposals.mod.py, detection_postprocess.mod.py,
 heatmap_max_keypoint.mod.py.
 
-Written from the operation definitions in the ops reference (ops-48-94.md ops
-52 GENERATE_PROPOSALS and 56 HEATMAP_MAX_KEYPOINT, ops-00-47.md op 47
-DETECTION_POSTPROCESSING): plain Python in double precision, one box at a
+Written from the operation definitions in the ops reference (docs/operations.md,
+GENERATE_PROPOSALS (52), HEATMAP_MAX_KEYPOINT (56) and DETECTION_POSTPROCESSING
+(47)): plain Python in double precision, one box at a
 time, no numpy, nothing imported from the reference driver or the generator.
 Images are NHWC nested lists; the specs' NCHW variations come from the
 generator's layout converter.

@@ -2,7 +2,8 @@
 reduce_sum, reduce_prod, reduce_max, reduce_min, reduce_any, reduce_all, argmax,
 argmin, topk_v2).
 
-Written from the operation definitions in the ops reference, in plain Python
+Written from the operation definitions in the ops reference (docs/operations.md),
+in plain Python
 (one output element at a time over explicit index tuples, no numpy), and
 independent of the reference driver and of the generator:
 

@@ -4,8 +4,9 @@ Covers RNN, UNIDIRECTIONAL_SEQUENCE_RNN, BIDIRECTIONAL_SEQUENCE_RNN, SVDF and
 QUANTIZED_16BIT_LSTM (specs V1_0/rnn, svdf; V1_1/rnn_relaxed, svdf_relaxed;
 V1_2/rnn_float16, svdf_float16, unidirectional_sequence_rnn,
 bidirectional_sequence_rnn, quantized_lstm). Plain Python, one number at a
-time, written from the definitions in ops-00-47.md (24, 27, 43) and
-ops-48-94.md (73, 93); it imports neither the reference driver nor the
+time, written from the definitions in docs/operations.md (RNN (24), SVDF (27),
+BIDIRECTIONAL_SEQUENCE_RNN (43), QUANTIZED_16BIT_LSTM (73) and
+UNIDIRECTIONAL_SEQUENCE_RNN (93)); it imports neither the reference driver nor the
 generator.
 
 * Float operations are computed in double; every spec value is a small

@@ -1,6 +1,7 @@
 """Offline oracle for the shape-operation specs' golden values.
 
-Plain Python, written from the definitions in the ops reference (element by
+Plain Python, written from the definitions in the ops reference
+(docs/operations.md; element by
 element over output indices, no numpy reshapes or transposes), independent of
 the reference driver and of the generator. Each function takes a flat
 row-major list and its shape and returns (flat output, output shape). Run
@@ -87,7 +88,8 @@ def slice_(values, shape, begin, size):
 
 
 def _resolve(value, masked, dim, stride, is_end):
-    """A strided-slice begin/end per the ops reference's per-axis rules."""
+    """A strided-slice begin/end per the per-axis rules of docs/operations.md,
+    STRIDED_SLICE (35)."""
     if stride > 0:
         if masked:
             return dim if is_end else 0

@@ -4,10 +4,10 @@ Specs: V1_0/{floor,logistic,relu,relu1,relu6,tanh}.mod.py, V1_1/*_relaxed.mod.py
 of the same operations, V1_2/{abs,exp,log,neg,rsqrt,sin,sqrt}.mod.py and
 V1_2/{floor,logistic,relu,relu1,relu6,tanh}_v1_2.mod.py.
 
-Written from the operation definitions in ops/ops-00-47.md and ops-48-94.md,
+Written from the operation definitions in docs/operations.md and
 independent of the reference driver and of the generator: plain Python on
 float64 (``math``), one element at a time. IEEE special values follow the
-ops doc's edge cases (LOG(0) = -inf, LOG(x<0) = NaN, SQRT(x<0) = NaN,
+edge cases listed there (LOG(0) = -inf, LOG(x<0) = NaN, SQRT(x<0) = NaN,
 RSQRT(0) = +inf, EXP overflow = +inf, FLOOR passes inf and NaN through).
 
 For the quantized examples it also checks that the golden values make sense
