@@ -18,38 +18,27 @@ answer ``get_supported_operations*`` with INVALID_ARGUMENT and
 ``prepare_model*`` with INVALID_ARGUMENT both at launch and in the callback,
 with no prepared model. An escaped exception, a protocol breach or a missing
 callback (``--hal-timeout``) is a failure too. The execution-preference family
-only prepares (1.1 and 1.2).
+only prepares (1.1 and 1.2). The judging is ``conformance.harness.model_validation``'s.
 """
 
 from __future__ import annotations
-
-from collections.abc import Iterator
 
 import pytest
 from hypothesis import given, reject
 from hypothesis import strategies as st
 
 from conformance.harness import items
-from conformance.harness.calls import (
-    Outcome,
-    answer,
-    call_many,
-    prepare_call,
-    prepared,
-    supported_answer,
-    supported_call,
-    supported_operations,
-)
+from conformance.harness.calls import supported_operations
 from conformance.harness.cases import GeneratedTest
 from conformance.harness.extensions import require_extensions, undeclared
 from conformance.harness.generated import lowest_version
 from conformance.harness.marks import case_marks, cases, mark
+from conformance.harness.model_validation import model_family_applies as family_applies
+from conformance.harness.model_validation import model_problems, models_problems
 from conformance.harness.mutations import (
     FAMILIES,
     Family,
-    Mutation,
     case_id,
-    close_new_pools,
     copy_model,
     corpus,
     model_families,
@@ -57,9 +46,7 @@ from conformance.harness.mutations import (
 )
 from conformance.harness.rerun import rerun_command
 from conformance.harness.validating import (
-    MUTATIONS_PER_ROUND_TRIP,
     Hang,
-    attempt,
     collect_failures,
     deterministic_items,
     failure_report,
@@ -68,7 +55,6 @@ from conformance.harness.validating import (
 )
 from hal.types import (
     ErrorStatus,
-    ExecutionPreference,
     ExtensionNameAndPrefix,
     HalVersion,
     Model,
@@ -79,127 +65,9 @@ from hal.types import (
 )
 from hal.validation import validate_model
 
-INVALID = ErrorStatus.INVALID_ARGUMENT
-_SUPPORTED = {
-    HalVersion.V1_0: "get_supported_operations",
-    HalVersion.V1_1: "get_supported_operations_1_1",
-    HalVersion.V1_2: "get_supported_operations_1_2",
-}
 _CASES: dict[str, GeneratedTest] = {case_id(test): test for test in corpus()}
 _EXTENDED = frozenset(cid for cid, test in _CASES.items() if test.model.extension_name_to_prefix)
 """The cases that use vendor extensions (a driver may not declare them)."""
-
-
-_ADMITS: dict[tuple[str, str, HalVersion], bool] = {}
-
-
-def family_applies(
-    family: Family, test: GeneratedTest, hal_level: HalVersion = HalVersion.V1_2
-) -> bool:
-    """Whether some mutation of the family applies to the case at a level up to ``hal_level``."""
-    key = (family.name, case_id(test), hal_level)
-    if key not in _ADMITS:
-        low = lowest_version(test)
-        levels = [v for v in HalVersion if low is not None and low <= v <= hal_level]
-        _ADMITS[key] = bool(levels) and family.applies(test.model, levels)
-    return _ADMITS[key]
-
-
-# ---------------------------------------------------------------------------
-# Judging one mutation
-# ---------------------------------------------------------------------------
-
-
-def model_problems(
-    device: object,
-    model: Model,
-    mutation: Mutation,
-    levels: list[HalVersion],
-    timeout: float,
-) -> list[str]:
-    """What the driver got wrong about ``mutation`` of ``model`` at each level (empty: nothing)."""
-    return next(iter(models_problems(device, model, [(mutation, levels)], timeout)))[1]
-
-
-def models_problems(
-    device: object,
-    model: Model,
-    plan: list[tuple[Mutation, list[HalVersion]]],
-    timeout: float,
-) -> Iterator[tuple[Mutation, list[str]]]:
-    """Each mutation of ``plan`` (with the levels it is tried at) and what the driver got
-    wrong about it, in order; ``Hang`` or a driver fault stops it at the mutation
-    concerned. The calls of ``MUTATIONS_PER_ROUND_TRIP`` mutations at every level go in
-    one round trip (made in order, as one by one), then each answer is judged."""
-    for start in range(0, len(plan), MUTATIONS_PER_ROUND_TRIP):
-        chunk = plan[start : start + MUTATIONS_PER_ROUND_TRIP]
-        mutated: list[Model] = []
-        try:
-            for mutation, _ in chunk:
-                mutated.append(mutation.apply(model))
-            plans = [
-                [_calls(device, changed, mutation, level) for level in levels]
-                for changed, (mutation, levels) in zip(mutated, chunk, strict=True)
-            ]
-            outcomes = iter(call_many([c for levels in plans for calls in levels for c in calls]))
-            for changed, (mutation, levels), level_plans in zip(mutated, chunk, plans, strict=True):
-                problems: list[str] = []
-                for level, level_plan in zip(levels, level_plans, strict=True):
-                    answers = [(call, next(outcomes, None)) for call in level_plan]
-                    attempt(
-                        problems,
-                        timeout,
-                        lambda c=changed, m=mutation, lv=level, a=answers: _judge(
-                            c, m, lv, timeout, a
-                        ),
-                    )
-                yield mutation, problems
-        finally:
-            for changed in mutated:
-                close_new_pools(model, changed)
-
-
-def _calls(
-    device: object, mutated: Model, mutation: Mutation, level: HalVersion
-) -> list[tuple[object, str, tuple]]:
-    """The calls judging ``mutation`` at ``level`` makes: supported operations (but for a
-    preference mutation), then prepare."""
-    preference = (
-        ExecutionPreference.FAST_SINGLE_ANSWER
-        if mutation.preference is None
-        else mutation.preference
-    )
-    plan = [prepare_call(device, mutated, level, preference)]
-    if mutation.preference is None:
-        plan.insert(0, supported_call(device, mutated, level))
-    return plan
-
-
-def _judge(
-    mutated: Model,
-    mutation: Mutation,
-    level: HalVersion,
-    timeout: float,
-    answers: list[tuple[tuple[object, str, tuple], Outcome | None]],
-) -> None:
-    found = []
-    results = []
-    for (device, method, _), outcome in answers:
-        if outcome is None:  # an earlier call hung or crashed: its fault was raised
-            return
-        results.append(answer(device, method, outcome))
-    if mutation.preference is None:
-        status, _ = supported_answer(answers[0][0][0], mutated, level, results[0])
-        if status != INVALID:
-            found.append(f"{_SUPPORTED[level]} returned {status.name}, expected INVALID_ARGUMENT")
-    preparation = prepared(answers[-1][0], results[-1], level, timeout)
-    if preparation.launch_status != INVALID or preparation.status != INVALID:
-        found.append(
-            f"{preparation.method} answered launch {preparation.launch_status.name}, callback "
-            f"{preparation.status.name}; expected INVALID_ARGUMENT for both"
-        )
-    if found:
-        raise AssertionError("; ".join(found))
 
 
 # ---------------------------------------------------------------------------

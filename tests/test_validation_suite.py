@@ -32,6 +32,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from conformance.harness.generated import load_index
+from conformance.harness.model_validation import model_family_applies, model_problems
 from conformance.harness.mutations import (
     FAMILIES,
     MODEL,
@@ -48,11 +49,13 @@ from conformance.harness.mutations import (
     representatives,
     request_families,
 )
+from conformance.harness.request_validation import (
+    mutation_problems,
+    request_family_applies,
+    valid_request,
+)
 from conformance.harness.runner import dynamic_twin
-from conformance.test_validate_model import family_applies as model_family_applies
-from conformance.test_validate_model import levels_for, model_problems
-from conformance.test_validate_request import family_applies as request_family_applies
-from conformance.test_validate_request import mutation_problems, valid_request
+from conformance.harness.validating import levels_for
 from hal.types import HalVersion, Model, OperationType
 from hal.validation import (
     RULES,
