@@ -54,6 +54,7 @@ from conformance.harness.requests import pack_request
 from conformance.harness.rerun import rerun_command
 from conformance.harness.runner import Run, execute_case, prepare_case
 from hal.memory import NativeHandle
+from hal.operations import Tier
 from hal.types import ErrorStatus, HalVersion
 
 pytestmark = pytest.mark.hal_level("1.2")
@@ -374,7 +375,7 @@ def test_save_to_cache_rejects_bad_arguments(name: str, device, hal_timeout) -> 
 def _prepare_params() -> list:
     params = []
     for name in PREPARE_CASES:
-        tiers = ["parity", "strict"] if name in PARITY_PREPARE_CASES else ["strict"]
+        tiers = [Tier.PARITY, Tier.STRICT] if name in PARITY_PREPARE_CASES else [Tier.STRICT]
         params += [
             pytest.param(name, t, id=f"{name}-{t}", marks=pytest.mark.tier(t)) for t in tiers
         ]
@@ -383,13 +384,13 @@ def _prepare_params() -> list:
 
 @pytest.mark.parametrize(("name", "tier"), _prepare_params())
 def test_prepare_model_from_cache_rejects_bad_arguments(
-    name: str, tier: str, device, hal_timeout
+    name: str, tier: Tier, device, hal_timeout
 ) -> None:
     require_caching(device)
     with CacheFiles() as files:
         _saved(device, REPRESENTATIVE["float32"], files, token(3), hal_timeout)
         preparation = prepare_from_cache(device, *PREPARE_CASES[name](files, token(3)), hal_timeout)
-    expected = {INVALID, FAILURE} if tier == "parity" else {INVALID}
+    expected = {INVALID, FAILURE} if tier == Tier.PARITY else {INVALID}
     _check_refused(preparation, expected, f"prepare_model_from_cache with {name}")
 
 
@@ -456,20 +457,20 @@ def _wrong_token(files: CacheFiles, token_: bytes, rng: random.Random) -> bytes:
     return _flip_bit(token_, rng)
 
 
-MODEL_CORRUPTIONS: dict[str, tuple[str, bool]] = {
-    "model_bit_flipped": ("parity", True),
-    "model_bytes_appended": ("parity", True),
-    "token_bit_flipped": ("parity", True),
-    "model_cache_of_another_model": ("parity", False),
-    "model_truncated": ("strict", True),
-    "model_emptied": ("strict", False),
-    "caches_swapped": ("strict", False),
+MODEL_CORRUPTIONS: dict[str, tuple[Tier, bool]] = {
+    "model_bit_flipped": (Tier.PARITY, True),
+    "model_bytes_appended": (Tier.PARITY, True),
+    "token_bit_flipped": (Tier.PARITY, True),
+    "model_cache_of_another_model": (Tier.PARITY, False),
+    "model_truncated": (Tier.STRICT, True),
+    "model_emptied": (Tier.STRICT, False),
+    "caches_swapped": (Tier.STRICT, False),
 }
 """name -> (tier, seeded): every one must give exactly GENERAL_FAILURE and no model."""
-DATA_CORRUPTIONS: dict[str, tuple[str, bool]] = {
-    "data_bit_flipped": ("parity", True),
-    "data_bytes_appended": ("parity", True),
-    "data_truncated": ("strict", True),
+DATA_CORRUPTIONS: dict[str, tuple[Tier, bool]] = {
+    "data_bit_flipped": (Tier.PARITY, True),
+    "data_bytes_appended": (Tier.PARITY, True),
+    "data_truncated": (Tier.STRICT, True),
 }
 """name -> (tier, seeded): anything but a crash, a hang or an inconsistent answer."""
 _CORRUPT: dict[str, Corruption] = {

@@ -30,7 +30,7 @@ from hypothesis import given, settings
 from conformance.harness import items
 from conformance.harness.calls import prepare, supported_operations
 from conformance.harness.execution import PATHS_BY_ID, run
-from conformance.harness.graphs import KINDS, Graph, graphs, to_spec
+from conformance.harness.graphs import KINDS, Graph, GraphKind, graphs, to_spec
 from conformance.harness.requests import pack_request
 from conformance.harness.runner import dynamic_twin
 from conformance.harness.tolerance import compare, tolerance_for
@@ -118,7 +118,7 @@ def _failure(graph: Graph, expected: list[np.ndarray], problems: list[str]) -> s
 
 
 @pytest.mark.parametrize("kind", KINDS)
-def test_fuzz_differential(kind: str, device, nnhal_driver, hal_timeout, request) -> None:
+def test_fuzz_differential(kind: GraphKind, device, nnhal_driver, hal_timeout, request) -> None:
     if _is_reference(device, nnhal_driver):
         pytest.skip("the driver under test is the reference driver: nothing to compare with")
     compared = []
@@ -157,7 +157,7 @@ def test_fuzz_differential(kind: str, device, nnhal_driver, hal_timeout, request
 
 
 @pytest.mark.parametrize("kind", KINDS)
-def test_fuzz_shapes(kind: str, device, hal_timeout, request) -> None:
+def test_fuzz_shapes(kind: GraphKind, device, hal_timeout, request) -> None:
     ran = []
 
     @settings(max_examples=_count(request))

@@ -23,11 +23,21 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from enum import StrEnum
 
 from hal.types import HalVersion, Model, Operand, Operation, OperationType, describe_type
 
-PARITY = "parity"
-STRICT = "strict"
+
+class Tier(StrEnum):
+    """Who requires a rule: ``parity`` (Android 10 VTS for HAL 1.2) or ``strict`` (this
+    project, beyond it). The values are the suite's ``tier`` marks and the report's."""
+
+    PARITY = "parity"
+    STRICT = "strict"
+
+
+PARITY = Tier.PARITY
+STRICT = Tier.STRICT
 
 
 @dataclass(frozen=True)
@@ -61,7 +71,7 @@ class Constraint:
 
     name: str
     check: Callable[[ConstraintContext], str | None]
-    tier: str = PARITY
+    tier: Tier = PARITY
     before: HalVersion | None = None
     fix: Callable[[ConstraintContext], None] | None = None
     """Adjusts the operands in place so the rule holds (quantization, rank), where

@@ -25,18 +25,16 @@ import operator
 from collections import Counter
 from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from enum import StrEnum
 from functools import cached_property
 
 from hal.extensions import operand_type_of
 from hal.extensions import operation_problem as extension_operation_problem
 from hal.memory import POOL_NAME_INTRODUCED
 from hal.operations import (
-    PARITY,
-    STRICT,
     ConstraintContext,
     Match,
     Signature,
+    Tier,
     match_signature,
     operation_info,
 )
@@ -67,11 +65,6 @@ from hal.types import (
 
 UINT32_MAX = 0xFFFF_FFFF
 INT32_MAX = 0x7FFF_FFFF
-
-
-class Tier(StrEnum):
-    PARITY = "parity"
-    STRICT = "strict"
 
 
 @dataclass(frozen=True)
@@ -1113,7 +1106,7 @@ def _operation_signature(facts: _ModelFacts) -> Iterator[str]:
             yield f"operation {j}: {match.reason}"
 
 
-def _constraint_problems(facts: _ModelFacts, tier: str) -> Iterator[str]:
+def _constraint_problems(facts: _ModelFacts, tier: Tier) -> Iterator[str]:
     for j, operation, signature in facts.matched():
         context = ConstraintContext(facts.model, operation, facts.version)
         for constraint in signature.constraints:
@@ -1134,7 +1127,7 @@ def _constraint_problems(facts: _ModelFacts, tier: str) -> Iterator[str]:
     "an operation meets the type-level constraints Android 10's validator enforces",
 )
 def _operation_constraint(facts: _ModelFacts) -> Iterator[str]:
-    return _constraint_problems(facts, PARITY)
+    return _constraint_problems(facts, Tier.PARITY)
 
 
 @_model_rule(
@@ -1143,7 +1136,7 @@ def _operation_constraint(facts: _ModelFacts) -> Iterator[str]:
     "an operation meets the type-level constraints the HAL states but Android 10 checks late",
 )
 def _operation_constraint_strict(facts: _ModelFacts) -> Iterator[str]:
-    return _constraint_problems(facts, STRICT)
+    return _constraint_problems(facts, Tier.STRICT)
 
 
 @_model_rule(

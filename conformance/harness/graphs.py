@@ -23,6 +23,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from enum import StrEnum
 
 import numpy as np
 from hypothesis import strategies as st
@@ -38,7 +39,18 @@ from hal.types import (
     numpy_dtype,
 )
 
-KINDS = ("float32", "float16", "relaxed", "quant8")
+
+class GraphKind(StrEnum):
+    """A graph's numeric kind: the type of its tensors (``relaxed``: float32 tensors in
+    a model that allows float16 computation)."""
+
+    FLOAT32 = "float32"
+    FLOAT16 = "float16"
+    RELAXED = "relaxed"
+    QUANT8 = "quant8"
+
+
+KINDS = tuple(GraphKind)
 MAX_DIM = 5
 """Largest extent of a non-spatial dimension."""
 MAX_SPATIAL = 7
@@ -48,10 +60,10 @@ T = OperandType
 OP = OperationType
 LT = OperandLifeTime
 _TENSOR_TYPE = {
-    "float32": T.TENSOR_FLOAT32,
-    "relaxed": T.TENSOR_FLOAT32,
-    "float16": T.TENSOR_FLOAT16,
-    "quant8": T.TENSOR_QUANT8_ASYMM,
+    GraphKind.FLOAT32: T.TENSOR_FLOAT32,
+    GraphKind.RELAXED: T.TENSOR_FLOAT32,
+    GraphKind.FLOAT16: T.TENSOR_FLOAT16,
+    GraphKind.QUANT8: T.TENSOR_QUANT8_ASYMM,
 }
 
 
@@ -76,6 +88,7 @@ class Graph:
     """A drawn model, its inputs, and the output shapes it implies."""
 
     kind: str
+    """A ``GraphKind`` for a drawn graph; for another model shown as a graph, what it is."""
     model: Model
     inputs: list[np.ndarray]
     output_shapes: list[tuple[int, ...]]
@@ -90,7 +103,7 @@ class Graph:
 class _Builder:
     """The model under construction."""
 
-    def __init__(self, kind: str, rng: np.random.Generator) -> None:
+    def __init__(self, kind: GraphKind, rng: np.random.Generator) -> None:
         self.kind = kind
         self.rng = rng
         self.type = _TENSOR_TYPE[kind]
@@ -105,7 +118,7 @@ class _Builder:
 
     @property
     def quant(self) -> bool:
-        return self.kind == "quant8"
+        return self.kind == GraphKind.QUANT8
 
     # -- operands --------------------------------------------------------------
 
@@ -153,7 +166,7 @@ class _Builder:
         return self.constant(T.TENSOR_INT32, np.array(values, np.int32))
 
     def float_scalar(self, value: float) -> int:
-        scalar = T.FLOAT16 if self.kind == "float16" else T.FLOAT32
+        scalar = T.FLOAT16 if self.kind == GraphKind.FLOAT16 else T.FLOAT32
         return self.constant(scalar, np.array(value, numpy_dtype(scalar)))
 
     def weights(self, shape: tuple[int, ...], bound: float) -> tuple[int, float]:
@@ -223,7 +236,7 @@ class _Builder:
             input_indexes=[new[i] for i in inputs],
             output_indexes=sorted(new[i] for i in outputs),
             operand_values=bytes(self.values),
-            relax_computation_float32_to_float16=self.kind == "relaxed",
+            relax_computation_float32_to_float16=self.kind == GraphKind.RELAXED,
         )
         shapes = [self.shapes[i] for i in sorted(outputs, key=new.__getitem__)]
         return Graph(self.kind, model, [arrays[i] for i in inputs], shapes, list(self.names))
@@ -539,7 +552,7 @@ def _first_shape(draw) -> tuple[int, ...]:
 
 
 @st.composite
-def graphs(draw, kind: str | None = None, max_operations: int = 5) -> Graph:
+def graphs(draw, kind: GraphKind | None = None, max_operations: int = 5) -> Graph:
     """A random valid model of 1 to ``max_operations`` operations of one numeric kind."""
     kind = kind or draw(st.sampled_from(KINDS))
     seed = draw(st.integers(0, 2**32 - 1))

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 
 import numpy as np
 
@@ -29,8 +30,7 @@ from conformance.harness.models import with_constants_in_pool
 from conformance.harness.requests import (
     GUARD,
     GUARD_SIZE,
-    PACKED,
-    SCATTERED,
+    Layout,
     PackedRequest,
     _input_arguments,
     pack_request,
@@ -54,9 +54,24 @@ from hal.types import (
     numpy_dtype,
 )
 
-SHARED = "shared"
-CONSTREF = "constref"
-LAYOUTS = {"packed": PACKED, "many": SCATTERED, SHARED: SHARED}
+
+class PoolLayout(StrEnum):
+    """Where a pool variant puts the case's data (the module docstring); the value
+    begins the variant's id."""
+
+    PACKED = "packed"
+    MANY = "many"
+    SHARED = "shared"
+    CONSTREF = "constref"
+
+
+SHARED = PoolLayout.SHARED
+CONSTREF = PoolLayout.CONSTREF
+LAYOUTS: dict[PoolLayout, Layout | PoolLayout] = {
+    PoolLayout.PACKED: Layout.PACKED,
+    PoolLayout.MANY: Layout.SCATTERED,
+    PoolLayout.SHARED: PoolLayout.SHARED,
+}
 """Request layouts by variant name (``constref`` packs its request as ``packed``)."""
 VARIANTS = (*LAYOUTS, CONSTREF)
 KINDS = ALLOCATABLE_KINDS
@@ -65,8 +80,8 @@ UNSUPPORTED_BLOB = "unsupported: hardware_buffer_blob"
 
 @dataclass(frozen=True)
 class PoolVariant:
-    layout: str
-    """A name from ``VARIANTS``."""
+    layout: PoolLayout
+    """One of ``VARIANTS``."""
     kind: str
 
     @property

@@ -25,6 +25,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from enum import StrEnum
 
 import numpy as np
 import pytest
@@ -40,8 +41,16 @@ from hal.types import (
     operand_byte_size,
 )
 
-PACKED = "packed"
-SCATTERED = "scattered"
+
+class Layout(StrEnum):
+    """How a request's arguments are laid out in its pools (the module docstring)."""
+
+    PACKED = "packed"
+    SCATTERED = "scattered"
+
+
+PACKED = Layout.PACKED
+SCATTERED = Layout.SCATTERED
 GUARD = 0xA5
 """The byte guard regions and unused output bytes are filled with."""
 GUARD_SIZE = 13
@@ -182,7 +191,7 @@ def pack_request(
     inputs: Sequence[np.ndarray | None],
     output_sizes: Sequence[int] | None = None,
     kind: str = ASHMEM,
-    layout: str = PACKED,
+    layout: Layout = PACKED,
 ) -> PackedRequest:
     """A request for ``model`` carrying ``inputs`` (in model-input order).
 

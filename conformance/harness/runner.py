@@ -17,6 +17,7 @@ from __future__ import annotations
 import math
 from collections import OrderedDict
 from dataclasses import dataclass
+from enum import StrEnum
 
 import numpy as np
 import pytest
@@ -28,7 +29,7 @@ from conformance.harness.execution import PATHS_BY_ID, check_shapes, check_timin
 from conformance.harness.extensions import require_extensions
 from conformance.harness.generated import lowest_version
 from conformance.harness.mutations import copy_model
-from conformance.harness.requests import GUARD, PACKED, pack_request
+from conformance.harness.requests import GUARD, PACKED, Layout, pack_request
 from conformance.harness.tolerance import compare, tolerance_for
 from hal.extensions import operation_of
 from hal.types import (
@@ -40,12 +41,26 @@ from hal.types import (
     OperationType,
 )
 
-STATIC = "static"
-DYNAMIC = "dyn"
-DYNAMIC_SHORT = "dyn-short"
-CONSTANT_POOL = "constpool"
-"""Constants over 128 bytes moved into a model pool; executed like STATIC."""
-_DYNAMIC_MODES = (DYNAMIC, DYNAMIC_SHORT)
+
+class Mode(StrEnum):
+    """How a generated item runs its example (``Run.mode``); the dynamic modes and
+    ``constpool`` name themselves in the item's id."""
+
+    STATIC = "static"
+    """Outputs of the dimensions the model declares."""
+    DYNAMIC = "dyn"
+    """Every output's dimensions unknown (the case's dynamic twin)."""
+    DYNAMIC_SHORT = "dyn-short"
+    """As DYNAMIC, one output buffer a byte short: OUTPUT_INSUFFICIENT_SIZE expected."""
+    CONSTANT_POOL = "constpool"
+    """Constants over 128 bytes moved into a model pool; executed like STATIC."""
+
+
+STATIC = Mode.STATIC
+DYNAMIC = Mode.DYNAMIC
+DYNAMIC_SHORT = Mode.DYNAMIC_SHORT
+CONSTANT_POOL = Mode.CONSTANT_POOL
+_DYNAMIC_MODES = (Mode.DYNAMIC, Mode.DYNAMIC_SHORT)
 UNSUPPORTED = "unsupported"
 DYNAMIC_UNSUPPORTED = "unsupported: dynamic output shapes"
 
@@ -192,8 +207,8 @@ class Run:
     test: GeneratedTest
     feed: int
     path: str
-    mode: str = STATIC
-    layout: str = PACKED
+    mode: Mode = STATIC
+    layout: Layout = PACKED
     rerun: str = ""
 
 

@@ -20,6 +20,7 @@ from hal.operations import (
     ConstraintContext,
     OperationInfo,
     Signature,
+    Tier,
 )
 from hal.types import (
     HalVersion,
@@ -133,7 +134,7 @@ def same_quant(
     input_slot: int = 0,
     output_slot: int = 0,
     *,
-    tier: str = STRICT,
+    tier: Tier = STRICT,
     before: HalVersion | None = None,
 ) -> Constraint:
     """Output ``output_slot`` carries input ``input_slot``'s scale and zero point (quant types)."""
@@ -219,7 +220,7 @@ def bias_scale(input_slot: int = 0, filter_slot: int = 1, bias_slot: int = 2) ->
     return Constraint("bias_scale", check, STRICT, fix=fix)
 
 
-def channel_dim(slot: int, dim: int, *, tier: str = PARITY) -> Constraint:
+def channel_dim(slot: int, dim: int, *, tier: Tier = PARITY) -> Constraint:
     """A per-channel quantized input's channelDim must be ``dim``."""
 
     def check(ctx: ConstraintContext) -> str | None:
@@ -256,7 +257,7 @@ def fixed_quant(
     *,
     side: str = "input",
     rel_tol: float = 1e-6,
-    tier: str = STRICT,
+    tier: Tier = STRICT,
 ) -> Constraint:
     """A quantized operand (``side`` "input" or "output", at ``slot``) has fixed params.
 
@@ -288,7 +289,7 @@ def fixed_quant(
     return Constraint(name, check, tier, fix=fix)
 
 
-def outputs_same_quant(input_slot: int = 0, *, tier: str = STRICT) -> Constraint:
+def outputs_same_quant(input_slot: int = 0, *, tier: Tier = STRICT) -> Constraint:
     """Every quantized output carries input ``input_slot``'s scale and zero point.
 
     For operations with a repeated output slot (SPLIT), where ``same_quant``
@@ -314,7 +315,7 @@ def outputs_same_quant(input_slot: int = 0, *, tier: str = STRICT) -> Constraint
     return Constraint(f"outputs_same_quant(in{input_slot})", check, tier, fix=fix)
 
 
-def inputs_share_quant(slots: Iterable[int], *, tier: str = STRICT) -> Constraint:
+def inputs_share_quant(slots: Iterable[int], *, tier: Tier = STRICT) -> Constraint:
     """The quantized inputs at ``slots`` share one scale and zero point (the first one's)."""
     wanted = tuple(slots)
 
@@ -347,7 +348,7 @@ def inputs_share_quant(slots: Iterable[int], *, tier: str = STRICT) -> Constrain
 
 
 def known_rank_in(
-    slot: int, allowed: Iterable[int], *, before: HalVersion, tier: str = PARITY
+    slot: int, allowed: Iterable[int], *, before: HalVersion, tier: Tier = PARITY
 ) -> Constraint:
     """Input ``slot``, when its rank is known, has one of the ``allowed`` ranks.
 
@@ -372,7 +373,7 @@ def known_rank_in(
     return Constraint(f"rank(in{slot} in {list(wanted)})", check, tier, before, fix)
 
 
-def zero_point_zero(slot: int = 0, *, before: HalVersion, tier: str = PARITY) -> Constraint:
+def zero_point_zero(slot: int = 0, *, before: HalVersion, tier: Tier = PARITY) -> Constraint:
     """A TENSOR_QUANT8_ASYMM input ``slot`` has zero point 0 (PAD before 1.2)."""
 
     def check(ctx: ConstraintContext) -> str | None:
@@ -403,7 +404,7 @@ def _omitted(ctx: ConstraintContext, slot: int) -> bool:
     return ctx.inputs[slot].lifetime == OperandLifeTime.NO_VALUE
 
 
-def all_or_none(slots: Iterable[int], *, tier: str = STRICT) -> Constraint:
+def all_or_none(slots: Iterable[int], *, tier: Tier = STRICT) -> Constraint:
     """The optional inputs at ``slots`` are all omitted (NO_VALUE) or all present."""
     wanted = tuple(slots)
 
