@@ -34,7 +34,6 @@ from __future__ import annotations
 
 import contextlib
 import struct
-from collections import OrderedDict
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
@@ -43,8 +42,9 @@ import pytest
 from conformance.harness import items
 from conformance.harness.execution import burst_compute, open_burst
 from conformance.harness.mutations import case_id, corpus, representatives
+from conformance.harness.prepared import prepared as prepare_cached
 from conformance.harness.requests import GUARD, PackedRequest, pack_request
-from conformance.harness.runner import prepare_case, unwritten_problem
+from conformance.harness.runner import unwritten_problem
 from conformance.harness.tolerance import compare, tolerance_for
 from hal.burst import (
     INT32_MAX,
@@ -90,24 +90,11 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
 # Helpers
 # ---------------------------------------------------------------------------
 
-_prepared: OrderedDict[tuple[int, str], tuple[object, object]] = OrderedDict()
-
 
 def _prepared_case(device, case: str, timeout: float):
-    """The case prepared at HAL 1.2 (cached per worker), or the skip it led to."""
-    key = (id(device), case)
-    if key not in _prepared:
-        try:
-            outcome = prepare_case(device, _CASES[case].model, HalVersion.V1_2, timeout)
-        except pytest.skip.Exception as skip:
-            outcome = skip
-        _prepared[key] = (device, outcome)
-        while len(_prepared) > 8:
-            _prepared.popitem(last=False)
-    outcome = _prepared[key][1]
-    if isinstance(outcome, pytest.skip.Exception):
-        items.skip_as(outcome)
-    return outcome
+    """The case prepared at HAL 1.2 (cached per worker: ``harness.prepared``), or the skip
+    it led to."""
+    return prepare_cached(device, _CASES[case].model, HalVersion.V1_2, timeout)
 
 
 @contextlib.contextmanager
@@ -311,7 +298,8 @@ def test_burst_result_sanitized(case: str, device, hal_timeout: float) -> None:
 # Strict, on the probe case
 # ---------------------------------------------------------------------------
 
-_probe_cache: dict[tuple[int, int], tuple[object, str, object]] = {}
+_probes: dict[tuple[int, int], tuple[object, str | None]] = {}
+"""(driver, feeds) -> the driver (so the id stays its own) and the case ``_probe`` chose."""
 
 
 def _probe(device, timeout: float, feeds: int = 1) -> tuple[str, object]:
@@ -319,7 +307,7 @@ def _probe(device, timeout: float, feeds: int = 1) -> tuple[str, object]:
     with ``feeds`` > 1, one whose first ``feeds`` examples fit the same request layout and
     expect different outputs (``_distinct_feeds``)."""
     key = (id(device), feeds)
-    if key not in _probe_cache:
+    if key not in _probes:
         order = [c for c in PROBE_PREFERENCE if c in _CASES]
         order += [c for c in _CASES if c not in PROBE_PREFERENCE]
         if feeds > 1:
@@ -327,16 +315,17 @@ def _probe(device, timeout: float, feeds: int = 1) -> tuple[str, object]:
         found = None
         for case in order[:200]:
             try:
-                found = (case, _prepared_case(device, case, timeout))
-                break
+                _prepared_case(device, case, timeout)
             except pytest.skip.Exception:
                 continue
-        _probe_cache[key] = (device, *(found or (None, None)))
-    _, case, prepared = _probe_cache[key]
+            found = case
+            break
+        _probes[key] = (device, found)
+    case = _probes[key][1]
     if case is None:
         tried = "generated cases tried" if feeds == 1 else f"cases with {feeds} examples tried"
         items.unsupported(f"unsupported: the driver supports none of the {tried}")
-    return case, prepared
+    return case, _prepared_case(device, case, timeout)
 
 
 def _distinct_feeds(test, count: int) -> bool:

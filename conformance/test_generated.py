@@ -14,35 +14,30 @@ items. The skip-versus-fail rule is VTS's (docs/vts-parity.md 3.1).
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from dataclasses import dataclass
 
 import pytest
 
-from conformance.harness import items
 from conformance.harness.cases import GeneratedTest
 from conformance.harness.execution import PATHS, PATHS_BY_ID, runs_under
 from conformance.harness.generated import corpus, lowest_version
 from conformance.harness.items import CaseId
 from conformance.harness.marks import case_marks, cases, mark
 from conformance.harness.models import CONSTANT_POOL_THRESHOLD
-from conformance.harness.requests import SCATTERED
+from conformance.harness.prepared import prepared as prepare_cached
+from conformance.harness.requests import Layout
 from conformance.harness.rerun import rerun_command
 from conformance.harness.runner import (
-    CONSTANT_POOL,
-    DYNAMIC,
-    DYNAMIC_SHORT,
-    STATIC,
+    Mode,
     Run,
     case_twin,
     execute_case,
-    prepare_case,
     require_model_level,
 )
+from hal.operations import Tier
 from hal.types import ExecutionPreference, HalVersion, OperandLifeTime
 
 _DYNAMIC_PATHS = [p.id for p in PATHS if p.level == HalVersion.V1_2]
-_PREPARED_CACHE_SIZE = 16
 
 
 @dataclass(frozen=True)
@@ -50,31 +45,33 @@ class _Item:
     test: GeneratedTest
     feed: int
     path: str
-    mode: str
-    layout: str
-    tier: str
+    mode: Mode
+    layout: Layout
+    tier: Tier
     id: str
 
 
 def _items_of(test: GeneratedTest) -> list[_Item]:
     prefix = CaseId.of(test).case
+    packed, scattered = Layout.PACKED, Layout.SCATTERED
     items = []
     for feed in range(len(test.feeds)):
         base = f"{prefix}/ex{feed}"
         for path in PATHS:
             items.append(
-                _Item(test, feed, path.id, STATIC, "packed", "parity", f"{base}/{path.id}")
+                _Item(test, feed, path.id, Mode.STATIC, packed, Tier.PARITY, f"{base}/{path.id}")
             )
-        for mode in (DYNAMIC, DYNAMIC_SHORT):
+        for mode in (Mode.DYNAMIC, Mode.DYNAMIC_SHORT):
             for path in _DYNAMIC_PATHS:
                 items.append(
-                    _Item(test, feed, path, mode, "packed", "parity", f"{base}/{path}-{mode}")
+                    _Item(test, feed, path, mode, packed, Tier.PARITY, f"{base}/{path}-{mode}")
                 )
-        items.append(_Item(test, feed, "", STATIC, SCATTERED, "strict", f"{base}/scattered"))
+        items.append(
+            _Item(test, feed, "", Mode.STATIC, scattered, Tier.STRICT, f"{base}/{scattered}")
+        )
         if _has_large_constant(test):
-            items.append(
-                _Item(test, feed, "", CONSTANT_POOL, "packed", "strict", f"{base}/constpool")
-            )
+            pooled = Mode.CONSTANT_POOL
+            items.append(_Item(test, feed, "", pooled, packed, Tier.STRICT, f"{base}/{pooled}"))
     return items
 
 
@@ -95,34 +92,18 @@ def _param(item: _Item):
     return pytest.param(item, id=item.id, marks=marks)
 
 
-_prepared: OrderedDict[tuple, object] = OrderedDict()
-
-
 def _prepared_for(
     device,
     test: GeneratedTest,
-    mode: str,
+    mode: Mode,
     level: HalVersion,
     timeout: float,
     preference: int = ExecutionPreference.FAST_SINGLE_ANSWER,
 ):
-    """The cached preparation of a case (or the skip it led to), preparing on first use."""
-    key = (test.test_id, mode != STATIC, level, preference)
-    if key not in _prepared:
-        model = test.model if mode == STATIC else case_twin(test)
-        try:
-            _prepared[key] = prepare_case(
-                device, model, level, timeout, preference, case=test.model
-            )
-        except pytest.skip.Exception as skip:
-            _prepared[key] = skip
-        while len(_prepared) > _PREPARED_CACHE_SIZE:
-            _prepared.popitem(last=False)
-    _prepared.move_to_end(key)
-    outcome = _prepared[key]
-    if isinstance(outcome, pytest.skip.Exception):
-        items.skip_as(outcome)
-    return outcome
+    """The preparation of a case (its dynamic twin for any mode but static), cached per
+    worker (``harness.prepared``), or the skip it led to."""
+    model = test.model if mode == Mode.STATIC else case_twin(test)
+    return prepare_cached(device, model, level, timeout, preference=preference, case=test.model)
 
 
 def _generated_params(config: pytest.Config) -> list:
@@ -141,7 +122,7 @@ def test_generated(item: _Item, nnhal) -> None:
     path = item.path or ("execute_synchronously" if hal_level >= HalVersion.V1_2 else "async10")
     path = "sync" if path == "execute_synchronously" else path
     needed = PATHS_BY_ID[path].level
-    if item.mode != STATIC:
+    if item.mode != Mode.STATIC:
         needed = HalVersion.V1_2
     if hal_level < needed:
         pytest.skip(f"needs HAL {needed}; the driver is tested at HAL {hal_level}")
@@ -194,7 +175,7 @@ def _prepare_items(config: pytest.Config) -> list:
             for preference in preferences:
                 preparation = _Preparation(test, level, preference)
                 params.append(
-                    pytest.param(preparation, id=preparation.id, marks=[mark("tier", "parity")])
+                    pytest.param(preparation, id=preparation.id, marks=[mark("tier", Tier.PARITY)])
                 )
     return params
 
@@ -206,7 +187,7 @@ def test_generated_prepare(preparation: _Preparation, nnhal) -> None:
     if nnhal.level < level:
         pytest.skip(f"needs HAL {level}; the driver is tested at HAL {nnhal.level}")
     prepared = _prepared_for(
-        nnhal.device, test, STATIC, level, nnhal.timeout, preparation.preference
+        nnhal.device, test, Mode.STATIC, level, nnhal.timeout, preparation.preference
     )
     rerun = rerun_command(nnhal.config, __name__, f"test_generated_prepare[{preparation.id}]")
     execute_case(prepared, Run(test, 0, "async10", rerun=rerun), nnhal.timeout)

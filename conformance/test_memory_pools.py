@@ -14,12 +14,10 @@ as unsupported.
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from dataclasses import dataclass
 
 import pytest
 
-from conformance.harness import items
 from conformance.harness.cases import GeneratedTest
 from conformance.harness.generated import corpus
 from conformance.harness.items import CaseId
@@ -28,16 +26,16 @@ from conformance.harness.pools import (
     CONSTREF,
     PoolVariant,
     execute_pooled,
-    prepare_with_constant_pool,
     variants_for,
 )
+from conformance.harness.prepared import prepared as prepare_cached
 from conformance.harness.rerun import rerun_command
-from conformance.harness.runner import Run, prepare_case, require_model_level
+from conformance.harness.runner import Run, require_model_level
+from hal.operations import Tier
 from hal.types import HalVersion
 
 CI_STRIDE = 8
 """Under the ci profile, one generated case in this many runs."""
-_PREPARED_CACHE_SIZE = 8
 
 
 @dataclass(frozen=True)
@@ -73,40 +71,17 @@ def _pool_params(config: pytest.Config) -> list:
         pytest.param(
             item,
             id=item.id,
-            marks=[mark("tier", "strict"), *case_marks(item.test)],
+            marks=[mark("tier", Tier.STRICT), *case_marks(item.test)],
         )
         for item in pool_items(_TESTS, profile)
     ]
 
 
-_prepared: OrderedDict[tuple, tuple[object, object]] = OrderedDict()
-"""(case, variant of its model) -> (prepared model or the skip it led to, pool to close)."""
-
-
 def _prepared_for(device, item: PoolItem, level: HalVersion, timeout: float) -> object:
-    constref = item.variant.layout == CONSTREF
-    key = (item.test.test_id, item.variant.kind if constref else "")
-    if key not in _prepared:
-        pool = None
-        try:
-            if constref:
-                outcome, pool = prepare_with_constant_pool(
-                    device, item.test.model, level, timeout, item.variant.kind
-                )
-            else:
-                outcome = prepare_case(device, item.test.model, level, timeout)
-        except pytest.skip.Exception as skip:
-            outcome = skip
-        _prepared[key] = (outcome, pool)
-        while len(_prepared) > _PREPARED_CACHE_SIZE:
-            _, (_, old_pool) = _prepared.popitem(last=False)
-            if old_pool is not None:
-                old_pool.close()
-    _prepared.move_to_end(key)
-    outcome = _prepared[key][0]
-    if isinstance(outcome, pytest.skip.Exception):
-        items.skip_as(outcome)
-    return outcome
+    """The case's model prepared (``constref``: with its constants in a pool of the
+    variant's kind), cached per worker (``harness.prepared``), or the skip it led to."""
+    kind = item.variant.kind if item.variant.layout == CONSTREF else None
+    return prepare_cached(device, item.test.model, level, timeout, constant_pool=kind)
 
 
 @cases("item", _pool_params)

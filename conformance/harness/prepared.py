@@ -1,0 +1,127 @@
+"""One cache of prepared models, shared by the suite's modules.
+
+Preparing is the dearest step of most items, and many items run the same
+model (every example, path and mode of a generated case; every packet mutation
+of a burst case): ``prepared`` prepares once and hands the outcome to every
+later item that asks for the same preparation while the entry lives.
+
+An entry is keyed by
+
+* the device, by identity;
+* the model, by identity (a corpus case's model, its dynamic twin);
+* the HAL level whose prepare method is called;
+* the execution preference passed;
+* ``constant_pool``: None for the model as it is, or the memory kind of the
+  pool its constants are moved into (``pools.prepare_with_constant_pool``).
+
+The entry holds the device and the model, so neither id can be taken by a new
+object while the entry lives; it also owns the constant pool, and closes it
+when it is evicted. What is cached is the outcome of preparing: the prepared
+model, or the skip it led to (a declined model, an undeclared extension, an
+unsupported pool kind), raised again as it was (``items.skip_as``). A failure
+is not cached: an item that asks again prepares again and fails on its own.
+
+At most ``LIMIT`` entries are kept, the least recently used evicted first.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from dataclasses import dataclass
+
+import pytest
+
+from conformance.harness import items
+from conformance.harness.pools import prepare_with_constant_pool
+from conformance.harness.runner import prepare_case
+from hal.memory import Memory
+from hal.types import ExecutionPreference, HalVersion, Model
+
+LIMIT = 16
+"""Entries kept: the largest of the module caches this one replaced (test_generated's 16;
+test_burst's and test_memory_pools' held 8 each). A generated case needs two at a time
+(its model and its dynamic twin)."""
+
+
+@dataclass(frozen=True)
+class _Entry:
+    device: object
+    model: Model
+    outcome: object
+    """The prepared model, or the ``pytest.skip.Exception`` preparing led to."""
+    pool: Memory | None
+    """The pool the model's constants were moved into, closed with the entry."""
+
+
+_Key = tuple[int, int, HalVersion, int, str | None]
+_ENTRIES: OrderedDict[_Key, _Entry] = OrderedDict()
+
+
+def prepared(
+    device: object,
+    model: Model,
+    level: HalVersion,
+    timeout: float,
+    *,
+    preference: int = ExecutionPreference.FAST_SINGLE_ANSWER,
+    case: Model | None = None,
+    constant_pool: str | None = None,
+) -> object:
+    """``model`` prepared on ``device`` through the prepare method of ``level``, or the skip
+    that preparing it led to, from the cache or prepared now (``runner.prepare_case``).
+
+    ``case`` is the corpus model ``model`` stands for (the original of a dynamic
+    twin), as ``prepare_case`` takes it; a model stands for one case, so it is
+    not part of the key. With ``constant_pool`` (a memory kind), the model's
+    constants are first moved into a pool of that kind, at the default preference.
+    """
+    key = (id(device), id(model), level, int(preference), constant_pool)
+    entry = _ENTRIES.get(key)
+    if entry is None:
+        entry = _prepare(device, model, level, timeout, preference, case, constant_pool)
+        _ENTRIES[key] = entry
+        while len(_ENTRIES) > LIMIT:
+            _close(_ENTRIES.popitem(last=False)[1])
+    else:
+        _ENTRIES.move_to_end(key)
+    if isinstance(entry.outcome, pytest.skip.Exception):
+        items.skip_as(entry.outcome)
+    return entry.outcome
+
+
+def _prepare(
+    device: object,
+    model: Model,
+    level: HalVersion,
+    timeout: float,
+    preference: int,
+    case: Model | None,
+    constant_pool: str | None,
+) -> _Entry:
+    pool = None
+    try:
+        if constant_pool is None:
+            outcome = prepare_case(device, model, level, timeout, preference, case=case)
+        elif preference != ExecutionPreference.FAST_SINGLE_ANSWER:
+            raise ValueError("constants in a pool: prepared at the default preference only")
+        else:
+            outcome, pool = prepare_with_constant_pool(device, model, level, timeout, constant_pool)
+    except pytest.skip.Exception as skip:
+        outcome = skip
+    return _Entry(device, model, outcome, pool)
+
+
+def _close(entry: _Entry) -> None:
+    if entry.pool is not None:
+        entry.pool.close()
+
+
+def clear() -> None:
+    """Forget every entry (closing their pools)."""
+    while _ENTRIES:
+        _close(_ENTRIES.popitem(last=False)[1])
+
+
+def size() -> int:
+    """Entries held now."""
+    return len(_ENTRIES)
