@@ -1,6 +1,6 @@
 """Bursts: the fast-message-queue protocol of ``configure_execution_burst``.
 
-Parity (vts-catalog.md 2.5), per generated case of the profile (one per spec
+Parity (docs/vts-parity.md 2.5), per generated case of the profile (one per spec
 under ``ci``, one per spec and kind under ``full``, every case under
 ``thorough``), on the case's first example in the VTS request layout:
 

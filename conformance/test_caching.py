@@ -1,8 +1,8 @@
 """Compilation caching: save_to_cache, prepare_model_from_cache and their security.
 
-The upstream caching tests (vts-catalog.md 2.6) mapped onto the seed
-interface of DESIGN.md, with the [caching] issue's argument rules where the
-two differ:
+The upstream caching tests (docs/vts-parity.md 2.6) mapped onto this project's
+caching interface, with its argument rules where the two differ (docs/suite.md,
+"Compilation caching"):
 
 * round trip: for every generated case (one per spec under the ``ci``
   profile) a model saved and prepared from its cache computes what the case

@@ -14,53 +14,21 @@ as unsupported.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import pytest
 
-from conformance.harness.cases import GeneratedTest
 from conformance.harness.generated import corpus
-from conformance.harness.items import CaseId
 from conformance.harness.marks import case_marks, cases, mark
 from conformance.harness.pools import (
     CONSTREF,
-    PoolVariant,
+    PoolItem,
     execute_pooled,
-    variants_for,
+    pool_items,
 )
 from conformance.harness.prepared import prepared as prepare_cached
 from conformance.harness.rerun import rerun_command
 from conformance.harness.runner import Run, require_model_level
 from hal.operations import Tier
 from hal.types import HalVersion
-
-CI_STRIDE = 8
-"""Under the ci profile, one generated case in this many runs."""
-
-
-@dataclass(frozen=True)
-class PoolItem:
-    test: GeneratedTest
-    feed: int
-    variant: PoolVariant
-    id: str
-
-
-def pool_items(tests: list[GeneratedTest], profile: str) -> list[PoolItem]:
-    """The items of a profile: all of them, or under ``ci`` a rotating sample."""
-    items = []
-    for position, test in enumerate(tests):
-        variants = variants_for(test.model)
-        if profile == "ci":
-            if position % CI_STRIDE:
-                continue
-            variants = [variants[(position // CI_STRIDE) % len(variants)]]
-        for feed in range(len(test.feeds)):
-            for variant in variants:
-                item_id = str(CaseId.of(test, feed, variant.id))
-                items.append(PoolItem(test, feed, variant, item_id))
-    return items
-
 
 _TESTS = corpus()
 

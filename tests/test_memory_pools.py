@@ -9,17 +9,18 @@ import pytest
 from conformance.harness.generated import load_index, load_tests
 from conformance.harness.models import binary_model
 from conformance.harness.pools import (
+    CI_STRIDE,
     CONSTREF,
     KINDS,
     VARIANTS,
     PoolVariant,
+    pool_items,
     pooled_request,
     prepare_with_constant_pool,
     shared_request,
     variants_for,
 )
 from conformance.harness.requests import GUARD, GUARD_SIZE
-from conformance.test_memory_pools import CI_STRIDE, pool_items
 from hal.memory import MMAP_FD, map_memory
 from hal.types import DataLocation, HalVersion, OperandLifeTime
 from reference_driver import ReferenceDriver

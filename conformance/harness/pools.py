@@ -24,8 +24,10 @@ import numpy as np
 
 from conformance.harness import items
 from conformance.harness.calls import prepare, supported_operations
+from conformance.harness.cases import GeneratedTest
 from conformance.harness.execution import PATHS_BY_ID, check_shapes, check_timing, run
 from conformance.harness.extensions import require_extensions
+from conformance.harness.items import CaseId
 from conformance.harness.models import with_constants_in_pool
 from conformance.harness.requests import (
     GUARD,
@@ -213,3 +215,33 @@ def execute_pooled(prepared: object, item: Run, variant: PoolVariant, timeout: f
             f"\nrerun: {item.rerun}" if item.rerun else ""
         )
         _judge_outputs(packed, execution.output_shapes, item)
+
+
+CI_STRIDE = 8
+"""Under the ci profile, one generated case in this many runs."""
+
+
+@dataclass(frozen=True)
+class PoolItem:
+    """One item of the memory suite: a generated case's example in one pool variant."""
+
+    test: GeneratedTest
+    feed: int
+    variant: PoolVariant
+    id: str
+
+
+def pool_items(tests: list[GeneratedTest], profile: str) -> list[PoolItem]:
+    """The items of a profile: all of them, or under ``ci`` a rotating sample."""
+    found = []
+    for position, test in enumerate(tests):
+        variants = variants_for(test.model)
+        if profile == "ci":
+            if position % CI_STRIDE:
+                continue
+            variants = [variants[(position // CI_STRIDE) % len(variants)]]
+        for feed in range(len(test.feeds)):
+            for variant in variants:
+                item_id = str(CaseId.of(test, feed, variant.id))
+                found.append(PoolItem(test, feed, variant, item_id))
+    return found

@@ -8,8 +8,8 @@ model, or its dynamic-output twin), which request families apply to a case
 of that level (``mutation_problems`` for one mutation, ``mutations_problems`` for many, their
 calls crossing to the driver in round trips of ``MUTATIONS_PER_ROUND_TRIP``): each must answer
 INVALID_ARGUMENT (at launch and in the callback for the asynchronous paths), with no output
-shapes and both timing fields UINT64_MAX. Prepared models are kept in a small cache per
-process (``_prepared_for``); a case the driver declines is skipped as unsupported.
+shapes and both timing fields UINT64_MAX. Prepared models come from the harness's one cache
+(``conformance.harness.prepared``); a case the driver declines is skipped as unsupported.
 """
 
 from __future__ import annotations
@@ -17,12 +17,8 @@ from __future__ import annotations
 import contextlib
 import functools
 import time
-from collections import OrderedDict
 from collections.abc import Iterator
 
-import pytest
-
-from conformance.harness import items
 from conformance.harness.calls import Outcome, answer, call_many
 from conformance.harness.execution import (
     PATHS,
@@ -44,14 +40,13 @@ from conformance.harness.mutations import (
     case_id,
     request_families,
 )
+from conformance.harness.prepared import prepared
 from conformance.harness.requests import PackedRequest, pack_request
-from conformance.harness.runner import case_twin, prepare_case
+from conformance.harness.runner import case_twin
 from conformance.harness.validating import MUTATIONS_PER_ROUND_TRIP, attempt, levels_for
 from hal.types import ErrorStatus, HalVersion, Model, Request
 
 INVALID = ErrorStatus.INVALID_ARGUMENT
-_PREPARED_CACHE_SIZE = 16
-_prepared: OrderedDict[tuple[int, str, bool, HalVersion], tuple[object, object]] = OrderedDict()
 
 
 def model_of(family: Family, test) -> Model:
@@ -95,23 +90,9 @@ def request_family_applies(family: Family, test, hal_level: HalVersion = HalVers
 
 
 def _prepared_for(device, test, model: Model, level: HalVersion, timeout: float):
-    """``model`` (the case's or its twin) prepared through ``level``'s method (cached per
-    worker), or the skip it led to."""
-    # Keyed by the driver too (and holding it, so its id stays its own): a process may run
-    # the suite against several drivers (the project's own tests do).
-    key = (id(device), case_id(test), model is not test.model, level)
-    if key not in _prepared:
-        try:
-            _prepared[key] = (device, prepare_case(device, model, level, timeout, case=test.model))
-        except pytest.skip.Exception as skip:
-            _prepared[key] = (device, skip)
-        while len(_prepared) > _PREPARED_CACHE_SIZE:
-            _prepared.popitem(last=False)
-    _prepared.move_to_end(key)
-    outcome = _prepared[key][1]
-    if isinstance(outcome, pytest.skip.Exception):
-        items.skip_as(outcome)
-    return outcome
+    """``model`` (the case's or its twin) prepared through ``level``'s method (the harness's
+    one cache, ``conformance.harness.prepared``), or the skip it led to."""
+    return prepared(device, model, level, timeout, case=test.model)
 
 
 def paths_at(level: HalVersion) -> list[ExecutionPath]:

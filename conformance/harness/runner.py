@@ -1,6 +1,6 @@
 """Run one generated case on the driver under test and judge the answer.
 
-``prepare_case`` follows VTS's skip-versus-fail rule (vts-catalog.md 3.1): a
+``prepare_case`` follows VTS's skip-versus-fail rule (docs/vts-parity.md 3.1): a
 valid model's launch status must be NONE; a failed preparation is a skip
 (reason ``unsupported``) only when the driver said it does not fully support
 the model and gave no prepared model; otherwise it is a failure. A case the
@@ -323,7 +323,8 @@ def unwritten_problem(index: int, length: int) -> str:
 
 
 def _multinomial_problems(logits: np.ndarray, samples: np.ndarray, tolerance: float) -> list[str]:
-    """Drawn class frequencies within ``tolerance`` of softmax(logits), row by row (VTS 3.5)."""
+    """Drawn class frequencies within ``tolerance`` of softmax(logits), row by row
+    (docs/vts-parity.md 3.5)."""
     logits = logits.astype(np.float64).reshape(logits.shape[0], -1)
     samples = samples.reshape(logits.shape[0], -1).astype(np.int64)
     problems = []
@@ -335,7 +336,8 @@ def _multinomial_problems(logits: np.ndarray, samples: np.ndarray, tolerance: fl
         if not finite.any():
             problems.append(f"batch {row}: no finite logit, so no class can be drawn")
             continue
-        # Non-finite logits have probability 0 (the ops reference); NaN would hide any answer.
+        # Non-finite logits have probability 0 (docs/operations.md, RANDOM_MULTINOMIAL (74));
+        # NaN would hide any answer.
         expected = np.where(finite, np.exp(np.where(finite, scores, 0) - scores[finite].max()), 0)
         expected /= expected.sum()
         observed = np.bincount(drawn, minlength=scores.size) / drawn.size
