@@ -34,6 +34,7 @@ from conformance.harness.runner import (
     execute_case,
     require_model_level,
 )
+from hal.memory import ASHMEM
 from hal.operations import Tier
 from hal.types import ExecutionPreference, HalVersion, OperandLifeTime
 
@@ -100,9 +101,22 @@ def _prepared_for(
     timeout: float,
     preference: int = ExecutionPreference.FAST_SINGLE_ANSWER,
 ):
-    """The preparation of a case (its dynamic twin for any mode but static), cached per
-    worker (``harness.prepared``), or the skip it led to."""
-    model = test.model if mode == Mode.STATIC else case_twin(test)
+    """The preparation of a case (its dynamic twin for the dynamic modes; for ``constpool``
+    the case with its constants over ``CONSTANT_POOL_THRESHOLD`` bytes in an ashmem
+    CONSTANT_REFERENCE pool), cached per worker (``harness.prepared``), or the skip it led
+    to."""
+    if mode == Mode.CONSTANT_POOL:
+        return prepare_cached(
+            device,
+            test.model,
+            level,
+            timeout,
+            preference=preference,
+            case=test.model,
+            constant_pool=ASHMEM,
+            pool_threshold=CONSTANT_POOL_THRESHOLD,
+        )
+    model = case_twin(test) if mode in (Mode.DYNAMIC, Mode.DYNAMIC_SHORT) else test.model
     return prepare_cached(device, model, level, timeout, preference=preference, case=test.model)
 
 
@@ -122,7 +136,7 @@ def test_generated(item: _Item, nnhal) -> None:
     path = item.path or ("execute_synchronously" if hal_level >= HalVersion.V1_2 else "async10")
     path = "sync" if path == "execute_synchronously" else path
     needed = PATHS_BY_ID[path].level
-    if item.mode != Mode.STATIC:
+    if item.mode in (Mode.DYNAMIC, Mode.DYNAMIC_SHORT):
         needed = HalVersion.V1_2
     if hal_level < needed:
         pytest.skip(f"needs HAL {needed}; the driver is tested at HAL {hal_level}")

@@ -13,7 +13,7 @@ import numpy as np
 
 from hal.interfaces import IDevice, IExecutionCallback, IPreparedModel, IPreparedModelCallback
 from hal.memory import map_memory
-from hal.types import DeviceStatus, ErrorStatus, OperandType, OperationType
+from hal.types import DeviceStatus, ErrorStatus, OperandLifeTime, OperandType, OperationType
 from reference_driver import ReferenceDriver
 from reference_driver.prepared_model import ReferencePreparedModel
 
@@ -173,6 +173,17 @@ class ClaimsButFails(ReferenceDriver):
         if status != ErrorStatus.NONE:
             callback.notify_1_2(status, None)
             return status
+        callback.notify_1_2(ErrorStatus.GENERAL_FAILURE, None)
+        return ErrorStatus.NONE
+
+
+class FailsConstantReferences(ReferenceDriver):
+    """Says it supports every operation, then fails to prepare a 1.2 model holding a
+    CONSTANT_REFERENCE operand (a driver that never maps model pools)."""
+
+    def prepare_model_1_2(self, model, preference, callback):
+        if not any(o.lifetime == OperandLifeTime.CONSTANT_REFERENCE for o in model.operands):
+            return super().prepare_model_1_2(model, preference, callback)
         callback.notify_1_2(ErrorStatus.GENERAL_FAILURE, None)
         return ErrorStatus.NONE
 

@@ -103,6 +103,22 @@ def test_claiming_support_then_failing_preparation_fails(pytester) -> None:
     )
 
 
+def test_constpool_items_prepare_with_constants_in_a_pool(pytester) -> None:
+    """A driver that cannot prepare a model with CONSTANT_REFERENCE operands fails exactly
+    the constpool items (whose constants are moved into a pool); every other item passes."""
+    outcomes, result = _run(pytester, "FailsConstantReferences", "-k", "V1_2/conv2d_forms_v1_2/dilated_nchw")
+    failed = sorted(item for item, outcome in outcomes.items() if outcome == "FAILED")
+    constpool = sorted(item for item in outcomes if item.endswith("/constpool]"))
+    assert constpool and failed == constpool
+    assert all(outcomes[i] in ("PASSED", "SKIPPED") for i in outcomes if i not in constpool)
+    result.stdout.fnmatch_lines(
+        [
+            "*prepare_model_1_2 failed with GENERAL_FAILURE although get_supported_operations "
+            "reported every operation supported*"
+        ]
+    )
+
+
 def test_writing_past_an_output_fails_with_the_guard_message(pytester) -> None:
     outcomes, result = _run(pytester, "WritesPastOutput", "-k", "V1_0/add")
     failed = {item for item, outcome in outcomes.items() if outcome == "FAILED"}

@@ -150,9 +150,10 @@ def pooled_request(
 
 
 def prepare_with_constant_pool(
-    device: object, model: Model, level: HalVersion, timeout: float, kind: str
+    device: object, model: Model, level: HalVersion, timeout: float, kind: str, threshold: int = 0
 ) -> tuple[object, Memory]:
-    """``model`` with every constant in a CONSTANT_REFERENCE pool of ``kind``, prepared.
+    """``model`` with every constant longer than ``threshold`` bytes (every constant by
+    default) in a CONSTANT_REFERENCE pool of ``kind``, prepared.
 
     Returns the prepared model and the pool (the caller keeps it open while the
     prepared model is used, then closes it). Skips as unsupported where
@@ -161,7 +162,7 @@ def prepare_with_constant_pool(
     """
     skip_if_declined(device, model, level)
     require_extensions(device, model)  # an undeclared extension: skipped as unsupported
-    moved, pool = with_constants_in_pool(model, kind, threshold=0)
+    moved, pool = with_constants_in_pool(model, kind, threshold=threshold)
     try:
         if kind == HARDWARE_BUFFER_BLOB:
             return _prepare_blob(device, moved, level, timeout, model), pool

@@ -12,7 +12,8 @@ An entry is keyed by
 * the HAL level whose prepare method is called;
 * the execution preference passed;
 * ``constant_pool``: None for the model as it is, or the memory kind of the
-  pool its constants are moved into (``pools.prepare_with_constant_pool``).
+  pool its constants are moved into (``pools.prepare_with_constant_pool``),
+  with ``pool_threshold``: only constants longer than that many bytes move.
 
 The entry holds the device and the model, so neither id can be taken by a new
 object while the entry lives; it also owns the constant pool, and closes it
@@ -53,7 +54,7 @@ class _Entry:
     """The pool the model's constants were moved into, closed with the entry."""
 
 
-_Key = tuple[int, int, HalVersion, int, str | None]
+_Key = tuple[int, int, HalVersion, int, str | None, int]
 _ENTRIES: OrderedDict[_Key, _Entry] = OrderedDict()
 
 
@@ -66,6 +67,7 @@ def prepared(
     preference: int = ExecutionPreference.FAST_SINGLE_ANSWER,
     case: Model | None = None,
     constant_pool: str | None = None,
+    pool_threshold: int = 0,
 ) -> object:
     """``model`` prepared on ``device`` through the prepare method of ``level``, or the skip
     that preparing it led to, from the cache or prepared now (``runner.prepare_case``).
@@ -75,10 +77,11 @@ def prepared(
     not part of the key. With ``constant_pool`` (a memory kind), the model's
     constants are first moved into a pool of that kind, at the default preference.
     """
-    key = (id(device), id(model), level, int(preference), constant_pool)
+    key = (id(device), id(model), level, int(preference), constant_pool, pool_threshold)
     entry = _ENTRIES.get(key)
     if entry is None:
-        entry = _prepare(device, model, level, timeout, preference, case, constant_pool)
+        pool = None if constant_pool is None else (constant_pool, pool_threshold)
+        entry = _prepare(device, model, level, timeout, preference, case, pool)
         _ENTRIES[key] = entry
         while len(_ENTRIES) > LIMIT:
             _close(_ENTRIES.popitem(last=False)[1])
@@ -96,7 +99,7 @@ def _prepare(
     timeout: float,
     preference: int,
     case: Model | None,
-    constant_pool: str | None,
+    constant_pool: tuple[str, int] | None,
 ) -> _Entry:
     pool = None
     try:
@@ -105,7 +108,10 @@ def _prepare(
         elif preference != ExecutionPreference.FAST_SINGLE_ANSWER:
             raise ValueError("constants in a pool: prepared at the default preference only")
         else:
-            outcome, pool = prepare_with_constant_pool(device, model, level, timeout, constant_pool)
+            kind, threshold = constant_pool
+            outcome, pool = prepare_with_constant_pool(
+                device, model, level, timeout, kind, threshold
+            )
     except pytest.skip.Exception as skip:
         outcome = skip
     return _Entry(device, model, outcome, pool)
