@@ -38,8 +38,10 @@ class _Preparer:
             self.answer()
         return object()
 
-    def pooled(self, device, model, level, timeout, kind):
-        self.calls.append((device, model, level, ExecutionPreference.FAST_SINGLE_ANSWER, kind))
+    def pooled(self, device, model, level, timeout, kind, threshold):
+        self.calls.append(
+            (device, model, level, ExecutionPreference.FAST_SINGLE_ANSWER, kind, threshold)
+        )
         pool = _Pool()
         self.pools.append(pool)
         return object(), pool
@@ -66,6 +68,7 @@ def test_one_preparation_per_key(preparer: _Preparer) -> None:
         (device, model, HalVersion.V1_1, {}),
         (device, model, V1_2, {"preference": ExecutionPreference.LOW_POWER}),
         (device, model, V1_2, {"constant_pool": ASHMEM}),
+        (device, model, V1_2, {"constant_pool": ASHMEM, "pool_threshold": 128}),
     ]
     for other_device, other_model, level, options in others:
         assert cache.prepared(other_device, other_model, level, 1.0, **options) is not first
