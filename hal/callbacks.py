@@ -7,6 +7,10 @@ costs a ``CallbackTimeout``, never a hung run. The arguments are recorded as
 given, unchecked (only a list of output shapes is copied, as a tuple, when it is
 an exact list or tuple of sensible length): whoever reads a notification checks
 the types first.
+
+A callback can also be abandoned: whoever hosts the driver (``isolation.proxy``,
+when the driver's process died) calls ``abandon(error)``, and a wait that has no
+notification raises ``error`` at once instead of waiting out its timeout.
 """
 
 from __future__ import annotations
@@ -47,10 +51,17 @@ class _Recorder:
     notifications: list[Notification] = field(default_factory=list)
     _done: threading.Event = field(default_factory=threading.Event)
     _lock: threading.Lock = field(default_factory=threading.Lock)
+    _abandoned: BaseException | None = None
 
     def record(self, notification: Notification) -> None:
         with self._lock:
             self.notifications.append(notification)
+        self._done.set()
+
+    def abandon(self, error: BaseException) -> None:
+        with self._lock:
+            if self._abandoned is None:
+                self._abandoned = error
         self._done.set()
 
     def wait(self, timeout: float | None) -> Notification:
@@ -58,7 +69,10 @@ class _Recorder:
         if not self._done.wait(limit):
             raise CallbackTimeout(f"the driver did not notify the {self.what} within {limit:g} s")
         with self._lock:
-            return self.notifications[0]
+            if self.notifications:
+                return self.notifications[0]
+            error = self._abandoned
+        raise error.with_traceback(None)
 
     @property
     def violations(self) -> list[str]:
@@ -88,8 +102,14 @@ class _RecordingCallback:
         self._recorder = _Recorder(what)
 
     def wait(self, timeout: float | None = None) -> Notification:
-        """The first notification; CallbackTimeout if none came within ``timeout`` s."""
+        """The first notification; CallbackTimeout if none came within ``timeout`` s, the
+        ``abandon`` error at once if the callback was abandoned before one came."""
         return self._recorder.wait(timeout)
+
+    def abandon(self, error: BaseException) -> None:
+        """No notification can come any more (the driver's process died): a wait without
+        one raises ``error`` now and later. A notification that came first still counts."""
+        self._recorder.abandon(error)
 
     @property
     def notifications(self) -> list[Notification]:

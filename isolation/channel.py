@@ -618,6 +618,9 @@ class Connection:
         self.last_method = ""
         """The last method called through this connection (for faults between calls)."""
         self.hello: object = None
+        self.on_export: Callable[[object], None] | None = None
+        """Called with each local object the first time it is sent to the other end (the
+        owner keeps the callbacks it may have to abandon, ``isolation.proxy``)."""
         self._hello = threading.Event()
         self._losing = False
         self._started = False
@@ -635,13 +638,17 @@ class Connection:
     def export(self, obj: object) -> int:
         """Keep ``obj`` callable by the other end; returns its id (counted as sent once)."""
         names = interfaces_of(obj)
+        new = False
         with self._lock:
             export_id = self._export_ids.get(id(obj))
             if export_id is None:
+                new = True
                 export_id = next(self._ids)
                 self._export_ids[id(obj)] = export_id
                 self._exports[export_id] = [obj, 0, interface_methods(names), names]
             self._exports[export_id][1] += 1
+        if new and self.on_export is not None:
+            self.on_export(obj)
         return export_id
 
     def reference(self, obj: object) -> tuple | None:

@@ -14,6 +14,12 @@ method through its link. Two guards use them:
   (``DriverTimeout``); a service that dies ends every waiting call with
   ``DriverCrashed`` naming the signal or exit status and the method. Each
   fault is recorded in ``faults``; ``ensure_running`` starts a fresh service.
+  The harness may also be waiting on the dead service outside any call: for a
+  callback it handed over (an execution's or a preparation's notify) or for a
+  burst's result. Those waits end too, by the means each wait has of ending:
+  the callbacks are abandoned (``hal.callbacks``: their waits raise the
+  ``DriverCrashed`` at once) and the burst queues are shut down (their waits
+  raise ``FmqClosed``). Nothing is raised into the waiting thread from outside.
 * ``InProcessGuard`` (``--driver-isolation=none``, the default) calls the
   driver in this process, each call on a worker thread waited for with the
   timeout: a hung call is abandoned in its thread and raises ``DriverTimeout``.
@@ -39,6 +45,7 @@ import weakref
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from hal.fmq import FmqDescriptor, FmqError, MessageQueue
 from hal.interfaces import IPreparedModelCallback
 from hal.loader import DriverLoadError, LoadedDriver
 from hal.types import HalVersion
@@ -153,8 +160,11 @@ class RemoteLink:
             connection = self.connection
         if method in self.oneway:
             return connection.post(self.remote_id, method, args)
-        if isinstance(owner, DriverService) and owner.admit is not None:
-            owner.admit(method)
+        if isinstance(owner, DriverService):
+            if owner.admit is not None:
+                owner.admit(method)
+            if method in _QUEUE_METHODS:
+                owner.handing_over(connection, args)
         try:
             return connection.call(self.remote_id, method, args, connection.timeout)
         except DriverTimeout as fault:
@@ -202,6 +212,10 @@ def invoke_sequence(calls: Sequence[tuple[object, str, tuple]]) -> list[tuple[bo
     if owner is not None and owner.admit is not None:
         for _, method, _ in calls:
             owner.admit(method)
+    if owner is not None:
+        for _, _, method, args in routed:
+            if method in _QUEUE_METHODS:
+                owner.handing_over(connection, args)
     outcomes = connection.call_sequence(
         [(target, method, args) for _, target, method, args in routed], connection.timeout
     )
@@ -304,6 +318,94 @@ class _OriginCallback(IPreparedModelCallback):
         return self._inner.notify_1_2(status, prepared_model)
 
 
+_QUEUE_METHODS = frozenset({"configure_execution_burst"})
+"""The calls that hand the service burst queues (``FmqDescriptor`` arguments)."""
+
+
+class _SentQueue:
+    """A burst queue handed to a service: its descriptor (the harness's own descriptors)
+    and the identity of its ring, to tell the queue from a later file under its numbers."""
+
+    def __init__(self, descriptor: FmqDescriptor, identity: tuple[int, int]) -> None:
+        self.descriptor = descriptor
+        self.identity = identity
+
+    @classmethod
+    def of(cls, descriptor: FmqDescriptor) -> _SentQueue | None:
+        identity = _file_identity(descriptor.handle.fds[0]) if descriptor.handle.fds else None
+        return cls(descriptor, identity) if identity is not None else None
+
+    @property
+    def open(self) -> bool:
+        """Whether the harness still holds the queue (its ring under the same number)."""
+        return _file_identity(self.descriptor.handle.fds[0]) == self.identity
+
+    def attach(self) -> MessageQueue | None:
+        """An end of the queue of this process's own (None if it was closed meanwhile)."""
+        if not self.open:
+            return None
+        try:
+            return MessageQueue.attach(self.descriptor)
+        except FmqError:
+            return None
+
+
+def _file_identity(fd: object) -> tuple[int, int] | None:
+    try:
+        status = os.fstat(fd)
+    except (OSError, TypeError, ValueError):
+        return None
+    return status.st_dev, status.st_ino
+
+
+class _Waits:
+    """What the harness may wait on from one service process outside a call: the callbacks
+    sent to it (objects with ``abandon``, ``hal.callbacks``) and the burst queues handed
+    to it. ``end`` ends those waits when the service is gone: each callback is abandoned
+    (its wait raises the error at once), each queue still open is shut down (its waits
+    raise ``FmqClosed``, which the burst reports as a shut-down channel)."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._callbacks: weakref.WeakSet = weakref.WeakSet()
+        self._queues: list[_SentQueue] = []
+        self._ended = False
+
+    def exported(self, obj: object) -> None:
+        """``Connection.on_export``: ``obj`` was sent to the service."""
+        if isinstance(obj, _OriginCallback):
+            obj = obj._inner  # the harness's own callback, which the wrapper may not outlive
+        if callable(getattr(obj, "abandon", None)):
+            with self._lock:
+                if not self._ended:
+                    self._callbacks.add(obj)
+
+    def queues_sent(self, args: Sequence) -> None:
+        sent = [_SentQueue.of(arg) for arg in args if isinstance(arg, FmqDescriptor)]
+        with self._lock:
+            if not self._ended:
+                # Forget the queues the harness closed since (a queue lives one burst).
+                self._queues = [q for q in self._queues if q.open]
+                self._queues += [q for q in sent if q is not None]
+
+    def end(self, error: Callable[[], BaseException]) -> None:
+        """The service is gone: end every wait on it, each with a fresh ``error()``."""
+        with self._lock:
+            self._ended = True
+            callbacks, self._callbacks = list(self._callbacks), weakref.WeakSet()
+            queues, self._queues = self._queues, []
+        # Our own ends first: once a wait ends, the harness may close its queues and the
+        # numbers may be reused.
+        ends = [end for end in (queue.attach() for queue in queues) if end is not None]
+        for callback in callbacks:
+            with contextlib.suppress(Exception):
+                callback.abandon(error())
+        for end in ends:
+            with contextlib.suppress(Exception):
+                end.shutdown()
+            end.close()
+
+
 class _Spawner:
     """Starts service processes from one long-lived thread.
 
@@ -387,10 +489,7 @@ class DriverService:
         self._device_proxy: Proxy | None = None
         self._device_remote: object = None
         self._ending: dict[int, str] = {}  # id(connection) -> why we are killing it
-        self.on_idle_crash: Callable[[Fault], None] | None = None
-        """Called (from the channel's thread) when the service dies while no call waits
-        for it, e.g. while the harness waits for a callback: the plugin uses it to wake
-        the test at once instead of at the callback's timeout."""
+        self._waits: dict[int, _Waits] = {}  # id(connection) -> what may wait on its service
         self._lock = threading.Lock()
 
     @property
@@ -446,6 +545,10 @@ class DriverService:
             self,
             deltas="send",
         )
+        waits = _Waits()
+        connection.on_export = waits.exported
+        with self._lock:
+            self._waits[id(connection)] = waits
         self.process, self.connection = process, connection
         connection.start()
         try:
@@ -542,7 +645,11 @@ class DriverService:
         """The sentence for a broken channel; records a crash unless we ended it."""
         with self._lock:
             deliberate = self._ending.pop(id(connection), None)
+            waits = self._waits.pop(id(connection), None)
         if deliberate is not None:
+            if waits is not None:
+                method = connection.last_method
+                waits.end(lambda: DriverCrashed(deliberate, method))
             return deliberate
         process = self.process if connection is self.connection else None
         status = _exit_status(process, self.sandbox.kind == "bubblewrap")
@@ -560,10 +667,17 @@ class DriverService:
         else:
             method, message = "", f"{description} between calls"
         fault = Fault("crash", method, message)
-        self._record(fault)
-        if not pending and self.on_idle_crash is not None:
-            self.on_idle_crash(fault)
+        self._record(fault)  # before any wait ends: the test's report finds the fault
+        if waits is not None:
+            waits.end(lambda: DriverCrashed(fault.message, fault.method))
         return description
+
+    def handing_over(self, connection: Connection, args: tuple) -> None:
+        """A call on ``connection`` hands the service the burst queues among ``args``."""
+        with self._lock:
+            waits = self._waits.get(id(connection))
+        if waits is not None:
+            waits.queues_sent(args)
 
     def _record(self, fault: Fault) -> None:
         with self._lock:
