@@ -9,7 +9,7 @@ end, a section counts the failures of every cause that came more than once.
 Only what pytest prints changes: a certification report keeps every message
 whole, and ``-p no:...`` or ``--nnhal-repeats=0`` prints everything.
 
-Registered by ``plugins.pytest_nnhal`` in the process that prints (the only
+Registered by ``plugins.running`` in the process that prints (the only
 one, or xdist's controller), never in an xdist worker.
 """
 

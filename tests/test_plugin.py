@@ -146,7 +146,8 @@ def test_the_suites_own_hypothesis_profile_may_be_named(pytester: pytest.Pyteste
             "--nnhal-profile=ci, which selects it",
         ),
         (
-            ["--hypothesis-profile=default"],
+            # (--nnhal-profile: a run that does not use the suite may name any profile)
+            ["--nnhal-profile=full", "--hypothesis-profile=default"],
             "--hypothesis-profile=default: the suite's hypothesis settings come from "
             "--nnhal-profile (ci, full, thorough: no deadline, the profile's example counts); "
             "choose one with --nnhal-profile (--hypothesis-seed fixes a thorough run)",
@@ -274,7 +275,7 @@ def test_the_draws_do_not_depend_on_which_source_files_are_loaded(
 
 
 def test_default_driver_header(run) -> None:
-    result = run()
+    result = run("--pyargs", "conformance.test_basic", "--collect-only")
     assert result.ret == 0
     result.stdout.fnmatch_lines(["driver: reference (default)"])
 
@@ -429,7 +430,7 @@ def test_cases_are_items_like_parametrized_ones(pytester: pytest.Pytester) -> No
         "ITEM test_cases.py::test_parametrized[odd/three] ['value'] [('tier', ('strict',))]",
     ]
     selected = pytester.runpytest_inprocess(
-        "-p", "no:cacheprovider", "-k", "odd/three and not parametrized"
+        "-p", "no:cacheprovider", "--driver=reference", "-k", "odd/three and not parametrized"
     )
     selected.assert_outcomes(passed=1)
 
@@ -534,7 +535,9 @@ def test_c():
 
 def test_collection_is_a_visible_stage(pytester: pytest.Pytester) -> None:
     pytester.makepyfile(test_sampled=SAMPLED_TESTS)
-    result = pytester.runpytest_subprocess("-p", "no:cacheprovider", "-q", "-k", "test_a")
+    result = pytester.runpytest_subprocess(
+        "-p", "no:cacheprovider", "--nnhal-profile=ci", "-q", "-k", "test_a"
+    )
     lines = result.outlines
     assert lines[0] == "nnhal: collecting tests ..."
     collected = [line for line in lines if line.startswith("nnhal: collected ")]
@@ -544,7 +547,9 @@ def test_collection_is_a_visible_stage(pytester: pytest.Pytester) -> None:
 
 def test_under_xdist_each_worker_says_what_it_collected(pytester: pytest.Pytester) -> None:
     pytester.makepyfile(test_sampled=SAMPLED_TESTS)
-    result = pytester.runpytest_subprocess("-p", "no:cacheprovider", "-n", "2")
+    result = pytester.runpytest_subprocess(
+        "-p", "no:cacheprovider", "--nnhal-profile=ci", "-n", "2"
+    )
     lines = result.outlines
     assert "nnhal: 2 workers collecting tests ..." in lines
     assert not any(line.startswith("nnhal: collected ") for line in lines)

@@ -1,0 +1,457 @@
+"""Collecting the suite: node ids, the items a run names, case items, selection, progress.
+
+Registered by ``plugins.pytest_nnhal`` in a run that uses the suite (its
+docstring has the rule). ``configure`` and ``check_operation_names`` (called by
+``plugins.running.configure``) make the suite's node ids work from any folder,
+register its markers and check ``--nnhal-op``; the hooks here give the suite's
+modules their node ids, collect ``cases``-marked functions as ``CaseItem``s
+(only those the run's node ids, ``-k`` and ``-m`` keep), apply ``--nnhal-smoke``
+and ``--nnhal-op``, and print the collection's progress. ``--shard`` and ``--expect-fail`` are applied by
+``plugins.report`` (``ReportPlugin.pytest_collection_modifyitems``).
+"""
+
+from __future__ import annotations
+
+import functools
+import gc
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from plugins import pytest_nnhal as entry
+from plugins.pytest_nnhal import SMOKE_PER_TEST, SUITE, in_suite, is_xdist_controller
+from plugins.report.facts import test_id
+
+_UNBUILT = pytest.StashKey[int]()
+"""Cases a selection left out before their items were built (``unbuilt_cases``)."""
+_WANTED = pytest.StashKey["dict[str, set[str]] | None"]()
+
+
+def configure(config: pytest.Config) -> None:
+    """The suite's node ids made to work from any folder (and the items they name), its
+    markers."""
+    config.args[:] = suite_arguments(config.args, config.invocation_params.dir, config)
+    config.stash[_WANTED] = wanted_items(config.args, config.invocation_params.dir)
+    add_markers(config)
+
+
+def add_markers(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers", "hal_level(version): the test needs a driver of at least this HAL level"
+    )
+    config.addinivalue_line(
+        "markers", "tier(name): parity (what Android 10 VTS checks) or strict (beyond it)"
+    )
+    config.addinivalue_line(
+        "markers",
+        "generated_case(folder, operations): a generated case; -k also matches its HAL folder "
+        "and operation names",
+    )
+    config.addinivalue_line("markers", "generated: category: generated test cases")
+    config.addinivalue_line("markers", "validate_model: category: model validation (mutations)")
+    config.addinivalue_line("markers", "validate_request: category: request validation (mutations)")
+    config.addinivalue_line(
+        "markers", "validation_family(name): the mutation family a validation test runs"
+    )
+    config.addinivalue_line(
+        "markers",
+        "category(name): the report category of a test, where its module name does not say it",
+    )
+    for folder in ("V1_0", "V1_1", "V1_2"):
+        config.addinivalue_line("markers", f"{folder}: a test from the {folder} spec folder")
+
+
+# -- node ids -------------------------------------------------------------------------
+
+
+def suite_arguments(args: list[str], cwd: Path, config: pytest.Config) -> list[str]:
+    """The run's arguments with the suite's node ids made to work from any folder.
+
+    Under ``--pyargs``, ``conformance/test_x.py::item`` (the node id a failure prints)
+    names the installed module when no such file is under the current folder: it
+    becomes ``conformance.test_x::item``. When arguments name items or
+    modules inside the suite, a bare ``conformance`` beside them is dropped, so
+    ``pytest --pyargs conformance <id>`` runs that one item, not the suite and the item.
+    """
+    if not config.option.pyargs:
+        return list(args)
+    prefix = f"{SUITE}/"
+    converted = []
+    for arg in args:
+        path, sep, rest = arg.partition("::")
+        if path.startswith(prefix) and path.endswith(".py") and not (cwd / path).exists():
+            arg = f"{path.removesuffix('.py').replace('/', '.')}{sep}{rest}"
+        converted.append(arg)
+    if any(a.startswith((prefix, f"{SUITE}.")) for a in converted):
+        converted = [a for a in converted if a not in (SUITE, prefix)]
+    return converted
+
+
+def wanted_items(args: list[str], cwd: Path) -> dict[str, set[str]] | None:
+    """Suite module -> the items the arguments name in it (``test_x[id]``, or ``test_x``
+    for all of a function's), for the modules named only by such node ids; None when an
+    argument may hold more than named items (a folder, a module without ``::``, a file
+    outside the suite), so collection builds everything as usual."""
+    if not args:
+        return None
+    wanted: dict[str, set[str]] = {}
+    for arg in args:
+        path, sep, rest = arg.partition("::")
+        if not sep or not rest or "::" in rest:
+            return None
+        module = _suite_module(path, cwd)
+        if module is None:
+            return None
+        wanted.setdefault(module, set()).add(rest)
+    return wanted
+
+
+def _suite_module(path: str, cwd: Path) -> str | None:
+    """The dotted name of the suite module ``path`` names (dotted or a file), or None."""
+    if path.startswith(f"{SUITE}.") and not path.endswith(".py"):
+        return path
+    relative = in_suite(cwd / path) if path.endswith(".py") else None
+    return ".".join(relative.with_suffix("").parts) if relative else None
+
+
+def _cases_wanted(collector: pytest.Module, name: str) -> set[str] | None:
+    """The case ids of function ``name`` the run's node ids select (None: every case)."""
+    wanted = collector.config.stash.get(_WANTED, None)
+    if wanted is None:
+        return None
+    names = wanted.get(collector.obj.__name__)
+    if names is None:  # no argument names this module: pytest will not keep its items
+        return None
+    if name in names:
+        return None
+    return {n[len(name) + 1 : -1] for n in names if n.startswith(f"{name}[") and n.endswith("]")}
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_pycollect_makemodule(module_path: Path, parent: pytest.Collector):
+    """A suite module's node id is ``conformance/test_x.py`` wherever pytest runs (run from
+    another folder, pytest would call it ``test_x.py`` or nothing at all)."""
+    relative = None if module_path.name == "__init__.py" else in_suite(module_path)
+    if relative is None:
+        return None
+    return pytest.Module.from_parent(parent, path=module_path, nodeid=relative.as_posix())
+
+
+# -- case items -----------------------------------------------------------------------
+
+CASES_ATTRIBUTE = "nnhal_cases"
+"""A test function carrying ``(argnames, make)`` under this name is collected as one item
+per ``pytest.param`` that ``make(config)`` gives (``conformance.harness.marks.cases``)."""
+
+
+class CaseItem(pytest.Function):
+    """One case of a test function collected through ``CASES_ATTRIBUTE``.
+
+    Like an item of ``pytest.mark.parametrize`` (the same node id, marks and
+    keywords), but the values are bound to the function beforehand: pytest
+    sets up no fixture for the arguments, which for a parametrized argument
+    costs every test a fixture definition, a sub-request and its teardown.
+    ``case_params`` and ``case_id`` stand for ``callspec``'s ``params`` and ``id``.
+    """
+
+    def __init__(self, *, case_params: dict, case_id: str, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.case_params = case_params
+        self.case_id = case_id
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_pycollect_makeitem(collector: pytest.Collector, name: str, obj: object):
+    spec = getattr(obj, CASES_ATTRIBUTE, None)
+    if spec is None or not callable(obj) or not isinstance(collector, pytest.Module):
+        return None
+    argnames, make = spec
+    own_marks = list(getattr(obj, "pytestmark", []))
+    items: list[CaseItem] = []
+    wanted = _cases_wanted(collector, name)
+    if wanted is not None and not wanted:
+        return items  # the run names other items only: skip making this function's cases
+    seen: set[str] = set()
+    selects: Callable[[object], bool] | None = None
+    unbuilt = 0
+    for param in make(collector.config):
+        if param.id in seen:
+            raise pytest.Collector.CollectError(
+                f"{collector.nodeid}::{name}: two cases have the id {param.id!r}; every case "
+                "needs its own id (each item must be rerunnable alone)"
+            )
+        seen.add(param.id)
+        if wanted is not None and param.id not in wanted:
+            unbuilt += 1
+            continue
+        if selects is None:
+            selects = _selection(
+                collector, _case_item(collector, name, obj, own_marks, argnames, param, None)
+            )
+        if not selects(param):
+            unbuilt += 1
+            continue
+        # Every case has the fixtures of the first (resolved once: per item it would
+        # double the collection time).
+        shared = getattr(items[0], "_fixtureinfo", None) if items else None
+        item = _case_item(collector, name, obj, own_marks, argnames, param, shared)
+        for marker in param.marks:
+            item.add_marker(marker)
+        items.append(item)
+    if unbuilt:
+        collector.config.stash[_UNBUILT] = collector.config.stash.get(_UNBUILT, 0) + unbuilt
+    return items
+
+
+def _case_item(collector, name, obj, own_marks, argnames, param, fixtureinfo) -> CaseItem:
+    """The item of one case (without the case's own marks)."""
+    bound = dict(zip(argnames, param.values, strict=True))
+    call = functools.partial(obj, **bound)
+    call.pytestmark = own_marks  # the function's own marks, read where pytest reads them
+    return CaseItem.from_parent(
+        collector,
+        name=f"{name}[{param.id}]",
+        callobj=call,
+        fixtureinfo=fixtureinfo,
+        case_params=bound,
+        case_id=param.id,
+    )
+
+
+# -- selection ------------------------------------------------------------------------
+
+
+def _selection(collector: pytest.Collector, probe: CaseItem) -> Callable[[object], bool]:
+    """Whether a case's item would survive the run's ``-k`` and ``-m``, told from its id and
+    marks before the item is built (building 65,000 items to keep ten took most of a
+    selective run's collection).
+
+    Every case of a function shares its module, function and markers in scope: they are
+    read once off ``probe`` (an item of the first case without its own marks), the way
+    pytest's own matchers read them; each case adds its name, its marks and the folder
+    and operations ``pytest_collection_modifyitems`` adds as keywords. Anything this
+    cannot read as pytest would (pytest internals changed, a bad expression, known
+    failures adding xfail marks) keeps every case, and pytest's own deselection decides.
+    """
+    config = collector.config
+    keyword, markexpr = config.option.keyword.strip(), config.option.markexpr.strip()
+    if not (keyword or markexpr) or config.getoption("--expect-fail", None):
+        return _every_case
+    try:
+        from _pytest.mark import KeywordMatcher, MarkMatcher
+        from _pytest.mark.expression import Expression
+
+        by_keyword = Expression.compile(keyword) if keyword else None
+        by_mark = Expression.compile(markexpr) if markexpr else None
+        markers = list(probe.iter_markers())
+        names = set(KeywordMatcher.from_item(probe)._names) - {probe.name}
+        names |= _case_keywords(markers)
+    except Exception:
+        return _every_case
+    function = probe.name.partition("[")[0]
+
+    def selects(param) -> bool:
+        marks = [getattr(m, "mark", m) for m in param.marks]
+        if by_keyword is not None:
+            own = {f"{function}[{param.id}]", *(m.name for m in marks), *_case_keywords(marks)}
+            if not by_keyword.evaluate(KeywordMatcher(names | own)):
+                return False
+        return by_mark is None or by_mark.evaluate(MarkMatcher.from_markers(markers + marks))
+
+    return selects
+
+
+def _case_keywords(marks) -> set[str]:
+    """The keywords ``pytest_collection_modifyitems`` gives a generated case's item."""
+    found: set[str] = set()
+    for mark in marks:
+        if mark.name == "generated_case":
+            found.update({mark.args[0], *mark.args[1]})
+    return found
+
+
+def _every_case(param) -> bool:
+    return True
+
+
+def unbuilt_cases(config: pytest.Config) -> int:
+    """Cases a selection (node ids, ``-k``, ``-m``) left out before their items were built.
+
+    pytest never saw them, so it counts them nowhere (its summary reads ``N tests
+    collected`` as for any node-id run); a certification report counts them as deselected,
+    so that a partial run never reads as the whole suite.
+    """
+    return config.stash.get(_UNBUILT, 0)
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    for item in items:
+        marker = item.get_closest_marker("generated_case")
+        if marker is not None:
+            item.extra_keyword_matches.update(_case_keywords([marker]))
+    if config.getoption("--nnhal-smoke"):
+        _keep(config, items, smoke_sample(items))
+    wanted = set(config.getoption("--nnhal-op"))
+    if wanted:
+        _keep(config, items, [item for item in items if wanted & set(item_operations(item))])
+
+
+def smoke_sample(items: list[pytest.Item]) -> list[pytest.Item]:
+    """``SMOKE_PER_TEST`` items of each test function (every category has some): those whose
+    test id hashes lowest, the same on every machine and run."""
+    import hashlib
+
+    groups: dict[tuple, list[tuple[bytes, int]]] = {}
+    for position, item in enumerate(items):
+        module = getattr(item, "module", None)
+        key = (module and module.__name__, item.name.partition("[")[0])
+        digest = hashlib.sha256(test_id(item).encode()).digest()
+        groups.setdefault(key, []).append((digest, position))
+    chosen = sorted(p for group in groups.values() for _, p in sorted(group)[:SMOKE_PER_TEST])
+    return [items[p] for p in chosen]
+
+
+def _keep(config: pytest.Config, items: list[pytest.Item], kept: list[pytest.Item]) -> None:
+    """Leave ``kept`` in ``items``, deselecting the rest."""
+    keep = {id(item) for item in kept}
+    dropped = [item for item in items if id(item) not in keep]
+    if dropped:
+        config.hook.pytest_deselected(items=dropped)
+        items[:] = kept
+
+
+def check_operation_names(names: list[str]) -> None:
+    """Every ``--nnhal-op`` must name an operation exactly; else a one-line usage error."""
+    import difflib
+
+    from hal.types import OperationType
+
+    known = list(OperationType.__members__)
+    for name in names:
+        if name not in OperationType.__members__:
+            close = difflib.get_close_matches(name.upper(), known, n=3)
+            hint = f"did you mean {', '.join(close)}?" if close else "e.g. ADD, CONV_2D"
+            raise pytest.UsageError(
+                f"--nnhal-op={name}: unknown operation (an OperationType name, exact; {hint})"
+            )
+
+
+def item_operations(item: pytest.Item) -> list[str]:
+    """The operations a test exercises: its generated case's, or none it can name."""
+    marker = item.get_closest_marker("generated_case")
+    if marker is not None and len(marker.args) > 1:
+        return [str(op) for op in marker.args[1]]
+    from plugins.report.facts import item_facts
+
+    return item_facts(item)["operations"]
+
+
+# -- progress -------------------------------------------------------------------------
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_collection(session: pytest.Session):
+    """Collect with the cyclic garbage collector off, then freeze what collection built.
+
+    Collection makes a few hundred thousand long-lived objects (items, marks, the
+    corpus) and almost no garbage; with the collector on, the oldest generation is
+    scanned again and again as the heap grows. Frozen afterwards, those objects are
+    never scanned again, so collections during the run only look at what tests make.
+    """
+    enabled = gc.isenabled()
+    gc.disable()
+    stage = _CollectionStage.start(session.config)
+    try:
+        return (yield)
+    finally:
+        if enabled:
+            gc.freeze()  # no collection first: it would scan everything once more
+            gc.enable()
+        if stage is not None:
+            stage.finish(len(session.items))
+
+
+COLLECTED_LINE = "nnhal: collected {count:,} tests in {seconds:.1f} s"
+"""The line that ends the collection stage (``nnhal-certify`` reads it from a shard's log)."""
+_STAGE = pytest.StashKey["_CollectionStage"]()
+
+
+class _CollectionStage:
+    """Lines that make collection visible: it starts, large modules as they are done (with
+    the running count), then how many tests were collected and how long it took."""
+
+    MODULE_ITEMS = 1000
+    MODULE_SECONDS = 1.0
+
+    def __init__(self, writer) -> None:
+        self.writer = writer
+        self.started = self.last = time.monotonic()
+        self.count = 0
+        self.at_last = 0
+
+    @classmethod
+    def start(cls, config: pytest.Config) -> _CollectionStage | None:
+        writer = config.pluginmanager.get_plugin("terminalreporter")
+        if writer is None or is_xdist_controller(config):
+            return None  # under xdist the workers collect (pytest_xdist_node_collection_finished)
+        stage = config.stash[_STAGE] = cls(writer)
+        writer.write_line("nnhal: collecting tests ...")
+        return stage
+
+    def collected(self, report: pytest.CollectReport) -> None:
+        now = time.monotonic()
+        grown = self.count - self.at_last
+        if grown >= self.MODULE_ITEMS or (grown and now - self.last >= self.MODULE_SECONDS):
+            self.writer.write_line(
+                f"nnhal: collecting ... {self.count:,} tests so far ({report.nodeid}, "
+                f"{now - self.started:.1f} s)"
+            )
+        self.last, self.at_last = now, self.count
+
+    def finish(self, selected: int) -> None:
+        seconds = time.monotonic() - self.started
+        line = COLLECTED_LINE.format(count=self.count, seconds=seconds)
+        if selected != self.count:
+            line += f" ({selected:,} selected)"
+        self.writer.write_line(line)
+
+
+def pytest_itemcollected(item: pytest.Item) -> None:
+    stage = item.config.stash.get(_STAGE, None)
+    if stage is not None:
+        stage.count += 1
+
+
+def pytest_collectreport(report: pytest.CollectReport) -> None:
+    if not report.nodeid.endswith(".py") or not entry._CONFIGURED:
+        return
+    stage = entry._CONFIGURED[-1].stash.get(_STAGE, None)
+    if stage is not None:
+        stage.collected(report)
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_node_collection_finished(node, ids: list[str]) -> None:
+    """Under pytest-xdist the workers collect: say when each has, with its count."""
+    config = node.config
+    writer = config.pluginmanager.get_plugin("terminalreporter")
+    if writer is not None:
+        started = config.stash.setdefault(_XDIST_STARTED, time.monotonic())
+        seconds = time.monotonic() - started
+        writer.write_line(
+            f"nnhal: worker {node.gateway.id} "
+            + COLLECTED_LINE.format(count=len(ids), seconds=seconds).removeprefix("nnhal: ")
+        )
+
+
+_XDIST_STARTED = pytest.StashKey[float]()
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_setupnodes(config: pytest.Config, specs: list) -> None:
+    config.stash[_XDIST_STARTED] = time.monotonic()
+    writer = config.pluginmanager.get_plugin("terminalreporter")
+    if writer is not None:
+        writer.write_line(f"nnhal: {len(specs)} workers collecting tests ...")
