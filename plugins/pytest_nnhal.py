@@ -81,7 +81,6 @@ from __future__ import annotations
 
 import contextlib
 import functools
-import importlib
 import importlib.util
 import os
 import shlex
@@ -149,22 +148,6 @@ _SUITE_REASON = pytest.StashKey["str | None"]()
 """Why the run uses the suite (see the module's docstring), None if it does not."""
 WORKER_KEY = "nnhal_uses_suite"
 """The controller's decision, handed to each pytest-xdist worker in ``workerinput``."""
-
-_MOVED = {
-    "loaded_driver": "plugins.running",
-    "tested_level": "plugins.running",
-    "isolation_facts": "plugins.running",
-    "hypothesis_seed": "plugins.profiles",
-    "unbuilt_cases": "plugins.collection",
-}
-"""Names that lived here before the split, still read from here (``plugins.report``)."""
-
-
-def __getattr__(name: str) -> object:
-    module = _MOVED.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    return getattr(importlib.import_module(module), name)
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

@@ -140,15 +140,3 @@ def test_the_light_defaults_are_those_of_their_owners() -> None:
     assert pytest_nnhal.DEFAULT_REPEATS == repeats.DEFAULT_REPEATS
     assert pytest_nnhal.CONTAINMENTS == sandbox.CONTAINMENTS
     assert pytest_nnhal.DEFAULT_ADDRESS_SPACE_MB == sandbox.DEFAULT_ADDRESS_SPACE_MB
-
-
-def test_the_names_moved_out_of_the_entry_point_are_still_read_from_it() -> None:
-    from plugins import collection, profiles, pytest_nnhal, running
-
-    assert pytest_nnhal.loaded_driver is running.loaded_driver
-    assert pytest_nnhal.tested_level is running.tested_level
-    assert pytest_nnhal.isolation_facts is running.isolation_facts
-    assert pytest_nnhal.hypothesis_seed is profiles.hypothesis_seed
-    assert pytest_nnhal.unbuilt_cases is collection.unbuilt_cases
-    with pytest.raises(AttributeError):
-        pytest_nnhal.no_such_name  # noqa: B018

@@ -43,7 +43,7 @@ def cases(argnames: str | tuple[str, ...], make: Callable[[pytest.Config], list]
     names = (argnames,) if isinstance(argnames, str) else tuple(argnames)
 
     def decorate(function: Callable) -> Callable:
-        function.nnhal_cases = (names, make)  # plugins.pytest_nnhal.CASES_ATTRIBUTE
+        function.nnhal_cases = (names, make)  # plugins.collection.CASES_ATTRIBUTE
         return function
 
     return decorate

@@ -1,6 +1,6 @@
 """The pytest side of certification reports: ``--cert-report``, ``--shard``, ``--expect-fail``.
 
-``ReportPlugin`` is registered by ``plugins.pytest_nnhal`` when one of those
+``ReportPlugin`` is registered by ``plugins.running`` when one of those
 options is given. Under pytest-xdist every worker derives the facts of the
 tests it runs and attaches them to its reports (``report.nnhal``, carried to
 the controller with the report itself); its collection counts, the driver's
@@ -229,7 +229,7 @@ def _identity_value(field: str, value: Any) -> tuple[Any, str]:
 
 def driver_identity(config: pytest.Config) -> dict[str, Any]:
     """Who the driver is and what it says of itself, asked with a deadline."""
-    from plugins.pytest_nnhal import loaded_driver, tested_level
+    from plugins.running import loaded_driver, tested_level
 
     identity: dict[str, Any] = {
         "spec": config.getoption("--driver") or None,
@@ -296,14 +296,14 @@ def driver_identity(config: pytest.Config) -> dict[str, Any]:
 
 
 def _isolation(config: pytest.Config) -> dict[str, Any]:
-    from plugins.pytest_nnhal import isolation_facts
+    from plugins.running import isolation_facts
 
     return isolation_facts(config)
 
 
 def hypothesis_seed(config: pytest.Config) -> str | None:
     """The seed of a run's hypothesis draws, where they change from run to run (thorough)."""
-    from plugins.pytest_nnhal import hypothesis_seed as seed
+    from plugins.profiles import hypothesis_seed as seed
 
     return seed(config)
 
@@ -356,7 +356,7 @@ class ReportPlugin:
 
     def _deselected(self) -> int:
         """Tests deselected, those a selection left unbuilt included; a shard's own not."""
-        from plugins.pytest_nnhal import unbuilt_cases
+        from plugins.collection import unbuilt_cases
 
         return self.deselected_total - self.deselected_shard + unbuilt_cases(self.config)
 

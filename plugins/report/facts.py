@@ -75,7 +75,7 @@ _PATH = re.compile(
 )
 _FOLDER = re.compile(r"^V(\d)_(\d)$")
 OUTCOME_PROPERTY = "nnhal_outcome"
-"""A user property the driver guard of plugins.pytest_nnhal sets: ("nnhal_outcome", "crash")."""
+"""A user property the driver guard of plugins.running sets: ("nnhal_outcome", "crash")."""
 PATTERN_PROPERTY = "nnhal_expect_pattern"
 """User property of a test a wildcard known-failure pattern matched: "'PATTERN' (line N)"."""
 PATTERN_PASSED = "passed although known-failure pattern"
@@ -177,7 +177,7 @@ def item_facts(item: pytest.Item) -> dict[str, Any]:
     callspec = getattr(item, "callspec", None)
     if callspec is not None:
         params, param_id = dict(callspec.params), callspec.id
-    else:  # an item of plugins.pytest_nnhal.CaseItem, or one without parameters
+    else:  # an item of plugins.collection.CaseItem, or one without parameters
         params, param_id = dict(getattr(item, "case_params", {})), getattr(item, "case_id", None)
     case = _generated_test(params)
     identifier = test_id(item)
