@@ -13,7 +13,7 @@ Registered under the ``pytest11`` entry point as ``nnhal``, so an installed
   the current test naming the method, with the user property
   ``("nnhal_outcome", "crash"|"timeout")`` (``--driver-memory-limit=MB`` also
   fails the test after which the driver holds more memory than that);
-* ``--nnhal-profile=ci|full|thorough``: how much of the suite to run (README
+* ``--nnhal-profile=ci|full|thorough``: how much of the suite to run (docs/validation.md,
   "Profiles"); it also selects the hypothesis settings of the same name
   (``nnhal-ci``, ``nnhal-full``, ``nnhal-thorough``); ``--hypothesis-profile``
   may name that same profile, any other is a usage error (one line);
