@@ -9,6 +9,12 @@ same specs and the same harness finds the package and generates nothing. A
 spec that fails is one line (``<pack>/V1_2/x.mod.py:12: <problem>``), kept with
 the package so a reuse reports it again; the other specs are generated.
 
+Specs are the vendor's code, run to generate: a spec that never returns would
+stop the run before its first test. So a pack is generated in a child process
+(``python -m generator.packs FOLDER CACHE``), bounded by ``timeout`` seconds
+(``--nnhal-specs-timeout``); one that takes longer, or whose process dies, stops
+with one line naming the spec it was evaluating.
+
 The pytest plugin (``plugins.packs``) calls this for each ``--nnhal-specs DIR``
 and hands the package to ``conformance.harness.generated.add_pack``.
 """
@@ -20,6 +26,9 @@ import json
 import os
 import re
 import shutil
+import signal
+import subprocess
+import sys
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
@@ -40,6 +49,10 @@ EXTENSIONS_FILE = "extensions.json"
 CACHE_ENV = "NNHAL_CACHE_DIR"
 """Where generated packs are kept, if set (else the user's cache folder)."""
 PACKAGE_PREFIX = "nnhal_pack_"
+DEFAULT_TIMEOUT = 300.0
+"""Seconds a pack's generation may take (``--nnhal-specs-timeout``)."""
+_SHOWN = 300
+"""Characters shown of a spec's name or of the child's last output line."""
 _ERRORS = "spec_errors.json"
 _NAME = re.compile(r"[^a-z0-9_.-]+")
 
@@ -124,8 +137,9 @@ def pack_extensions(folder: Path) -> tuple[str, ...]:
     return tuple(d.name for d in definitions)
 
 
-def build_pack(folder: Path, cache: Path | None = None) -> Pack:
-    """Generate (or find already generated) the pack of spec folder ``folder``."""
+def build_pack(folder: Path, cache: Path | None = None, timeout: float = DEFAULT_TIMEOUT) -> Pack:
+    """Generate (or find already generated) the pack of spec folder ``folder``, the
+    generation bounded by ``timeout`` seconds."""
     folder = Path(folder).expanduser().resolve()
     if not folder.is_dir():
         raise PackError(f"--nnhal-specs {folder}: no such folder")
@@ -144,7 +158,7 @@ def build_pack(folder: Path, cache: Path | None = None) -> Pack:
     target = cache / package
     try:
         if not (target / _ERRORS).is_file():
-            _generate(specs, folder, cache, target)
+            _generate(folder, cache, target, timeout)
         errors = tuple(json.loads((target / _ERRORS).read_text(encoding="utf-8")))
     except OSError as error:
         raise PackError(
@@ -154,11 +168,95 @@ def build_pack(folder: Path, cache: Path | None = None) -> Pack:
     return Pack(pack_name(folder), folder, package, cache, len(specs), errors, extensions)
 
 
-def _generate(specs: list, folder: Path, cache: Path, target: Path) -> None:
-    """Write the pack's package into a fresh folder beside ``target``, then move it into
-    place: concurrent runs (pytest-xdist workers) never see half a package."""
+def _generate(folder: Path, cache: Path, target: Path, timeout: float) -> None:
+    """Generate the pack in a child process, in at most ``timeout`` seconds; PackError
+    naming the spec under way when it takes longer or its process dies."""
     cache.mkdir(parents=True, exist_ok=True)
-    outcomes = _run(specs, folder.parent, _spec_interpreter(), emit=True)
+    harness = str(Path(__file__).resolve().parent.parent)
+    environment = dict(os.environ)
+    environment["PYTHONPATH"] = os.pathsep.join(
+        p for p in (harness, environment.get("PYTHONPATH")) if p
+    )
+    with tempfile.TemporaryDirectory(prefix="nnhal-pack-") as scratch:
+        status, log = Path(scratch) / "evaluating", Path(scratch) / "output"
+        command = [sys.executable, "-m", "generator.packs", str(folder), str(cache), str(status)]
+        with open(log, "wb") as output:
+            child = subprocess.Popen(
+                command,
+                stdin=subprocess.DEVNULL,
+                stdout=output,
+                stderr=output,
+                env=environment,
+                start_new_session=True,  # the spec's own children go with it
+            )
+            try:
+                child.wait(timeout=timeout)
+            except subprocess.TimeoutExpired:
+                spec = _read(status, _SHOWN) or "its specs"
+                raise PackError(
+                    f"--nnhal-specs {folder}: generating the pack took longer than "
+                    f"{timeout:g} s, stopped while evaluating {spec} (a spec that never "
+                    "returns?); --nnhal-specs-timeout sets the limit"
+                ) from None
+            finally:
+                _kill(child)
+        if child.returncode != 0:
+            spec = _read(status, _SHOWN)
+            where = f" while evaluating {spec}" if spec else ""
+            last = _last_line(log)
+            raise PackError(
+                f"--nnhal-specs {folder}: the process generating the pack ended with status "
+                f"{child.returncode}{where}" + (f": {last}" if last else "")
+            )
+
+
+def _kill(child: subprocess.Popen) -> None:
+    """End the child and whatever it started in its session (a no-op once it is gone)."""
+    if child.poll() is None:
+        try:
+            os.killpg(child.pid, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError):
+            child.kill()
+        child.wait()
+
+
+def _read(path: Path, limit: int) -> str:
+    """The file's text, at most ``limit`` characters ("" when there is none)."""
+    try:
+        with open(path, "rb") as file:
+            text = file.read(4 * limit).decode("utf-8", "replace").strip()
+    except OSError:
+        return ""
+    return text if len(text) <= limit else text[:limit] + "..."
+
+
+def _last_line(path: Path) -> str:
+    """The last non-empty line of the child's output, from its last 64 KiB, bounded."""
+    try:
+        with open(path, "rb") as file:
+            file.seek(max(0, file.seek(0, os.SEEK_END) - 65536))
+            tail = file.read().decode("utf-8", "replace")
+    except OSError:
+        return ""
+    lines = [line.strip() for line in tail.splitlines() if line.strip()]
+    if not lines:
+        return ""
+    return lines[-1] if len(lines[-1]) <= _SHOWN else lines[-1][:_SHOWN] + "..."
+
+
+def _generate_here(
+    specs: list, folder: Path, cache: Path, target: Path, status: Path | None = None
+) -> None:
+    """Write the pack's package into a fresh folder beside ``target``, then move it into
+    place: concurrent runs (pytest-xdist workers) never see half a package. Before each
+    spec is evaluated its name is written to ``status``, for the parent to name it."""
+    cache.mkdir(parents=True, exist_ok=True)
+    interpreter = _spec_interpreter()
+    outcomes = []
+    for spec in specs:
+        if status is not None:
+            status.write_text(spec.path.relative_to(folder.parent).as_posix(), encoding="utf-8")
+        outcomes += _run([spec], folder.parent, interpreter, emit=True)
     scratch = Path(tempfile.mkdtemp(prefix=".building-", dir=cache))
     try:
         for relative, text in _expected_files(outcomes, scratch, True, specs).items():
@@ -174,8 +272,22 @@ def _generate(specs: list, folder: Path, cache: Path, target: Path) -> None:
         shutil.rmtree(scratch, ignore_errors=True)
 
 
+def main(argv: list[str] | None = None) -> int:
+    """The child process: ``python -m generator.packs FOLDER CACHE STATUS`` generates
+    FOLDER's pack into CACHE, naming the spec under way in file STATUS (the parent
+    checked the folder and chose the cache)."""
+    folder, cache, status = (Path(a) for a in (sys.argv[1:] if argv is None else argv))
+    specs = discover_specs(folder, folder.parent)
+    pack_extensions(folder)
+    target = cache / (PACKAGE_PREFIX + content_key(folder, specs))
+    if not (target / _ERRORS).is_file():
+        _generate_here(specs, folder, cache, target, status)
+    return 0
+
+
 __all__ = [
     "CACHE_ENV",
+    "DEFAULT_TIMEOUT",
     "EXTENSIONS_FILE",
     "Pack",
     "PackError",
@@ -184,3 +296,7 @@ __all__ = [
     "pack_extensions",
     "pack_name",
 ]
+
+
+if __name__ == "__main__":
+    sys.exit(main())

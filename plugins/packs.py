@@ -10,7 +10,9 @@ name before the HAL folder (``acme:V1_2/my_op/base/ex0/sync``), so ``-k acme:``
 selects them and the report marks them.
 
 A folder that is no pack (missing, no specs) stops the run with one line, as
-any bad option does. A spec that fails is one line naming the file and line,
+any bad option does; so does a pack whose generation takes longer than
+``--nnhal-specs-timeout`` seconds (default 300), naming the spec it was
+evaluating. A spec that fails is one line naming the file and line,
 printed in the header and kept in the report; the other specs run.
 
 The generator is imported only when the option is given: running the suite
@@ -26,6 +28,10 @@ import pytest
 
 _PACKS = pytest.StashKey["list[Any]"]()
 OPTION = "--nnhal-specs"
+TIMEOUT_OPTION = "--nnhal-specs-timeout"
+DEFAULT_TIMEOUT = 300.0
+"""Seconds a pack's generation may take (``generator.packs.DEFAULT_TIMEOUT``, repeated here
+so that declaring the option imports nothing)."""
 
 
 def addoption(group: Any) -> None:
@@ -38,6 +44,14 @@ def addoption(group: Any) -> None:
         "of *.mod.py files, as in conformance/specs): generated into a cache, run like the "
         "suite's own cases, ids prefixed with the folder's name (NAME:V1_2/...)",
     )
+    group.addoption(
+        TIMEOUT_OPTION,
+        metavar="SECONDS",
+        type=float,
+        default=DEFAULT_TIMEOUT,
+        help=f"stop the run when generating a pack takes longer (default {DEFAULT_TIMEOUT:g}; "
+        "a spec that never returns is named)",
+    )
 
 
 def configure(config: pytest.Config) -> None:
@@ -46,13 +60,18 @@ def configure(config: pytest.Config) -> None:
     if not folders:
         config.stash[_PACKS] = []
         return
+    timeout = config.getoption(TIMEOUT_OPTION)
+    if not timeout > 0:
+        raise pytest.UsageError(
+            f"{TIMEOUT_OPTION}={timeout:g}: must be a positive number of seconds"
+        )
     from conformance.harness import generated
     from generator.packs import PackError, build_pack
 
     built = []
     for folder in folders:
         try:
-            pack = build_pack(folder)
+            pack = build_pack(folder, timeout=timeout)
         except PackError as error:
             raise pytest.UsageError(str(error)) from None
         twin = next((p for p in built if p.name == pack.name), None)

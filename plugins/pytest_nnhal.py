@@ -135,6 +135,7 @@ OPTION_DEFAULTS: dict[str, object] = {
     "--nnhal-op": [],
     "--nnhal-smoke": False,
     packs.OPTION: [],
+    packs.TIMEOUT_OPTION: packs.DEFAULT_TIMEOUT,
     "--cert-report": None,
     "--shard": None,
     "--expect-fail": None,

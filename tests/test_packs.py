@@ -16,6 +16,7 @@ import shutil
 import subprocess
 import sys
 import textwrap
+import time
 from pathlib import Path
 
 import numpy as np
@@ -150,6 +151,49 @@ def test_an_unwritable_cache_says_how_to_move_it(tmp_path) -> None:
         f"--nnhal-specs {folder.resolve()}: cannot write its generated modules under {blocker} ("
     )
     assert str(refused.value).endswith("); set NNHAL_CACHE_DIR to a writable folder")
+
+
+SPINS = "while True:\n    pass\n"
+EXITS = "import os\nprint('about to leave')\nos._exit(7)\n"
+
+
+def test_a_spec_that_never_returns_stops_the_pack_in_one_line(tmp_path) -> None:
+    folder = _pack(tmp_path / "acme", V1_0__mul=GOOD, V1_2__spin=SPINS)
+    started = time.monotonic()
+    with pytest.raises(PackError) as refused:
+        build_pack(folder, tmp_path / "cache", timeout=3)
+    assert time.monotonic() - started < 60
+    assert str(refused.value) == (
+        f"--nnhal-specs {folder.resolve()}: generating the pack took longer than 3 s, stopped "
+        "while evaluating acme/V1_2/spin.mod.py (a spec that never returns?); "
+        "--nnhal-specs-timeout sets the limit"
+    )
+    assert not list((tmp_path / "cache").glob("nnhal_pack_*"))  # nothing half made is kept
+
+
+def test_a_spec_that_ends_the_generating_process_is_named(tmp_path) -> None:
+    folder = _pack(tmp_path / "acme", V1_2__exits=EXITS)
+    with pytest.raises(PackError) as refused:
+        build_pack(folder, tmp_path / "cache")
+    assert str(refused.value) == (
+        f"--nnhal-specs {folder.resolve()}: the process generating the pack ended with status 7 "
+        "while evaluating acme/V1_2/exits.mod.py: about to leave"
+    )
+
+
+def test_the_pack_timeout_is_an_option(tmp_path) -> None:
+    folder = _pack(tmp_path / "acme", V1_2__spin=SPINS)
+    base = ("--pyargs", "conformance.test_basic", f"--nnhal-specs={folder}")
+    result = _pytest(tmp_path, tmp_path / "cache", *base, "--nnhal-specs-timeout=2")
+    assert result.returncode == 4
+    assert [line for line in result.stderr.splitlines() if line.startswith("ERROR")] == [
+        f"ERROR: --nnhal-specs {folder}: generating the pack took longer than 2 s, stopped "
+        "while evaluating acme/V1_2/spin.mod.py (a spec that never returns?); "
+        "--nnhal-specs-timeout sets the limit"
+    ]
+    result = _pytest(tmp_path, tmp_path / "cache", *base, "--nnhal-specs-timeout=0")
+    assert result.returncode == 4
+    assert "ERROR: --nnhal-specs-timeout=0: must be a positive number of seconds" in result.stderr
 
 
 def test_pack_cases_are_marked_and_keep_apart_from_the_suites_own(tmp_path) -> None:

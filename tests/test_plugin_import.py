@@ -9,6 +9,7 @@ module's docstring.
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 
@@ -130,9 +131,10 @@ def test_a_path_inside_the_installed_suite_turns_the_plugin_on(pytester: pytest.
 
 def test_the_light_defaults_are_those_of_their_owners() -> None:
     from conformance.harness import hangs
+    from generator import packs as generated_packs
     from hal import callbacks, loader
     from isolation import sandbox
-    from plugins import pytest_nnhal, repeats
+    from plugins import packs, pytest_nnhal, repeats
 
     assert pytest_nnhal.DEFAULT_DRIVER == loader.DEFAULT_DRIVER
     assert pytest_nnhal.DEFAULT_TIMEOUT == callbacks.DEFAULT_TIMEOUT
@@ -140,3 +142,24 @@ def test_the_light_defaults_are_those_of_their_owners() -> None:
     assert pytest_nnhal.DEFAULT_REPEATS == repeats.DEFAULT_REPEATS
     assert pytest_nnhal.CONTAINMENTS == sandbox.CONTAINMENTS
     assert pytest_nnhal.DEFAULT_ADDRESS_SPACE_MB == sandbox.DEFAULT_ADDRESS_SPACE_MB
+    assert packs.DEFAULT_TIMEOUT == generated_packs.DEFAULT_TIMEOUT
+
+
+def test_every_nnhal_option_turns_the_plugin_on() -> None:
+    """OPTION_DEFAULTS lists every option the plugin declares (so giving any of them turns the
+    suite's machinery on): compared with the options pytest's help shows."""
+    from plugins import pytest_nnhal
+
+    result = subprocess.run(
+        [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "--help"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    declared, ours = set(), False
+    for line in result.stdout.splitlines():
+        if line and not line.startswith(" "):  # a group's header
+            ours = line.startswith("nnhal-conformance:")
+        elif ours and (option := re.match(r"^  (--[a-z][a-z-]*)", line)):
+            declared.add(option.group(1))
+    assert declared and declared == set(pytest_nnhal.OPTION_DEFAULTS)
