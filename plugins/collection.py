@@ -323,18 +323,28 @@ def _keep(config: pytest.Config, items: list[pytest.Item], kept: list[pytest.Ite
 
 
 def check_operation_names(names: list[str]) -> None:
-    """Every ``--nnhal-op`` must name an operation exactly; else a one-line usage error."""
+    """Every ``--nnhal-op`` must name an operation exactly: an ``OperationType`` name, or a
+    known vendor extension's operation as ``extension.name:OPERATION`` (the packs'
+    extensions are known by now); else a one-line usage error."""
     import difflib
 
+    from hal.extensions import qualified_operation, split_qualified
     from hal.types import OperationType
 
     known = list(OperationType.__members__)
     for name in names:
+        if split_qualified(name) is not None:
+            try:
+                qualified_operation(name)
+            except ValueError as error:
+                raise pytest.UsageError(f"--nnhal-op={name}: {error}") from None
+            continue
         if name not in OperationType.__members__:
             close = difflib.get_close_matches(name.upper(), known, n=3)
             hint = f"did you mean {', '.join(close)}?" if close else "e.g. ADD, CONV_2D"
             raise pytest.UsageError(
-                f"--nnhal-op={name}: unknown operation (an OperationType name, exact; {hint})"
+                f"--nnhal-op={name}: unknown operation (an OperationType name, exact, or "
+                f"extension.name:OPERATION; {hint})"
             )
 
 

@@ -226,8 +226,9 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         metavar="NAME",
         action="append",
         default=[],
-        help="run only the tests of this operation (exact OperationType name, e.g. CONV_2D; "
-        "repeatable), in every category; a filtered run is not a certificate",
+        help="run only the tests of this operation (exact OperationType name, e.g. CONV_2D, "
+        "or a vendor extension's, e.g. com.acme.vision:NEGATE; repeatable), in every "
+        "category; a filtered run is not a certificate",
     )
     group.addoption(
         "--nnhal-smoke",

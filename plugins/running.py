@@ -43,8 +43,9 @@ OUTCOME_PROPERTY = "nnhal_outcome"
 
 def configure(config: pytest.Config) -> None:
     """Configure a run of the suite, in this order: the hang breaker, repeated failures,
-    ``--hal-version``, the node ids and markers, ``--nnhal-op``, ``--hal-timeout``, the
-    hypothesis profile, vendor packs, the driver named, the certification report."""
+    ``--hal-version``, the node ids and markers, ``--hal-timeout``, the hypothesis profile,
+    vendor packs, ``--nnhal-op`` (after the packs, whose extensions it may name), the
+    driver named, the certification report."""
     BREAKER.reset(config.getoption("--hal-hang-limit"))
     if not hasattr(config, "workerinput"):  # the process that prints
         config.pluginmanager.register(
@@ -57,12 +58,12 @@ def configure(config: pytest.Config) -> None:
             HalVersion.parse(cap)
         except ValueError as e:
             raise pytest.UsageError(f"--hal-version={cap}: {e}") from None
-    collection.check_operation_names(config.getoption("--nnhal-op"))
     timeout = config.getoption("--hal-timeout")
     if not timeout > 0:
         raise pytest.UsageError(f"--hal-timeout={timeout:g}: must be a positive number of seconds")
     profiles.configure(config)
     packs.configure(config)
+    collection.check_operation_names(config.getoption("--nnhal-op"))  # packs' extensions known
     spec = config.getoption("--driver")
     if spec is not None:
         config.stash[_LOADED] = _load(config, spec)

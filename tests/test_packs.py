@@ -442,6 +442,24 @@ def test_a_pack_brings_its_own_extension_for_its_specs(tmp_path) -> None:
     assert extensions.find("org.nnhal_conformance.demo") is not None  # built in: stays
 
 
+def test_nnhal_op_names_the_packs_own_extension_operation(tmp_path) -> None:
+    folder = _vision_pack(tmp_path / "acme")
+    result = _pytest(
+        tmp_path,
+        tmp_path / "cache",
+        "--collect-only",
+        "-q",
+        "--nnhal-profile=ci",
+        "--pyargs",
+        "conformance.test_generated",
+        f"--nnhal-specs={folder}",
+        "--nnhal-op=com.acme.vision:NEGATE",
+    )
+    assert result.returncode == 0, result.stdout[-2000:] + result.stderr[-2000:]
+    ids = [line for line in result.stdout.splitlines() if "::" in line]
+    assert ids and all("[acme:V1_2/negate/" in i for i in ids), ids
+
+
 def _table(**change: object) -> dict:
     entry = json.loads(json.dumps(VISION["extensions"][0]))
     for key, value in change.items():

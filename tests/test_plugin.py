@@ -508,13 +508,48 @@ def test_nnhal_op_keeps_the_invalid_value_cases_of_the_operation(pytester: pytes
     assert "MUL/declared_shapes_do_not_broadcast" in names
 
 
-def test_an_unknown_operation_is_a_usage_error(run) -> None:
-    result = run("--nnhal-op=conv2d")
+@pytest.mark.parametrize(
+    ("name", "message"),
+    [
+        (
+            "conv2d",
+            "unknown operation (an OperationType name, exact, or extension.name:OPERATION; "
+            "did you mean CONV_2D?)",
+        ),
+        (
+            "org.nnhal_conformance.demo:SATURATING_SUB",
+            "extension org.nnhal_conformance.demo has no operation 'SATURATING_SUB' (it has: "
+            "SATURATING_ADD)",
+        ),
+        (
+            "com.example.none:OP",
+            "unknown extension 'com.example.none' (known: org.nnhal_conformance.demo)",
+        ),
+    ],
+)
+def test_an_unknown_operation_is_a_usage_error(run, name: str, message: str) -> None:
+    result = run(f"--nnhal-op={name}")
     assert result.ret == USAGE_ERROR
-    assert _error_lines(result) == [
-        "ERROR: --nnhal-op=conv2d: unknown operation (an OperationType name, exact; did you "
-        "mean CONV_2D?)"
-    ]
+    assert _error_lines(result) == [f"ERROR: --nnhal-op={name}: {message}"]
+
+
+def test_nnhal_op_names_an_extension_operation(pytester: pytest.Pytester) -> None:
+    """A vendor extension's operation is named as extension.name:OPERATION: exactly the
+    cases using it are kept, in every category that names its cases' operations."""
+    result, ids = _collect_ids(
+        pytester,
+        "--pyargs",
+        "conformance.test_generated",
+        "conformance.test_validate_model",
+        "--nnhal-op=org.nnhal_conformance.demo:SATURATING_ADD",
+    )
+    assert result.ret == 0, result.stdout.str()[-2000:]
+    specs = {re.search(r"[\[/](V1_\d/[a-z0-9_]+)/", i).group(1) for i in ids}
+    assert specs == {"V1_2/demo_saturating_add"}
+    assert {i.split("::")[1].split("[")[0] for i in ids} >= {
+        "test_generated",
+        "test_validate_model",
+    }
 
 
 SAMPLED_TESTS = """
