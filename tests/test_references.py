@@ -157,13 +157,13 @@ def test_every_cited_document_is_in_the_repository() -> None:
     ("text", "expected"),
     [
         (
-            "see ../shared/DESIGN.md",
-            ["cites ../shared/DESIGN.md", "path ../shared/DESIGN.md leads out"],
+            "see ../elsewhere/NOTES.md",
+            ["cites ../elsewhere/NOTES.md", "path ../elsewhere/NOTES.md leads out"],
         ),
-        ("# (ops-48-94.md, 92)", ["cites ops-48-94.md"]),
-        ("as vts-catalog.md 3.1 says", ["cites vts-catalog.md"]),
+        ("# (notes-48-94.md, 92)", ["cites notes-48-94.md"]),
+        ("as team-catalog.md 3.1 says", ["cites team-catalog.md"]),
         ("[design](missing.md)", ["link to missing.md"]),
-        ("read /work/shared/ops/README.md", ["absolute path /work/shared"]),
+        ("read /work/notes/ops/README.md", ["absolute path /work/notes"]),
         ("see docs/guide.md and [it](docs/guide.md#top) and guide.md", []),
         ("the run writes report.md and out/comparison.md", []),
         ("see docs/comparison.md", ["cites docs/comparison.md"]),
