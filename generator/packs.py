@@ -11,7 +11,7 @@ the package so a reuse reports it again; the other specs are generated.
 
 Specs are the vendor's code, run to generate: a spec that never returns would
 stop the run before its first test. So a pack is generated in a child process
-(``python -m generator.packs FOLDER CACHE``), bounded by ``timeout`` seconds
+(``python -m generator.packs FOLDER TARGET STATUS``), bounded by ``timeout`` seconds
 (``--nnhal-specs-timeout``); one that takes longer, or whose process dies, stops
 with one line naming the spec it was evaluating.
 
@@ -179,7 +179,7 @@ def _generate(folder: Path, cache: Path, target: Path, timeout: float) -> None:
     )
     with tempfile.TemporaryDirectory(prefix="nnhal-pack-") as scratch:
         status, log = Path(scratch) / "evaluating", Path(scratch) / "output"
-        command = [sys.executable, "-m", "generator.packs", str(folder), str(cache), str(status)]
+        command = [sys.executable, "-m", "generator.packs", str(folder), str(target), str(status)]
         with open(log, "wb") as output:
             child = subprocess.Popen(
                 command,
@@ -273,15 +273,12 @@ def _generate_here(
 
 
 def main(argv: list[str] | None = None) -> int:
-    """The child process: ``python -m generator.packs FOLDER CACHE STATUS`` generates
-    FOLDER's pack into CACHE, naming the spec under way in file STATUS (the parent
-    checked the folder and chose the cache)."""
-    folder, cache, status = (Path(a) for a in (sys.argv[1:] if argv is None else argv))
-    specs = discover_specs(folder, folder.parent)
+    """The child process: ``python -m generator.packs FOLDER TARGET STATUS`` generates
+    FOLDER's pack as package folder TARGET, naming the spec under way in file STATUS (the
+    parent checked the folder and named the package after its content)."""
+    folder, target, status = (Path(a) for a in (sys.argv[1:] if argv is None else argv))
     pack_extensions(folder)
-    target = cache / (PACKAGE_PREFIX + content_key(folder, specs))
-    if not (target / _ERRORS).is_file():
-        _generate_here(specs, folder, cache, target, status)
+    _generate_here(discover_specs(folder, folder.parent), folder, target.parent, target, status)
     return 0
 
 

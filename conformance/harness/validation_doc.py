@@ -35,7 +35,7 @@ def generated_section() -> str:
     from hal.validation import RULES
 
     rules = list(RULES.values())
-    families = list(FAMILIES.values()) if isinstance(FAMILIES, dict) else list(FAMILIES)
+    families = list(FAMILIES.values())
     lines = [
         "## Every rule",
         "",
