@@ -63,12 +63,18 @@ from isolation.channel import (
     remote_error,
 )
 from isolation.sandbox import (
-    TOKEN_VARIABLE,
+    Cgroup,
     Sandbox,
+    TreeWatch,
+    View,
+    descendants,
     kill_service,
     make_workdir,
     new_token,
+    python_paths,
     remove_workdir,
+    resident_mb_of,
+    service_environment,
 )
 
 START_TIMEOUT = 60.0
@@ -463,8 +469,14 @@ class DriverService:
         start_timeout: float = START_TIMEOUT,
         sandbox: Sandbox | None = None,
         log_path: str | None = None,
+        folder: str | None = None,
+        hidden: Sequence[str] = (),
     ):
         self.spec = spec
+        self.folder = os.path.abspath(folder or os.getcwd())
+        """The driver's folder: where its module is looked for; visible to it, read-only."""
+        self.hidden = tuple(hidden)
+        """Paths the driver's view shows empty (the suite, the reports, the harness's folder)."""
         self.timeout = timeout
         self.start_timeout = start_timeout
         self.sandbox = sandbox or Sandbox()
@@ -474,6 +486,9 @@ class DriverService:
         self._workdir: str | None = None
         self._log: int | None = None
         self._token: str | None = None
+        self._cgroup: Cgroup | None = None
+        self._oom_seen: dict[int, int] = {}
+        self._watch: TreeWatch | None = None
         self._own_log = False
         self.faults: list[Fault] = []
         self.admit: Callable[[str], None] | None = None
@@ -508,30 +523,34 @@ class DriverService:
     def _launch(self) -> dict:
         parent, child = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
         command = [sys.executable, "-m", "isolation.service", "--socket", str(child.fileno())]
-        command += ["--timeout", repr(self.timeout), "--folder", os.getcwd()]
+        command += ["--timeout", repr(self.timeout), "--folder", self.folder]
         if self.spec is not None:
             command += ["--driver", self.spec]
-        environment = dict(os.environ)
-        # The service imports the driver exactly as the harness would.
-        environment["PYTHONPATH"] = os.pathsep.join(path or os.getcwd() for path in sys.path)
+        self._end_tree()
         self._end_workdir()
         workdir = self._workdir = make_workdir()
         token = self._token = new_token()
-        environment.update({"HOME": workdir, "TMPDIR": workdir, TOKEN_VARIABLE: token})
+        # The service imports the driver exactly as the harness would, and nothing of the
+        # harness's environment but what a driver needs (sandbox.service_environment).
+        pythonpath = os.pathsep.join(path or os.getcwd() for path in sys.path)
+        environment = service_environment(workdir, token, pythonpath)
+        view = View(workdir, keep=(self.folder, *python_paths()), hidden=self.hidden)
+        cgroup = self._cgroup = self.sandbox.cgroup(token)
+        log = self._log_fd()  # before the view: the log's folder may be one it hides
         try:
             process = _SPAWNER.run(
                 lambda: subprocess.Popen(
-                    self.sandbox.command(command, workdir),
+                    self.sandbox.command(command, view),
                     pass_fds=[child.fileno()],
                     stdin=subprocess.DEVNULL,
-                    stdout=self._log_fd(),
+                    stdout=log,
                     stderr=subprocess.STDOUT,
                     cwd=workdir,
                     env=environment,
                     # Its own session: the harness's signals and Ctrl-C do not reach it, and
                     # the group is killed as one.
                     start_new_session=True,
-                    preexec_fn=self.sandbox.preexec,
+                    preexec_fn=functools.partial(self.sandbox.preexec, cgroup),
                 )
             )
         finally:
@@ -550,6 +569,10 @@ class DriverService:
         with self._lock:
             self._waits[id(connection)] = waits
         self.process, self.connection = process, connection
+        if cgroup is None:
+            self._watch = TreeWatch(
+                process.pid, token, self.sandbox.limits, functools.partial(self._overgrown, connection)
+            )
         connection.start()
         try:
             hello = connection.wait_hello(self.start_timeout)
@@ -635,11 +658,54 @@ class DriverService:
             self._ending.setdefault(id(connection), why)
         process = self.process if connection is self.connection else None
         if process is not None:
-            kill_service(process.pid, self._token)
+            kill_service(process.pid, self._token, self._cgroup)
         connection.close()
         if process is not None:
             with contextlib.suppress(subprocess.TimeoutExpired):
                 process.wait(5)
+            self._end_tree()
+
+    def _overgrown(self, connection: Connection, problem: str) -> None:
+        """The tree watch found the service's process tree over a limit: record it, restart."""
+        method = connection.last_method or ""
+        during = f" during {method}" if connection.pending_methods() else ""
+        self._record(
+            Fault(
+                "memory",
+                method,
+                f"driver resources: the driver service's process tree held {problem}{during}; "
+                "the service was killed and is restarted",
+            )
+        )
+        self._kill(connection, "driver service killed for growing its process tree too far")
+
+    def tree_fault(self) -> Fault | None:
+        """A Fault when the kernel killed processes of the service's tree for going over its
+        memory limit since the last question (known where a control group bounds it)."""
+        cgroup = self._cgroup
+        if cgroup is None:
+            return None
+        killed = cgroup.oom_kills()
+        seen, self._oom_seen = self._oom_seen.get(id(cgroup), 0), {id(cgroup): killed}
+        if killed <= seen:
+            return None
+        limit = self.sandbox.limits.address_space_mb
+        return Fault(
+            "memory",
+            "",
+            f"driver memory: the kernel killed {killed - seen} process(es) of the driver "
+            f"service's tree for going over its memory limit of {limit:g} MB over the whole "
+            "tree (--driver-memory-limit)",
+        )
+
+    def _end_tree(self) -> None:
+        """Stop the tree watch and remove the control groups of the service that ended."""
+        watch, self._watch = self._watch, None
+        if watch is not None:
+            watch.stop()
+        cgroup, self._cgroup = self._cgroup, None
+        if cgroup is not None:
+            cgroup.remove()
 
     def _lost(self, connection: Connection, reason: str) -> str:
         """The sentence for a broken channel; records a crash unless we ended it."""
@@ -698,7 +764,8 @@ class DriverService:
                 process.kill()
                 process.wait(5)
             # Whatever it forked goes with it.
-            kill_service(process.pid, self._token)
+            kill_service(process.pid, self._token, self._cgroup)
+        self._end_tree()
         self._end_workdir()
         if self._log is not None:
             with contextlib.suppress(OSError):
@@ -934,7 +1001,7 @@ def memory_fault(guard: DriverService | InProcessGuard, limit_mb: float) -> Faul
     if isinstance(guard, DriverService):
         if not guard.alive or guard.pid is None:
             return None
-        used = resident_mb(guard.pid)
+        used = resident_mb_of(descendants(guard.pid))
         where, after = "the driver service's", "the service was restarted"
     else:
         if guard.memory_reported:

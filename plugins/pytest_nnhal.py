@@ -131,6 +131,8 @@ OPTION_DEFAULTS: dict[str, object] = {
     "--driver-isolation": "none",
     "--driver-containment": "auto",
     "--driver-memory-limit": 0.0,
+    "--driver-folder": None,
+    "--driver-hide": [],
     "--nnhal-profile": DEFAULT_PROFILE,
     "--nnhal-op": [],
     "--nnhal-smoke": False,
@@ -212,6 +214,23 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         "process's with --driver-isolation=process, this process's otherwise; default: no "
         "limit); with --driver-isolation=process it is also the service's address-space limit, "
         f"enforced during calls (default: {DEFAULT_ADDRESS_SPACE_MB} MB)",
+    )
+    group.addoption(
+        "--driver-folder",
+        metavar="DIR",
+        default=None,
+        help="where the driver's module (module:Factory) is looked for besides the Python path; "
+        "with --driver-isolation=process the driver sees it read-only (default: the current "
+        "folder; nnhal-certify passes the folder it was started from)",
+    )
+    group.addoption(
+        "--driver-hide",
+        metavar="PATH",
+        action="append",
+        default=[],
+        help="with --driver-isolation=process in namespaces, a path the driver's view shows "
+        "empty, besides the suite's packages, the report folder and the harness's folder "
+        "(repeatable)",
     )
     group.addoption(
         "--nnhal-profile",

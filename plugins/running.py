@@ -95,7 +95,12 @@ def _load(config: pytest.Config, spec: str | None) -> LoadedDriver:
     try:
         if config.getoption("--driver-isolation") == "process":
             service = DriverService(
-                spec, timeout, sandbox=driver_sandbox(config), log_path=_driver_log(config)
+                spec,
+                timeout,
+                sandbox=driver_sandbox(config),
+                log_path=_driver_log(config),
+                folder=driver_folder(config),
+                hidden=hidden_paths(config),
             )
             loaded = service.start()
             if is_xdist_controller(config):
@@ -105,7 +110,7 @@ def _load(config: pytest.Config, spec: str | None) -> LoadedDriver:
                 service.admit = BREAKER.admit
                 service.on_hang = BREAKER.record
             return loaded
-        loaded = load_driver(spec)
+        loaded = load_driver(spec, driver_folder(config))
     except DriverLoadError as e:
         raise pytest.UsageError(str(e)) from None
     guard = InProcessGuard(timeout)
@@ -113,6 +118,35 @@ def _load(config: pytest.Config, spec: str | None) -> LoadedDriver:
     guard.on_hang = BREAKER.record
     config.stash[_GUARD] = guard
     return guard.wrap(loaded)
+
+
+def driver_folder(config: pytest.Config) -> str:
+    """The driver's folder: ``--driver-folder``, else the current folder."""
+    return os.path.abspath(config.getoption("--driver-folder") or os.getcwd())
+
+
+def hidden_paths(config: pytest.Config) -> list[str]:
+    """What the driver's view shows empty: the suite's packages (its specs and expected
+    outputs among them), the plugin and the generator, the report folder, the cache of
+    generated vendor packs, the harness's folder (unless the driver's folder is inside
+    it) and every ``--driver-hide``."""
+    import conformance
+    import generator
+    import plugins
+    from generator.packs import cache_folder
+
+    paths = [p for package in (conformance, plugins, generator) for p in package.__path__]
+    report = config.getoption("--cert-report")
+    if report is not None:
+        # Made now, so that it is hidden from the start (it would be read-only anyway).
+        os.makedirs(report, exist_ok=True)
+        paths.append(os.path.abspath(report))
+    paths.append(str(cache_folder()))
+    here, folder = os.getcwd(), driver_folder(config)
+    if not (folder == here or folder.startswith(here.rstrip("/") + "/")):
+        paths.append(here)
+    paths += [os.path.abspath(p) for p in config.getoption("--driver-hide")]
+    return paths
 
 
 def driver_sandbox(config: pytest.Config):
@@ -154,7 +188,7 @@ def isolation_facts(config: pytest.Config) -> dict:
     return {
         "mode": "process",
         "containment": sandbox.describe(),
-        "tamper_proof": sandbox.namespaces,
+        "tamper_proof": sandbox.tamper_proof,
         "driver_logs": os.path.join(os.path.abspath(folder), "driver-logs") if folder else None,
     }
 
@@ -301,6 +335,9 @@ def _driver_faults(item: pytest.Item, call: pytest.CallInfo, report: pytest.Test
         overrun = memory_fault(guard, limit) if limit > 0 else None
         if overrun is not None:
             faults.append(overrun)
+        tree = guard.tree_fault() if hasattr(guard, "tree_fault") else None
+        if tree is not None:
+            faults.append(tree)
     if faults:
         _fail_with_faults(item, call, report, faults)
 

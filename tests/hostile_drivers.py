@@ -278,7 +278,7 @@ class GarbageTiming(_HostileDriver):
 def _target_pid() -> int:
     """The harness's pid: the test's conftest writes it into the environment the
     driver inherits, as a driver could learn it from /proc or its parent pid."""
-    return int(os.environ["NNHAL_TEST_HARNESS_PID"])
+    return int(os.environ["NNHAL_DRIVER_TEST_HARNESS_PID"])
 
 
 class _SignalParentModel(_Hostile):
@@ -319,7 +319,7 @@ class _DaemonModel(_Hostile):
 class ForksADaemon(_HostileDriver):
     """execute_synchronously leaves a daemon behind, holding its stdout and stderr.
 
-    The daemon's environment carries NNHAL_TEST_MARKER, which the test looks for
+    The daemon's environment carries NNHAL_DRIVER_TEST_MARKER, which the test looks for
     in /proc after the run."""
 
     prepared_class = _DaemonModel
@@ -374,7 +374,7 @@ class _ScribblerModel(_Hostile):
         print(f"working directory: {os.getcwd()}", flush=True)
         with open("inside.txt", "w") as f:  # its own folder: allowed
             f.write("mine")
-        target = os.environ["NNHAL_TEST_OUTSIDE"]
+        target = os.environ["NNHAL_DRIVER_TEST_OUTSIDE"]
         try:
             with open(target, "w") as f:
                 f.write("written by the driver")
@@ -440,3 +440,169 @@ class ShrinksRequestPools(_HostileDriver):
     """After computing, execute_synchronously truncates every request pool to 0 bytes."""
 
     prepared_class = _PoolShrinkingModel
+
+
+# -- attacks on the certificate from inside the sandbox ------------------------------
+
+
+def _attempt(name: str, action) -> None:
+    """Run one attack and print whether the sandbox refused it (the test reads the log)."""
+    try:
+        result = action()
+    except Exception as e:  # every refusal is an exception of some kind
+        print(f"attempt {name}: refused ({type(e).__name__}: {e})", flush=True)
+        return
+    if result is False:
+        print(f"attempt {name}: refused (nothing there)", flush=True)
+    else:
+        print(f"attempt {name}: SUCCEEDED ({result})", flush=True)
+
+
+def _write(path: str, text: str = "forged") -> str:
+    with open(path, "a") as f:
+        f.write(text)
+    return path
+
+
+def _report_folder() -> str:
+    """The report folder, found the way a driver would: from its own log's path."""
+    log = os.readlink("/proc/self/fd/1")
+    return os.path.dirname(os.path.dirname(log))
+
+
+def _suite_file() -> str:
+    """Where the installed suite's expected outputs lie, from the contract's location."""
+    import hal
+
+    return os.path.join(os.path.dirname(os.path.dirname(hal.__file__)), "conformance")
+
+
+def _read_expected() -> object:
+    import importlib
+
+    module = importlib.import_module("conformance.generated.V1_0.add")
+    return f"read {len(module.TESTS)} cases"
+
+
+def _listing(folder: str) -> object:
+    names = os.listdir(folder)
+    return names if names else False
+
+
+def _harness_visible() -> object:
+    pid = os.environ.get("NNHAL_DRIVER_TEST_HARNESS_PID", "")
+    with open(f"/proc/{pid}/environ", "rb") as f:
+        return "NNHAL_DRIVER_TEST_MARKER" in f.read().decode(errors="replace") or False
+
+
+def _umount_proc() -> object:
+    libc = ctypes.CDLL(None, use_errno=True)
+    if libc.umount2(b"/proc", 2) != 0:
+        raise OSError(ctypes.get_errno(), os.strerror(ctypes.get_errno()))
+    return "unmounted /proc"
+
+
+def _network() -> object:
+    import socket
+
+    names = [n for _, n in socket.if_nameindex() if n != "lo"]
+    return names if names else False
+
+
+class _SnoopModel(_Hostile):
+    def hostile_execute(self, request, measure):
+        report = _report_folder()
+        suite = _suite_file()
+        import hal
+
+        harness_pid = os.environ.get("NNHAL_DRIVER_TEST_HARNESS_PID", "0")
+        _attempt("rewrite the report", lambda: _write(os.path.join(report, "report.json")))
+        _attempt("list the report folder", lambda: _listing(report))
+        _attempt("plant a conftest.py", lambda: _write(os.path.join(os.getcwd(), "..", "conftest.py")))
+        _attempt(
+            "plant a conftest.py in the driver's folder",
+            lambda: _write(os.path.join(os.environ["NNHAL_DRIVER_TEST_FOLDER"], "conftest.py")),
+        )
+        _attempt("read the expected outputs", _read_expected)
+        _attempt("list the suite", lambda: _listing(suite))
+        _attempt("append to the suite", lambda: _write(os.path.join(suite, "__init__.py"), "\n"))
+        _attempt("append to the contract", lambda: _write(hal.__file__, "\n"))
+        _attempt("unmount /proc", _umount_proc)
+        _attempt("see the harness's process", _harness_visible)
+        _attempt(
+            "raise the harness's OOM score",
+            lambda: _write(f"/proc/{harness_pid}/oom_score_adj", "1000"),
+        )
+        _attempt("reach a network", _network)
+        shared = f"/dev/shm/nnhal-snoop-{os.environ.get('NNHAL_DRIVER_TEST_MARKER')}"
+        print(f"shm: {shared} {'written' if _write(shared) else ''}", flush=True)
+        print(f"environment: {' '.join(sorted(os.environ))}", flush=True)
+        return super().hostile_execute(request, measure)
+
+
+class ProbesItsSandbox(_HostileDriver):
+    """execute_synchronously tries every way out of its sandbox a hostile vendor would:
+    the report, the harness's folder, the suite's files, /proc, the network, the shared
+    memory folder, and prints what it got."""
+
+    prepared_class = _SnoopModel
+
+
+_children: list[int] = []
+
+
+class _ForkBombModel(_Hostile):
+    def hostile_execute(self, request, measure):
+        for made in range(2000):
+            try:
+                pid = os.fork()
+            except OSError as e:
+                print(f"fork refused after {made} children: {e.strerror}", flush=True)
+                break
+            if pid == 0:
+                signal.pause()
+                os._exit(0)
+            _children.append(pid)
+        else:
+            print("fork never refused: 2000 children", flush=True)
+        return super().hostile_execute(request, measure)
+
+
+class ForksWithoutBound(_HostileDriver):
+    """execute_synchronously forks until the system says no."""
+
+    prepared_class = _ForkBombModel
+
+
+class _ForkGrowModel(_Hostile):
+    def hostile_execute(self, request, measure):
+        import select
+        import time
+
+        ready, done = os.pipe()
+        for _ in range(6):
+            if os.fork() == 0:
+                block = bytearray(200 << 20)  # 200 MB, touched page by page
+                for offset in range(0, len(block), 4096):
+                    block[offset] = 1
+                os.write(done, b"x")
+                signal.pause()
+                os._exit(0)
+        os.close(done)
+        grown, deadline = 0, time.monotonic() + 10
+        while grown < 6 and time.monotonic() < deadline:
+            if select.select([ready], [], [], 0.1)[0]:
+                chunk = os.read(ready, 6)
+                if not chunk:
+                    break  # every child gone
+                grown += len(chunk)
+        os.close(ready)
+        print(f"children grown: {grown}", flush=True)
+        return super().hostile_execute(request, measure)
+
+
+class GrowsThroughChildren(_HostileDriver):
+    """execute_synchronously forks six children that hold 200 MB each: 1.2 GB in all, no
+    process over 256 MB."""
+
+    prepared_class = _ForkGrowModel

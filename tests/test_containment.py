@@ -60,7 +60,7 @@ CONFTEST = """
 import json
 import os
 
-os.environ["NNHAL_TEST_HARNESS_PID"] = str(os.getpid())
+os.environ["NNHAL_DRIVER_TEST_HARNESS_PID"] = str(os.getpid())
 
 
 def pytest_runtest_logreport(report):
@@ -71,11 +71,15 @@ def pytest_runtest_logreport(report):
 """
 
 
-def _need_bubblewrap() -> None:
-    if not sandbox.available("bubblewrap"):
+def _need(kind: str) -> None:
+    if not sandbox.available(kind):
         if os.environ.get("CI") == "true":
-            pytest.fail("bubblewrap cannot make namespaces here; .ci/run installs it")
-        pytest.skip("bubblewrap (bwrap) cannot make namespaces on this machine")
+            pytest.fail(f"{kind} cannot make namespaces here; .ci/run installs bubblewrap")
+        pytest.skip(f"{kind} cannot make namespaces on this machine")
+
+
+def _need_bubblewrap() -> None:
+    _need("bubblewrap")
 
 
 class Attack:
@@ -92,8 +96,10 @@ class Attack:
         self.temp.mkdir()
         environment = dict(
             os.environ,
-            NNHAL_TEST_MARKER=self.marker,
-            NNHAL_TEST_OUTSIDE=str(self.outside),
+            NNHAL_DRIVER_TEST_MARKER=self.marker,
+            NNHAL_DRIVER_TEST_OUTSIDE=str(self.outside),
+            NNHAL_DRIVER_TEST_FOLDER=str(tmp_path),
+            NNHAL_SECRET_OF_THE_HARNESS="not for the driver",
             TMPDIR=str(self.temp),  # the run's temporary files, all of them, land here
         )
         command = [
@@ -135,7 +141,7 @@ class Attack:
 
     def survivors(self) -> list[int]:
         """Processes still carrying this run's marker in their environment."""
-        return sandbox.marked(self.marker, "NNHAL_TEST_MARKER")
+        return sandbox.marked(self.marker, "NNHAL_DRIVER_TEST_MARKER")
 
     def check_clean(self) -> None:
         """Nothing of the run is left: no process, no working directory, no temporary
@@ -234,7 +240,7 @@ def test_the_report_and_the_header_state_the_containment(tmp_path) -> None:
 
 def test_an_unavailable_containment_is_a_usage_error(tmp_path, monkeypatch) -> None:
     monkeypatch.setattr(sandbox.shutil, "which", lambda tool: None)
-    sandbox.available.cache_clear()
+    sandbox.probe.cache_clear()
     try:
         with pytest.raises(sandbox.ContainmentUnavailable) as caught:
             sandbox.Sandbox("bubblewrap")
@@ -244,4 +250,81 @@ def test_an_unavailable_containment_is_a_usage_error(tmp_path, monkeypatch) -> N
         )
         assert sandbox.strongest() == "process-group"
     finally:
-        sandbox.available.cache_clear()
+        sandbox.probe.cache_clear()
+
+
+ATTEMPTS = (
+    "rewrite the report",
+    "list the report folder",
+    "plant a conftest.py",
+    "plant a conftest.py in the driver's folder",
+    "read the expected outputs",
+    "list the suite",
+    "append to the suite",
+    "append to the contract",
+    "unmount /proc",
+    "see the harness's process",
+    "raise the harness's OOM score",
+    "reach a network",
+)
+SERVICE_VARIABLES = {"HOME", "TMPDIR", "PYTHONPATH", sandbox.TOKEN_VARIABLE}
+
+
+@pytest.mark.parametrize("containment", ["bubblewrap", "unshare"])
+def test_a_driver_probing_its_sandbox_gets_nowhere(tmp_path, containment) -> None:
+    """Every way out a hostile vendor's driver tried (the report, the harness's and its
+    own folder, the suite's expected outputs and files, the contract, /proc, the
+    harness's process, the network, shared memory, the harness's environment) is
+    refused, in both containments, and the report is the harness's own."""
+    _need(containment)
+    attack = Attack(tmp_path, "ProbesItsSandbox", f"--driver-containment={containment}")
+    assert attack.process.returncode == 0, attack.output
+    log = attack.log()
+    attempts = dict(re.findall(r"^attempt (.+?): (refused|SUCCEEDED)", log, re.M))
+    assert attempts == dict.fromkeys(ATTEMPTS, "refused"), log
+    shared = re.search(r"^shm: (\S+) written$", log, re.M)
+    assert shared is not None, log
+    assert not Path(shared.group(1)).exists()  # a private /dev/shm, gone with the driver
+    names = set(re.search(r"^environment: (.*)$", log, re.M).group(1).split())
+    driver_own = {n for n in names if n.startswith(sandbox.ENVIRONMENT_PREFIXES)}
+    # bubblewrap sets PWD, the working directory's path, itself.
+    assert names - driver_own - sandbox.ENVIRONMENT_NAMES - {"PWD"} == SERVICE_VARIABLES
+    assert "NNHAL_SECRET_OF_THE_HARNESS" not in names
+    assert "forged" not in (tmp_path / "report" / "report.json").read_text()
+    assert not (tmp_path / "conftest.py").read_text().endswith("forged")
+    isolation = attack.report["run"]["isolation"]
+    assert isolation["tamper_proof"] is True
+    assert isolation["containment"].startswith(f"namespaces by {containment}")
+    attack.check_clean()
+
+
+@pytest.mark.parametrize("containment", ["bubblewrap", "unshare", "process-group"])
+def test_a_fork_bomb_is_stopped_at_the_process_limit(tmp_path, containment) -> None:
+    if containment != "process-group":
+        _need(containment)
+    attack = Attack(tmp_path, "ForksWithoutBound", f"--driver-containment={containment}")
+    # The driver's own later threads may fail for want of processes: its own doing.
+    assert attack.outcome("sync") == "passed", attack.output
+    found = re.search(r"^fork refused after (\d+) children", attack.log(), re.M)
+    assert found is not None, attack.log()
+    assert int(found.group(1)) < sandbox.PROCESSES
+    attack.check_clean()
+
+
+@pytest.mark.parametrize("containment", ["bubblewrap", "unshare"])
+def test_memory_spread_over_children_meets_the_tree_limit(tmp_path, containment) -> None:
+    """Six children of 200 MB each: no process is over the 1,000 MB limit, their tree is."""
+    _need(containment)
+    attack = Attack(
+        tmp_path,
+        "GrowsThroughChildren",
+        f"--driver-containment={containment}",
+        "--driver-memory-limit=1000",
+        "--hal-timeout=30",
+    )
+    assert attack.outcome("sync") == "failed", attack.output
+    fault = attack.outcomes["sync"][1]["nnhal_fault"]
+    assert fault.startswith("driver memory: "), fault
+    assert "1000 MB" in fault, fault
+    assert attack.outcome("async") == attack.outcome("burst") == "passed"
+    attack.check_clean()
