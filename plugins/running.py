@@ -29,6 +29,7 @@ from hal.types import HalVersion
 from plugins import collection, packs, profiles
 from plugins.pytest_nnhal import SUITE, is_xdist_controller
 from plugins.repeats import RepeatedFailures
+from plugins.report import seal
 from plugins.report.facts import test_id
 
 _LOADED = pytest.StashKey[LoadedDriver]()
@@ -46,6 +47,9 @@ def configure(config: pytest.Config) -> None:
     ``--hal-version``, the node ids and markers, ``--hal-timeout``, the hypothesis profile,
     vendor packs, ``--nnhal-op`` (after the packs, whose extensions it may name), the
     driver named, the certification report."""
+    # First, before any driver code runs here or in a child: the run's report key leaves
+    # the environment.
+    config.stash[seal.RUN_KEY] = seal.take_key()
     BREAKER.reset(config.getoption("--hal-hang-limit"))
     if not hasattr(config, "workerinput"):  # the process that prints
         config.pluginmanager.register(
@@ -73,10 +77,15 @@ def configure(config: pytest.Config) -> None:
         configure_report(config)
 
 
-def pytest_unconfigure(config: pytest.Config) -> None:
+def close_driver(config: pytest.Config) -> None:
+    """End the driver service (and everything it forked): the report is written after."""
     guard = config.stash.get(_GUARD, None)
     if guard is not None and hasattr(guard, "close"):
         guard.close()
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    close_driver(config)
     watch = config.stash.get(_CRASH_WATCH, None)
     if watch is not None:
         watch.finish()

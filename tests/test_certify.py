@@ -21,7 +21,8 @@ from pathlib import Path
 
 import pytest
 
-from plugins.report import certify
+from isolation import sandbox
+from plugins.report import certify, seal
 from plugins.report.document import load, write
 
 FAULTY = Path(__file__).with_name("faulty_drivers.py")
@@ -154,9 +155,10 @@ def _certifying_document() -> dict:
 def test_exit_zero_only_when_certified(tmp_path: Path, monkeypatch, capsys) -> None:
     seen = []
 
-    def fake_run(command, time_limit):
+    def fake_run(command, time_limit, **where):
         seen.append((command, time_limit))
         write(_certifying_document(), tmp_path / "out")
+        seal.write_seal(tmp_path / "out", where["env"][seal.KEY_VARIABLE].encode())
         return 0
 
     monkeypatch.setattr(certify, "run_pytest", fake_run)
@@ -174,12 +176,12 @@ def test_exit_zero_only_when_certified(tmp_path: Path, monkeypatch, capsys) -> N
         ]
     )
     assert status == 0
-    assert seen == [
+    for command, _ in seen:
+        assert command[:4] == [sys.executable, "-P", "-m", "pytest"]
+        assert "--noconftest" in command[: command.index("--pyargs")]
+    assert [(c[c.index("--pyargs") :], limit) for c, limit in seen] == [
         (
             [
-                sys.executable,
-                "-m",
-                "pytest",
                 "--pyargs",
                 "conformance",
                 "--driver=vendor:Factory",
@@ -188,8 +190,11 @@ def test_exit_zero_only_when_certified(tmp_path: Path, monkeypatch, capsys) -> N
                 "-p",
                 "no:cacheprovider",
                 "--tb=line",
+                f"--driver-folder={os.getcwd()}",
+                f"--driver-hide={tmp_path / 'out'}",
                 "--hal-version=1.1",
                 "--driver-isolation=process",
+                f"--driver-containment={sandbox.strongest()}",
                 "-x",
             ],
             certify.DEFAULT_TIME_LIMIT,
@@ -201,7 +206,7 @@ def test_exit_zero_only_when_certified(tmp_path: Path, monkeypatch, capsys) -> N
 
 def test_a_verdict_left_by_an_earlier_run_is_never_read(tmp_path: Path, monkeypatch, capsys):
     write(_certifying_document(), tmp_path / "out")
-    monkeypatch.setattr(certify, "run_pytest", lambda command, time_limit: 0)
+    monkeypatch.setattr(certify, "run_pytest", lambda command, time_limit, **where: 0)
     assert certify.main(["--driver", "x:Y", "--jobs", "0", "--out", str(tmp_path / "out")]) == 1
     assert capsys.readouterr().err == (
         "nnhal-certify: pytest exited with status 0 and wrote no report: nothing was certified\n"
@@ -209,7 +214,7 @@ def test_a_verdict_left_by_an_earlier_run_is_never_read(tmp_path: Path, monkeypa
 
 
 def test_a_run_over_its_time_limit_is_not_certified(tmp_path: Path, monkeypatch, capsys):
-    def too_slow(command, time_limit):
+    def too_slow(command, time_limit, **where):
         raise subprocess.TimeoutExpired(command, time_limit)
 
     monkeypatch.setattr(certify, "run_pytest", too_slow)
@@ -247,12 +252,13 @@ def test_an_unknown_isolation_mode_is_a_usage_error(tmp_path: Path) -> None:
 def test_a_shard_process_runs_its_shard_and_reports_to_its_own_folder() -> None:
     args, extra = certify._parser().parse_known_args(["--driver", "x:Y", "--out", "o", "-x"])
     command = certify.pytest_command(args, extra, out=Path("o/shards/2"), shard=(2, 3))
-    assert command[3:] == [
+    assert command[: len(certify.harness_prefix(args))] == certify.harness_prefix(args)
+    assert command[len(certify.harness_prefix(args)) :] == [
         "--pyargs",
         "conformance",
         "--driver=x:Y",
         "--nnhal-profile=full",
-        "--cert-report=o/shards/2",
+        f"--cert-report={Path('o/shards/2').absolute()}",
         "-p",
         "no:cacheprovider",
         "--tb=line",
@@ -363,9 +369,39 @@ def test_progress_says_when_a_shard_has_been_quiet_for_a_minute(tmp_path: Path) 
 
 def test_smoke_runs_the_sample_under_profile_ci(tmp_path: Path, monkeypatch) -> None:
     seen = []
-    monkeypatch.setattr(certify, "run_pytest", lambda command, limit: seen.append(command) or 5)
+    monkeypatch.setattr(certify, "run_pytest", lambda command, limit, **where: seen.append(command) or 5)
     certify.main(["--driver", "reference", "--jobs", "0", "--smoke", "--out", str(tmp_path)])
     assert "--nnhal-smoke" in seen[0] and "--nnhal-profile=ci" in seen[0]
     seen.clear()
     certify.main(["--driver", "reference", "--jobs", "0", "--out", str(tmp_path)])
     assert "--nnhal-smoke" not in seen[0] and "--nnhal-profile=full" in seen[0]
+
+
+def test_a_test_process_takes_no_code_from_where_it_runs(tmp_path: Path) -> None:
+    """No current folder on the path, no conftest.py anywhere, the harness folder's own empty
+    configuration, plugins by name with autoloading off, no PYTEST_ADDOPTS or
+    PYTEST_PLUGINS passed on, and the run's report key handed over."""
+    args, _ = certify._parser().parse_known_args(["--driver", "x:Y"])
+    args.harness = certify.make_harness_folder()
+    try:
+        prefix = certify.harness_prefix(args)
+        assert prefix[:4] == [sys.executable, "-P", "-m", "pytest"]
+        assert prefix[4:8] == [
+            "-c",
+            str(args.harness / "pytest.ini"),
+            "--rootdir",
+            str(args.harness),
+        ]
+        assert "--noconftest" in prefix
+        assert (args.harness / "pytest.ini").read_text() == "[pytest]\n"
+        assert sorted(p.name for p in args.harness.iterdir()) == ["pytest.ini"]
+    finally:
+        shutil.rmtree(args.harness)
+    os.environ["PYTEST_ADDOPTS"] = "-p evil"
+    try:
+        environment = certify.harness_environment("k3y")
+    finally:
+        del os.environ["PYTEST_ADDOPTS"]
+    assert "PYTEST_ADDOPTS" not in environment
+    assert environment["PYTEST_DISABLE_PLUGIN_AUTOLOAD"] == "1"
+    assert environment[seal.KEY_VARIABLE] == "k3y"

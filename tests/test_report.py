@@ -17,7 +17,7 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from plugins.report import cli
+from plugins.report import cli, seal
 from plugins.report.collector import Expectation, Shard
 from plugins.report.document import SCHEMA_PATH, load, merge
 
@@ -425,7 +425,12 @@ def test_a_merged_run_is_as_tamper_proof_as_its_weakest_shard(shards, tmp_path: 
 
     assert load(shards["1/3"])["run"]["isolation"]["mode"] == "none"  # these ran in-process
     paths = [_variant(shards[s], tmp_path / s[0], isolated) for s in ("1/3", "2/3", "3/3")]
-    assert cli.main(["merge", *paths, "-o", str(tmp_path / "all")]) == 0
+    key = tmp_path / "key"
+    key.write_text("the run's key\n")
+    for path in paths:
+        seal.write_seal(Path(path).parent, b"the run's key")
+    merging = ["merge", *paths, "--key-file", str(key), "-o", str(tmp_path / "all")]
+    assert cli.main(merging) == 0
     assert load(tmp_path / "all" / "report.json")["run"]["isolation"] == contained
     paths[1] = str(shards["2/3"])
     assert cli.main(["merge", *paths, "-o", str(tmp_path / "weak")]) == 0
@@ -587,3 +592,54 @@ def test_the_driver_says_who_it_is_below_its_own_level(monkeypatch) -> None:
     assert (identity["level"], identity["tested_level"]) == ("1.2", "1.0")
     assert identity["caching_supported"] is None
     assert identity["load_error"] is None
+
+
+def test_merged_shards_are_tamper_proof_only_with_their_seals_checked(
+    shards, tmp_path: Path, capsys
+) -> None:
+    """Without the run's key the merge cannot tell a shard a driver rewrote from its own:
+    the merged report says so. With the key, a shard changed after its seal is refused."""
+    contained = {
+        "mode": "process",
+        "containment": "namespaces",
+        "tamper_proof": True,
+        "driver_logs": "/r/driver-logs",
+    }
+
+    def isolated(doc):
+        doc["run"]["isolation"] = contained
+
+    paths = [_variant(shards[s], tmp_path / s[0], isolated) for s in ("1/3", "2/3", "3/3")]
+    for path in paths:
+        seal.write_seal(Path(path).parent, b"k")
+    assert cli.main(["merge", *paths, "-o", str(tmp_path / "unchecked")]) == 0
+    doc = load(tmp_path / "unchecked" / "report.json")
+    assert doc["run"]["isolation"]["tamper_proof"] is False
+    assert doc["run"]["isolation"]["why_not_tamper_proof"] == (
+        "the shard reports' seals were not checked (give the run's key: --key-file or "
+        "NNHAL_REPORT_KEY)"
+    )
+    capsys.readouterr()
+    key = tmp_path / "key"
+    key.write_text("k")
+    forged = json.loads(Path(paths[1]).read_text())
+    for test in forged["tests"]:
+        if isinstance(test, dict) and test.get("outcome") == "failed":
+            test["outcome"] = "passed"
+    forged["run"]["exit_status"] = 0
+    Path(paths[1]).write_text(json.dumps(forged))
+    assert cli.main(["merge", *paths, "--key-file", str(key), "-o", "unused"]) == cli.REFUSED
+    assert capsys.readouterr().err.strip() == (
+        f"nnhal-report merge: refused: {paths[1]} does not match its seal report.seal: it "
+        "was changed after its test process wrote it, or written by something without the "
+        "run's key"
+    )
+
+
+def test_a_verdict_written_into_a_report_is_never_believed(shards, tmp_path: Path) -> None:
+    """load() derives the verdict from the observations, whatever the file says."""
+    doc = json.loads(Path(shards["1/3"]).read_text())
+    doc["verdict"] = dict(doc["verdict"], status="CERTIFIED", headline="CERTIFIED at HAL 1.2")
+    path = tmp_path / "report.json"
+    path.write_text(json.dumps(doc))
+    assert load(path)["verdict"]["status"] == "NOT CERTIFIED"

@@ -52,14 +52,15 @@ import shlex
 import shutil
 import subprocess
 import sys
+import tempfile
 import time
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
-from isolation.sandbox import CONTAINMENTS
-from plugins.report import compare
-from plugins.report.document import ReportError, load, merge, write
+from isolation.sandbox import CONTAINMENTS, ContainmentUnavailable, Sandbox, strongest
+from plugins.report import compare, seal
+from plugins.report.document import ReportError, finalize, load, merge, write
 from plugins.report.facts import BAD_OUTCOMES
 
 NOT_CERTIFIED = 1
@@ -185,19 +186,20 @@ def pytest_command(
     """The pytest command of one test process: the report goes to ``out`` (default
     ``--out``); ``shard`` (K, N) runs shard K/N; ``xdist_workers`` > 0 adds ``-n``."""
     command = [
-        sys.executable,
-        "-m",
-        "pytest",
+        *harness_prefix(args),
         "--pyargs",
         "conformance",
         f"--driver={args.driver}",
         f"--nnhal-profile={profile_of(args)}",
-        f"--cert-report={out_of(args) if out is None else out}",
+        f"--cert-report={(out_of(args) if out is None else out).absolute()}",
         "-p",
         "no:cacheprovider",
         # One line a failure: the report holds every message and rerun command.
         "--tb=line",
     ]
+    folder = getattr(args, "driver_folder", None)
+    if folder is not None:
+        command += [f"--driver-folder={folder}", f"--driver-hide={out_of(args).absolute()}"]
     if shard is not None:
         command.append(f"--shard={shard[0]}/{shard[1]}")
     if xdist_workers:
@@ -218,6 +220,48 @@ def pytest_command(
     return command + [a for a in extra if a != "--"]
 
 
+HARNESS_INI = "pytest.ini"
+"""The configuration file of the harness's own folder: empty, so nothing configures the run
+but nnhal-certify's own options."""
+PLUGINS = ("plugins.pytest_nnhal", "xdist.plugin", "xdist.looponfail", "_hypothesis_pytestplugin")
+"""The pytest plugins a certification loads, by name: plugin autoloading is off, so no other
+installed package (a driver's among them) adds code to the harness."""
+CLEARED_VARIABLES = ("PYTEST_ADDOPTS", "PYTEST_PLUGINS", "PYTHONSTARTUP", "PYTHONINSPECT")
+"""Variables that would add options or code to the test processes: not passed on."""
+
+
+def harness_prefix(args: argparse.Namespace) -> list[str]:
+    """How a test process starts: Python without the current folder on its path (``-P``),
+    pytest with the harness folder's empty configuration as its only one, no conftest.py
+    anywhere, and the certification's plugins named one by one."""
+    command = [sys.executable, "-P", "-m", "pytest"]
+    harness = getattr(args, "harness", None)
+    if harness is not None:
+        command += ["-c", str(harness / HARNESS_INI), "--rootdir", str(harness)]
+    command.append("--noconftest")
+    for plugin in PLUGINS:
+        command += ["-p", plugin]
+    return command
+
+
+def make_harness_folder() -> Path:
+    """A folder of the harness's own for the test processes to run in: an empty
+    configuration file and nothing else (the driver's folder, where nnhal-certify was
+    started, goes to the driver service only)."""
+    folder = Path(tempfile.mkdtemp(prefix="nnhal-harness-"))
+    (folder / HARNESS_INI).write_text("[pytest]\n", encoding="utf-8")
+    return folder
+
+
+def harness_environment(key: str) -> dict[str, str]:
+    """The test processes' environment: this one's, without ``CLEARED_VARIABLES``, with
+    plugin autoloading off and the run's report key (``plugins.report.seal``)."""
+    environment = {k: v for k, v in os.environ.items() if k not in CLEARED_VARIABLES}
+    environment["PYTEST_DISABLE_PLUGIN_AUTOLOAD"] = "1"
+    environment[seal.KEY_VARIABLE] = key
+    return environment
+
+
 def profile_of(args: argparse.Namespace) -> str:
     """The run's profile: ``--profile``, else ci for ``--smoke`` and full otherwise."""
     return args.profile or ("ci" if getattr(args, "smoke", False) else "full")
@@ -233,9 +277,20 @@ def out_of(args: argparse.Namespace) -> Path:
     return args.out or Path(DEFAULT_OUT)
 
 
-def run_pytest(command: list[str], time_limit: float) -> int:
+def launch(args: argparse.Namespace) -> dict:
+    """Where and with what environment a test process starts (``main`` sets ``args.harness``
+    and ``args.key``; without them, here and with this environment)."""
+    harness = getattr(args, "harness", None)
+    key = getattr(args, "key", None)
+    return {
+        "cwd": harness,
+        "env": harness_environment(key) if key is not None else None,
+    }
+
+
+def run_pytest(command: list[str], time_limit: float, **where) -> int:
     """Run pytest with its output going straight to ours (its progress), within a time limit."""
-    process = subprocess.Popen(command)
+    process = subprocess.Popen(command, **where)
     try:
         return process.wait(timeout=time_limit)
     except subprocess.TimeoutExpired:
@@ -274,11 +329,11 @@ class _Shard:
     def report(self) -> Path:
         return self.folder / str(self.index) / "report.json"
 
-    def start(self, command: list[str], log: Path) -> None:
+    def start(self, command: list[str], log: Path, **where) -> None:
         self.log = log
         with open(log, "wb") as output:
             self.process = subprocess.Popen(
-                command, stdout=output, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL
+                command, stdout=output, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, **where
             )
 
     def collected(self) -> str | None:
@@ -378,7 +433,7 @@ def run_shards(args: argparse.Namespace, extra: list[str], jobs: int, time_limit
     shards = [_Shard(k, jobs, folder) for k in range(1, jobs + 1)]
     for s in shards:
         command = pytest_command(args, extra, out=folder / str(s.index), shard=(s.index, jobs))
-        s.start(command, folder / f"{s.index}.log")
+        s.start(command, folder / f"{s.index}.log", **launch(args))
     collecting = (
         ""
         if getattr(args, "selection", None)
@@ -404,7 +459,7 @@ def run_shards(args: argparse.Namespace, extra: list[str], jobs: int, time_limit
         command = pytest_command(
             args, extra, out=folder / str(s.index), shard=(s.index, jobs), xdist_workers=1
         )
-        s.start(command, folder / f"{s.index}.retry.log")
+        s.start(command, folder / f"{s.index}.retry.log", **launch(args))
     if crashed:
         _wait(crashed, deadline, started)
     for s in shards:
@@ -423,6 +478,14 @@ def run_shards(args: argparse.Namespace, extra: list[str], jobs: int, time_limit
                 file=sys.stderr,
             )
         return missing[0].process.returncode or NOT_CERTIFIED
+    key = getattr(args, "key", None)
+    unsealed = [(s, seal.check(s.report, key.encode())) for s in shards] if key else []
+    unsealed = [(s, problem) for s, problem in unsealed if problem is not None]
+    if unsealed:
+        for s, problem in unsealed:
+            print(f"nnhal-certify: shard {s.name}: {problem}", file=sys.stderr)
+        print("nnhal-certify: a shard report was tampered with: NOT CERTIFIED", file=sys.stderr)
+        return NOT_CERTIFIED
     try:
         reports = [(str(s.report), load(s.report)) for s in shards]
         write(merge(reports, command=getattr(args, "command", None)), args.out)
@@ -562,8 +625,9 @@ def main(argv: list[str] | None = None) -> int:
             "nothing is certified by default"
         )
     args.out = out_of(args)
-    report = args.out / "report.json"
+    report = args.out.absolute() / "report.json"
     report.unlink(missing_ok=True)  # never read a verdict an earlier run left behind
+    (args.out / seal.SEAL_FILE).unlink(missing_ok=True)
     jobs = jobs_of(args.jobs)
     if rerun is not None:
         for name in ("comparison.json", "comparison.md"):
@@ -574,14 +638,74 @@ def main(argv: list[str] | None = None) -> int:
         jobs = min(jobs, len(rerun.ids))  # no shard without an item to run
         print(rerun.announcement(), flush=True)
     try:
+        launched = launch_isolation(args)
+    except ContainmentUnavailable as e:
+        parser.error(str(e))
+    # The test processes run in a folder of the harness's own; the folder this command
+    # was started from is the driver's, and only the driver service looks there.
+    args.driver_folder = os.getcwd()
+    extra = absolute_paths(extra)
+    args.harness = make_harness_folder()
+    args.key = seal.new_key()
+    try:
+        return _run(args, extra, jobs, report, launched, rerun)
+    finally:
+        shutil.rmtree(args.harness, ignore_errors=True)
+
+
+def absolute_paths(extra: list[str]) -> list[str]:
+    """Pytest arguments that name files, made absolute (the test processes run elsewhere):
+    ``@FILE`` and ``--option=PATH`` where PATH names a file or folder here. Node ids and
+    the suite's names are left alone: a folder here never stands in for the suite."""
+    here = Path.cwd()
+    fixed = []
+    for argument in extra:
+        if argument.startswith("@") and (here / argument[1:]).is_file():
+            argument = f"@{(here / argument[1:]).resolve()}"
+        elif argument.startswith("--") and "=" in argument:
+            option, _, value = argument.partition("=")
+            if value and "::" not in value and not Path(value).is_absolute() and (here / value).exists():
+                argument = f"{option}={(here / value).resolve()}"
+        fixed.append(argument)
+    return fixed
+
+
+def launch_isolation(args: argparse.Namespace) -> dict:
+    """The isolation this command launches, as the report will state it: decided here (an
+    ``auto`` containment resolved once, for every test process), never taken from what a
+    test process wrote (in-process, the driver shares that process)."""
+    if isolation_of(args) != "process":
+        return {"mode": "none", "containment": None, "tamper_proof": False}
+    if args.driver_containment == "auto":
+        args.driver_containment = strongest()
+    box = Sandbox(args.driver_containment)
+    facts = {"mode": "process", "containment": box.describe(), "tamper_proof": box.tamper_proof}
+    if box.namespaces and not box.tamper_proof:
+        facts["why_not_tamper_proof"] = "; ".join(box.weaknesses)
+    return facts
+
+
+def _run(
+    args: argparse.Namespace,
+    extra: list[str],
+    jobs: int,
+    report: Path,
+    launched: dict,
+    rerun: _Rerun | None,
+) -> int:
+    try:
         if jobs >= 2:
             status = run_shards(args, extra, jobs, args.time_limit)
             if status and not report.exists():
                 return status
         else:
             command = pytest_command(args, extra)
-            print("nnhal-certify:", " ".join(command[2:]), flush=True)
-            status = run_pytest(command, args.time_limit)
+            print("nnhal-certify:", " ".join(command[3:]), flush=True)
+            status = run_pytest(command, args.time_limit, **launch(args))
+            problem = seal.check(report, args.key.encode()) if report.exists() else None
+            if problem is not None:
+                print(f"nnhal-certify: {problem}: NOT CERTIFIED", file=sys.stderr)
+                return NOT_CERTIFIED
     except subprocess.TimeoutExpired:
         print(
             f"nnhal-certify: the run took longer than --time-limit={args.time_limit:g} s and "
@@ -601,6 +725,12 @@ def main(argv: list[str] | None = None) -> int:
     except ReportError as e:
         print(f"nnhal-certify: {e}", file=sys.stderr)
         return NOT_CERTIFIED
+    # The verdict is this command's: from the observations, with the isolation it launched.
+    logs = (doc["run"].get("isolation") or {}).get("driver_logs")
+    doc["run"]["isolation"] = dict(launched, driver_logs=logs)
+    doc = finalize(doc)
+    write(doc, args.out)
+    (args.out / seal.SEAL_FILE).unlink(missing_ok=True)  # the key dies with this run
     verdict = doc["verdict"]
     print(f"\nnnhal-certify: {verdict['headline']}")
     for line in verdict["reasons"] + verdict["notes"]:

@@ -17,10 +17,11 @@ is one line on stderr and exit status 2.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 
-from plugins.report import compare
+from plugins.report import compare, seal
 from plugins.report.document import ReportError, finalize, load, merge, write
 
 REFUSED = 2
@@ -38,6 +39,14 @@ def _parser() -> argparse.ArgumentParser:
     merging = commands.add_parser("merge", help="merge the shard reports of one run into one")
     merging.add_argument("reports", nargs="+", type=Path, metavar="REPORT.json")
     merging.add_argument("-o", "--out", required=True, type=Path, metavar="DIR")
+    merging.add_argument(
+        "--key-file",
+        type=Path,
+        metavar="FILE",
+        help="the run's report key (else $NNHAL_REPORT_KEY): every shard's report.seal is "
+        "checked against it and a shard that fails is refused; without a key the merged "
+        "report says it is not tamper-proof",
+    )
     merging.add_argument(
         "--require-certified",
         action="store_true",
@@ -81,6 +90,34 @@ def diff(before: Path, after: Path, out: Path | None) -> int:
     return NEWLY_FAILING if comparison["counts"]["newly_failing"] else 0
 
 
+def merge_checked(reports: list[Path], key_file: Path | None) -> dict:
+    """The merged document of ``reports``, each shard's seal checked when a key is known
+    (ReportError naming the shard that fails); unchecked, it is not tamper-proof."""
+    if key_file is not None:
+        try:
+            key = key_file.read_text(encoding="utf-8").strip().encode()
+        except OSError as e:
+            raise ReportError(f"--key-file={key_file}: cannot read: {e.strerror}") from None
+    else:
+        key = os.environ.get(seal.KEY_VARIABLE, "").encode() or None
+    if key is not None:
+        for path in reports:
+            problem = seal.check(path, key)
+            if problem is not None:
+                raise ReportError(f"refused: {problem}")
+    doc = merge([(str(path), load(path)) for path in reports])
+    isolation = doc["run"].get("isolation")
+    if key is None and isolation is not None and isolation["tamper_proof"]:
+        doc["run"]["isolation"] = dict(
+            isolation,
+            tamper_proof=False,
+            why_not_tamper_proof="the shard reports' seals were not checked (give the run's "
+            "key: --key-file or NNHAL_REPORT_KEY)",
+        )
+        doc = finalize(doc)
+    return doc
+
+
 def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     if args.command == "diff":
@@ -91,7 +128,7 @@ def main(argv: list[str] | None = None) -> int:
             return REFUSED
     try:
         if args.command == "merge":
-            doc = merge([(str(path), load(path)) for path in args.reports])
+            doc = merge_checked(args.reports, args.key_file)
         else:
             doc = finalize(load(args.report))
         write(doc, args.out)

@@ -314,6 +314,8 @@ def _pack_notes(packs: list[dict[str, Any]], tests: list[dict]) -> list[str]:
 
 
 def _why_not_tamper_proof(isolation: dict[str, Any]) -> str:
+    if isolation.get("why_not_tamper_proof"):
+        return str(isolation["why_not_tamper_proof"])
     if isolation["mode"] == "none":
         return "the driver ran in the harness's process"
     return "the driver's process was not in namespaces of its own"
@@ -372,14 +374,15 @@ def load(path: Path) -> dict[str, Any]:
     except (KeyError, TypeError, AttributeError) as e:
         raise ReportError(f"{path}: malformed tests ({type(e).__name__}: {e})") from None
     _check_tests(doc.get("tests"), path)
-    if version != SCHEMA_VERSION:
-        try:
-            doc = finalize(doc)
-        except (KeyError, TypeError, AttributeError) as e:
-            raise ReportError(
-                f"{path}: not a well-formed version {version} report ({type(e).__name__}: {e})"
-            ) from None
-        doc["schema_version"] = SCHEMA_VERSION
+    # Every derived part (summary, matrix, scope, verdict) is recomputed from the
+    # observations: a verdict written into the file is never believed.
+    try:
+        doc = finalize(doc)
+    except (KeyError, TypeError, AttributeError) as e:
+        raise ReportError(
+            f"{path}: not a well-formed version {version} report ({type(e).__name__}: {e})"
+        ) from None
+    doc["schema_version"] = SCHEMA_VERSION
     return doc
 
 
