@@ -444,7 +444,7 @@ class ReportPlugin:
             return
         self.document = self._document(int(exitstatus))
         from plugins.report import seal
-        from plugins.report.document import write
+        from plugins.report.document import json_text, write
         from plugins.running import close_driver
 
         # The driver's service is gone before a file is written: nothing of it is left
@@ -453,7 +453,8 @@ class ReportPlugin:
         self.written = write(self.document, self.out_dir)
         key = self.config.stash.get(seal.RUN_KEY, None)
         if key is not None:
-            self.written.append(seal.write_seal(self.out_dir, key))
+            data = json_text(self.document).encode()
+            self.written.append(seal.write_seal(self.out_dir, key, data))
 
     def pytest_terminal_summary(self, terminalreporter) -> None:
         if self.document is None:

@@ -517,15 +517,20 @@ def write(doc: dict[str, Any], out_dir: Path) -> list[Path]:
 
     out_dir = Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
-    text = json.dumps(compact.pack(doc), sort_keys=True, separators=(",", ":"))
+    text = json_text(doc)
     # Render what load gives a reader of report.json: re-rendering is exact.
     doc = compact.unpack(json.loads(text))
     files = {
-        "report.json": text + "\n",
+        "report.json": text,
         "report.html": render_html(doc),
         "report.md": render_markdown(doc),
     }
     return write_files(out_dir, files)
+
+
+def json_text(doc: dict[str, Any]) -> str:
+    """report.json's exact text for ``doc`` (compact entries, sorted keys)."""
+    return json.dumps(compact.pack(doc), sort_keys=True, separators=(",", ":")) + "\n"
 
 
 def write_files(out_dir: Path, files: dict[str, str]) -> list[Path]:

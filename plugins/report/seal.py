@@ -50,10 +50,13 @@ def _mac(data: bytes, key: bytes) -> str:
     return hmac.new(key, data, hashlib.sha256).hexdigest()
 
 
-def write_seal(folder: Path, key: bytes) -> Path:
-    """Seal ``folder``/report.json as it is now."""
+def write_seal(folder: Path, key: bytes, data: bytes | None = None) -> Path:
+    """Seal ``folder``/report.json: ``data``, the bytes written to it (never read back, so
+    that a rewrite between the writing and the sealing is caught too), else the file as
+    it is now."""
     folder = Path(folder)
-    data = (folder / "report.json").read_bytes()
+    if data is None:
+        data = (folder / "report.json").read_bytes()
     path = folder / SEAL_FILE
     path.write_text(f"{ALGORITHM} {_mac(data, key)}\n", encoding="ascii")
     return path
