@@ -139,12 +139,15 @@ def hidden_paths(config: pytest.Config) -> list[str]:
     outputs among them), the plugin and the generator, the report folder, the cache of
     generated vendor packs, the harness's folder (unless the driver's folder is inside
     it) and every ``--driver-hide``."""
-    import conformance
-    import generator
-    import plugins
+    from importlib.util import find_spec
+
     from generator.packs import cache_folder
 
-    paths = [p for package in (conformance, plugins, generator) for p in package.__path__]
+    paths = [
+        p
+        for package in ("conformance", "plugins", "generator")
+        for p in (find_spec(package).submodule_search_locations or [])
+    ]
     report = config.getoption("--cert-report")
     if report is not None:
         # Made now, so that it is hidden from the start (it would be read-only anyway).
