@@ -328,3 +328,75 @@ def test_memory_spread_over_children_meets_the_tree_limit(tmp_path, containment)
     assert "1000 MB" in fault, fault
     assert attack.outcome("async") == attack.outcome("burst") == "passed"
     attack.check_clean()
+
+
+def test_the_probe_catches_a_containment_that_leaves_the_file_system_writable(
+    monkeypatch,
+) -> None:
+    """unshare's namespaces without the set-up of confine.py (what it was before): the
+    probe writes outside its folder, keeps capabilities and unmounts /proc, so the
+    containment is reported as not tamper-proof, with what broke."""
+    _need("unshare")
+
+    def bare_unshare(view):
+        return [
+            "unshare",
+            "--user",
+            "--map-root-user",
+            "--pid",
+            "--fork",
+            "--kill-child",
+            "--mount-proc",
+            "--net",
+            "--ipc",
+            "--uts",
+            "--",
+        ]
+
+    kinds = dict(sandbox._KINDS)
+    kinds["unshare"] = (bare_unshare, kinds["unshare"][1])
+    monkeypatch.setattr(sandbox, "_KINDS", kinds)
+    sandbox.probe.cache_clear()
+    try:
+        broken = sandbox.probe("unshare")
+        box = sandbox.Sandbox("unshare")
+        assert box.tamper_proof is False
+        assert "/ is writable" in broken
+        assert any(b.startswith("capabilities left (CapEff") for b in broken)
+        assert "/proc could be unmounted" in broken
+        assert box.describe().endswith("; not tamper-proof here: " + "; ".join(broken))
+    finally:
+        sandbox.probe.cache_clear()
+
+
+def test_the_tree_watch_stops_a_tree_over_its_memory(tmp_path) -> None:
+    """Where no control group can be made: a child of the service holding 300 MB, under a
+    200 MB limit over the tree, is seen by the watch within its interval or two."""
+    import threading
+
+    script = (
+        "import os, signal\n"
+        "if os.fork() == 0:\n"
+        "    block = bytearray(300 << 20)\n"
+        "    for i in range(0, len(block), 4096): block[i] = 1\n"
+        "    signal.pause()\n"
+        "signal.pause()\n"
+    )
+    process = subprocess.Popen([sys.executable, "-c", script], start_new_session=True)
+    seen = []
+    done = threading.Event()
+    watch = sandbox.TreeWatch(
+        process.pid,
+        "no-token",
+        sandbox.Limits(address_space_mb=200),
+        lambda problem: seen.append(problem) or done.set(),
+    )
+    try:
+        assert done.wait(30)
+        assert re.fullmatch(
+            r"\d+ MB resident over its process tree, over the limit of 200 MB", seen[0]
+        )
+    finally:
+        watch.stop()
+        os.killpg(process.pid, 9)
+        process.wait()
