@@ -366,8 +366,13 @@ def available(kind: str) -> bool:
 def strongest() -> str:
     """The strongest containment that works here: one that held against every try of the
     probe, else the first that runs."""
-    working = [kind for kind in _KINDS if available(kind)]
-    return next((kind for kind in working if not probe(kind)), working[0])
+    first = None
+    for kind in _KINDS:  # probed in order, only as far as needed
+        if available(kind):
+            if not probe(kind):
+                return kind
+            first = first or kind
+    return first or "process-group"
 
 
 class ContainmentUnavailable(RuntimeError):
