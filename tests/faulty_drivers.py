@@ -297,3 +297,61 @@ class OddWidthQuantAdd(ReferenceDriver):
             notify(status, prepared)
 
         return super()._prepare(model, version, preference, rewrap)
+
+
+def _with_kernel(prepared, operation: OperationType, wrap) -> None:
+    """Replace the execute function of every ``operation`` step of a reference prepared
+    model by ``wrap(execute)``."""
+    plan = prepared._plan
+    plan.steps = [
+        dataclasses.replace(
+            step, impl=dataclasses.replace(step.impl, execute=wrap(step.impl.execute))
+        )
+        if step.impl.type == operation
+        else step
+        for step in plan.steps
+    ]
+
+
+class _KernelSwap(ReferenceDriver):
+    """The reference driver with one operation's kernel replaced (``operation``, ``wrap``)."""
+
+    operation: OperationType
+    wrap = staticmethod(lambda execute: execute)
+
+    def _prepare(self, model, version, preference, notify):
+        def rewrap(status, prepared):
+            if prepared is not None:
+                _with_kernel(prepared, self.operation, self.wrap)
+            notify(status, prepared)
+
+        return super()._prepare(model, version, preference, rewrap)
+
+
+def _instance_norm_android_10(execute):
+    """INSTANCE_NORMALIZATION as Android 10 computed it: x - mean divided by
+    sqrt(mean(x^2) + epsilon), the uncentred mean of the squares, not the variance."""
+
+    def android_10(args, shapes):
+        values = args.values[0]
+        nchw = bool(args.values[4].item())
+        image = values.transpose(0, 2, 3, 1) if nchw else values
+        gamma, beta, epsilon = (np.float32(args.values[k].item()) for k in (1, 2, 3))
+        wide = image.astype(np.float32)
+        mean = wide.mean(axis=(1, 2), keepdims=True)
+        mean_square = (wide * wide).mean(axis=(1, 2), keepdims=True)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            out = ((wide - mean) * gamma / np.sqrt(mean_square + epsilon) + beta).astype(
+                values.dtype
+            )
+        return [out.transpose(0, 3, 1, 2) if nchw else out]
+
+    return android_10
+
+
+class InstanceNormAndroid10(_KernelSwap):
+    """INSTANCE_NORMALIZATION divided by sqrt(mean(x^2) + epsilon), Android 10's kernel;
+    equal to the HAL text's only where a layer's mean is 0."""
+
+    operation = OperationType.INSTANCE_NORMALIZATION
+    wrap = staticmethod(_instance_norm_android_10)

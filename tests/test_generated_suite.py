@@ -11,10 +11,12 @@ import json
 import re
 from pathlib import Path
 
+import numpy as np
 import pytest
-from suite_outcomes import outcomes_of
+from suite_outcomes import outcomes_of, with_outcome
 
 from conformance.harness.generated import load_index, load_tests
+from hal.tensors import read_constants
 from hal.types import OperandType, OperationType
 
 FAULTY = Path(__file__).with_name("faulty_drivers.py")
@@ -258,3 +260,45 @@ def _failure_sections(result: pytest.RunResult) -> str:
     """The output's failure reports, without the short summary (whose lines CI does not
     truncate, so they would count each message again)."""
     return result.stdout.str().split("short test summary info")[0]
+
+
+
+def _instance_norm_cases() -> tuple[set[str], set[str]]:
+    """'folder/spec/rest' of every INSTANCE_NORMALIZATION case: those whose input has a
+    (batch, channel) layer of non-zero mean and variance (where Android 10's mean of squares
+    and the variance differ, and x - mean is not 0), and the others."""
+    off_centre, centred = set(), set()
+    for module, _ in load_index():
+        for test in load_tests(module):
+            operations = test.model.operations
+            if [op.type for op in operations] != [OperationType.INSTANCE_NORMALIZATION]:
+                continue
+            nchw = bool(read_constants(test.model)[operations[0].inputs[4]])
+            axes = (2, 3) if nchw else (1, 2)
+            layers = [f.inputs[0].astype(np.float64) for f in test.feeds]
+            differ = [np.abs(x.mean(axis=axes)) * x.var(axis=axes) for x in layers]
+            spec = test.test_id.split("/")[1]
+            rest = test.name[len(spec) + 1 :] or "base"
+            case = f"{test.hal_folder}/{spec}/{rest}"
+            (off_centre if any(np.any(d > 1e-3) for d in differ) else centred).add(case)
+    return off_centre, centred
+
+
+def test_instance_normalization_the_android_10_way_fails_every_off_centre_layer(
+    pytester,
+) -> None:
+    """Android 10 divided by sqrt(mean(x^2) + epsilon): every item that compares the values
+    of a case with a layer of non-zero mean fails; the one_cell cases (x - mean is 0
+    everywhere, so the output is beta whatever the denominator) pass."""
+    outcomes, result = _run(pytester, "InstanceNormAndroid10", "-k", "instance_normalization")
+    off_centre, centred = _instance_norm_cases()
+    assert off_centre and centred
+    assert all("/one_cell" in case for case in centred), centred
+    failed = with_outcome(outcomes, "FAILED")
+    expected = {
+        item
+        for item, outcome in outcomes.items()
+        if _case_of(item) in off_centre and _compares_values(item) and outcome != "SKIPPED"
+    }
+    assert failed == expected and len(failed) > 100, result.stdout.str()[-3000:]
+    assert any(_case_of(item) in centred for item in with_outcome(outcomes, "PASSED"))
