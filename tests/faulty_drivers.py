@@ -355,3 +355,63 @@ class InstanceNormAndroid10(_KernelSwap):
 
     operation = OperationType.INSTANCE_NORMALIZATION
     wrap = staticmethod(_instance_norm_android_10)
+
+
+_REDUCE_OPERATIONS = (
+    OperationType.REDUCE_ALL,
+    OperationType.REDUCE_ANY,
+    OperationType.REDUCE_MAX,
+    OperationType.REDUCE_MIN,
+    OperationType.REDUCE_PROD,
+    OperationType.REDUCE_SUM,
+)
+
+
+def _removes_every_axis(operation: OperationType, args) -> bool:
+    """Whether the operation's result would have rank 0: SQUEEZE of an input of one element
+    with no axes or all of them listed, STRIDED_SLICE shrinking every axis, REDUCE_*
+    reducing every axis without keep_dims."""
+    x = args.values[0]
+    rank = x.ndim
+    if operation == OperationType.STRIDED_SLICE:
+        every = (1 << rank) - 1
+        return int(args.values[6].item()) & every == every
+    axes = args.values[1]
+    listed = set() if axes is None else {int(a) % rank for a in axes.reshape(-1)}
+    if operation == OperationType.SQUEEZE:
+        return x.size == 1 and (not listed or len(listed) == rank)
+    return not bool(args.values[2].item()) and len(listed) == rank
+
+
+class RankZeroResults(ReferenceDriver):
+    """SQUEEZE, STRIDED_SLICE and REDUCE_* give a result of rank 0 where every axis goes
+    (Android 10's kernels), not Android 11's shape [1]: an output declared [1] then fails
+    the execution (GENERAL_FAILURE)."""
+
+    def _prepare(self, model, version, preference, notify):
+        def rank_zero(operation, prepare):
+            def shapes(args):
+                result = prepare(args)
+                if _removes_every_axis(operation, args):
+                    return [()]
+                return result
+
+            return shapes
+
+        def rewrap(status, prepared):
+            if prepared is not None:
+                prepared._plan.steps = [
+                    dataclasses.replace(
+                        step,
+                        impl=dataclasses.replace(
+                            step.impl, prepare=rank_zero(step.impl.type, step.impl.prepare)
+                        ),
+                    )
+                    if step.impl.type
+                    in (OperationType.SQUEEZE, OperationType.STRIDED_SLICE, *_REDUCE_OPERATIONS)
+                    else step
+                    for step in prepared._plan.steps
+                ]
+            notify(status, prepared)
+
+        return super()._prepare(model, version, preference, rewrap)

@@ -245,14 +245,21 @@ def test_bool_reductions_treat_nonzero_as_true(driver, operation, expected) -> N
     np.testing.assert_array_equal(outputs[0], np.asarray(expected, np.uint8))
 
 
-@pytest.mark.parametrize("declared", [[1], [0], [1, 1]])
-def test_reducing_every_axis_fits_the_declared_rank(driver, declared) -> None:
-    # 1 + 2 + 3 + 4 = 10: the rank-0 result takes the declared rank as all ones
+@pytest.mark.parametrize("declared", [[1], [0]])
+def test_reducing_every_axis_gives_shape_1(driver, declared) -> None:
+    # 1 + 2 + 3 + 4 = 10: a result that would have rank 0 has shape [1] (Android 11)
     data = np.asarray([[1, 2], [3, 4]], np.float32)
     status, shapes, outputs = _reduce(driver, Op.REDUCE_SUM, data, F32, [1, 0], False, declared)
     assert status == ErrorStatus.NONE
-    assert shapes == [(1,) * len(declared)]
+    assert shapes == [(1,)]
     assert outputs[0].reshape(-1).tolist() == [10.0]
+
+
+def test_reducing_every_axis_into_a_declared_rank_2_fails(driver) -> None:
+    # the result has shape [1]; an output declared [1, 1] does not hold it
+    data = np.asarray([[1, 2], [3, 4]], np.float32)
+    status, _, _ = _reduce(driver, Op.REDUCE_SUM, data, F32, [1, 0], False, [1, 1])
+    assert status == ErrorStatus.GENERAL_FAILURE
 
 
 # ARGMAX / ARGMIN ----------------------------------------------------------------

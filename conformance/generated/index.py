@@ -660,6 +660,29 @@ MODULES = (
         ),
     ),
     (
+        "V1_1.rank0_as_shape1",
+        (
+            "rank0_as_shape1_squeeze_listed",
+            "rank0_as_shape1_squeeze_listed_quant8",
+            "rank0_as_shape1_squeeze_listed_relaxed",
+            "rank0_as_shape1_squeeze_omitted",
+            "rank0_as_shape1_squeeze_omitted_quant8",
+            "rank0_as_shape1_squeeze_omitted_relaxed",
+            "rank0_as_shape1_squeeze_vector",
+            "rank0_as_shape1_squeeze_vector_quant8",
+            "rank0_as_shape1_squeeze_vector_relaxed",
+            "rank0_as_shape1_strided_2d",
+            "rank0_as_shape1_strided_2d_quant8",
+            "rank0_as_shape1_strided_2d_relaxed",
+            "rank0_as_shape1_strided_4d",
+            "rank0_as_shape1_strided_4d_quant8",
+            "rank0_as_shape1_strided_4d_relaxed",
+            "rank0_as_shape1_strided_vector",
+            "rank0_as_shape1_strided_vector_quant8",
+            "rank0_as_shape1_strided_vector_relaxed",
+        ),
+    ),
+    (
         "V1_1.relu1_relaxed",
         (
             "relu1_relaxed",
@@ -2639,6 +2662,17 @@ MODULES = (
             "random_multinomial_relaxed",
             "random_multinomial_relaxed_weight_as_input",
             "random_multinomial_weight_as_input",
+        ),
+    ),
+    (
+        "V1_2.rank0_as_shape1_v1_2",
+        (
+            "rank0_as_shape1_v1_2_squeeze_listed",
+            "rank0_as_shape1_v1_2_squeeze_omitted",
+            "rank0_as_shape1_v1_2_squeeze_vector",
+            "rank0_as_shape1_v1_2_strided_2d",
+            "rank0_as_shape1_v1_2_strided_4d",
+            "rank0_as_shape1_v1_2_strided_vector",
         ),
     ),
     (

@@ -13,9 +13,9 @@ ARGMAX (39), ARGMIN (40), REDUCE_ALL (75) to REDUCE_SUM (80) and TOPK_V2 (90)):
   compares raw bytes. REDUCE_ALL and REDUCE_ANY treat any nonzero byte as true
   and write canonical 0/1.
 * Axes lists may repeat an axis and use negative axes; an axis outside
-  [-rank, rank) is INVALID_ARGUMENT. Reducing every axis without keep_dims
-  yields rank 0, which fits an output declared as all ones (the reference
-  accepts a declared [1]).
+  [-rank, rank) is INVALID_ARGUMENT. Reducing every axis without keep_dims:
+  REDUCE_* give shape [1], as Android 11 does (Android 10 gave rank 0);
+  MEAN's rank-0 result fits an output declared as all ones.
 * ARGMAX/ARGMIN: ties go to the lowest index. TOPK_V2: the k largest of each
   last-axis row in descending order, ties to the larger index first (the
   reference sorts (value, index) pairs ascending, then reverses them).
@@ -76,11 +76,17 @@ def _check_input(x: np.ndarray, max_rank: int | None) -> None:
 
 
 def _fit_rank0(shape: Shape, output: Operand) -> Shape:
-    """A rank-0 result takes the rank the output declares, as all ones (the reference
-    merges its empty shape into the declared one)."""
+    """MEAN: a rank-0 result takes the rank the output declares, as all ones (the
+    reference merges its empty shape into the declared one)."""
     if shape or not output.dimensions:
         return shape
     return (1,) * len(output.dimensions)
+
+
+def _rank0_as_1(shape: Shape) -> Shape:
+    """REDUCE_*: a result that would have rank 0 has shape [1], as in Android 11
+    (docs/operations.md, Android 11's corrections)."""
+    return shape or (1,)
 
 
 # Axis-list reductions: MEAN and REDUCE_* ---------------------------------------
@@ -116,7 +122,9 @@ def _axes_prepare(args: OpArgs) -> list[Shape]:
     axes = _resolved_axes(args, x.ndim)
     keep = _keep_dims(args)
     shape = tuple(1 if i in axes else d for i, d in enumerate(x.shape) if keep or i not in axes)
-    return [_fit_rank0(shape, args.outputs[0])]
+    if args.inputs[2].type == OperandType.INT32:  # MEAN
+        return [_fit_rank0(shape, args.outputs[0])]
+    return [_rank0_as_1(shape)]
 
 
 def _rows(x: np.ndarray, axes: tuple[int, ...]) -> np.ndarray:
