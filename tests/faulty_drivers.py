@@ -415,3 +415,11 @@ class RankZeroResults(ReferenceDriver):
             notify(status, prepared)
 
         return super()._prepare(model, version, preference, rewrap)
+
+
+class AcceptsDepthwiseFilterBatch(ReferenceDriver):
+    """Accepts a DEPTHWISE_CONV_2D filter whose first dimension is not 1 (Android 10 did;
+    Android 11 refuses it for models of every version)."""
+
+    def __init__(self) -> None:
+        super().__init__(disabled_rules={"operation.depthwise_filter"})

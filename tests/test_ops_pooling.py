@@ -299,6 +299,15 @@ def test_l2_normalization_quant8(driver) -> None:
     assert _run(driver, model, np.array([[100, 100]], np.uint8)).ravel().tolist() == [128, 128]
 
 
+def test_float_l2_normalization_floors_the_norm_at_1e_6(driver) -> None:
+    # Android 11: x / max(norm, 1e-6). Rows: (0, 0) -> (0, 0), not 0 / 0 = NaN;
+    # (3e-7, -4e-7) of norm 5e-7 -> (0.3, -0.4); (3, 4) -> (0.6, 0.8)
+    model = _model(OperationType.L2_NORMALIZATION, F32, (3, 2), [])
+    values = np.array([[0, 0], [3e-7, -4e-7], [3, 4]], np.float32)
+    result = _run(driver, model, values)
+    np.testing.assert_allclose(result.ravel(), [0, 0, 0.3, -0.4, 0.6, 0.8], rtol=1e-6)
+
+
 def test_local_response_normalization_window_and_alpha(driver) -> None:
     # radius 5 covers the whole depth of 2; alpha is not divided by the window size:
     # x / (1 + 1 * (1 + 4))^1 = [1/6, 2/6]

@@ -2035,6 +2035,15 @@ MODULES = (
         ),
     ),
     (
+        "V1_2.l2_normalization_zero_vector",
+        (
+            "l2_normalization_zero_vector_below_floor",
+            "l2_normalization_zero_vector_zero_vector",
+            "l2_normalization_zero_vector_zero_vector_float16",
+            "l2_normalization_zero_vector_zero_vector_relaxed",
+        ),
+    ),
+    (
         "V1_2.l2_pool_v1_2",
         (
             "l2_pool_v1_2_explicit_nchw_float16_relu1",
@@ -2820,6 +2829,7 @@ MODULES = (
             "reduce_prod_duplicates",
             "reduce_prod_duplicates_float16",
             "reduce_prod_duplicates_relaxed",
+            "reduce_prod_float16_zero",
             "reduce_prod_negative_keep",
             "reduce_prod_negative_keep_float16",
             "reduce_prod_negative_keep_relaxed",

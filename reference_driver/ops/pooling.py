@@ -19,6 +19,8 @@ docs/operations.md). Conventions:
   within 1 of the reference's fixed-point approximations of the same values.
 * INSTANCE_NORMALIZATION divides by ``sqrt(variance + epsilon)`` as the HAL
   text and Android 11 do (Android 10 divided by ``sqrt(mean(x^2) + epsilon)``).
+* Float L2_NORMALIZATION divides by ``max(norm, 1e-6)`` as Android 11 does, so
+  an all-zero vector gives zeros (Android 10 divided by the norm: 0 / 0 = NaN).
 * Batches of 0 pass through the pools, the resizes and SOFTMAX (an empty
   output, no arithmetic); every other zero-sized input fails the execution.
 """
@@ -557,8 +559,14 @@ def _l2_norm_execute(args: OpArgs, shapes: Shapes) -> list[np.ndarray]:
         return [np.clip(128 + round_half_away_array(scaled), 0, 255).astype(np.uint8)]
     wide = values.astype(np.float32)
     norms = np.sqrt((wide * wide).sum(axis=axis, keepdims=True, dtype=np.float32))
-    with np.errstate(divide="ignore", invalid="ignore"):  # no epsilon: 0 / 0 is NaN
+    # Android 11's floor (every HAL version): an all-zero vector gives 0, not 0 / 0
+    norms = np.maximum(norms, np.float32(_L2_NORM_FLOOR))
+    with np.errstate(over="ignore"):
         return [_float_out(wide / norms, args)]
+
+
+_L2_NORM_FLOOR = 1e-6
+"""Float L2_NORMALIZATION divides by max(sqrt(sum of squares), 1e-6), as Android 11 does."""
 
 
 def _lrn_validate(args: OpArgs) -> str | None:

@@ -8,7 +8,8 @@ ARGMAX (39), ARGMIN (40), REDUCE_ALL (75) to REDUCE_SUM (80) and TOPK_V2 (90)):
   in integers and divides by the element count truncating, so the zero point
   passes through unchanged (the output carries the input's quantization).
 * REDUCE_SUM and REDUCE_PROD (keep_dims a BOOL) accumulate element by element
-  in the tensor's own type, float16 included. REDUCE_MAX and REDUCE_MIN start
+  in the tensor's own type, float16 included. Float16 REDUCE_PROD takes
+  0 x anything as 0 (so 0 x inf is 0, not NaN), as Android 11 does. REDUCE_MAX and REDUCE_MIN start
   from the type's lowest (highest) finite value, so NaNs never win; quant8
   compares raw bytes. REDUCE_ALL and REDUCE_ANY treat any nonzero byte as true
   and write canonical 0/1.
@@ -160,6 +161,17 @@ def _accumulate(ufunc: np.ufunc) -> Reducer:
     return reduce
 
 
+def _product(args: OpArgs, x: np.ndarray, axes: tuple[int, ...]) -> np.ndarray:
+    """REDUCE_PROD's fold; float16 takes a factor of 0 on either side as a product of 0
+    (Android 11, every HAL version: the running product stays 0 after a 0, even times
+    inf or NaN), where plain arithmetic gives NaN for 0 x inf."""
+    with np.errstate(over="ignore", invalid="ignore"):
+        product = _sequential(np.multiply, x, axes, x.dtype)
+    if x.dtype == np.float16:
+        product = np.where((_rows(x, axes) == 0).any(axis=1), np.float16(0), product)
+    return product
+
+
 def _extreme(ufunc: np.ufunc, from_lowest: bool) -> Reducer:
     """MAX (``np.fmax`` from the type's lowest finite value) or MIN (``np.fmin`` from
     its highest): the reference's fold, where a NaN never replaces the running value."""
@@ -275,7 +287,7 @@ def _topk_execute(args: OpArgs, shapes: list[Shape]) -> list[np.ndarray]:
 IMPLEMENTATIONS = (
     _make_axes_op(OperationType.MEAN, (_F32, _F16, _Q8A), _mean),
     _make_axes_op(OperationType.REDUCE_SUM, (_F32, _F16), _accumulate(np.add)),
-    _make_axes_op(OperationType.REDUCE_PROD, (_F32, _F16), _accumulate(np.multiply)),
+    _make_axes_op(OperationType.REDUCE_PROD, (_F32, _F16), _product),
     _make_axes_op(
         OperationType.REDUCE_MAX, (_F32, _F16, _Q8A), _extreme(np.fmax, from_lowest=True)
     ),

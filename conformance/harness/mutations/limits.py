@@ -442,3 +442,49 @@ def _operation_input_rank(model: Model) -> Iterator[_Draft]:
                         f"{limits}",
                         _set_dims(v, [1] * rank),
                     )
+
+
+def _filter_batch_2(v: int) -> Callable[[Model], Model]:
+    """Operand ``v``'s first dimension 1 -> 2; a CONSTANT_COPY gets its data twice, so its
+    length still fits."""
+
+    def change(m: Model) -> None:
+        operand = m.operands[v]
+        operand.dimensions = [2, *list(operand.dimensions)[1:]]
+        if operand.lifetime == L.CONSTANT_COPY:
+            location = operand.location
+            data = bytes(m.operand_values)[location.offset : location.offset + location.length]
+            operand.location = _append_values(m, data + data)
+
+    return _edit(change)
+
+
+@_family(
+    "depthwise_filter_batch",
+    MODEL,
+    Tier.STRICT,
+    ("operation.depthwise_filter",),
+    OURS,
+    "a DEPTHWISE_CONV_2D whose filter (a model input or CONSTANT_COPY) has first dimension 1",
+    "a DEPTHWISE_CONV_2D filter given first dimension 2 (a constant's data doubled to fit), "
+    "which Android 11 refuses for models of every version",
+)
+def _depthwise_filter_batch(model: Model) -> Iterator[_Draft]:
+    done: set[int] = set()
+    for operation in model.operations:
+        if operation.type != OperationType.DEPTHWISE_CONV_2D or len(operation.inputs) < 2:
+            continue
+        v = operation.inputs[1]
+        if not 0 <= v < len(model.operands) or v in done:
+            continue
+        operand = model.operands[v]
+        dims = list(operand.dimensions)
+        if not dims or dims[0] != 1 or operand.lifetime not in (L.MODEL_INPUT, L.CONSTANT_COPY):
+            continue
+        done.add(v)
+        yield _Draft(
+            f"operand{v}.dims[0]=2",
+            f"{_operand(model, v)} dimensions {dims} -> {[2, *dims[1:]]}: a DEPTHWISE_CONV_2D "
+            "filter has first dimension 1",
+            _filter_batch_2(v),
+        )

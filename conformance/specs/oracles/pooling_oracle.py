@@ -175,8 +175,11 @@ def log_softmax(x, shape, beta, axis):
 
 
 def l2_normalization(x, shape, axis=-1):
+    """x / max(sqrt(sum of squares), 1e-6) along the axis: Android 11's float kernel, for
+    every HAL version (Android 10 had no floor, so an all-zero vector gave 0 / 0)."""
+
     def fn(v):
-        norm = math.sqrt(sum(e * e for e in v))
+        norm = max(math.sqrt(sum(e * e for e in v)), 1e-6)
         return [e / norm for e in v]
 
     return along(fn, x, shape, axis)
@@ -478,7 +481,14 @@ L2_INPUT = [
 
 @case
 def l2_normalization_cases():
-    return {"rank4": l2_normalization(L2_INPUT, (1, 2, 2, 3))}
+    return {
+        "rank4": l2_normalization(L2_INPUT, (1, 2, 2, 3)),
+        # the floor: an all-zero row, a row of norm 5, a row of norm 5e-7 (below 1e-6)
+        "zero_vector 3x3": l2_normalization(
+            [0.0, 0.0, 0.0, 3.0, 0.0, -4.0, 0.0, 0.0, 0.0], (3, 3)
+        ),
+        "below_floor 2x3": l2_normalization([3e-7, -4e-7, 0.0, 1.5, 2.0, 0.0], (2, 3)),
+    }
 
 
 # [1, 1, 2, 6]
