@@ -413,8 +413,10 @@ def _required_input_omitted(model: Model) -> Iterator[_Draft]:
     Tier.STRICT,
     ("operation.rank",),
     OURS,
-    "a model input in a required slot whose rank the catalog limits",
-    "a model input given a rank outside the limits its operation defines",
+    "a model input in a required slot, or a CONSTANT_COPY, whose rank the catalog limits",
+    "a model input given a rank outside the limits its operation defines (every input of a "
+    "repeated slot, CONCATENATION's tensors); a constant given trailing dimensions of 1 "
+    "past the highest rank (its data unchanged)",
 )
 def _operation_input_rank(model: Model) -> Iterator[_Draft]:
     """Never an optional slot: a model input there may be sent with has_no_value, so its
@@ -427,21 +429,44 @@ def _operation_input_rank(model: Model) -> Iterator[_Draft]:
         for slot, low, high in signature.ranks:
             if slot >= len(operation.inputs) or slot in signature.omittable:
                 continue
-            v = operation.inputs[slot]
-            operand = model.operands[v]
-            if v in done or operand.lifetime != L.MODEL_INPUT or not operand.dimensions:
-                continue
-            done.add(v)
-            limits = f"{low}" if low == high else f"{low} to {high}"
-            for rank in (high + 1, low - 1):
-                if rank >= 1:
+            for position in _slot_positions(operation, signature, slot):
+                v = operation.inputs[position]
+                operand = model.operands[v]
+                if v in done or not operand.dimensions:
+                    continue
+                limits = f"{low}" if low == high else f"{low} to {high}"
+                where = f"{_op_name(operation.type)} input {position} takes rank {limits}"
+                if operand.lifetime == L.MODEL_INPUT:
+                    done.add(v)
+                    for rank in (high + 1, low - 1):
+                        if rank >= 1:
+                            yield _Draft(
+                                f"operand{v}.rank={rank}",
+                                f"{_operand(model, v)} dimensions {list(operand.dimensions)} -> "
+                                f"{[1] * rank}: {where}",
+                                _set_dims(v, [1] * rank),
+                            )
+                elif operand.lifetime == L.CONSTANT_COPY:
+                    done.add(v)
+                    dims = [*operand.dimensions, *[1] * (high + 1 - len(operand.dimensions))]
                     yield _Draft(
-                        f"operand{v}.rank={rank}",
+                        f"operand{v}.rank={high + 1}",
                         f"{_operand(model, v)} dimensions {list(operand.dimensions)} -> "
-                        f"{[1] * rank}: {_op_name(operation.type)} input {slot} takes rank "
-                        f"{limits}",
-                        _set_dims(v, [1] * rank),
+                        f"{dims} (the same data): {where}",
+                        _set_dims(v, dims),
                     )
+
+
+def _slot_positions(operation, signature, slot: int) -> range:
+    """The operation's input positions a signature slot covers: every input of a repeated
+    slot (CONCATENATION's tensors), the later slots shifted past them."""
+    repeat = signature.repeat_input
+    if repeat is None or slot < repeat:
+        return range(slot, slot + 1)
+    extra = len(operation.inputs) - len(signature.inputs)
+    if slot == repeat:
+        return range(slot, slot + extra + 1)
+    return range(slot + extra, slot + extra + 1)
 
 
 def _filter_batch_2(v: int) -> Callable[[Model], Model]:
