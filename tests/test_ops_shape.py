@@ -194,7 +194,7 @@ def _shape_1_answers(driver, model, value):
 @pytest.mark.parametrize("declared", [(1,), (0,)], ids=["declared-1", "unknown"])
 def test_strided_slice_shrinking_every_axis_gives_shape_1(driver, declared) -> None:
     # [2, 3] = 0..5, both axes shrunk at row 1, column 2: in[1, 2] = 5, shape [1]
-    # (Android 11; Android 10 computed rank 0 and failed an output declared [1])
+    # (Android 11; Android 10 computed a result of rank 0)
     model = operation_model(
         Op.STRIDED_SLICE,
         [tensor((2, 3)), ints([1, 2]), ints([2, 3]), ints([1, 1]), scalar(0), scalar(0), scalar(3)],

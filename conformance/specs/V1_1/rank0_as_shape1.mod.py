@@ -1,10 +1,10 @@
 # Results that would have rank 0 have shape [1]: SQUEEZE removing every axis (listed,
 # or omitted on an input whose dimensions are all 1) and STRIDED_SLICE whose
 # shrink_axis_mask removes every axis, as Android 11 computes them at every HAL level
-# (docs/operations.md, Android 11's corrections; Android 10 gave a rank-0 result and
-# failed an output declared {1}). Float32, relaxed and quant8 (scale 0.5, zero point
-# 100, the input's parameters); float16 in V1_2/rank0_as_shape1_v1_2. The output is
-# declared {1}, and its dynamic twin (dimensions unknown, rank 1) must report [1].
+# (docs/operations.md, Android 11's corrections; Android 10 gave a rank-0 result).
+# Float32, relaxed and quant8 (scale 0.5, zero point 100, the input's parameters);
+# float16 in V1_2/rank0_as_shape1_v1_2. The output is declared {1}, and its dynamic
+# twin (dimensions unknown, rank 1) must report [1].
 # Golden values: conformance/specs/oracles/shape_oracle.py ("rank0 ..."); the one value
 # is the input's (SQUEEZE) or the element the slice picks (STRIDED_SLICE).
 
