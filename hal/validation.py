@@ -1150,6 +1150,8 @@ def _operation_rank(facts: _ModelFacts) -> Iterator[str]:
     for j, operation, signature in facts.matched():
         for slot, low, high in signature.ranks:
             for position in _positions(operation, signature, slot):
+                if position >= len(operation.inputs):
+                    continue
                 dims = facts.dims[operation.inputs[position]]
                 lifetime = facts.lifetimes[operation.inputs[position]]
                 if not dims or lifetime == OperandLifeTime.NO_VALUE:
