@@ -299,36 +299,33 @@ class OddWidthQuantAdd(ReferenceDriver):
         return super()._prepare(model, version, preference, rewrap)
 
 
-def _with_kernel(prepared, operation: OperationType, wrap) -> None:
-    """Replace the execute function of every ``operation`` step of a reference prepared
-    model by ``wrap(execute)``."""
-    plan = prepared._plan
-    plan.steps = [
-        dataclasses.replace(
-            step, impl=dataclasses.replace(step.impl, execute=wrap(step.impl.execute))
-        )
-        if step.impl.type == operation
-        else step
-        for step in plan.steps
-    ]
+class _ImplSwap(ReferenceDriver):
+    """The reference driver with one function (``field``: ``prepare`` computes the output
+    shapes, ``execute`` the values) of the steps of ``operations`` replaced by
+    ``wrap(operation type, original function)`` in every model it prepares."""
 
-
-class _KernelSwap(ReferenceDriver):
-    """The reference driver with one operation's kernel replaced (``operation``, ``wrap``)."""
-
-    operation: OperationType
-    wrap = staticmethod(lambda execute: execute)
+    operations: tuple[OperationType, ...] = ()
+    field = "execute"
+    wrap = staticmethod(lambda operation, function: function)
 
     def _prepare(self, model, version, preference, notify):
         def rewrap(status, prepared):
             if prepared is not None:
-                _with_kernel(prepared, self.operation, self.wrap)
+                prepared._plan.steps = [self._swapped(step) for step in prepared._plan.steps]
             notify(status, prepared)
 
         return super()._prepare(model, version, preference, rewrap)
 
+    def _swapped(self, step):
+        if step.impl.type not in self.operations:
+            return step
+        function = self.wrap(step.impl.type, getattr(step.impl, self.field))
+        return dataclasses.replace(
+            step, impl=dataclasses.replace(step.impl, **{self.field: function})
+        )
 
-def _instance_norm_android_10(execute):
+
+def _instance_norm_android_10(operation, execute):
     """INSTANCE_NORMALIZATION as Android 10 computed it: x - mean divided by
     sqrt(mean(x^2) + epsilon), the uncentred mean of the squares, not the variance."""
 
@@ -349,11 +346,11 @@ def _instance_norm_android_10(execute):
     return android_10
 
 
-class InstanceNormAndroid10(_KernelSwap):
+class InstanceNormAndroid10(_ImplSwap):
     """INSTANCE_NORMALIZATION divided by sqrt(mean(x^2) + epsilon), Android 10's kernel;
     equal to the HAL text's only where a layer's mean is 0."""
 
-    operation = OperationType.INSTANCE_NORMALIZATION
+    operations = (OperationType.INSTANCE_NORMALIZATION,)
     wrap = staticmethod(_instance_norm_android_10)
 
 
@@ -383,38 +380,24 @@ def _removes_every_axis(operation: OperationType, args) -> bool:
     return not bool(args.values[2].item()) and len(listed) == rank
 
 
-class RankZeroResults(ReferenceDriver):
+def _rank_zero(operation, prepare):
+    """Output shapes as Android 10 computed them: rank 0 where every axis goes."""
+
+    def shapes(args):
+        result = prepare(args)
+        return [()] if _removes_every_axis(operation, args) else result
+
+    return shapes
+
+
+class RankZeroResults(_ImplSwap):
     """SQUEEZE, STRIDED_SLICE and REDUCE_* give a result of rank 0 where every axis goes
     (Android 10's kernels), not Android 11's shape [1]: an output declared [1] then fails
-    the execution (GENERAL_FAILURE)."""
+    the execution (GENERAL_FAILURE), and one of unknown dimensions too."""
 
-    def _prepare(self, model, version, preference, notify):
-        def rank_zero(operation, prepare):
-            def shapes(args):
-                result = prepare(args)
-                if _removes_every_axis(operation, args):
-                    return [()]
-                return result
-
-            return shapes
-
-        def rewrap(status, prepared):
-            if prepared is not None:
-                prepared._plan.steps = [
-                    dataclasses.replace(
-                        step,
-                        impl=dataclasses.replace(
-                            step.impl, prepare=rank_zero(step.impl.type, step.impl.prepare)
-                        ),
-                    )
-                    if step.impl.type
-                    in (OperationType.SQUEEZE, OperationType.STRIDED_SLICE, *_REDUCE_OPERATIONS)
-                    else step
-                    for step in prepared._plan.steps
-                ]
-            notify(status, prepared)
-
-        return super()._prepare(model, version, preference, rewrap)
+    operations = (OperationType.SQUEEZE, OperationType.STRIDED_SLICE, *_REDUCE_OPERATIONS)
+    field = "prepare"
+    wrap = staticmethod(_rank_zero)
 
 
 class AcceptsDepthwiseFilterBatch(ReferenceDriver):
