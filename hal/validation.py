@@ -1143,27 +1143,59 @@ def _operation_constraint_strict(facts: _ModelFacts) -> Iterator[str]:
     "operation.rank",
     Tier.STRICT,
     "an operation's inputs of known rank are within the ranks the operation defines "
-    "(not a model input in an optional slot: it may be given no value)",
+    "(each repeated input too; not a model input in an optional slot: it may be given "
+    "no value)",
 )
 def _operation_rank(facts: _ModelFacts) -> Iterator[str]:
     for j, operation, signature in facts.matched():
         for slot, low, high in signature.ranks:
-            if slot >= len(operation.inputs):
-                continue
-            dims = facts.dims[operation.inputs[slot]]
-            lifetime = facts.lifetimes[operation.inputs[slot]]
-            if not dims or lifetime == OperandLifeTime.NO_VALUE:
-                continue  # unknown rank (or omitted): judged at execution
-            if slot in signature.omittable and lifetime == OperandLifeTime.MODEL_INPUT:
-                # An optional input fed by the model may be sent with has_no_value;
-                # its declared dims (often "{0}") are then no tensor to judge.
-                continue
-            if not low <= len(dims) <= high:
-                allowed = f"{low}" if low == high else f"{low} to {high}"
-                yield (
-                    f"{facts.operation_label(j)}: input {slot} has rank {len(dims)}, "
-                    f"must be {allowed}"
-                )
+            for position in _positions(operation, signature, slot):
+                if position >= len(operation.inputs):
+                    continue
+                dims = facts.dims[operation.inputs[position]]
+                lifetime = facts.lifetimes[operation.inputs[position]]
+                if not dims or lifetime == OperandLifeTime.NO_VALUE:
+                    continue  # unknown rank (or omitted): judged at execution
+                if slot in signature.omittable and lifetime == OperandLifeTime.MODEL_INPUT:
+                    # An optional input fed by the model may be sent with has_no_value;
+                    # its declared dims (often "{0}") are then no tensor to judge.
+                    continue
+                if not low <= len(dims) <= high:
+                    allowed = f"{low}" if low == high else f"{low} to {high}"
+                    yield (
+                        f"{facts.operation_label(j)}: input {position} has rank {len(dims)}, "
+                        f"must be {allowed}"
+                    )
+
+
+def _positions(operation: Operation, signature: Signature, slot: int) -> range:
+    """The operation's input positions that signature slot ``slot`` covers: several for a
+    repeated slot (CONCATENATION's tensors), else one (slots after a repeated one shift)."""
+    repeat = signature.repeat_input
+    if repeat is None or slot < repeat:
+        return range(slot, slot + 1)
+    extra = len(operation.inputs) - len(signature.inputs)
+    if slot == repeat:
+        return range(slot, slot + extra + 1)
+    return range(slot + extra, slot + extra + 1)
+
+
+@_model_rule(
+    "operation.depthwise_filter",
+    Tier.STRICT,
+    "a DEPTHWISE_CONV_2D filter whose first dimension is known has first dimension 1 "
+    "(Android 11 checks it for models of every version)",
+)
+def _depthwise_filter(facts: _ModelFacts) -> Iterator[str]:
+    for j, operation, signature in facts.matched():
+        if signature.operation != OperationType.DEPTHWISE_CONV_2D:
+            continue
+        dims = facts.dims[operation.inputs[1]]
+        if dims and dims[0] not in (0, 1):  # 0: not known until execution
+            yield (
+                f"{facts.operation_label(j)}: the filter (input 1) has dimensions "
+                f"{list(dims)}; its first dimension must be 1"
+            )
 
 
 @_model_rule(

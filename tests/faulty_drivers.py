@@ -297,3 +297,112 @@ class OddWidthQuantAdd(ReferenceDriver):
             notify(status, prepared)
 
         return super()._prepare(model, version, preference, rewrap)
+
+
+class _ImplSwap(ReferenceDriver):
+    """The reference driver with one function (``field``: ``prepare`` computes the output
+    shapes, ``execute`` the values) of the steps of ``operations`` replaced by
+    ``wrap(operation type, original function)`` in every model it prepares."""
+
+    operations: tuple[OperationType, ...] = ()
+    field = "execute"
+    wrap = staticmethod(lambda operation, function: function)
+
+    def _prepare(self, model, version, preference, notify):
+        def rewrap(status, prepared):
+            if prepared is not None:
+                prepared._plan.steps = [self._swapped(step) for step in prepared._plan.steps]
+            notify(status, prepared)
+
+        return super()._prepare(model, version, preference, rewrap)
+
+    def _swapped(self, step):
+        if step.impl.type not in self.operations:
+            return step
+        function = self.wrap(step.impl.type, getattr(step.impl, self.field))
+        return dataclasses.replace(
+            step, impl=dataclasses.replace(step.impl, **{self.field: function})
+        )
+
+
+def _instance_norm_android_10(operation, execute):
+    """INSTANCE_NORMALIZATION as Android 10 computed it: x - mean divided by
+    sqrt(mean(x^2) + epsilon), the uncentred mean of the squares, not the variance."""
+
+    def android_10(args, shapes):
+        values = args.values[0]
+        nchw = bool(args.values[4].item())
+        image = values.transpose(0, 2, 3, 1) if nchw else values
+        gamma, beta, epsilon = (np.float32(args.values[k].item()) for k in (1, 2, 3))
+        wide = image.astype(np.float32)
+        mean = wide.mean(axis=(1, 2), keepdims=True)
+        mean_square = (wide * wide).mean(axis=(1, 2), keepdims=True)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            out = ((wide - mean) * gamma / np.sqrt(mean_square + epsilon) + beta).astype(
+                values.dtype
+            )
+        return [out.transpose(0, 3, 1, 2) if nchw else out]
+
+    return android_10
+
+
+class InstanceNormAndroid10(_ImplSwap):
+    """INSTANCE_NORMALIZATION divided by sqrt(mean(x^2) + epsilon), Android 10's kernel;
+    equal to the HAL text's only where a layer's mean is 0."""
+
+    operations = (OperationType.INSTANCE_NORMALIZATION,)
+    wrap = staticmethod(_instance_norm_android_10)
+
+
+_REDUCE_OPERATIONS = (
+    OperationType.REDUCE_ALL,
+    OperationType.REDUCE_ANY,
+    OperationType.REDUCE_MAX,
+    OperationType.REDUCE_MIN,
+    OperationType.REDUCE_PROD,
+    OperationType.REDUCE_SUM,
+)
+
+
+def _removes_every_axis(operation: OperationType, args) -> bool:
+    """Whether the operation's result would have rank 0: SQUEEZE of an input of one element
+    with no axes or all of them listed, STRIDED_SLICE shrinking every axis, REDUCE_*
+    reducing every axis without keep_dims."""
+    x = args.values[0]
+    rank = x.ndim
+    if operation == OperationType.STRIDED_SLICE:
+        every = (1 << rank) - 1
+        return int(args.values[6].item()) & every == every
+    axes = args.values[1]
+    listed = set() if axes is None else {int(a) % rank for a in axes.reshape(-1)}
+    if operation == OperationType.SQUEEZE:
+        return x.size == 1 and (not listed or len(listed) == rank)
+    return not bool(args.values[2].item()) and len(listed) == rank
+
+
+def _rank_zero(operation, prepare):
+    """Output shapes as Android 10 computed them: rank 0 where every axis goes."""
+
+    def shapes(args):
+        result = prepare(args)
+        return [()] if _removes_every_axis(operation, args) else result
+
+    return shapes
+
+
+class RankZeroResults(_ImplSwap):
+    """SQUEEZE, STRIDED_SLICE and REDUCE_* give a result of rank 0 where every axis goes
+    (Android 10's kernels), not Android 11's shape [1]: an output declared [1] then fails
+    the execution (GENERAL_FAILURE), and one of unknown dimensions too."""
+
+    operations = (OperationType.SQUEEZE, OperationType.STRIDED_SLICE, *_REDUCE_OPERATIONS)
+    field = "prepare"
+    wrap = staticmethod(_rank_zero)
+
+
+class AcceptsDepthwiseFilterBatch(ReferenceDriver):
+    """Accepts a DEPTHWISE_CONV_2D filter whose first dimension is not 1 (Android 10 did;
+    Android 11 refuses it for models of every version)."""
+
+    def __init__(self) -> None:
+        super().__init__(disabled_rules={"operation.depthwise_filter"})

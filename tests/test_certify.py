@@ -5,7 +5,9 @@ with float32 MUL broken) on a slice of the suite in two shard processes: it
 must exit non-zero, show MUL red in the HTML matrix and merge both shards; a
 driver that segfaults has its shards run again under xdist. The exit-0 path is checked with
 the pytest run replaced by one that writes a certifying report, since a real
-certification is the whole suite (minutes; see docs/report.md).
+certification is the whole suite (minutes; see docs/report.md). The
+INSTANCE_NORMALIZATION slice of a certification shows that operation passing
+with the HAL text's variance and failing with Android 10's mean of squares.
 """
 
 from __future__ import annotations
@@ -405,3 +407,40 @@ def test_a_test_process_takes_no_code_from_where_it_runs(tmp_path: Path) -> None
     assert "PYTEST_ADDOPTS" not in environment
     assert environment["PYTEST_DISABLE_PLUGIN_AUTOLOAD"] == "1"
     assert environment[seal.KEY_VARIABLE] == "k3y"
+
+
+@pytest.mark.parametrize(
+    ("driver", "fails"),
+    [("reference", False), ("faulty_drivers:InstanceNormAndroid10", True)],
+)
+def test_instance_normalization_certifies_the_variance_not_android_10s_mean_square(
+    tmp_path: Path, driver: str, fails: bool
+) -> None:
+    """The operation's slice of a certification: the reference driver (the HAL text's
+    variance, as Android 11) leaves only the reasons a slice always has, and
+    INSTANCE_NORMALIZATION green; Android 10's mean of squares fails parity tests and the
+    operation is red. (A whole certification takes minutes; see docs/report.md.)"""
+    shutil.copy(FAULTY, tmp_path / FAULTY.name)
+    result = run_certify(
+        tmp_path,
+        *("--driver", driver, "--jobs", "1", "--profile", "ci", "--out", "out"),
+        *("--driver-isolation", "none", "--nnhal-op", "INSTANCE_NORMALIZATION"),
+    )
+    assert result.returncode == certify.NOT_CERTIFIED, result.stdout[-3000:] + result.stderr
+    doc = json.loads((tmp_path / "out" / "report.json").read_text())
+    slice_only = [
+        reason
+        for reason in doc["verdict"]["reasons"]
+        if not reason.startswith(("profile ci:", "categories that did not run:"))
+        and "tests were deselected" not in reason
+    ]
+    parser = MatrixCells()
+    parser.feed((tmp_path / "out" / "report.html").read_text())
+    cells = {t: o for (op, t), o in parser.cells.items() if op == "INSTANCE_NORMALIZATION"}
+    assert set(cells) == {"TENSOR_FLOAT32", "TENSOR_FLOAT32+relaxed", "TENSOR_FLOAT16"}, cells
+    if fails:
+        assert any("parity tests did not pass" in r for r in slice_only), slice_only
+        assert set(cells.values()) == {"failed"}, cells
+    else:
+        assert slice_only == [], slice_only
+        assert set(cells.values()) == {"passed"}, cells

@@ -11,10 +11,12 @@ import json
 import re
 from pathlib import Path
 
+import numpy as np
 import pytest
-from suite_outcomes import outcomes_of
+from suite_outcomes import outcomes_of, with_outcome
 
 from conformance.harness.generated import load_index, load_tests
+from hal.tensors import read_constants
 from hal.types import OperandType, OperationType
 
 FAULTY = Path(__file__).with_name("faulty_drivers.py")
@@ -258,3 +260,121 @@ def _failure_sections(result: pytest.RunResult) -> str:
     """The output's failure reports, without the short summary (whose lines CI does not
     truncate, so they would count each message again)."""
     return result.stdout.str().split("short test summary info")[0]
+
+
+def _instance_norm_cases() -> tuple[set[str], set[str]]:
+    """'folder/spec/rest' of every INSTANCE_NORMALIZATION case: those whose input has a
+    (batch, channel) layer of non-zero mean and variance (where Android 10's mean of squares
+    and the variance differ, and x - mean is not 0), and the others."""
+    off_centre, centred = set(), set()
+    for module, _ in load_index():
+        for test in load_tests(module):
+            operations = test.model.operations
+            if [op.type for op in operations] != [OperationType.INSTANCE_NORMALIZATION]:
+                continue
+            nchw = bool(read_constants(test.model)[operations[0].inputs[4]])
+            axes = (2, 3) if nchw else (1, 2)
+            layers = [f.inputs[0].astype(np.float64) for f in test.feeds]
+            differ = [np.abs(x.mean(axis=axes)) * x.var(axis=axes) for x in layers]
+            spec = test.test_id.split("/")[1]
+            rest = test.name[len(spec) + 1 :] or "base"
+            case = f"{test.hal_folder}/{spec}/{rest}"
+            (off_centre if any(np.any(d > 1e-3) for d in differ) else centred).add(case)
+    return off_centre, centred
+
+
+def test_instance_normalization_the_android_10_way_fails_every_off_centre_layer(
+    pytester,
+) -> None:
+    """Android 10 divided by sqrt(mean(x^2) + epsilon): every item that compares the values
+    of a case with a layer of non-zero mean fails; the one_cell cases (x - mean is 0
+    everywhere, so the output is beta whatever the denominator) pass."""
+    outcomes, result = _run(pytester, "InstanceNormAndroid10", "-k", "instance_normalization")
+    off_centre, centred = _instance_norm_cases()
+    assert off_centre and centred
+    assert all("/one_cell" in case for case in centred), centred
+    failed = with_outcome(outcomes, "FAILED")
+    expected = {
+        item
+        for item, outcome in outcomes.items()
+        if _case_of(item) in off_centre and _compares_values(item) and outcome != "SKIPPED"
+    }
+    assert failed == expected and len(failed) > 100, result.stdout.str()[-3000:]
+    assert any(_case_of(item) in centred for item in with_outcome(outcomes, "PASSED"))
+
+
+_RANK_ZERO_OPERATIONS = {
+    OperationType.SQUEEZE,
+    OperationType.STRIDED_SLICE,
+    OperationType.REDUCE_ALL,
+    OperationType.REDUCE_ANY,
+    OperationType.REDUCE_MAX,
+    OperationType.REDUCE_MIN,
+    OperationType.REDUCE_PROD,
+    OperationType.REDUCE_SUM,
+}
+
+
+def _every_axis_goes(operation, value) -> bool:
+    """Whether SQUEEZE, STRIDED_SLICE or REDUCE_* removes every axis, given ``value(slot)``:
+    the operation input's array, or None when omitted."""
+    rank = len(value(0).shape)
+    if operation.type == OperationType.STRIDED_SLICE:
+        gone = {a for a in range(rank) if int(value(6)) >> a & 1}
+    elif operation.type == OperationType.SQUEEZE:
+        axes = value(1)
+        if axes is None:
+            gone = {a for a in range(rank) if value(0).shape[a] == 1}
+        else:
+            gone = {int(a) % rank for a in axes.reshape(-1)}
+    else:
+        gone = set() if bool(value(2)) else {int(a) % rank for a in value(1).reshape(-1)}
+    return len(gone) == rank
+
+
+def _rank_zero_cases() -> set[str]:
+    """'folder/spec/rest' of every case with a SQUEEZE, STRIDED_SLICE or REDUCE_* whose
+    result would have rank 0 (Android 10) where Android 11 gives [1]: read from the
+    models' constants and the feeds, not from the driver."""
+    cases = set()
+    for module, _ in load_index():
+        for test in load_tests(module):
+            model = test.model
+            constants = read_constants(model)
+            for operation in model.operations:
+                if operation.type not in _RANK_ZERO_OPERATIONS:
+                    continue
+                for feed in test.feeds:
+                    known = {
+                        **dict(zip(model.input_indexes, feed.inputs, strict=True)),
+                        **constants,
+                    }
+
+                    def value(slot, operation=operation, known=known):
+                        found = known.get(operation.inputs[slot])
+                        return None if found is None or found.size == 0 else found
+
+                    if _every_axis_goes(operation, value):
+                        spec = test.test_id.split("/")[1]
+                        rest = test.name[len(spec) + 1 :] or "base"
+                        cases.add(f"{test.hal_folder}/{spec}/{rest}")
+    return cases
+
+
+def test_rank_zero_results_fail_exactly_the_cases_android_11_gives_shape_1(pytester) -> None:
+    """A driver whose SQUEEZE, STRIDED_SLICE and REDUCE_* results keep rank 0 (Android 10)
+    fails every item of the cases where every axis goes, at every type and through every
+    HAL level's methods, and passes every other item of those operations."""
+    selection = "squeeze or strided_slice or reduce_ or rank0"
+    outcomes, result = _run(pytester, "RankZeroResults", "-k", selection)
+    cases = _rank_zero_cases()
+    specs = {case.rsplit("/", 1)[0] for case in cases}
+    assert {"V1_1/rank0_as_shape1", "V1_2/rank0_as_shape1_v1_2", "V1_2/reduce_sum"} <= specs
+    failed = with_outcome(outcomes, "FAILED")
+    expected = {
+        item
+        for item, outcome in outcomes.items()
+        if _case_of(item) in cases and outcome != "SKIPPED"
+    }
+    assert failed == expected and len(failed) > 100, result.stdout.str()[-3000:]
+    assert any(item.endswith("/async10]") for item in failed)

@@ -3,7 +3,7 @@
 Pools count only in-image cells, SAME puts the odd padding cell at the end,
 quantized averages round half up, bilinear quant8 truncates, SOFTMAX and
 L2_NORMALIZATION produce their fixed output quantizations, INSTANCE_NORMALIZATION
-follows Android 10's reference, and batches of 0 pass through where the HAL
+divides by the variance (the HAL text and Android 11), and batches of 0 pass through where the HAL
 allows them. Every expected value is derived by hand in the comment beside it.
 """
 
@@ -299,6 +299,15 @@ def test_l2_normalization_quant8(driver) -> None:
     assert _run(driver, model, np.array([[100, 100]], np.uint8)).ravel().tolist() == [128, 128]
 
 
+def test_float_l2_normalization_floors_the_norm_at_1e_6(driver) -> None:
+    # Android 11: x / max(norm, 1e-6). Rows: (0, 0) -> (0, 0), not 0 / 0 = NaN;
+    # (3e-7, -4e-7) of norm 5e-7 -> (0.3, -0.4); (3, 4) -> (0.6, 0.8)
+    model = _model(OperationType.L2_NORMALIZATION, F32, (3, 2), [])
+    values = np.array([[0, 0], [3e-7, -4e-7], [3, 4]], np.float32)
+    result = _run(driver, model, values)
+    np.testing.assert_allclose(result.ravel(), [0, 0, 0.3, -0.4, 0.6, 0.8], rtol=1e-6)
+
+
 def test_local_response_normalization_window_and_alpha(driver) -> None:
     # radius 5 covers the whole depth of 2; alpha is not divided by the window size:
     # x / (1 + 1 * (1 + 4))^1 = [1/6, 2/6]
@@ -308,14 +317,25 @@ def test_local_response_normalization_window_and_alpha(driver) -> None:
     np.testing.assert_allclose(result.ravel(), [1 / 6, 2 / 6], rtol=1e-6)
 
 
-def test_instance_normalization_follows_android_10(driver) -> None:
-    # one channel [1, 2, 3, 6]: mean 3, mean of squares 12.5; Android 10 divides by
-    # sqrt(12.5 + 0) = 3.5355, so the first cell is -2 / 3.5355 = -0.565685 (the
-    # HAL text's variance, 3.5, would give -1.069045)
+def test_instance_normalization_divides_by_the_variance(driver) -> None:
+    # one channel [1, 2, 3, 6]: mean 3, variance (4 + 1 + 0 + 9) / 4 = 3.5; the HAL text
+    # and Android 11 divide by sqrt(3.5 + 0) = 1.870829, so the first cell is
+    # -2 / 1.870829 = -1.069045 (Android 10's mean of squares, 12.5, gave -0.565685)
     scalars = [(FLOAT32, 1.0), (FLOAT32, 0.0), (FLOAT32, 0.0), (BOOL, False)]
     model = _model(OperationType.INSTANCE_NORMALIZATION, F32, (1, 2, 2, 1), scalars)
     result = _run(driver, model, np.array([1, 2, 3, 6], np.float32).reshape(1, 2, 2, 1))
-    expected = [(v - 3) / math.sqrt(12.5) for v in (1, 2, 3, 6)]
+    expected = [(v - 3) / math.sqrt(3.5) for v in (1, 2, 3, 6)]
+    np.testing.assert_allclose(result.ravel(), expected, rtol=1e-6)
+
+
+def test_instance_normalization_keeps_precision_at_a_large_mean(driver) -> None:
+    # one channel [10000, 10001, 10003, 10004]: mean 10002, variance (4 + 1 + 1 + 4) / 4
+    # = 2.5, so the cells are [-2, -1, 1, 2] / sqrt(2.5): centring first loses nothing
+    scalars = [(FLOAT32, 1.0), (FLOAT32, 0.0), (FLOAT32, 0.0), (BOOL, False)]
+    model = _model(OperationType.INSTANCE_NORMALIZATION, F32, (1, 2, 2, 1), scalars)
+    values = np.array([10000, 10001, 10003, 10004], np.float32).reshape(1, 2, 2, 1)
+    result = _run(driver, model, values)
+    expected = [d / math.sqrt(2.5) for d in (-2, -1, 1, 2)]
     np.testing.assert_allclose(result.ravel(), expected, rtol=1e-6)
 
 

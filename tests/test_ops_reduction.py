@@ -245,14 +245,35 @@ def test_bool_reductions_treat_nonzero_as_true(driver, operation, expected) -> N
     np.testing.assert_array_equal(outputs[0], np.asarray(expected, np.uint8))
 
 
-@pytest.mark.parametrize("declared", [[1], [0], [1, 1]])
-def test_reducing_every_axis_fits_the_declared_rank(driver, declared) -> None:
-    # 1 + 2 + 3 + 4 = 10: the rank-0 result takes the declared rank as all ones
+def test_float16_product_takes_a_zero_factor_as_zero(driver) -> None:
+    # Android 11: rows (300, 300, 0): 90000 overflows float16 to inf, inf x 0 gives 0 (not
+    # NaN); (0, inf): 0; (2, -1.5, 4) = -12; float32 keeps IEEE's 0 x inf = NaN
+    data = np.asarray([[300, 300, 0], [0, np.inf, 1], [2, -1.5, 4]], np.float16)
+    status, _, outputs = _reduce(driver, Op.REDUCE_PROD, data, F16, [1], False, [3])
+    assert status == ErrorStatus.NONE
+    assert outputs[0].tolist() == [0.0, 0.0, -12.0]
+    status, _, outputs = _reduce(
+        driver, Op.REDUCE_PROD, data.astype(np.float32), F32, [1], False, [3]
+    )
+    assert status == ErrorStatus.NONE
+    assert np.isnan(outputs[0][1]) and outputs[0].tolist()[::2] == [0.0, -12.0]
+
+
+@pytest.mark.parametrize("declared", [[1], [0]])
+def test_reducing_every_axis_gives_shape_1(driver, declared) -> None:
+    # 1 + 2 + 3 + 4 = 10: a result that would have rank 0 has shape [1] (Android 11)
     data = np.asarray([[1, 2], [3, 4]], np.float32)
     status, shapes, outputs = _reduce(driver, Op.REDUCE_SUM, data, F32, [1, 0], False, declared)
     assert status == ErrorStatus.NONE
-    assert shapes == [(1,) * len(declared)]
+    assert shapes == [(1,)]
     assert outputs[0].reshape(-1).tolist() == [10.0]
+
+
+def test_reducing_every_axis_into_a_declared_rank_2_fails(driver) -> None:
+    # the result has shape [1]; an output declared [1, 1] does not hold it
+    data = np.asarray([[1, 2], [3, 4]], np.float32)
+    status, _, _ = _reduce(driver, Op.REDUCE_SUM, data, F32, [1, 0], False, [1, 1])
+    assert status == ErrorStatus.GENERAL_FAILURE
 
 
 # ARGMAX / ARGMIN ----------------------------------------------------------------

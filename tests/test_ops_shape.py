@@ -178,6 +178,55 @@ def test_strided_slice_shrink_drops_axes(driver) -> None:
     np.testing.assert_array_equal(outputs[0], [3, 5])
 
 
+def _shape_1_answers(driver, model, value):
+    """(status, reported dimensions, values) of a synchronous execution at 1.2."""
+    callback = PreparedModelCallback()
+    driver.prepare_model_1_2(model, ExecutionPreference.FAST_SINGLE_ANSWER, callback)
+    notification = callback.wait(10)
+    assert notification.status == ErrorStatus.NONE
+    with pack_request(model, [value], [1 << 12]) as packed:
+        status, shapes, _ = notification.prepared_model.execute_synchronously(
+            packed.request, MeasureTiming.NO
+        )
+        return status, [list(s.dimensions) for s in shapes], packed.output(0, (1,)).tolist()
+
+
+@pytest.mark.parametrize("declared", [(1,), (0,)], ids=["declared-1", "unknown"])
+def test_strided_slice_shrinking_every_axis_gives_shape_1(driver, declared) -> None:
+    # [2, 3] = 0..5, both axes shrunk at row 1, column 2: in[1, 2] = 5, shape [1]
+    # (Android 11; Android 10 computed a result of rank 0)
+    model = operation_model(
+        Op.STRIDED_SLICE,
+        [tensor((2, 3)), ints([1, 2]), ints([2, 3]), ints([1, 1]), scalar(0), scalar(0), scalar(3)],
+        [tensor(declared)],
+    )
+    answer = _shape_1_answers(driver, model, np.arange(6, dtype=np.float32))
+    assert answer == (ErrorStatus.NONE, [[1]], [5.0])
+
+
+@pytest.mark.parametrize("declared", [(1,), (0,)], ids=["declared-1", "unknown"])
+@pytest.mark.parametrize(
+    "axes", [ints([0, -1]), Arg(I32T, (0,), omitted=True)], ids=["listed", "omitted"]
+)
+def test_squeezing_every_axis_gives_shape_1(driver, axes, declared) -> None:
+    # [1, 1] = 7 with both axes listed, or the axes omitted: shape [1] (Android 11)
+    model = operation_model(Op.SQUEEZE, [tensor((1, 1)), axes], [tensor(declared)])
+    answer = _shape_1_answers(driver, model, np.array([[7]], np.float32))
+    assert answer == (ErrorStatus.NONE, [[1]], [7.0])
+
+
+def test_strided_slice_shrinking_an_axis_of_negative_stride_is_refused(driver) -> None:
+    # [4], begin 2, end 1, stride -1: one element (in[2]), but shrunk with a negative
+    # stride, which Android 11 refuses (TFLite's rule): INVALID_ARGUMENT at prepare
+    model = operation_model(
+        Op.STRIDED_SLICE,
+        [tensor((4,)), ints([2]), ints([1]), ints([-1]), scalar(0), scalar(0), scalar(1)],
+        [tensor((1,))],
+    )
+    prepared, _, _ = _run(driver, model, [np.arange(4, dtype=np.float32)])
+    assert prepared == ErrorStatus.INVALID_ARGUMENT
+
+
 # Padding values -------------------------------------------------------------------
 
 

@@ -1042,6 +1042,42 @@ MODEL_CASES = [
         driver_checks_again=True,
     ),
     Case(
+        "operation.rank",
+        "concatenation_second_input_rank_5",
+        _steps(
+            _add_input(F32, [1, 1, 1, 1, 1], number_of_consumers=1),
+            _operation(0, inputs=[0, 3, 1]),
+        ),
+        base=_signature_base(OperationType.CONCATENATION, F32),
+        message="operation 0 (CONCATENATION): input 1 has rank 5, must be 1 to 4",
+        driver_checks_again=True,
+    ),
+    Case(
+        "operation.depthwise_filter",
+        "filter_first_dimension_2",
+        _operand(1, dimensions=[2, 1, 1, 1]),
+        base=_signature_base(OperationType.DEPTHWISE_CONV_2D, F32),
+        message=(
+            "operation 0 (DEPTHWISE_CONV_2D): the filter (input 1) has dimensions [2, 1, 1, 1]; "
+            "its first dimension must be 1"
+        ),
+        driver_checks_again=True,  # the catalog's model has strides of 0; see
+        # test_validation_suite for a driver lacking only this rule
+    ),
+    Case(
+        "operation.depthwise_filter",
+        "filter_first_dimension_2_at_1_0",
+        _operand(1, dimensions=[2, 1, 1, 1]),
+        base=_signature_base(OperationType.DEPTHWISE_CONV_2D, F32),
+        version=V1_0,
+        message=(
+            "operation 0 (DEPTHWISE_CONV_2D): the filter (input 1) has dimensions [2, 1, 1, 1]; "
+            "its first dimension must be 1"
+        ),
+        driver_checks_again=True,  # the catalog's model has strides of 0; see
+        # test_validation_suite for a driver lacking only this rule
+    ),
+    Case(
         "operation.omitted_input",
         "add_input_omitted",
         _steps(_operand(1, lifetime=LT.NO_VALUE), _model(input_indexes=[0])),
@@ -1436,6 +1472,7 @@ def test_rules_are_consistent() -> None:
         "operation.order",
         "operation.constraint_strict",
         "operation.rank",
+        "operation.depthwise_filter",
         "operation.omitted_input",
         "request.input_length",
         "request.no_value_required",

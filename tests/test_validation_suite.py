@@ -26,10 +26,12 @@ import functools
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from suite_outcomes import outcomes_of, with_outcome
 
 from conformance.harness.generated import load_index
 from conformance.harness.model_validation import model_family_applies, model_problems
@@ -465,6 +467,44 @@ def test_a_vendor_run_reports_each_missing_rule(pytester: pytest.Pytester) -> No
         ]
     )
     assert result.ret == 1
+
+
+def test_a_driver_accepting_a_depthwise_filter_batch_fails_exactly_that_family(
+    pytester: pytest.Pytester,
+) -> None:
+    """faulty_drivers.AcceptsDepthwiseFilterBatch (Android 10's validator, which let a
+    DEPTHWISE_CONV_2D filter's first dimension be 2) fails the depthwise_filter_batch items
+    of every HAL folder, and no other item of the operation: the other validation families,
+    the generated cases and the invalid values."""
+    faulty = Path(__file__).with_name("faulty_drivers.py")
+    pytester.makepyfile(faulty_drivers=faulty.read_text())
+    result = pytester.runpytest_subprocess(
+        "-p",
+        "no:cacheprovider",
+        "--pyargs",
+        MODULE[MODEL],
+        MODULE[REQUEST],
+        "conformance.test_generated",
+        "conformance.test_invalid_values",
+        "--nnhal-profile=ci",
+        "--driver=faulty_drivers:AcceptsDepthwiseFilterBatch",
+        "--nnhal-op=DEPTHWISE_CONV_2D",
+        "-v",
+    )
+    outcomes = outcomes_of(result)
+    failed = with_outcome(outcomes, "FAILED")
+    family = {
+        item for item in outcomes if item.startswith("test_validate_model[depthwise_filter_batch/")
+    }
+    assert failed == family, result.stdout.str()[-3000:]
+    assert {item.split("/")[1] for item in failed} == {"V1_0", "V1_1", "V1_2"}
+    assert len(outcomes) > 1000
+    result.stdout.fnmatch_lines(
+        [
+            "*depthwise_filter_batch (strict; rules operation.depthwise_filter) on V1_0/*",
+            "*-> [[]2, *]: a DEPTHWISE_CONV_2D filter has first dimension 1",
+        ]
+    )
 
 
 HANGING_DRIVER = """

@@ -1096,8 +1096,9 @@ def norm(draw, operation: str | None = None) -> Corner:
     axis form (ranks 1-4, the axis from either end) and the plain 4-D form (the last axis),
     1-5 cells along the axis, radius 0-4 (below, at and beyond the axis's size), bias,
     alpha and beta. INSTANCE_NORMALIZATION: batch 1-2, 1-3 channels, 2-9 cells per
-    channel, each (batch, channel) slice of mean 0 and spread, so Android 10's mean square
-    and the HAL text's variance agree; gamma (negative too), beta, epsilon, NHWC/NCHW."""
+    channel, each (batch, channel) slice spread around a mean of 0, 1.5, -3 or 40 (a
+    layer whose mean is not 0 tells the HAL text's variance, which Android 11 follows, from
+    Android 10's mean square); gamma (negative too), beta, epsilon, NHWC/NCHW."""
     pools = oracle("pooling_oracle")
     operation = operation or draw(st.sampled_from(_NORMS))
     builder = _Builder()
@@ -1109,8 +1110,9 @@ def norm(draw, operation: str | None = None) -> Corner:
         x = [0.0] * (batch * h * w * c)
         for b in range(batch):
             for ch in range(c):
+                mean = draw(st.sampled_from([0.0, 1.5, -3.0, 40.0]))
                 for cell, value in enumerate(_centred_slice(draw, h * w)):
-                    x[((b * h + cell // w) * w + cell % w) * c + ch] = value
+                    x[((b * h + cell // w) * w + cell % w) * c + ch] = mean + value
         gamma = draw(st.sampled_from([1.0, 0.5, 2.0, -1.5]))
         beta = draw(st.sampled_from([0.0, 0.5, -1.0, 2.0]))
         epsilon = draw(st.sampled_from([1e-4, 1e-3, 0.01, 0.5]))

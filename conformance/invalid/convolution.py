@@ -83,6 +83,15 @@ def _depthwise(*scalars: int, x=(1, 3, 3, 2), f=(1, 2, 2, 2), out=(1, 2, 2, 2)) 
     return conv_model(Op.DEPTHWISE_CONV_2D, list(x), list(f), [f[3]], _ints(*scalars), list(out))
 
 
+def _depthwise_filter_fed() -> Model:
+    """DEPTHWISE_CONV_2D (implicit padding, multiplier 1) whose filter is a model input of
+    dimensions [0, 2, 2, 2]: its first dimension is known only at execution."""
+    model = _depthwise(2, 1, 1, 1, 0)
+    model.operands[1] = Operand(F32, [0, 2, 2, 2], 1, lifetime=OperandLifeTime.MODEL_INPUT)
+    model.input_indexes = [0, 1]
+    return model
+
+
 def _grouped(*scalars: int, x=(1, 3, 3, 4), f=(4, 2, 2, 2), out=(1, 2, 2, 4)) -> Model:
     layout = [(BOOL, False)]
     return conv_model(
@@ -142,6 +151,14 @@ CASES: list[InvalidCase] = [
         "DEPTHWISE_CONV_2D/multiplier_mismatch_at_execution",
         lambda: _depthwise(2, 1, 1, 1, 0, x=(0, 0, 0, 0), out=(0, 0, 0, 0)),
         _ones(1, 3, 3, 3),
+    ),
+    # Android 11 (every HAL version): the filter is [1, H, W, C_out]. A filter whose first
+    # dimension the model leaves unknown, given as 2 at execution, is refused there (a
+    # known one is hal.validation's, tested by the family depthwise_filter_batch).
+    InvalidCase(
+        "DEPTHWISE_CONV_2D/filter_first_dimension_2_at_execution",
+        _depthwise_filter_fed,
+        lambda: [np.ones((1, 3, 3, 2), np.float32), np.ones((2, 2, 2, 2), np.float32)],
     ),
     # GROUPED_CONV_2D: input channels = groups x filter depth, output channels % groups = 0.
     InvalidCase("GROUPED_CONV_2D/groups_do_not_match_channels", lambda: _grouped(2, 1, 1, 3, 0)),

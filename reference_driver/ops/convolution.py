@@ -716,10 +716,22 @@ def _make_prepare(conv: _Conv) -> Callable[[OpArgs], list[tuple[int, ...]]]:
     def prepare(args: OpArgs) -> list[tuple[int, ...]]:
         p = _run_params(args, conv)
         x = _nhwc(args.values[0], p.nchw)
+        if conv.kind == "depthwise":
+            _depthwise_filter_batch(args)
         _, shape = _shapes(conv, p, x.shape, args.values[1].shape, _requested_shape(args, conv, p))
         return [_layout_shape(shape, p.nchw)]
 
     return prepare
+
+
+def _depthwise_filter_batch(args: OpArgs) -> None:
+    """A depthwise filter whose first dimension the model left unknown must come with 1
+    (Android 11, every HAL version); a known one is hal.validation's
+    operation.depthwise_filter."""
+    declared = args.inputs[1].dimensions
+    batch = args.values[1].shape[0] if args.values[1].ndim else None
+    if (not declared or declared[0] == 0) and batch != 1:
+        raise OpInvalid(f"the filter's first dimension is {batch}; it must be 1")
 
 
 def _conv_layout(kind: str, groups: int) -> Callable[[np.ndarray], np.ndarray]:

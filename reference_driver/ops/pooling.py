@@ -17,8 +17,10 @@ docs/operations.md). Conventions:
   truncated). SOFTMAX (output 1/256, 0) and L2_NORMALIZATION (output 1/128,
   128) compute the real result and round it half away from zero, which stays
   within 1 of the reference's fixed-point approximations of the same values.
-* INSTANCE_NORMALIZATION follows the Android 10 reference where the HAL text
-  differs: the denominator is ``sqrt(mean(x^2) + epsilon)``, not the variance.
+* INSTANCE_NORMALIZATION divides by ``sqrt(variance + epsilon)`` as the HAL
+  text and Android 11 do (Android 10 divided by ``sqrt(mean(x^2) + epsilon)``).
+* Float L2_NORMALIZATION divides by ``max(norm, 1e-6)`` as Android 11 does, so
+  an all-zero vector gives zeros (Android 10 divided by the norm: 0 / 0 = NaN).
 * Batches of 0 pass through the pools, the resizes and SOFTMAX (an empty
   output, no arithmetic); every other zero-sized input fails the execution.
 """
@@ -557,8 +559,14 @@ def _l2_norm_execute(args: OpArgs, shapes: Shapes) -> list[np.ndarray]:
         return [np.clip(128 + round_half_away_array(scaled), 0, 255).astype(np.uint8)]
     wide = values.astype(np.float32)
     norms = np.sqrt((wide * wide).sum(axis=axis, keepdims=True, dtype=np.float32))
-    with np.errstate(divide="ignore", invalid="ignore"):  # no epsilon: 0 / 0 is NaN
+    # Android 11's floor (every HAL version): an all-zero vector gives 0, not 0 / 0
+    norms = np.maximum(norms, np.float32(_L2_NORM_FLOOR))
+    with np.errstate(over="ignore"):
         return [_float_out(wide / norms, args)]
+
+
+_L2_NORM_FLOOR = 1e-6
+"""Float L2_NORMALIZATION divides by max(sqrt(sum of squares), 1e-6), as Android 11 does."""
 
 
 def _lrn_validate(args: OpArgs) -> str | None:
@@ -595,10 +603,10 @@ def _lrn_execute(args: OpArgs, shapes: Shapes) -> list[np.ndarray]:
 
 
 def _instance_norm_execute(args: OpArgs, shapes: Shapes) -> list[np.ndarray]:
-    """(x - mean) * gamma / sqrt(mean(x^2) + epsilon) + beta per batch and channel.
+    """(x - mean) * gamma / sqrt(variance + epsilon) + beta per batch and channel.
 
-    Android 10's reference (and the conformance data built with it) divides by
-    the root of the mean square, not of the variance (docs/operations.md,
+    The variance is the mean of (x - mean)^2 over H x W, as in the HAL text and
+    Android 11 (Android 10 used mean(x^2): docs/operations.md,
     INSTANCE_NORMALIZATION (57)).
     """
     nchw = bool(args.scalar(4))
@@ -607,9 +615,10 @@ def _instance_norm_execute(args: OpArgs, shapes: Shapes) -> list[np.ndarray]:
     gamma, beta, epsilon = (np.float32(args.scalar(slot)) for slot in (1, 2, 3))
     wide = image.astype(np.float32)
     mean = wide.mean(axis=(1, 2), keepdims=True, dtype=np.float32)
-    mean_square = (wide * wide).mean(axis=(1, 2), keepdims=True, dtype=np.float32)
+    centred = wide - mean
+    variance = (centred * centred).mean(axis=(1, 2), keepdims=True, dtype=np.float32)
     with np.errstate(divide="ignore", invalid="ignore"):
-        result = (wide - mean) * gamma / np.sqrt(mean_square + epsilon) + beta
+        result = centred * gamma / np.sqrt(variance + epsilon) + beta
     return [_from_nhwc(_float_out(result, args), nchw)]
 
 

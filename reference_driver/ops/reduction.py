@@ -8,14 +8,15 @@ ARGMAX (39), ARGMIN (40), REDUCE_ALL (75) to REDUCE_SUM (80) and TOPK_V2 (90)):
   in integers and divides by the element count truncating, so the zero point
   passes through unchanged (the output carries the input's quantization).
 * REDUCE_SUM and REDUCE_PROD (keep_dims a BOOL) accumulate element by element
-  in the tensor's own type, float16 included. REDUCE_MAX and REDUCE_MIN start
+  in the tensor's own type, float16 included. Float16 REDUCE_PROD takes
+  0 x anything as 0 (so 0 x inf is 0, not NaN), as Android 11 does. REDUCE_MAX and REDUCE_MIN start
   from the type's lowest (highest) finite value, so NaNs never win; quant8
   compares raw bytes. REDUCE_ALL and REDUCE_ANY treat any nonzero byte as true
   and write canonical 0/1.
 * Axes lists may repeat an axis and use negative axes; an axis outside
-  [-rank, rank) is INVALID_ARGUMENT. Reducing every axis without keep_dims
-  yields rank 0, which fits an output declared as all ones (the reference
-  accepts a declared [1]).
+  [-rank, rank) is INVALID_ARGUMENT. Reducing every axis without keep_dims:
+  REDUCE_* give shape [1], as Android 11 does (Android 10 gave rank 0);
+  MEAN's rank-0 result fits an output declared as all ones.
 * ARGMAX/ARGMIN: ties go to the lowest index. TOPK_V2: the k largest of each
   last-axis row in descending order, ties to the larger index first (the
   reference sorts (value, index) pairs ascending, then reverses them).
@@ -76,11 +77,17 @@ def _check_input(x: np.ndarray, max_rank: int | None) -> None:
 
 
 def _fit_rank0(shape: Shape, output: Operand) -> Shape:
-    """A rank-0 result takes the rank the output declares, as all ones (the reference
-    merges its empty shape into the declared one)."""
+    """MEAN: a rank-0 result takes the rank the output declares, as all ones (the
+    reference merges its empty shape into the declared one)."""
     if shape or not output.dimensions:
         return shape
     return (1,) * len(output.dimensions)
+
+
+def _rank0_as_1(shape: Shape) -> Shape:
+    """REDUCE_*: a result that would have rank 0 has shape [1], as in Android 11
+    (docs/operations.md, Android 11's corrections)."""
+    return shape or (1,)
 
 
 # Axis-list reductions: MEAN and REDUCE_* ---------------------------------------
@@ -116,7 +123,9 @@ def _axes_prepare(args: OpArgs) -> list[Shape]:
     axes = _resolved_axes(args, x.ndim)
     keep = _keep_dims(args)
     shape = tuple(1 if i in axes else d for i, d in enumerate(x.shape) if keep or i not in axes)
-    return [_fit_rank0(shape, args.outputs[0])]
+    if args.inputs[2].type == OperandType.INT32:  # MEAN
+        return [_fit_rank0(shape, args.outputs[0])]
+    return [_rank0_as_1(shape)]
 
 
 def _rows(x: np.ndarray, axes: tuple[int, ...]) -> np.ndarray:
@@ -150,6 +159,17 @@ def _accumulate(ufunc: np.ufunc) -> Reducer:
             return _sequential(ufunc, x, axes, x.dtype)
 
     return reduce
+
+
+def _product(args: OpArgs, x: np.ndarray, axes: tuple[int, ...]) -> np.ndarray:
+    """REDUCE_PROD's fold; float16 takes a factor of 0 on either side as a product of 0
+    (Android 11, every HAL version: the running product stays 0 after a 0, even times
+    inf or NaN), where plain arithmetic gives NaN for 0 x inf."""
+    with np.errstate(over="ignore", invalid="ignore"):
+        product = _sequential(np.multiply, x, axes, x.dtype)
+    if x.dtype == np.float16:
+        product = np.where((_rows(x, axes) == 0).any(axis=1), np.float16(0), product)
+    return product
 
 
 def _extreme(ufunc: np.ufunc, from_lowest: bool) -> Reducer:
@@ -267,7 +287,7 @@ def _topk_execute(args: OpArgs, shapes: list[Shape]) -> list[np.ndarray]:
 IMPLEMENTATIONS = (
     _make_axes_op(OperationType.MEAN, (_F32, _F16, _Q8A), _mean),
     _make_axes_op(OperationType.REDUCE_SUM, (_F32, _F16), _accumulate(np.add)),
-    _make_axes_op(OperationType.REDUCE_PROD, (_F32, _F16), _accumulate(np.multiply)),
+    _make_axes_op(OperationType.REDUCE_PROD, (_F32, _F16), _product),
     _make_axes_op(
         OperationType.REDUCE_MAX, (_F32, _F16, _Q8A), _extreme(np.fmax, from_lowest=True)
     ),

@@ -20,6 +20,10 @@ point to the input's ("forced"), other declared parameters fail the execution
 (GENERAL_FAILURE), as there; GATHER and SLICE copy bytes without checking.
 Zero-sized inputs: CONCATENATION, TRANSPOSE and SLICE accept them; every other
 operation here fails the execution.
+
+Android 11's corrections, followed at every HAL level: a SQUEEZE or
+STRIDED_SLICE result that would have rank 0 has shape [1], and STRIDED_SLICE
+refuses shrink_axis_mask on an axis whose stride is negative.
 """
 
 from __future__ import annotations
@@ -191,12 +195,18 @@ def _squeeze_shape(args: OpArgs, shapes: list[Shape]) -> list[Shape]:
     if shape is None:
         return [None]
     if not axes:  # omitted or empty (or not known yet): every size-1 dimension goes
-        return [tuple(d for d in shape if d != 1)] if _known(shape) else [None]
+        return [_rank0_as_1(tuple(d for d in shape if d != 1))] if _known(shape) else [None]
     chosen = {normalize_axis(axis, len(shape), "squeeze axis") for axis in axes}
     for axis in chosen:
         if shape[axis] not in (None, 1):
             raise OpInvalid(f"cannot squeeze axis {axis} of size {shape[axis]}")
-    return [tuple(d for i, d in enumerate(shape) if i not in chosen)]
+    return [_rank0_as_1(tuple(d for i, d in enumerate(shape) if i not in chosen))]
+
+
+def _rank0_as_1(shape: tuple) -> tuple:
+    """A result that would have rank 0 (SQUEEZE or STRIDED_SLICE removing every axis)
+    has shape [1], as in Android 11 (docs/operations.md, Android 11's corrections)."""
+    return shape or (1,)
 
 
 def _expand_dims_shape(args: OpArgs, shapes: list[Shape]) -> list[Shape]:
@@ -403,6 +413,8 @@ def _strided_axis(args: OpArgs, axis: int, dim: int | None) -> tuple[int, int, i
     begin_mask, end_mask, shrink = (_int(args, slot) >> axis & 1 for slot in (4, 5, 6))
     if stride == 0:
         raise OpInvalid(f"stride of axis {axis} is 0")
+    if shrink and stride < 0:  # Android 11 keeps TFLite's refusal (docs/operations.md)
+        raise OpInvalid(f"axis {axis} is shrunk with the negative stride {stride}")
     if dim is None:
         return None
     start = _strided_index(begin, bool(begin_mask), dim, stride, False)
@@ -420,7 +432,7 @@ def _strided_slice_shape(args: OpArgs, shapes: list[Shape]) -> list[Shape]:
         return [None]
     shrink = _int(args, 6)
     kept = [(axis, a) for axis, a in enumerate(axes) if not shrink >> axis & 1]
-    return [tuple(None if a is None else a[2] for _, a in kept)]
+    return [_rank0_as_1(tuple(None if a is None else a[2] for _, a in kept))]
 
 
 def _strided_slice_run(args: OpArgs, shapes: list[tuple[int, ...]]) -> list[np.ndarray]:

@@ -12,15 +12,19 @@ SPEC = "conformance/specs/V1_2/instance_normalization.mod.py"
 
 # Data shared by several tests (base64 of little-endian bytes).
 _D0 = "AACAPwAAQEAAAABAAACAvwAAQEAAAIA/AADAQAAAoEAAAIC/AAAAPwAAQEAAACBAAACAPwAAwL8AAEDAAADAvw=="
-_D1 = "ndAQv22qqj6d0JC+ov9/vwAAAABtqqq+6jhZP6L/fz+X+OS++16aPm+6qz+29sA/l/jkPneOZ79vuqu/d45nvw=="
+_D1 = "+tWIv5f45D721Qi/b7qrvwAAAACX+OS+9kDNP2+6qz+X+OS++16aPm+6qz+29sA/l/jkPneOZ79vuqu/d45nvw=="
 _D2 = "ADwAQgBAALwAQgA8AEYARQC8ADgAQgBBADwAvgDCAL4="
 _D3 = "AACAPwAAAEAAAEBAAADAQAAAQEAAAIC/AACAPwAAoEAAAIC/AABAQAAAgD8AAEDAAAAAPwAAIEAAAMC/AADAvw=="
-_D4 = "ndAQv53QkL4AAAAA6jhZP22qqj6i/3+/baqqvqL/fz+X+OS+b7qrP5f45D5vuqu/+16aPrb2wD93jme/d45nvw=="
+_D4 = "+tWIv/bVCL8AAAAA9kDNP5f45D5vuqu/l/jkvm+6qz+X+OS+b7qrP5f45D5vuqu/+16aPrb2wD93jme/d45nvw=="
 _D5 = "ADwAQABCAEYAQgC8ADwARQC8AEIAPADCADgAQQC+AL4="
-_D6 = "AscevxsslD8IOHa9UYS8vwAAAD/SYCG+oIoLQClCHkAH6b6+m+aJP2OXR0CHwFhARbqvP9mznb9jlwfA2bOdvw=="
-_D7 = "Ascevwg4dr0AAAA/oIoLQBsslD9RhLy/0mAhvilCHkAH6b6+Y5dHQEW6rz9jlwfAm+aJP4fAWEDZs52/2bOdvw=="
+_D6 = "SWXIv0W6rz9LZQi/Y5cHwAAAAD8H6b6++UtmQGOXR0AH6b6+m+aJP2OXR0CHwFhARbqvP9mznb9jlwfA2bOdvw=="
+_D7 = "SWXIv0tlCL8AAAA/+UtmQEW6rz9jlwfAB+m+vmOXR0AH6b6+Y5dHQEW6rz9jlwfAm+aJP4fAWEDZs52/2bOdvw=="
 _D8 = "AACAQAAAIMAAAAAAAADIQgAA4EAAAEDA"
 _D9 = "AACAvwAAgL8AAIC/AACAvwAAgL8AAIC/"
+_D10 = "AAB6RAAA+sMAAPBAAIB6RAAA+MMAAAhBAEB6RAAA+cMAANBAAEB7RAAA+8MAABhB"
+_D11 = "z/bsv/2Oa78VDGu/AACAvn5W4T8qGNY+Z3uGv/sd1z4OSRDAF7kJQD+rEMAdkuA/"
+_D12 = "AAB6RACAekQAQHpEAEB7RAAA+sMAAPjDAAD5wwAA+8MAAPBAAAAIQQAA0EAAABhB"
+_D13 = "z/bsvwAAgL5ne4a/F7kJQP2Oa79+VuE/+x3XPj+rEMAVDGu/KhjWPg5JEMAdkuA/"
 
 
 def _t0():
@@ -29,7 +33,7 @@ def _t0():
         "instance_normalization_dynamic_output_shape_nhwc",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 25, ("nhwc", ""), ("INSTANCE_NORMALIZATION",)),
+        provenance=g.provenance(SPEC, 23, ("nhwc", ""), ("INSTANCE_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -64,7 +68,7 @@ def _t1():
         "instance_normalization_nhwc_relaxed",
         "instance_normalization_dynamic_output_shape_nhwc_relaxed",
         "V1_2",
-        provenance=g.provenance(SPEC, 25, ("nhwc", "relaxed"), ("INSTANCE_NORMALIZATION",)),
+        provenance=g.provenance(SPEC, 23, ("nhwc", "relaxed"), ("INSTANCE_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -101,7 +105,7 @@ def _t2():
         "instance_normalization_dynamic_output_shape_nhwc_float16",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 25, ("nhwc", "float16"), ("INSTANCE_NORMALIZATION",)),
+        provenance=g.provenance(SPEC, 23, ("nhwc", "float16"), ("INSTANCE_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -124,7 +128,7 @@ def _t2():
                     g.array("<f2", (2, 2, 2, 2), _D2),
                 ],
                 outputs=[
-                    g.array("<f2", (2, 2, 2, 2), "h7hVNYe0ALwAAFW1yjoAPCi30zRePQg+KDc8u169PLs="),
+                    g.array("<f2", (2, 2, 2, 2), "R7woN0e4Xr0AACi3aj5ePSi30zRePQg+KDc8u169PLs="),
                 ],
             ),
         ],
@@ -137,7 +141,7 @@ def _t3():
         "instance_normalization_dynamic_output_shape_nchw",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 25, ("nchw", ""), ("INSTANCE_NORMALIZATION",)),
+        provenance=g.provenance(SPEC, 23, ("nchw", ""), ("INSTANCE_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -172,7 +176,7 @@ def _t4():
         "instance_normalization_nchw_relaxed",
         "instance_normalization_dynamic_output_shape_nchw_relaxed",
         "V1_2",
-        provenance=g.provenance(SPEC, 25, ("nchw", "relaxed"), ("INSTANCE_NORMALIZATION",)),
+        provenance=g.provenance(SPEC, 23, ("nchw", "relaxed"), ("INSTANCE_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -209,7 +213,7 @@ def _t5():
         "instance_normalization_dynamic_output_shape_nchw_float16",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 25, ("nchw", "float16"), ("INSTANCE_NORMALIZATION",)),
+        provenance=g.provenance(SPEC, 23, ("nchw", "float16"), ("INSTANCE_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -232,7 +236,7 @@ def _t5():
                     g.array("<f2", (2, 2, 2, 2), _D5),
                 ],
                 outputs=[
-                    g.array("<f2", (2, 2, 2, 2), "h7iHtAAAyjpVNQC8VbUAPCi3Xj0oN1690zQIPjy7PLs="),
+                    g.array("<f2", (2, 2, 2, 2), "R7xHuAAAaj4oN169KLdePSi3Xj0oN1690zQIPjy7PLs="),
                 ],
             ),
         ],
@@ -245,7 +249,7 @@ def _t6():
         "instance_normalization_affine_dynamic_output_shape_nhwc",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 35, ("nhwc", ""), ("INSTANCE_NORMALIZATION",)),
+        provenance=g.provenance(SPEC, 33, ("nhwc", ""), ("INSTANCE_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -280,7 +284,7 @@ def _t7():
         "instance_normalization_affine_nhwc_relaxed",
         "instance_normalization_affine_dynamic_output_shape_nhwc_relaxed",
         "V1_2",
-        provenance=g.provenance(SPEC, 35, ("nhwc", "relaxed"), ("INSTANCE_NORMALIZATION",)),
+        provenance=g.provenance(SPEC, 33, ("nhwc", "relaxed"), ("INSTANCE_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -317,7 +321,7 @@ def _t8():
         "instance_normalization_affine_dynamic_output_shape_nhwc_float16",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 35, ("nhwc", "float16"), ("INSTANCE_NORMALIZATION",)),
+        provenance=g.provenance(SPEC, 33, ("nhwc", "float16"), ("INSTANCE_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -340,7 +344,7 @@ def _t8():
                     g.array("<f2", (2, 2, 2, 2), _D2),
                 ],
                 outputs=[
-                    g.array("<f2", (2, 2, 2, 2), "9rihPLKr5L0AOAuxXEDyQPe1Tzw9QsZCfj3uvD3A7rw="),
+                    g.array("<f2", (2, 2, 2, 2), "Q75+PUO4PcAAOPe1MkM9Qve1Tzw9QsZCfj3uvD3A7rw="),
                 ],
             ),
         ],
@@ -353,7 +357,7 @@ def _t9():
         "instance_normalization_affine_dynamic_output_shape_nchw",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 35, ("nchw", ""), ("INSTANCE_NORMALIZATION",)),
+        provenance=g.provenance(SPEC, 33, ("nchw", ""), ("INSTANCE_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -388,7 +392,7 @@ def _t10():
         "instance_normalization_affine_nchw_relaxed",
         "instance_normalization_affine_dynamic_output_shape_nchw_relaxed",
         "V1_2",
-        provenance=g.provenance(SPEC, 35, ("nchw", "relaxed"), ("INSTANCE_NORMALIZATION",)),
+        provenance=g.provenance(SPEC, 33, ("nchw", "relaxed"), ("INSTANCE_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -425,7 +429,7 @@ def _t11():
         "instance_normalization_affine_dynamic_output_shape_nchw_float16",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 35, ("nchw", "float16"), ("INSTANCE_NORMALIZATION",)),
+        provenance=g.provenance(SPEC, 33, ("nchw", "float16"), ("INSTANCE_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -448,7 +452,7 @@ def _t11():
                     g.array("<f2", (2, 2, 2, 2), _D5),
                 ],
                 outputs=[
-                    g.array("<f2", (2, 2, 2, 2), "9riyqwA4XEChPOS9C7HyQPe1PUJ+PT3ATzzGQu687rw="),
+                    g.array("<f2", (2, 2, 2, 2), "Q75DuAA4MkN+PT3A97U9Qve1PUJ+PT3ATzzGQu687rw="),
                 ],
             ),
         ],
@@ -461,7 +465,7 @@ def _t12():
         "instance_normalization_one_cell_dynamic_output_shape_nhwc",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 46, ("nhwc", ""), ("INSTANCE_NORMALIZATION",)),
+        provenance=g.provenance(SPEC, 44, ("nhwc", ""), ("INSTANCE_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 1, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -496,7 +500,7 @@ def _t13():
         "instance_normalization_one_cell_nhwc_relaxed",
         "instance_normalization_one_cell_dynamic_output_shape_nhwc_relaxed",
         "V1_2",
-        provenance=g.provenance(SPEC, 46, ("nhwc", "relaxed"), ("INSTANCE_NORMALIZATION",)),
+        provenance=g.provenance(SPEC, 44, ("nhwc", "relaxed"), ("INSTANCE_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 1, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -533,7 +537,7 @@ def _t14():
         "instance_normalization_one_cell_dynamic_output_shape_nhwc_float16",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 46, ("nhwc", "float16"), ("INSTANCE_NORMALIZATION",)),
+        provenance=g.provenance(SPEC, 44, ("nhwc", "float16"), ("INSTANCE_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 1, 1, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -569,7 +573,7 @@ def _t15():
         "instance_normalization_one_cell_dynamic_output_shape_nchw",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 46, ("nchw", ""), ("INSTANCE_NORMALIZATION",)),
+        provenance=g.provenance(SPEC, 44, ("nchw", ""), ("INSTANCE_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 1, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -604,7 +608,7 @@ def _t16():
         "instance_normalization_one_cell_nchw_relaxed",
         "instance_normalization_one_cell_dynamic_output_shape_nchw_relaxed",
         "V1_2",
-        provenance=g.provenance(SPEC, 46, ("nchw", "relaxed"), ("INSTANCE_NORMALIZATION",)),
+        provenance=g.provenance(SPEC, 44, ("nchw", "relaxed"), ("INSTANCE_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 1, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -641,7 +645,7 @@ def _t17():
         "instance_normalization_one_cell_dynamic_output_shape_nchw_float16",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 46, ("nchw", "float16"), ("INSTANCE_NORMALIZATION",)),
+        provenance=g.provenance(SPEC, 44, ("nchw", "float16"), ("INSTANCE_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 1, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -671,6 +675,222 @@ def _t17():
     )
 
 
+def _t18():
+    return g.case(
+        "instance_normalization_large_mean_nhwc",
+        "instance_normalization_large_mean_dynamic_output_shape_nhwc",
+        "V1_2",
+        version="V1_2",
+        provenance=g.provenance(SPEC, 56, ("nhwc", ""), ("INSTANCE_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.INSTANCE_NORMALIZATION, [0, 1, 2, 3, 4], [5]),
+            ],
+            inputs=[0],
+            outputs=[5],
+            values="AADAPwAAgL4K1yM8AA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 2, 3), _D10),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 2, 3), _D11),
+                ],
+            ),
+        ],
+    )
+
+
+def _t19():
+    return g.case(
+        "instance_normalization_large_mean_nhwc_relaxed",
+        "instance_normalization_large_mean_dynamic_output_shape_nhwc_relaxed",
+        "V1_2",
+        provenance=g.provenance(SPEC, 56, ("nhwc", "relaxed"), ("INSTANCE_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.INSTANCE_NORMALIZATION, [0, 1, 2, 3, 4], [5]),
+            ],
+            inputs=[0],
+            outputs=[5],
+            values="AADAPwAAgL4K1yM8AA==",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 2, 3), _D10),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 2, 3), _D11),
+                ],
+            ),
+        ],
+    )
+
+
+def _t20():
+    return g.case(
+        "instance_normalization_large_mean_nhwc_float16",
+        "instance_normalization_large_mean_dynamic_output_shape_nhwc_float16",
+        "V1_2",
+        version="V1_2",
+        provenance=g.provenance(SPEC, 56, ("nhwc", "float16"), ("INSTANCE_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 2)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.INSTANCE_NORMALIZATION, [0, 1, 2, 3, 4], [5]),
+            ],
+            inputs=[0],
+            outputs=[5],
+            values="AD4AtB8hAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 2, 2, 3), "0GPQ34BH1GPA30BI0mPI34BG2mPY38BI"),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 2, 2, 3), "aL9cu1i7ALQLP7E2NLy5NoLATkCFwAU/"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t21():
+    return g.case(
+        "instance_normalization_large_mean_nchw",
+        "instance_normalization_large_mean_dynamic_output_shape_nchw",
+        "V1_2",
+        version="V1_2",
+        provenance=g.provenance(SPEC, 56, ("nchw", ""), ("INSTANCE_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.INSTANCE_NORMALIZATION, [0, 1, 2, 3, 4], [5]),
+            ],
+            inputs=[0],
+            outputs=[5],
+            values="AADAPwAAgL4K1yM8AQ==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 3, 2, 2), _D12),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 3, 2, 2), _D13),
+                ],
+            ),
+        ],
+    )
+
+
+def _t22():
+    return g.case(
+        "instance_normalization_large_mean_nchw_relaxed",
+        "instance_normalization_large_mean_dynamic_output_shape_nchw_relaxed",
+        "V1_2",
+        provenance=g.provenance(SPEC, 56, ("nchw", "relaxed"), ("INSTANCE_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.INSTANCE_NORMALIZATION, [0, 1, 2, 3, 4], [5]),
+            ],
+            inputs=[0],
+            outputs=[5],
+            values="AADAPwAAgL4K1yM8AQ==",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 3, 2, 2), _D12),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 3, 2, 2), _D13),
+                ],
+            ),
+        ],
+    )
+
+
+def _t23():
+    return g.case(
+        "instance_normalization_large_mean_nchw_float16",
+        "instance_normalization_large_mean_dynamic_output_shape_nchw_float16",
+        "V1_2",
+        version="V1_2",
+        provenance=g.provenance(SPEC, 56, ("nchw", "float16"), ("INSTANCE_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 3, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 2)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 3, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.INSTANCE_NORMALIZATION, [0, 1, 2, 3, 4], [5]),
+            ],
+            inputs=[0],
+            outputs=[5],
+            values="AD4AtB8hAQ==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 3, 2, 2), "0GPUY9Jj2mPQ38DfyN/Y34BHQEiARsBI"),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 3, 2, 2), "aL8AtDS8TkBcuws/uTaFwFi7sTaCwAU/"),
+                ],
+            ),
+        ],
+    )
+
+
 TESTS = (
     ("instance_normalization_nhwc", _t0),
     ("instance_normalization_nhwc_relaxed", _t1),
@@ -690,4 +910,10 @@ TESTS = (
     ("instance_normalization_one_cell_nchw", _t15),
     ("instance_normalization_one_cell_nchw_relaxed", _t16),
     ("instance_normalization_one_cell_nchw_float16", _t17),
+    ("instance_normalization_large_mean_nhwc", _t18),
+    ("instance_normalization_large_mean_nhwc_relaxed", _t19),
+    ("instance_normalization_large_mean_nhwc_float16", _t20),
+    ("instance_normalization_large_mean_nchw", _t21),
+    ("instance_normalization_large_mean_nchw_relaxed", _t22),
+    ("instance_normalization_large_mean_nchw_float16", _t23),
 )

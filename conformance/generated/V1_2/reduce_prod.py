@@ -1072,6 +1072,40 @@ def _t29():
     )
 
 
+def _t30():
+    return g.case(
+        "reduce_prod_float16_zero",
+        "reduce_prod_float16_zero_dynamic_output_shape",
+        "V1_2",
+        version="V1_2",
+        provenance=g.provenance(SPEC, 78, (), ("REDUCE_PROD",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.REDUCE_PROD, [0, 1, 2], [3]),
+            ],
+            inputs=[0],
+            outputs=[3],
+            values="AQAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (3, 3), "sFywXAAAAHwAOAAAAEAAvgBE"),
+                ],
+                outputs=[
+                    g.array("<f2", (3,), "AAAAAADK"),
+                ],
+            ),
+        ],
+    )
+
+
 TESTS = (
     ("reduce_prod_axis1", _t0),
     ("reduce_prod_axis1_relaxed", _t1),
@@ -1103,4 +1137,5 @@ TESTS = (
     ("reduce_prod_vector", _t27),
     ("reduce_prod_vector_relaxed", _t28),
     ("reduce_prod_vector_float16", _t29),
+    ("reduce_prod_float16_zero", _t30),
 )

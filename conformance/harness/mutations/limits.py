@@ -413,8 +413,10 @@ def _required_input_omitted(model: Model) -> Iterator[_Draft]:
     Tier.STRICT,
     ("operation.rank",),
     OURS,
-    "a model input in a required slot whose rank the catalog limits",
-    "a model input given a rank outside the limits its operation defines",
+    "a model input in a required slot, or a CONSTANT_COPY, whose rank the catalog limits",
+    "a model input given a rank outside the limits its operation defines (every input of a "
+    "repeated slot, CONCATENATION's tensors); a constant given trailing dimensions of 1 "
+    "past the highest rank (its data unchanged)",
 )
 def _operation_input_rank(model: Model) -> Iterator[_Draft]:
     """Never an optional slot: a model input there may be sent with has_no_value, so its
@@ -427,18 +429,87 @@ def _operation_input_rank(model: Model) -> Iterator[_Draft]:
         for slot, low, high in signature.ranks:
             if slot >= len(operation.inputs) or slot in signature.omittable:
                 continue
-            v = operation.inputs[slot]
-            operand = model.operands[v]
-            if v in done or operand.lifetime != L.MODEL_INPUT or not operand.dimensions:
-                continue
-            done.add(v)
-            limits = f"{low}" if low == high else f"{low} to {high}"
-            for rank in (high + 1, low - 1):
-                if rank >= 1:
+            for position in _slot_positions(operation, signature, slot):
+                v = operation.inputs[position]
+                operand = model.operands[v]
+                if v in done or not operand.dimensions:
+                    continue
+                limits = f"{low}" if low == high else f"{low} to {high}"
+                where = f"{_op_name(operation.type)} input {position} takes rank {limits}"
+                if operand.lifetime == L.MODEL_INPUT:
+                    done.add(v)
+                    for rank in (high + 1, low - 1):
+                        if rank >= 1:
+                            yield _Draft(
+                                f"operand{v}.rank={rank}",
+                                f"{_operand(model, v)} dimensions {list(operand.dimensions)} -> "
+                                f"{[1] * rank}: {where}",
+                                _set_dims(v, [1] * rank),
+                            )
+                elif operand.lifetime == L.CONSTANT_COPY:
+                    done.add(v)
+                    dims = [*operand.dimensions, *[1] * (high + 1 - len(operand.dimensions))]
                     yield _Draft(
-                        f"operand{v}.rank={rank}",
+                        f"operand{v}.rank={high + 1}",
                         f"{_operand(model, v)} dimensions {list(operand.dimensions)} -> "
-                        f"{[1] * rank}: {_op_name(operation.type)} input {slot} takes rank "
-                        f"{limits}",
-                        _set_dims(v, [1] * rank),
+                        f"{dims} (the same data): {where}",
+                        _set_dims(v, dims),
                     )
+
+
+def _slot_positions(operation, signature, slot: int) -> range:
+    """The operation's input positions a signature slot covers: every input of a repeated
+    slot (CONCATENATION's tensors), the later slots shifted past them."""
+    repeat = signature.repeat_input
+    if repeat is None or slot < repeat:
+        return range(slot, slot + 1)
+    extra = len(operation.inputs) - len(signature.inputs)
+    if slot == repeat:
+        return range(slot, slot + extra + 1)
+    return range(slot + extra, slot + extra + 1)
+
+
+def _filter_batch_2(v: int) -> Callable[[Model], Model]:
+    """Operand ``v``'s first dimension 1 -> 2; a CONSTANT_COPY gets its data twice, so its
+    length still fits."""
+
+    def change(m: Model) -> None:
+        operand = m.operands[v]
+        operand.dimensions = [2, *list(operand.dimensions)[1:]]
+        if operand.lifetime == L.CONSTANT_COPY:
+            location = operand.location
+            data = bytes(m.operand_values)[location.offset : location.offset + location.length]
+            operand.location = _append_values(m, data + data)
+
+    return _edit(change)
+
+
+@_family(
+    "depthwise_filter_batch",
+    MODEL,
+    Tier.STRICT,
+    ("operation.depthwise_filter",),
+    OURS,
+    "a DEPTHWISE_CONV_2D whose filter (a model input or CONSTANT_COPY) has first dimension 1",
+    "a DEPTHWISE_CONV_2D filter given first dimension 2 (a constant's data doubled to fit), "
+    "which Android 11 refuses for models of every version",
+)
+def _depthwise_filter_batch(model: Model) -> Iterator[_Draft]:
+    done: set[int] = set()
+    for operation in model.operations:
+        if operation.type != OperationType.DEPTHWISE_CONV_2D or len(operation.inputs) < 2:
+            continue
+        v = operation.inputs[1]
+        if not 0 <= v < len(model.operands) or v in done:
+            continue
+        operand = model.operands[v]
+        dims = list(operand.dimensions)
+        if not dims or dims[0] != 1 or operand.lifetime not in (L.MODEL_INPUT, L.CONSTANT_COPY):
+            continue
+        done.add(v)
+        yield _Draft(
+            f"operand{v}.dims[0]=2",
+            f"{_operand(model, v)} dimensions {dims} -> {[2, *dims[1:]]}: a DEPTHWISE_CONV_2D "
+            "filter has first dimension 1",
+            _filter_batch_2(v),
+        )

@@ -66,3 +66,16 @@ Example(
     ({i8: [3.0, -1.5, 0.5, 2.0]}, {o8: [-4.5]}),
     ({i8: [3.0, 0.0, 0.5, 2.0]}, {o8: [0.0]}),
 ).AddVariations("relaxed", "float16")
+
+# Float16, Android 11's zero rule (every HAL version; docs/operations.md, Android 11's
+# corrections): a factor of 0 makes the product 0 even after an infinity. Rows of
+# {3, 3}: 300 x 300 overflows float16 to inf, then x 0 gives 0 (Android 10: NaN);
+# inf x 0.5 x 0 gives 0 (Android 10: NaN); 2 x -1.5 x 4 = -12. Golden values:
+# reduction_oracle.py, "rows_of_Z".
+i10 = Input("in", "TENSOR_FLOAT16", "{3, 3}")
+o10 = Output("out", "TENSOR_FLOAT16", "{3}")
+Model("float16_zero").Operation("REDUCE_PROD", i10, [1], BoolScalar("keep_dims", False)).To(o10)
+Example({
+    i10: [300.0, 300.0, 0.0, math.inf, 0.5, 0.0, 2.0, -1.5, 4.0],
+    o10: [0.0, 0.0, -12.0],
+})

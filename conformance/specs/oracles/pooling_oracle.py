@@ -175,8 +175,11 @@ def log_softmax(x, shape, beta, axis):
 
 
 def l2_normalization(x, shape, axis=-1):
+    """x / max(sqrt(sum of squares), 1e-6) along the axis: Android 11's float kernel, for
+    every HAL version (Android 10 had no floor, so an all-zero vector gave 0 / 0)."""
+
     def fn(v):
-        norm = math.sqrt(sum(e * e for e in v))
+        norm = max(math.sqrt(sum(e * e for e in v)), 1e-6)
         return [e / norm for e in v]
 
     return along(fn, x, shape, axis)
@@ -206,20 +209,32 @@ def _channel_means(x, shape):
 
 
 def instance_normalization(x, shape, gamma, beta, epsilon):
-    """NHWC; Android 10's reference: (x - mean) * gamma / sqrt(mean(x^2) + epsilon) + beta.
+    """NHWC; the HAL text and Android 11: (x - mean) * gamma / sqrt(variance + epsilon) + beta,
+    the variance being the mean of (x - mean)^2 over H x W per batch and channel.
 
-    (The HAL text divides by sqrt(variance + epsilon); docs/operations.md,
-    INSTANCE_NORMALIZATION (57).)
+    (Android 10 divided by sqrt(mean(x^2) + epsilon): ``instance_normalization_android_10``;
+    docs/operations.md, INSTANCE_NORMALIZATION (57).)
     """
+    return _instance_normalization(x, shape, gamma, beta, epsilon, centre=True)
+
+
+def instance_normalization_android_10(x, shape, gamma, beta, epsilon):
+    """NHWC; Android 10's kernel: (x - mean) * gamma / sqrt(mean(x^2) + epsilon) + beta.
+    Printed for comparison only: no spec expects it."""
+    return _instance_normalization(x, shape, gamma, beta, epsilon, centre=False)
+
+
+def _instance_normalization(x, shape, gamma, beta, epsilon, centre):
     n, h, w, c = shape
     out = [None] * len(x)
     for b in range(n):
         for ch in range(c):
             cells = [index(shape, b, y, xx, ch) for y in range(h) for xx in range(w)]
             mean = sum(x[k] for k in cells) / len(cells)
-            mean_square = sum(x[k] * x[k] for k in cells) / len(cells)
+            origin = mean if centre else 0.0
+            spread = sum((x[k] - origin) ** 2 for k in cells) / len(cells)
             for k in cells:
-                out[k] = (x[k] - mean) * gamma / math.sqrt(mean_square + epsilon) + beta
+                out[k] = (x[k] - mean) * gamma / math.sqrt(spread + epsilon) + beta
     return out
 
 
@@ -466,7 +481,14 @@ L2_INPUT = [
 
 @case
 def l2_normalization_cases():
-    return {"rank4": l2_normalization(L2_INPUT, (1, 2, 2, 3))}
+    return {
+        "rank4": l2_normalization(L2_INPUT, (1, 2, 2, 3)),
+        # the floor: an all-zero row, a row of norm 5, a row of norm 5e-7 (below 1e-6)
+        "zero_vector 3x3": l2_normalization(
+            [0.0, 0.0, 0.0, 3.0, 0.0, -4.0, 0.0, 0.0, 0.0], (3, 3)
+        ),
+        "below_floor 2x3": l2_normalization([3e-7, -4e-7, 0.0, 1.5, 2.0, 0.0], (2, 3)),
+    }
 
 
 # [1, 1, 2, 6]
@@ -524,17 +546,32 @@ INSTANCE_INPUT = [
 ]  # fmt: skip
 
 
+# one batch, 2 x 2 cells, 3 channels, every channel mean far from 0:
+# 1002 (variance 3.5), -499 (variance 5) and 8 (variance 1.25)
+INSTANCE_LARGE_MEAN_SHAPE = (1, 2, 2, 3)
+INSTANCE_LARGE_MEAN_INPUT = [
+    1000.0, -500.0, 7.5,
+    1002.0, -496.0, 8.5,
+    1001.0, -498.0, 6.5,
+    1005.0, -502.0, 9.5,
+]  # fmt: skip
+
+
 @case
 def instance_normalization_cases():
-    # The HAL text's formula, for comparison only: centring each channel first
-    # makes mean(x^2) the variance (and leaves x - mean unchanged).
-    centred = list(INSTANCE_INPUT)
-    for k, mean in enumerate(_channel_means(INSTANCE_INPUT, INSTANCE_SHAPE)):
-        centred[k] -= mean
     return {
-        "hal_text_g1_b0_e1e-4": instance_normalization(centred, INSTANCE_SHAPE, 1.0, 0.0, 1e-4),
         "g1_b0_e1e-4": instance_normalization(INSTANCE_INPUT, INSTANCE_SHAPE, 1.0, 0.0, 1e-4),
         "g2_b0.5_e0.25": instance_normalization(INSTANCE_INPUT, INSTANCE_SHAPE, 2.0, 0.5, 0.25),
+        "large_mean_g1.5_b-0.25_e0.01": instance_normalization(
+            INSTANCE_LARGE_MEAN_INPUT, INSTANCE_LARGE_MEAN_SHAPE, 1.5, -0.25, 0.01
+        ),
+        # Android 10's kernel, for comparison only (no spec expects these)
+        "android_10_g1_b0_e1e-4": instance_normalization_android_10(
+            INSTANCE_INPUT, INSTANCE_SHAPE, 1.0, 0.0, 1e-4
+        ),
+        "android_10_large_mean_g1.5_b-0.25_e0.01": instance_normalization_android_10(
+            INSTANCE_LARGE_MEAN_INPUT, INSTANCE_LARGE_MEAN_SHAPE, 1.5, -0.25, 0.01
+        ),
     }
 
 

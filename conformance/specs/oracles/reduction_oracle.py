@@ -25,6 +25,8 @@ and paste what it prints into the specs.
 from __future__ import annotations
 
 import itertools
+import math
+import struct
 from fractions import Fraction
 from functools import reduce
 
@@ -98,6 +100,32 @@ def product(group):
     return float(reduce(lambda a, b: a * b, (Fraction(x) for x in group), Fraction(1)))
 
 
+def product_float16(group):
+    """Android 11's float16 REDUCE_PROD, folded left to right in half precision: a factor
+    of 0 on either side gives 0 (so 0 x inf is 0, not NaN); otherwise each partial product
+    rounds to float16 (above 65504 it is inf). Plain Python: half precision emulated by
+    struct's 'e' format."""
+    running = 1.0
+    for x in group:
+        if running == 0 or x == 0:
+            running = 0.0
+            continue
+        try:
+            running = _half(running * x)
+        except OverflowError:
+            running = math.copysign(math.inf, running * x)
+    return running
+
+
+def _half(value):
+    return struct.unpack("<e", struct.pack("<e", value))[0]
+
+
+# {3, 3} float16 rows for Android 11's zero rule: 300 x 300 overflows to inf before
+# the 0; an inf input before the 0; no 0 at all.
+Z = [300.0, 300.0, 0.0, math.inf, 0.5, 0.0, 2.0, -1.5, 4.0]
+
+
 def any_true(group):
     return 1 if any(x != 0 for x in group) else 0
 
@@ -167,6 +195,8 @@ def main() -> None:
         for name, shape, axes, keep in AXIS_CASES:
             values = {3: rank3, 4: rank4, 1: rank1}[len(shape)]
             print(f"{name}: {reduce_axes(values, shape, axes, keep, combine)}")
+    print("# REDUCE_PROD float16, Android 11's zero rule")
+    print(f"rows_of_Z: {reduce_axes(Z, (3, 3), [1], False, product_float16)}")
     print("# ARGMAX / ARGMIN")
     for name, values, shape, axis in (
         ("ties", E, A_SHAPE, 1),

@@ -123,7 +123,21 @@ def strided_slice(values, shape, begin, end, strides, begin_mask, end_mask, shri
         picks.append(chosen)
     out = [values[offset(index, shape)] for index in itertools.product(*picks)]
     out_shape = [len(p) for axis, p in enumerate(picks) if not shrink_mask >> axis & 1]
-    return out, out_shape
+    return out, out_shape or [1]  # every axis shrunk: shape [1] (Android 11), not rank 0
+
+
+def squeeze(values, shape, axes):
+    """Drop the listed axes (each of size 1; negative counts from the end), or every axis
+    of size 1 when ``axes`` is None or empty. A result of rank 0 has shape [1] (Android
+    11). The values keep their row-major order."""
+    rank = len(shape)
+    if axes:
+        chosen = {a + rank if a < 0 else a for a in axes}
+        assert all(shape[a] == 1 for a in chosen), (shape, axes)
+    else:
+        chosen = {a for a in range(rank) if shape[a] == 1}
+    out_shape = [d for a, d in enumerate(shape) if a not in chosen]
+    return list(values), out_shape or [1]
 
 
 def tile(values, shape, multiples):
@@ -268,6 +282,25 @@ def main():
     show(
         "strided 2x3x2 shrink 5",
         strided_slice(halves(12), [2, 3, 2], [-1, 0, 1], [2, 3, 2], [1, 2, 1], 0, 0, 5),
+    )
+    # Results that would have rank 0 have shape [1] (docs/operations.md, Android 11's
+    # corrections): V1_1/rank0_as_shape1, V1_2/rank0_as_shape1_v1_2.
+    show("rank0 squeeze 1x1 axes [0,-1]", squeeze([-3.5], [1, 1], [0, -1]))
+    show("rank0 squeeze 1 axes [0]", squeeze([27.5], [1], [0]))
+    show("rank0 squeeze 1x1x1x1 axes omitted", squeeze([-49.5], [1, 1, 1, 1], None))
+    show(
+        "rank0 strided 2x3 shrink 3 begin [1,-2] end [2,2]",
+        strided_slice(halves(6, 1.0), [2, 3], [1, -2], [2, 2], [1, 1], 0, 0, 3),
+    )
+    show(
+        "rank0 strided 4 shrink 1 begin -1 end 4",
+        strided_slice([-2.0, 0.5, 9.0, -7.5], [4], [-1], [4], [1], 0, 0, 1),
+    )
+    show(
+        "rank0 strided 1x2x1x3 shrink 15 begin [0,1,0,2] end [1,2,1,3] strides [1,1,1,2]",
+        strided_slice(
+            halves(6, -1.0), [1, 2, 1, 3], [0, 1, 0, 2], [1, 2, 1, 3], [1, 1, 1, 2], 0, 0, 15
+        ),
     )
     show("tile 2x3 [2,1]", tile(halves(6, -1.0), [2, 3], [2, 1]))
     show("tile 1x2x2 [1,3,2]", tile([1.0, 2.0, 3.0, 4.0], [1, 2, 2], [1, 3, 2]))
