@@ -297,3 +297,33 @@ class OddWidthQuantAdd(ReferenceDriver):
             notify(status, prepared)
 
         return super()._prepare(model, version, preference, rewrap)
+
+
+class _InsufficientOnSuccess(ReferencePreparedModel):
+    @staticmethod
+    def _finish(result, timing):
+        status, shapes, timing = ReferencePreparedModel._finish(result, timing)
+        if status == ErrorStatus.NONE:
+            shapes = [dataclasses.replace(shape, is_sufficient=False) for shape in shapes]
+        return status, shapes, timing
+
+
+class InsufficientOnSuccess(_TamperingDriver):
+    """Reports every output shape not sufficient after a successful execution."""
+
+    prepared_class = _InsufficientOnSuccess
+
+
+class _EveryOutputShort(ReferencePreparedModel):
+    @staticmethod
+    def _finish(result, timing):
+        status, shapes, timing = ReferencePreparedModel._finish(result, timing)
+        if status == ErrorStatus.OUTPUT_INSUFFICIENT_SIZE:
+            shapes = [dataclasses.replace(shape, is_sufficient=False) for shape in shapes]
+        return status, shapes, timing
+
+
+class EveryOutputShort(_TamperingDriver):
+    """When one output buffer is too small, reports every output not sufficient."""
+
+    prepared_class = _EveryOutputShort

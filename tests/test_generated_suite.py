@@ -258,3 +258,31 @@ def _failure_sections(result: pytest.RunResult) -> str:
     """The output's failure reports, without the short summary (whose lines CI does not
     truncate, so they would count each message again)."""
     return result.stdout.str().split("short test summary info")[0]
+
+
+_SHAPES_SELECTION = "V1_0/rnn/base/ or V1_0/add/none/"
+"""A case with two outputs and one with one: every run of each, the new items included."""
+
+
+def test_insufficient_flags_after_success_fail_only_the_shapes_items(pytester) -> None:
+    outcomes, result = _run(pytester, "InsufficientOnSuccess", "-k", _SHAPES_SELECTION)
+    failed = {item for item, outcome in outcomes.items() if outcome == "FAILED"}
+    assert failed == {i for i in outcomes if i.endswith("/shapes]")} and len(failed) == 3, failed
+    result.stdout.fnmatch_lines(
+        [
+            "*sync, every output buffer large enough (status NONE): output 0: is_sufficient "
+            "False, but its buffer of * bytes holds the reported dimensions*"
+        ]
+    )
+
+
+def test_every_output_flagged_short_fails_only_the_multi_output_shapes_items(pytester) -> None:
+    outcomes, result = _run(pytester, "EveryOutputShort", "-k", _SHAPES_SELECTION)
+    failed = {item for item, outcome in outcomes.items() if outcome == "FAILED"}
+    assert failed == {"test_generated[V1_0/rnn/base/ex0/shapes]"}, failed
+    result.stdout.fnmatch_lines(
+        [
+            "*sync, output 0 alone a byte short (status OUTPUT_INSUFFICIENT_SIZE): output 1: "
+            "is_sufficient False, but its buffer of 16 bytes holds the reported dimensions [[]2, 2]*"
+        ]
+    )

@@ -54,12 +54,16 @@ class Mode(StrEnum):
     """As DYNAMIC, one output buffer a byte short: OUTPUT_INSUFFICIENT_SIZE expected."""
     CONSTANT_POOL = "constpool"
     """Constants over 128 bytes moved into a model pool; executed like STATIC."""
+    SHAPES = "shapes"
+    """The dynamic twin on several paths, every output's ``is_sufficient`` judged: with NONE,
+    and with each output in turn a byte short (``check_output_shapes``)."""
 
 
 STATIC = Mode.STATIC
 DYNAMIC = Mode.DYNAMIC
 DYNAMIC_SHORT = Mode.DYNAMIC_SHORT
 CONSTANT_POOL = Mode.CONSTANT_POOL
+SHAPES = Mode.SHAPES
 _DYNAMIC_MODES = (Mode.DYNAMIC, Mode.DYNAMIC_SHORT)
 UNSUPPORTED = "unsupported"
 DYNAMIC_UNSUPPORTED = "unsupported: dynamic output shapes"
@@ -264,6 +268,57 @@ def _judge_insufficient(shapes, short: int, dims: tuple[int, ...], item: Run) ->
         f"output {short}: reported dimensions {list(reported.dimensions)}, the output needs "
         f"{list(dims)}{_rerun(item)}"
     )
+
+
+def check_output_shapes(prepared: object, item: Run, paths: list[str], timeout: float) -> None:
+    """Every ``is_sufficient`` flag, on the dynamic twin (strict; VTS looks only at the
+    short output's flag after OUTPUT_INSUFFICIENT_SIZE).
+
+    On each of ``paths``: with every buffer large enough the status is NONE and every
+    reported shape sufficient, its dimensions the expected ones; then, for each output
+    that can be made a byte short, that one alone short: OUTPUT_INSUFFICIENT_SIZE, and
+    each output's flag says whether its own buffer holds the dimensions reported for it.
+    """
+    test, feed = item.test, item.test.feeds[item.feed]
+    model = case_twin(test)
+    sizes = [expected.nbytes for expected in feed.outputs]
+    shorts = [
+        k
+        for k, expected in enumerate(feed.outputs)
+        if expected.nbytes > 1 and 0 not in expected.shape
+    ]
+    for path in paths:
+        for short in [None, *shorts]:
+            given = [size - (k == short) for k, size in enumerate(sizes)]
+            with pack_request(model, feed.inputs, given) as packed:
+                execution = run(prepared, packed.request, PATHS_BY_ID[path], timeout)
+            check_shapes(execution, len(sizes), True)
+            mode = DYNAMIC if short is None else DYNAMIC_SHORT
+            _judge_status(execution.status, Run(test, item.feed, path, mode, rerun=item.rerun))
+            what = f"{path}, " + (
+                "every output buffer large enough (status NONE)"
+                if short is None
+                else f"output {short} alone a byte short (status OUTPUT_INSUFFICIENT_SIZE)"
+            )
+            problems = []
+            for k, (shape, expected) in enumerate(
+                zip(execution.output_shapes, feed.outputs, strict=True)
+            ):
+                dims = tuple(shape.dimensions)
+                if k not in test.ignored_outputs and dims != expected.shape:
+                    problems.append(
+                        f"output {k}: reported dimensions {list(dims)}, expected {list(expected.shape)}"
+                    )
+                    continue
+                holds = math.prod(dims) * expected.itemsize <= given[k]
+                if shape.is_sufficient is not holds:
+                    problems.append(
+                        f"output {k}: is_sufficient {shape.is_sufficient}, but its buffer of "
+                        f"{given[k]} bytes {'holds' if holds else 'does not hold'} the reported "
+                        f"dimensions {list(dims)}"
+                    )
+            if problems:
+                pytest.fail(f"{what}: " + "; ".join(problems) + _rerun(item), pytrace=False)
 
 
 def _judge_outputs(packed, shapes, item: Run) -> None:
