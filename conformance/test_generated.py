@@ -30,6 +30,7 @@ from conformance.harness.rerun import rerun_command
 from conformance.harness.runner import (
     Mode,
     Run,
+    biased_outputs,
     case_twin,
     check_output_shapes,
     execute_case,
@@ -77,6 +78,9 @@ def _items_of(test: GeneratedTest) -> list[_Item]:
         )
         shapes = Mode.SHAPES
         items.append(_Item(test, feed, "", shapes, packed, Tier.STRICT, f"{base}/{shapes}"))
+        if biased_outputs(test, feed):
+            bias = Mode.BIAS
+            items.append(_Item(test, feed, "sync", bias, packed, Tier.STRICT, f"{base}/{bias}"))
         if _has_large_constant(test):
             pooled = Mode.CONSTANT_POOL
             items.append(_Item(test, feed, "", pooled, packed, Tier.STRICT, f"{base}/{pooled}"))

@@ -15,6 +15,7 @@ from hal.interfaces import IDevice, IExecutionCallback, IPreparedModel, IPrepare
 from hal.memory import map_memory
 from hal.types import DeviceStatus, ErrorStatus, OperandLifeTime, OperandType, OperationType
 from reference_driver import ReferenceDriver
+from reference_driver.ops import convolution, elementwise, pooling
 from reference_driver.prepared_model import ReferencePreparedModel
 
 FLOAT32_TOLERANCE = 1e-5
@@ -327,3 +328,51 @@ class EveryOutputShort(_TamperingDriver):
     """When one output buffer is too small, reports every output not sufficient."""
 
     prepared_class = _EveryOutputShort
+
+
+def _truncating_multiply(x, m0, shift):
+    """``x * m0 / 2**31 * 2**shift`` rounded toward minus infinity instead of to nearest."""
+    left, right = max(shift, 0), max(-shift, 0)
+    return (x.astype(np.int64) * (1 << left) * np.int64(m0)) >> (31 + right)
+
+
+def _truncating_requantize(acc, m0, shift, saturate=True):
+    left, right = np.maximum(shift, 0), np.maximum(-shift, 0)
+    x = np.clip(acc << left, -(2**31), 2**31 - 1) * m0
+    return x >> (31 + right)
+
+
+def _truncating_average(image, pool, quantized):
+    cells = pooling._cells(image, pool)
+    return pooling._windows(image.astype(np.int32), pool, 0).sum(axis=(-2, -1)) // cells
+
+
+class TruncatingRequantizer(ReferenceDriver):
+    """Requantizes quant8 ADD, SUB, MUL, the convolutions, FULLY_CONNECTED and
+    AVERAGE_POOL_2D by truncating instead of rounding: one unit low whenever the exact
+    result has a fraction. (It changes the reference driver's modules for the whole
+    process: load it only in a process of its own, as the suite's subprocess runs do.)"""
+
+    def __init__(self) -> None:
+        super().__init__()
+        elementwise.multiply_by_quantized_multiplier = _truncating_multiply
+        convolution._requantize = _truncating_requantize
+
+    def _prepare(self, model, version, preference, notify):
+        def rewrap(status, prepared):
+            if prepared is not None:
+                plan = prepared._plan
+                plan.steps = [
+                    dataclasses.replace(
+                        step,
+                        impl=dataclasses.replace(
+                            step.impl, execute=pooling._pool_execute(_truncating_average)
+                        ),
+                    )
+                    if step.impl.type == OperationType.AVERAGE_POOL_2D
+                    else step
+                    for step in plan.steps
+                ]
+            notify(status, prepared)
+
+        return super()._prepare(model, version, preference, rewrap)

@@ -286,3 +286,19 @@ def test_every_output_flagged_short_fails_only_the_multi_output_shapes_items(pyt
             "is_sufficient False, but its buffer of 16 bytes holds the reported dimensions [[]2, 2]*"
         ]
     )
+
+
+def test_truncating_requantization_fails_only_the_bias_items(pytester) -> None:
+    outcomes, result = _run(pytester, "TruncatingRequantizer", "-k", "V1_2/requant_rounding/")
+    failed = {item for item, outcome in outcomes.items() if outcome == "FAILED"}
+    names = ("add", "sub", "mul", "avg_pool", "fully_connected", "conv2d")
+    assert failed == {f"test_generated[V1_2/requant_rounding/{n}/ex0/bias]" for n in names}, (
+        sorted(failed)
+    )
+    result.stdout.fnmatch_lines(
+        [
+            "*quantized outputs are biased*",
+            "*output 0 (shape [[]4, 4]): mean signed error -0.* (limit +-0.25), mean squared "
+            "error 0.* (limit 0.5) over 16 elements*",
+        ]
+    )

@@ -2893,6 +2893,17 @@ MODULES = (
         ),
     ),
     (
+        "V1_2.requant_rounding",
+        (
+            "requant_rounding_add",
+            "requant_rounding_avg_pool",
+            "requant_rounding_conv2d",
+            "requant_rounding_fully_connected",
+            "requant_rounding_mul",
+            "requant_rounding_sub",
+        ),
+    ),
+    (
         "V1_2.reshape_v1_2",
         (
             "reshape_v1_2",

@@ -28,9 +28,10 @@ from conformance.harness.cases import GeneratedTest
 from conformance.harness.execution import PATHS_BY_ID, check_shapes, check_timing, run
 from conformance.harness.extensions import require_extensions
 from conformance.harness.generated import lowest_version
+from conformance.harness.items import CaseId
 from conformance.harness.mutations import copy_model
 from conformance.harness.requests import GUARD, PACKED, Layout, pack_request
-from conformance.harness.tolerance import compare, tolerance_for
+from conformance.harness.tolerance import bias_applies, compare, quant_bias, tolerance_for
 from hal.extensions import operation_of
 from hal.types import (
     ErrorStatus,
@@ -54,6 +55,9 @@ class Mode(StrEnum):
     """As DYNAMIC, one output buffer a byte short: OUTPUT_INSUFFICIENT_SIZE expected."""
     CONSTANT_POOL = "constpool"
     """Constants over 128 bytes moved into a model pool; executed like STATIC."""
+    BIAS = "bias"
+    """Executed like STATIC; then every quantized output large enough is judged by its mean
+    signed and mean squared error too (``tolerance.quant_bias``)."""
     SHAPES = "shapes"
     """The dynamic twin on several paths, every output's ``is_sufficient`` judged: with NONE,
     and with each output in turn a byte short (``check_output_shapes``)."""
@@ -64,6 +68,7 @@ DYNAMIC = Mode.DYNAMIC
 DYNAMIC_SHORT = Mode.DYNAMIC_SHORT
 CONSTANT_POOL = Mode.CONSTANT_POOL
 SHAPES = Mode.SHAPES
+BIAS = Mode.BIAS
 _DYNAMIC_MODES = (Mode.DYNAMIC, Mode.DYNAMIC_SHORT)
 UNSUPPORTED = "unsupported"
 DYNAMIC_UNSUPPORTED = "unsupported: dynamic output shapes"
@@ -239,6 +244,35 @@ def execute_case(prepared: object, item: Run, timeout: float) -> None:
         untouched = packed.untouched_problems()
         assert not untouched, "; ".join(untouched) + _rerun(item)
         _judge_outputs(packed, execution.output_shapes, item)
+        if item.mode == BIAS:
+            _judge_bias(packed, item)
+
+
+def biased_outputs(test: GeneratedTest, feed: int) -> list[int]:
+    """The outputs of ``test``'s example ``feed`` the strict bias criterion judges."""
+    spec = "/".join(CaseId.of(test).case.split("/")[:2])
+    model = test.model
+    return [
+        k
+        for k, expected in enumerate(test.feeds[feed].outputs)
+        if k not in test.ignored_outputs
+        and bias_applies(expected, model.operands[model.output_indexes[k]].type, spec)
+    ]
+
+
+def _judge_bias(packed, item: Run) -> None:
+    problems = []
+    for index in biased_outputs(item.test, item.feed):
+        expected = item.test.feeds[item.feed].outputs[index]
+        bias = quant_bias(expected, packed.output(index, expected.shape))
+        if not bias.ok:
+            problems.append(f"output {index} (shape {list(expected.shape)}): {bias.describe()}")
+    if problems:
+        pytest.fail(
+            "quantized outputs are biased (each value may be within tolerance, but the errors "
+            "lean one way or are too many):\n" + "\n".join(problems) + _rerun(item),
+            pytrace=False,
+        )
 
 
 def _short_output(outputs: list[np.ndarray]) -> int | None:
