@@ -376,3 +376,63 @@ class TruncatingRequantizer(ReferenceDriver):
             notify(status, prepared)
 
         return super()._prepare(model, version, preference, rewrap)
+
+
+def _rounded_float32(values, significant_bits: int):
+    """float32 ``values`` rounded to ``significant_bits`` bits (half to even), as a format
+    with that many would hold them; anything else unchanged."""
+    if not isinstance(values, np.ndarray) or values.dtype != np.float32:
+        return values
+    if significant_bits == 11:  # float16's
+        with np.errstate(over="ignore"):
+            return values.astype(np.float16).astype(np.float32)
+    drop = 24 - significant_bits
+    bits = np.ascontiguousarray(values).view(np.uint32).astype(np.uint64)
+    half, odd = (1 << (drop - 1)) - 1, (bits >> drop) & 1
+    rounded = ((bits + half + odd) >> drop) << drop
+    finite = np.isfinite(values)
+    out = np.where(finite, rounded.astype(np.uint32), bits.astype(np.uint32))
+    return out.view(np.float32).reshape(values.shape)
+
+
+class _RelaxedIn(ReferenceDriver):
+    """Computes every operation of a relaxed model with its float32 inputs and outputs
+    rounded to ``significant_bits`` bits."""
+
+    significant_bits = 24
+
+    def _prepare(self, model, version, preference, notify):
+        bits = self.significant_bits
+
+        def coarse(execute):
+            def run(args, shapes):
+                values = [_rounded_float32(v, bits) for v in args.values]
+                outputs = execute(dataclasses.replace(args, values=values), shapes)
+                return [_rounded_float32(o, bits) for o in outputs]
+
+            return run
+
+        def rewrap(status, prepared):
+            if prepared is not None and model.relax_computation_float32_to_float16:
+                plan = prepared._plan
+                plan.steps = [
+                    dataclasses.replace(
+                        step, impl=dataclasses.replace(step.impl, execute=coarse(step.impl.execute))
+                    )
+                    for step in plan.steps
+                ]
+            notify(status, prepared)
+
+        return super()._prepare(model, version, preference, rewrap)
+
+
+class RelaxedInBfloat16(_RelaxedIn):
+    """Computes relaxed models in bfloat16 (8 significant bits): coarser than relaxation allows."""
+
+    significant_bits = 8
+
+
+class RelaxedInFloat16(_RelaxedIn):
+    """Computes relaxed models in float16 (11 significant bits), as relaxation allows."""
+
+    significant_bits = 11

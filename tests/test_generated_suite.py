@@ -302,3 +302,20 @@ def test_truncating_requantization_fails_only_the_bias_items(pytester) -> None:
             "error 0.* (limit 0.5) over 16 elements*",
         ]
     )
+
+
+def test_relaxed_models_in_bfloat16_fail_the_relaxed_precision_cases(pytester) -> None:
+    outcomes, result = _run(pytester, "RelaxedInBfloat16", "-k", "V1_2/relaxed_precision/")
+    failed = {item for item, outcome in outcomes.items() if outcome == "FAILED"}
+    cases = {_case_of(item) for item in failed}
+    names = ("sub", "add", "cast", "argmax", "greater", "equal")
+    assert cases == {f"V1_2/relaxed_precision/{n}_relaxed" for n in names}, sorted(cases)
+    # Items that compare no values (the short buffer, the shapes) pass.
+    assert not {i for i in failed if i.endswith(("-dyn-short]", "/shapes]"))}, sorted(failed)
+    assert "test_generated[V1_2/relaxed_precision/cast_relaxed/ex0/sync]" in failed
+    result.stdout.fnmatch_lines(["*output 0 (shape [[]6]): 6 of 6 values differ*"])
+
+
+def test_relaxed_models_in_float16_pass_the_relaxed_precision_cases(pytester) -> None:
+    outcomes, result = _run(pytester, "RelaxedInFloat16", "-k", "V1_2/relaxed_precision/")
+    assert set(outcomes.values()) == {"PASSED"}, result.stdout.str()[-3000:]

@@ -2830,6 +2830,17 @@ MODULES = (
         ),
     ),
     (
+        "V1_2.relaxed_precision",
+        (
+            "relaxed_precision_add_relaxed",
+            "relaxed_precision_argmax_relaxed",
+            "relaxed_precision_cast_relaxed",
+            "relaxed_precision_equal_relaxed",
+            "relaxed_precision_greater_relaxed",
+            "relaxed_precision_sub_relaxed",
+        ),
+    ),
+    (
         "V1_2.relu1_v1_2",
         (
             "relu1_v1_2_dim1_axis0",
