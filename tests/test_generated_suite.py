@@ -293,7 +293,7 @@ def test_every_output_flagged_short_fails_only_the_multi_output_shapes_items(pyt
 def test_truncating_requantization_fails_only_the_bias_items(pytester) -> None:
     outcomes, result = _run(pytester, "TruncatingRequantizer", "-k", "V1_2/requant_rounding/")
     failed = {item for item, outcome in outcomes.items() if outcome == "FAILED"}
-    names = ("add", "sub", "mul", "avg_pool", "fully_connected", "conv2d")
+    names = ("add", "sub", "mul", "avg_pool", "fully_connected", "conv2d", "depthwise_conv2d")
     assert failed == {f"test_generated[V1_2/requant_rounding/{n}/ex0/bias]" for n in names}, (
         sorted(failed)
     )

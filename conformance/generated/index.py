@@ -2909,6 +2909,7 @@ MODULES = (
             "requant_rounding_add",
             "requant_rounding_avg_pool",
             "requant_rounding_conv2d",
+            "requant_rounding_depthwise_conv2d",
             "requant_rounding_fully_connected",
             "requant_rounding_mul",
             "requant_rounding_sub",

@@ -227,6 +227,45 @@ def _t5():
     )
 
 
+def _t6():
+    return g.case(
+        "requant_rounding_depthwise_conv2d",
+        "requant_rounding_depthwise_conv2d_dynamic_output_shape",
+        "V1_2",
+        version="V1_2",
+        provenance=g.provenance(SPEC, 107, (), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 5, 5, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, location=(0, 8, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=1.0),
+            ],
+            operations=[
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[0],
+            outputs=[8],
+            values="BAcEAAAHAAMSAAAADAAAAAIAAAABAAAAAQAAAAEAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 5, 5, 2), "BQEPDgoMDwUAAA4LAQILBgUCCA8AAwIDBw8EBQcNCQYGDwACAg0JBggJCAcGAwQBBAY="),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 4, 4, 2), "GRoeJB4kFBsUHhEXFSwSGQceDiQQKxAnFCMLLAcNECA="),
+                ],
+            ),
+        ],
+    )
+
+
 TESTS = (
     ("requant_rounding_add", _t0),
     ("requant_rounding_sub", _t1),
@@ -234,4 +273,5 @@ TESTS = (
     ("requant_rounding_avg_pool", _t3),
     ("requant_rounding_fully_connected", _t4),
     ("requant_rounding_conv2d", _t5),
+    ("requant_rounding_depthwise_conv2d", _t6),
 )

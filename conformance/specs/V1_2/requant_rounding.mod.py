@@ -1,5 +1,5 @@
-# Requantization rounding: quant8 ADD, SUB, MUL, AVERAGE_POOL_2D, FULLY_CONNECTED and
-# CONV_2D whose exact results, in output units, mostly end in .5 or .75 (some exactly
+# Requantization rounding: quant8 ADD, SUB, MUL, AVERAGE_POOL_2D, FULLY_CONNECTED,
+# CONV_2D and DEPTHWISE_CONV_2D whose exact results, in output units, mostly end in .5 or .75 (some exactly
 # .5, a few whole), where rounding half away from zero and truncation differ by one.
 # Each output has 16 elements so the strict bias items (docs/suite.md) can judge the
 # mean of its errors: a driver that truncates is one unit low almost everywhere.
@@ -7,7 +7,7 @@
 # Every scale is a power of two, so the HAL's fixed-point multipliers are exact and the
 # only rounding is the last one. Golden values by hand: each formula below, evaluated
 # in exact fractions and rounded half away from zero (all results are positive). MUL,
-# FULLY_CONNECTED and CONV_2D multiply by 0.25 through the doubling high multiply and a
+# FULLY_CONNECTED and the convolutions multiply by 0.25 through the doubling high multiply and a
 # rounding shift, which round twice: results ending in .25 would come out one higher
 # than the exact value rounded, so none does here.
 
@@ -92,4 +92,25 @@ Example({
         6, 4, 7, 3, 0, 7, 10, 4, 1, 0, 10, 13, 8, 2, 10, 6, 8, 12, 5, 1, 5, 6, 10, 2, 0,
     ],
     o6: [30, 28, 18, 7, 43, 38, 18, 16, 40, 44, 30, 21, 28, 39, 32, 11],
+})
+
+# 7. DEPTHWISE_CONV_2D, depth multiplier 1, a 2x2 filter at stride 1 over a 5x5 image of
+#    2 channels, VALID padding: acc[c] = bias[c] + sum over the window of x[c] * w[c]
+#    (filter {1, 2, 2, 2}, [row][column][channel]), out = round(acc / 4). E.g. the
+#    top-left window, channel 0: 18 + 5*4 + 15*4 + 14*0 + 1*0 = 98 -> 24.5 -> 25;
+#    channel 1: 12 + 1*7 + 14*0 + 11*7 + 2*3 = 102 -> 25.5 -> 26.
+i7 = Input("in", "TENSOR_QUANT8_ASYMM", "{1, 5, 5, 2}, 0.5f, 0")
+f7 = Parameter("filter", "TENSOR_QUANT8_ASYMM", "{1, 2, 2, 2}, 0.5f, 0", [4, 7, 4, 0, 0, 7, 0, 3])
+c7 = Parameter("bias", "TENSOR_INT32", "{2}, 0.25f, 0", [18, 12])
+o7 = Output("out", "TENSOR_QUANT8_ASYMM", "{1, 4, 4, 2}, 1.0f, 0")
+Model("depthwise_conv2d").Operation("DEPTHWISE_CONV_2D", i7, f7, c7, 2, 1, 1, 1, 0).To(o7)
+Example({
+    i7: [
+        5, 1, 15, 14, 10, 12, 15, 5, 0, 0, 14, 11, 1, 2, 11, 6, 5, 2, 8, 15, 0, 3, 2, 3, 7,
+        15, 4, 5, 7, 13, 9, 6, 6, 15, 0, 2, 2, 13, 9, 6, 8, 9, 8, 7, 6, 3, 4, 1, 4, 6,
+    ],
+    o7: [
+        25, 26, 30, 36, 30, 36, 20, 27, 20, 30, 17, 23, 21, 44, 18, 25, 7, 30, 14, 36, 16, 43,
+        16, 39, 20, 35, 11, 44, 7, 13, 16, 32,
+    ],
 })
