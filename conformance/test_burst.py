@@ -33,18 +33,28 @@ packet fails the test (VTS would hang).
 from __future__ import annotations
 
 import contextlib
+import math
 import struct
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
+import numpy as np
 import pytest
 
 from conformance.harness import items
-from conformance.harness.execution import burst_compute, open_burst
+from conformance.harness.execution import (
+    Execution,
+    ExecutionPath,
+    burst_compute,
+    check_timing,
+    open_burst,
+)
+from conformance.harness.models import binary_model
 from conformance.harness.mutations import case_id, corpus, representatives
 from conformance.harness.prepared import prepared as prepare_cached
 from conformance.harness.requests import GUARD, PackedRequest, pack_request
-from conformance.harness.runner import unwritten_problem
+from conformance.harness.runner import DYNAMIC_UNSUPPORTED, unwritten_problem
 from conformance.harness.tolerance import compare, tolerance_for
 from hal.burst import (
     INT32_MAX,
@@ -63,7 +73,7 @@ from hal.burst import (
     result_length,
     serialize_request,
 )
-from hal.memory import map_memory
+from hal.memory import map_memory, open_memory
 from hal.show import show_exception
 from hal.types import NO_TIMING, DataLocation, ErrorStatus, HalVersion, MeasureTiming, Request
 
@@ -670,3 +680,176 @@ def test_burst_client_stops_reading(device, hal_timeout: float) -> None:
                 controller.send(packet, hal_timeout)
         with open_burst(prepared) as controller:
             _check_still_serves(controller, packed, hal_timeout, "a client that stopped reading")
+
+
+# ---------------------------------------------------------------------------
+# Strict: state kept from one execution to the next on one burst
+# ---------------------------------------------------------------------------
+
+
+def _pool_bytes(pools) -> list[bytes]:
+    return [open_memory(pool).read(0, pool.size) for pool in pools]
+
+
+@pytest.mark.tier("strict")
+def test_burst_slot_recycled_after_free_memory(device, hal_timeout: float) -> None:
+    """Slots freed with ``free_memory`` and given to new memories (as Android's client
+    recycles them): the driver must fetch the new memories, compute in them, and leave
+    the old ones alone; a packet naming a freed slot before it is reused must fail."""
+    case, prepared = _probe(device, hal_timeout, feeds=2)
+    test = _CASES[case]
+    tolerance = tolerance_for(test.model, test.provenance.spec.rsplit("/", 1)[-1])
+    with (
+        _request_for(case) as old,
+        _request_for(case, feed=1) as new,
+        open_burst(prepared, recycle_slots=True) as controller,
+    ):
+        result = burst_compute(controller, old.request, MeasureTiming.NO, hal_timeout)
+        what = f"{case}: the first execution (example 0) on a new burst"
+        assert result.status == ErrorStatus.NONE, f"{what} answered {result.status.name}"
+        _check_values(old, test, tolerance, what)
+        slots = [controller.callback.slot_of(pool) for pool in old.request.pools]
+        _clear_outputs(old.request)
+        kept = _pool_bytes(old.request.pools)
+        for pool in old.request.pools:
+            controller.free_memory(pool)
+        stale = encode_request(serialize_request(old.request, MeasureTiming.NO, slots))
+        what = f"{case}: a request on slots {slots} after free_memory of each"
+        answer = _exchange(controller, stale, hal_timeout, what)
+        _report(_failure_problems(answer, what), 1, "requests on freed slots were not refused")
+        before = len(controller.callback.requests)
+        result = burst_compute(controller, new.request, MeasureTiming.NO, hal_timeout)
+        reused = [controller.callback.slot_of(pool) for pool in new.request.pools]
+        assert sorted(reused) == sorted(slots), (
+            f"harness: the client gave the new memories slots {reused}, not the freed {slots}"
+        )
+        what = (
+            f"{case}: example 1 in new memories under the freed slots {reused} (example 0 "
+            "computed in the old memories under the same slots before free_memory)"
+        )
+        fetched = [s for call in controller.callback.requests[before:] for s in call]
+        missing = sorted(set(reused) - set(fetched))
+        assert not missing, (
+            f"{what}: the driver never asked get_memories for slots {missing} (it asked for "
+            f"{fetched}); it still uses the memories it freed"
+        )
+        assert result.status == ErrorStatus.NONE, f"{what} answered {result.status.name}"
+        _check_values(new, test, tolerance, what, 1)
+        changed = [
+            index
+            for index, (before_, after) in enumerate(
+                zip(kept, _pool_bytes(old.request.pools), strict=True)
+            )
+            if before_ != after
+        ]
+        assert not changed, (
+            f"{what}: the old memories of slots {[slots[i] for i in changed]} changed after "
+            "their slots were freed and reused"
+        )
+
+
+DYNAMIC_ADD = binary_model(dims=(0, 0), other_dims=(0, 0), output_dims=(0, 0))
+"""ADD of two TENSOR_FLOAT32 inputs whose dimensions come with each request."""
+EXPENSIVE_SHAPE = (1024, 1024)
+CHEAP_SHAPE = (1, 2)
+TIMED_SEQUENCE = (
+    (EXPENSIVE_SHAPE, MeasureTiming.YES),
+    (CHEAP_SHAPE, MeasureTiming.YES),
+    (EXPENSIVE_SHAPE, MeasureTiming.YES),
+    (CHEAP_SHAPE, MeasureTiming.YES),
+    (EXPENSIVE_SHAPE, MeasureTiming.NO),
+    (CHEAP_SHAPE, MeasureTiming.YES),
+    (EXPENSIVE_SHAPE, MeasureTiming.YES),
+    (CHEAP_SHAPE, MeasureTiming.NO),
+    (CHEAP_SHAPE, MeasureTiming.YES),
+)
+"""(input shape, MeasureTiming) of the timed executions on one burst, in order."""
+SHAPE_SEQUENCE = ((2, 3), (4, 1), (1, 5), (3, 2))
+SHORT_AT = 1
+"""The execution of ``SHAPE_SEQUENCE`` whose output buffer is a byte short."""
+
+
+def _dynamic_add(device, timeout: float):
+    return prepare_cached(device, DYNAMIC_ADD, HalVersion.V1_2, timeout)
+
+
+def _operands(shape: tuple[int, ...], step: int) -> tuple[np.ndarray, np.ndarray]:
+    count = math.prod(shape)
+    a = (np.arange(count, dtype=np.float32) % 97).reshape(shape)
+    return a, np.full(shape, float(step + 1), np.float32)
+
+
+@pytest.mark.tier("strict")
+def test_burst_timing_of_each_execution(device, hal_timeout: float) -> None:
+    """Timed executions on one burst, expensive and cheap in turn, MeasureTiming YES and
+    NO mixed: each timing must be that execution's own (within its own wall time, and
+    UINT64_MAX when not measured)."""
+    prepared = _dynamic_add(device, hal_timeout)
+    with open_burst(prepared) as controller:
+        for step, (shape, measure) in enumerate(TIMED_SEQUENCE):
+            a, b = _operands(shape, step)
+            with pack_request(DYNAMIC_ADD, [a, b], [a.nbytes]) as packed:
+                start = time.perf_counter_ns()
+                result = burst_compute(controller, packed.request, measure, hal_timeout)
+                wall_us = (time.perf_counter_ns() - start) // 1000
+                what = (
+                    f"execution {step} of {len(TIMED_SEQUENCE)} on one burst (inputs "
+                    f"{list(shape)}, MeasureTiming {measure.name}; order "
+                    f"{[(list(s), m.name) for s, m in TIMED_SEQUENCE]})"
+                )
+                if result.status == ErrorStatus.GENERAL_FAILURE:
+                    items.unsupported(
+                        f"{DYNAMIC_UNSUPPORTED}: a burst on inputs of request-given "
+                        "dimensions answered GENERAL_FAILURE"
+                    )
+                assert result.status == ErrorStatus.NONE, f"{what} answered {result.status.name}"
+                path = ExecutionPath("burst", measure, HalVersion.V1_2)
+                execution = Execution(path, result.status, (), result.timing, wall_us)
+                try:
+                    check_timing(execution)
+                except AssertionError as error:
+                    pytest.fail(f"{what}: {error}", pytrace=False)
+                got = packed.output(0, shape)
+                assert np.array_equal(got, a + b), f"{what}: output 0 is not the inputs' sum"
+
+
+@pytest.mark.tier("strict")
+def test_burst_output_shapes_of_each_execution(device, hal_timeout: float) -> None:
+    """One burst, a model of unknown dimensions, inputs of another shape each time (one
+    output buffer a byte short between two successful executions): every result reports
+    its own execution's shape and sufficiency."""
+    prepared = _dynamic_add(device, hal_timeout)
+    with open_burst(prepared) as controller:
+        for step, shape in enumerate(SHAPE_SEQUENCE):
+            a, b = _operands(shape, step)
+            short = step == SHORT_AT
+            with pack_request(DYNAMIC_ADD, [a, b], [a.nbytes - short]) as packed:
+                result = burst_compute(controller, packed.request, MeasureTiming.NO, hal_timeout)
+                what = (
+                    f"execution {step} on one burst (inputs {list(shape)}"
+                    + (", output buffer a byte short" if short else "")
+                    + f"; shapes in order {[list(s) for s in SHAPE_SEQUENCE]})"
+                )
+                wanted = ErrorStatus.OUTPUT_INSUFFICIENT_SIZE if short else ErrorStatus.NONE
+                if result.status == ErrorStatus.GENERAL_FAILURE:
+                    items.unsupported(
+                        f"{DYNAMIC_UNSUPPORTED}: a burst on an output of unknown dimensions "
+                        "answered GENERAL_FAILURE"
+                    )
+                assert result.status == wanted, (
+                    f"{what} answered {result.status.name}, expected {wanted.name}"
+                )
+                assert len(result.output_shapes) == 1, (
+                    f"{what}: {len(result.output_shapes)} output shapes for 1 output"
+                )
+                reported = result.output_shapes[0]
+                assert tuple(reported.dimensions) == shape, (
+                    f"{what}: reported dimensions {list(reported.dimensions)}, expected "
+                    f"{list(shape)}"
+                )
+                assert reported.is_sufficient is not short, (
+                    f"{what}: is_sufficient {reported.is_sufficient}, expected {not short}"
+                )
+                if not short:
+                    got = packed.output(0, shape)
+                    assert np.array_equal(got, a + b), f"{what}: output 0 is not the inputs' sum"

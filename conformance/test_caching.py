@@ -511,6 +511,57 @@ def test_corrupted_model_cache(kind: str, corruption: str, seed: int, device, ha
     _check_refused(preparation, {FAILURE}, f"{corruption} (seed {seed})")
 
 
+AFTER_SUCCESS = ("token_one_bit_different", "token_unrelated", "cache_of_another_model")
+"""What replaces the right token, or the files, once the files prepared successfully."""
+
+
+def _prepared_from(device, files: CacheFiles, token_: bytes, timeout: float, what: str):
+    preparation = prepare_from_cache(device, *files.handles(os.O_RDONLY), token_, timeout)
+    files.close_descriptors()
+    assert preparation.status == NONE and preparation.prepared_model is not None, (
+        f"{what}: save_to_cache answered NONE, but preparing from its files with its token "
+        f"gave {describe(preparation)}"
+    )
+    return preparation.prepared_model
+
+
+@pytest.mark.tier("strict")
+@pytest.mark.parametrize("change", AFTER_SUCCESS)
+@pytest.mark.parametrize("kind", list(REPRESENTATIVE))
+def test_wrong_cache_after_a_successful_preparation(
+    kind: str, change: str, device, hal_timeout
+) -> None:
+    """Files saved with token T and prepared with T (success), then the same untouched
+    files with another token, or another model's files of the same layout (prepared
+    successfully from them too): exactly GENERAL_FAILURE and no model. A driver that
+    remembers what it compiled by the files' contents must still check the token."""
+    require_caching(device)
+    case, right = REPRESENTATIVE[kind], token(4)
+    with CacheFiles() as files:
+        _saved(device, case, files, right, hal_timeout)
+        _prepared_from(device, files, right, hal_timeout, f"{case} with its token")
+        if change == "token_one_bit_different":
+            wrong = bytes([right[0] ^ 1]) + right[1:]
+            what = "the files just prepared, with their token's lowest bit flipped"
+        elif change == "token_unrelated":
+            wrong = token(9)
+            what = "the files just prepared, with an unrelated token"
+        else:
+            with CacheFiles() as other:
+                _saved(device, SIBLING[kind], other, token(5), hal_timeout)
+                sibling = f"{SIBLING[kind]} with its token"
+                _prepared_from(device, other, token(5), hal_timeout, sibling)
+                files.write("model", other.read("model"))
+                files.write("data", other.read("data"))
+            wrong = right
+            what = (
+                f"both files of {SIBLING[kind]} (prepared from them just before) in place of "
+                f"{case}'s, with {case}'s token"
+            )
+        preparation = prepare_from_cache(device, *files.handles(os.O_RDONLY), wrong, hal_timeout)
+    _check_refused(preparation, {FAILURE}, f"after a successful preparation from cache, {what}")
+
+
 def test_corrupted_data_cache(kind: str, corruption: str, seed: int, device, hal_timeout) -> None:
     """Wrong values are allowed; a crash, a hang or an inconsistent answer is not."""
     require_caching(device)

@@ -30,7 +30,9 @@ from conformance.harness.rerun import rerun_command
 from conformance.harness.runner import (
     Mode,
     Run,
+    biased_outputs,
     case_twin,
+    check_output_shapes,
     execute_case,
     require_model_level,
 )
@@ -39,6 +41,10 @@ from hal.operations import Tier
 from hal.types import ExecutionPreference, HalVersion, OperandLifeTime
 
 _DYNAMIC_PATHS = [p.id for p in PATHS if p.level == HalVersion.V1_2]
+_TWIN_MODES = (Mode.DYNAMIC, Mode.DYNAMIC_SHORT, Mode.SHAPES)
+SHAPES_PATHS = ("sync", "async", "burst")
+"""The paths a ``shapes`` item runs its example on (the burst only where the profile runs
+burst items for the case)."""
 
 
 @dataclass(frozen=True)
@@ -70,6 +76,11 @@ def _items_of(test: GeneratedTest) -> list[_Item]:
         items.append(
             _Item(test, feed, "", Mode.STATIC, scattered, Tier.STRICT, f"{base}/{scattered}")
         )
+        shapes = Mode.SHAPES
+        items.append(_Item(test, feed, "", shapes, packed, Tier.STRICT, f"{base}/{shapes}"))
+        if biased_outputs(test, feed):
+            bias = Mode.BIAS
+            items.append(_Item(test, feed, "sync", bias, packed, Tier.STRICT, f"{base}/{bias}"))
         if _has_large_constant(test):
             pooled = Mode.CONSTANT_POOL
             items.append(_Item(test, feed, "", pooled, packed, Tier.STRICT, f"{base}/{pooled}"))
@@ -116,7 +127,7 @@ def _prepared_for(
             constant_pool=ASHMEM,
             pool_threshold=CONSTANT_POOL_THRESHOLD,
         )
-    model = case_twin(test) if mode in (Mode.DYNAMIC, Mode.DYNAMIC_SHORT) else test.model
+    model = case_twin(test) if mode in _TWIN_MODES else test.model
     return prepare_cached(device, model, level, timeout, preference=preference, case=test.model)
 
 
@@ -136,7 +147,7 @@ def test_generated(item: _Item, nnhal) -> None:
     path = item.path or ("execute_synchronously" if hal_level >= HalVersion.V1_2 else "async10")
     path = "sync" if path == "execute_synchronously" else path
     needed = PATHS_BY_ID[path].level
-    if item.mode in (Mode.DYNAMIC, Mode.DYNAMIC_SHORT):
+    if item.mode in _TWIN_MODES:
         needed = HalVersion.V1_2
     if hal_level < needed:
         pytest.skip(f"needs HAL {needed}; the driver is tested at HAL {hal_level}")
@@ -144,6 +155,12 @@ def test_generated(item: _Item, nnhal) -> None:
     prepared = _prepared_for(nnhal.device, item.test, item.mode, hal_level, nnhal.timeout)
     rerun = rerun_command(nnhal.config, __name__, f"test_generated[{item.id}]")
     run = Run(item.test, item.feed, path, item.mode, item.layout, rerun)
+    if item.mode == Mode.SHAPES:
+        case = item.id.rsplit("/", 2)[0]
+        profile = nnhal.config.getoption("--nnhal-profile")
+        paths = [p for p in SHAPES_PATHS if runs_under(PATHS_BY_ID[p], case, profile)]
+        check_output_shapes(prepared, run, paths, nnhal.timeout)
+        return
     execute_case(prepared, run, nnhal.timeout)
 
 

@@ -45,6 +45,7 @@ from hal.types import (
     HalVersion,
     Model,
     OperandType,
+    OperationType,
 )
 
 pytestmark = pytest.mark.tier("strict")
@@ -530,3 +531,79 @@ def test_concurrent_writes_never_crash_or_hang(domains, add, buffers, hal_timeou
             )
     with pack_request(binary_model(), [A, B]) as packed:
         _expect(_execute(add, packed, "sync", hal_timeout), NONE, "an execution afterwards")
+
+
+# ---------------------------------------------------------------------------
+# Buffers an execution writes: failed executions, and another model's buffers
+# ---------------------------------------------------------------------------
+
+MISMATCHED = (np.ones((2, 2), F32), np.ones((3, 1), F32))
+"""Inputs of shapes no broadcast joins: an execution of ADD on them fails."""
+
+
+@pytest.mark.parametrize("path", EXEC_PATHS)
+def test_failed_execution_uninitialises_its_output_buffer(
+    dynamic_add, buffers, hal_timeout: float, path: str
+) -> None:
+    """A successful execution initialises its output buffer; a failed execution into the
+    same buffer leaves it uninitialised, so reading it fails with GENERAL_FAILURE."""
+    model, prepared = dynamic_add
+    buffer, token = buffers([prepared], inputs=[(0, 0)], outputs=[(0, 0)])
+    with pack_request(model, [A, B], [0]) as packed:
+        place_token(packed, "output", 0, token)
+        execution = _execute(prepared, packed, path, hal_timeout, dynamic=True)
+        _expect(execution, NONE, "an output of unknown dimensions into a buffer")
+    np.testing.assert_array_equal(_read(buffer, (2, 2)), A + B)
+    with pack_request(model, list(MISMATCHED), [0]) as packed:
+        place_token(packed, "output", 0, token)
+        execution = _execute(prepared, packed, path, hal_timeout, dynamic=True)
+        assert execution.status != NONE, (
+            f"ADD of [2, 2] and [3, 1] inputs into a buffer: {execution.path.method} answered "
+            "NONE; the shapes do not broadcast"
+        )
+    failed = f"after a failed execution ({execution.status.name}) into it"
+    with allocate(ASHMEM, 16) as memory:
+        status = buffer_call(buffer, "copy_to", memory)
+    assert status == FAILURE, (
+        f"IBuffer.copy_to of a buffer {failed} answered {status.name}, expected GENERAL_FAILURE "
+        "(a failed execution leaves its output buffers uninitialised)"
+    )
+    with pack_request(model, [A, B], [16]) as packed:
+        place_token(packed, "input", 0, token, dimensions=[2, 2])
+        _expect(
+            _execute(prepared, packed, path, hal_timeout, dynamic=True),
+            FAILURE,
+            f"a buffer read as input 0 {failed}",
+        )
+
+
+OTHER_OUTPUT_MODELS = {
+    "same-model": binary_model,
+    "other-model": lambda: binary_model(operation=OperationType.SUB),
+}
+"""Prepared models other than the buffer's, with an output of the same type and shape."""
+
+
+@pytest.mark.parametrize("path", EXEC_PATHS)
+@pytest.mark.parametrize("other", list(OTHER_OUTPUT_MODELS))
+def test_output_buffer_of_another_prepared_model_is_invalid(
+    domains, add, buffers, hal_timeout: float, other: str, path: str
+) -> None:
+    """A buffer allocated with an output role of one prepared model, written as output 0
+    of another: INVALID_ARGUMENT, and the buffer keeps its contents."""
+    model = OTHER_OUTPUT_MODELS[other]()
+    stranger = _prepare(domains, model, hal_timeout)
+    buffer, token = buffers([add], outputs=[(0, 0)])
+    _fill(buffer, A * 7)
+    with pack_request(model, [A, B]) as packed:
+        place_token(packed, "output", 0, token)
+        _expect(
+            _execute(stranger, packed, path, hal_timeout),
+            INVALID,
+            f"a buffer allocated for output 0 of another prepared model ({other}) as output 0",
+        )
+    held = _read(buffer, (2, 2))
+    assert np.array_equal(held, A * 7), (
+        f"a refused execution ({other}) changed the buffer: it holds {held.tolist()}, "
+        f"expected {(A * 7).tolist()}"
+    )

@@ -40,6 +40,7 @@ otherwise whatever the driver's function answered.
 from __future__ import annotations
 
 import contextlib
+import heapq
 import logging
 import os
 import struct
@@ -728,6 +729,9 @@ class BurstTimeout(BurstError):
 class BurstCallback(IBurstCallback):
     """The client's slot registry: one slot per memory object, numbered from 0.
 
+    With ``recycle`` a slot freed by ``forget`` is given to the next new memory
+    (the lowest freed number first), as Android's burst client reuses the slots
+    of freed memories; without it every new memory gets a number never used before.
     ``requests`` records every ``get_memories`` call (the slots asked for), so a
     test can tell which executions made the driver ask. A call whose ``slots`` is
     not a list or tuple of at most ``MAX_SLOTS_PER_CALL`` ints is answered
@@ -735,11 +739,14 @@ class BurstCallback(IBurstCallback):
     text, through ``hal.show``).
     """
 
-    def __init__(self) -> None:
+    def __init__(self, recycle: bool = False) -> None:
         self._lock = threading.Lock()
         self._by_identity: dict[int, int] = {}
         self._memories: dict[int, Memory] = {}
         self._next = 0
+        self._recycle = recycle
+        self._freed: list[int] = []
+        """Freed slot numbers waiting for a new memory (a heap), with ``recycle``."""
         self.requests: list[tuple[int, ...]] = []
         self.rejected: list[str] = []
 
@@ -748,7 +755,10 @@ class BurstCallback(IBurstCallback):
         with self._lock:
             slot = self._by_identity.get(id(memory))
             if slot is None:
-                slot, self._next = self._next, self._next + 1
+                if self._freed:
+                    slot = heapq.heappop(self._freed)
+                else:
+                    slot, self._next = self._next, self._next + 1
                 self._by_identity[id(memory)] = slot
                 self._memories[slot] = memory
             return slot
@@ -759,6 +769,8 @@ class BurstCallback(IBurstCallback):
             slot = self._by_identity.pop(id(memory), None)
             if slot is not None:
                 del self._memories[slot]
+                if self._recycle:
+                    heapq.heappush(self._freed, slot)
             return slot
 
     def get_memories(self, slots: Sequence[int]) -> tuple[ErrorStatus, list[Memory]]:
@@ -798,6 +810,7 @@ class BurstController:
         self,
         request_length: int = DEFAULT_CHANNEL_LENGTH,
         result_length: int = DEFAULT_CHANNEL_LENGTH,
+        recycle_slots: bool = False,
     ) -> None:
         self.requests = MessageQueue.create(request_length, REQUEST_DATUM_SIZE)
         try:
@@ -805,7 +818,7 @@ class BurstController:
         except BaseException:
             self.requests.close()
             raise
-        self.callback = BurstCallback()
+        self.callback = BurstCallback(recycle=recycle_slots)
         self.context: object = None
 
     def configure(self, prepared: object) -> object:

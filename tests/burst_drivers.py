@@ -19,7 +19,7 @@ from hal.burst import (
     result_length,
 )
 from hal.memory import map_memory
-from hal.types import ErrorStatus
+from hal.types import NO_TIMING, ErrorStatus, OutputShape
 from reference_driver import ReferenceDriver
 from reference_driver.prepared_model import ReferencePreparedModel
 
@@ -113,6 +113,53 @@ class _MemoriesByPosition(BurstServer):
         super().__init__(*args, **kwargs, cache=_FirstSlotsCache())
 
 
+class _KeepsFreedCache(SlotCache):
+    """Acknowledges ``free_memory`` but keeps the slot's memory."""
+
+    def free(self, slot: int) -> bool:
+        return slot in self
+
+
+class _KeepsFreedSlots(BurstServer):
+    """A slot freed and registered again keeps resolving to its old memory."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs, cache=_KeepsFreedCache())
+
+
+class _StaleTiming(BurstServer):
+    """Reports the timing of the burst's previous execution instead of this one's."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self._previous = NO_TIMING
+
+    def _answer(self, packet: bytes, started: int):
+        status, shapes, timing = super()._answer(packet, started)
+        previous, self._previous = self._previous, timing
+        return status, shapes, previous
+
+
+class _CachedShapes(BurstServer):
+    """Reports the output shapes of the burst's first result with shapes in every later
+    result (as a server caching its result packet's shapes per burst would)."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self._shapes = None
+
+    def _answer(self, packet: bytes, started: int):
+        status, shapes, timing = super()._answer(packet, started)
+        if shapes and self._shapes is None:
+            self._shapes = list(shapes)
+        elif shapes and len(shapes) == len(self._shapes):
+            shapes = [
+                OutputShape(old.dimensions, new.is_sufficient)
+                for old, new in zip(self._shapes, shapes, strict=True)
+            ]
+        return status, shapes, timing
+
+
 def _prepared_with(server_class: type[BurstServer]) -> type[ReferencePreparedModel]:
     class Prepared(ReferencePreparedModel):
         def configure_execution_burst(self, callback, request_channel, result_channel):
@@ -153,6 +200,24 @@ class MemoriesByPosition(ReferenceDriver):
     """Computes every burst request in the memories of the burst's first request."""
 
     prepared_model_class = _prepared_with(_MemoriesByPosition)
+
+
+class KeepsFreedSlots(ReferenceDriver):
+    """Acknowledges free_memory but keeps computing a freed slot in its old memory."""
+
+    prepared_model_class = _prepared_with(_KeepsFreedSlots)
+
+
+class StaleBurstTiming(ReferenceDriver):
+    """Reports on a burst the timing of the burst's previous execution."""
+
+    prepared_model_class = _prepared_with(_StaleTiming)
+
+
+class CachedBurstShapes(ReferenceDriver):
+    """Repeats on a burst the output dimensions of its first result with shapes."""
+
+    prepared_model_class = _prepared_with(_CachedShapes)
 
 
 class NeverAnswersBursts(ReferenceDriver):

@@ -6,6 +6,8 @@ pytest subprocess (this file copied beside the run), as a vendor would.
 
 from __future__ import annotations
 
+import hashlib
+
 from hal.types import ErrorStatus
 from reference_driver import ReferenceDriver
 from reference_driver.cache import open_sealed
@@ -35,3 +37,20 @@ class LazySave(ReferenceDriver):
     """Answers NONE from save_to_cache without writing anything."""
 
     prepared_model_class = _SavesNothing
+
+
+class RemembersCaches(ReferenceDriver):
+    """Remembers each model it prepared from cache by the two files' contents, and answers
+    a later preparation from the same contents with it before checking the token."""
+
+    authenticate_cache = False
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._compiled: dict[bytes, object] = {}
+
+    def _open_cache(self, token, model_bytes, data_bytes):
+        key = hashlib.sha256(model_bytes + b"\0" + data_bytes).digest()
+        if key not in self._compiled:
+            self._compiled[key] = open_sealed(self._cache_key, token, model_bytes, data_bytes)
+        return self._compiled[key]

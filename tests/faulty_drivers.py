@@ -15,6 +15,7 @@ from hal.interfaces import IDevice, IExecutionCallback, IPreparedModel, IPrepare
 from hal.memory import map_memory
 from hal.types import DeviceStatus, ErrorStatus, OperandLifeTime, OperandType, OperationType
 from reference_driver import ReferenceDriver
+from reference_driver.ops import convolution, elementwise, pooling
 from reference_driver.prepared_model import ReferencePreparedModel
 
 FLOAT32_TOLERANCE = 1e-5
@@ -406,3 +407,141 @@ class AcceptsDepthwiseFilterBatch(ReferenceDriver):
 
     def __init__(self) -> None:
         super().__init__(disabled_rules={"operation.depthwise_filter"})
+
+
+class _InsufficientOnSuccess(ReferencePreparedModel):
+    @staticmethod
+    def _finish(result, timing):
+        status, shapes, timing = ReferencePreparedModel._finish(result, timing)
+        if status == ErrorStatus.NONE:
+            shapes = [dataclasses.replace(shape, is_sufficient=False) for shape in shapes]
+        return status, shapes, timing
+
+
+class InsufficientOnSuccess(_TamperingDriver):
+    """Reports every output shape not sufficient after a successful execution."""
+
+    prepared_class = _InsufficientOnSuccess
+
+
+class _EveryOutputShort(ReferencePreparedModel):
+    @staticmethod
+    def _finish(result, timing):
+        status, shapes, timing = ReferencePreparedModel._finish(result, timing)
+        if status == ErrorStatus.OUTPUT_INSUFFICIENT_SIZE:
+            shapes = [dataclasses.replace(shape, is_sufficient=False) for shape in shapes]
+        return status, shapes, timing
+
+
+class EveryOutputShort(_TamperingDriver):
+    """When one output buffer is too small, reports every output not sufficient."""
+
+    prepared_class = _EveryOutputShort
+
+
+def _truncating_multiply(x, m0, shift):
+    """``x * m0 / 2**31 * 2**shift`` rounded toward minus infinity instead of to nearest."""
+    left, right = max(shift, 0), max(-shift, 0)
+    return (x.astype(np.int64) * (1 << left) * np.int64(m0)) >> (31 + right)
+
+
+def _truncating_requantize(acc, m0, shift, saturate=True):
+    left, right = np.maximum(shift, 0), np.maximum(-shift, 0)
+    x = np.clip(acc << left, -(2**31), 2**31 - 1) * m0
+    return x >> (31 + right)
+
+
+def _truncating_average(image, pool, quantized):
+    cells = pooling._cells(image, pool)
+    return pooling._windows(image.astype(np.int32), pool, 0).sum(axis=(-2, -1)) // cells
+
+
+class TruncatingRequantizer(ReferenceDriver):
+    """Requantizes quant8 ADD, SUB, MUL, the convolutions, FULLY_CONNECTED and
+    AVERAGE_POOL_2D by truncating instead of rounding: one unit low whenever the exact
+    result has a fraction. (It changes the reference driver's modules for the whole
+    process: load it only in a process of its own, as the suite's subprocess runs do.)"""
+
+    def __init__(self) -> None:
+        super().__init__()
+        elementwise.multiply_by_quantized_multiplier = _truncating_multiply
+        convolution._requantize = _truncating_requantize
+
+    def _prepare(self, model, version, preference, notify):
+        def rewrap(status, prepared):
+            if prepared is not None:
+                plan = prepared._plan
+                plan.steps = [
+                    dataclasses.replace(
+                        step,
+                        impl=dataclasses.replace(
+                            step.impl, execute=pooling._pool_execute(_truncating_average)
+                        ),
+                    )
+                    if step.impl.type == OperationType.AVERAGE_POOL_2D
+                    else step
+                    for step in plan.steps
+                ]
+            notify(status, prepared)
+
+        return super()._prepare(model, version, preference, rewrap)
+
+
+def _rounded_float32(values, significant_bits: int):
+    """float32 ``values`` rounded to ``significant_bits`` bits (half to even), as a format
+    with that many would hold them; anything else unchanged."""
+    if not isinstance(values, np.ndarray) or values.dtype != np.float32:
+        return values
+    if significant_bits == 11:  # float16's
+        with np.errstate(over="ignore"):
+            return values.astype(np.float16).astype(np.float32)
+    drop = 24 - significant_bits
+    bits = np.ascontiguousarray(values).view(np.uint32).astype(np.uint64)
+    half, odd = (1 << (drop - 1)) - 1, (bits >> drop) & 1
+    rounded = ((bits + half + odd) >> drop) << drop
+    finite = np.isfinite(values)
+    out = np.where(finite, rounded.astype(np.uint32), bits.astype(np.uint32))
+    return out.view(np.float32).reshape(values.shape)
+
+
+class _RelaxedIn(ReferenceDriver):
+    """Computes every operation of a relaxed model with its float32 inputs and outputs
+    rounded to ``significant_bits`` bits."""
+
+    significant_bits = 24
+
+    def _prepare(self, model, version, preference, notify):
+        bits = self.significant_bits
+
+        def coarse(execute):
+            def run(args, shapes):
+                values = [_rounded_float32(v, bits) for v in args.values]
+                outputs = execute(dataclasses.replace(args, values=values), shapes)
+                return [_rounded_float32(o, bits) for o in outputs]
+
+            return run
+
+        def rewrap(status, prepared):
+            if prepared is not None and model.relax_computation_float32_to_float16:
+                plan = prepared._plan
+                plan.steps = [
+                    dataclasses.replace(
+                        step, impl=dataclasses.replace(step.impl, execute=coarse(step.impl.execute))
+                    )
+                    for step in plan.steps
+                ]
+            notify(status, prepared)
+
+        return super()._prepare(model, version, preference, rewrap)
+
+
+class RelaxedInBfloat16(_RelaxedIn):
+    """Computes relaxed models in bfloat16 (8 significant bits): coarser than relaxation allows."""
+
+    significant_bits = 8
+
+
+class RelaxedInFloat16(_RelaxedIn):
+    """Computes relaxed models in float16 (11 significant bits), as relaxation allows."""
+
+    significant_bits = 11

@@ -6,6 +6,9 @@ subprocess with this file beside the run, as a vendor would):
 * ``AcceptsUndeclaredRoles``: a buffer serves any input or output of its
   prepared models, declared or not;
 * ``ReadsUninitialised``: an uninitialised buffer reads as zeros;
+* ``WritesForeignOutputBuffers``: writes a buffer allocated for another prepared
+  model's output;
+* ``KeepsBuffersOnFailure``: a failed execution leaves its output buffers initialised;
 * ``WritesBeforeOutput``: writes a byte just before output 0's location;
 * ``NoMmapFdPools``: cannot map mmap_fd pools, a mandatory kind;
 
@@ -46,6 +49,13 @@ class _ZeroBuffer(ReferenceBuffer):
         return self._data
 
 
+class _OutputsOfAnyModelBuffer(ReferenceBuffer):
+    def role_of(self, prepared, side, index):
+        if side == "output":  # the role is checked, not whose role it is
+            return ("output", index) in {(s, i) for _, s, i in self._roles}
+        return super().role_of(prepared, side, index)
+
+
 def _with_buffers(buffer_class: type[ReferenceBuffer]) -> type[BufferRegistry]:
     return type(
         f"{buffer_class.__name__}Registry", (BufferRegistry,), {"buffer_class": buffer_class}
@@ -66,6 +76,14 @@ class ReadsUninitialised(ReferenceDriver):
     def __init__(self) -> None:
         super().__init__()
         self._buffers = _with_buffers(_ZeroBuffer)()
+
+
+class WritesForeignOutputBuffers(ReferenceDriver):
+    """Checks a written buffer's role but not that it is the executing prepared model's."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._buffers = _with_buffers(_OutputsOfAnyModelBuffer)()
 
 
 # ---------------------------------------------------------------------------
@@ -96,6 +114,17 @@ class _WritesBefore(ReferencePreparedModel):
             with map_memory(pool) as mapping:
                 mapping.write(location.offset - 1, b"\x00")
         return result
+
+
+class _KeepsBuffersOnFailure(ReferencePreparedModel):
+    def _plan_run(self, request, binding):
+        return self._plan.run(request, binding)  # never uninitialises its output buffers
+
+
+class KeepsBuffersOnFailure(_Rewrapping):
+    """A failed execution leaves its output buffers as they were (still initialised)."""
+
+    prepared_class = _KeepsBuffersOnFailure
 
 
 class WritesBeforeOutput(_Rewrapping):

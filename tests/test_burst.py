@@ -232,6 +232,19 @@ def test_the_callback_numbers_memories_and_answers_get_memories() -> None:
     b.close()
 
 
+def test_a_recycling_callback_gives_freed_slots_to_new_memories_lowest_first() -> None:
+    callback = BurstCallback(recycle=True)
+    a, b, c, d = (allocate_with("ashmem", bytes([k])) for k in range(4))
+    assert [callback.slot_of(m) for m in (a, b, c)] == [0, 1, 2]
+    assert callback.forget(c) == 2 and callback.forget(a) == 0
+    assert callback.get_memories([0]) == (ErrorStatus.INVALID_ARGUMENT, [])
+    assert (callback.slot_of(d), callback.slot_of(a)) == (0, 2)
+    assert callback.get_memories([0, 1, 2]) == (ErrorStatus.NONE, [d, b, a])
+    assert callback.slot_of(c) == 3
+    for memory in (a, b, c, d):
+        memory.close()
+
+
 # ---------------------------------------------------------------------------
 # The server helper, with a recording executor instead of a driver
 # ---------------------------------------------------------------------------

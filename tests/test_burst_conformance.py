@@ -128,3 +128,31 @@ def _failure_sections(result: pytest.RunResult) -> str:
     """The output's failure reports, without the short summary (whose lines CI does not
     truncate, so they would count each message again)."""
     return result.stdout.str().split("short test summary info")[0]
+
+
+_STATE = "recycled or timing_of_each or shapes_of_each or reuses_cached or interleaves"
+"""The burst tests of state kept between executions, and two that must still pass."""
+
+
+def test_a_driver_keeping_freed_slots_is_caught(pytester) -> None:
+    outcomes, output = _run(pytester, "KeepsFreedSlots", _STATE)
+    assert _failed(outcomes) == {"test_burst_slot_recycled_after_free_memory"}, output
+    assert "V1_0/add/none: a request on slots [0, 1] after free_memory of each: status NONE" in (
+        output
+    )
+
+
+def test_a_driver_reporting_stale_burst_timing_is_caught(pytester) -> None:
+    outcomes, output = _run(pytester, "StaleBurstTiming", _STATE)
+    assert _failed(outcomes) == {"test_burst_timing_of_each_execution"}, output
+    assert "execution 1 of 9 on one burst (inputs [1, 2], MeasureTiming YES" in output
+    assert "is not within the call's wall time" in output
+
+
+def test_a_driver_repeating_burst_shapes_is_caught(pytester) -> None:
+    outcomes, output = _run(pytester, "CachedBurstShapes", _STATE)
+    assert _failed(outcomes) == {"test_burst_output_shapes_of_each_execution"}, output
+    assert (
+        "execution 1 on one burst (inputs [4, 1], output buffer a byte short; shapes in order "
+        "[[2, 3], [4, 1], [1, 5], [3, 2]]): reported dimensions [2, 3], expected [4, 1]"
+    ) in output

@@ -73,3 +73,22 @@ def test_a_driver_saving_nothing_is_caught(pytester) -> None:
     result.stdout.fnmatch_lines(
         ["*save_to_cache returned NONE, but preparing from the files and token it was given*"]
     )
+
+
+def test_a_driver_remembering_caches_by_contents_is_caught(pytester) -> None:
+    outcomes, result = _run(
+        pytester, "RemembersCaches", "-k", "after_a_successful or corrupted_model_cache"
+    )
+    failed = {name for name, outcome in outcomes.items() if outcome == "FAILED"}
+    assert failed == {
+        f"test_wrong_cache_after_a_successful_preparation[{kind}-{change}]"
+        for kind in ("float32", "quant8")
+        for change in ("token_one_bit_different", "token_unrelated", "cache_of_another_model")
+    }, result.stdout.str()[-3000:]
+    result.stdout.fnmatch_lines(
+        [
+            "*after a successful preparation from cache, the files just prepared, with an "
+            "unrelated token: expected GENERAL_FAILURE and no prepared model; got launch NONE, "
+            "callback NONE, prepared model given*"
+        ]
+    )

@@ -60,7 +60,8 @@ def _case_of(item: str) -> str:
 
 
 def _compares_values(item: str) -> bool:
-    return not item.endswith("-dyn-short]")
+    """Whether the item compares output values (the short-buffer and shapes items do not)."""
+    return not item.endswith(("-dyn-short]", "/shapes]"))
 
 
 def test_perturbing_by_twice_the_tolerance_fails_exactly_those_cases(pytester) -> None:
@@ -147,7 +148,8 @@ def test_a_second_notify_fails_that_item_and_the_run_goes_on(pytester) -> None:
     outcomes, result = _run(pytester, "NotifiesTwice", "-k", "V1_2/mul_v1_2/base")
     failed = {item for item, outcome in outcomes.items() if outcome == "FAILED"}
     async_items = {i for i in outcomes if re.search(r"/async(-timed)?(-dyn(-short)?)?\]$", i)}
-    assert failed == async_items and failed
+    shapes_items = {i for i in outcomes if i.endswith("/shapes]")}  # they run async too
+    assert failed == async_items | shapes_items and failed
     assert "PASSED" in outcomes.values()
     result.stdout.fnmatch_lines(["*execution callback notified 2 times; extra call notify_1_2*"])
 
@@ -378,3 +380,64 @@ def test_rank_zero_results_fail_exactly_the_cases_android_11_gives_shape_1(pytes
     }
     assert failed == expected and len(failed) > 100, result.stdout.str()[-3000:]
     assert any(item.endswith("/async10]") for item in failed)
+
+
+_SHAPES_SELECTION = "V1_0/rnn/base/ or V1_0/add/none/"
+"""A case with two outputs and one with one: every run of each, the new items included."""
+
+
+def test_insufficient_flags_after_success_fail_only_the_shapes_items(pytester) -> None:
+    outcomes, result = _run(pytester, "InsufficientOnSuccess", "-k", _SHAPES_SELECTION)
+    failed = {item for item, outcome in outcomes.items() if outcome == "FAILED"}
+    assert failed == {i for i in outcomes if i.endswith("/shapes]")} and len(failed) == 3, failed
+    result.stdout.fnmatch_lines(
+        [
+            "*sync, every output buffer large enough (status NONE): output 0: is_sufficient "
+            "False, but its buffer of * bytes holds the reported dimensions*"
+        ]
+    )
+
+
+def test_every_output_flagged_short_fails_only_the_multi_output_shapes_items(pytester) -> None:
+    outcomes, result = _run(pytester, "EveryOutputShort", "-k", _SHAPES_SELECTION)
+    failed = {item for item, outcome in outcomes.items() if outcome == "FAILED"}
+    assert failed == {"test_generated[V1_0/rnn/base/ex0/shapes]"}, failed
+    result.stdout.fnmatch_lines(
+        [
+            "*sync, output 0 alone a byte short (status OUTPUT_INSUFFICIENT_SIZE): output 1: "
+            "is_sufficient False, but its buffer of 16 bytes holds the reported dimensions [[]2, 2]*"
+        ]
+    )
+
+
+def test_truncating_requantization_fails_only_the_bias_items(pytester) -> None:
+    outcomes, result = _run(pytester, "TruncatingRequantizer", "-k", "V1_2/requant_rounding/")
+    failed = {item for item, outcome in outcomes.items() if outcome == "FAILED"}
+    names = ("add", "sub", "mul", "avg_pool", "fully_connected", "conv2d", "depthwise_conv2d")
+    assert failed == {f"test_generated[V1_2/requant_rounding/{n}/ex0/bias]" for n in names}, (
+        sorted(failed)
+    )
+    result.stdout.fnmatch_lines(
+        [
+            "*quantized outputs are biased*",
+            "*output 0 (shape [[]4, 4]): mean signed error -0.* (limit +-0.25), mean squared "
+            "error 0.* (limit 0.5) over 16 elements*",
+        ]
+    )
+
+
+def test_relaxed_models_in_bfloat16_fail_the_relaxed_precision_cases(pytester) -> None:
+    outcomes, result = _run(pytester, "RelaxedInBfloat16", "-k", "V1_2/relaxed_precision/")
+    failed = {item for item, outcome in outcomes.items() if outcome == "FAILED"}
+    cases = {_case_of(item) for item in failed}
+    names = ("sub", "add", "cast", "argmax", "greater", "equal")
+    assert cases == {f"V1_2/relaxed_precision/{n}_relaxed" for n in names}, sorted(cases)
+    # Items that compare no values (the short buffer, the shapes) pass.
+    assert not {i for i in failed if i.endswith(("-dyn-short]", "/shapes]"))}, sorted(failed)
+    assert "test_generated[V1_2/relaxed_precision/cast_relaxed/ex0/sync]" in failed
+    result.stdout.fnmatch_lines(["*output 0 (shape [[]6]): 6 of 6 values differ*"])
+
+
+def test_relaxed_models_in_float16_pass_the_relaxed_precision_cases(pytester) -> None:
+    outcomes, result = _run(pytester, "RelaxedInFloat16", "-k", "V1_2/relaxed_precision/")
+    assert set(outcomes.values()) == {"PASSED"}, result.stdout.str()[-3000:]

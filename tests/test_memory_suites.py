@@ -120,3 +120,33 @@ def test_a_driver_without_the_mix_in_must_refuse_tokens(pytester) -> None:
     result.stdout.fnmatch_lines(
         ["*unsupported: memory domains: the driver does not subclass IMemoryDomains*"]
     )
+
+
+def test_writing_another_models_output_buffer_is_caught_by_its_test(pytester) -> None:
+    outcomes, result = _run(pytester, "test_memory_domains", "WritesForeignOutputBuffers")
+    failed = with_outcome(outcomes, "FAILED")
+    assert failed == {
+        i for i in outcomes if i.startswith("test_output_buffer_of_another_prepared_model")
+    }
+    assert len(failed) == 4
+    result.stdout.fnmatch_lines(
+        [
+            "*a buffer allocated for output 0 of another prepared model (other-model) as "
+            "output 0: execute_synchronously answered NONE, expected INVALID_ARGUMENT*"
+        ]
+    )
+
+
+def test_keeping_buffers_after_a_failed_execution_is_caught_by_its_test(pytester) -> None:
+    outcomes, result = _run(pytester, "test_memory_domains", "KeepsBuffersOnFailure")
+    failed = with_outcome(outcomes, "FAILED")
+    assert failed == {
+        "test_failed_execution_uninitialises_its_output_buffer[sync]",
+        "test_failed_execution_uninitialises_its_output_buffer[async]",
+    }
+    result.stdout.fnmatch_lines(
+        [
+            "*IBuffer.copy_to of a buffer after a failed execution (INVALID_ARGUMENT) into it "
+            "answered NONE, expected GENERAL_FAILURE*"
+        ]
+    )

@@ -2880,6 +2880,17 @@ MODULES = (
         ),
     ),
     (
+        "V1_2.relaxed_precision",
+        (
+            "relaxed_precision_add_relaxed",
+            "relaxed_precision_argmax_relaxed",
+            "relaxed_precision_cast_relaxed",
+            "relaxed_precision_equal_relaxed",
+            "relaxed_precision_greater_relaxed",
+            "relaxed_precision_sub_relaxed",
+        ),
+    ),
+    (
         "V1_2.relu1_v1_2",
         (
             "relu1_v1_2_dim1_axis0",
@@ -2940,6 +2951,18 @@ MODULES = (
             "relu_v1_2_dim4_axis3_float16",
             "relu_v1_2_dim4_axis3_quant8",
             "relu_v1_2_dim4_axis3_relaxed",
+        ),
+    ),
+    (
+        "V1_2.requant_rounding",
+        (
+            "requant_rounding_add",
+            "requant_rounding_avg_pool",
+            "requant_rounding_conv2d",
+            "requant_rounding_depthwise_conv2d",
+            "requant_rounding_fully_connected",
+            "requant_rounding_mul",
+            "requant_rounding_sub",
         ),
     ),
     (

@@ -197,13 +197,16 @@ def open_burst(
     prepared: object,
     request_length: int = DEFAULT_CHANNEL_LENGTH,
     result_length: int = DEFAULT_CHANNEL_LENGTH,
+    recycle_slots: bool = False,
 ) -> BurstController:
-    """A configured burst on ``prepared`` (close it, or use it in a ``with`` block).
+    """A configured burst on ``prepared`` (close it, or use it in a ``with`` block);
+    with ``recycle_slots`` its client gives freed slot numbers to new memories, as
+    Android's does.
 
     ``configure_execution_burst`` must answer (NONE, an IBurstContext): VTS has
     no fallback, so anything else fails the test.
     """
-    controller = BurstController(request_length, result_length)
+    controller = BurstController(request_length, result_length, recycle_slots)
     try:
         answer = call_driver(
             prepared,

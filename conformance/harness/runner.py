@@ -28,9 +28,10 @@ from conformance.harness.cases import GeneratedTest
 from conformance.harness.execution import PATHS_BY_ID, check_shapes, check_timing, run
 from conformance.harness.extensions import require_extensions
 from conformance.harness.generated import lowest_version
+from conformance.harness.items import CaseId
 from conformance.harness.mutations import copy_model
 from conformance.harness.requests import GUARD, PACKED, Layout, pack_request
-from conformance.harness.tolerance import compare, tolerance_for
+from conformance.harness.tolerance import bias_applies, compare, quant_bias, tolerance_for
 from hal.extensions import operation_of
 from hal.types import (
     ErrorStatus,
@@ -54,12 +55,20 @@ class Mode(StrEnum):
     """As DYNAMIC, one output buffer a byte short: OUTPUT_INSUFFICIENT_SIZE expected."""
     CONSTANT_POOL = "constpool"
     """Constants over 128 bytes moved into a model pool; executed like STATIC."""
+    BIAS = "bias"
+    """Executed like STATIC; then every quantized output large enough is judged by its mean
+    signed and mean squared error too (``tolerance.quant_bias``)."""
+    SHAPES = "shapes"
+    """The dynamic twin on several paths, every output's ``is_sufficient`` judged: with NONE,
+    and with each output in turn a byte short (``check_output_shapes``)."""
 
 
 STATIC = Mode.STATIC
 DYNAMIC = Mode.DYNAMIC
 DYNAMIC_SHORT = Mode.DYNAMIC_SHORT
 CONSTANT_POOL = Mode.CONSTANT_POOL
+SHAPES = Mode.SHAPES
+BIAS = Mode.BIAS
 _DYNAMIC_MODES = (Mode.DYNAMIC, Mode.DYNAMIC_SHORT)
 UNSUPPORTED = "unsupported"
 DYNAMIC_UNSUPPORTED = "unsupported: dynamic output shapes"
@@ -235,6 +244,35 @@ def execute_case(prepared: object, item: Run, timeout: float) -> None:
         untouched = packed.untouched_problems()
         assert not untouched, "; ".join(untouched) + _rerun(item)
         _judge_outputs(packed, execution.output_shapes, item)
+        if item.mode == BIAS:
+            _judge_bias(packed, item)
+
+
+def biased_outputs(test: GeneratedTest, feed: int) -> list[int]:
+    """The outputs of ``test``'s example ``feed`` the strict bias criterion judges."""
+    spec = "/".join(CaseId.of(test).case.split("/")[:2])
+    model = test.model
+    return [
+        k
+        for k, expected in enumerate(test.feeds[feed].outputs)
+        if k not in test.ignored_outputs
+        and bias_applies(expected, model.operands[model.output_indexes[k]].type, spec)
+    ]
+
+
+def _judge_bias(packed, item: Run) -> None:
+    problems = []
+    for index in biased_outputs(item.test, item.feed):
+        expected = item.test.feeds[item.feed].outputs[index]
+        bias = quant_bias(expected, packed.output(index, expected.shape))
+        if not bias.ok:
+            problems.append(f"output {index} (shape {list(expected.shape)}): {bias.describe()}")
+    if problems:
+        pytest.fail(
+            "quantized outputs are biased (each value may be within tolerance, but the errors "
+            "lean one way or are too many):\n" + "\n".join(problems) + _rerun(item),
+            pytrace=False,
+        )
 
 
 def _short_output(outputs: list[np.ndarray]) -> int | None:
@@ -264,6 +302,57 @@ def _judge_insufficient(shapes, short: int, dims: tuple[int, ...], item: Run) ->
         f"output {short}: reported dimensions {list(reported.dimensions)}, the output needs "
         f"{list(dims)}{_rerun(item)}"
     )
+
+
+def check_output_shapes(prepared: object, item: Run, paths: list[str], timeout: float) -> None:
+    """Every ``is_sufficient`` flag, on the dynamic twin (strict; VTS looks only at the
+    short output's flag after OUTPUT_INSUFFICIENT_SIZE).
+
+    On each of ``paths``: with every buffer large enough the status is NONE and every
+    reported shape sufficient, its dimensions the expected ones; then, for each output
+    that can be made a byte short, that one alone short: OUTPUT_INSUFFICIENT_SIZE, and
+    each output's flag says whether its own buffer holds the dimensions reported for it.
+    """
+    test, feed = item.test, item.test.feeds[item.feed]
+    model = case_twin(test)
+    sizes = [expected.nbytes for expected in feed.outputs]
+    shorts = [
+        k
+        for k, expected in enumerate(feed.outputs)
+        if expected.nbytes > 1 and 0 not in expected.shape
+    ]
+    for path in paths:
+        for short in [None, *shorts]:
+            given = [size - (k == short) for k, size in enumerate(sizes)]
+            with pack_request(model, feed.inputs, given) as packed:
+                execution = run(prepared, packed.request, PATHS_BY_ID[path], timeout)
+            check_shapes(execution, len(sizes), True)
+            mode = DYNAMIC if short is None else DYNAMIC_SHORT
+            _judge_status(execution.status, Run(test, item.feed, path, mode, rerun=item.rerun))
+            what = f"{path}, " + (
+                "every output buffer large enough (status NONE)"
+                if short is None
+                else f"output {short} alone a byte short (status OUTPUT_INSUFFICIENT_SIZE)"
+            )
+            problems = []
+            for k, (shape, expected) in enumerate(
+                zip(execution.output_shapes, feed.outputs, strict=True)
+            ):
+                dims = tuple(shape.dimensions)
+                if k not in test.ignored_outputs and dims != expected.shape:
+                    problems.append(
+                        f"output {k}: reported dimensions {list(dims)}, expected {list(expected.shape)}"
+                    )
+                    continue
+                holds = math.prod(dims) * expected.itemsize <= given[k]
+                if shape.is_sufficient is not holds:
+                    problems.append(
+                        f"output {k}: is_sufficient {shape.is_sufficient}, but its buffer of "
+                        f"{given[k]} bytes {'holds' if holds else 'does not hold'} the reported "
+                        f"dimensions {list(dims)}"
+                    )
+            if problems:
+                pytest.fail(f"{what}: " + "; ".join(problems) + _rerun(item), pytrace=False)
 
 
 def _judge_outputs(packed, shapes, item: Run) -> None:

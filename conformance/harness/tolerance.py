@@ -115,3 +115,61 @@ def _excerpt(expected: np.ndarray, actual: np.ndarray, bad: np.ndarray, limit: i
         if len(rows) == limit:
             break
     return "; ".join(rows)
+
+
+# ---------------------------------------------------------------------------
+# Quantization bias (strict): the error's sign and size over a whole output
+# ---------------------------------------------------------------------------
+
+BIAS_LIMIT = 0.25
+"""Largest |mean signed error| (actual - expected, in quantized units) of one output."""
+MEAN_SQUARE_LIMIT = 0.5
+"""Largest mean squared error (in quantized units squared) of one output."""
+BIAS_MIN_ELEMENTS = 16
+"""Fewest elements an output needs for its mean error to mean something."""
+BIAS_EXEMPT: dict[str, str] = {
+    "V1_0/conv2d": "ties",
+    "V1_0/depthwise_conv2d": "ties",
+    "V1_2/conv2d_forms_v1_2": "ties",
+    "V1_2/depthwise_conv2d_v1_2": "ties",
+    "V1_2/resize_bilinear_v1_2": "ties",
+}
+"""Specs (folder/spec) whose quantized goldens the generator's converter rounded from
+exact ties (x.5 in output units) half to even, where the HAL rounds half away from
+zero: a correct driver is one unit off on a third of their elements, always the same
+way, so their mean error says nothing about the driver."""
+
+
+@dataclass(frozen=True)
+class Bias:
+    count: int
+    mean: float
+    """Mean of actual - expected."""
+    mean_square: float
+
+    @property
+    def ok(self) -> bool:
+        return abs(self.mean) <= BIAS_LIMIT and self.mean_square <= MEAN_SQUARE_LIMIT
+
+    def describe(self) -> str:
+        return (
+            f"mean signed error {self.mean:+.3f} (limit +-{BIAS_LIMIT:g}), mean squared error "
+            f"{self.mean_square:.3f} (limit {MEAN_SQUARE_LIMIT:g}) over {self.count} elements"
+        )
+
+
+def quant_bias(expected: np.ndarray, actual: np.ndarray) -> Bias:
+    """The signed error's mean and the mean squared error of one quantized output."""
+    error = actual.astype(np.int64) - expected.astype(np.int64)
+    if error.size == 0:
+        return Bias(0, 0.0, 0.0)
+    return Bias(int(error.size), float(error.mean()), float((error * error).mean()))
+
+
+def bias_applies(expected: np.ndarray, type_: int, spec: str) -> bool:
+    """Whether the strict bias criterion judges this output (``spec``: folder/spec)."""
+    return (
+        type_ in QUANTIZED_TENSOR_TYPES
+        and expected.size >= BIAS_MIN_ELEMENTS
+        and spec not in BIAS_EXEMPT
+    )
