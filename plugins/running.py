@@ -25,6 +25,7 @@ import pytest
 from conformance.harness.hangs import BLOCKED, BREAKER
 from conformance.harness.rerun import rerun_of
 from hal.loader import DEFAULT_DRIVER, DriverLoadError, LoadedDriver, load_driver
+from hal.show import printable
 from hal.types import HalVersion
 from plugins import collection, packs, profiles
 from plugins.pytest_nnhal import SUITE, is_xdist_controller
@@ -258,10 +259,32 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
 def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo):
     """Driver faults fail the phase they happened in; every failure of a suite item ends
     with the command that reruns exactly that item."""
+    if call.excinfo is not None:
+        _printable_error(call.excinfo.value)
     report = yield
     _driver_faults(item, call, report)
     _add_rerun(item, report)
+    _printable(report)
     return report
+
+
+def _printable_error(error: BaseException) -> None:
+    """The message of a test's failure (``pytest.fail`` or an ``AssertionError`` of the
+    suite), made printable before pytest formats it (see ``_printable``)."""
+    if isinstance(error, pytest.fail.Exception):
+        if type(error.msg) is str:
+            error.msg = printable(error.msg, keep="\n")
+    elif type(error) is AssertionError and len(error.args) == 1 and type(error.args[0]) is str:
+        error.args = (printable(error.args[0], keep="\n"),)
+
+
+def _printable(report: pytest.TestReport) -> None:
+    """A failure message made of text (the suite's ``pytest.fail``, a fault) is printed by
+    pytest and read back by nnhal-certify from a shard's log: a control character a
+    driver's text brought into it (past ``hal.show``, which escapes them) is escaped
+    here too, so no message can move the terminal's cursor or clear its screen."""
+    if isinstance(report.longrepr, str):
+        report.longrepr = printable(report.longrepr, keep="\n")
 
 
 def _add_rerun(item: pytest.Item, report: pytest.TestReport) -> None:
@@ -317,7 +340,7 @@ def _fail_with_faults(
     report.outcome = "failed"
     report.longrepr = "\n".join(lines)
     kind = next((f.kind for f in faults if f.kind in ("crash", "timeout")), None)
-    properties = [("nnhal_fault", faults[0].message), ("nnhal_fault_method", faults[0].method)]
+    properties = [("nnhal_fault", printable(faults[0].message)), ("nnhal_fault_method", faults[0].method)]
     if kind is not None:
         properties.insert(0, (OUTCOME_PROPERTY, kind))
     _declare(item, report, properties)

@@ -57,6 +57,7 @@ from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
+from hal.show import printable
 from isolation.sandbox import CONTAINMENTS
 from plugins.report import compare
 from plugins.report.document import ReportError, load, merge, write
@@ -409,9 +410,9 @@ def run_shards(args: argparse.Namespace, extra: list[str], jobs: int, time_limit
         _wait(crashed, deadline, started)
     for s in shards:
         last, failures = s.summary()
-        print(f"nnhal-certify: shard {s.name}: {last}", flush=True)
+        print(f"nnhal-certify: shard {s.name}: {printable(last)}", flush=True)
         for line in failures[:FAILURES_SHOWN]:
-            print(f"  {line}")
+            print(f"  {printable(line)}")
         if len(failures) > FAILURES_SHOWN:
             print(f"  ... and {len(failures) - FAILURES_SHOWN} more (the report lists them all)")
     missing = [s for s in shards if not s.report.exists()]
@@ -540,7 +541,7 @@ def finish_rerun(rerun: _Rerun, doc: dict, out: Path) -> int:
     compare.write(comparison, out)
     print(f"compared with {rerun.given}: {compare.summary(comparison)}")
     for line in compare.terminal_lines(comparison):
-        print(line)
+        print(printable(line))
     print(f"comparison: {out / 'comparison.md'} (also comparison.json)")
     counts = comparison["counts"]
     return NOT_CERTIFIED if counts["still_failing"] or counts["newly_failing"] else 0
@@ -602,9 +603,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"nnhal-certify: {e}", file=sys.stderr)
         return NOT_CERTIFIED
     verdict = doc["verdict"]
-    print(f"\nnnhal-certify: {verdict['headline']}")
+    print(f"\nnnhal-certify: {printable(verdict['headline'])}")
     for line in verdict["reasons"] + verdict["notes"]:
-        print(f"  - {line}")
+        print(f"  - {printable(line)}")
     print(f"report: {args.out / 'report.html'} (also report.json, report.md)")
     if rerun is not None:
         return finish_rerun(rerun, doc, args.out)
