@@ -340,7 +340,10 @@ def _fail_with_faults(
     report.outcome = "failed"
     report.longrepr = "\n".join(lines)
     kind = next((f.kind for f in faults if f.kind in ("crash", "timeout")), None)
-    properties = [("nnhal_fault", printable(faults[0].message)), ("nnhal_fault_method", faults[0].method)]
+    properties = [
+        ("nnhal_fault", printable(faults[0].message)),
+        ("nnhal_fault_method", faults[0].method),
+    ]
     if kind is not None:
         properties.insert(0, (OUTCOME_PROPERTY, kind))
     _declare(item, report, properties)

@@ -222,7 +222,9 @@ def markdown(comparison: dict[str, Any], limit: int = MARKDOWN_LIMIT) -> str:
         lines += ["", f"### {title.capitalize()} ({len(entries)})", ""]
         lines += ["| test | outcome | reason |", "| --- | --- | --- |"]
         for entry in entries[:limit]:
-            lines.append(f"| `{entry['id']}` | {_cell(change(entry))} | {md_text(entry['reason'] or '')} |")
+            lines.append(
+                f"| `{entry['id']}` | {_cell(change(entry))} | {md_text(entry['reason'] or '')} |"
+            )
         if len(entries) > limit:
             lines += ["", f"... and {len(entries) - limit} more (comparison.json lists them all)"]
     return "\n".join(lines) + "\n"

@@ -105,7 +105,9 @@ def md_text(text: Any) -> str:
     line = " ".join(printable(str(text), keep="\n\t").split())
     line = _MD_SPECIAL.sub(lambda m: "\\" + m.group(), line)
     return _MD_LINE_START.sub(
-        lambda m: m.group(1) + ("\\" + m.group(2) if m.group(2) else m.group(3) + "\\" + m.group(4)),
+        lambda m: (
+            m.group(1) + ("\\" + m.group(2) if m.group(2) else m.group(3) + "\\" + m.group(4))
+        ),
         line,
     )
 
