@@ -840,6 +840,14 @@ class Decoder:
         size = self._size = len(body)
         if self._deadline is not None:
             self._started = time.monotonic()
+        # msgpack bounds each array's length but not how many arrays a body holds: every
+        # byte may be an empty array, some 60 bytes of memory each (16 MiB of them made
+        # 1.1 GB before the walk below counted a value). A body of more bytes than the
+        # limit on values is therefore counted as msgpack builds it, a hook per array (a
+        # third more time for a body of small arrays); a smaller one cannot hold more.
+        self._parsed = 0
+        self._parse_check = min(limits.max_items, _CLOCK_EVERY)
+        counted = self._counted if size > limits.max_items else None
         try:
             tree = msgpack.unpackb(
                 body,
@@ -852,7 +860,10 @@ class Decoder:
                 max_array_len=min(limits.max_list, size),
                 max_map_len=0,
                 max_ext_len=0,
+                list_hook=counted,
             )
+        except (MalformedMessage, DecodeTimeout):
+            raise
         except msgpack.StackError:
             raise MalformedMessage(f"exceeds max nesting depth {limits.max_depth}") from None
         except msgpack.ExtraData:
@@ -895,6 +906,21 @@ class Decoder:
             return f"exceeds max {noun} length {limit} (a {noun} of {announced} announced)"
         return f"announces a {noun} of {announced} in a frame of {size} bytes (truncated or forged)"
 
+    def _counted(self, items: list) -> list:
+        """msgpack's hook for each array it built (a large body's): counts it and its
+        items against the limit on values and, now and then, looks at the clock."""
+        self._parsed += len(items) or 1  # as the walk counts (an empty array counts one)
+        if self._parsed > self._parse_check:
+            limit = self._limits.max_items
+            if self._parsed > limit:
+                raise MalformedMessage(
+                    f"exceeds max {limit} values in one message (counted as it was parsed)"
+                )
+            if self._deadline is not None:
+                self._clock()
+            self._parse_check = min(limit, self._parsed + _CLOCK_EVERY)
+        return items
+
     def _checkpoint(self) -> None:
         """The count of values passed ``_max_items``: over the limit, the message is refused;
         short of it (a deadline's checkpoint), the clock is looked at and the next
@@ -909,9 +935,9 @@ class Decoder:
         now = time.monotonic()
         if now >= self._deadline:
             raise DecodeTimeout(
-                f"({self._size} bytes) was still being decoded when the call's time ran out "
-                f"({now - self._started:.1f} s of decoding, {self._items} values and "
-                f"{self._objects} remote objects built); decoding stopped there"
+                f"({self._size} bytes) was still being decoded when the call's time ran out: "
+                f"stopped after {now - self._started:.1f} s, at value {self._items or self._parsed} "
+                f"of the message, with {self._objects} remote objects built"
             )
 
     @staticmethod
