@@ -913,9 +913,7 @@ class Decoder:
         if self._parsed > self._parse_check:
             limit = self._limits.max_items
             if self._parsed > limit:
-                raise MalformedMessage(
-                    f"exceeds max {limit} values in one message (counted as it was parsed)"
-                )
+                raise MalformedMessage(f"exceeds max {limit} values in one message")
             if self._deadline is not None:
                 self._clock()
             self._parse_check = min(limit, self._parsed + _CLOCK_EVERY)
