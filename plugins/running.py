@@ -18,6 +18,7 @@ queues), so nothing here interrupts the test from outside.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import os
 
 import pytest
@@ -259,8 +260,6 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
 def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo):
     """Driver faults fail the phase they happened in; every failure of a suite item ends
     with the command that reruns exactly that item."""
-    if call.excinfo is not None:
-        _printable_error(call.excinfo.value)
     report = yield
     _driver_faults(item, call, report)
     _add_rerun(item, report)
@@ -268,23 +267,39 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo):
     return report
 
 
-def _printable_error(error: BaseException) -> None:
-    """The message of a test's failure (``pytest.fail`` or an ``AssertionError`` of the
-    suite), made printable before pytest formats it (see ``_printable``)."""
-    if isinstance(error, pytest.fail.Exception):
-        if type(error.msg) is str:
-            error.msg = printable(error.msg, keep="\n")
-    elif type(error) is AssertionError and len(error.args) == 1 and type(error.args[0]) is str:
-        error.args = (printable(error.args[0], keep="\n"),)
-
-
 def _printable(report: pytest.TestReport) -> None:
-    """A failure message made of text (the suite's ``pytest.fail``, a fault) is printed by
-    pytest and read back by nnhal-certify from a shard's log: a control character a
-    driver's text brought into it (past ``hal.show``, which escapes them) is escaped
-    here too, so no message can move the terminal's cursor or clear its screen."""
+    """What pytest prints of a failure, with every control character escaped: a driver's
+    text (an exception's message in a traceback or in a chained exception, what a driver
+    in this process printed and pytest captured) could otherwise clear the terminal and
+    draw a fake verdict there, and nnhal-certify reads the FAILED lines back from a
+    shard's log. ``hal.show`` escapes the driver values the suite quotes; this covers
+    the rest. Newlines and tabs stay (a traceback has lines)."""
     if isinstance(report.longrepr, str):
-        report.longrepr = printable(report.longrepr, keep="\n")
+        report.longrepr = printable(report.longrepr, keep="\n\t")
+    elif report.longrepr is not None:
+        _printable_repr(report.longrepr, 0)
+    if report.sections:
+        report.sections = [
+            (printable(title), printable(text, keep="\n\t")) for title, text in report.sections
+        ]
+
+
+def _printable_repr(value: object, depth: int) -> object:
+    """``value`` (a part of pytest's report of a failure: its dataclasses, their lists,
+    tuples and strings) with its strings made printable, in place where it can be."""
+    if type(value) is str:
+        return printable(value, keep="\n\t")
+    if depth > 8:
+        return value
+    if type(value) is list:
+        value[:] = [_printable_repr(item, depth + 1) for item in value]
+    elif type(value) is tuple:
+        return tuple(_printable_repr(item, depth + 1) for item in value)
+    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
+        for field in dataclasses.fields(value):
+            part = getattr(value, field.name)
+            object.__setattr__(value, field.name, _printable_repr(part, depth + 1))
+    return value
 
 
 def _add_rerun(item: pytest.Item, report: pytest.TestReport) -> None:
