@@ -369,3 +369,18 @@ def test_smoke_runs_the_sample_under_profile_ci(tmp_path: Path, monkeypatch) -> 
     seen.clear()
     certify.main(["--driver", "reference", "--jobs", "0", "--out", str(tmp_path)])
     assert "--nnhal-smoke" not in seen[0] and "--nnhal-profile=full" in seen[0]
+
+
+def test_the_failure_lines_printed_from_a_shard_log_are_printable(tmp_path: Path) -> None:
+    """pytest's own lines escape a driver's control characters already (plugins.running);
+    a log line that still holds one (an older harness, a driver writing to the log) is
+    escaped before nnhal-certify prints it."""
+    shard = _logged_shard(
+        tmp_path,
+        "FAILED conformance/test_x.py::test_x[0] - raised \x1b[2J\x1b[32mCERTIFIED\r\n"
+        "= 1 failed \x1b[0m in 2.0 s =\n",
+    )
+    assert shard.summary() == (
+        r"1 failed \x1b[0m in 2.0 s",
+        [r"FAILED conformance/test_x.py::test_x[0] - raised \x1b[2J\x1b[32mCERTIFIED"],
+    )

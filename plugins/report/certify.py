@@ -334,13 +334,14 @@ class _Shard:
 
     def summary(self) -> tuple[str, list[str]]:
         """The last line pytest wrote (``N passed, M failed in T s``) and its FAILED/ERROR
-        lines (the short test summary: one line a failure)."""
+        lines (the short test summary: one line a failure), fit to print: a driver's text
+        in them has its control characters escaped (``hal.show.printable``)."""
         try:
             lines = self.log.read_text(errors="replace").strip().splitlines()
         except OSError:
             return "", []
-        failures = [line for line in lines if line.startswith(("FAILED ", "ERROR "))]
-        return (lines[-1].strip("= ") if lines else ""), failures
+        failures = [printable(line) for line in lines if line.startswith(("FAILED ", "ERROR "))]
+        return (printable(lines[-1].strip("= ")) if lines else ""), failures
 
 
 def _wait(shards: list[_Shard], deadline: float, started: float) -> None:
@@ -410,9 +411,9 @@ def run_shards(args: argparse.Namespace, extra: list[str], jobs: int, time_limit
         _wait(crashed, deadline, started)
     for s in shards:
         last, failures = s.summary()
-        print(f"nnhal-certify: shard {s.name}: {printable(last)}", flush=True)
+        print(f"nnhal-certify: shard {s.name}: {last}", flush=True)
         for line in failures[:FAILURES_SHOWN]:
-            print(f"  {printable(line)}")
+            print(f"  {line}")
         if len(failures) > FAILURES_SHOWN:
             print(f"  ... and {len(failures) - FAILURES_SHOWN} more (the report lists them all)")
     missing = [s for s in shards if not s.report.exists()]
