@@ -49,6 +49,7 @@ for looking its records' layouts up field by field.
 
 from __future__ import annotations
 
+import gc
 import operator
 import re
 import threading
@@ -252,6 +253,8 @@ _INT64_MIN, _UINT64_MAX = -(1 << 63), (1 << 64) - 1
 _MAX_BIGINT_DIGITS = 100
 _BIGINT = re.compile(rf"-?[0-9]{{1,{_MAX_BIGINT_DIGITS}}}")
 _MAX_NAME = 100
+_PAUSE_GC_FROM = 1 << 20
+"""Bodies of more bytes than this are parsed with the cyclic garbage collector paused."""
 _CLOCK_EVERY = 1 << 14
 """Values decoded between two looks at the clock when a message has a deadline (a few
 milliseconds of decoding at most)."""
@@ -848,6 +851,12 @@ class Decoder:
         self._parsed = 0
         self._parse_check = min(limits.max_items, _CLOCK_EVERY)
         counted = self._counted if size > limits.max_items else None
+        # The cyclic collector, run again and again over the millions of lists a large body
+        # can hold, took 8 times as long as the parse itself (2.6 s instead of 0.3 s for
+        # 300,000 small arrays); a parse makes no cycles, so it runs without it.
+        collecting = size > _PAUSE_GC_FROM and gc.isenabled()
+        if collecting:
+            gc.disable()
         try:
             tree = msgpack.unpackb(
                 body,
@@ -874,6 +883,9 @@ class Decoder:
             raise MalformedMessage(
                 f"is undecodable: {type(e).__name__}: {safe_repr(str(e), 120)}"
             ) from None
+        finally:
+            if collecting:
+                gc.enable()
         if type(tree) is not list or not tree or _ENVELOPE_BY_TAG.get(_tag(tree[0])) is None:
             raise MalformedMessage(f"is not a message envelope but {self._describe(tree)}")
         if self._deadline is not None:
