@@ -38,9 +38,11 @@ calls anything but the constructors of that table (``cls(*fields)`` after
 checking each field's value against the field's declared type), the enums'
 value lookup and numpy's ``frombuffer``. Every size is bounded (``Limits``):
 the frame, each string, binary and list (checked by msgpack before it
-allocates), the nesting depth, the number of values in a message, the text
-of an opaque stand-in. A message that breaks a rule raises
-``MalformedMessage`` naming the rule.
+allocates), the nesting depth, the number of values in a message (counted
+while msgpack parses a body larger than that number of bytes), the remote
+objects in a message, the text of an opaque stand-in. A message that breaks a
+rule raises ``MalformedMessage`` naming the rule. A decoder given a deadline
+stops there (``DecodeTimeout``).
 
 Each record's encoder and decoder is Python written out from its schema at
 import ("Compiled record paths" at the end), so that a message does not pay
