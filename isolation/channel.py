@@ -540,6 +540,8 @@ class _Held(list):
         return taken
 
 
+_SWEEP_IMPORTS = 1024
+"""Entries of the table of received objects below which it is never swept."""
 _FLUSH_GRACE = 5.0
 """Seconds a sequence's caller waits, past its timeout, for the answers it asked for."""
 
@@ -607,6 +609,8 @@ class Connection:
         self._exports: dict[int, list] = {}  # id -> [object, sent count, method names]
         self._export_ids: dict[int, int] = {}  # id(object) -> export id
         self._imports: dict[int, weakref.ref] = {}  # remote id -> proxy
+        self._imports_swept = _SWEEP_IMPORTS
+        """The size of ``_imports`` at which the collected proxies' entries are dropped."""
         self._pending: dict[int, _Pending] = {}
         self._releases: deque[tuple[int, int]] = deque()
         self._local = threading.local()
@@ -700,7 +704,18 @@ class Connection:
                 return proxy
             proxy = self._make_proxy(self, remote_id, names, str(class_name))
             self._imports[remote_id] = weakref.ref(proxy)
+            if len(self._imports) >= self._imports_swept:
+                self._sweep_imports()
         return proxy
+
+    def _sweep_imports(self) -> None:
+        """Drop the entries of proxies that were collected (under ``_lock``). Each remote
+        object received leaves one until the sweep, which runs whenever the table has
+        doubled since the last: a driver answering with thousands of new objects per call
+        cannot grow it without bound, and the sweeps cost O(1) per object received."""
+        for remote_id in [k for k, ref in self._imports.items() if ref() is None]:
+            del self._imports[remote_id]
+        self._imports_swept = max(_SWEEP_IMPORTS, 2 * len(self._imports))
 
     def forget_proxy(self, remote_id: int, received: list[int]) -> None:
         """A proxy was collected: release what it received (sent with the next message)."""

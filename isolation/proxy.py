@@ -101,45 +101,21 @@ class Proxy:
 
 
 MAX_PROXY_CLASSES = 256
-"""Proxy classes kept for the run, one per (interfaces, class name) met. A driver has a
-handful; one that names more (an answer of 300,000 objects of distinct class names once
-took 68 s and 2.8 GB to decode, every class kept) gets, past this many, the class of its
-interfaces under the generic name ``RemoteObject`` (``GENERIC_PROXY_CLASSES`` of those
-are kept, the least recently used dropped): the table never grows past these bounds."""
-GENERIC_PROXY_CLASSES = 32
-GENERIC_PROXY_NAME = "RemoteObject"
-_PROXY_CLASSES: dict[tuple[tuple[str, ...], str], type] = {}
-_PROXY_CLASSES_LOCK = threading.Lock()
+"""Proxy classes kept, one per (interfaces, class name) met, the least recently used
+dropped past this many (and made again if their name comes back). A driver has a
+handful; one answer of 300,000 objects of distinct class names once made and kept a
+class for each for the run (68 s, 2.8 GB). With the table bounded (and at most 4,096
+remote objects in a message), such an answer costs a bounded amount, and every proxy
+still bears its class's name."""
 
 
+@functools.lru_cache(maxsize=MAX_PROXY_CLASSES)
 def proxy_class(names: tuple[str, ...], class_name: str) -> type:
-    """The proxy class for objects implementing the interfaces ``names``, named
-    ``class_name`` (``RemoteObject`` when that is no identifier, or when the table of
-    classes is full and this one is not in it)."""
-    key = (names, class_name)
-    cls = _PROXY_CLASSES.get(key)
-    if cls is not None:
-        return cls
-    if not class_name.isidentifier():
-        return _generic_proxy_class(names)
-    with _PROXY_CLASSES_LOCK:
-        cls = _PROXY_CLASSES.get(key)
-        if cls is None:
-            if len(_PROXY_CLASSES) >= MAX_PROXY_CLASSES:
-                return _generic_proxy_class(names)
-            cls = _PROXY_CLASSES[key] = _new_proxy_class(names, class_name)
-    return cls
-
-
-@functools.lru_cache(maxsize=GENERIC_PROXY_CLASSES)
-def _generic_proxy_class(names: tuple[str, ...]) -> type:
-    return _new_proxy_class(names, GENERIC_PROXY_NAME)
-
-
-def _new_proxy_class(names: tuple[str, ...], name: str) -> type:
+    """The proxy class for objects implementing the interfaces ``names``."""
     bases = tuple(INTERFACES[name] for name in names)
     namespace = {method: _forwarder(method, bases) for method in interface_methods(names)}
     namespace["__module__"] = __name__
+    name = class_name if class_name.isidentifier() else "RemoteObject"
     return type(name, (Proxy, *bases), namespace)
 
 

@@ -66,7 +66,6 @@ from isolation import channel as channel_module
 from isolation import codec
 from isolation import proxy as proxy_module
 from isolation.channel import (
-    INTERFACES,
     Channel,
     ChannelClosed,
     Connection,
@@ -1230,38 +1229,31 @@ def test_a_reader_decoding_past_the_connection_timeout_drops_the_channel() -> No
 def test_an_answer_of_300000_remote_objects_of_distinct_classes_is_refused() -> None:
     """The attack that took 68 s and 2.8 GB (a proxy class made and kept for every
     name): refused at the 4097th object, in well under a second of decoding."""
-    proxy_classes = len(proxy_module._PROXY_CLASSES)
     started = time.monotonic()
     error, near = _attacked(_wire_drivers().many_classes(300_000))
     elapsed = time.monotonic() - started
     assert type(error) is MalformedAnswer
     assert error.message == _violation("holds over 4096 remote objects in one message")
     assert elapsed < 5, elapsed
-    assert len(proxy_module._PROXY_CLASSES) <= proxy_module.MAX_PROXY_CLASSES
-    assert len(proxy_module._PROXY_CLASSES) - proxy_classes <= proxy_module.MAX_PROXY_CLASSES
+    assert proxy_module.proxy_class.cache_info().currsize <= proxy_module.MAX_PROXY_CLASSES
     assert len(near._imports) <= codec.LIMITS.max_objects
 
 
-def test_class_names_past_the_table_get_the_generic_proxy_class(monkeypatch) -> None:
-    monkeypatch.setattr(proxy_module, "_PROXY_CLASSES", {})
-    monkeypatch.setattr(proxy_module, "MAX_PROXY_CLASSES", 8)
-    body = _wire_drivers().many_classes(20)
+def test_the_table_of_proxy_classes_keeps_the_most_recently_used() -> None:
+    """600 objects of distinct class names: each proxy bears its class's name, and the
+    table keeps the last ``MAX_PROXY_CLASSES`` classes, not 600."""
+    body = _wire_drivers().many_classes(600)
     near_socket, far_socket = socket.socketpair()
     near = Connection(near_socket, "near", make_remote_proxy, timeout=TIMEOUT)
     near.start()
     try:
         far_socket.sendall(_frame(msgpack.packb([HELLO, msgpack.unpackb(body[HEADER.size :])[2]])))
         proxies = near.wait_hello(TIMEOUT)
-        assert [type(p).__name__ for p in proxies] == [f"Class{i}" for i in range(8)] + [
-            "RemoteObject"
-        ] * 12
+        assert [type(p).__name__ for p in proxies] == [f"Class{i}" for i in range(600)]
         assert all(isinstance(p, IBuffer) for p in proxies)
-        assert len(proxy_module._PROXY_CLASSES) == 8
-        assert type(proxies[8]) is type(proxies[19])  # one generic class per interfaces
-        more = [proxy_module.proxy_class((name,), "Other") for name in sorted(INTERFACES)]
-        assert {type.__name__ for type in more} == {"RemoteObject"}
-        cached = proxy_module._generic_proxy_class.cache_info().currsize
-        assert cached <= proxy_module.GENERIC_PROXY_CLASSES
+        kept = proxy_module.proxy_class.cache_info()
+        assert kept.currsize == kept.maxsize == proxy_module.MAX_PROXY_CLASSES
+        assert proxy_module.proxy_class(("IBuffer",), "Class599") is type(proxies[599])
     finally:
         near.close()
         far_socket.close()
@@ -1333,3 +1325,20 @@ def test_a_hostile_service_slow_to_decode_is_a_timeout_and_restarted() -> None:
         assert device.get_status() == 0
     finally:
         service.close()
+
+
+def test_the_table_of_received_objects_does_not_keep_collected_proxies() -> None:
+    """Every remote object received leaves an entry; those of collected proxies are swept
+    whenever the table doubles, so answers of thousands of new objects keep it bounded."""
+    near_socket, far_socket = socket.socketpair()
+    near = Connection(near_socket, "near", make_remote_proxy, timeout=TIMEOUT)
+    near.start()
+    try:
+        for round_ in range(10):
+            objects = [[OBJECT, round_ * 4000 + i + 1, ["IBuffer"], "Kept"] for i in range(4000)]
+            far_socket.sendall(_frame(msgpack.packb([HELLO, [LIST, *objects]])))
+            assert len(near.wait_hello(TIMEOUT)) == 4000  # and dropped at once
+        assert len(near._imports) <= 2 * 4000 + 1024, len(near._imports)
+    finally:
+        near.close()
+        far_socket.close()
