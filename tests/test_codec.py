@@ -1342,3 +1342,33 @@ def test_the_table_of_received_objects_does_not_keep_collected_proxies() -> None
     finally:
         near.close()
         far_socket.close()
+
+
+def test_a_sequence_whose_answer_is_slow_to_decode_does_not_wait_the_flush_grace() -> None:
+    """The answers were in the message dropped at the deadline: asking the other end for
+    what it holds would only wait out the grace (5 s) for nothing."""
+    data = _wire_drivers().slow_answer()
+    near_socket, far_socket = socket.socketpair()
+    near = Connection(near_socket, "near", make_remote_proxy, timeout=0.3, owner=_Supervisor())
+    near.start()
+
+    def attack() -> None:
+        far_socket.recv(1 << 16)  # the sequence's frame
+        far_socket.sendall(data)
+
+    thread = threading.Thread(target=attack)
+    thread.start()
+    started = time.monotonic()
+    try:
+        outcomes = near.call_sequence([(1, "get_type", ()), (1, "get_status", ())], 0.3)
+    finally:
+        thread.join(TIMEOUT)
+        far_socket.close()
+        near.close()
+    assert time.monotonic() - started < 0.3 + 1.5
+    assert len(outcomes) == 1 and outcomes[0][0] is False
+    fault = outcomes[0][1]
+    assert type(fault) is DriverTimeout and fault.method == "get_type"
+    assert fault.message.startswith(
+        "driver call get_type did not return within 0.3 s (hang): the driver answer ("
+    )
