@@ -1,8 +1,10 @@
 """Client-side callbacks: what the harness hands a driver to be notified through.
 
-Each callback records every notify it receives (which method, what arguments,
+Each callback records the notifies it receives (which method, what arguments,
 from which thread), treats a second notify as a protocol violation rather than
-overwriting the first, and waits with a timeout: a driver that never answers
+overwriting the first (it keeps the first ``KEPT_NOTIFICATIONS`` and counts the
+rest: a driver that notifies a kept callback millions of times costs a count,
+not memory), and waits with a timeout: a driver that never answers
 costs a ``CallbackTimeout``, never a hung run. The arguments are recorded as
 given, unchecked (only a list of output shapes is copied, as a tuple, when it is
 an exact list or tuple of sensible length): whoever reads a notification checks
@@ -23,6 +25,9 @@ from hal.interfaces import IExecutionCallback, IPreparedModel, IPreparedModelCal
 from hal.show import show
 from hal.types import NO_TIMING, ErrorStatus, OutputShape, Timing
 
+KEPT_NOTIFICATIONS = 4
+"""Notifications a callback keeps: the first (the answer) and a few extra ones for the
+violation's message; later ones are only counted."""
 DEFAULT_TIMEOUT = 60.0
 """Seconds a wait lasts unless told otherwise (the plugin's ``--hal-timeout``)."""
 
@@ -49,13 +54,18 @@ class Notification:
 class _Recorder:
     what: str
     notifications: list[Notification] = field(default_factory=list)
+    """The first ``KEPT_NOTIFICATIONS`` notifications."""
+    count: int = 0
+    """Every notification received, kept or not."""
     _done: threading.Event = field(default_factory=threading.Event)
     _lock: threading.Lock = field(default_factory=threading.Lock)
     _abandoned: BaseException | None = None
 
     def record(self, notification: Notification) -> None:
         with self._lock:
-            self.notifications.append(notification)
+            self.count += 1
+            if len(self.notifications) < KEPT_NOTIFICATIONS:
+                self.notifications.append(notification)
         self._done.set()
 
     def abandon(self, error: BaseException) -> None:
@@ -76,14 +86,19 @@ class _Recorder:
 
     @property
     def violations(self) -> list[str]:
-        """Protocol breaches seen so far: notifies after the first."""
+        """Protocol breaches seen so far: notifies after the first (each kept one named,
+        then how many more came)."""
         with self._lock:
-            extra = self.notifications[1:]
-        return [
-            f"{self.what} notified {len(extra) + 1} times; extra call {n.method}"
+            extra, count = self.notifications[1:], self.count
+        found = [
+            f"{self.what} notified {count} times; extra call {n.method}"
             f"(status={_status_name(n.status)})"
             for n in extra
         ]
+        unkept = count - 1 - len(extra)
+        if unkept > 0:
+            found.append(f"{self.what} notified {count} times; {unkept} more extra calls")
+        return found
 
 
 _STATUS_NAMES = {int(status): status.name for status in ErrorStatus}
@@ -96,7 +111,7 @@ def _status_name(status: object) -> str:
 
 
 class _RecordingCallback:
-    """What both callbacks offer the harness: the first answer, all answers, breaches."""
+    """What both callbacks offer the harness: the first answer, the first few, breaches."""
 
     def __init__(self, what: str) -> None:
         self._recorder = _Recorder(what)
@@ -113,7 +128,13 @@ class _RecordingCallback:
 
     @property
     def notifications(self) -> list[Notification]:
+        """The notifications kept: the first ``KEPT_NOTIFICATIONS`` received."""
         return list(self._recorder.notifications)
+
+    @property
+    def notification_count(self) -> int:
+        """How many notifications came, kept or not."""
+        return self._recorder.count
 
     @property
     def violations(self) -> list[str]:

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from importlib.metadata import EntryPoint, entry_points
 
 from hal.interfaces import IDevice, device_level
-from hal.show import show_exception
+from hal.show import show_exception, show_type
 from hal.types import HalVersion
 
 ENTRY_POINT_GROUP = "nnhal.drivers"
@@ -127,7 +127,7 @@ def load_driver(spec: str | None = None, folder: str | None = None) -> LoadedDri
     factory = resolve_factory(spec, folder)
     if not callable(factory):
         raise DriverLoadError(
-            f"--driver={spec}: an object of type {type(factory).__name__} is not callable; "
+            f"--driver={spec}: an object of type {show_type(factory)} is not callable; "
             "name a class or a function returning an IDevice"
         )
     try:
@@ -137,7 +137,7 @@ def load_driver(spec: str | None = None, folder: str | None = None) -> LoadedDri
     level = device_level(device)
     if level is None:
         raise DriverLoadError(
-            f"--driver={spec}: the factory returned an object of type {type(device).__name__}, "
+            f"--driver={spec}: the factory returned an object of type {show_type(device)}, "
             "which is not an hal.IDevice (subclass hal.IDevice_1_2, IDevice_1_1 or IDevice)"
         )
     return LoadedDriver(spec, device, level, is_default)
@@ -159,5 +159,5 @@ def main(argv: list[str] | None = None) -> int:
     except DriverLoadError as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
-    print(f"{loaded.spec}: HAL {loaded.level}, {type(loaded.device).__name__}")
+    print(f"{loaded.spec}: HAL {loaded.level}, {show_type(loaded.device)}")
     return 0

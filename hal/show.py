@@ -17,6 +17,15 @@ field through ``show`` again), and the few harness types registered with
 ``register_type``. Anything else is shown as ``<TypeName object>``: its own
 ``__repr__`` is never called. The result is never longer than
 ``MAX_LENGTH`` characters.
+
+Text is also safe to print: a driver's string (a version, a class name, an
+exception's message) may hold terminal escape sequences that clear the screen
+and draw a fake verdict, carriage returns that overwrite a line, newlines that
+add one, or bidirectional overrides that reorder it. ``printable`` shows every
+character ``str.isprintable`` refuses as an escape (``\\x1b``, ``\\n``,
+``\\u202e``), as ``repr`` does, and every function here that returns a
+driver's text unquoted (``show_text``, ``show_type``, ``show_exception``)
+applies it (to what is kept of a long text).
 """
 
 from __future__ import annotations
@@ -158,8 +167,33 @@ def is_hal_type(kind: type) -> bool:
 
 
 def _type_name(kind: type) -> str:
-    name = type.__dict__["__name__"].__get__(kind)
+    name = printable(type.__dict__["__name__"].__get__(kind))
     return name if len(name) <= 80 else name[:80] + "..."
+
+
+def _escape(char: str) -> str:
+    code = ord(char)
+    if char in _NAMED_ESCAPES:
+        return _NAMED_ESCAPES[char]
+    if code <= 0xFF:
+        return f"\\x{code:02x}"
+    if code <= 0xFFFF:
+        return f"\\u{code:04x}"
+    return f"\\U{code:08x}"
+
+
+_NAMED_ESCAPES = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
+
+
+def printable(text: str, keep: str = "") -> str:
+    """``text`` with every character ``str.isprintable`` refuses (control characters, the
+    escape that starts a terminal sequence, line and paragraph separators, bidirectional
+    and other format characters, unassigned code points) shown as a backslash escape, as
+    ``repr`` shows it: safe to print to a terminal or put in a one-line message. The
+    characters of ``keep`` (``"\\n"`` for a text of several lines) stay as they are."""
+    if text.isprintable():  # the usual case, checked in C
+        return text
+    return "".join(c if c.isprintable() or c in keep else _escape(c) for c in text)
 
 
 _EXACT = {
@@ -207,8 +241,8 @@ def show_text(value: object, most: int = 80) -> str:
     if type(value) is not str:
         return show(value)
     if len(value) <= most:
-        return value
-    return f"{value[:most]}... ({len(value)} characters)"
+        return printable(value)
+    return f"{printable(value[:most])}... ({len(value)} characters)"
 
 
 def show_type(value: object) -> str:

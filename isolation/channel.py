@@ -135,7 +135,12 @@ class RemoteError(Exception):
     """
 
 
-_REMOTE_ERRORS: dict[str, type[RemoteError]] = {}
+_REMOTE_ERRORS: dict[str, type[RemoteError]] = {"RemoteError": RemoteError}
+MAX_REMOTE_ERRORS = 256
+"""Stand-in exception classes kept for the run, one per type name met. Past this many, a
+name not met before gets a class of its own that is not kept (it goes with its
+exception): a driver raising ever new type names cannot grow the table."""
+_REMOTE_ERRORS_LOCK = threading.Lock()
 
 
 def remote_error(type_name: str, message: str, remote_traceback: str) -> RemoteError:
@@ -143,7 +148,12 @@ def remote_error(type_name: str, message: str, remote_traceback: str) -> RemoteE
     name = type_name if type_name.isidentifier() and len(type_name) <= 100 else "RemoteError"
     cls = _REMOTE_ERRORS.get(name)
     if cls is None:
-        cls = _REMOTE_ERRORS.setdefault(name, type(name, (RemoteError,), {}))
+        with _REMOTE_ERRORS_LOCK:
+            cls = _REMOTE_ERRORS.get(name)
+            if cls is None:
+                cls = type(name, (RemoteError,), {})
+                if len(_REMOTE_ERRORS) < MAX_REMOTE_ERRORS:
+                    _REMOTE_ERRORS[name] = cls
     error = cls(message)
     if remote_traceback:
         error.add_note("raised in the driver process:\n" + remote_traceback.rstrip())
@@ -530,6 +540,8 @@ class _Held(list):
         return taken
 
 
+_SWEEP_IMPORTS = 1024
+"""Entries of the table of received objects below which it is never swept."""
 _FLUSH_GRACE = 5.0
 """Seconds a sequence's caller waits, past its timeout, for the answers it asked for."""
 
@@ -597,6 +609,8 @@ class Connection:
         self._exports: dict[int, list] = {}  # id -> [object, sent count, method names]
         self._export_ids: dict[int, int] = {}  # id(object) -> export id
         self._imports: dict[int, weakref.ref] = {}  # remote id -> proxy
+        self._imports_swept = _SWEEP_IMPORTS
+        """The size of ``_imports`` at which the collected proxies' entries are dropped."""
         self._pending: dict[int, _Pending] = {}
         self._releases: deque[tuple[int, int]] = deque()
         self._local = threading.local()
@@ -617,6 +631,10 @@ class Connection:
         """Why the channel broke (the sentence calls report), None while it works."""
         self.last_method = ""
         """The last method called through this connection (for faults between calls)."""
+        self.late_decode = ""
+        """Why a caller's wait ran out while it decoded a message (``_receive``): said in
+        the hang it reports. The message is lost, so the connection is done for (its
+        owner kills the service after a hang)."""
         self.hello: object = None
         self.on_export: Callable[[object], None] | None = None
         """Called with each local object the first time it is sent to the other end (the
@@ -686,7 +704,18 @@ class Connection:
                 return proxy
             proxy = self._make_proxy(self, remote_id, names, str(class_name))
             self._imports[remote_id] = weakref.ref(proxy)
+            if len(self._imports) >= self._imports_swept:
+                self._sweep_imports()
         return proxy
+
+    def _sweep_imports(self) -> None:
+        """Drop the entries of proxies that were collected (under ``_lock``). Each remote
+        object received leaves one until the sweep, which runs whenever the table has
+        doubled since the last: a driver answering with thousands of new objects per call
+        cannot grow it without bound, and the sweeps cost O(1) per object received."""
+        for remote_id in [k for k, ref in self._imports.items() if ref() is None]:
+            del self._imports[remote_id]
+        self._imports_swept = max(_SWEEP_IMPORTS, 2 * len(self._imports))
 
     def forget_proxy(self, remote_id: int, received: list[int]) -> None:
         """A proxy was collected: release what it received (sent with the next message)."""
@@ -775,7 +804,7 @@ class Connection:
             except ChannelClosed as e:
                 self._lose(str(e))
             if not self._await(pending, None if timeout is None else time.monotonic() + timeout):
-                raise _hang(method, timeout)
+                raise self._hang(method, timeout)
         finally:
             self._calling(-1)
             with self._lock:
@@ -822,7 +851,7 @@ class Connection:
             for _, pending in pendings:
                 self.last_method = pending.method
                 if not self._await_held(pending, timeout):
-                    outcomes.append((False, _hang(pending.method, timeout)))
+                    outcomes.append((False, self._hang(pending.method, timeout)))
                     break
                 outcomes.append((pending.ok, pending.value))
         finally:
@@ -852,11 +881,21 @@ class Connection:
             return self._await(pending, None)
         if self._await(pending, time.monotonic() + timeout):
             return True
+        if self.late_decode:  # the answers were in the message dropped: none will come
+            return False
         try:
             self._send(Flush(), hold=False)
         except ChannelClosed as e:
             self._lose(str(e))
         return self._await(pending, time.monotonic() + min(timeout, _FLUSH_GRACE))
+
+    def _hang(self, method: str, timeout: float | None) -> DriverTimeout:
+        """The hang of ``method``; says so when its time ran out decoding a message."""
+        fault = _hang(method, timeout)
+        if self.late_decode:
+            fault.message = f"{fault.message}: the {self.late_decode}"
+            fault.args = (fault.message,)
+        return fault
 
     def post(self, target: int, method: str, args: tuple) -> None:
         """Call a ``oneway`` method of the other end's object ``target``: sent, never
@@ -911,7 +950,7 @@ class Connection:
                     self._turn.wait(remaining)  # an answer came, or the reading is free
             try:
                 while not pending.event.is_set() and not channel.closed:
-                    message = self._receive(deadline)
+                    message = self._receive(deadline, deadline)
                     if message is None:
                         if self._losing:
                             break  # the loss ends this call: its event is set with the fault
@@ -951,7 +990,8 @@ class Connection:
                         continue
                 channel.reading.acquire()
                 try:
-                    message = None if channel.closed else self._receive(0.0)
+                    decode_by = None if self.timeout is None else time.monotonic() + self.timeout
+                    message = None if channel.closed else self._receive(0.0, decode_by, False)
                 finally:
                     self._release_reading()
                 if type(message) in _SERVED and not self._serve_reading(message):
@@ -988,10 +1028,18 @@ class Connection:
         else:
             self._serve(served)
 
-    def _receive(self, deadline: float | None) -> object:
+    def _receive(
+        self, deadline: float | None, decode_by: float | None, caller: bool = True
+    ) -> object:
         """Read one message (holding the channel's ``reading``) and act on it, but for a
         call to serve, which is returned. None if ``deadline`` passed first or the
-        channel broke (the loss is recorded)."""
+        channel broke (the loss is recorded).
+
+        Decoding stops at ``decode_by`` (a caller's: its call's deadline; the reader's:
+        the connection's timeout from now): a message that takes longer to build (a
+        driver's answer of 300,000 remote objects) is dropped where it was. A caller's
+        call then ends as a hang naming it (``late_decode``); for the reader it is a
+        protocol violation."""
         try:
             frame = self._channel.receive(deadline)
             if frame is None:
@@ -1004,6 +1052,7 @@ class Connection:
                 ReceivedHandle,
                 _closed_fd_number,
                 self._deltas == "accept",
+                decode_by,
             )
             try:
                 message = decoder.decode(body)
@@ -1018,6 +1067,12 @@ class Connection:
             return True
         except ChannelClosed as e:
             self._lose(str(e))
+        except codec.DecodeTimeout as e:
+            subject = "driver answer" if self.owner is not None else "message"
+            if caller:
+                self.late_decode = f"{subject} {e}"
+            else:
+                self._lose(f"protocol violation: {subject} {e}", malformed=True)
         except ProtocolError as e:
             subject = "driver answer" if self.owner is not None else "message"
             self._lose(f"protocol violation: {subject} {e}", malformed=True)

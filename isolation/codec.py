@@ -38,9 +38,11 @@ calls anything but the constructors of that table (``cls(*fields)`` after
 checking each field's value against the field's declared type), the enums'
 value lookup and numpy's ``frombuffer``. Every size is bounded (``Limits``):
 the frame, each string, binary and list (checked by msgpack before it
-allocates), the nesting depth, the number of values in a message, the text
-of an opaque stand-in. A message that breaks a rule raises
-``MalformedMessage`` naming the rule.
+allocates), the nesting depth, the number of values in a message (counted
+while msgpack parses a body larger than that number of bytes), the remote
+objects in a message, the text of an opaque stand-in. A message that breaks a
+rule raises ``MalformedMessage`` naming the rule. A decoder given a deadline
+stops there (``DecodeTimeout``).
 
 Each record's encoder and decoder is Python written out from its schema at
 import ("Compiled record paths" at the end), so that a message does not pay
@@ -49,9 +51,11 @@ for looking its records' layouts up field by field.
 
 from __future__ import annotations
 
+import gc
 import operator
 import re
 import threading
+import time
 import types as pytypes
 import typing
 from collections.abc import Callable, Iterator, Sequence
@@ -88,6 +92,10 @@ class Limits:
     """Bytes of one string."""
     max_repr: int = 200
     """Characters of an opaque stand-in's text (longer texts are cut)."""
+    max_objects: int = 4096
+    """Remote objects (``OBJECT``) in one message: each becomes a proxy, so the count
+    bounds what one message can make the receiver build. (A sequence of 32 mutations'
+    calls carries a few hundred callbacks; an answer, a handful at most.)"""
 
 
 LIMITS = Limits()
@@ -99,6 +107,13 @@ class ProtocolError(Exception):
 
 class MalformedMessage(ProtocolError):
     """A frame's body is not a message of the schema, or breaks one of its limits."""
+
+
+class DecodeTimeout(Exception):
+    """The decoding of one message ran past its deadline (the time left to the call the
+    message may answer): it was stopped where it was. Not a ``ProtocolError``: the
+    message may be well formed, only too slow to build, and the caller whose time ran
+    out reports a hang."""
 
 
 class EncodeError(ValueError):
@@ -240,6 +255,11 @@ _INT64_MIN, _UINT64_MAX = -(1 << 63), (1 << 64) - 1
 _MAX_BIGINT_DIGITS = 100
 _BIGINT = re.compile(rf"-?[0-9]{{1,{_MAX_BIGINT_DIGITS}}}")
 _MAX_NAME = 100
+_PAUSE_GC_FROM = 1 << 20
+"""Bodies of more bytes than this are parsed with the cyclic garbage collector paused."""
+_CLOCK_EVERY = 1 << 14
+"""Values decoded between two looks at the clock when a message has a deadline (a few
+milliseconds of decoding at most)."""
 _MAX_NDIM = 32
 
 DTYPES: frozenset[str] = frozenset(
@@ -781,6 +801,7 @@ class Decoder:
         handle_factory: Callable[[list[int], list[int], list[int]], NativeHandle] | None = None,
         closed_fd: Callable[[], int] | None = None,
         deltas: bool = False,
+        deadline: float | None = None,
     ) -> None:
         self._deltas = deltas
         """Accept the model and request deltas (``_DELTAS``): the service, from the harness."""
@@ -793,8 +814,19 @@ class Decoder:
         self._peer = peer
         self._limits = limits
         self._max_depth = limits.max_depth
-        self._max_items = limits.max_items
+        self._deadline = deadline
+        """``time.monotonic()`` past which decoding stops (``DecodeTimeout``); None: none."""
         self._items = 0
+        self._max_items = limits.max_items
+        """Where the count of values is next looked at (``_checkpoint``): the limit on
+        values, or before it, with a deadline, the next time to look at the clock. The
+        paths that count values compare with it anyway, so the deadline costs them
+        nothing more."""
+        if deadline is not None:
+            self._max_items = min(limits.max_items, _CLOCK_EVERY)
+        self._objects = 0
+        self._size = 0
+        self._started = 0.0
         self._handle_factory = handle_factory
         self._closed_fd = closed_fd or (lambda: -1)
 
@@ -810,7 +842,23 @@ class Decoder:
             raise MalformedMessage(
                 f"is a frame of {len(body)} bytes, over the max frame size {limits.max_frame}"
             )
-        size = len(body)
+        size = self._size = len(body)
+        if self._deadline is not None:
+            self._started = time.monotonic()
+        # msgpack bounds each array's length but not how many arrays a body holds: every
+        # byte may be an empty array, some 60 bytes of memory each (16 MiB of them made
+        # 1.1 GB before the walk below counted a value). A body of more bytes than the
+        # limit on values is therefore counted as msgpack builds it, a hook per array (a
+        # third more time for a body of small arrays); a smaller one cannot hold more.
+        self._parsed = 0
+        self._parse_check = min(limits.max_items, _CLOCK_EVERY)
+        counted = self._counted if size > limits.max_items else None
+        # The cyclic collector, run again and again over the millions of lists a large body
+        # can hold, took 8 times as long as the parse itself (2.6 s instead of 0.3 s for
+        # 300,000 small arrays); a parse makes no cycles, so it runs without it.
+        collecting = size > _PAUSE_GC_FROM and gc.isenabled()
+        if collecting:
+            gc.disable()
         try:
             tree = msgpack.unpackb(
                 body,
@@ -823,7 +871,10 @@ class Decoder:
                 max_array_len=min(limits.max_list, size),
                 max_map_len=0,
                 max_ext_len=0,
+                list_hook=counted,
             )
+        except (MalformedMessage, DecodeTimeout):
+            raise
         except msgpack.StackError:
             raise MalformedMessage(f"exceeds max nesting depth {limits.max_depth}") from None
         except msgpack.ExtraData:
@@ -834,8 +885,13 @@ class Decoder:
             raise MalformedMessage(
                 f"is undecodable: {type(e).__name__}: {safe_repr(str(e), 120)}"
             ) from None
+        finally:
+            if collecting:
+                gc.enable()
         if type(tree) is not list or not tree or _ENVELOPE_BY_TAG.get(_tag(tree[0])) is None:
             raise MalformedMessage(f"is not a message envelope but {self._describe(tree)}")
+        if self._deadline is not None:
+            self._clock()
         try:
             if _ENVELOPE_BY_TAG[tree[0]].cls is Batch:
                 return self._batch(tree)
@@ -864,6 +920,38 @@ class Decoder:
             return f"exceeds max {noun} length {limit} (a {noun} of {announced} announced)"
         return f"announces a {noun} of {announced} in a frame of {size} bytes (truncated or forged)"
 
+    def _counted(self, items: list) -> list:
+        """msgpack's hook for each array it built (a large body's): counts it and its
+        items against the limit on values and, now and then, looks at the clock."""
+        self._parsed += len(items) or 1  # as the walk counts (an empty array counts one)
+        if self._parsed > self._parse_check:
+            limit = self._limits.max_items
+            if self._parsed > limit:
+                raise MalformedMessage(f"exceeds max {limit} values in one message")
+            if self._deadline is not None:
+                self._clock()
+            self._parse_check = min(limit, self._parsed + _CLOCK_EVERY)
+        return items
+
+    def _checkpoint(self) -> None:
+        """The count of values passed ``_max_items``: over the limit, the message is refused;
+        short of it (a deadline's checkpoint), the clock is looked at and the next
+        checkpoint set."""
+        limit = self._limits.max_items
+        if self._items > limit:
+            raise MalformedMessage(f"exceeds max {limit} values in one message")
+        self._clock()
+        self._max_items = min(limit, self._items + _CLOCK_EVERY)
+
+    def _clock(self) -> None:
+        now = time.monotonic()
+        if now >= self._deadline:
+            raise DecodeTimeout(
+                f"({self._size} bytes) was still being decoded when the call's time ran out: "
+                f"stopped after {now - self._started:.1f} s, at value {self._items or self._parsed} "
+                f"of the message, with {self._objects} remote objects built"
+            )
+
     @staticmethod
     def _describe(node: object) -> str:
         if type(node) is list:
@@ -886,7 +974,7 @@ class Decoder:
             raise MalformedMessage(f"holds an array whose type tag is a {type(tag).__name__}")
         self._items += len(node)
         if self._items > self._max_items:
-            raise MalformedMessage(f"exceeds max {self._max_items} values in one message")
+            self._checkpoint()
         decoder = _DECODERS.get(tag)
         if decoder is not None:  # a record (either layout): its compiled decoder (below)
             return decoder(self, node, depth + 1)
@@ -1066,6 +1154,11 @@ class Decoder:
             raise MalformedMessage("holds a malformed remote object reference")
         if self._peer is None:
             raise MalformedMessage("holds a remote object where none may be")
+        self._objects += 1
+        if self._objects > self._limits.max_objects:
+            raise MalformedMessage(
+                f"holds over {self._limits.max_objects} remote objects in one message"
+            )
         return self._peer.resolve(("obj", remote_id, tuple(names), bounded(class_name, _MAX_NAME)))
 
     def _peer_object(self, node: list, depth: int) -> object:
@@ -1284,7 +1377,7 @@ def _decoder_source(schema: RecordSchema, compact: tuple | None) -> str:
             "        raise MM(f'exceeds max nesting depth {self._max_depth}')",
             f"    self._items += len(f{i})",
             "    if self._items > self._max_items:",
-            "        raise MM(f'exceeds max {self._max_items} values in one message')",
+            "        self._checkpoint()",
             f"    if not PLAIN.issuperset(map(type, f{i})):",
             f"        f{i} = [x if type(x) in PLAIN else self._value(x, depth + 1) for x in f{i}]",
         ]
@@ -1369,6 +1462,7 @@ __all__ = [
     "Batch",
     "Call",
     "Calls",
+    "DecodeTimeout",
     "Decoder",
     "EncodeError",
     "Encoder",

@@ -106,7 +106,16 @@ class Proxy:
         return f"<{type(self).__name__} proxy ({self._nnhal_link.describe()})>"
 
 
-@functools.cache
+MAX_PROXY_CLASSES = 256
+"""Proxy classes kept, one per (interfaces, class name) met, the least recently used
+dropped past this many (and made again if their name comes back). A driver has a
+handful; one answer of 300,000 objects of distinct class names once made and kept a
+class for each for the run (68 s, 2.8 GB). With the table bounded (and at most 4,096
+remote objects in a message), such an answer costs a bounded amount, and every proxy
+still bears its class's name."""
+
+
+@functools.lru_cache(maxsize=MAX_PROXY_CLASSES)
 def proxy_class(names: tuple[str, ...], class_name: str) -> type:
     """The proxy class for objects implementing the interfaces ``names``."""
     bases = tuple(INTERFACES[name] for name in names)

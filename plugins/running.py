@@ -18,6 +18,7 @@ queues), so nothing here interrupts the test from outside.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import os
 
 import pytest
@@ -25,6 +26,7 @@ import pytest
 from conformance.harness.hangs import BLOCKED, BREAKER
 from conformance.harness.rerun import rerun_of
 from hal.loader import DEFAULT_DRIVER, DriverLoadError, LoadedDriver, load_driver
+from hal.show import printable
 from hal.types import HalVersion
 from plugins import collection, packs, profiles
 from plugins.pytest_nnhal import SUITE, is_xdist_controller
@@ -307,7 +309,43 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo):
     report = yield
     _driver_faults(item, call, report)
     _add_rerun(item, report)
+    _printable(report)
     return report
+
+
+def _printable(report: pytest.TestReport) -> None:
+    """What pytest prints of a failure, with every control character escaped: a driver's
+    text (an exception's message in a traceback or in a chained exception, what a driver
+    in this process printed and pytest captured) could otherwise clear the terminal and
+    draw a fake verdict there, and nnhal-certify reads the FAILED lines back from a
+    shard's log. ``hal.show`` escapes the driver values the suite quotes; this covers
+    the rest. Newlines and tabs stay (a traceback has lines)."""
+    if isinstance(report.longrepr, str):
+        report.longrepr = printable(report.longrepr, keep="\n\t")
+    elif report.longrepr is not None:
+        _printable_repr(report.longrepr, 0)
+    if report.sections:
+        report.sections = [
+            (printable(title), printable(text, keep="\n\t")) for title, text in report.sections
+        ]
+
+
+def _printable_repr(value: object, depth: int) -> object:
+    """``value`` (a part of pytest's report of a failure: its dataclasses, their lists,
+    tuples and strings) with its strings made printable, in place where it can be."""
+    if type(value) is str:
+        return printable(value, keep="\n\t")
+    if depth > 8:
+        return value
+    if type(value) is list:
+        value[:] = [_printable_repr(item, depth + 1) for item in value]
+    elif type(value) is tuple:
+        return tuple(_printable_repr(item, depth + 1) for item in value)
+    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
+        for field in dataclasses.fields(value):
+            part = getattr(value, field.name)
+            object.__setattr__(value, field.name, _printable_repr(part, depth + 1))
+    return value
 
 
 def _add_rerun(item: pytest.Item, report: pytest.TestReport) -> None:
@@ -366,7 +404,10 @@ def _fail_with_faults(
     report.outcome = "failed"
     report.longrepr = "\n".join(lines)
     kind = next((f.kind for f in faults if f.kind in ("crash", "timeout")), None)
-    properties = [("nnhal_fault", faults[0].message), ("nnhal_fault_method", faults[0].method)]
+    properties = [
+        ("nnhal_fault", printable(faults[0].message)),
+        ("nnhal_fault_method", faults[0].method),
+    ]
     if kind is not None:
         properties.insert(0, (OUTCOME_PROPERTY, kind))
     _declare(item, report, properties)

@@ -606,3 +606,49 @@ class GrowsThroughChildren(_HostileDriver):
     process over 256 MB."""
 
     prepared_class = _ForkGrowModel
+
+
+# -- strings meant for the terminal and the report ------------------------------
+
+FAKE_VERDICT = "\x1b[2J\x1b[H\x1b[1;32mnnhal-certify: CERTIFIED at HAL 1.2\x1b[0m\r"
+"""Clears the screen, moves to its top and prints a green verdict, then returns to the
+start of the line, so that what the terminal shows next overwrites the real one."""
+FAKE_VERSION = "1.0\x1b[2J\x1b[32m CERTIFIED\n\n# CERTIFIED by the vendor\n<!--"
+"""A version string with a terminal escape, a Markdown heading of its own and an HTML
+comment left open (which would hide the rest of report.md)."""
+
+
+class _EscapingModel(_Hostile):
+    def hostile_execute(self, request, measure):
+        raise RuntimeError(FAKE_VERDICT)
+
+
+class EscapesTheTerminal(_HostileDriver):
+    """Its version string and the message execute_synchronously raises are made to draw a
+    fake verdict on the terminal and a fake heading in report.md."""
+
+    prepared_class = _EscapingModel
+
+    def get_version_string(self):
+        return ErrorStatus.NONE, FAKE_VERSION
+
+
+# -- a callback flooded ------------------------------------------------------------
+
+FLOOD = 20_000
+"""Extra notifies FloodsCallback sends (the attack seen had 4,000,000: the callback kept
+every one, 745 MB)."""
+
+
+class _FloodingModel(_Hostile):
+    def execute_1_2(self, request, measure, callback):
+        status, shapes, timing = self.hostile_execute(request, measure)
+        for _ in range(1 + FLOOD):
+            callback.notify_1_2(status, shapes, timing)
+        return ErrorStatus.NONE
+
+
+class FloodsCallback(_HostileDriver):
+    """execute_1_2 notifies its callback 1 + FLOOD times (before returning)."""
+
+    prepared_class = _FloodingModel

@@ -13,6 +13,7 @@ import time
 import pytest
 
 from hal.callbacks import (
+    KEPT_NOTIFICATIONS,
     CallbackTimeout,
     ExecutionCallback,
     Notification,
@@ -201,3 +202,26 @@ def test_notifications_property_is_a_copy():
     callback.notify(ErrorStatus.NONE)
     callback.notifications.clear()
     assert len(callback.notifications) == 1
+
+
+def test_a_flood_of_notifies_keeps_the_first_few_and_counts_the_rest():
+    """A driver that notifies a kept callback 200,001 times costs a count, not a list of
+    200,001 notifications (4,000,001 of them once held 745 MB); the verdict is the same
+    as for a second notify."""
+    import tracemalloc
+
+    callback = ExecutionCallback()
+    tracemalloc.start()
+    try:
+        for _ in range(200_001):
+            callback.notify_1_2(ErrorStatus.NONE, [], NO_TIMING)
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert peak < 1 << 20, peak
+    assert callback.notification_count == 200_001
+    assert len(callback.notifications) == KEPT_NOTIFICATIONS == 4
+    assert callback.wait(0.05) == callback.notifications[0]
+    assert callback.violations == [
+        "execution callback notified 200001 times; extra call notify_1_2(status=NONE)"
+    ] * 3 + ["execution callback notified 200001 times; 199997 more extra calls"]

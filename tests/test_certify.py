@@ -444,3 +444,18 @@ def test_instance_normalization_certifies_the_variance_not_android_10s_mean_squa
     else:
         assert slice_only == [], slice_only
         assert set(cells.values()) == {"passed"}, cells
+
+
+def test_the_failure_lines_printed_from_a_shard_log_are_printable(tmp_path: Path) -> None:
+    """pytest's own lines escape a driver's control characters already (plugins.running);
+    a log line that still holds one (an older harness, a driver writing to the log) is
+    escaped before nnhal-certify prints it."""
+    shard = _logged_shard(
+        tmp_path,
+        "FAILED conformance/test_x.py::test_x[0] - raised \x1b[2J\x1b[32mCERTIFIED\r\n"
+        "= 1 failed \x1b[0m in 2.0 s =\n",
+    )
+    assert shard.summary() == (
+        r"1 failed \x1b[0m in 2.0 s",
+        [r"FAILED conformance/test_x.py::test_x[0] - raised \x1b[2J\x1b[32mCERTIFIED"],
+    )

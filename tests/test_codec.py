@@ -11,8 +11,10 @@ harness, and leave a ``DriverService`` able to restart and answer.
 from __future__ import annotations
 
 import contextlib
+import itertools
 import json
 import os
+import re
 import socket
 import struct
 import subprocess
@@ -60,7 +62,9 @@ from hal.types import (
     SymmPerChannelQuantParams,
     Timing,
 )
+from isolation import channel as channel_module
 from isolation import codec
+from isolation import proxy as proxy_module
 from isolation.channel import (
     Channel,
     ChannelClosed,
@@ -70,8 +74,10 @@ from isolation.channel import (
     MalformedAnswer,
     Opaque,
     ReceivedHandle,
+    RemoteError,
     _Pending,
     oneway_methods,
+    remote_error,
 )
 from isolation.proxy import DriverService, make_remote_proxy
 
@@ -967,6 +973,8 @@ SERVICE_ATTACKS = [
         "announces a frame of 1073741824 bytes, over the max frame size 268435456",
     ),
     ("TruncatedAnswer", "is truncated: the frame's 6 bytes end inside the message"),
+    ("ManyClassesAnswer", "holds over 4096 remote objects in one message"),
+    ("EmptyArraysAnswer", "exceeds max 4194304 values in one message"),
 ]
 
 
@@ -1157,3 +1165,210 @@ def test_requests_sent_together_go_as_changes_to_the_first() -> None:
         got.values[2].inputs[0].dimensions.append(9)
         assert got.values[0].inputs[0].dimensions == copies[0].inputs[0].dimensions
         assert got.values[2].inputs[0] is not got.values[0].inputs[0]
+
+
+# ---------------------------------------------------------------------------
+# Bounds on time and on the tables an answer can fill
+# ---------------------------------------------------------------------------
+
+
+def _wire_drivers():
+    sys.path.insert(0, str(WIRE_DRIVERS.parent))
+    try:
+        import wire_drivers
+    finally:
+        sys.path.pop(0)
+    return wire_drivers
+
+
+def _peak_rss_mb() -> float:
+    import resource
+
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def test_an_answer_slow_to_decode_ends_its_call_at_the_deadline() -> None:
+    """A million opaque stand-ins (within every limit) take a second or more to build: the
+    decoding stops once the call's time is spent and the call is a hang that says so."""
+    data = _wire_drivers().slow_answer()
+    started = time.monotonic()
+    error, near = _attacked(data, timeout=0.3)
+    elapsed = time.monotonic() - started
+    assert type(error) is DriverTimeout and error.kind == "timeout"
+    assert re.fullmatch(
+        r"driver call get_type did not return within 0\.3 s \(hang\): the driver answer "
+        rf"\({len(data) - HEADER.size} bytes\) was still being decoded when the call's time "
+        r"ran out: stopped after \d+\.\d s, at value \d+ of the message, with 0 remote "
+        r"objects built",
+        error.message,
+    ), error.message
+    assert elapsed < 0.3 + 1.5, elapsed
+    near.close()
+
+
+def test_a_reader_decoding_past_the_connection_timeout_drops_the_channel() -> None:
+    """No caller waits: the reader gives the message the connection's timeout, then the
+    channel is dropped as a protocol violation (the service is restarted)."""
+    body = _wire_drivers().slow_answer()[HEADER.size :]
+    body = msgpack.packb([HELLO, msgpack.unpackb(body)[2]])
+    near_socket, far_socket = socket.socketpair()
+    near = Connection(near_socket, "near", make_remote_proxy, timeout=0.3, owner=_Supervisor())
+    near.start()
+    started = time.monotonic()
+    far_socket.sendall(_frame(body))
+    assert near.wait_hello(TIMEOUT) is None
+    assert time.monotonic() - started < 0.3 + 1.5
+    assert re.fullmatch(
+        rf"protocol violation: driver answer \({len(body)} bytes\) was still being decoded "
+        r"when the call's time ran out: stopped after .*",
+        near.lost,
+    ), near.lost
+    far_socket.close()
+
+
+def test_an_answer_of_300000_remote_objects_of_distinct_classes_is_refused() -> None:
+    """The attack that took 68 s and 2.8 GB (a proxy class made and kept for every
+    name): refused at the 4097th object, in well under a second of decoding."""
+    started = time.monotonic()
+    error, near = _attacked(_wire_drivers().many_classes(300_000))
+    elapsed = time.monotonic() - started
+    assert type(error) is MalformedAnswer
+    assert error.message == _violation("holds over 4096 remote objects in one message")
+    assert elapsed < 5, elapsed
+    assert proxy_module.proxy_class.cache_info().currsize <= proxy_module.MAX_PROXY_CLASSES
+    assert len(near._imports) <= codec.LIMITS.max_objects
+
+
+def test_the_table_of_proxy_classes_keeps_the_most_recently_used() -> None:
+    """600 objects of distinct class names: each proxy bears its class's name, and the
+    table keeps the last ``MAX_PROXY_CLASSES`` classes, not 600."""
+    body = _wire_drivers().many_classes(600)
+    near_socket, far_socket = socket.socketpair()
+    near = Connection(near_socket, "near", make_remote_proxy, timeout=TIMEOUT)
+    near.start()
+    try:
+        far_socket.sendall(_frame(msgpack.packb([HELLO, msgpack.unpackb(body[HEADER.size :])[2]])))
+        proxies = near.wait_hello(TIMEOUT)
+        assert [type(p).__name__ for p in proxies] == [f"Class{i}" for i in range(600)]
+        assert all(isinstance(p, IBuffer) for p in proxies)
+        kept = proxy_module.proxy_class.cache_info()
+        assert kept.currsize == kept.maxsize == proxy_module.MAX_PROXY_CLASSES
+        assert proxy_module.proxy_class(("IBuffer",), "Class599") is type(proxies[599])
+    finally:
+        near.close()
+        far_socket.close()
+
+
+def test_exception_type_names_past_the_table_are_not_kept(monkeypatch) -> None:
+    """Each new type name raised used to add a class for the run; past the table's size a
+    name gets a class of its own that goes with its exception (the message is the same)."""
+    monkeypatch.setattr(channel_module, "_REMOTE_ERRORS", {"RemoteError": RemoteError})
+    monkeypatch.setattr(channel_module, "MAX_REMOTE_ERRORS", 4)
+    errors = [remote_error(f"Error{i}", f"message {i}", "") for i in range(10)]
+    assert [type(e).__name__ for e in errors] == [f"Error{i}" for i in range(10)]
+    assert all(
+        isinstance(e, RemoteError) and str(e) == f"message {i}" for i, e in enumerate(errors)
+    )
+    assert list(channel_module._REMOTE_ERRORS) == ["RemoteError", "Error0", "Error1", "Error2"]
+    assert type(remote_error("Error1", "again", "")) is type(errors[1])  # kept: the same class
+    assert type(remote_error("Error7", "again", "")) is not type(errors[7])  # not kept
+
+
+def test_exception_type_names_raised_over_a_channel_stay_bounded(monkeypatch) -> None:
+    monkeypatch.setattr(channel_module, "_REMOTE_ERRORS", {"RemoteError": RemoteError})
+    monkeypatch.setattr(channel_module, "MAX_REMOTE_ERRORS", 16)
+    with _recorded() as r:
+        raised = itertools.count()
+
+        def copy_to(memory):
+            raise type(f"Fresh{next(raised)}", (Exception,), {})("new every time")
+
+        r.recorder.copy_to = copy_to
+        for i in range(40):
+            with pytest.raises(RemoteError) as caught:
+                r.proxy.copy_to(None)
+            assert type(caught.value).__name__ == f"Fresh{i}"
+    assert len(channel_module._REMOTE_ERRORS) == 16
+
+
+def test_a_body_of_empty_arrays_is_refused_before_it_is_all_built() -> None:
+    """16 MiB of empty arrays: 1.1 GB and 3.8 s when msgpack built them all before the
+    values were counted; now counted as they are parsed."""
+    before = _peak_rss_mb()
+    started = time.monotonic()
+    error, _ = _attacked(_wire_drivers().empty_arrays(16_000_000))
+    elapsed = time.monotonic() - started
+    assert type(error) is MalformedAnswer
+    assert error.message == _violation("exceeds max 4194304 values in one message")
+    assert _peak_rss_mb() - before < 500, _peak_rss_mb() - before
+    assert elapsed < 5, elapsed
+
+
+def test_a_hostile_service_slow_to_decode_is_a_timeout_and_restarted() -> None:
+    service = DriverService("wire_drivers:SlowAnswer", 0.5)
+    try:
+        device = service.start().device
+        first = service.pid
+        started = time.monotonic()
+        with pytest.raises(DriverTimeout) as caught:
+            device.get_type()
+        assert time.monotonic() - started < 0.5 + 2.0
+        assert caught.value.message.startswith(
+            "driver call get_type did not return within 0.5 s (hang): the driver answer ("
+        )
+        assert "was still being decoded when the call's time ran out" in caught.value.message
+        assert [(f.kind, f.method) for f in service.faults] == [("timeout", "get_type")]
+        assert service.faults[0].message == (
+            f"{caught.value.message}; the driver service was killed and is restarted"
+        )
+        assert service.ensure_running() and service.pid != first
+        assert device.get_status() == 0
+    finally:
+        service.close()
+
+
+def test_the_table_of_received_objects_does_not_keep_collected_proxies() -> None:
+    """Every remote object received leaves an entry; those of collected proxies are swept
+    whenever the table doubles, so answers of thousands of new objects keep it bounded."""
+    near_socket, far_socket = socket.socketpair()
+    near = Connection(near_socket, "near", make_remote_proxy, timeout=TIMEOUT)
+    near.start()
+    try:
+        for round_ in range(10):
+            objects = [[OBJECT, round_ * 4000 + i + 1, ["IBuffer"], "Kept"] for i in range(4000)]
+            far_socket.sendall(_frame(msgpack.packb([HELLO, [LIST, *objects]])))
+            assert len(near.wait_hello(TIMEOUT)) == 4000  # and dropped at once
+        assert len(near._imports) <= 2 * 4000 + 1024, len(near._imports)
+    finally:
+        near.close()
+        far_socket.close()
+
+
+def test_a_sequence_whose_answer_is_slow_to_decode_does_not_wait_the_flush_grace() -> None:
+    """The answers were in the message dropped at the deadline: asking the other end for
+    what it holds would only wait out the grace (5 s) for nothing."""
+    data = _wire_drivers().slow_answer()
+    near_socket, far_socket = socket.socketpair()
+    near = Connection(near_socket, "near", make_remote_proxy, timeout=0.3, owner=_Supervisor())
+    near.start()
+
+    def attack() -> None:
+        far_socket.recv(1 << 16)  # the sequence's frame
+        far_socket.sendall(data)
+
+    thread = threading.Thread(target=attack)
+    thread.start()
+    started = time.monotonic()
+    try:
+        outcomes = near.call_sequence([(1, "get_type", ()), (1, "get_status", ())], 0.3)
+    finally:
+        thread.join(TIMEOUT)
+        far_socket.close()
+        near.close()
+    assert time.monotonic() - started < 0.3 + 1.5
+    assert len(outcomes) == 1 and outcomes[0][0] is False
+    fault = outcomes[0][1]
+    assert type(fault) is DriverTimeout and fault.method == "get_type"
+    assert fault.message.startswith(
+        "driver call get_type did not return within 0.3 s (hang): the driver answer ("
+    )

@@ -297,6 +297,20 @@ BREACHES = [
         "execute_1_2: execution callback notified 2 times; extra call notify_1_2(status=NONE)",
     ),
     (
+        "FloodsCallback",
+        ASYNC,
+        "execute_1_2: execution callback notified 20001 times; extra call notify_1_2(status=NONE)"
+        "; execution callback notified 20001 times; extra call notify_1_2(status=NONE)"
+        "; execution callback notified 20001 times; extra call notify_1_2(status=NONE)"
+        "; execution callback notified 20001 times; 19997 more extra calls",
+    ),
+    (
+        "EscapesTheTerminal",
+        SYNC,
+        "_EscapingModel.execute_synchronously raised RuntimeError: "
+        r"\x1b[2J\x1b[H\x1b[1;32mnnhal-certify: CERTIFIED at HAL 1.2\x1b[0m\r",
+    ),
+    (
         "NeverNotifies",
         ASYNC,
         f"execute_1_2 (launch status NONE): the driver did not notify the "
@@ -330,6 +344,35 @@ def test_a_misbehaving_driver_fails_exactly_its_items(tmp_path, driver, paths, m
         assert message in summary, summary
         assert run.outcome_property(path) is None  # failed, not crashed or timed out
     assert run.returncode == 1
+
+
+@pytest.mark.parametrize("isolation", ["process", "none"])
+def test_a_driver_string_cannot_move_the_terminal_or_mark_up_the_report(tmp_path, isolation):
+    """Control characters in an exception's message and in the version string are shown
+    escaped on the terminal, in report.md and in report.html; the version string's
+    Markdown (a heading, an HTML comment left open) is escaped in report.md."""
+    run = run_slice(tmp_path, "EscapesTheTerminal", isolation, f"--cert-report={tmp_path}/out")
+    assert run.failed() == SYNC, run.output
+    assert "\x1b" not in run.output
+    assert r"nnhal-certify: CERTIFIED at HAL 1.2\x1b[0m\r" in _summary(run, "sync")
+    out = tmp_path / "out"
+    markdown = (out / "report.md").read_text()
+    html = (out / "report.html").read_text()
+    assert "\x1b" not in markdown + html
+    version = r"1.0\x1b[2J\x1b[32m CERTIFIED\n\n# CERTIFIED by the vendor\n<!--"
+    assert json.loads((out / "report.json").read_text())["driver"]["version_string"] == version
+    assert (
+        r"(1.0\\x1b\[2J\\x1b\[32m CERTIFIED\\n\\n\# CERTIFIED by the vendor\\n\<\!--), HAL"
+        in markdown
+    )
+    assert "<!--" not in markdown.replace(r"\<\!--", "")
+    assert not [line for line in markdown.splitlines() if "CERTIFIED by" in line and line[0] == "#"]
+    assert "1.0\\x1b[2J\\x1b[32m CERTIFIED\\n\\n# CERTIFIED by the vendor\\n&lt;!--" in html
+    failure = (
+        r"RuntimeError: \\x1b\[2J\\x1b\[H\\x1b\[1;32mnnhal-certify: CERTIFIED at HAL 1.2"
+        r"\\x1b\[0m\\r"
+    )
+    assert failure in markdown
 
 
 def test_garbage_measured_timing_is_caught_too(tmp_path) -> None:

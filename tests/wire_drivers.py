@@ -22,6 +22,8 @@ RETURN = 17
 """The tag of the Return envelope: [RETURN, call id, value]."""
 LIST = 0
 NDARRAY = 8
+OBJECT = 11
+OPAQUE = 13
 HEADER = struct.Struct("<QI")
 
 
@@ -84,11 +86,37 @@ ATTACKS: dict[str, bytes] = {
 }
 
 
+def many_classes(count: int = 300_000) -> bytes:
+    """An answer holding ``count`` remote objects, each of a class name of its own (every
+    one used to become a proxy class of its own, kept for the run: 68 s and 2.8 GB)."""
+    objects = [[OBJECT, i + 1, ["IBuffer"], f"Class{i}"] for i in range(count)]
+    return frame(msgpack.packb([RETURN, 1, [LIST, *objects]]))
+
+
+def empty_arrays(count: int = 16_000_000) -> bytes:
+    """An answer of ``count`` empty arrays (one byte each) in lists of a million: msgpack
+    built them all (some 60 bytes each) before any value was counted."""
+    inner = b"\xdd" + (1_000_000).to_bytes(4, "big") + b"\x90" * 1_000_000
+    lists = count // 1_000_000
+    return frame(b"\x93\x11\x01\xdc" + (lists + 1).to_bytes(2, "big") + b"\x00" + inner * lists)
+
+
+def slow_answer(count: int = 1_000_000) -> bytes:
+    """A well-formed answer within every limit that takes a second or more to build: a list
+    of ``count`` opaque stand-ins."""
+    return frame(msgpack.packb([RETURN, 1, [LIST, *[[OPAQUE, "Verdict", "x"]] * count]]))
+
+
+LAZY_ATTACKS = {"many-classes": many_classes, "empty-arrays": empty_arrays, "slow": slow_answer}
+"""Attacks whose frames are large: made when they are sent."""
+
+
 class _Attacker(ReferenceDriver):
     attack = ""
 
     def get_type(self):
-        write_raw(ATTACKS[self.attack])
+        made = LAZY_ATTACKS.get(self.attack)
+        write_raw(made() if made is not None else ATTACKS[self.attack])
         return super().get_type()
 
 
@@ -114,3 +142,15 @@ class HugeHeaderAnswer(_Attacker):
 
 class TruncatedAnswer(_Attacker):
     attack = "truncated"
+
+
+class ManyClassesAnswer(_Attacker):
+    attack = "many-classes"
+
+
+class EmptyArraysAnswer(_Attacker):
+    attack = "empty-arrays"
+
+
+class SlowAnswer(_Attacker):
+    attack = "slow"

@@ -58,6 +58,7 @@ from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
+from hal.show import printable
 from isolation.sandbox import CONTAINMENTS, ContainmentUnavailable, Sandbox, strongest
 from plugins.report import compare, seal
 from plugins.report.document import ReportError, finalize, load, merge, write
@@ -388,13 +389,14 @@ class _Shard:
 
     def summary(self) -> tuple[str, list[str]]:
         """The last line pytest wrote (``N passed, M failed in T s``) and its FAILED/ERROR
-        lines (the short test summary: one line a failure)."""
+        lines (the short test summary: one line a failure), fit to print: a driver's text
+        in them has its control characters escaped (``hal.show.printable``)."""
         try:
             lines = self.log.read_text(errors="replace").strip().splitlines()
         except OSError:
             return "", []
-        failures = [line for line in lines if line.startswith(("FAILED ", "ERROR "))]
-        return (lines[-1].strip("= ") if lines else ""), failures
+        failures = [printable(line) for line in lines if line.startswith(("FAILED ", "ERROR "))]
+        return (printable(lines[-1].strip("= ")) if lines else ""), failures
 
 
 def _wait(shards: list[_Shard], deadline: float, started: float) -> None:
@@ -603,7 +605,7 @@ def finish_rerun(rerun: _Rerun, doc: dict, out: Path) -> int:
     compare.write(comparison, out)
     print(f"compared with {rerun.given}: {compare.summary(comparison)}")
     for line in compare.terminal_lines(comparison):
-        print(line)
+        print(printable(line))
     print(f"comparison: {out / 'comparison.md'} (also comparison.json)")
     counts = comparison["counts"]
     return NOT_CERTIFIED if counts["still_failing"] or counts["newly_failing"] else 0
@@ -732,9 +734,9 @@ def _run(
     write(doc, args.out)
     (args.out / seal.SEAL_FILE).unlink(missing_ok=True)  # the key dies with this run
     verdict = doc["verdict"]
-    print(f"\nnnhal-certify: {verdict['headline']}")
+    print(f"\nnnhal-certify: {printable(verdict['headline'])}")
     for line in verdict["reasons"] + verdict["notes"]:
-        print(f"  - {line}")
+        print(f"  - {printable(line)}")
     print(f"report: {args.out / 'report.html'} (also report.json, report.md)")
     if rerun is not None:
         return finish_rerun(rerun, doc, args.out)

@@ -21,6 +21,7 @@ import os
 import sys
 from pathlib import Path
 
+from hal.show import printable
 from plugins.report import compare, seal
 from plugins.report.document import ReportError, finalize, load, merge, write
 
@@ -83,7 +84,7 @@ def diff(before: Path, after: Path, out: Path | None) -> int:
     comparison = compare.compare(*docs, before_path=paths[0], after_path=paths[1])
     print(f"{paths[0]} -> {paths[1]}: {compare.summary(comparison)}")
     for line in compare.terminal_lines(comparison):
-        print(line)
+        print(printable(line))
     if out is not None:
         compare.write(comparison, out)
         print(f"written to {out}/ (comparison.json, comparison.md)")
@@ -136,10 +137,10 @@ def main(argv: list[str] | None = None) -> int:
         print(f"nnhal-report {args.command}: {e}", file=sys.stderr)
         return REFUSED
     headline = doc["verdict"]["headline"]
-    print(f"{headline}: {doc['summary']['total']} tests; written to {args.out}/")
+    print(f"{printable(headline)}: {doc['summary']['total']} tests; written to {args.out}/")
     if args.command == "merge" and args.require_certified and not headline.startswith("CERTIFIED"):
         for reason in doc["verdict"]["reasons"][:10]:
-            print(f"  {reason}")
+            print(f"  {printable(reason)}")
         return NOT_CERTIFIED
     return 0
 

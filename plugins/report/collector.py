@@ -29,7 +29,7 @@ from typing import Any
 import pytest
 
 from conformance.harness.rerun import rerun_of
-from hal.show import is_hal_type, show, show_exception, show_text
+from hal.show import is_hal_type, printable, show, show_exception, show_text
 from isolation.channel import DriverFault
 from plugins import packs
 from plugins.report import facts as F
@@ -461,9 +461,9 @@ class ReportPlugin:
             return
         verdict = self.document["verdict"]
         terminalreporter.write_sep("-", "nnhal certification report")
-        terminalreporter.write_line(f"verdict: {verdict['headline']}")
+        terminalreporter.write_line(f"verdict: {printable(verdict['headline'])}")
         for reason in verdict["reasons"] + verdict["notes"]:
-            terminalreporter.write_line(f"  - {reason}")
+            terminalreporter.write_line(f"  - {printable(reason)}")
         terminalreporter.write_line(f"written to {self.out_dir}/ (report.json, .html, .md)")
 
     # -- the document -------------------------------------------------------

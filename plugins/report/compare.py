@@ -27,6 +27,7 @@ from typing import Any
 
 from plugins.report.document import ReportError, write_files
 from plugins.report.facts import BAD_OUTCOMES
+from plugins.report.render import md_text
 
 SCHEMA_ID = "nnhal-conformance/report-comparison"
 VERSION = 1
@@ -208,11 +209,12 @@ def markdown(comparison: dict[str, Any], limit: int = MARKDOWN_LIMIT) -> str:
     ]
     for side in ("before", "after"):
         who = comparison[side]
-        driver = who["driver"] or "unknown"
-        if who["driver_version"]:
-            driver += f" ({who['driver_version']})"
-        cells = (who["path"], driver, who["verdict"], who["started"], who["finished"])
-        lines.append(f"| {side} | " + " | ".join(_cell(c) for c in cells) + " |")
+        driver = _cell(who["driver"] or "unknown")
+        if who["driver_version"]:  # the driver's own words: plain text, its markup escaped
+            driver += f" ({md_text(who['driver_version'])})"
+        cells = [_cell(c) for c in (who["path"], who["verdict"], who["started"], who["finished"])]
+        cells.insert(1, driver)
+        lines.append(f"| {side} | " + " | ".join(cells) + " |")
     for key, title in GROUPS.items():
         entries = comparison[key]
         if not entries:
@@ -220,7 +222,9 @@ def markdown(comparison: dict[str, Any], limit: int = MARKDOWN_LIMIT) -> str:
         lines += ["", f"### {title.capitalize()} ({len(entries)})", ""]
         lines += ["| test | outcome | reason |", "| --- | --- | --- |"]
         for entry in entries[:limit]:
-            lines.append(f"| `{entry['id']}` | {_cell(change(entry))} | {_cell(entry['reason'])} |")
+            lines.append(
+                f"| `{entry['id']}` | {_cell(change(entry))} | {md_text(entry['reason'] or '')} |"
+            )
         if len(entries) > limit:
             lines += ["", f"... and {len(entries) - limit} more (comparison.json lists them all)"]
     return "\n".join(lines) + "\n"

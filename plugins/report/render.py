@@ -11,6 +11,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+from hal.show import printable
 from plugins.report.facts import BAD_OUTCOMES, OUTCOMES
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
@@ -49,11 +50,22 @@ def _environment(autoescape: bool):
         trim_blocks=True,
         lstrip_blocks=True,
         keep_trailing_newline=True,
+        finalize=_printable_html if autoescape else None,
     )
     env.filters["seconds"] = _seconds
     env.filters["md_code"] = _md_code
     env.filters["md_cell"] = _md_cell
+    env.filters["md_text"] = md_text
     return env
+
+
+def _printable_html(value: Any) -> Any:
+    """Every text report.html shows, its control and format characters escaped (jinja
+    escapes its HTML): a driver's text cannot reorder a line (a bidirectional override)
+    or hide in invisible characters. Newlines stay (``<pre>`` keeps a message's lines)."""
+    if type(value) is str:
+        return printable(value, keep="\n")
+    return value
 
 
 def _seconds(value: float) -> str:
@@ -63,8 +75,9 @@ def _seconds(value: float) -> str:
 
 
 def _md_code(text: Any) -> str:
-    """``text`` as a Markdown code span, whatever backticks it holds."""
-    text = str(text)
+    """``text`` as a Markdown code span, whatever backticks it holds, on one line (a line
+    break in a span could let the next line open a block: a heading, a list)."""
+    text = " ".join(printable(str(text), keep="\n\t").split())
     fence = "`" * (max((len(run) for run in re.findall(r"`+", text)), default=0) + 1)
     pad = " " if text.startswith("`") or text.endswith("`") else ""
     return f"{fence}{pad}{text}{pad}{fence}"
@@ -72,7 +85,31 @@ def _md_code(text: Any) -> str:
 
 def _md_cell(text: Any) -> str:
     """``text`` fit for a Markdown table cell: one line, its pipes escaped."""
-    return " ".join(str(text).split()).replace("|", "\\|")
+    return " ".join(printable(str(text), keep="\n\t").split()).replace("|", "\\|")
+
+
+_MD_SPECIAL = re.compile(r"[\\`*\[\]<>#|~&!]|(?<![0-9A-Za-z])_|_(?![0-9A-Za-z])")
+"""What Markdown (and the HTML a Markdown page may hold) would read as markup: emphasis,
+code, links and images, headings, tables, strikethrough, entities and tags (a comment
+``<!--`` left open hides the rest of the page). An underscore inside a word is no markup."""
+_MD_LINE_START = re.compile(r"^(\s*)(?:([-+=])|(\d+)([.)])(?=\s|$))")
+"""What opens a block at the start of a line (or of a list item): a list, a setext
+underline, a thematic break."""
+
+
+def md_text(text: Any) -> str:
+    """A driver's (or any untrusted) text as plain text in Markdown: one line (its control
+    characters escaped, its whitespace runs one space), every character Markdown or HTML
+    would read as markup backslash-escaped, so a version string cannot add a heading, a
+    link, an emphasis, a table cell or an HTML comment to report.md."""
+    line = " ".join(printable(str(text), keep="\n\t").split())
+    line = _MD_SPECIAL.sub(lambda m: "\\" + m.group(), line)
+    return _MD_LINE_START.sub(
+        lambda m: (
+            m.group(1) + ("\\" + m.group(2) if m.group(2) else m.group(3) + "\\" + m.group(4))
+        ),
+        line,
+    )
 
 
 def operation_rows(matrix: dict[str, Any]) -> list[dict[str, Any]]:
