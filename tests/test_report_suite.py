@@ -96,6 +96,8 @@ def test_generated_item_facts(reports) -> None:
     )
     scattered = tests["conformance.test_generated::test_generated[V1_0/mul/none/ex0/scattered]"]
     assert (scattered["tier"], scattered["path"]) == ("strict", "scattered")
+    shapes = tests["conformance.test_generated::test_generated[V1_0/mul/none/ex0/shapes]"]
+    assert (shapes["tier"], shapes["path"]) == ("strict", "shapes")
 
 
 def test_prepare_and_basic_item_facts(reports) -> None:

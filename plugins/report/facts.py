@@ -71,7 +71,7 @@ _MODULE_CATEGORIES = {
 }
 _PATH = re.compile(
     r"^(?:(?:async10|async|sync|burst)(?:-timed)?(?:-dyn(?:-short)?)?|scattered|constpool"
-    r"|prepare_model(?:_1_\d)?(?:-\w+)?)$"
+    r"|shapes|bias|prepare_model(?:_1_\d)?(?:-\w+)?)$"
 )
 _FOLDER = re.compile(r"^V(\d)_(\d)$")
 OUTCOME_PROPERTY = "nnhal_outcome"
