@@ -546,7 +546,7 @@ def _main(argv: Sequence[str] | None) -> int:
         if root is None:
             # An installed suite: read its specs, never rewrite its generated modules.
             root = installed_root()
-            if args.out is None and not (args.list or args.coverage or args.check):
+            if args.out is None and not (args.list or args.coverage or args.check or args.parameters):
                 raise UsageError(
                     "no checkout here (no pyproject.toml in this folder or above) to regenerate "
                     "in place: name a folder for the generated modules with --out DIR"

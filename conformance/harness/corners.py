@@ -32,13 +32,11 @@ draws of an operation reach, for ``nnhal-generate --parameters``.
 from __future__ import annotations
 
 import functools
-import importlib.util
+import importlib
 import struct
-import sys
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from pathlib import Path
 from types import ModuleType
 
 import numpy as np
@@ -46,6 +44,7 @@ from hypothesis import strategies as st
 
 from conformance.harness.cases import Feed, GeneratedTest
 from conformance.harness.graphs import Graph, to_spec
+from conformance.specs import oracles
 from hal.tensors import read_constants
 from hal.types import (
     DataLocation,
@@ -57,24 +56,19 @@ from hal.types import (
     OperationType,
 )
 
-ORACLES = Path(__file__).resolve().parents[1] / "specs" / "oracles"
-"""The oracle scripts (plain Python, independent of the reference driver)."""
-
 ACTIVATIONS = ("none", "relu", "relu1", "relu6")
 """Fused activation codes 0..3 by name."""
 
 
+ORACLE_PACKAGE = oracles.__name__
+"""The package of the oracle scripts: installed with the suite, imported by name."""
+
+
 @functools.cache
 def oracle(name: str) -> ModuleType:
-    """The oracle script ``conformance/specs/oracles/<name>.py``, imported by path."""
-    path = ORACLES / f"{name}.py"
-    spec = importlib.util.spec_from_file_location(f"nnhal_oracle_{name}", path)
-    if spec is None or spec.loader is None:
-        raise ImportError(f"no oracle script {path}")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # registered first: dataclasses look their module up
-    spec.loader.exec_module(module)
-    return module
+    """The oracle script ``conformance/specs/oracles/<name>.py``, imported as a module of
+    ``ORACLE_PACKAGE``."""
+    return importlib.import_module(f"{ORACLE_PACKAGE}.{name}")
 
 
 # ---------------------------------------------------------------------------
