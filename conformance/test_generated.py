@@ -31,6 +31,7 @@ from conformance.harness.runner import (
     Mode,
     Run,
     case_twin,
+    compares_values,
     execute_case,
     require_model_level,
 )
@@ -50,6 +51,11 @@ class _Item:
     layout: Layout
     tier: Tier
     id: str
+
+    @property
+    def computes(self) -> bool:
+        """Whether the item compares output values (only then does it credit an operation)."""
+        return compares_values(self.test, self.feed, self.mode)
 
 
 def _items_of(test: GeneratedTest) -> list[_Item]:
@@ -172,6 +178,11 @@ class _Preparation:
     @property
     def id(self) -> str:
         return _prepare_id(self.test, self.level, self.preference)
+
+    @property
+    def computes(self) -> bool:
+        """Whether the item compares output values (example 0's)."""
+        return compares_values(self.test, 0)
 
 
 def _prepare_items(config: pytest.Config) -> list:

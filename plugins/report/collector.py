@@ -545,6 +545,7 @@ def _facts_from_nodeid(nodeid: str) -> dict[str, Any]:
         "path": None,
         "tier": None,
         "family": None,
+        "computed": None,
     }
 
 
