@@ -471,6 +471,12 @@ def merge(named: list[tuple[str, dict[str, Any]]], command: str | None = None) -
                 f"cannot merge reports of different profiles: {first_name} ran "
                 f"{first['run']['profile']}, {name} ran {doc['run']['profile']}"
             )
+        if doc["run"].get("seed") != first["run"].get("seed"):
+            raise ReportError(
+                f"cannot merge reports of different seeds: {first_name} drew with "
+                f"{first['run'].get('seed')}, {name} with {doc['run'].get('seed')} (every shard "
+                "of a run is given the run's --nnhal-seed)"
+            )
     _check_shards(named)
     tests: list[dict] = []
     owner: dict[str, str] = {}
