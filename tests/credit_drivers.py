@@ -22,10 +22,8 @@ import os
 from contextlib import ExitStack
 from pathlib import Path
 
-import numpy as np
-
 from hal.memory import map_memory
-from hal.types import ErrorStatus, Model, OutputShape, numpy_dtype
+from hal.types import ErrorStatus, Model, OutputShape
 from reference_driver import ReferenceDriver
 from reference_driver.executor import RunResult
 from reference_driver.prepared_model import ReferencePreparedModel
@@ -82,11 +80,13 @@ def _input_arrays(model: Model, request) -> list[bytes]:
 
 
 def _key(model: Model, inputs: list[bytes]) -> str:
-    """A model's operation types and output types, with its input bytes: what a lookup
-    driver hashes."""
+    """A model's operations, operand types and constants (not its output dimensions: a
+    dynamic twin finds its case), with the request's input bytes: what a lookup driver
+    hashes."""
     digest = hashlib.sha256()
-    digest.update(repr([op.type for op in model.operations]).encode())
-    digest.update(repr([model.operands[i].type for i in model.output_indexes]).encode())
+    digest.update(repr([(op.type, op.inputs, op.outputs) for op in model.operations]).encode())
+    digest.update(repr([operand.type for operand in model.operands]).encode())
+    digest.update(bytes(model.operand_values))
     for value in inputs:
         digest.update(len(value).to_bytes(8, "little") + value)
     return digest.hexdigest()
@@ -101,11 +101,12 @@ def _write_outputs(request, outputs: list[bytes]) -> None:
                 mapped[location.pool_index].write(location.offset, data)
 
 
-_CORPUS: dict[str, list[bytes]] | None = None
+_CORPUS: dict[str, tuple[list[bytes], list[tuple[int, ...]]]] | None = None
 
 
-def _corpus_answers() -> dict[str, list[bytes]]:
-    """Every generated example's expected outputs, by the hash of its model and inputs."""
+def _corpus_answers() -> dict[str, tuple[list[bytes], list[tuple[int, ...]]]]:
+    """Every generated example's expected outputs and their shapes, by the hash of its model
+    and inputs."""
     global _CORPUS
     if _CORPUS is None:
         from conformance.harness.generated import corpus
@@ -114,7 +115,10 @@ def _corpus_answers() -> dict[str, list[bytes]]:
         for test in corpus():
             for feed in test.feeds:
                 inputs = [a.tobytes() for a in feed.inputs]
-                table[_key(test.model, inputs)] = [a.tobytes() for a in feed.outputs]
+                table[_key(test.model, inputs)] = (
+                    [a.tobytes() for a in feed.outputs],
+                    [a.shape for a in feed.outputs],
+                )
         _CORPUS = table
     return _CORPUS
 
@@ -140,19 +144,20 @@ class _LookedUp(ReferencePreparedModel):
         answer = _corpus_answers().get(key)
         if answer is None:
             recorded = _recorded().get(key)
-            answer = None if recorded is None else [bytes.fromhex(h) for h in recorded]
+            if recorded is not None:
+                answer = ([bytes.fromhex(h) for h in recorded[0]], [tuple(d) for d in recorded[1]])
         if answer is None:
             return RunResult(ErrorStatus.GENERAL_FAILURE, [])
-        _write_outputs(request, answer)
-        shapes = []
-        for index, data in zip(model.output_indexes, answer, strict=False):
-            operand = model.operands[index]
-            dims = tuple(operand.dimensions)
-            if 0 in dims:  # unknown axes: give the expected count on the first axis
-                size = np.dtype(numpy_dtype(operand.type)).itemsize
-                dims = (len(data) // max(size, 1),) if len(dims) == 1 else dims
-            shapes.append(OutputShape(dims, True))
-        return RunResult(ErrorStatus.NONE, shapes)
+        outputs, dims = answer
+        fits = [
+            len(data) <= a.location.length
+            for data, a in zip(outputs, request.outputs, strict=False)
+        ]
+        if not all(fits):
+            shapes = [OutputShape(d, ok) for d, ok in zip(dims, fits, strict=True)]
+            return RunResult(ErrorStatus.OUTPUT_INSUFFICIENT_SIZE, shapes)
+        _write_outputs(request, outputs)
+        return RunResult(ErrorStatus.NONE, [OutputShape(d, True) for d in dims])
 
 
 class Lookup(ReferenceDriver):
@@ -172,7 +177,7 @@ class _Recording(ReferencePreparedModel):
         if result.status == ErrorStatus.NONE and path is not None:
             outputs = _read(request, request.outputs)
             table = _recorded()
-            table[key] = [o.hex() for o in outputs]
+            table[key] = [[o.hex() for o in outputs], [s.dimensions for s in result.output_shapes]]
             path.write_text(json.dumps(table))
         return result
 
@@ -181,4 +186,3 @@ class Recorder(ReferenceDriver):
     """The reference driver, recording every answer (``$NNHAL_REPLAY``)."""
 
     prepared_model_class = _Recording
-

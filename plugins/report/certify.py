@@ -165,6 +165,15 @@ def _parser() -> argparse.ArgumentParser:
         "given wins, then the report's, then the default",
     )
     parser.add_argument(
+        "--nnhal-seed",
+        dest="seed",
+        type=int,
+        default=None,
+        metavar="N",
+        help="the run's seed, given to every shard (default: drawn anew from os.urandom under "
+        "profiles full and thorough, none under ci; --rerun-failed takes the earlier report's)",
+    )
+    parser.add_argument(
         "--time-limit",
         type=float,
         default=DEFAULT_TIME_LIMIT,
@@ -208,6 +217,8 @@ def pytest_command(
     command.append(f"--driver-isolation={isolation}")
     if isolation == "process" and args.driver_containment != "auto":
         command.append(f"--driver-containment={args.driver_containment}")
+    if getattr(args, "seed", None) is not None:  # every shard draws the same cases
+        command.append(f"--nnhal-seed={args.seed}")
     if getattr(args, "smoke", False):
         command.append("--nnhal-smoke")
     for folder in getattr(args, "specs", None) or []:
@@ -496,6 +507,7 @@ def plan_rerun(parser: argparse.ArgumentParser, args: argparse.Namespace) -> _Re
         "driver": driver.get("spec"),
         "profile": run.get("profile") if run.get("profile") in PROFILES else None,
         "hal_version": run.get("hal_version_cap"),
+        "seed": int(run["seed"]) if str(run.get("seed") or "").isdigit() else None,
         "driver_isolation": isolation if isolation in ISOLATIONS else None,
         "specs": [
             Path(p["folder"])
@@ -509,6 +521,7 @@ def plan_rerun(parser: argparse.ArgumentParser, args: argparse.Namespace) -> _Re
         ("driver", "driver"),
         ("profile", "profile"),
         ("hal_version", "--hal-version"),
+        ("seed", "seed"),
         ("driver_isolation", "isolation"),
         ("specs", "--nnhal-specs"),
     ):
@@ -561,6 +574,8 @@ def main(argv: list[str] | None = None) -> int:
             "--driver is required: a registered name (e.g. reference) or module:Factory; "
             "nothing is certified by default"
         )
+    if args.seed is None and profile_of(args) != "ci":
+        args.seed = int.from_bytes(os.urandom(4), "big")  # the run's fresh draws, every shard's
     args.out = out_of(args)
     report = args.out / "report.json"
     report.unlink(missing_ok=True)  # never read a verdict an earlier run left behind
