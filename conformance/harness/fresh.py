@@ -15,8 +15,8 @@ An attempt counts when the reference driver accepts the inputs and answers with
 the example's output shapes, and the inputs differ from the example's.
 
 **The oracle** is the reference driver in a process of its own
-(``ReferenceOracle``, started once per test process, spawned, so it shares
-nothing with the driver under test: a driver running in the test process cannot
+(``ReferenceOracle``, started once per test process as a new interpreter running
+this module, so it shares nothing with the driver under test: a driver running in the test process cannot
 patch the module it would be judged by). Generated cases have no oracle script
 of their own (``conformance/specs/oracles`` compute the golden values of spec
 files offline, and the parameter-space tests' draws online): the differential
@@ -25,12 +25,15 @@ against the reference is the independent computation here.
 
 from __future__ import annotations
 
-import multiprocessing
+import os
+import subprocess
+import sys
 import threading
 import zlib
 from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
+from multiprocessing.connection import Connection
 
 import numpy as np
 
@@ -39,7 +42,7 @@ from conformance.harness.cases import GeneratedTest
 FRESH_CI_SHARE = 16
 """Under profile ci the fresh-input check runs on one case in this many (a stable hash
 of the case id); under full and thorough on every case."""
-ATTEMPTS = 4
+ATTEMPTS = 5
 """Draws tried per case before the check gives up on finding inputs the reference runs."""
 _PREPARED_LIMIT = 64
 """Prepared models the oracle process keeps (one per case, least recently used first out)."""
@@ -59,8 +62,19 @@ def case_rng(seed: int | None, case: str, attempt: int) -> np.random.Generator:
 def draw_inputs(
     inputs: Sequence[np.ndarray], rng: np.random.Generator, attempt: int
 ) -> list[np.ndarray]:
-    """New values for ``inputs`` (an example's), each of its dtype and shape; attempt 0
-    changes most, later attempts less (see the module's docstring)."""
+    """New values for ``inputs`` (an example's), each of its dtype and shape; each attempt
+    changes less than the one before:
+
+    0. floats scaled element by element by [0.5, 1.5], quantized values moved up to 3
+       steps (within the example's range widened by as much), all shuffled; integer and
+       boolean tensors shuffled;
+    1. the same without shuffling, but integer tensors of more than 4 elements (data, not
+       shapes or axes) shuffled;
+    2. floats scaled by [0.9, 1.1], quantized values moved 1 step, integers kept;
+    3. each float tensor scaled by one factor in [0.8, 0.99] (boxes keep their order and
+       stay inside the image), 8-bit quantized values moved 1 step, the rest kept;
+    4. each float tensor scaled by one factor in [0.8, 0.99], the rest kept.
+    """
     drawn = []
     for value in inputs:
         if value.size == 0:
@@ -69,23 +83,38 @@ def draw_inputs(
         flat = value.reshape(-1)
         shuffle = attempt == 0
         if np.issubdtype(value.dtype, np.floating):
-            spread = 0.5 if attempt < 2 else 0.1
-            scale = rng.uniform(1 - spread, 1 + spread, flat.size)
+            if attempt < 3:
+                spread = 0.5 if attempt < 2 else 0.1
+                scale = rng.uniform(1 - spread, 1 + spread, flat.size)
+            else:
+                scale = np.full(flat.size, rng.uniform(0.8, 0.99))
             with np.errstate(over="ignore"):  # a float16 near its limit may become inf
                 new = (flat.astype(np.float64) * scale).astype(value.dtype)
-            new = rng.permutation(new) if shuffle else new
         elif value.dtype in (np.uint8, np.int8, np.int16, np.uint16):
             step = 3 if attempt < 2 else 1
+            if attempt == 4 or (attempt == 3 and value.dtype.itemsize > 1):
+                step = 0
             info = np.iinfo(value.dtype)
             lo = max(int(flat.min()) - step, info.min)
             hi = min(int(flat.max()) + step, info.max)
             moved = flat.astype(np.int64) + rng.integers(-step, step + 1, flat.size)
             new = np.clip(moved, lo, hi).astype(value.dtype)
-            new = rng.permutation(new) if shuffle else new
-        else:  # int32 (indices, shapes, axes), bool: shuffled at most
-            new = rng.permutation(flat) if shuffle else flat.copy()
+        else:  # int32 (indices, shapes, axes), bool
+            new = flat.copy()
+            shuffle = attempt == 0 or (attempt == 1 and flat.size > 4)
+        new = rng.permutation(new) if shuffle else new
         drawn.append(np.ascontiguousarray(new.reshape(value.shape)))
     return drawn
+
+
+def shuffle_classes(inputs: Sequence[np.ndarray], rng: np.random.Generator) -> list[np.ndarray]:
+    """A multinomial case's inputs with each row of logits (input 0) shuffled, the rest
+    kept: the distribution stays as peaked as the tolerance was made for, the likely class
+    moves."""
+    logits = inputs[0]
+    rows = logits.reshape(logits.shape[0], -1) if logits.size else logits
+    shuffled = np.stack([rng.permutation(row) for row in rows]) if logits.size else rows
+    return [np.ascontiguousarray(shuffled.reshape(logits.shape)), *inputs[1:]]
 
 
 def differs(a: Sequence[np.ndarray], b: Sequence[np.ndarray]) -> bool:
@@ -113,26 +142,42 @@ class ReferenceOracle:
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
-        self._process = None
-        self._conn = None
+        self._process: subprocess.Popen | None = None
+        self._conn: Connection | None = None
+        self._send: Connection | None = None
 
     def _start(self) -> None:
-        context = multiprocessing.get_context("spawn")
-        parent, child = context.Pipe()
-        process = context.Process(target=serve, args=(child,), name="nnhal-oracle", daemon=True)
-        process.start()
-        child.close()
-        self._process, self._conn = process, parent
+        # A new interpreter running this module (not multiprocessing's spawn, which would
+        # import the test process's __main__ again), talking over two pipes.
+        child_reads, parent_writes = os.pipe()
+        parent_reads, child_writes = os.pipe()
+        try:
+            process = subprocess.Popen(
+                [sys.executable, "-m", __name__, str(child_reads), str(child_writes)],
+                pass_fds=(child_reads, child_writes),
+                stdin=subprocess.DEVNULL,
+            )
+        except OSError:
+            os.close(parent_writes)
+            os.close(parent_reads)
+            raise
+        finally:
+            os.close(child_reads)
+            os.close(child_writes)
+        self._process = process
+        self._send = Connection(parent_writes, readable=False)
+        self._conn = Connection(parent_reads, writable=False)
 
     def stop(self) -> None:
         """End the oracle process (a new one starts on the next request)."""
-        process, conn = self._process, self._conn
-        self._process = self._conn = None
-        if conn is not None:
-            conn.close()
+        process, conn, send = self._process, self._conn, self._send
+        self._process = self._conn = self._send = None
+        for end in (send, conn):
+            if end is not None:
+                end.close()
         if process is not None:
             process.kill()
-            process.join(5)
+            process.wait(5)
 
     def compute(
         self,
@@ -144,11 +189,11 @@ class ReferenceOracle:
     ) -> Answer:
         """The reference's answer for ``model`` (prepared once per ``key``) on ``inputs``."""
         with self._lock:
-            if self._process is None or not self._process.is_alive():
+            if self._process is None or self._process.poll() is not None:
                 self.stop()
                 self._start()
             try:
-                self._conn.send((key, model, list(inputs), list(output_sizes)))
+                self._send.send((key, model, list(inputs), list(output_sizes)))
                 if not self._conn.poll(timeout):
                     raise OracleUnavailable(f"the reference oracle gave no answer in {timeout:g} s")
                 reply = self._conn.recv()
@@ -183,7 +228,7 @@ def fresh_case(test: GeneratedTest, inputs: list[np.ndarray], outputs: list[np.n
     return replace(test, feeds=[Feed(inputs, outputs)])
 
 
-def serve(conn) -> None:  # pragma: no cover - runs in the oracle process
+def serve(conn: Connection, reply: Connection) -> None:  # pragma: no cover - the oracle's
     """The oracle process: prepare each model once on the reference driver, execute each
     request synchronously, send back the status, shapes and output bytes."""
     from conformance.harness.requests import pack_request
@@ -205,7 +250,7 @@ def serve(conn) -> None:  # pragma: no cover - runs in the oracle process
                 device.prepare_model_1_2(model, ExecutionPreference.FAST_SINGLE_ANSWER, callback)
                 notification = callback.wait(60)
                 if notification.status != ErrorStatus.NONE:
-                    conn.send(("ok", int(notification.status), [], []))
+                    reply.send(("ok", int(notification.status), [], []))
                     continue
                 model_of = prepared[key] = notification.prepared_model
                 while len(prepared) > _PREPARED_LIMIT:
@@ -218,6 +263,12 @@ def serve(conn) -> None:  # pragma: no cover - runs in the oracle process
                     if status == ErrorStatus.NONE
                     else []
                 )
-            conn.send(("ok", int(status), [tuple(s.dimensions) for s in shapes], outputs))
+            reply.send(("ok", int(status), [tuple(s.dimensions) for s in shapes], outputs))
         except Exception as error:  # the oracle answers even when it breaks
-            conn.send(("error", f"{type(error).__name__}: {error}"))
+            reply.send(("error", f"{type(error).__name__}: {error}"))
+
+
+if __name__ == "__main__":  # pragma: no cover - the oracle process
+    serve(
+        Connection(int(sys.argv[1]), writable=False), Connection(int(sys.argv[2]), readable=False)
+    )
