@@ -12,6 +12,8 @@ run) and proves the report credits them with nothing.
   ``$NNHAL_REPLAY``; ``Recorder``, the reference driver writing down every answer
   it computes, fills it), as a driver would that memorised a run drawing the
   same cases every time.
+* ``OneOff`` computes, one too high: its failure messages name values of the
+  inputs drawn, so a rerun that draws the same inputs repeats them exactly.
 """
 
 from __future__ import annotations
@@ -22,8 +24,10 @@ import os
 from contextlib import ExitStack
 from pathlib import Path
 
+import numpy as np
+
 from hal.memory import map_memory
-from hal.types import ErrorStatus, Model, OutputShape
+from hal.types import ErrorStatus, Model, OperandType, OutputShape
 from reference_driver import ReferenceDriver
 from reference_driver.executor import RunResult
 from reference_driver.prepared_model import ReferencePreparedModel
@@ -186,3 +190,28 @@ class Recorder(ReferenceDriver):
     """The reference driver, recording every answer (``$NNHAL_REPLAY``)."""
 
     prepared_model_class = _Recording
+
+
+class _OneOff(ReferencePreparedModel):
+    """The reference computation with 1 added to every TENSOR_FLOAT32 output value."""
+
+    def _plan_run(self, request, binding):
+        result = super()._plan_run(request, binding)
+        if result.status != ErrorStatus.NONE:
+            return result
+        model = self._model
+        outputs = _read(request, request.outputs)
+        changed = []
+        for index, data in zip(model.output_indexes, outputs, strict=True):
+            if model.operands[index].type == OperandType.TENSOR_FLOAT32:
+                data = (np.frombuffer(data, np.float32) + np.float32(1)).tobytes()
+            changed.append(data)
+        _write_outputs(request, changed)
+        return result
+
+
+class OneOff(ReferenceDriver):
+    """Computes, wrongly: every float32 output one too high (its failures name values that
+    depend on the inputs)."""
+
+    prepared_model_class = _OneOff

@@ -289,10 +289,11 @@ def test_a_pack_case_that_fails_says_how_to_rerun_it_with_its_pack(tmp_path) -> 
     assert result.returncode == 1, result.stdout + result.stderr
     # (with CI set, pytest's short summary repeats each message whole: the same line twice)
     reruns = sorted({line for line in result.stdout.splitlines() if line.startswith("rerun: ")})
+    seed = re.search(r"^nnhal profile: full \(seed (\d+):", result.stdout, re.M).group(1)
     assert reruns == [
         "rerun: pytest --pyargs "
         "'conformance.test_generated::test_generated[acme:V1_0/mul/base/ex0/sync]' "
-        f"--nnhal-profile=full --nnhal-specs={folder}"
+        f"--nnhal-profile=full --nnhal-seed={seed} --nnhal-specs={folder}"
     ]
     again = _pytest(tmp_path, tmp_path / "cache", *shlex_split(reruns[0])[1:], "-v")
     assert again.returncode == 1
