@@ -35,8 +35,8 @@ no default driver: a certificate names what it certifies.
 ``--rerun-failed DIR`` runs again only the bad items (failed, crash, timeout,
 blocked, error) of the earlier report DIR/report.json, by node id (an argument
 file, ``@DIR/rerun-ids.txt``, however many there are; ``plugins.report.selection``
-passes over the items the suite no longer has), with the driver, profile, HAL
-cap and isolation that report records unless given here. Its report goes to
+passes over the items the suite no longer has), with the driver, profile, seed,
+HAL cap and isolation that report records unless given here. Its report goes to
 ``--out`` (default DIR/rerun), with ``comparison.json`` and ``comparison.md``
 (``plugins.report.compare``): fixed, still failing, newly failing, gone. A
 rerun is never a certificate: it exits 0 when nothing it reran is bad any
