@@ -88,6 +88,8 @@ def test_a_driver_of_zero_sized_outputs_only_is_credited_with_no_operation(folde
     assert any("not credited: " in note for note in verdict["notes"])
     markdown = (folder / "out" / "report.md").read_text()
     assert "Operations passed (0): none." in markdown
+    assert "Operations not credited, no test of them compared an output value" in markdown
+    assert "operations not credited" in (folder / "out" / "report.html").read_text()
 
 
 def test_a_lookup_driver_fails_every_fresh_input_check(folder) -> None:
