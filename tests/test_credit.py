@@ -174,3 +174,29 @@ def test_the_report_records_the_seed_and_a_rerun_with_it_draws_the_same(folder) 
     other = _pytest(folder, *items, f"--nnhal-seed={int(seed) + 1}", "--cert-report=three")
     assert other.returncode == 1
     assert load(folder / "three" / "report.json")["tests"][0]["details"] != failed["details"]
+
+
+def test_nnhal_certify_gives_every_shard_one_seed_and_a_rerun_the_recorded_one(
+    tmp_path: Path, monkeypatch, capsys
+) -> None:
+    from test_report_verdict import _document, _test
+
+    from plugins.report import certify
+    from plugins.report.document import write
+
+    commands: list[list[str]] = []
+    monkeypatch.setattr(certify, "run_pytest", lambda command, limit: commands.append(command))
+    monkeypatch.setattr(certify.os, "urandom", lambda n: bytes([0, 0, 0, 9])[:n])
+    certify.main(["--driver", "vendor:Factory", "--jobs", "0", "--out", str(tmp_path / "a")])
+    assert "--nnhal-seed=9" in commands[-1]
+    assert "nnhal-certify: seed 9 (--nnhal-seed=9 draws the same cases)" in capsys.readouterr().out
+    # One seed for every shard of the run.
+    args, extra = certify._parser().parse_known_args(["--driver", "x:Y", "--nnhal-seed", "5"])
+    shards = [certify.pytest_command(args, extra, shard=(k, 3)) for k in (1, 2, 3)]
+    assert all("--nnhal-seed=5" in command for command in shards)
+    # A rerun of a report draws with the seed it records.
+    tests = _document()["tests"] + [_test("bad", "basic", "failed")]
+    write(_document(tests, run={"seed": "42"}), tmp_path / "before")
+    certify.main(["--rerun-failed", str(tmp_path / "before"), "--jobs", "0"])
+    assert "--nnhal-seed=42" in commands[-1]
+    assert "seed 42 (recorded)" in capsys.readouterr().out

@@ -576,6 +576,8 @@ def main(argv: list[str] | None = None) -> int:
         )
     if args.seed is None and profile_of(args) != "ci":
         args.seed = int.from_bytes(os.urandom(4), "big")  # the run's fresh draws, every shard's
+    if args.seed is not None:
+        print(f"nnhal-certify: seed {args.seed} (--nnhal-seed={args.seed} draws the same cases)")
     args.out = out_of(args)
     report = args.out / "report.json"
     report.unlink(missing_ok=True)  # never read a verdict an earlier run left behind
