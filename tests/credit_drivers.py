@@ -4,8 +4,9 @@ Issue 41's build item 5 ("No credit without computation"): ``tests/test_credit.p
 runs the suite against each (in a pytest subprocess, this file copied beside the
 run) and proves the report credits them with nothing.
 
-* ``ZeroOutputsOnly`` declares support only for models whose every output is
-  zero-sized, and answers NONE writing nothing (there is nothing to write).
+* ``WritesNothing`` answers every execution NONE and writes no output byte;
+  ``ZeroOutputsOnly`` does so too, but declares support only for models whose
+  every output is zero-sized (so it has nothing to write and fails nothing).
 * ``Lookup`` computes nothing either: it answers a known input with the suite's
   own expected output, found by hashing the request's input bytes against the
   generated corpus, and replays answers it recorded in an earlier run (the file
@@ -49,6 +50,12 @@ class _Nothing(ReferencePreparedModel):
             for i in self._model.output_indexes
         ]
         return RunResult(ErrorStatus.NONE, shapes)
+
+
+class WritesNothing(ReferenceDriver):
+    """Supports what the reference supports, answers NONE and writes no output byte."""
+
+    prepared_model_class = _Nothing
 
 
 class ZeroOutputsOnly(ReferenceDriver):

@@ -92,6 +92,14 @@ def test_a_driver_of_zero_sized_outputs_only_is_credited_with_no_operation(folde
     assert "operations not credited" in (folder / "out" / "report.html").read_text()
 
 
+def test_a_driver_that_writes_no_output_byte_is_credited_with_no_operation(folder) -> None:
+    doc = _report(folder, "credit_drivers:WritesNothing", "--nnhal-op=ADD", "-k", "ex0/sync")
+    assert doc["scope"]["operations_passed"] == [] and doc["scope"]["credit"] == {}
+    assert "ADD" in doc["scope"]["operations_failed"]
+    assert all(t["outcome"] == "failed" for t in doc["tests"] if t["computed"])
+    assert any("was not written" in (t["reason"] or "") for t in doc["tests"])
+
+
 def test_a_lookup_driver_fails_every_fresh_input_check(folder) -> None:
     doc = _report(folder, "credit_drivers:Lookup", "--nnhal-op=ADD")
     by_function: dict[str, set[str]] = {}
