@@ -491,6 +491,7 @@ def test_nnhal_op_keeps_exactly_the_named_operations(pytester: pytest.Pytester) 
     assert {i.split("::")[1].split("[")[0] for i in ids} == {
         "test_generated",
         "test_generated_prepare",
+        "test_generated_fresh",
         "test_validate_request",
     }
     _, everything = _collect_ids(pytester, "--pyargs", *modules, "-k", "CONV_2D or RELU")
