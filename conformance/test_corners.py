@@ -20,8 +20,9 @@ whose cases is valid at the level is skipped saying so.
 A failure is shrunk by hypothesis to a smallest case and printed as a spec
 file of the test-generator language (the oracle's golden values), ready to
 save under ``conformance/specs`` so the corner stays covered. Cases per item
-and profile: ``CASES``; ci and full draw the same cases on every run (also
-under xdist), thorough new ones (``--hypothesis-seed`` fixes a run).
+and profile: ``CASES``; ci draws the same cases on every run (also under
+xdist), full and thorough new ones from the run's seed (``--nnhal-seed``, the
+same in every worker and shard, fixes a run).
 """
 
 from __future__ import annotations

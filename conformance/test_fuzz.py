@@ -15,8 +15,9 @@ operations (float32, float16, relaxed, quant8). Two tests per kind:
 
 A failure is shrunk by hypothesis to a minimal graph and printed as a spec
 file in the test-generator language, ready to drop into conformance/specs.
-Graph counts per profile: ``GRAPHS``; ci and full are deterministic (also
-under xdist), thorough draws new graphs each run.
+Graph counts per profile: ``GRAPHS``; ci is deterministic (also under
+xdist), full and thorough draw new graphs each run from the run's seed
+(``--nnhal-seed`` fixes it).
 """
 
 from __future__ import annotations

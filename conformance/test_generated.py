@@ -16,8 +16,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import numpy as np
 import pytest
 
+from conformance.harness import fresh
 from conformance.harness.cases import GeneratedTest
 from conformance.harness.execution import PATHS, PATHS_BY_ID, runs_under
 from conformance.harness.generated import corpus, lowest_version
@@ -33,12 +35,13 @@ from conformance.harness.runner import (
     biased_outputs,
     case_twin,
     check_output_shapes,
+    compares_values,
     execute_case,
     require_model_level,
 )
 from hal.memory import ASHMEM
 from hal.operations import Tier
-from hal.types import ExecutionPreference, HalVersion, OperandLifeTime
+from hal.types import ErrorStatus, ExecutionPreference, HalVersion, OperandLifeTime
 
 _DYNAMIC_PATHS = [p.id for p in PATHS if p.level == HalVersion.V1_2]
 _TWIN_MODES = (Mode.DYNAMIC, Mode.DYNAMIC_SHORT, Mode.SHAPES)
@@ -56,6 +59,11 @@ class _Item:
     layout: Layout
     tier: Tier
     id: str
+
+    @property
+    def computes(self) -> bool:
+        """Whether the item compares output values (only then does it credit an operation)."""
+        return compares_values(self.test, self.feed, self.mode)
 
 
 def _items_of(test: GeneratedTest) -> list[_Item]:
@@ -190,6 +198,11 @@ class _Preparation:
     def id(self) -> str:
         return _prepare_id(self.test, self.level, self.preference)
 
+    @property
+    def computes(self) -> bool:
+        """Whether the item compares output values (example 0's)."""
+        return compares_values(self.test, 0)
+
 
 def _prepare_items(config: pytest.Config) -> list:
     params = []
@@ -222,3 +235,77 @@ def test_generated_prepare(preparation: _Preparation, nnhal) -> None:
     )
     rerun = rerun_command(nnhal.config, __name__, f"test_generated_prepare[{preparation.id}]")
     execute_case(prepared, Run(test, 0, "async10", rerun=rerun), nnhal.timeout)
+
+
+@dataclass(frozen=True)
+class _Fresh:
+    """The fresh-input check of one case: example 0's layout, input values drawn for the run."""
+
+    test: GeneratedTest
+
+    @property
+    def id(self) -> str:
+        return f"{CaseId.of(self.test).case}/ex0/fresh"
+
+    @property
+    def computes(self) -> bool:
+        """Whether the check compares output values (example 0's outputs hold some)."""
+        return compares_values(self.test, 0)
+
+
+def _fresh_params(config: pytest.Config) -> list:
+    profile = config.getoption("--nnhal-profile")
+    params = []
+    for test in _TESTS:
+        if fresh.in_profile(CaseId.of(test).case, profile):
+            check = _Fresh(test)
+            marks = [mark("tier", Tier.PARITY), mark("generated"), *case_marks(test)]
+            params.append(pytest.param(check, id=check.id, marks=marks))
+    return params
+
+
+@cases("check", _fresh_params)
+def test_generated_fresh(check: _Fresh, nnhal) -> None:
+    """The case once more, on input values drawn for this run (``--nnhal-seed``), judged
+    against the reference driver's answer computed in a process of its own: a driver that
+    looks up or replays answers instead of computing fails (conformance/harness/fresh.py)."""
+    test, case = check.test, CaseId.of(check.test).case
+    require_model_level(test, nnhal.level)
+    prepared = _prepared_for(nnhal.device, test, Mode.STATIC, nnhal.level, nnhal.timeout)
+    example = test.feeds[0]
+    sizes = [expected.nbytes for expected in example.outputs]
+    seed = nnhal.config.getoption("--nnhal-seed", None)
+    expected_shapes = [tuple(e.shape) for e in example.outputs]
+    last = "no draw differed from the example's inputs"
+    for attempt in range(fresh.ATTEMPTS):
+        rng = fresh.case_rng(seed, case, attempt)
+        inputs = (
+            fresh.shuffle_classes(example.inputs, rng)
+            if test.multinomial_tolerance
+            else fresh.draw_inputs(example.inputs, rng, attempt)
+        )
+        if not fresh.differs(inputs, example.inputs):
+            continue
+        try:
+            answer = fresh.oracle().compute(case, test.model, inputs, sizes, nnhal.timeout)
+        except fresh.OracleUnavailable as error:  # the harness's failure: an error outcome
+            raise RuntimeError(f"no independent answer for the fresh inputs: {error}") from None
+        if answer.status == ErrorStatus.NONE and answer.shapes == expected_shapes:
+            break
+        last = (
+            f"the reference driver answered {ErrorStatus(answer.status).name} with shapes "
+            f"{answer.shapes}, the example has {expected_shapes}"
+        )
+    else:
+        pytest.skip(
+            f"no fresh inputs for {case}: in {fresh.ATTEMPTS} draws none differed from the "
+            f"example's and ran on the reference driver with the example's output shapes ({last})"
+        )
+    outputs = [
+        np.frombuffer(data[: e.nbytes], dtype=e.dtype).reshape(e.shape)
+        for data, e in zip(answer.outputs, example.outputs, strict=True)
+    ]
+    path = "sync" if nnhal.level >= HalVersion.V1_2 else "async10"
+    rerun = rerun_command(nnhal.config, __name__, f"test_generated_fresh[{check.id}]")
+    drawn = fresh.fresh_case(test, inputs, outputs)
+    execute_case(prepared, Run(drawn, 0, path, rerun=rerun), nnhal.timeout)

@@ -7,7 +7,7 @@ run's settings afterwards).
 
 from __future__ import annotations
 
-import random
+import os
 from collections.abc import Callable
 
 import pytest
@@ -18,7 +18,8 @@ _PREVIOUS_HYPOTHESIS_PROFILE = pytest.StashKey[str]()
 _SOURCE_CONSTANTS = pytest.StashKey["Callable[[], None] | None"]()
 
 
-def _register_hypothesis_profiles() -> None:
+def _register_hypothesis_profiles(fixed: bool) -> None:
+    """The three profiles; ``fixed``: derandomized (the same draws every run, no seed)."""
     from hypothesis import HealthCheck, Phase, settings
 
     common = {
@@ -34,9 +35,9 @@ def _register_hypothesis_profiles() -> None:
         settings.register_profile(
             f"nnhal-{name}",
             max_examples=HYPOTHESIS_EXAMPLES[name],
-            # ci and full are reproducible (also under xdist); thorough explores anew each run
-            # (--hypothesis-seed fixes it).
-            derandomize=name != "thorough",
+            # Without a seed (ci) every run draws the same; with one (full and thorough draw
+            # one per run) the draws follow it, the same in every worker and shard.
+            derandomize=fixed,
             **common,
         )
 
@@ -83,7 +84,8 @@ def configure(config: pytest.Config) -> None:
     """
     from hypothesis import settings
 
-    _register_hypothesis_profiles()
+    seed = _choose_seed(config)
+    _register_hypothesis_profiles(fixed=seed is None)
     profile = config.getoption("--nnhal-profile")
     wanted = f"nnhal-{profile}"
     named = config.getoption("hypothesis_profile", None)
@@ -96,15 +98,56 @@ def configure(config: pytest.Config) -> None:
         raise pytest.UsageError(
             f"--hypothesis-profile={named}: the suite's hypothesis settings come from "
             "--nnhal-profile (ci, full, thorough: no deadline, the profile's example counts); "
-            "choose one with --nnhal-profile (--hypothesis-seed fixes a thorough run)"
+            "choose one with --nnhal-profile (--nnhal-seed fixes a run's draws)"
         )
     config.stash[_PREVIOUS_HYPOTHESIS_PROFILE] = settings.get_current_profile_name()
     settings.load_profile(wanted)
     config.stash[_SOURCE_CONSTANTS] = _without_source_constants()
-    if profile == "thorough" and config.getoption("hypothesis_seed", None) is None:
-        # New draws each run, from a seed the header and the report show (xdist hands the
-        # controller's options, this seed included, to its workers).
-        config.option.hypothesis_seed = str(random.SystemRandom().randrange(1 << 32))
+    if seed is not None:
+        # hypothesis's plugin reads it after this hook (ours runs first) and seeds every test.
+        config.option.hypothesis_seed = str(seed)
+
+
+FRESH_SEED_PROFILES = ("full", "thorough")
+"""Profiles that draw a fresh seed for each run when ``--nnhal-seed`` is not given."""
+
+
+def _choose_seed(config: pytest.Config) -> int | None:
+    """The run's seed, kept in ``--nnhal-seed``'s option: the one given; else
+    ``--hypothesis-seed``'s (a whole number); else, under full and thorough, one drawn from
+    ``os.urandom`` (xdist hands the controller's options, this seed included, to its
+    workers; nnhal-certify gives every shard the same one); else None (ci: the same draws
+    every run)."""
+    seed = config.getoption("--nnhal-seed", None)
+    given = config.getoption("hypothesis_seed", None)
+    if given is not None:
+        try:
+            value = int(given)
+        except ValueError:
+            value = -1
+        if value < 0:
+            raise pytest.UsageError(
+                f"--hypothesis-seed={given}: the suite's seed is a whole number; give "
+                "--nnhal-seed=N"
+            )
+        if seed is not None and seed != value:
+            raise pytest.UsageError(
+                f"--hypothesis-seed={given} contradicts --nnhal-seed={seed}: give --nnhal-seed "
+                "alone"
+            )
+        seed = value
+    profile = config.getoption("--nnhal-profile")
+    if seed is None and profile in FRESH_SEED_PROFILES:
+        shard = config.getoption("--shard", None)
+        if _valid_shard(shard) and not hasattr(config, "workerinput"):
+            raise pytest.UsageError(
+                f"--shard={shard} under profile {profile}: the run draws its cases from one "
+                "seed, the same in every shard; give every shard the same --nnhal-seed=N (a "
+                "new N for each run, e.g. the CI run's id)"
+            )
+        seed = int.from_bytes(os.urandom(4), "big")
+    config.option.nnhal_seed = seed
+    return seed
 
 
 def unconfigure(config: pytest.Config) -> None:
@@ -119,12 +162,22 @@ def unconfigure(config: pytest.Config) -> None:
         restore()
 
 
+def _valid_shard(text: str | None) -> bool:
+    """``--shard``'s value is K/N with 1 <= K <= N (a bad one is refused elsewhere, saying so)."""
+    index, _, count = (text or "").partition("/")
+    return index.isdigit() and count.isdigit() and 1 <= int(index) <= int(count)
+
+
+def run_seed(config: pytest.Config) -> int | None:
+    """The run's seed (``--nnhal-seed``, or the one ``configure`` drew); None where the
+    profile draws the same cases every run (ci without a seed)."""
+    return config.getoption("--nnhal-seed", None)
+
+
 def hypothesis_seed(config: pytest.Config) -> str | None:
-    """The seed of the run's hypothesis draws where they differ between runs (thorough);
-    None where the profile draws the same cases every run."""
-    if config.getoption("--nnhal-profile") != "thorough":
-        return None
-    seed = config.getoption("hypothesis_seed", None)
+    """The seed of the run's hypothesis draws (the run's seed) as text; None where the
+    profile draws the same cases every run."""
+    seed = run_seed(config)
     return None if seed is None else str(seed)
 
 

@@ -134,6 +134,7 @@ OPTION_DEFAULTS: dict[str, object] = {
     "--driver-folder": None,
     "--driver-hide": [],
     "--nnhal-profile": DEFAULT_PROFILE,
+    "--nnhal-seed": None,
     "--nnhal-op": [],
     "--nnhal-smoke": False,
     packs.OPTION: [],
@@ -239,6 +240,16 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         help="ci: fast, derandomized, few hypothesis examples (this project's CI); full: the "
         "certification run, deterministic; thorough: full plus many hypothesis examples "
         f"(default: {DEFAULT_PROFILE})",
+    )
+    group.addoption(
+        "--nnhal-seed",
+        metavar="N",
+        type=whole_number,
+        default=None,
+        help="the run's seed: the cases the parameter-space, random-graph and validation tests "
+        "draw, and the fresh inputs of test_generated_fresh. Default: drawn anew for each run "
+        "under profiles full and thorough (the header and the report show it; give it to draw "
+        "the same cases again), none under ci (the same draws every run)",
     )
     group.addoption(
         "--nnhal-op",

@@ -225,9 +225,9 @@ def header_lines(config: pytest.Config) -> list[str]:
     """The header's lines (``plugins.pytest_nnhal.pytest_report_header`` prints them)."""
     spec = config.getoption("--driver")
     profile = f"nnhal profile: {profiles.nnhal_profile(config)}"
-    seed = profiles.hypothesis_seed(config)
+    seed = profiles.run_seed(config)
     if seed is not None:
-        profile += f" (hypothesis seed {seed}: --hypothesis-seed={seed} draws the same cases)"
+        profile += f" (seed {seed}: --nnhal-seed={seed} draws the same cases)"
     isolation = _isolation_header(config)
     vendor = packs.header_lines(config)
     if spec is None:

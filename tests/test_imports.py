@@ -72,6 +72,11 @@ EXCEPTIONS: dict[tuple[str, str], str] = {
         "the random-graph tests need a differential oracle for graphs no spec holds: the "
         "reference driver computes what the driver under test must match"
     ),
+    ("conformance/harness/fresh.py", "reference_driver"): (
+        "the fresh-input check of the generated cases needs an independent answer for inputs "
+        "no spec holds: the reference driver computes it, in a process of its own that the "
+        "module starts (the import runs only there)"
+    ),
     ("conformance/specs/oracles/speccheck.py", "generator.expand"): (
         "an offline script that expands a spec to compare its literals with an oracle's; "
         "not part of the suite"

@@ -257,7 +257,10 @@ def test_a_pack_runs_on_every_path_and_a_broken_spec_does_not_stop_it(tmp_path) 
     assert all(item.startswith("acme:V1_0/mul/base/ex0/") for item in ran)
     assert {"sync", "async", "burst", "sync-dyn", "scattered"} <= runs, runs
     prepared = re.findall(r"test_generated_prepare\[(acme:\S+)\] PASSED", result.stdout)
-    assert prepared and len(re.findall(r"PASSED", result.stdout)) == len(ran) + len(prepared)
+    # (and the fresh-input check: the pack's case on inputs drawn for the run)
+    fresh = re.findall(r"test_generated_fresh\[(acme:\S+)\] PASSED", result.stdout)
+    assert fresh == ["acme:V1_0/mul/base/ex0/fresh"]
+    assert prepared and len(re.findall(r"PASSED", result.stdout)) == len(ran) + len(prepared) + 1
     doc = load(work / "out" / "report.json")
     assert doc["run"]["packs"] == [
         {
@@ -269,7 +272,8 @@ def test_a_pack_runs_on_every_path_and_a_broken_spec_does_not_stop_it(tmp_path) 
         }
     ]
     assert (
-        f"vendor pack acme ({folder}): {len(ran) + len(prepared)} tests, counted like the suite's own; 1 of "
+        f"vendor pack acme ({folder}): {len(ran) + len(prepared) + 1} tests, counted like the "
+        "suite's own; 1 of "
         "its 2 specs failed to generate: acme/V1_2/broken.mod.py:3: unknown operation "
         "'NO_SUCH_OP'"
     ) in doc["verdict"]["notes"]
@@ -289,10 +293,11 @@ def test_a_pack_case_that_fails_says_how_to_rerun_it_with_its_pack(tmp_path) -> 
     assert result.returncode == 1, result.stdout + result.stderr
     # (with CI set, pytest's short summary repeats each message whole: the same line twice)
     reruns = sorted({line for line in result.stdout.splitlines() if line.startswith("rerun: ")})
+    seed = re.search(r"^nnhal profile: full \(seed (\d+):", result.stdout, re.M).group(1)
     assert reruns == [
         "rerun: pytest --pyargs "
         "'conformance.test_generated::test_generated[acme:V1_0/mul/base/ex0/sync]' "
-        f"--nnhal-profile=full --nnhal-specs={folder}"
+        f"--nnhal-profile=full --nnhal-seed={seed} --nnhal-specs={folder}"
     ]
     again = _pytest(tmp_path, tmp_path / "cache", *shlex_split(reruns[0])[1:], "-v")
     assert again.returncode == 1

@@ -150,7 +150,7 @@ def test_the_suites_own_hypothesis_profile_may_be_named(pytester: pytest.Pyteste
             ["--nnhal-profile=full", "--hypothesis-profile=default"],
             "--hypothesis-profile=default: the suite's hypothesis settings come from "
             "--nnhal-profile (ci, full, thorough: no deadline, the profile's example counts); "
-            "choose one with --nnhal-profile (--hypothesis-seed fixes a thorough run)",
+            "choose one with --nnhal-profile (--nnhal-seed fixes a run's draws)",
         ),
     ],
     ids=["other-nnhal-profile", "user-profile"],
@@ -202,18 +202,20 @@ def test_a_thorough_run_shows_its_seed_and_the_seed_draws_the_same_cases_again(
     first = _thorough(pytester, f"--cert-report={tmp_path / 'one'}")
     assert first.ret == 0, first.stdout.str() + first.stderr.str()
     match = re.search(
-        r"^nnhal profile: thorough \(hypothesis seed (\d+): --hypothesis-seed=\1 draws the same "
-        r"cases\)$",
+        r"^nnhal profile: thorough \(seed (\d+): --nnhal-seed=\1 draws the same cases\)$",
         first.stdout.str(),
         re.M,
     )
     assert match, first.stdout.str()
     seed = match.group(1)
     report = json.loads((tmp_path / "one" / "report.json").read_text())
-    assert report["run"]["hypothesis_seed"] == seed
+    assert report["run"]["seed"] == report["run"]["hypothesis_seed"] == seed
     drawn = re.findall(r"DRAWN \[[^]]*\]", first.stdout.str())
-    again = _thorough(pytester, f"--hypothesis-seed={seed}")
+    again = _thorough(pytester, f"--nnhal-seed={seed}")
     assert len(drawn) == 1 and re.findall(r"DRAWN \[[^]]*\]", again.stdout.str()) == drawn
+    # --hypothesis-seed still names the same seed
+    older = _thorough(pytester, f"--hypothesis-seed={seed}")
+    assert re.findall(r"DRAWN \[[^]]*\]", older.stdout.str()) == drawn
 
 
 def test_a_run_that_draws_the_same_cases_every_time_reports_no_seed(
@@ -490,6 +492,7 @@ def test_nnhal_op_keeps_exactly_the_named_operations(pytester: pytest.Pytester) 
     assert {i.split("::")[1].split("[")[0] for i in ids} == {
         "test_generated",
         "test_generated_prepare",
+        "test_generated_fresh",
         "test_validate_request",
     }
     _, everything = _collect_ids(pytester, "--pyargs", *modules, "-k", "CONV_2D or RELU")

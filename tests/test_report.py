@@ -233,7 +233,12 @@ def test_failure_facts(xdist_run) -> None:
         == "output 0 (shape [4]): 3 of 4 values differ, max abs error 0.5 at [1]; ..."
     )
     # The report's rerun is built from the id, whatever the message says.
-    assert values["rerun"] == "pytest --pyargs test_outcomes::test_values --nnhal-profile=full"
+    # The run's seed too: a rerun draws what the run drew.
+    seed = doc["run"]["seed"]
+    assert seed is not None and seed == doc["run"]["hypothesis_seed"]
+    assert values["rerun"] == (
+        f"pytest --pyargs test_outcomes::test_values --nnhal-profile=full --nnhal-seed={seed}"
+    )
     assert tests["test_harness_bug"]["reason"] == "KeyError: 'missing'"
     assert tests["test_setup_error"]["reason"] == "RuntimeError: fixture broke"
     assert tests["test_known"]["reason"] == "tracked as BUG-1"
@@ -251,7 +256,7 @@ def test_failure_facts(xdist_run) -> None:
     )
     assert (
         tests["test_assert"]["rerun"]
-        == "pytest --pyargs test_outcomes::test_assert --nnhal-profile=full"
+        == f"pytest --pyargs test_outcomes::test_assert --nnhal-profile=full --nnhal-seed={seed}"
     )
     assert tests["test_pass"]["rerun"] is None and tests["test_pass"]["metrics"] is None
 
@@ -306,6 +311,8 @@ def test_option_errors(tmp_path: Path, option: str, message: str) -> None:
     assert [line for line in result.err.splitlines() if line.strip()] == [f"ERROR: {message}"]
 
 
+SEED = "--nnhal-seed=7"
+"""Every shard of a run draws from the run's seed (a shard without one is refused)."""
 SHARD_TESTS = "\n".join(f"def test_{i}():\n    assert {i} % 7\n" for i in range(30))
 
 
@@ -317,9 +324,9 @@ def shards(tmp_path_factory) -> dict[str, Path]:
     paths = {}
     for shard in ("1/3", "2/3", "3/3"):
         out = f"shard{shard[0]}"
-        Run(folder, f"--shard={shard}", f"--cert-report={out}")
+        Run(folder, f"--shard={shard}", f"--cert-report={out}", SEED)
         paths[shard] = folder / out / "report.json"
-    Run(folder, "--cert-report=whole")
+    Run(folder, "--cert-report=whole", SEED)
     paths["whole"] = folder / "whole" / "report.json"
     return paths
 
@@ -386,8 +393,8 @@ def test_merged_shards_deselect_what_the_unsplit_run_deselects(tmp_path: Path) -
     (tmp_path / "test_many.py").write_text(SHARD_TESTS)
     select = ("-k", "not test_1")  # test_1 and test_10 .. test_19: 11 of 30
     for shard in ("1/2", "2/2"):
-        Run(tmp_path, *select, f"--shard={shard}", f"--cert-report=shard{shard[0]}")
-    Run(tmp_path, *select, "--cert-report=whole")
+        Run(tmp_path, *select, f"--shard={shard}", f"--cert-report=shard{shard[0]}", SEED)
+    Run(tmp_path, *select, "--cert-report=whole", SEED)
     parts = [str(tmp_path / f"shard{k}" / "report.json") for k in (1, 2)]
     assert cli.main(["merge", *parts, "-o", str(tmp_path / "merged")]) == 0
     merged, whole = (

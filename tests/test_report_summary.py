@@ -85,6 +85,7 @@ def test_cells_count_every_bad_outcome_as_failed_and_name_the_first_failure() ->
             "unsupported": 1,
         },
         "passed": 1,
+        "credited": 1,
         "failed": 4,
         "unsupported": 1,
         "first_failure": {"id": "conformance.test_x::m3", "reason": "why m3"},
@@ -99,6 +100,7 @@ def test_cells_count_every_bad_outcome_as_failed_and_name_the_first_failure() ->
             "outcome": "failed",
             "total": 2,
             "passed": 1,
+            "credited": 1,
             "failed": 1,
             "unsupported": 0,
             "first_failure": {"id": "conformance.test_x::both", "reason": "why both"},
@@ -107,6 +109,7 @@ def test_cells_count_every_bad_outcome_as_failed_and_name_the_first_failure() ->
             "outcome": "crash",
             "total": 10,
             "passed": 2,
+            "credited": 2,
             "failed": 6,
             "unsupported": 1,
             "first_failure": {"id": "conformance.test_x::both", "reason": "why both"},
@@ -120,6 +123,7 @@ def test_a_clean_cell_has_no_first_failure() -> None:
         "outcome": "passed",
         "counts": {"passed": 1},
         "passed": 1,
+        "credited": 1,
         "failed": 0,
         "unsupported": 0,
         "first_failure": None,
@@ -397,6 +401,7 @@ def test_report_json_packs_what_needs_no_more_than_its_facts(tmp_path: Path) -> 
         None,
         "passed",
         None,
+        True,  # computed: it compared output values
     ]
     (prepare,) = packed["functions"]["conformance.test_x::p"]
     assert facts[prepare[2]][FIELDS.index("path")] == "other"  # not its id's: written out
@@ -505,7 +510,7 @@ def test_shards_of_either_version_merge(tmp_path: Path) -> None:
             lambda d: d[KEY].update(fields=["id"]),
             "malformed compact_tests: ValueError: fields ['id'], expected ['category', "
             "'hal_version', 'operations', 'operand_type', 'path', 'tier', 'family', "
-            "'outcome', 'reason']",
+            "'outcome', 'reason', 'computed']",
         ),
         (
             lambda d: d[KEY]["functions"]["conformance.test_x::g"][0].__setitem__(2, 999),

@@ -32,6 +32,8 @@ def _test(name: str, category: str, outcome: str = "passed", **facts) -> dict:
         "details": None,
         "metrics": None,
         "rerun": None if outcome in ("passed", "unsupported", "skipped-other") else "pytest x",
+        # A generated test compares output values unless told (as the suite writes it).
+        "computed": True if category == "generated" else None,
     }
     test.update(facts)
     return test
@@ -178,7 +180,8 @@ def test_a_driver_that_supports_nothing_certifies_nothing() -> None:
     tests.append(_generated("add", "ADD", "TENSOR_FLOAT32", "unsupported"))
     doc = _document(tests)
     assert doc["verdict"]["reasons"] == [
-        "the driver passed no operation: a driver that supports nothing certifies nothing"
+        "the driver passed no operation: a driver that supports nothing certifies nothing, "
+        "and only tests that compared output values credit an operation"
     ]
     assert doc["scope"]["operations_unsupported"] == ["ADD"]
 
@@ -209,6 +212,8 @@ def test_scope_and_declined_features() -> None:
         "operations_passed": ["ADD"],
         "operations_failed": ["MUL"],
         "operations_unsupported": ["CONV_2D"],
+        "operations_uncredited": [],
+        "credit": {"ADD": {"TENSOR_FLOAT32": 1}, "MUL": {"TENSOR_QUANT8_ASYMM": 1}},
         "features_declined": ["dynamic output shapes", "compilation caching", "memory domains"],
     }
 
@@ -224,7 +229,7 @@ def test_matrix_cells_show_the_worst_outcome() -> None:
     ]
     matrix = _document(tests)["matrix"]
     assert matrix["operand_types"] == ["TENSOR_FLOAT32", "TENSOR_QUANT8_ASYMM"]
-    clean = {"failed": 0, "unsupported": 0, "first_failure": None}
+    clean = {"failed": 0, "unsupported": 0, "first_failure": None, "credited": 1}
     assert matrix["operations"] == {
         "ADD": {
             "TENSOR_FLOAT32": {
@@ -246,6 +251,7 @@ def test_matrix_cells_show_the_worst_outcome() -> None:
                 "outcome": "timeout",
                 "counts": {"failed": 1, "passed": 1, "timeout": 1},
                 "passed": 1,
+                "credited": 1,
                 "failed": 2,
                 "unsupported": 0,
                 "first_failure": {"id": "conformance.test_x::m2", "reason": "why m2"},

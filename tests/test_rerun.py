@@ -61,9 +61,11 @@ def test_every_failure_ends_with_a_rerun_of_exactly_it(pytester) -> None:
     failed = [line for line in result.outlines if line.startswith("FAILED ")]
     assert failed and len(reruns) == len(failed), result.stdout.str()
     first = reruns[0].removeprefix("rerun: ")
+    seed = re.search(r"^nnhal profile: full \(seed (\d+):", result.stdout.str(), re.M).group(1)
     assert first == (
         "pytest --pyargs 'conformance.test_basic::test_prepare_valid_model_with_preference"
-        "[V1_2-LOW_POWER]' --driver=faulty_drivers:ClaimsButFails --nnhal-profile=full"
+        f"[V1_2-LOW_POWER]' --driver=faulty_drivers:ClaimsButFails --nnhal-profile=full "
+        f"--nnhal-seed={seed}"  # the run's seed: a rerun draws what the run drew
     )
     junit = ET.parse(pytester.path / "junit.xml").getroot()
     assert {case.get("classname") for case in junit.iter("testcase")} == {"conformance.test_basic"}

@@ -4,7 +4,7 @@
 --driver=... --nnhal-profile=...``: the module by its import name (so it works
 wherever the vendor runs it), the item by its exact name (a ``-k`` expression
 matches substrings and would select more), and the options that decide what the
-item does (driver, profile, HAL level cap).
+item does (driver, profile, the run's seed, HAL level cap).
 """
 
 from __future__ import annotations
@@ -27,6 +27,9 @@ def rerun_of(config: pytest.Config, identifier: str) -> str:
     if driver:
         words.append(f"--driver={shlex.quote(driver)}")
     words.append(f"--nnhal-profile={config.getoption('--nnhal-profile')}")
+    seed = config.getoption("--nnhal-seed", None)
+    if seed is not None:  # the run's draws (parameter-space cases, fresh inputs) again
+        words.append(f"--nnhal-seed={seed}")
     cap = config.getoption("--hal-version")
     if cap:
         words.append(f"--hal-version={cap}")

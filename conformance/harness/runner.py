@@ -209,6 +209,24 @@ def describe_operations(model: Model, indexes: list[int]) -> str:
     return f"{noun} {', '.join(parts)}"
 
 
+def compares_values(test: GeneratedTest, feed: int, mode: Mode = STATIC) -> bool:
+    """Whether an item of ``test`` running example ``feed`` in ``mode`` compares output
+    values: some output it checks (not ignored) holds at least one value. Only such an item
+    credits its operations when it passes (docs/report.md, "What credits an operation"): a
+    model whose outputs are all zero-sized, or the ``dyn-short`` mode (a status and shapes,
+    no values), proves nothing was computed."""
+    if mode == DYNAMIC_SHORT:
+        return False
+    outputs = test.feeds[feed].outputs
+    if test.multinomial_tolerance and outputs[0].size > 0:
+        return True  # output 0's draws are judged against softmax of the logits
+    return any(
+        expected.size > 0
+        for index, expected in enumerate(outputs)
+        if index not in test.ignored_outputs
+    )
+
+
 @dataclass(frozen=True)
 class Run:
     """One item of the generated suite: a case, an example, a path and an output mode."""

@@ -35,8 +35,8 @@ no default driver: a certificate names what it certifies.
 ``--rerun-failed DIR`` runs again only the bad items (failed, crash, timeout,
 blocked, error) of the earlier report DIR/report.json, by node id (an argument
 file, ``@DIR/rerun-ids.txt``, however many there are; ``plugins.report.selection``
-passes over the items the suite no longer has), with the driver, profile, HAL
-cap and isolation that report records unless given here. Its report goes to
+passes over the items the suite no longer has), with the driver, profile, seed,
+HAL cap and isolation that report records unless given here. Its report goes to
 ``--out`` (default DIR/rerun), with ``comparison.json`` and ``comparison.md``
 (``plugins.report.compare``): fixed, still failing, newly failing, gone. A
 rerun is never a certificate: it exits 0 when nothing it reran is bad any
@@ -167,6 +167,15 @@ def _parser() -> argparse.ArgumentParser:
         "given wins, then the report's, then the default",
     )
     parser.add_argument(
+        "--nnhal-seed",
+        dest="seed",
+        type=int,
+        default=None,
+        metavar="N",
+        help="the run's seed, given to every shard (default: drawn anew from os.urandom under "
+        "profiles full and thorough, none under ci; --rerun-failed takes the earlier report's)",
+    )
+    parser.add_argument(
         "--time-limit",
         type=float,
         default=DEFAULT_TIME_LIMIT,
@@ -211,6 +220,8 @@ def pytest_command(
     command.append(f"--driver-isolation={isolation}")
     if isolation == "process" and args.driver_containment != "auto":
         command.append(f"--driver-containment={args.driver_containment}")
+    if getattr(args, "seed", None) is not None:  # every shard draws the same cases
+        command.append(f"--nnhal-seed={args.seed}")
     if getattr(args, "smoke", False):
         command.append("--nnhal-smoke")
     for folder in getattr(args, "specs", None) or []:
@@ -561,6 +572,7 @@ def plan_rerun(parser: argparse.ArgumentParser, args: argparse.Namespace) -> _Re
         "driver": driver.get("spec"),
         "profile": run.get("profile") if run.get("profile") in PROFILES else None,
         "hal_version": run.get("hal_version_cap"),
+        "seed": int(run["seed"]) if str(run.get("seed") or "").isdigit() else None,
         "driver_isolation": isolation if isolation in ISOLATIONS else None,
         "specs": [
             Path(p["folder"])
@@ -574,6 +586,7 @@ def plan_rerun(parser: argparse.ArgumentParser, args: argparse.Namespace) -> _Re
         ("driver", "driver"),
         ("profile", "profile"),
         ("hal_version", "--hal-version"),
+        ("seed", "seed"),
         ("driver_isolation", "isolation"),
         ("specs", "--nnhal-specs"),
     ):
@@ -626,6 +639,10 @@ def main(argv: list[str] | None = None) -> int:
             "--driver is required: a registered name (e.g. reference) or module:Factory; "
             "nothing is certified by default"
         )
+    if args.seed is None and profile_of(args) != "ci":
+        args.seed = int.from_bytes(os.urandom(4), "big")  # the run's fresh draws, every shard's
+    if args.seed is not None:
+        print(f"nnhal-certify: seed {args.seed} (--nnhal-seed={args.seed} draws the same cases)")
     args.out = out_of(args)
     report = args.out.absolute() / "report.json"
     report.unlink(missing_ok=True)  # never read a verdict an earlier run left behind

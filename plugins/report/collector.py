@@ -302,7 +302,8 @@ def _isolation(config: pytest.Config) -> dict[str, Any]:
 
 
 def hypothesis_seed(config: pytest.Config) -> str | None:
-    """The seed of a run's hypothesis draws, where they change from run to run (thorough)."""
+    """The run's seed (``--nnhal-seed``) as text, where its draws change from run to run
+    (full and thorough); None under ci without a seed."""
     from plugins.profiles import hypothesis_seed as seed
 
     return seed(config)
@@ -509,6 +510,7 @@ class ReportPlugin:
             "command": " ".join(["pytest", *self.config.invocation_params.args]),
             "expect_fail": self.expect_file,
             "smoke": bool(self.config.getoption("--nnhal-smoke")),
+            "seed": hypothesis_seed(self.config),
             "hypothesis_seed": hypothesis_seed(self.config),
             "suite_categories": suite_categories(),
             "isolation": _isolation(self.config),
@@ -554,6 +556,7 @@ def _facts_from_nodeid(nodeid: str) -> dict[str, Any]:
         "path": None,
         "tier": None,
         "family": None,
+        "computed": None,
     }
 
 

@@ -10,9 +10,9 @@ metrics or a rerun command), and everything else as a row of
 
     "compact_tests": {
       "fields": ["category", "hal_version", "operations", "operand_type", "path",
-                 "tier", "family", "outcome", "reason"],
+                 "tier", "family", "outcome", "reason", "computed"],
       "facts": [["generated", "1.2", ["ADD"], "TENSOR_FLOAT32", true, "parity", null,
-                 "passed", null], ...],
+                 "passed", null, true], ...],
       "functions": {
         "conformance.test_generated::test_generated": [
           ["V1_2/add/none/ex0/sync", 0.0123, 0], ...
@@ -47,8 +47,13 @@ FIELDS = (
     "family",
     "outcome",
     "reason",
+    "computed",
 )
 """The fields a compact entry's ``facts`` give, in their order in each ``facts`` row."""
+OLD_FIELDS = FIELDS[:-1]
+"""The fields of a report written before ``computed`` existed; ``unpack`` gives its entries
+``computed`` None (unknown: ``plugins.report.document.computes`` reads it as the credit rule
+then was)."""
 ENTRY_FIELDS = frozenset((*FIELDS, "id", "duration", "details", "metrics", "rerun"))
 """Every field of a test entry (schema.json, ``$defs/test``)."""
 _IN_FULL = frozenset((*BAD_OUTCOMES, "expected-failure"))
@@ -83,9 +88,9 @@ def compactable(test: dict[str, Any]) -> bool:
     )
 
 
-def _entry(function: str, row: list, facts: list) -> dict[str, Any]:
+def _entry(function: str, row: list, facts: list, fields: tuple[str, ...]) -> dict[str, Any]:
     parameters, duration, index = row
-    entry = dict(zip(FIELDS, facts[index], strict=True))
+    entry = dict(zip(fields, facts[index], strict=True))
     entry["operations"] = list(entry["operations"])  # each entry its own list
     if entry["path"] is PATH_FROM_ID:
         entry["path"] = parameters.rsplit("/", 1)[-1]
@@ -124,6 +129,7 @@ def pack(doc: dict[str, Any]) -> dict[str, Any]:
             test["family"],
             test["outcome"],
             test["reason"],
+            test["computed"],
         )
         index = index_of.get(values)
         if index is None:
@@ -150,13 +156,20 @@ def unpack(doc: dict[str, Any]) -> dict[str, Any]:
     tests = list(tests)
     if compact is not None:
         try:
-            if compact["fields"] != list(FIELDS):
+            if compact["fields"] == list(FIELDS):
+                fields = FIELDS
+            elif compact["fields"] == list(OLD_FIELDS):
+                fields = OLD_FIELDS
+            else:
                 raise ValueError(f"fields {compact['fields']}, expected {list(FIELDS)}")
             facts = compact["facts"]
             for function, rows in compact["functions"].items():
-                tests.extend(_entry(function, row, facts) for row in rows)
+                tests.extend(_entry(function, row, facts, fields) for row in rows)
         except (KeyError, IndexError, TypeError, ValueError, AttributeError) as e:
             raise ValueError(f"malformed {KEY}: {type(e).__name__}: {e}") from None
+    for test in tests:
+        if isinstance(test, dict):
+            test.setdefault("computed", None)  # a report written before the field existed
     if all(isinstance(t, dict) and isinstance(t.get("id"), str) for t in tests):
         tests.sort(key=lambda t: t["id"])  # else left for the reader to refuse
     doc["tests"] = tests

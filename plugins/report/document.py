@@ -41,7 +41,9 @@ VERDICT_RULE = (
     "that the installed suite provides ran (basic, generated, validation-model, "
     "validation-request, memory-pools; burst at 1.2; caching at 1.2 when the driver says it "
     "caches), no parity test failed, crashed, timed out, was blocked or errored, no known failure "
-    "(--expect-fail) remains, and the driver passed at least one operation. The strict "
+    "(--expect-fail) remains, and the driver passed at least one operation (an operation is "
+    "passed only when generated tests of it that compared output values passed: zero-sized "
+    "outputs earn nothing). The strict "
     "tier is certified too when none of its tests failed, crashed, timed out, was blocked or errored. "
     "Unsupported tests are coverage, not failures: the scope lists the operations the "
     "driver passed and the features it declined. A certificate from a run whose driver "
@@ -159,6 +161,7 @@ def _tally(tests: list[dict]) -> dict[str, Any]:
     first = min(bad, key=lambda t: t["id"]) if bad else None
     return {
         "passed": sum(t["outcome"] == "passed" for t in tests),
+        "credited": sum(t["outcome"] == "passed" and computes(t) for t in tests),
         "failed": len(bad),
         "unsupported": sum(t["outcome"] == "unsupported" for t in tests),
         "first_failure": {"id": first["id"], "reason": first["reason"]} if first else None,
@@ -182,8 +185,27 @@ def _row_total(tests: list[dict]) -> dict[str, Any]:
     }
 
 
+def computes(test: dict[str, Any]) -> bool:
+    """Whether a passed generated test earns its operations credit: it compared output values
+    (``computed`` true: some output it checks holds at least one value). The suite gives
+    every generated test true or false; null (or no key) is a report written before the
+    field existed, read as the rule then was."""
+    return test.get("computed") is not False
+
+
 def _scope(tests: list[dict], driver: dict[str, Any]) -> dict[str, Any]:
+    """The operations passed, failed and unsupported, and the features declined.
+
+    An operation is passed (credited) only when, with no bad outcome among its
+    generated tests, some of its tests that compared output values passed: a
+    test whose outputs are all zero-sized (or that checks only a status) earns
+    nothing, so a driver that computes nothing is credited with nothing.
+    ``credit[OP][TYPE]`` counts the passed generated tests of OP that compared
+    values, by operand type; ``operations_uncredited`` lists the operations
+    that passed only tests comparing no value.
+    """
     per_operation: dict[str, Counter] = {}
+    credit: dict[str, Counter] = {}
     dynamic_declined = False
     for test in tests:
         if test["category"] != "generated":
@@ -191,14 +213,19 @@ def _scope(tests: list[dict], driver: dict[str, Any]) -> dict[str, Any]:
         if test["outcome"] == "unsupported" and FEATURE_DYNAMIC in (test.get("reason") or ""):
             dynamic_declined = True
             continue
+        credited = test["outcome"] == "passed" and computes(test)
         for operation in test["operations"]:
             per_operation.setdefault(operation, Counter())[test["outcome"]] += 1
-    passed, failed, unsupported = [], [], []
+            if credited:
+                credit.setdefault(operation, Counter())[test["operand_type"] or "none"] += 1
+    passed, failed, unsupported, uncredited = [], [], [], []
     for operation, counts in sorted(per_operation.items()):
         if any(counts[o] for o in (*BAD_OUTCOMES, "expected-failure")):
             failed.append(operation)
-        elif counts["passed"]:
+        elif operation in credit:
             passed.append(operation)
+        elif counts["passed"]:
+            uncredited.append(operation)
         elif counts["unsupported"]:
             unsupported.append(operation)
     declined = []
@@ -212,6 +239,10 @@ def _scope(tests: list[dict], driver: dict[str, Any]) -> dict[str, Any]:
         "operations_passed": passed,
         "operations_failed": failed,
         "operations_unsupported": unsupported,
+        "operations_uncredited": uncredited,
+        "credit": {
+            operation: dict(sorted(counts.items())) for operation, counts in sorted(credit.items())
+        },
         "features_declined": declined,
     }
 
@@ -264,7 +295,8 @@ def _verdict(doc: dict[str, Any]) -> dict[str, Any]:
     operations = doc["scope"]["operations_passed"]
     if not operations:
         reasons.append(
-            "the driver passed no operation: a driver that supports nothing certifies nothing"
+            "the driver passed no operation: a driver that supports nothing certifies nothing, "
+            "and only tests that compared output values credit an operation"
         )
     strict_bad = _bad(tests, strict=True)
     notes = (
@@ -272,6 +304,12 @@ def _verdict(doc: dict[str, Any]) -> dict[str, Any]:
         if strict_bad
         else []
     )
+    uncredited = doc["scope"].get("operations_uncredited") or []
+    if uncredited:
+        notes.append(
+            f"{len(uncredited)} operations passed only tests that compared no output value "
+            f"(zero-sized outputs, status checks): not credited: {', '.join(uncredited)}"
+        )
     notes += _pattern_passes(tests)
     notes += _pack_notes(run.get("packs") or [], tests)
     certified = not reasons
@@ -435,6 +473,12 @@ def merge(named: list[tuple[str, dict[str, Any]]], command: str | None = None) -
             raise ReportError(
                 f"cannot merge reports of different profiles: {first_name} ran "
                 f"{first['run']['profile']}, {name} ran {doc['run']['profile']}"
+            )
+        if doc["run"].get("seed") != first["run"].get("seed"):
+            raise ReportError(
+                f"cannot merge reports of different seeds: {first_name} drew with "
+                f"{first['run'].get('seed')}, {name} with {doc['run'].get('seed')} (every shard "
+                "of a run is given the run's --nnhal-seed)"
             )
     _check_shards(named)
     tests: list[dict] = []

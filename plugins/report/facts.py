@@ -172,6 +172,16 @@ def _named_operation(params: dict) -> list[str]:
     return [first] if first in OperationType.__members__ else []
 
 
+def _computes(params: dict[str, Any], category: str) -> bool | None:
+    """Whether the item compares output values (a parameter's ``computes``: some output it
+    checks holds a value); False for a generated item that does not say, None for others."""
+    for value in params.values():
+        computes = getattr(value, "computes", None)
+        if isinstance(computes, bool):
+            return computes
+    return False if category == "generated" else None
+
+
 def item_facts(item: pytest.Item) -> dict[str, Any]:
     """The static facts of one collected item (everything but its outcome)."""
     callspec = getattr(item, "callspec", None)
@@ -205,6 +215,7 @@ def item_facts(item: pytest.Item) -> dict[str, Any]:
         "path": path,
         "tier": str(tier.args[0]) if tier is not None and tier.args else None,
         "family": str(family.args[0]) if family is not None and family.args else None,
+        "computed": _computes(params, category),
     }
 
 
