@@ -1149,7 +1149,7 @@ def _operation_constraint_strict(facts: _ModelFacts) -> Iterator[str]:
 def _operation_rank(facts: _ModelFacts) -> Iterator[str]:
     for j, operation, signature in facts.matched():
         for slot, low, high in signature.ranks:
-            for position in _positions(operation, signature, slot):
+            for position in slot_positions(operation, signature, slot):
                 if position >= len(operation.inputs):
                     continue
                 dims = facts.dims[operation.inputs[position]]
@@ -1168,7 +1168,7 @@ def _operation_rank(facts: _ModelFacts) -> Iterator[str]:
                     )
 
 
-def _positions(operation: Operation, signature: Signature, slot: int) -> range:
+def slot_positions(operation: Operation, signature: Signature, slot: int) -> range:
     """The operation's input positions that signature slot ``slot`` covers: several for a
     repeated slot (CONCATENATION's tensors), else one (slots after a repeated one shift)."""
     repeat = signature.repeat_input

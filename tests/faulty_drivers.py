@@ -409,34 +409,31 @@ class AcceptsDepthwiseFilterBatch(ReferenceDriver):
         super().__init__(disabled_rules={"operation.depthwise_filter"})
 
 
-class _InsufficientOnSuccess(ReferencePreparedModel):
-    @staticmethod
-    def _finish(result, timing):
-        status, shapes, timing = ReferencePreparedModel._finish(result, timing)
-        if status == ErrorStatus.NONE:
-            shapes = [dataclasses.replace(shape, is_sufficient=False) for shape in shapes]
-        return status, shapes, timing
+def _all_insufficient_after(status_seen: ErrorStatus) -> type:
+    """A prepared model that, after an execution ending ``status_seen``, reports every
+    output shape not sufficient."""
+
+    class _Flagged(ReferencePreparedModel):
+        @staticmethod
+        def _finish(result, timing):
+            status, shapes, timing = ReferencePreparedModel._finish(result, timing)
+            if status == status_seen:
+                shapes = [dataclasses.replace(shape, is_sufficient=False) for shape in shapes]
+            return status, shapes, timing
+
+    return _Flagged
 
 
 class InsufficientOnSuccess(_TamperingDriver):
     """Reports every output shape not sufficient after a successful execution."""
 
-    prepared_class = _InsufficientOnSuccess
-
-
-class _EveryOutputShort(ReferencePreparedModel):
-    @staticmethod
-    def _finish(result, timing):
-        status, shapes, timing = ReferencePreparedModel._finish(result, timing)
-        if status == ErrorStatus.OUTPUT_INSUFFICIENT_SIZE:
-            shapes = [dataclasses.replace(shape, is_sufficient=False) for shape in shapes]
-        return status, shapes, timing
+    prepared_class = _all_insufficient_after(ErrorStatus.NONE)
 
 
 class EveryOutputShort(_TamperingDriver):
     """When one output buffer is too small, reports every output not sufficient."""
 
-    prepared_class = _EveryOutputShort
+    prepared_class = _all_insufficient_after(ErrorStatus.OUTPUT_INSUFFICIENT_SIZE)
 
 
 def _truncating_multiply(x, m0, shift):

@@ -419,16 +419,20 @@ def _merge_error(capsys, *paths: str) -> str:
     return capsys.readouterr().err.strip()
 
 
+CONTAINED = {
+    "mode": "process",
+    "containment": "namespaces",
+    "tamper_proof": True,
+    "driver_logs": "/r/driver-logs",
+}
+"""A shard's isolation as a contained run states it."""
+
+
 def test_a_merged_run_is_as_tamper_proof_as_its_weakest_shard(shards, tmp_path: Path) -> None:
-    contained = {
-        "mode": "process",
-        "containment": "namespaces",
-        "tamper_proof": True,
-        "driver_logs": "/r/driver-logs",
-    }
+    contained = CONTAINED
 
     def isolated(doc):
-        doc["run"]["isolation"] = contained
+        doc["run"]["isolation"] = dict(contained)
 
     assert load(shards["1/3"])["run"]["isolation"]["mode"] == "none"  # these ran in-process
     paths = [_variant(shards[s], tmp_path / s[0], isolated) for s in ("1/3", "2/3", "3/3")]
@@ -606,15 +610,10 @@ def test_merged_shards_are_tamper_proof_only_with_their_seals_checked(
 ) -> None:
     """Without the run's key the merge cannot tell a shard a driver rewrote from its own:
     the merged report says so. With the key, a shard changed after its seal is refused."""
-    contained = {
-        "mode": "process",
-        "containment": "namespaces",
-        "tamper_proof": True,
-        "driver_logs": "/r/driver-logs",
-    }
+    contained = CONTAINED
 
     def isolated(doc):
-        doc["run"]["isolation"] = contained
+        doc["run"]["isolation"] = dict(contained)
 
     paths = [_variant(shards[s], tmp_path / s[0], isolated) for s in ("1/3", "2/3", "3/3")]
     for path in paths:

@@ -55,7 +55,7 @@ from hal.types import (
     is_tensor_type,
     operand_byte_size,
 )
-from hal.validation import Tier
+from hal.validation import Tier, slot_positions
 
 
 def _newer_operation(model: Model, j: int) -> int | None:
@@ -429,7 +429,7 @@ def _operation_input_rank(model: Model) -> Iterator[_Draft]:
         for slot, low, high in signature.ranks:
             if slot >= len(operation.inputs) or slot in signature.omittable:
                 continue
-            for position in _slot_positions(operation, signature, slot):
+            for position in slot_positions(operation, signature, slot):
                 v = operation.inputs[position]
                 operand = model.operands[v]
                 if v in done or not operand.dimensions:
@@ -455,18 +455,6 @@ def _operation_input_rank(model: Model) -> Iterator[_Draft]:
                         f"{dims} (the same data): {where}",
                         _set_dims(v, dims),
                     )
-
-
-def _slot_positions(operation, signature, slot: int) -> range:
-    """The operation's input positions a signature slot covers: every input of a repeated
-    slot (CONCATENATION's tensors), the later slots shifted past them."""
-    repeat = signature.repeat_input
-    if repeat is None or slot < repeat:
-        return range(slot, slot + 1)
-    extra = len(operation.inputs) - len(signature.inputs)
-    if slot == repeat:
-        return range(slot, slot + extra + 1)
-    return range(slot + extra, slot + extra + 1)
 
 
 def _filter_batch_2(v: int) -> Callable[[Model], Model]:
