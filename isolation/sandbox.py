@@ -146,9 +146,18 @@ def _under(path: str, folder: str) -> bool:
 
 
 def python_paths() -> list[str]:
-    """What the service needs of this Python: its installation and import path."""
+    """What the service needs of this Python: its installation, its import path, and the
+    folders an editable install maps packages to (setuptools' finders keep a ``MAPPING``
+    of package to folder, which is on no import path: a checkout under /tmp would be
+    covered otherwise)."""
     paths = [sys.prefix, sys.base_prefix, os.path.dirname(os.path.realpath(sys.executable))]
-    return [*paths, *(p for p in sys.path if p)]
+    paths += [p for p in sys.path if p]
+    for finder in sys.meta_path:
+        module = sys.modules.get(getattr(finder, "__module__", "") or "")
+        mapping = getattr(module, "MAPPING", None)
+        if isinstance(mapping, dict):
+            paths += [folder for folder in mapping.values() if isinstance(folder, str)]
+    return paths
 
 
 def _bwrap_prefix(view: View) -> list[str]:
