@@ -193,8 +193,13 @@ def test_nnhal_certify_gives_every_shard_one_seed_and_a_rerun_the_recorded_one(
     from plugins.report.document import write
 
     commands: list[list[str]] = []
-    monkeypatch.setattr(certify, "run_pytest", lambda command, limit: commands.append(command))
-    monkeypatch.setattr(certify.os, "urandom", lambda n: bytes([0, 0, 0, 9])[:n])
+    monkeypatch.setattr(
+        certify, "run_pytest", lambda command, limit, **where: commands.append(command)
+    )
+    drawn = os.urandom  # the seed's four bytes fixed; other callers get fresh ones
+    monkeypatch.setattr(
+        certify.os, "urandom", lambda n: bytes([0, 0, 0, 9]) if n == 4 else drawn(n)
+    )
     certify.main(["--driver", "vendor:Factory", "--jobs", "0", "--out", str(tmp_path / "a")])
     assert "--nnhal-seed=9" in commands[-1]
     assert "nnhal-certify: seed 9 (--nnhal-seed=9 draws the same cases)" in capsys.readouterr().out

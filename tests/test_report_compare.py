@@ -438,10 +438,14 @@ def test_a_rerun_brings_back_the_vendor_packs_the_report_records(
         f"--nnhal-specs={tmp_path / 'acme'}"
     ]
     assert (
-        capsys.readouterr()
-        .out.splitlines()[0]
+        _announcement(capsys.readouterr().out)
         .endswith(f"isolation none (recorded), --nnhal-specs {tmp_path / 'acme'} (recorded)")
     )
+
+
+def _announcement(out: str) -> str:
+    """The rerun's announcement line (after the seed's line, where the run has a seed)."""
+    return next(line for line in out.splitlines() if line.startswith("nnhal-certify: rerunning"))
 
 
 def test_options_given_win_over_the_recorded_ones(
@@ -458,8 +462,7 @@ def test_options_given_win_over_the_recorded_ones(
     assert "--hal-version=1.2" in command and "--driver-isolation=process" in command
     assert f"--cert-report={tmp_path / 'new'}" in command
     assert (
-        capsys.readouterr()
-        .out.splitlines()[0]
+        _announcement(capsys.readouterr().out)
         .endswith(
             "with driver reference (given), profile full (given), --hal-version 1.2 (given), "
             "isolation process (given)"
