@@ -674,19 +674,21 @@ class DriverService:
                 process.wait(5)
             self._end_tree()
 
-    def _overgrown(self, connection: Connection, problem: str) -> None:
-        """The tree watch found the service's process tree over a limit: record it, restart."""
+    def _overgrown(self, connection: Connection, what: str, problem: str) -> None:
+        """The tree watch found the service's process tree over a limit (``what``: memory or
+        processes): record it, restart."""
         method = connection.last_method or ""
         during = f" during {method}" if connection.pending_methods() else ""
+        option = " (--driver-memory-limit)" if what == "memory" else ""
         self._record(
             Fault(
                 "memory",
                 method,
-                f"driver resources: the driver service's process tree held {problem}{during}; "
-                "the service was killed and is restarted",
+                f"driver {what}: the driver service's process tree held {problem}{during}"
+                f"{option}; the service was killed and is restarted",
             )
         )
-        self._kill(connection, "driver service killed for growing its process tree too far")
+        self._kill(connection, f"driver service killed for its process tree's {what}")
 
     def tree_fault(self) -> Fault | None:
         """A Fault when the kernel killed processes of the service's tree for going over its

@@ -551,24 +551,30 @@ class TreeWatch:
 
     INTERVAL = 0.5
 
-    def __init__(self, root: int, token: str, limits: Limits, over: Callable[[str], None]):
+    def __init__(
+        self, root: int, token: str, limits: Limits, over: Callable[[str, str], None]
+    ) -> None:
         self.root, self.token, self.limits, self.over = root, token, limits, over
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, name="nnhal-tree-watch", daemon=True)
         self._thread.start()
 
-    def check(self) -> str | None:
+    def check(self) -> tuple[str, str] | None:
+        """(what, sentence) when the tree is over a limit: what is ``memory`` or
+        ``processes``; None while it is within them."""
         pids = sorted(set(descendants(self.root)) | set(marked(self.token)))
         if len(pids) > self.limits.processes:
             return (
+                "processes",
                 f"{len(pids)} processes, over the limit of {self.limits.processes} for its "
-                "process tree"
+                "process tree",
             )
         used = resident_mb_of(pids)
         if used > self.limits.address_space_mb:
             return (
+                "memory",
                 f"{used:.0f} MB resident over its process tree, over the limit of "
-                f"{self.limits.address_space_mb:g} MB"
+                f"{self.limits.address_space_mb:g} MB",
             )
         return None
 
@@ -576,7 +582,7 @@ class TreeWatch:
         while not self._stop.wait(self.INTERVAL):
             problem = self.check()
             if problem is not None:
-                self.over(problem)
+                self.over(*problem)
                 return
 
     def stop(self) -> None:

@@ -20,6 +20,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 import uuid
@@ -389,14 +390,60 @@ def test_the_tree_watch_stops_a_tree_over_its_memory(tmp_path) -> None:
         process.pid,
         "no-token",
         sandbox.Limits(address_space_mb=200),
-        lambda problem: seen.append(problem) or done.set(),
+        lambda what, problem: seen.append((what, problem)) or done.set(),
     )
     try:
         assert done.wait(30)
-        assert re.fullmatch(
-            r"\d+ MB resident over its process tree, over the limit of 200 MB", seen[0]
-        )
+        what, problem = seen[0]
+        assert what == "memory"
+        assert re.fullmatch(r"\d+ MB resident over its process tree, over the limit of 200 MB", problem)
     finally:
         watch.stop()
         os.killpg(process.pid, 9)
         process.wait()
+
+
+class _NoControlGroups(sandbox.Sandbox):
+    """A containment on a machine where the harness may make no control group."""
+
+    def cgroup(self, name):
+        return None
+
+
+def test_without_control_groups_the_tree_watch_stops_memory_spread_over_children(
+    tmp_path,
+) -> None:
+    """The same six children of 200 MB under a 1,000 MB limit, the service started by a
+    DriverService that can make no control group: the watch kills the service while the
+    call runs and the fault names the tree, the limit and the call."""
+    from conformance.harness.generated import load_tests
+    from conformance.harness.runner import Run, execute_case, prepare_case
+    from hal.types import HalVersion
+    from isolation.channel import DriverCrashed
+    from isolation.proxy import DriverService
+
+    shutil.copy(HOSTILE, tmp_path / HOSTILE.name)
+    box = _NoControlGroups("process-group", sandbox.Limits(address_space_mb=1000))
+    service = DriverService(
+        "hostile_drivers:GrowsThroughChildren", 30, sandbox=box, folder=str(tmp_path)
+    )
+    case = next(
+        t for t in load_tests("conformance.generated.V1_2.add_v1_2") if t.name == "add_v1_2"
+    )
+    try:
+        device = service.start().device
+        model = prepare_case(device, case.model, HalVersion.V1_2, 30)
+        with pytest.raises(DriverCrashed):  # the call ends with the service killed under it
+            execute_case(model, Run(case, 0, "sync"), 30)
+        messages = [f.message for f in service.faults]
+        assert any(
+            re.fullmatch(
+                r"driver memory: the driver service's process tree held \d+ MB resident over "
+                r"its process tree, over the limit of 1000 MB during execute_synchronously "
+                r"\(--driver-memory-limit\); the service was killed and is restarted",
+                message,
+            )
+            for message in messages
+        ), messages
+    finally:
+        service.close()
