@@ -64,7 +64,7 @@ ITEMS = [
     for op in OPERATIONS[family]
 ]
 """One item per family and operation, for drivers of the level that introduced it."""
-_DYNAMIC_PATHS = [p for p in PATHS if p.level == HalVersion.V1_2]
+_DYNAMIC_PATHS = [p for p in PATHS if p.level >= HalVersion.V1_2]
 
 
 @st.composite

@@ -43,7 +43,7 @@ from hal.memory import ASHMEM
 from hal.operations import Tier
 from hal.types import ErrorStatus, ExecutionPreference, HalVersion, OperandLifeTime
 
-_DYNAMIC_PATHS = [p.id for p in PATHS if p.level == HalVersion.V1_2]
+_DYNAMIC_PATHS = [p.id for p in PATHS if p.level >= HalVersion.V1_2]
 _TWIN_MODES = (Mode.DYNAMIC, Mode.DYNAMIC_SHORT, Mode.SHAPES)
 SHAPES_PATHS = ("sync", "async", "burst")
 """The paths a ``shapes`` item runs its example on (the burst only where the profile runs

@@ -317,3 +317,16 @@ def test_a_process_without_namespaces_is_not_tamper_proof_either() -> None:
 def test_a_contained_run_certifies_plainly() -> None:
     verdict = _document(run={"isolation": CONTAINED})["verdict"]
     assert verdict["headline"] == "CERTIFIED at HAL 1.2 (parity+strict) for 1 operations"
+
+
+def test_required_categories_compare_levels_as_versions() -> None:
+    """Bursts and caching are required from HAL 1.2 on, compared as HalVersions: a level
+    the report spells another way, or one it cannot name, never compares as text."""
+    from plugins.report.document import required_categories
+
+    base = ["basic", "generated", "validation-model", "validation-request", "memory-pools"]
+    assert required_categories("1.2", caching_supported=True) == [*base, "burst", "caching"]
+    assert required_categories("1.2", caching_supported=False) == [*base, "burst"]
+    assert required_categories("1.1", caching_supported=True) == base
+    assert required_categories(None, caching_supported=True) == base
+    assert required_categories("not a level", caching_supported=True) == base

@@ -257,7 +257,7 @@ def check_preparation_protocol(preparation: Preparation, level: HalVersion) -> N
     if status != ErrorStatus.NONE and model is not None:
         problems.append(f"callback status {status.name} came with a prepared model")
     if model is not None:
-        wanted = IPreparedModel_1_2 if level == HalVersion.V1_2 else IPreparedModel
+        wanted = IPreparedModel_1_2 if level >= HalVersion.V1_2 else IPreparedModel
         if not issubclass(type(model), wanted):
             problems.append(f"prepared model is a {show_type(model)}, not an {wanted.__name__}")
     if preparation.launch_status != ErrorStatus.NONE and status != preparation.launch_status:

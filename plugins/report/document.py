@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from hal.show import show
+from hal.types import HalVersion
 from plugins.report import compact
 from plugins.report.causes import causes
 from plugins.report.facts import BAD_OUTCOMES, OUTCOMES, PATTERN_PASSED, worst
@@ -58,11 +59,20 @@ class ReportError(Exception):
     """A report cannot be read, merged or rendered; the message says which and why."""
 
 
+def _level(text: object) -> HalVersion:
+    """A report's HAL level as a ``HalVersion`` (compared as versions, never as strings);
+    a missing or unreadable one as the lowest."""
+    try:
+        return HalVersion.parse(str(text)) if text is not None else HalVersion.V1_0
+    except ValueError:
+        return HalVersion.V1_0
+
+
 def required_categories(level: str | None, caching_supported: bool | None) -> list[str]:
     """The categories the verdict rule demands at a tested HAL level, named as the suite's
     tests report them (``tests/test_report_suite.py`` checks each against the real suite)."""
     required = ["basic", "generated", "validation-model", "validation-request", "memory-pools"]
-    if level is not None and level >= "1.2":
+    if _level(level) >= HalVersion.V1_2:
         required.append("burst")
         if caching_supported:
             required.append("caching")
