@@ -171,20 +171,6 @@ def _type_name(kind: type) -> str:
     return name if len(name) <= 80 else name[:80] + "..."
 
 
-def _escape(char: str) -> str:
-    code = ord(char)
-    if char in _NAMED_ESCAPES:
-        return _NAMED_ESCAPES[char]
-    if code <= 0xFF:
-        return f"\\x{code:02x}"
-    if code <= 0xFFFF:
-        return f"\\u{code:04x}"
-    return f"\\U{code:08x}"
-
-
-_NAMED_ESCAPES = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
-
-
 def printable(text: str, keep: str = "") -> str:
     """``text`` with every character ``str.isprintable`` refuses (control characters, the
     escape that starts a terminal sequence, line and paragraph separators, bidirectional
@@ -193,7 +179,9 @@ def printable(text: str, keep: str = "") -> str:
     characters of ``keep`` (``"\\n"`` for a text of several lines) stay as they are."""
     if text.isprintable():  # the usual case, checked in C
         return text
-    return "".join(c if c.isprintable() or c in keep else _escape(c) for c in text)
+    # repr of a character isprintable refuses is its escape in quotes (no quote or
+    # backslash is refused, so none comes back doubled).
+    return "".join(c if c.isprintable() or c in keep else repr(c)[1:-1] for c in text)
 
 
 _EXACT = {

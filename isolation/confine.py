@@ -34,7 +34,9 @@ described. The harness's probe (``isolation.sandbox.probe``) checks the
 result from inside, as the driver would see it.
 
 Usage: ``python -I -S confine.py CONFIG_JSON -- COMMAND...`` where CONFIG_JSON
-holds ``workdir``, ``keep``, ``hidden``, ``cover`` and ``private``.
+holds ``workdir``, ``keep``, ``hidden``, ``cover`` and ``private``; and
+``python -I -S confine.py --probe ARGS_JSON``, run inside a containment, prints
+as JSON what the probe (``probe``) could do there that a driver must not.
 """
 
 from __future__ import annotations
@@ -42,6 +44,8 @@ from __future__ import annotations
 import ctypes
 import json
 import os
+import re
+import socket
 import sys
 
 FAILED = 121
@@ -113,7 +117,7 @@ def _mount(source: str | None, target: str, kind: str | None, flags: int, data: 
 
 def _unescape(field: str) -> str:
     """A mountinfo path: spaces, tabs, newlines and backslashes are octal escapes."""
-    return field.encode().decode("unicode_escape").encode("latin-1").decode(errors="replace")
+    return re.sub(r"\\([0-7]{3})", lambda m: chr(int(m.group(1), 8)), field)
 
 
 def mount_points() -> list[str]:
@@ -225,7 +229,57 @@ def drop_capabilities() -> None:
     _check(_libc.capset(ctypes.byref(header), data), "clear the capability sets")
 
 
+def probe(args: dict) -> list[str]:
+    """What this process, inside a containment, could do that a driver must not (``args``
+    from ``isolation.sandbox.probe``: the writable folders, whether ``/dev`` is private, a
+    kept folder, the harness's pid and a mark in its environment, a hidden folder, a file
+    of the harness's ``/dev/shm``). Empty when the containment held against every try."""
+    broken = []
+    writable = set(args["writable"])
+    for point in mount_points():
+        if point in writable or _under(point, "/proc"):
+            continue
+        if _under(point, "/dev") and (args["private_dev"] or not os.path.samefile(point, "/dev")):
+            continue
+        try:
+            flags = os.statvfs(point).f_flag
+        except OSError:
+            continue
+        if not flags & os.ST_RDONLY:
+            broken.append(f"{point} is writable")
+    for folder in ("/", args["kept"]):
+        try:
+            with open(os.path.join(folder, ".nnhal-probe"), "w"):
+                pass
+            broken.append(f"a file could be written in {folder}")
+        except OSError:
+            pass
+    with open("/proc/self/status") as f:
+        for line in f:
+            key, _, value = line.partition(":")
+            if key in ("CapEff", "CapPrm", "CapBnd", "CapAmb") and int(value, 16):
+                broken.append(f"capabilities left ({key} {value.strip()})")
+    if _libc.umount2(b"/proc", 2) == 0:
+        broken.append("/proc could be unmounted")
+    try:
+        with open(f"/proc/{args['harness']}/environ", "rb") as f:
+            if args["mark"].encode() in f.read():
+                broken.append("the harness's processes are visible")
+    except OSError:
+        pass
+    if os.listdir(args["hidden"]):
+        broken.append("a hidden folder's files are visible")
+    if os.path.exists(args["shm"]):
+        broken.append("the harness's /dev/shm is shared")
+    if [name for _, name in socket.if_nameindex() if name != "lo"]:
+        broken.append("a network interface is reachable")
+    return broken
+
+
 def main(argv: list[str]) -> int:
+    if len(argv) == 3 and argv[1] == "--probe":
+        print(json.dumps(probe(json.loads(argv[2]))))
+        return 0
     if len(argv) < 4 or argv[2] != "--":
         print("confine: usage: confine.py CONFIG_JSON -- COMMAND...", file=sys.stderr)
         return 2

@@ -32,7 +32,7 @@ command into one that runs it contained, as far as the machine allows:
   and killed by a token in their environment, unless they clear it.
 
 Whether a containment holds is not assumed: ``probe`` runs a small program in
-it, as the driver would run, that tries what the driver must not be able to
+it (``isolation/confine.py --probe``), as the driver would run, that tries what the driver must not be able to
 do (write outside its folder, keep a capability, unmount its ``/proc``, see a
 hidden folder or the harness's shared memory, reach a network interface).
 ``Sandbox.tamper_proof`` is true only when every check of it failed to
@@ -250,62 +250,6 @@ CONTAINMENTS = ("auto", *_KINDS)
 
 # -- the probe ------------------------------------------------------------------------
 
-_PROBE = r"""
-import ctypes, json, os, socket, sys
-args = json.loads(sys.argv[1])
-broken = []
-def mount_points():
-    points = {}
-    with open("/proc/self/mountinfo") as f:
-        for line in f:
-            fields = line.split()
-            points[fields[4].encode().decode("unicode_escape")] = None
-    return list(points)
-writable = set(args["writable"])
-for point in mount_points():
-    if point in writable or point == "/proc" or point.startswith("/proc/"):
-        continue
-    if point == "/dev" or point.startswith("/dev/"):
-        if not os.path.samefile(point, "/dev") or args["private_dev"]:
-            continue
-    try:
-        flags = os.statvfs(point).f_flag
-    except OSError:
-        continue
-    if not flags & os.ST_RDONLY:
-        broken.append(f"{point} is writable")
-for name in ("/", args["kept"]):
-    try:
-        with open(os.path.join(name, ".nnhal-probe"), "w"):
-            pass
-        broken.append(f"a file could be written in {name}")
-    except OSError:
-        pass
-with open("/proc/self/status") as f:
-    for line in f:
-        key, _, value = line.partition(":")
-        if key in ("CapEff", "CapPrm", "CapBnd", "CapAmb") and int(value, 16):
-            broken.append(f"capabilities left ({key} {value.strip()})")
-libc = ctypes.CDLL(None, use_errno=True)
-if libc.umount2(b"/proc", 2) == 0:
-    broken.append("/proc could be unmounted")
-if str(args["harness"]) in os.listdir("/proc") and os.path.exists(f"/proc/{args['harness']}/environ"):
-    try:
-        with open(f"/proc/{args['harness']}/environ", "rb") as f:
-            if args["mark"].encode() in f.read():
-                broken.append("the harness's processes are visible")
-    except OSError:
-        pass
-if os.listdir(args["hidden"]):
-    broken.append("a hidden folder's files are visible")
-if os.path.exists(args["shm"]):
-    broken.append("the harness's /dev/shm is shared")
-if [n for _, n in socket.if_nameindex() if n != "lo"]:
-    broken.append("a network interface is reachable")
-print(json.dumps(broken))
-"""
-
-
 @functools.cache
 def probe(kind: str) -> tuple[str, ...] | None:
     """What a program inside containment ``kind`` could do that it must not (empty when
@@ -342,7 +286,8 @@ def probe(kind: str) -> tuple[str, ...] | None:
             "hidden": hidden,
             "shm": shm if os.path.exists(shm) else "/nonexistent-nnhal",
         }
-        command = [*prefix_of(view), sys.executable, "-I", "-S", "-c", _PROBE, json.dumps(args)]
+        command = [*prefix_of(view), sys.executable, "-I", "-S", _CONFINE, "--probe"]
+        command.append(json.dumps(args))
         os.environ[mark.split("=")[0]] = mark.split("=")[1]
         try:
             done = subprocess.run(

@@ -153,7 +153,8 @@ class ReferenceOracle:
         parent_reads, child_writes = os.pipe()
         try:
             process = subprocess.Popen(
-                [sys.executable, "-m", __name__, str(child_reads), str(child_writes)],
+                # -P: nothing of the folder the run started in is imported.
+                [sys.executable, "-P", "-m", __name__, str(child_reads), str(child_writes)],
                 pass_fds=(child_reads, child_writes),
                 stdin=subprocess.DEVNULL,
             )
