@@ -15,6 +15,7 @@ import numpy as np
 import pytest
 from suite_outcomes import outcomes_of, with_outcome
 
+from conformance.harness import fresh
 from conformance.harness.generated import load_index, load_tests
 from hal.tensors import read_constants
 from hal.types import OperandType, OperationType
@@ -444,3 +445,37 @@ def test_relaxed_models_in_bfloat16_fail_the_relaxed_precision_cases(pytester) -
 def test_relaxed_models_in_float16_pass_the_relaxed_precision_cases(pytester) -> None:
     outcomes, result = _run(pytester, "RelaxedInFloat16", "-k", "V1_2/relaxed_precision/")
     assert set(outcomes.values()) == {"PASSED"}, result.stdout.str()[-3000:]
+
+
+def test_relaxed_fresh_inputs_have_one_right_answer_for_a_float16_driver(pytester) -> None:
+    # Seed 3726923115 once drew a CAST input float16 rounds up to the next integer, and an
+    # EXP input whose float32 answer float16 cannot hold: both failed a driver that relaxes
+    # as allowed. Fresh float32 inputs of relaxed models are now float16 values, and a draw
+    # whose answer leaves float16's range is drawn again.
+    outcomes, result = _run(
+        pytester,
+        "RelaxedInFloat16",
+        "--nnhal-seed=3726923115",
+        "-k",
+        "fresh and (cast_relaxed or exp/special_relaxed)",
+    )
+    assert set(outcomes.values()) == {"PASSED"}, result.stdout.str()[-3000:]
+    for case in ("relaxed_precision/cast_relaxed", "exp/special_relaxed"):
+        assert outcomes[f"test_generated_fresh[V1_2/{case}/ex0/fresh]"] == "PASSED"
+
+
+def test_relaxed_fresh_draws_are_float16_values_and_float32_ones_are_not() -> None:
+    example = [np.array([771.3, 0.1, -2.7, 1e6], np.float32), np.array([3, 4], np.int32)]
+    relaxed = fresh.draw_inputs(example, np.random.default_rng(1), 2, relaxed=True)
+    held = relaxed[0][:3]
+    assert np.array_equal(held, held.astype(np.float16).astype(np.float32))
+    assert np.isfinite(relaxed[0][3]) and relaxed[0][3] > 65504  # beyond float16: not made inf
+    plain = fresh.draw_inputs(example, np.random.default_rng(1), 2)
+    assert not np.array_equal(plain[0][:3], plain[0][:3].astype(np.float16).astype(np.float32))
+
+
+def test_an_answer_beyond_float16_is_found_and_infinity_is_not_beyond() -> None:
+    assert fresh.beyond_float16([np.array([1.0, 65505.0], np.float32)])
+    assert fresh.beyond_float16([np.array([-1e25], np.float32)])
+    assert not fresh.beyond_float16([np.array([65504.0, np.inf, -np.inf, np.nan], np.float32)])
+    assert not fresh.beyond_float16([np.array([70000], np.int32)])

@@ -12,7 +12,11 @@ element by element and shuffled, quantized values moved a few steps within
 their range, integer and boolean tensors shuffled; then floats scaled and
 quantized values moved without shuffling, integers kept; then gentler still).
 An attempt counts when the reference driver accepts the inputs and answers with
-the example's output shapes, and the inputs differ from the example's.
+the example's output shapes, and the inputs differ from the example's. For a
+relaxed model (float32 arithmetic allowed in float16) the drawn float32 values
+are ones float16 holds exactly, and an answer with a finite float32 output
+beyond float16's range does not count: in both cases a relaxed driver would
+have no one right answer.
 
 **The oracle** is the reference driver in a process of its own
 (``ReferenceOracle``, started once per test process as a new interpreter running
@@ -44,6 +48,7 @@ FRESH_CI_SHARE = 16
 of the case id); under full and thorough on every case."""
 ATTEMPTS = 5
 """Draws tried per case before the check gives up on finding inputs the reference runs."""
+FLOAT16_MAX = float(np.finfo(np.float16).max)
 _PREPARED_LIMIT = 64
 """Prepared models the oracle process keeps (one per case, least recently used first out)."""
 
@@ -60,10 +65,13 @@ def case_rng(seed: int | None, case: str, attempt: int) -> np.random.Generator:
 
 
 def draw_inputs(
-    inputs: Sequence[np.ndarray], rng: np.random.Generator, attempt: int
+    inputs: Sequence[np.ndarray], rng: np.random.Generator, attempt: int, relaxed: bool = False
 ) -> list[np.ndarray]:
     """New values for ``inputs`` (an example's), each of its dtype and shape; each attempt
-    changes less than the one before:
+    changes less than the one before (with ``relaxed``, for a model whose float32 arithmetic
+    may run in float16, every drawn float32 value is one float16 holds exactly: a driver
+    that relaxes reads the same numbers as the reference, so an output that is not a float,
+    such as a CAST to integers, a comparison or an ARGMAX, has one right answer):
 
     0. floats scaled element by element by [0.5, 1.5], quantized values moved up to 3
        steps (within the example's range widened by as much), all shuffled; integer and
@@ -90,6 +98,9 @@ def draw_inputs(
                 scale = np.full(flat.size, rng.uniform(0.8, 0.99))
             with np.errstate(over="ignore"):  # a float16 near its limit may become inf
                 new = (flat.astype(np.float64) * scale).astype(value.dtype)
+                if relaxed and value.dtype == np.float32:
+                    held = np.abs(new) <= FLOAT16_MAX  # beyond it: kept, not made inf
+                    new = np.where(held, new.astype(np.float16).astype(np.float32), new)
         elif value.dtype in (np.uint8, np.int8, np.int16, np.uint16):
             step = 3 if attempt < 2 else 1
             if attempt == 4 or (attempt == 3 and value.dtype.itemsize > 1):
@@ -105,6 +116,16 @@ def draw_inputs(
         new = rng.permutation(new) if shuffle else new
         drawn.append(np.ascontiguousarray(new.reshape(value.shape)))
     return drawn
+
+
+def beyond_float16(outputs: Sequence[np.ndarray]) -> bool:
+    """Whether a float32 output holds a finite value float16 cannot (above 65504 in
+    magnitude): for a relaxed model such an answer has no one right value (float16
+    arithmetic gives infinity where float32 gives a number), so its draw does not count."""
+    return any(
+        out.dtype == np.float32 and bool(np.any(np.isfinite(out) & (np.abs(out) > FLOAT16_MAX)))
+        for out in outputs
+    )
 
 
 def shuffle_classes(inputs: Sequence[np.ndarray], rng: np.random.Generator) -> list[np.ndarray]:
