@@ -24,10 +24,10 @@ from conformance.harness.calls import (
     supported_operations,
 )
 from conformance.harness.models import binary_model, chain_model
+from hal.levels import LEVELS as HAL_LEVELS
+from hal.levels import level as level_of
 from hal.show import show, show_text, show_type
 from hal.types import (
-    Capabilities_1_0,
-    Capabilities_1_1,
     Capabilities_1_2,
     DeviceStatus,
     DeviceType,
@@ -43,13 +43,8 @@ from hal.types import (
     PerformanceInfo,
 )
 
-LEVELS = [pytest.param(v, id=f"V{v.value // 10}_{v.value % 10}") for v in HalVersion]
+LEVELS = [pytest.param(r.version, id=r.spec_folder) for r in HAL_LEVELS]
 """Every HAL level; a test taking ``level`` runs once per level up to the tested one."""
-_CAPABILITY_TYPES = {
-    HalVersion.V1_0: Capabilities_1_0,
-    HalVersion.V1_1: Capabilities_1_1,
-    HalVersion.V1_2: Capabilities_1_2,
-}
 _EXTENSION_NAME = re.compile(r"^[a-z0-9_.]*\.[a-z0-9_.]*$")
 MAX_ENTRIES = 1 << 16
 """Most entries a list in the driver's answers may have (one per 16-bit operand type)."""
@@ -109,9 +104,9 @@ def test_status(device: object) -> None:
 def test_capabilities(device: object, level: HalVersion) -> None:
     status, caps = capabilities(device, level)
     assert status == ErrorStatus.NONE, f"status {status.name}"
-    expected = _CAPABILITY_TYPES[level]
+    expected = level_of(level).capabilities_type
     assert type(caps) is expected, f"got a {show_type(caps)}, expected {expected.__name__}"
-    if level == HalVersion.V1_2:
+    if level >= HalVersion.V1_2:  # performance per operand type
         _check_performance(
             "relaxed_float32_to_float16_performance_scalar",
             caps.relaxed_float32_to_float16_performance_scalar,
@@ -131,7 +126,7 @@ def test_capabilities(device: object, level: HalVersion) -> None:
         return
     _check_performance("float32_performance", caps.float32_performance)
     _check_performance("quantized8_performance", caps.quantized8_performance)
-    if level == HalVersion.V1_1:
+    if level == HalVersion.V1_1:  # the one level with a single relaxed figure
         _check_performance(
             "relaxed_float32_to_float16_performance", caps.relaxed_float32_to_float16_performance
         )

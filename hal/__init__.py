@@ -4,6 +4,8 @@
 
 * ``hal.types``: enums and records of NN HAL 1.0-1.2;
 * ``hal.interfaces``: IDevice / IPreparedModel / callbacks, per HAL version;
+* ``hal.levels``: one record per HAL level of what differs by level (method names,
+  interface classes, capability records, spec folders);
 * ``hal.callbacks``: the client-side callbacks the harness hands to drivers;
 * ``hal.memory``: memory pools (ashmem, mmap_fd, hardware_buffer_blob);
 * ``hal.tensors``: operand data as numpy arrays (constants, request inputs, outputs);
@@ -22,8 +24,8 @@ from hal.interfaces import (
     IPreparedModel,
     IPreparedModel_1_2,
     IPreparedModelCallback,
-    device_level,
 )
+from hal.levels import LEVELS, Level, device_level
 from hal.memory import Memory, NativeHandle
 from hal.types import *  # noqa: F403 - the HAL's names are this package's names
 from hal.types import __all__ as _types_all
@@ -38,6 +40,8 @@ __all__ = [
     "IPreparedModel",
     "IPreparedModelCallback",
     "IPreparedModel_1_2",
+    "LEVELS",
+    "Level",
     "Memory",
     "NativeHandle",
     "device_level",

@@ -34,7 +34,6 @@ from hal.types import (
     ErrorStatus,
     ExecutionPreference,
     Extension,
-    HalVersion,
     MeasureTiming,
     Model,
     OutputShape,
@@ -82,14 +81,6 @@ class IExecutionCallback(ABC):
         ``timing`` is ``NO_TIMING`` unless the execution was asked to measure and
         ended with NONE.
         """
-
-
-ONEWAY_METHODS: dict[str, frozenset[str]] = {
-    "IPreparedModelCallback": frozenset({"notify", "notify_1_2"}),
-    "IExecutionCallback": frozenset({"notify", "notify_1_2"}),
-}
-"""The methods the HAL declares ``oneway``, by interface: their caller gets nothing back
-and need not wait for them to run (across processes, no answer is sent)."""
 
 
 class IBurstCallback(ABC):
@@ -358,15 +349,3 @@ class IMemoryDomains(ABC):
         different on some axis). GENERAL_FAILURE (None, 0) when the driver
         declines the buffer or a role.
         """
-
-
-def device_level(device: object) -> HalVersion | None:
-    """The HAL level a driver object implements: the newest IDevice class it is."""
-    for cls, version in (
-        (IDevice_1_2, HalVersion.V1_2),
-        (IDevice_1_1, HalVersion.V1_1),
-        (IDevice, HalVersion.V1_0),
-    ):
-        if isinstance(device, cls):
-            return version
-    return None

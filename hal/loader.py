@@ -18,7 +18,8 @@ import sys
 from dataclasses import dataclass
 from importlib.metadata import EntryPoint, entry_points
 
-from hal.interfaces import IDevice, device_level
+from hal.interfaces import IDevice
+from hal.levels import device_level
 from hal.show import show_exception, show_type
 from hal.types import HalVersion
 

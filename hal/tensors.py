@@ -50,12 +50,15 @@ def decode(
     return np.frombuffer(data[:needed], dtype=dtype).reshape(tuple(dimensions)).copy()
 
 
-def read_constants(model: Model) -> dict[int, np.ndarray]:
-    """Every constant operand of ``model`` decoded, by operand index."""
+def read_constants(model: Model, graph: object = None) -> dict[int, np.ndarray]:
+    """Every constant operand of ``model``'s main graph (or of ``graph``, one of
+    ``model.referenced``, whose constants live in the model's values and pools too)
+    decoded, by operand index."""
     constants: dict[int, np.ndarray] = {}
     opened: dict[int, Mapping] = {}
+    operands = (model if graph is None else graph).operands
     try:
-        for index, operand in enumerate(model.operands):
+        for index, operand in enumerate(operands):
             location = operand.location
             if operand.lifetime == OperandLifeTime.CONSTANT_COPY:
                 data = model.operand_values[location.offset : location.offset + location.length]

@@ -341,6 +341,18 @@ class ExtensionNameAndPrefix:
 
 
 @dataclass
+class Subgraph:
+    """A graph of operations over operands (HAL 1.3): a model's main graph has these
+    fields directly; the subgraphs its IF and WHILE operations refer to are
+    ``Model.referenced``. Operand indexes count within the subgraph."""
+
+    operands: list[Operand] = field(default_factory=list)
+    operations: list[Operation] = field(default_factory=list)
+    input_indexes: list[int] = field(default_factory=list)
+    output_indexes: list[int] = field(default_factory=list)
+
+
+@dataclass
 class Model:
     operands: list[Operand] = field(default_factory=list)
     operations: list[Operation] = field(default_factory=list)
@@ -351,6 +363,16 @@ class Model:
     """``hal.memory.Memory`` objects holding CONSTANT_REFERENCE data."""
     relax_computation_float32_to_float16: bool = False
     extension_name_to_prefix: list[ExtensionNameAndPrefix] = field(default_factory=list)
+    referenced: list[Subgraph] = field(default_factory=list)
+    """HAL 1.3: the subgraphs control-flow operations refer to (a SUBGRAPH operand's
+    location names one by index); empty below 1.3, where a model with any is invalid.
+    The fields above are the main subgraph."""
+
+    def graphs(self) -> list[tuple[str, Model | Subgraph]]:
+        """Every subgraph with its name, the main one first: ``("main", self)``, then
+        ``("referenced[0]", ...)`` and on; each has ``operands``, ``operations``,
+        ``input_indexes`` and ``output_indexes``."""
+        return [("main", self), *((f"referenced[{k}]", g) for k, g in enumerate(self.referenced))]
 
 
 @dataclass
@@ -671,6 +693,7 @@ __all__ = [
     "PerformanceInfo",
     "Request",
     "RequestArgument",
+    "Subgraph",
     "SymmPerChannelQuantParams",
     "Timing",
     "describe_type",

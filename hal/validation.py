@@ -991,6 +991,27 @@ def _relaxed_version(facts: _ModelFacts) -> Iterator[str]:
         )
 
 
+_SUBGRAPHS_SINCE = 13
+"""HAL 1.3, as ``HalVersion`` numbers levels: the first level with referenced subgraphs."""
+
+
+@_model_rule(
+    "model.referenced_version",
+    Tier.PARITY,
+    "a model refers to subgraphs (Model.referenced) only from HAL 1.3",
+)
+def _referenced_version(facts: _ModelFacts) -> Iterator[str]:
+    referenced = facts.model.referenced
+    if type(referenced) is not list:
+        yield f"referenced is a {type(referenced).__name__}, not a list of subgraphs"
+    elif referenced and facts.version < _SUBGRAPHS_SINCE:
+        count = len(referenced)
+        yield (
+            f"the model refers to {count} subgraph{'s' if count != 1 else ''}, which needs "
+            f"HAL 1.3, model is {facts.version}"
+        )
+
+
 # ---------------------------------------------------------------------------
 # Operation rules
 # ---------------------------------------------------------------------------

@@ -54,6 +54,7 @@ from collections import deque
 from collections.abc import Callable, Sequence
 
 import hal.interfaces as interfaces
+import hal.levels as levels
 from hal.memory import NativeHandle
 from hal.workers import Workers
 from isolation import codec
@@ -481,7 +482,7 @@ def oneway_methods(names: tuple[str, ...]) -> frozenset[str]:
     methods: set[str] = set()
     for name in names:
         for cls in INTERFACES[name].__mro__:
-            methods.update(interfaces.ONEWAY_METHODS.get(cls.__name__, ()))
+            methods.update(levels.ONEWAY_METHODS.get(cls.__name__, ()))
     return frozenset(methods)
 
 

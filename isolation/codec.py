@@ -162,7 +162,7 @@ def safe_repr(obj: object, limit: int = LIMITS.max_repr) -> str:
 
 
 ONEWAY_CALL = 0
-"""The call id of a one-way call: for a method of ``hal.interfaces.ONEWAY_METHODS``."""
+"""The call id of a one-way call: for a method of ``hal.levels.ONEWAY_METHODS``."""
 
 
 @dataclass(slots=True)

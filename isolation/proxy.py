@@ -47,6 +47,7 @@ from dataclasses import dataclass
 
 from hal.fmq import FmqDescriptor, FmqError, MessageQueue
 from hal.interfaces import IPreparedModelCallback
+from hal.levels import LEVELS
 from hal.loader import DriverLoadError, LoadedDriver
 from hal.types import HalVersion
 from isolation.channel import (
@@ -308,12 +309,13 @@ class _ServiceLink:
         )
 
 
-_PREPARE_METHODS = frozenset({"prepare_model", "prepare_model_1_1", "prepare_model_1_2"})
+_PREPARE_METHODS = frozenset(record.prepare for record in LEVELS)
 
 
-class _OriginCallback(IPreparedModelCallback):
+class _Origin:
     """Stands in for the harness's prepare callback: tags the prepared model it gets
-    with the call that made it, then hands both on."""
+    with the call that made it, then hands both on (``_OriginCallback`` adds one method
+    per notify method of a HAL level)."""
 
     def __init__(self, inner: IPreparedModelCallback, origin: tuple[str, tuple]) -> None:
         self._inner = inner
@@ -324,13 +326,24 @@ class _OriginCallback(IPreparedModelCallback):
         if isinstance(link, RemoteLink):
             link.origin = self._origin
 
-    def notify(self, status, prepared_model) -> None:
-        self._tag(prepared_model)
-        return self._inner.notify(status, prepared_model)
 
-    def notify_1_2(self, status, prepared_model) -> None:
+def _tagging(name: str):
+    def notify(self: _Origin, status, prepared_model) -> None:
         self._tag(prepared_model)
-        return self._inner.notify_1_2(status, prepared_model)
+        return getattr(self._inner, name)(status, prepared_model)
+
+    notify.__name__ = notify.__qualname__ = name
+    return notify
+
+
+_OriginCallback = type(
+    "_OriginCallback",
+    (_Origin, IPreparedModelCallback),
+    {
+        "__module__": __name__,
+        **{name: _tagging(name) for name in sorted({r.prepare_notify for r in LEVELS})},
+    },
+)
 
 
 _QUEUE_METHODS = frozenset({"configure_execution_burst"})
@@ -580,7 +593,10 @@ class DriverService:
         self.process, self.connection = process, connection
         if cgroup is None:
             self._watch = TreeWatch(
-                process.pid, token, self.sandbox.limits, functools.partial(self._overgrown, connection)
+                process.pid,
+                token,
+                self.sandbox.limits,
+                functools.partial(self._overgrown, connection),
             )
         connection.start()
         try:

@@ -59,7 +59,9 @@ def add_markers(config: pytest.Config) -> None:
         "markers",
         "category(name): the report category of a test, where its module name does not say it",
     )
-    for folder in ("V1_0", "V1_1", "V1_2"):
+    from hal.levels import spec_folders
+
+    for folder in spec_folders():
         config.addinivalue_line("markers", f"{folder}: a test from the {folder} spec folder")
 
 

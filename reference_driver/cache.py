@@ -45,6 +45,7 @@ from collections.abc import Mapping
 
 import numpy as np
 
+from hal.tensors import read_constants
 from hal.types import (
     Constant,
     DataLocation,
@@ -55,6 +56,7 @@ from hal.types import (
     Operand,
     OperandLifeTime,
     Operation,
+    Subgraph,
     SymmPerChannelQuantParams,
 )
 
@@ -218,17 +220,16 @@ def seal(
 ) -> tuple[bytes, bytes]:
     """The (model cache, data cache) contents for a prepared model."""
     data_parts: list[bytes] = []
-    offset = 0
-    operands = []
-    for index, operand in enumerate(model.operands):
-        described = _describe_operand(operand)
-        if index in constants:
-            raw = np.ascontiguousarray(constants[index]).tobytes()
-            described["lifetime"] = int(OperandLifeTime.CONSTANT_COPY)
-            described["location"] = [0, offset, len(raw)]
-            data_parts.append(raw)
-            offset += len(raw)
-        operands.append(described)
+    operands = _sealed_operands(model.operands, constants, data_parts)
+    referenced = [
+        {
+            "operands": _sealed_operands(g.operands, read_constants(model, g), data_parts),
+            "operations": _operations(g.operations),
+            "inputs": list(g.input_indexes),
+            "outputs": list(g.output_indexes),
+        }
+        for g in model.referenced
+    ]
     data = b"".join(data_parts)
     body = json.dumps(
         {
@@ -236,18 +237,39 @@ def seal(
             "data_length": len(data),
             "data_sha256": hashlib.sha256(data).hexdigest(),
             "operands": operands,
-            "operations": [
-                [int(op.type), list(op.inputs), list(op.outputs)] for op in model.operations
-            ],
+            "operations": _operations(model.operations),
             "inputs": list(model.input_indexes),
             "outputs": list(model.output_indexes),
             "relaxed": bool(model.relax_computation_float32_to_float16),
             "extensions": [[e.name, e.prefix] for e in model.extension_name_to_prefix],
+            "referenced": referenced,
         },
         separators=(",", ":"),
     ).encode()
     header = MAGIC + _tag(key, token, body) + len(body).to_bytes(_LENGTH_SIZE, "little")
     return header + body, data
+
+
+def _sealed_operands(
+    operands: list[Operand], constants: Mapping[int, np.ndarray], data_parts: list[bytes]
+) -> list[dict]:
+    """Each operand described; a constant's value appended to ``data_parts`` (the data
+    cache) and the operand made a CONSTANT_COPY at its offset there."""
+    described_all = []
+    for index, operand in enumerate(operands):
+        described = _describe_operand(operand)
+        if index in constants:
+            raw = np.ascontiguousarray(constants[index]).tobytes()
+            offset = sum(len(part) for part in data_parts)
+            described["lifetime"] = int(OperandLifeTime.CONSTANT_COPY)
+            described["location"] = [0, offset, len(raw)]
+            data_parts.append(raw)
+        described_all.append(described)
+    return described_all
+
+
+def _operations(operations: list[Operation]) -> list:
+    return [[int(op.type), list(op.inputs), list(op.outputs)] for op in operations]
 
 
 def open_sealed(
@@ -326,6 +348,15 @@ def _model(facts: dict, data: bytes) -> Model:
     return Model(
         operands=[_operand(o) for o in facts["operands"]],
         operations=[Operation(t, list(i), list(o)) for t, i, o in facts["operations"]],
+        referenced=[
+            Subgraph(
+                [_operand(o) for o in g["operands"]],
+                [Operation(t, list(i), list(o)) for t, i, o in g["operations"]],
+                list(g["inputs"]),
+                list(g["outputs"]),
+            )
+            for g in facts.get("referenced", [])
+        ],
         input_indexes=list(facts["inputs"]),
         output_indexes=list(facts["outputs"]),
         operand_values=data,

@@ -59,6 +59,7 @@ from hal.types import (
     PerformanceInfo,
     Request,
     RequestArgument,
+    Subgraph,
     SymmPerChannelQuantParams,
     Timing,
 )
@@ -132,7 +133,13 @@ SAMPLES = [
         [],
         True,
         [ExtensionNameAndPrefix("com.example.ext", 1)],
+        [
+            Subgraph(
+                [Operand(OperandType.INT32)], [Operation(OperationType.ADD, [0, 0], [0])], [0], [0]
+            )
+        ],
     ),
+    Subgraph([Operand(OperandType.TENSOR_FLOAT32, [1])], [], [0], [0]),
     RequestArgument(True, DataLocation(0, 0, 0), [1, 2]),
     Request([RequestArgument(False, DataLocation(0, 0, 4), [])], [], [5]),
     BufferDesc((2, 0, 3)),

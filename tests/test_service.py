@@ -19,7 +19,8 @@ import pytest
 from conformance.harness.models import binary_model
 from conformance.harness.requests import pack_request
 from hal.callbacks import PreparedModelCallback
-from hal.interfaces import IBuffer, IDevice_1_1, IMemoryDomains, device_level
+from hal.interfaces import IBuffer, IDevice_1_1, IMemoryDomains
+from hal.levels import device_level
 from hal.loader import DriverLoadError, load_driver
 from hal.memory import ASHMEM, Memory, NativeHandle, allocate, map_memory
 from hal.types import ErrorStatus, ExecutionPreference, HalVersion, MeasureTiming

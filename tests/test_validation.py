@@ -41,6 +41,7 @@ from hal.types import (
     Operation,
     OperationType,
     Request,
+    Subgraph,
     SymmPerChannelQuantParams,
     make_extension_type,
     numpy_dtype,
@@ -898,6 +899,18 @@ MODEL_CASES = [
         _model(relax_computation_float32_to_float16=True),
         version=V1_0,
         message=("relax_computation_float32_to_float16 is set, which needs HAL 1.1, model is 1.0"),
+    ),
+    Case(
+        "model.referenced_version",
+        "one_subgraph_at_1_2",
+        _model(referenced=[Subgraph()]),
+        message="the model refers to 1 subgraph, which needs HAL 1.3, model is 1.2",
+    ),
+    Case(
+        "model.referenced_version",
+        "not_a_list",
+        _model(referenced=None),
+        message="referenced is a NoneType, not a list of subgraphs",
     ),
     Case(
         "operation.type_known",

@@ -19,33 +19,14 @@ from dataclasses import dataclass
 
 import pytest
 
-from conformance.harness import items
+from conformance.harness import items, statuses
 from conformance.harness.hangs import BREAKER
 from hal.callbacks import CallbackTimeout, Notification, PreparedModelCallback
-from hal.interfaces import IPreparedModel, IPreparedModel_1_2
+from hal.interfaces import IPreparedModel
+from hal.levels import level as level_of
+from hal.levels import method_level
 from hal.show import show, show_exception, show_type
 from hal.types import ErrorStatus, ExecutionPreference, HalVersion, Model
-
-_SUPPORTED_METHOD = {
-    HalVersion.V1_0: "get_supported_operations",
-    HalVersion.V1_1: "get_supported_operations_1_1",
-    HalVersion.V1_2: "get_supported_operations_1_2",
-}
-_CAPABILITIES_METHOD = {
-    HalVersion.V1_0: "get_capabilities",
-    HalVersion.V1_1: "get_capabilities_1_1",
-    HalVersion.V1_2: "get_capabilities_1_2",
-}
-_PREPARE_METHOD = {
-    HalVersion.V1_0: "prepare_model",
-    HalVersion.V1_1: "prepare_model_1_1",
-    HalVersion.V1_2: "prepare_model_1_2",
-}
-_NOTIFY_METHOD = {
-    HalVersion.V1_0: "notify",
-    HalVersion.V1_1: "notify",
-    HalVersion.V1_2: "notify_1_2",
-}
 
 
 def call_driver(obj: object, method: str, *args: object) -> object:
@@ -131,13 +112,16 @@ def as_status(value: object, method: str) -> ErrorStatus:
         return value
     if type(value) is int and value in _STATUS_BY_VALUE:
         return _STATUS_BY_VALUE[value]
+    if type(value) is int and value in statuses.ADDED_STATUSES:
+        level = method_level(method) or max(HalVersion)
+        pytest.fail(statuses.ending(value, method, level, timed=False).reason, pytrace=False)
     pytest.fail(
         f"{method} returned status {show(value)}, which is not an ErrorStatus", pytrace=False
     )
 
 
 def capabilities(device: object, level: HalVersion) -> tuple[ErrorStatus, object]:
-    return status_and_value(device, _CAPABILITIES_METHOD[level])
+    return status_and_value(device, level_of(level).capabilities)
 
 
 def supported_operations(
@@ -146,20 +130,20 @@ def supported_operations(
     """The driver's answer, checked: with NONE, a list of exactly one bool per operation
     (anything else fails the test); with an error status the list carries no meaning, so
     anything but such a list (of at most that many bools) is replaced by an empty one."""
-    method = _SUPPORTED_METHOD[level]
+    method = level_of(level).supported_operations
     return supported_answer(device, model, level, call_driver(device, method, model))
 
 
 def supported_call(device: object, model: Model, level: HalVersion) -> tuple[object, str, tuple]:
     """The call ``supported_operations`` makes, for ``call_many``."""
-    return device, _SUPPORTED_METHOD[level], (model,)
+    return device, level_of(level).supported_operations, (model,)
 
 
 def supported_answer(
     device: object, model: Model, level: HalVersion, result: object
 ) -> tuple[ErrorStatus, list[bool]]:
     """``supported_operations``'s judgement of what the driver returned."""
-    method = _SUPPORTED_METHOD[level]
+    method = level_of(level).supported_operations
     status, answers = checked_pair(device, method, result)
     operations = len(model.operations)
     well_formed = (
@@ -214,8 +198,9 @@ def prepare_call(
 ) -> tuple[object, str, tuple]:
     """The call ``prepare`` makes (with a new callback, the last argument), for ``call_many``."""
     callback = PreparedModelCallback()
-    args = (model, callback) if level == HalVersion.V1_0 else (model, preference, callback)
-    return device, _PREPARE_METHOD[level], args
+    record = level_of(level)
+    args = (model, preference, callback) if record.takes_preference else (model, callback)
+    return device, record.prepare, args
 
 
 def prepared(
@@ -247,7 +232,7 @@ def check_preparation_protocol(preparation: Preparation, level: HalVersion) -> N
     """The rules every preparation answer obeys, whatever its status."""
     method = preparation.method
     problems = list(preparation.callback.violations)
-    expected = _NOTIFY_METHOD[level]
+    expected = level_of(level).prepare_notify
     if preparation.notification.method != expected:
         problems.append(f"answered through {preparation.notification.method}, expected {expected}")
     status = preparation.status
@@ -257,7 +242,7 @@ def check_preparation_protocol(preparation: Preparation, level: HalVersion) -> N
     if status != ErrorStatus.NONE and model is not None:
         problems.append(f"callback status {status.name} came with a prepared model")
     if model is not None:
-        wanted = IPreparedModel_1_2 if level >= HalVersion.V1_2 else IPreparedModel
+        wanted = level_of(level).prepared_model
         if not issubclass(type(model), wanted):
             problems.append(f"prepared model is a {show_type(model)}, not an {wanted.__name__}")
     if preparation.launch_status != ErrorStatus.NONE and status != preparation.launch_status:

@@ -34,6 +34,7 @@ from hal.burst import (
 )
 from hal.callbacks import ExecutionCallback
 from hal.interfaces import IBurstContext
+from hal.levels import level as level_of
 from hal.show import show
 from hal.types import (
     UINT64_MAX,
@@ -46,23 +47,69 @@ from hal.types import (
 )
 from hal.validation import UINT32_MAX
 
+_PATH_NAMES = {
+    "execute": "async10",
+    "execute_1_2": "async",
+    "execute_synchronously": "sync",
+    "burst": "burst",
+}
+"""The short name of each execution method in item ids."""
+
 
 @dataclass(frozen=True)
 class ExecutionPath:
+    """One way to run a request: a method, a MeasureTiming value, and what HAL 1.3 lets
+    an execution carry besides (a deadline, a loop timeout, fences to wait for). At HAL
+    1.0-1.2 those three stay unset, and the id is the method's short name with
+    ``-timed`` for MeasureTiming YES, as it always was."""
+
     method: str
     measure: MeasureTiming
     level: HalVersion
     """The HAL level whose interface has this method."""
+    deadline_ns: int | None = None
+    """The deadline given, in nanoseconds after the call starts (None: none given)."""
+    loop_timeout_ns: int | None = None
+    """The WHILE loop budget given, in nanoseconds (None: the level's default)."""
+    wait_for_fences: int = 0
+    """How many sync fences the execution is to wait for before it starts."""
+
+    def __post_init__(self) -> None:
+        carried = [
+            name
+            for name, value in (
+                ("a deadline", self.deadline_ns),
+                ("a loop timeout", self.loop_timeout_ns),
+            )
+            if value is not None
+        ]
+        if self.wait_for_fences:
+            carried.append("fences to wait for")
+        if carried and self.method in _PATH_NAMES:
+            raise ValueError(
+                f"{self.method} (HAL {self.level}) cannot carry {' or '.join(carried)}: "
+                "only a HAL 1.3 execution method can"
+            )
+        if self.wait_for_fences < 0:
+            raise ValueError(f"wait_for_fences={self.wait_for_fences}: a count, 0 or more")
+
+    @property
+    def timed(self) -> bool:
+        """Whether the execution was given a deadline or a loop timeout (a missed deadline
+        is then an answer it may give: conformance/harness/statuses.py)."""
+        return self.deadline_ns is not None or self.loop_timeout_ns is not None
 
     @property
     def id(self) -> str:
-        base = {
-            "execute": "async10",
-            "execute_1_2": "async",
-            "execute_synchronously": "sync",
-            "burst": "burst",
-        }
-        return base[self.method] + ("-timed" if self.measure == MeasureTiming.YES else "")
+        name = _PATH_NAMES.get(self.method, self.method)
+        name += "-timed" if self.measure == MeasureTiming.YES else ""
+        if self.deadline_ns is not None:
+            name += f"-deadline{self.deadline_ns}ns"
+        if self.loop_timeout_ns is not None:
+            name += f"-loop{self.loop_timeout_ns}ns"
+        if self.wait_for_fences:
+            name += f"-fences{self.wait_for_fences}"
+        return name
 
 
 PATHS = (
@@ -180,7 +227,7 @@ def _asynchronous_answer(callback, result, request, path, timeout):
     what = f"{path.method} (launch status {launch.name})"
     notification = wait_for(callback, timeout, what, path.method)
     problems = list(callback.violations)
-    expected = "notify" if path.method == "execute" else "notify_1_2"
+    expected = level_of(path.level).execution_notify[path.method]
     if notification.method != expected:
         problems.append(f"answered through {notification.method}, expected {expected}")
     status = as_status(notification.status, f"{path.method} callback")

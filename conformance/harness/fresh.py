@@ -14,9 +14,10 @@ quantized values moved without shuffling, integers kept; then gentler still).
 An attempt counts when the reference driver accepts the inputs and answers with
 the example's output shapes, and the inputs differ from the example's. For a
 relaxed model (float32 arithmetic allowed in float16) the drawn float32 values
-are ones float16 holds exactly, and an answer with a finite float32 output
-beyond float16's range does not count: in both cases a relaxed driver would
-have no one right answer.
+are ones float16 holds exactly, and a draw does not count when the answer
+holds a finite float32 value beyond float16's range, or changes when the
+model's float32 constants are rounded to float16: in each case a relaxed
+driver would have no one right answer.
 
 **The oracle** is the reference driver in a process of its own
 (``ReferenceOracle``, started once per test process as a new interpreter running
@@ -125,6 +126,44 @@ def beyond_float16(outputs: Sequence[np.ndarray]) -> bool:
     return any(
         out.dtype == np.float32 and bool(np.any(np.isfinite(out) & (np.abs(out) > FLOAT16_MAX)))
         for out in outputs
+    )
+
+
+def float16_constants(model):
+    """A copy of ``model`` whose float32 constants (in ``operand_values``) are rounded to
+    float16: what a relaxed driver may compute with. A draw of a relaxed model whose
+    answer changes when its constants are rounded so (a score at a threshold, a box at an
+    IoU limit) has no one right answer, and does not count."""
+    from dataclasses import replace
+
+    from hal.types import OperandLifeTime, OperandType
+
+    values = bytearray(model.operand_values)
+    for operand in model.operands:
+        if operand.lifetime != OperandLifeTime.CONSTANT_COPY or operand.type not in (
+            OperandType.FLOAT32,
+            OperandType.TENSOR_FLOAT32,
+        ):
+            continue
+        start, length = operand.location.offset, operand.location.length
+        held = np.frombuffer(bytes(values[start : start + length]), "<f4")
+        with np.errstate(over="ignore"):
+            rounded = np.where(
+                np.abs(held) <= FLOAT16_MAX, held.astype(np.float16).astype("<f4"), held
+            )
+        values[start : start + length] = rounded.astype("<f4").tobytes()
+    return replace(model, operand_values=bytes(values))
+
+
+def same_answer(
+    first: Sequence[np.ndarray], second: Sequence[np.ndarray], types: Sequence[int], tolerance
+) -> bool:
+    """Whether two answers agree: the same shapes, values within ``tolerance``."""
+    from conformance.harness.tolerance import compare
+
+    return all(
+        a.shape == b.shape and compare(a, b, t, tolerance).ok
+        for a, b, t in zip(first, second, types, strict=True)
     )
 
 

@@ -26,14 +26,10 @@ from conformance.harness.cases import GeneratedTest
 from conformance.harness.generated import lowest_version
 from conformance.harness.mutations import Family, Mutation, case_id, close_new_pools
 from conformance.harness.validating import MUTATIONS_PER_ROUND_TRIP, attempt
+from hal.levels import level as level_of
 from hal.types import ErrorStatus, ExecutionPreference, HalVersion, Model
 
 INVALID = ErrorStatus.INVALID_ARGUMENT
-_SUPPORTED = {
-    HalVersion.V1_0: "get_supported_operations",
-    HalVersion.V1_1: "get_supported_operations_1_1",
-    HalVersion.V1_2: "get_supported_operations_1_2",
-}
 
 _ADMITS: dict[tuple[str, str, HalVersion], bool] = {}
 
@@ -136,7 +132,9 @@ def _judge(
     if mutation.preference is None:
         status, _ = supported_answer(answers[0][0][0], mutated, level, results[0])
         if status != INVALID:
-            found.append(f"{_SUPPORTED[level]} returned {status.name}, expected INVALID_ARGUMENT")
+            found.append(
+                f"{level_of(level).supported_operations} returned {status.name}, expected INVALID_ARGUMENT"
+            )
     preparation = prepared(answers[-1][0], results[-1], level, timeout)
     if preparation.launch_status != INVALID or preparation.status != INVALID:
         found.append(

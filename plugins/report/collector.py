@@ -205,7 +205,8 @@ def _plain(value: Any, depth: int = 0) -> Any:
 def _identity_value(field: str, value: Any) -> tuple[Any, str]:
     """A driver's answer for one identity field, as the report's schema wants it, or
     (None, what is wrong with it)."""
-    from hal.types import Capabilities_1_0, Capabilities_1_1, Capabilities_1_2, DeviceType
+    from hal.levels import LEVELS
+    from hal.types import DeviceType
 
     if field == "version_string":
         if type(value) is str:
@@ -222,7 +223,7 @@ def _identity_value(field: str, value: Any) -> tuple[Any, str]:
         if type(value) is bool:
             return value, ""
         return None, f"{show(value)}, not a bool"
-    if type(value) in (Capabilities_1_0, Capabilities_1_1, Capabilities_1_2):
+    if type(value) in {record.capabilities_type for record in LEVELS}:
         return _plain(value), ""
     return None, f"{show(value)}, not a Capabilities"
 
@@ -253,6 +254,7 @@ def driver_identity(config: pytest.Config) -> dict[str, Any]:
     )
     device = loaded.device
     from hal import interfaces
+    from hal.levels import level as level_of
     from hal.types import ErrorStatus, HalVersion
 
     domains = [
@@ -263,12 +265,7 @@ def driver_identity(config: pytest.Config) -> dict[str, Any]:
     # None while hal defines no memory-domain interface: nothing to decline yet.
     identity["memory_domains"] = any(isinstance(device, c) for c in domains) if domains else None
     level = tested_level(config)
-    method = {
-        HalVersion.V1_0: "get_capabilities",
-        HalVersion.V1_1: "get_capabilities_1_1",
-        HalVersion.V1_2: "get_capabilities_1_2",
-    }[level]
-    queries = {"capabilities": method}
+    queries = {"capabilities": level_of(level).capabilities}
     if loaded.level >= HalVersion.V1_2:
         # Who the driver is does not depend on the level tested (--hal-version=1.0).
         queries.update(version_string="get_version_string", device_type="get_type")

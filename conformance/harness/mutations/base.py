@@ -63,6 +63,7 @@ from hal.types import (
     OperationType,
     Request,
     RequestArgument,
+    Subgraph,
     SymmPerChannelQuantParams,
     describe_type,
     is_oem_type,
@@ -74,7 +75,7 @@ from hal.validation import RULES, Tier
 
 V1_0, V1_1, V1_2 = HalVersion.V1_0, HalVersion.V1_1, HalVersion.V1_2
 ALL_LEVELS = frozenset(HalVersion)
-BELOW_1_2 = frozenset({V1_0, V1_1})
+BELOW_1_2 = frozenset(v for v in HalVersion if v < V1_2)
 UINT32_MAX = 0xFFFF_FFFF
 
 MODEL = "model"
@@ -330,25 +331,55 @@ def copy_model(model: Model) -> Model:
     immutable values are shared, anything unexpected (a mutated model may hold odd
     values) is deep-copied.
     """
-    if type(model) is not Model or any(type(o) is not Operand for o in model.operands):
+    if not _plain_graphs(model):
         return copy.deepcopy(model, {id(pool): pool for pool in model.pools})
-    operands = [copy_operand(o) for o in model.operands]
-    operations = [
-        Operation(_copied(op.type), _copied(op.inputs), _copied(op.outputs))
-        if type(op) is Operation
-        else copy.deepcopy(op)
-        for op in model.operations
-    ]
     return Model(
-        operands,
-        operations,
+        _copy_operands(model.operands),
+        _copy_operations(model.operations),
         _copied(model.input_indexes),
         _copied(model.output_indexes),
         _copied(model.operand_values),
         list(model.pools) if type(model.pools) is list else model.pools,
         _copied(model.relax_computation_float32_to_float16),
         _copied(model.extension_name_to_prefix),
+        [
+            Subgraph(
+                _copy_operands(g.operands),
+                _copy_operations(g.operations),
+                _copied(g.input_indexes),
+                _copied(g.output_indexes),
+            )
+            if type(g) is Subgraph
+            else copy.deepcopy(g)
+            for g in model.referenced
+        ],
     )
+
+
+def _plain_graphs(model: object) -> bool:
+    """Whether ``model`` is a Model whose graphs are lists of plain operands (what the
+    field-by-field copy knows how to copy)."""
+    if type(model) is not Model or type(model.referenced) is not list:
+        return False
+    graphs = [model, *model.referenced]
+    return all(
+        type(g.operands) is list and all(type(o) is Operand for o in g.operands)
+        for g in graphs
+        if type(g) in (Model, Subgraph)
+    )
+
+
+def _copy_operands(operands: list) -> list:
+    return [copy_operand(o) for o in operands]
+
+
+def _copy_operations(operations: list) -> list:
+    return [
+        Operation(_copied(op.type), _copied(op.inputs), _copied(op.outputs))
+        if type(op) is Operation
+        else copy.deepcopy(op)
+        for op in operations
+    ]
 
 
 def copy_request(request: Request) -> Request:

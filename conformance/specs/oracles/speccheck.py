@@ -29,9 +29,11 @@ import sys
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
+from hal.levels import spec_folders
+
 REPO_ROOT = Path(__file__).resolve().parents[3]
 SPECS_DIR = REPO_ROOT / "conformance" / "specs"
-HAL_FOLDERS = ("V1_0", "V1_1", "V1_2")
+HAL_FOLDERS = spec_folders()
 
 _NUMBER = re.compile(
     r"-?math\.inf|math\.nan|-?\binf\b|\bnan\b|[-+]?(?:\d+\.\d*|\.\d+|\d+)(?:[eE][-+]?\d+)?"
