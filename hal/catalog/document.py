@@ -33,7 +33,7 @@ from hal.types import (
     is_scalar_type,
     operand_type_introduced,
 )
-from hal.validation import _ZERO_POINT_RANGE, _scale_problem
+from hal.validation.model_rules import _ZERO_POINT_RANGE, _scale_problem
 
 DEFAULT_PATH = Path(__file__).resolve().parents[2] / "docs" / "operations.md"
 

@@ -1,0 +1,167 @@
+"""The rules a model and a request must satisfy before a driver may use them.
+
+A driver calls ``validate_model`` before it answers ``get_supported_operations*``
+or prepares a model, ``validate_execution_preference`` on the preference given
+to ``prepare_model_1_1``/``_1_2``, and ``validate_request`` before it executes;
+any violation means INVALID_ARGUMENT. Each rule has a stable name, a tier
+(``parity``: what Android 10 VTS for HAL 1.2 requires; ``strict``: our checks
+beyond it) and a scope. ``RULES`` lists them all.
+
+The validators report every problem (unless asked for at most ``limit``: a
+driver needs only the first) and never raise on a malformed
+record: any field may hold any integer (an enum value that does not exist, a
+negative index, a size beyond 32 bits), a float field may be NaN, and optional
+parts (handles, extra parameters, pools) may be missing. ``disabled`` switches
+single rules off by name, so the suite can be shown to catch a driver that
+lacks exactly that check.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+
+from hal.operations import Tier
+from hal.types import ExecutionPreference, HalVersion, Model, Request
+
+# The rule modules register their rules on import, in this order (RULES keeps it).
+from hal.validation import model_rules, operation_rules, request_rules  # noqa: F401
+from hal.validation.core import (
+    _MODEL_CHECKS,
+    _PREFERENCE_RULE,
+    _REQUEST_CHECKS,
+    INT32_MAX,
+    RULES,
+    UINT32_MAX,
+    Rule,
+    ValidationResult,
+    Violation,
+    _checked_disabled,
+    _checked_limit,
+    _int,
+    _ModelFacts,
+    _run,
+    is_token,
+)
+from hal.validation.operation_rules import slot_positions
+from hal.validation.request_rules import _RequestFacts
+
+# ---------------------------------------------------------------------------
+# Public entry points
+# ---------------------------------------------------------------------------
+
+
+def validate_model(
+    model: Model,
+    version: HalVersion,
+    *,
+    disabled: Collection[str] = (),
+    limit: int | None = None,
+) -> ValidationResult:
+    """Every violation of the model rules by ``model`` taken as a ``version`` model.
+
+    ``limit``: stop after that many violations (rules run in ``RULES`` order);
+    a caller that needs only ``ok``, as a driver answering INVALID_ARGUMENT
+    does, passes 1.
+    """
+    facts = _ModelFacts(model, version)
+    return _run(_MODEL_CHECKS, facts, _checked_disabled(disabled), _checked_limit(limit))
+
+
+def validate_request(
+    request: Request,
+    model: Model,
+    version: HalVersion,
+    *,
+    disabled: Collection[str] = (),
+    memory_domains: bool = False,
+    limit: int | None = None,
+) -> ValidationResult:
+    """Every violation of the request rules by ``request`` for ``model`` prepared at ``version``.
+
+    ``memory_domains``: the driver implements ``IMemoryDomains``, so token pools
+    are allowed; whether a token names a live buffer in a declared role is for
+    the driver to check, it alone knows its buffers. ``limit`` as for
+    ``validate_model``.
+    """
+    validator = RequestValidator(model, version, disabled=disabled)
+    return validator(request, memory_domains=memory_domains, limit=limit)
+
+
+class RequestValidator:
+    """``validate_request`` for the requests of one prepared model, the model read once.
+
+    A driver makes one when it prepares a model and calls it on every request
+    (``validator(request, memory_domains=..., limit=...)``, the arguments as for
+    ``validate_request``), instead of reading the model's operands again each
+    time. The model must not change while the validator is used, as a prepared
+    model's may not.
+    """
+
+    def __init__(
+        self, model: Model, version: HalVersion, *, disabled: Collection[str] = ()
+    ) -> None:
+        self._model = _ModelFacts(model, version)
+        self._disabled = _checked_disabled(disabled)
+
+    def __call__(
+        self, request: Request, *, memory_domains: bool = False, limit: int | None = None
+    ) -> ValidationResult:
+        facts = _RequestFacts(request, self._model, memory_domains)
+        return _run(_REQUEST_CHECKS, facts, self._disabled, _checked_limit(limit))
+
+
+def minimum_version(model: Model, *, disabled: Collection[str] = ()) -> HalVersion | None:
+    """The oldest HAL version at which ``model`` is valid, or None if it is valid at none.
+
+    It decides which prepare methods a model may go through: a model whose
+    minimum is 1.1 may be given to ``prepare_model_1_1`` and ``_1_2``, never
+    to ``prepare_model``.
+    """
+    for version in HalVersion:
+        if validate_model(model, version, disabled=disabled, limit=1).ok:
+            return version
+    return None
+
+
+def validate_execution_preference(
+    preference: int, *, disabled: Collection[str] = ()
+) -> ValidationResult:
+    """The preference given to ``prepare_model_1_1``/``_1_2`` must be one of the three."""
+    names = _checked_disabled(disabled)
+    if _int(preference) in set(ExecutionPreference) or _PREFERENCE_RULE.name in names:
+        return ValidationResult()
+    known = ", ".join(f"{p.name} ({p.value})" for p in ExecutionPreference)
+    message = f"execution preference {preference!r} is not one of {known}"
+    return ValidationResult((Violation(_PREFERENCE_RULE, message),))
+
+
+__all__ = [
+    "INT32_MAX",
+    "RULES",
+    "UINT32_MAX",
+    "RequestValidator",
+    "Rule",
+    "Tier",
+    "ValidationResult",
+    "Violation",
+    "is_token",
+    "slot_positions",
+    "validate_execution_preference",
+    "validate_model",
+    "validate_request",
+]
+
+
+def rules_table() -> str:
+    """Every rule as one line: name, tier, scope and what it demands (``nnhal-rules``)."""
+    width = max(len(name) for name in RULES)
+    return "\n".join(
+        f"{rule.name:<{width}}  {rule.tier.value:<6}  {rule.scope:<7}  {rule.description}"
+        for rule in sorted(RULES.values(), key=lambda r: (r.scope, r.name))
+    )
+
+
+def main() -> int:
+    """``nnhal-rules``: print the validation rules a driver must enforce."""
+    print(rules_table())
+    return 0
