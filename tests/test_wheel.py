@@ -150,3 +150,37 @@ def test_an_installed_harness_certifies_from_an_empty_folder(venv, tmp_path: Pat
     assert counts == _categories(here)
     corners = _run([str(venv / "bin" / "nnhal-generate"), "--parameters"], cwd=empty)
     assert corners.returncode == 0, corners.stdout[-2000:] + corners.stderr[-2000:]
+
+
+def _collected(python: Path, cwd: Path) -> list[str]:
+    run = _run(
+        [
+            str(python),
+            "-m",
+            "pytest",
+            "-p",
+            "no:cacheprovider",
+            "--collect-only",
+            "-q",
+            "--pyargs",
+            "conformance",
+            "--driver=reference",
+            "--nnhal-profile=ci",
+        ],
+        cwd=cwd,
+    )
+    assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-2000:]
+    return sorted(line for line in run.stdout.splitlines() if "::" in line)
+
+
+def test_an_installed_harness_collects_every_test_the_checkout_does(venv, tmp_path: Path) -> None:
+    """The whole suite, not a sample: the same node ids installed as from this checkout."""
+    empty, here = tmp_path / "empty", tmp_path / "here"
+    empty.mkdir()
+    here.mkdir()
+    installed = _collected(venv / "bin" / "python", empty)
+    checkout = _collected(Path(sys.executable), here)
+    assert len(installed) > 10_000
+    missing = sorted(set(checkout) - set(installed))
+    assert missing == [], f"{len(missing)} tests the installed harness lacks: {missing[:10]}"
+    assert installed == checkout
