@@ -1,4 +1,4 @@
-"""The parameter-space layer (conformance/harness/corners.py) and its tests' behaviour."""
+"""The parameter-space layer (the package conformance/harness/corners/) and its tests' behaviour."""
 
 from __future__ import annotations
 
@@ -257,7 +257,7 @@ def test_a_driver_wrong_in_one_corner_fails_with_a_spec_of_it(pytester) -> None:
             "*test_corners?binary/ADD? PASSED*",
             "E *CONV_2D (conv2d): *padding=SAME*",
             "E *as a spec (save as conformance/specs/V1_2/<name>.mod.py):*",
-            "E *# A case drawn by conformance/harness/corners.py (the parameter-space tests).",
+            "E *# A case drawn by conformance/harness/corners/ (the parameter-space tests).",
             "E *classes: padding:same-odd*",
             '*.Operation("CONV_2D", *',
             "E *Example({",
