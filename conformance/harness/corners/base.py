@@ -307,7 +307,6 @@ precision a driver compares in."""
 # The registry
 # ---------------------------------------------------------------------------
 
-
 Strategy = Callable[..., st.SearchStrategy[Corner]]
 """A family's strategy: called with an operation's name, it draws cases of that operation;
 called without, cases of any of the family's operations."""

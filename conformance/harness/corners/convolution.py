@@ -122,7 +122,6 @@ def _window_classes(model, operation, constants, name) -> list[str]:
 # conv2d: CONV_2D, DEPTHWISE_CONV_2D
 # ---------------------------------------------------------------------------
 
-
 _CONV_FORMS = ("plain", "layout", "dilations")
 """The input lists drawn: without the HAL 1.2 inputs, with the layout, with layout and
 dilations."""
@@ -221,7 +220,6 @@ def conv2d(draw, operation: str | None = None) -> Corner:
 # pool2d: AVERAGE_POOL_2D, L2_POOL_2D, MAX_POOL_2D
 # ---------------------------------------------------------------------------
 
-
 _POOLS = {"AVERAGE_POOL_2D": "avg", "MAX_POOL_2D": "max", "L2_POOL_2D": "l2"}
 
 
@@ -290,7 +288,6 @@ def pool2d(draw, operation: str | None = None) -> Corner:
 # ---------------------------------------------------------------------------
 # convx: GROUPED_CONV_2D, TRANSPOSE_CONV_2D
 # ---------------------------------------------------------------------------
-
 
 _CONVX = ("GROUPED_CONV_2D", "TRANSPOSE_CONV_2D")
 

@@ -145,7 +145,6 @@ def binary(draw, operation: str | None = None) -> Corner:
 # unary: ABS, EXP, FLOOR, LOG, LOGISTIC, NEG, RELU, RELU1, RELU6, RSQRT, SIN, SQRT, TANH
 # ---------------------------------------------------------------------------
 
-
 _UNARY = {
     "ABS": "abs", "EXP": "exp", "FLOOR": "floor", "LOG": "log", "LOGISTIC": "logistic",
     "NEG": "neg", "RELU": "relu", "RELU1": "relu1", "RELU6": "relu6", "RSQRT": "rsqrt",
@@ -234,7 +233,6 @@ def unary(draw, operation: str | None = None) -> Corner:
 # ---------------------------------------------------------------------------
 # compare: the comparisons and LOGICAL_AND, LOGICAL_NOT, LOGICAL_OR
 # ---------------------------------------------------------------------------
-
 
 _COMPARISONS = {
     "EQUAL": "equal", "GREATER": "greater", "GREATER_EQUAL": "greater_equal", "LESS": "less",
@@ -346,7 +344,6 @@ def compare(draw, operation: str | None = None) -> Corner:
 # ---------------------------------------------------------------------------
 # convert: CAST, DEQUANTIZE, QUANTIZE
 # ---------------------------------------------------------------------------
-
 
 _CONVERSIONS = ("CAST", "DEQUANTIZE", "QUANTIZE")
 _CAST_KINDS = {

@@ -135,7 +135,6 @@ def resize(draw, operation: str | None = None) -> Corner:
 # roi: ROI_ALIGN, ROI_POOLING, HEATMAP_MAX_KEYPOINT, AXIS_ALIGNED_BBOX_TRANSFORM
 # ---------------------------------------------------------------------------
 
-
 _ROI = ("ROI_ALIGN", "ROI_POOLING", "HEATMAP_MAX_KEYPOINT", "AXIS_ALIGNED_BBOX_TRANSFORM")
 _ROI_RATIOS = (0.5, 1.0, 2.0)
 """Image-to-feature ratios: powers of two, so scaled roi coordinates are exact (and the

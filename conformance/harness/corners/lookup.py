@@ -177,7 +177,6 @@ def pick(draw, operation: str | None = None) -> Corner:
 # hashing: LSH_PROJECTION, RANDOM_MULTINOMIAL
 # ---------------------------------------------------------------------------
 
-
 _HASHING = ("LSH_PROJECTION", "RANDOM_MULTINOMIAL")
 _LSH_TYPES = {1: "sparse-deprecated", 2: "dense", 3: "sparse"}
 """LSH_PROJECTION's type input: SPARSE_DEPRECATED (HAL 1.0's sparse), DENSE, SPARSE."""

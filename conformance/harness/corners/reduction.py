@@ -113,7 +113,6 @@ def reduce(draw, operation: str | None = None) -> Corner:
 # axis: ARGMAX, ARGMIN, CONCATENATION, L2_NORMALIZATION, SOFTMAX
 # ---------------------------------------------------------------------------
 
-
 _AXIS_OPERATIONS = ("ARGMAX", "ARGMIN", "CONCATENATION", "L2_NORMALIZATION", "SOFTMAX")
 
 
@@ -211,7 +210,6 @@ def axis(draw, operation: str | None = None) -> Corner:
 # ---------------------------------------------------------------------------
 # norm: INSTANCE_NORMALIZATION, LOCAL_RESPONSE_NORMALIZATION, LOG_SOFTMAX
 # ---------------------------------------------------------------------------
-
 
 _NORMS = ("INSTANCE_NORMALIZATION", "LOCAL_RESPONSE_NORMALIZATION", "LOG_SOFTMAX")
 

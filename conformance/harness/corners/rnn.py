@@ -275,7 +275,6 @@ def recurrent(draw, operation: str | None = None) -> Corner:
 # lstm: LSTM, UNIDIRECTIONAL_SEQUENCE_LSTM, BIDIRECTIONAL_SEQUENCE_LSTM, QUANTIZED_16BIT_LSTM
 # ---------------------------------------------------------------------------
 
-
 _LSTMS = (
     "LSTM", "UNIDIRECTIONAL_SEQUENCE_LSTM", "BIDIRECTIONAL_SEQUENCE_LSTM", "QUANTIZED_16BIT_LSTM",
 )  # fmt: skip

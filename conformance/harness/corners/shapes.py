@@ -125,7 +125,6 @@ def shape(draw, operation: str | None = None) -> Corner:
 # moves: BATCH_TO_SPACE_ND, DEPTH_TO_SPACE, SPACE_TO_BATCH_ND, SPACE_TO_DEPTH
 # ---------------------------------------------------------------------------
 
-
 _MOVES = ("BATCH_TO_SPACE_ND", "DEPTH_TO_SPACE", "SPACE_TO_BATCH_ND", "SPACE_TO_DEPTH")
 _MOVE_LAYOUT_AT = {"SPACE_TO_BATCH_ND": 3}
 """Where each block rearrangement takes its optional layout (2 for the others)."""
@@ -251,7 +250,6 @@ def moves(draw, operation: str | None = None) -> Corner:
 # ---------------------------------------------------------------------------
 # select: GATHER, SPLIT, STRIDED_SLICE
 # ---------------------------------------------------------------------------
-
 
 _SELECTIONS = ("GATHER", "SPLIT", "STRIDED_SLICE")
 
@@ -435,7 +433,6 @@ def select(draw, operation: str | None = None) -> Corner:
 # ---------------------------------------------------------------------------
 # layout: CHANNEL_SHUFFLE, EXPAND_DIMS, PAD_V2, RESHAPE, SQUEEZE, TILE
 # ---------------------------------------------------------------------------
-
 
 _LAYOUTS = ("CHANNEL_SHUFFLE", "EXPAND_DIMS", "PAD_V2", "RESHAPE", "SQUEEZE", "TILE")
 
