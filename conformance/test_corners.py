@@ -1,6 +1,6 @@
 """Parameter-space tests: every family's corners drawn at random, against an oracle.
 
-``conformance/harness/corners.py`` draws cases of one operation over its
+``conformance/harness/corners/`` draws cases of one operation over its
 parameter space (padding schemes, strides, dilations, layouts, broadcast
 shapes, axes, activations, batch and channel counts); the expected outputs come
 from the oracle scripts of ``conformance/specs/oracles``, run on the drawn case.

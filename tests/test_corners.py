@@ -1,4 +1,4 @@
-"""The parameter-space layer (conformance/harness/corners.py) and its tests' behaviour."""
+"""The parameter-space layer (conformance/harness/corners/) and its tests' behaviour."""
 
 from __future__ import annotations
 
@@ -9,14 +9,18 @@ import pytest
 from hypothesis import HealthCheck, find, given, settings
 
 from conformance.harness.corners import (
+    CATALOGUE,
     CLASSES,
     FAMILIES,
     OPERATIONS,
+    REGISTRY,
     Corner,
     classify,
+    family_of,
     oracle,
     unknown_inputs,
 )
+from conformance.harness.corners.base import _arrange, _family
 from generator.expand import evaluate_spec
 from hal.tensors import read_constants
 
@@ -195,6 +199,41 @@ def test_unknown_inputs_hide_the_chosen_axes_and_name_the_classes() -> None:
     )
 
 
+def test_the_registry_lists_every_family_in_the_catalogue_order() -> None:
+    """One registration per family fills the three tables, in ``CATALOGUE``'s order, and each
+    operation is drawn by exactly one family."""
+    assert list(REGISTRY) == list(FAMILIES) == list(OPERATIONS) == list(CLASSES) == [*CATALOGUE]
+    for name, family in REGISTRY.items():
+        assert family.name == name
+        assert FAMILIES[name] is family.strategy
+        assert OPERATIONS[name] == family.operations
+        assert CLASSES[name] == family.classes
+        assert set(family.results) <= set(family.operations)
+    drawn = [op for ops in OPERATIONS.values() for op in ops]
+    assert len(drawn) == len(set(drawn))
+    assert all(REGISTRY[family_of(op)].operations.count(op) == 1 for op in drawn)
+
+
+def test_the_registry_refuses_a_family_or_an_operation_twice_and_a_wrong_order() -> None:
+    def strategy(operation: str | None = None):
+        raise AssertionError("never drawn")
+
+    def reader(model, operation, constants, name) -> list[str]:
+        return []
+
+    with pytest.raises(ValueError, match="'conv2d' is registered twice"):
+        _family("conv2d", operations=(), classes=(), classify=reader)(strategy)
+    with pytest.raises(ValueError, match="CONV_2D already drawn by conv2d"):
+        _family("again", operations=("CONV_2D",), classes=(), classify=reader)(strategy)
+    with pytest.raises(ValueError, match="does not name the registered"):
+        _arrange(CATALOGUE[1:])
+    with pytest.raises(ValueError, match="does not name the registered"):
+        _arrange((*CATALOGUE, "conv2d"))
+    assert list(REGISTRY) == [*CATALOGUE]
+    assert "again" not in REGISTRY
+    assert family_of("CONV_2D") == "conv2d"
+
+
 @pytest.mark.parametrize("family", sorted(FAMILIES))
 def test_a_printed_corner_is_a_spec_the_generator_reads_back(family: str, tmp_path: Path) -> None:
     corner = find(FAMILIES[family](), lambda c: len(c.classes) >= 3, settings=_SEARCH)
@@ -257,7 +296,7 @@ def test_a_driver_wrong_in_one_corner_fails_with_a_spec_of_it(pytester) -> None:
             "*test_corners?binary/ADD? PASSED*",
             "E *CONV_2D (conv2d): *padding=SAME*",
             "E *as a spec (save as conformance/specs/V1_2/<name>.mod.py):*",
-            "E *# A case drawn by conformance/harness/corners.py (the parameter-space tests).",
+            "E *# A case drawn by conformance/harness/corners/ (the parameter-space tests).",
             "E *classes: padding:same-odd*",
             '*.Operation("CONV_2D", *',
             "E *Example({",

@@ -62,7 +62,7 @@ EXCEPTIONS: dict[tuple[str, str], str] = {
         "conformance",
     ): "the package's folder: where specs are read and modules written",
     ("generator/__main__.py", "conformance.harness.corners"): (
-        "`nnhal-generate --corners` lists which parameter classes the specs reach and the "
+        "`nnhal-generate --parameters` lists which parameter classes the specs reach and the "
         "parameter-space tests draw"
     ),
     ("plugins/report/collector.py", "conformance"): (

@@ -18,7 +18,7 @@ bytes), independent of the reference driver and of the generator. It holds:
 
 The other specs of the family (EMBEDDING_LOOKUP, HASHTABLE_LOOKUP,
 RANDOM_MULTINOMIAL) are derived by hand in their own comments; the
-parameter-space tests (conformance/harness/corners.py) run
+parameter-space tests (conformance/harness/corners/lookup.py) run
 ``embedding_lookup`` and ``hashtable_lookup`` below (the definitions of
 docs/operations.md), on the cases they draw, ``lsh_projection`` on theirs, and
 ``certain_multinomial`` on RANDOM_MULTINOMIAL cases whose samples are certain
