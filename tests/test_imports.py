@@ -54,14 +54,14 @@ EXCEPTIONS: dict[tuple[str, str], str] = {
         "conformance.harness.cases",
     ): "the same case record, written out as source",
     (
-        "generator/__main__.py",
+        "generator/build.py",
         "conformance.harness.cases",
     ): "the same case record, to check what it wrote",
     (
-        "generator/__main__.py",
+        "generator/build.py",
         "conformance",
     ): "the package's folder: where specs are read and modules written",
-    ("generator/__main__.py", "conformance.harness.corners"): (
+    ("generator/build.py", "conformance.harness.corners"): (
         "`nnhal-generate --corners` lists which parameter classes the specs reach and the "
         "parameter-space tests draw"
     ),
