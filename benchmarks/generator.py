@@ -24,6 +24,7 @@ from pathlib import Path
 
 import generator.__main__ as cli
 from benchmarks.result import Figure, Result, quick, runs
+from generator import build
 from generator.emit import HAL_FOLDERS
 
 RUNS = 3
@@ -62,14 +63,14 @@ def _load_all(out: Path) -> int:
 
 
 def run() -> Result:
-    root = cli.find_root()
+    root = build.find_root()
     try:
-        cli._spec_interpreter()
+        build.spec_interpreter()
     except ImportError as error:
         return Result(
             "generator", f"generator: skipped (the spec interpreter is unavailable: {error})"
         )
-    specs = cli.discover_specs(root / "conformance" / "specs", root)
+    specs = build.discover_specs(root / "conformance" / "specs", root)
     named = []
     if quick():
         specs = specs[:QUICK_SPECS]

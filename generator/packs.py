@@ -33,14 +33,14 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from generator.__main__ import (
+from generator.build import (
     SPEC_SUFFIX,
     UsageError,
-    _expected_files,
-    _run,
-    _spec_interpreter,
-    _write,
     discover_specs,
+    expected_files,
+    run_specs,
+    spec_interpreter,
+    write_file,
 )
 from generator.emit import HAL_FOLDERS
 
@@ -251,16 +251,16 @@ def _generate_here(
     place: concurrent runs (pytest-xdist workers) never see half a package. Before each
     spec is evaluated its name is written to ``status``, for the parent to name it."""
     cache.mkdir(parents=True, exist_ok=True)
-    interpreter = _spec_interpreter()
+    interpreter = spec_interpreter()
     outcomes = []
     for spec in specs:
         if status is not None:
             status.write_text(spec.path.relative_to(folder.parent).as_posix(), encoding="utf-8")
-        outcomes += _run([spec], folder.parent, interpreter, emit=True)
+        outcomes += run_specs([spec], folder.parent, interpreter, emit=True)
     scratch = Path(tempfile.mkdtemp(prefix=".building-", dir=cache))
     try:
-        for relative, text in _expected_files(outcomes, scratch, True, specs).items():
-            _write(scratch / relative, text.encode("utf-8"))
+        for relative, text in expected_files(outcomes, scratch, True, specs).items():
+            write_file(scratch / relative, text.encode("utf-8"))
         errors = [o.error for o in outcomes if o.error is not None]
         (scratch / _ERRORS).write_text(json.dumps(errors), encoding="utf-8")
         try:

@@ -9,7 +9,8 @@
 * ``hal.callbacks``: the client-side callbacks the harness hands to drivers;
 * ``hal.memory``: memory pools (ashmem, mmap_fd, hardware_buffer_blob);
 * ``hal.tensors``: operand data as numpy arrays (constants, request inputs, outputs);
-* ``hal.operations``: the operation catalog;
+* ``hal.operations``: the operation catalog (its data in ``hal.catalog``, its records in
+  ``hal.forms``);
 * ``hal.validation``: the model and request rules a driver must enforce;
 * ``hal.loader``: resolves ``--driver`` specifications to driver objects.
 """

@@ -20,9 +20,8 @@ from pathlib import Path
 
 import pytest
 
-from plugins import pytest_nnhal as entry
-from plugins.pytest_nnhal import SMOKE_PER_TEST, SUITE, in_suite, is_xdist_controller
 from plugins.report.facts import test_id
+from plugins.suite import SMOKE_PER_TEST, SUITE, in_suite, innermost_run, is_xdist_controller
 
 _UNBUILT = pytest.StashKey[int]()
 """Cases a selection left out before their items were built (``unbuilt_cases``)."""
@@ -437,9 +436,10 @@ def pytest_itemcollected(item: pytest.Item) -> None:
 
 
 def pytest_collectreport(report: pytest.CollectReport) -> None:
-    if not report.nodeid.endswith(".py") or not entry._CONFIGURED:
+    config = innermost_run()
+    if not report.nodeid.endswith(".py") or config is None:
         return
-    stage = entry._CONFIGURED[-1].stash.get(_STAGE, None)
+    stage = config.stash.get(_STAGE, None)
     if stage is not None:
         stage.collected(report)
 

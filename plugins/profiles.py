@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 import pytest
 
-from plugins.pytest_nnhal import HYPOTHESIS_EXAMPLES, PROFILES
+from plugins.suite import HYPOTHESIS_EXAMPLES, PROFILES
 
 _PREVIOUS_HYPOTHESIS_PROFILE = pytest.StashKey[str]()
 _SOURCE_CONSTANTS = pytest.StashKey["Callable[[], None] | None"]()

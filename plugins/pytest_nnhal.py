@@ -45,10 +45,16 @@ uses the suite (as pytest-xdist registers its machinery only under ``-n``):
 * ``plugins.collection``: node ids from any folder, the items a run names,
   ``CaseItem``, selection before items are built, ``--nnhal-op`` and the smoke
   sample, the collection progress lines;
-* ``plugins.running``: the driver behind its guard (``--driver-isolation``,
-  the sandbox), the hang breaker, crash handling, the runtest and report hooks
-  (driver faults, rerun lines, repeated failures, the certification report),
-  the header; ``plugins.profiles``: the hypothesis profile of ``--nnhal-profile``.
+* ``plugins.running``: the hang breaker, crash handling, the runtest and
+  report hooks (driver faults, rerun lines, repeated failures, the
+  certification report), the header; it loads the driver through
+  ``plugins.driver`` (behind its guard: ``--driver-isolation``, the sandbox),
+  which also holds it for the fixtures and the report; ``plugins.profiles``:
+  the hypothesis profile of ``--nnhal-profile``.
+
+The names this module shares with those parts (the suite's package, the
+profiles, the runs under way) live in ``plugins.suite``, as light as this
+module, so that no part imports the entry module back.
 
 Activation: a run uses the suite, and gets those parts, when
 
@@ -80,18 +86,26 @@ when a test first needs it.
 from __future__ import annotations
 
 import contextlib
-import functools
-import importlib.util
 import os
 import shlex
 from dataclasses import dataclass
-from pathlib import Path, PurePath
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
 
 from plugins import packs
 from plugins.options import whole_number
+from plugins.suite import (
+    DEFAULT_PROFILE,
+    PROFILES,
+    SMOKE_PER_TEST,
+    SUITE,
+    innermost_run,
+    run_ended,
+    run_started,
+    suite_folder,
+)
 
 if TYPE_CHECKING:
     from hal.loader import LoadedDriver
@@ -113,14 +127,6 @@ DEFAULT_ADDRESS_SPACE_MB = 8192
 """``isolation.sandbox.DEFAULT_ADDRESS_SPACE_MB``."""
 
 ISOLATION_MODES = ("none", "process")
-PROFILES = ("ci", "full", "thorough")
-DEFAULT_PROFILE = "full"
-HYPOTHESIS_EXAMPLES = {"ci": 5, "full": 40, "thorough": 400}
-"""Hypothesis examples per sampled test (one test per mutation family) in each profile."""
-SMOKE_PER_TEST = 2
-"""Items a smoke run keeps of each test function."""
-SUITE = "conformance"
-"""The suite's package: its modules' node ids start ``conformance/`` wherever pytest runs."""
 
 OPTION_DEFAULTS: dict[str, object] = {
     "--driver": None,
@@ -146,8 +152,6 @@ OPTION_DEFAULTS: dict[str, object] = {
 """Every nnhal option and its default: any of them given turns the plugin on."""
 _HYPOTHESIS_PROFILES = frozenset(f"nnhal-{profile}" for profile in PROFILES)
 
-_CONFIGURED: list[pytest.Config] = []
-"""The configs of the pytest runs under way in this process, innermost (latest) last."""
 _SUITE_REASON = pytest.StashKey["str | None"]()
 """Why the run uses the suite (see the module's docstring), None if it does not."""
 WORKER_KEY = "nnhal_uses_suite"
@@ -293,30 +297,6 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 # -- activation -----------------------------------------------------------------------
 
 
-@functools.cache
-def suite_folder() -> Path | None:
-    """The installed suite's folder (found without importing it), None if there is none."""
-    try:
-        spec = importlib.util.find_spec(SUITE)
-    except (ImportError, ValueError):
-        return None
-    locations = getattr(spec, "submodule_search_locations", None) if spec else None
-    return Path(next(iter(locations))).resolve() if locations else None
-
-
-def in_suite(path: Path) -> PurePath | None:
-    """``path`` relative to the suite's parent folder (``conformance/test_x.py``), or None
-    for a file outside the suite."""
-    folder = suite_folder()
-    if folder is None:
-        return None
-    try:
-        relative = path.resolve().relative_to(folder.parent)
-    except ValueError:
-        return None
-    return relative if relative.parts[0] == SUITE else None
-
-
 def suite_reason(config: pytest.Config) -> str | None:
     """Why the run uses the suite (the rule of this module's docstring), None if it does not."""
     worker = getattr(config, "workerinput", None)
@@ -379,7 +359,7 @@ def _suite_argument(config: pytest.Config) -> str | None:
 
 @pytest.hookimpl(tryfirst=True)  # before hypothesis's plugin loads --hypothesis-profile
 def pytest_configure(config: pytest.Config) -> None:
-    _CONFIGURED.append(config)
+    run_started(config)
     reason = config.stash[_SUITE_REASON] = suite_reason(config)
     if reason is None:
         return
@@ -392,8 +372,7 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
-    with contextlib.suppress(ValueError):
-        _CONFIGURED.remove(config)
+    run_ended(config)
 
 
 @pytest.hookimpl(optionalhook=True)
@@ -412,18 +391,15 @@ def pytest_report_header(config: pytest.Config) -> list[str] | None:
     return header_lines(config)
 
 
-def is_xdist_controller(config: pytest.Config) -> bool:
-    return not hasattr(config, "workerinput") and bool(getattr(config.option, "numprocesses", 0))
-
-
 # -- fixtures -------------------------------------------------------------------------
 
 
 def active_config() -> pytest.Config:
     """The config of the innermost pytest run under way in this process."""
-    if not _CONFIGURED:
+    config = innermost_run()
+    if config is None:
         raise RuntimeError("no pytest run with the nnhal plugin is configured in this process")
-    return _CONFIGURED[-1]
+    return config
 
 
 def _suite_config() -> pytest.Config:
@@ -471,7 +447,7 @@ def nnhal() -> SuiteRun:
     ``nnhal_config``; pytest looks up every fixture in a test's closure before
     each test (some 30 us apiece), so the suite's many small tests take this one.
     """
-    from plugins.running import loaded_driver, tested_level
+    from plugins.driver import loaded_driver, tested_level
 
     config = _suite_config()
     level = tested_level(config)
@@ -481,7 +457,7 @@ def nnhal() -> SuiteRun:
 @pytest.fixture(scope="session")
 def nnhal_driver(nnhal_config: pytest.Config) -> LoadedDriver:
     """The loaded driver: its specification, device object and HAL level."""
-    from plugins.running import loaded_driver
+    from plugins.driver import loaded_driver
 
     return loaded_driver(nnhal_config)
 
@@ -495,7 +471,7 @@ def device(nnhal_driver: LoadedDriver):
 @pytest.fixture(scope="session")
 def hal_level(nnhal_config: pytest.Config) -> HalVersion:
     """The HAL level the suite tests: the driver's, capped by ``--hal-version``."""
-    from plugins.running import tested_level
+    from plugins.driver import tested_level
 
     return tested_level(nnhal_config)
 

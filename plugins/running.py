@@ -1,14 +1,15 @@
-"""Running the suite: the driver behind its guard, driver faults, the runtest and report hooks.
+"""Running the suite: driver faults, the runtest and report hooks, the header.
 
 Registered by ``plugins.pytest_nnhal`` in a run that uses the suite (its
 docstring has the rule), which then calls ``configure``. The driver named by
 ``--driver`` is loaded while pytest configures (the default one when a test
-first needs it), in this process behind an ``InProcessGuard`` or in a driver
-service process (``--driver-isolation=process``) in the ``--driver-containment``
-sandbox. A crash, hang or memory overrun of the driver fails the phase it
-happened in with the fault's sentence and the outcome property
-``("nnhal_outcome", "crash"|"timeout")``; the hang breaker declares items
-blocked; every failure of a suite item ends with the command that reruns it.
+first needs it) by ``plugins.driver``, in this process behind an
+``InProcessGuard`` or in a driver service process (``--driver-isolation=process``)
+in the ``--driver-containment`` sandbox. A crash, hang or memory overrun of
+the driver fails the phase it happened in with the fault's sentence and the
+outcome property ``("nnhal_outcome", "crash"|"timeout")``; the hang breaker
+declares items blocked; every failure of a suite item ends with the command
+that reruns it.
 
 A driver service that dies during a test ends the test's waits itself
 (``isolation.proxy.DriverService``: pending calls, callbacks and burst
@@ -19,25 +20,21 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
-import os
 
 import pytest
 
 from conformance.harness.hangs import BLOCKED, BREAKER
 from conformance.harness.rerun import rerun_of
-from hal.loader import DEFAULT_DRIVER, DriverLoadError, LoadedDriver, load_driver
+from hal.loader import DEFAULT_DRIVER, DriverLoadError
 from hal.show import printable
 from hal.types import HalVersion
-from plugins import collection, packs, profiles
-from plugins.pytest_nnhal import SUITE, is_xdist_controller
+from plugins import collection, driver, packs, profiles
 from plugins.repeats import RepeatedFailures
 from plugins.report import seal
 from plugins.report.facts import test_id
+from plugins.suite import SUITE
 
-_LOADED = pytest.StashKey[LoadedDriver]()
-_GUARD = pytest.StashKey[object]()
 _REFUSED_SEEN = pytest.StashKey[int]()
-_SANDBOX = pytest.StashKey[object]()
 _FAULTS_SEEN = pytest.StashKey[int]()
 _CRASH_WATCH = pytest.StashKey[object]()
 OUTCOME_PROPERTY = "nnhal_outcome"
@@ -70,24 +67,15 @@ def configure(config: pytest.Config) -> None:
     profiles.configure(config)
     packs.configure(config)
     collection.check_operation_names(config.getoption("--nnhal-op"))  # packs' extensions known
-    spec = config.getoption("--driver")
-    if spec is not None:
-        config.stash[_LOADED] = _load(config, spec)
+    driver.configure(config)
     if any(config.getoption(o) is not None for o in ("--cert-report", "--shard", "--expect-fail")):
         from plugins.report.collector import configure as configure_report
 
         configure_report(config)
 
 
-def close_driver(config: pytest.Config) -> None:
-    """End the driver service (and everything it forked): the report is written after."""
-    guard = config.stash.get(_GUARD, None)
-    if guard is not None and hasattr(guard, "close"):
-        guard.close()
-
-
 def pytest_unconfigure(config: pytest.Config) -> None:
-    close_driver(config)
+    driver.close_driver(config)
     watch = config.stash.get(_CRASH_WATCH, None)
     if watch is not None:
         watch.finish()
@@ -95,130 +83,7 @@ def pytest_unconfigure(config: pytest.Config) -> None:
     packs.unconfigure(config)
 
 
-# -- the driver -----------------------------------------------------------------------
-
-
-def _load(config: pytest.Config, spec: str | None) -> LoadedDriver:
-    """Load the driver behind the guard of ``--driver-isolation``."""
-    from isolation.proxy import DriverService, InProcessGuard
-
-    timeout = config.getoption("--hal-timeout")
-    try:
-        if config.getoption("--driver-isolation") == "process":
-            service = DriverService(
-                spec,
-                timeout,
-                sandbox=driver_sandbox(config),
-                log_path=_driver_log(config),
-                folder=driver_folder(config),
-                hidden=hidden_paths(config),
-            )
-            loaded = service.start()
-            if is_xdist_controller(config):
-                service.close()  # the workers run the tests, each with its own service
-            else:
-                config.stash[_GUARD] = service
-                service.admit = BREAKER.admit
-                service.on_hang = BREAKER.record
-            return loaded
-        loaded = load_driver(spec, driver_folder(config))
-    except DriverLoadError as e:
-        raise pytest.UsageError(str(e)) from None
-    guard = InProcessGuard(timeout)
-    guard.admit = BREAKER.admit
-    guard.on_hang = BREAKER.record
-    config.stash[_GUARD] = guard
-    return guard.wrap(loaded)
-
-
-def driver_folder(config: pytest.Config) -> str:
-    """The driver's folder: ``--driver-folder``, else the current folder."""
-    return os.path.abspath(config.getoption("--driver-folder") or os.getcwd())
-
-
-def hidden_paths(config: pytest.Config) -> list[str]:
-    """What the driver's view shows empty: the suite's packages (its specs and expected
-    outputs among them), the plugin and the generator, the report folder, the cache of
-    generated vendor packs, the harness's folder (unless the driver's folder is inside
-    it) and every ``--driver-hide``."""
-    from importlib.util import find_spec
-
-    from generator.packs import cache_folder
-
-    paths = [
-        p
-        for package in ("conformance", "plugins", "generator")
-        for p in (find_spec(package).submodule_search_locations or [])
-    ]
-    report = config.getoption("--cert-report")
-    if report is not None:
-        # Made now, so that it is hidden from the start (it would be read-only anyway).
-        os.makedirs(report, exist_ok=True)
-        paths.append(os.path.abspath(report))
-    paths.append(str(cache_folder()))
-    here, folder = os.getcwd(), driver_folder(config)
-    if not (folder == here or folder.startswith(here.rstrip("/") + "/")):
-        paths.append(here)
-    paths += [os.path.abspath(p) for p in config.getoption("--driver-hide")]
-    return paths
-
-
-def driver_sandbox(config: pytest.Config):
-    """The containment of the driver service (``--driver-containment``), made once per run."""
-    from isolation.sandbox import ContainmentUnavailable, Limits, Sandbox
-
-    sandbox = config.stash.get(_SANDBOX, None)
-    if sandbox is None:
-        limit = config.getoption("--driver-memory-limit")
-        limits = Limits(address_space_mb=limit) if limit > 0 else Limits()
-        try:
-            sandbox = Sandbox(config.getoption("--driver-containment"), limits)
-        except ContainmentUnavailable as e:
-            raise pytest.UsageError(str(e)) from None
-        config.stash[_SANDBOX] = sandbox
-    return sandbox
-
-
-def _driver_log(config: pytest.Config) -> str | None:
-    """``DIR/driver-logs/<worker>.log`` under ``--cert-report=DIR``; else a temporary file."""
-    folder = config.getoption("--cert-report")
-    if folder is None:
-        return None
-    worker = getattr(config, "workerinput", {}).get("workerid", "main")
-    return os.path.join(os.path.abspath(folder), "driver-logs", f"{worker}.log")
-
-
-def isolation_facts(config: pytest.Config) -> dict:
-    """What the report says of the isolation in effect (``run.isolation``)."""
-    if config.getoption("--driver-isolation") != "process":
-        return {
-            "mode": "none",
-            "containment": None,
-            "tamper_proof": False,
-            "driver_logs": None,
-        }
-    sandbox = driver_sandbox(config)
-    folder = config.getoption("--cert-report")
-    return {
-        "mode": "process",
-        "containment": sandbox.describe(),
-        "tamper_proof": sandbox.tamper_proof,
-        "driver_logs": os.path.join(os.path.abspath(folder), "driver-logs") if folder else None,
-    }
-
-
-def loaded_driver(config: pytest.Config) -> LoadedDriver:
-    """The driver under test, loading the default one on first use."""
-    if _LOADED not in config.stash:
-        config.stash[_LOADED] = _load(config, None)
-    return config.stash[_LOADED]
-
-
-def tested_level(config: pytest.Config) -> HalVersion:
-    """The driver's HAL level, capped by ``--hal-version``."""
-    level = loaded_driver(config).level
-    cap = config.getoption("--hal-version")
-    return min(level, HalVersion.parse(cap)) if cap is not None else level
+# -- the header ---------------------------------------------------------------------------
 
 
 def header_lines(config: pytest.Config) -> list[str]:
@@ -232,9 +97,10 @@ def header_lines(config: pytest.Config) -> list[str]:
     vendor = packs.header_lines(config)
     if spec is None:
         return [f"driver: {DEFAULT_DRIVER} (default)", profile, isolation, *vendor]
-    loaded = config.stash[_LOADED]
+    loaded = driver.loaded_driver(config)
     return [
-        f"driver: {loaded.describe()} (HAL {loaded.level}, tested up to {tested_level(config)})",
+        f"driver: {loaded.describe()} (HAL {loaded.level}, "
+        f"tested up to {driver.tested_level(config)})",
         profile,
         isolation,
         *vendor,
@@ -246,7 +112,7 @@ def _isolation_header(config: pytest.Config) -> str:
     if config.getoption("--driver-isolation") == "process":
         return (
             f"driver isolation: process (a service process per worker; {timeout}); "
-            f"containment: {driver_sandbox(config).describe()}"
+            f"containment: {driver.driver_sandbox(config).describe()}"
         )
     return (
         f"driver isolation: none (the driver runs in-process, not tamper-proof; {timeout}; "
@@ -262,7 +128,7 @@ def pytest_runtest_protocol(item: pytest.Item) -> None:
     """Restart a driver service that died or hung in an earlier test, then run this one."""
     config = item.config
     BREAKER.begin_item()
-    guard = config.stash.get(_GUARD, None)
+    guard = driver.guard(config)
     if guard is not None and hasattr(guard, "ensure_running"):
         # If no fresh service starts, the test's first driver call reports the dead one.
         with contextlib.suppress(DriverLoadError):
@@ -283,7 +149,7 @@ def pytest_runtest_protocol(item: pytest.Item) -> None:
 @pytest.hookimpl(tryfirst=True)
 def pytest_sessionfinish(session: pytest.Session) -> None:
     """A driver service that died in the last test is back for the report's questions."""
-    guard = session.config.stash.get(_GUARD, None)
+    guard = driver.guard(session.config)
     if guard is not None and hasattr(guard, "ensure_running"):
         with contextlib.suppress(DriverLoadError):
             guard.ensure_running()
@@ -294,7 +160,7 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
     if marker is None:
         return
     needed = HalVersion.parse(str(marker.args[0]))
-    level = tested_level(item.config)
+    level = driver.tested_level(item.config)
     if level < needed:
         pytest.skip(f"needs HAL {needed}; the driver is tested at HAL {level}")
 
@@ -364,7 +230,7 @@ def _add_rerun(item: pytest.Item, report: pytest.TestReport) -> None:
 def _driver_faults(item: pytest.Item, call: pytest.CallInfo, report: pytest.TestReport) -> None:
     """A crash, hang or memory overrun of the driver fails the phase it happened in; an item
     the hang breaker stopped is declared blocked."""
-    guard = item.config.stash.get(_GUARD, None)
+    guard = driver.guard(item.config)
     if guard is None:
         return
     from isolation.proxy import DriverFault, Fault, memory_fault

@@ -82,8 +82,8 @@ class RewritesItsReport(PerturbMulTwice):
 def _claim_tamper_proof() -> None:
     """In the harness's process (in-process isolation), replace the function that states
     the isolation with one that claims a contained, tamper-proof run."""
-    running = sys.modules.get("plugins.running")
-    if running is None:
+    held = sys.modules.get("plugins.driver")
+    if held is None:
         return
 
     def claims(config):
@@ -94,7 +94,7 @@ def _claim_tamper_proof() -> None:
             "driver_logs": None,
         }
 
-    running.isolation_facts = claims
+    held.isolation_facts = claims
 
 
 _claim_tamper_proof()

@@ -62,17 +62,10 @@ class _TamperingPreparedModel(ReferencePreparedModel):
 
 
 class _TamperingDriver(ReferenceDriver):
-    """Every prepared model it hands out (through any prepare method) is a ``prepared_class``."""
+    """The reference driver, whose preparations (through any prepare method) build a
+    ``_TamperingPreparedModel``, or the subclass a driver below names."""
 
-    prepared_class = _TamperingPreparedModel
-
-    def _prepare(self, model, version, preference, notify):
-        def rewrap(status, prepared):
-            if prepared is not None:
-                prepared.__class__ = self.prepared_class
-            notify(status, prepared)
-
-        return super()._prepare(model, version, preference, rewrap)
+    prepared_model_class = _TamperingPreparedModel
 
 
 def _perturb_mul_float32(factor: float):
@@ -106,13 +99,13 @@ class _HalfOff(_TamperingPreparedModel):
 class PerturbMulTwice(_TamperingDriver):
     """MUL's float32 outputs off by twice the tolerance."""
 
-    prepared_class = _TwiceOff
+    prepared_model_class = _TwiceOff
 
 
 class PerturbMulHalf(_TamperingDriver):
     """MUL's float32 outputs off by half the tolerance: still correct."""
 
-    prepared_class = _HalfOff
+    prepared_model_class = _HalfOff
 
 
 def _write_past_output(model, request):
@@ -131,7 +124,7 @@ class _Overrun(_TamperingPreparedModel):
 class WritesPastOutput(_TamperingDriver):
     """Writes one byte right after output 0 whenever the pool has room for it."""
 
-    prepared_class = _Overrun
+    prepared_model_class = _Overrun
 
 
 class _LeavesMulOutputs(_TamperingPreparedModel):
@@ -163,7 +156,7 @@ class _LeavesMulOutputs(_TamperingPreparedModel):
 class LeavesMulOutputs(_TamperingDriver):
     """Answers every execution of a model with MUL without writing its outputs."""
 
-    prepared_class = _LeavesMulOutputs
+    prepared_model_class = _LeavesMulOutputs
 
 
 class ClaimsButFails(ReferenceDriver):
@@ -214,13 +207,13 @@ class _NeverNotifies(ReferencePreparedModel):
 class NotifiesTwice(_TamperingDriver):
     """execute_1_2 answers through its callback twice."""
 
-    prepared_class = _NotifiesTwice
+    prepared_model_class = _NotifiesTwice
 
 
 class NeverNotifies(_TamperingDriver):
     """execute_1_2 returns NONE and never calls its callback."""
 
-    prepared_class = _NeverNotifies
+    prepared_model_class = _NeverNotifies
 
 
 # ---------------------------------------------------------------------------
@@ -427,13 +420,13 @@ def _all_insufficient_after(status_seen: ErrorStatus) -> type:
 class InsufficientOnSuccess(_TamperingDriver):
     """Reports every output shape not sufficient after a successful execution."""
 
-    prepared_class = _all_insufficient_after(ErrorStatus.NONE)
+    prepared_model_class = _all_insufficient_after(ErrorStatus.NONE)
 
 
 class EveryOutputShort(_TamperingDriver):
     """When one output buffer is too small, reports every output not sufficient."""
 
-    prepared_class = _all_insufficient_after(ErrorStatus.OUTPUT_INSUFFICIENT_SIZE)
+    prepared_model_class = _all_insufficient_after(ErrorStatus.OUTPUT_INSUFFICIENT_SIZE)
 
 
 def _truncating_multiply(x, m0, shift):

@@ -50,17 +50,10 @@ class _Hostile(ReferencePreparedModel):
 
 
 class _HostileDriver(ReferenceDriver):
-    """Every prepared model it hands out is a ``prepared_class``."""
+    """The reference driver, whose preparations build a ``_Hostile`` prepared model, or
+    the subclass a driver below names."""
 
-    prepared_class = _Hostile
-
-    def _prepare(self, model, version, preference, notify):
-        def rewrap(status, prepared):
-            if prepared is not None:
-                prepared.__class__ = self.prepared_class
-            notify(status, prepared)
-
-        return super()._prepare(model, version, preference, rewrap)
+    prepared_model_class = _Hostile
 
 
 # -- crashes -----------------------------------------------------------------
@@ -81,7 +74,7 @@ class _SegfaultingModel(_Hostile):
 class SegfaultInExecute(_HostileDriver):
     """execute_synchronously dereferences a null pointer."""
 
-    prepared_class = _SegfaultingModel
+    prepared_model_class = _SegfaultingModel
 
 
 class _ExitingModel(_Hostile):
@@ -92,7 +85,7 @@ class _ExitingModel(_Hostile):
 class ExitInExecute(_HostileDriver):
     """execute_synchronously ends the process with os._exit(3)."""
 
-    prepared_class = _ExitingModel
+    prepared_model_class = _ExitingModel
 
 
 class _KilledModel(_Hostile):
@@ -103,7 +96,7 @@ class _KilledModel(_Hostile):
 class KilledInExecute(_HostileDriver):
     """execute_synchronously gets its process killed (SIGKILL), as the OOM killer would."""
 
-    prepared_class = _KilledModel
+    prepared_model_class = _KilledModel
 
 
 class _AsyncSegfaultModel(_Hostile):
@@ -115,7 +108,7 @@ class _AsyncSegfaultModel(_Hostile):
 class SegfaultAfterLaunch(_HostileDriver):
     """execute_1_2 returns NONE, then its worker thread dereferences a null pointer."""
 
-    prepared_class = _AsyncSegfaultModel
+    prepared_model_class = _AsyncSegfaultModel
 
 
 # -- hangs and protocol breaches ------------------------------------------------
@@ -129,7 +122,7 @@ class _HangingModel(_Hostile):
 class HangInExecute(_HostileDriver):
     """execute_synchronously never returns."""
 
-    prepared_class = _HangingModel
+    prepared_model_class = _HangingModel
 
 
 class _RaisingModel(_Hostile):
@@ -140,7 +133,7 @@ class _RaisingModel(_Hostile):
 class RaisesInExecute(_HostileDriver):
     """An exception escapes execute_synchronously."""
 
-    prepared_class = _RaisingModel
+    prepared_model_class = _RaisingModel
 
 
 class Verdict:
@@ -158,7 +151,7 @@ class _WrongTypeModel(_Hostile):
 class WrongReturnType(_HostileDriver):
     """execute_synchronously returns an object of its own instead of a tuple."""
 
-    prepared_class = _WrongTypeModel
+    prepared_model_class = _WrongTypeModel
 
 
 class _WrongArityModel(_Hostile):
@@ -170,7 +163,7 @@ class _WrongArityModel(_Hostile):
 class WrongArity(_HostileDriver):
     """execute_synchronously returns (status, shapes): the timing is missing."""
 
-    prepared_class = _WrongArityModel
+    prepared_model_class = _WrongArityModel
 
 
 class _TwiceModel(_Hostile):
@@ -184,7 +177,7 @@ class _TwiceModel(_Hostile):
 class NotifiesTwice(_HostileDriver):
     """execute_1_2 calls its callback twice (before returning)."""
 
-    prepared_class = _TwiceModel
+    prepared_model_class = _TwiceModel
 
 
 class _SilentModel(_Hostile):
@@ -195,7 +188,7 @@ class _SilentModel(_Hostile):
 class NeverNotifies(_HostileDriver):
     """execute_1_2 returns NONE and never calls its callback."""
 
-    prepared_class = _SilentModel
+    prepared_model_class = _SilentModel
 
 
 # -- bad data -------------------------------------------------------------------
@@ -215,7 +208,7 @@ class _OutsideWriter(_Hostile):
 class WritesOutsideOutputs(_HostileDriver):
     """Flips the byte right after output 0's location."""
 
-    prepared_class = _OutsideWriter
+    prepared_model_class = _OutsideWriter
 
 
 class _InputWriter(_Hostile):
@@ -231,7 +224,7 @@ class _InputWriter(_Hostile):
 class ModifiesInputs(_HostileDriver):
     """Flips the first byte of input 0 after computing."""
 
-    prepared_class = _InputWriter
+    prepared_model_class = _InputWriter
 
 
 class _WrongShapesModel(_Hostile):
@@ -243,7 +236,7 @@ class _WrongShapesModel(_Hostile):
 class WrongOutputShapes(_HostileDriver):
     """Reports every output as 7x7x7."""
 
-    prepared_class = _WrongShapesModel
+    prepared_model_class = _WrongShapesModel
 
 
 class _LeakingModel(_Hostile):
@@ -257,7 +250,7 @@ class _LeakingModel(_Hostile):
 class LeaksMemory(_HostileDriver):
     """Keeps LEAK_MB MB per execution, forever."""
 
-    prepared_class = _LeakingModel
+    prepared_model_class = _LeakingModel
 
 
 class _GarbageTimingModel(_Hostile):
@@ -269,7 +262,7 @@ class _GarbageTimingModel(_Hostile):
 class GarbageTiming(_HostileDriver):
     """Reports a time on device of 34 hours, and less time in the driver, measured or not."""
 
-    prepared_class = _GarbageTimingModel
+    prepared_model_class = _GarbageTimingModel
 
 
 # -- attacks on the harness and the machine (process isolation contains them) ----------
@@ -295,7 +288,7 @@ class _SignalParentModel(_Hostile):
 class KillsTheHarness(_HostileDriver):
     """execute_synchronously sends SIGKILL to the harness (and to its own parent)."""
 
-    prepared_class = _SignalParentModel
+    prepared_model_class = _SignalParentModel
 
 
 class _StopParentModel(_SignalParentModel):
@@ -305,7 +298,7 @@ class _StopParentModel(_SignalParentModel):
 class StopsTheHarness(_HostileDriver):
     """execute_synchronously sends SIGSTOP to the harness (and to its own parent)."""
 
-    prepared_class = _StopParentModel
+    prepared_model_class = _StopParentModel
 
 
 class _DaemonModel(_Hostile):
@@ -322,7 +315,7 @@ class ForksADaemon(_HostileDriver):
     The daemon's environment carries NNHAL_DRIVER_TEST_MARKER, which the test looks for
     in /proc after the run."""
 
-    prepared_class = _DaemonModel
+    prepared_model_class = _DaemonModel
 
 
 class _GreedyModel(_Hostile):
@@ -334,7 +327,7 @@ class _GreedyModel(_Hostile):
 class GrowsWithoutBound(_HostileDriver):
     """execute_synchronously asks for 64 GiB inside the call."""
 
-    prepared_class = _GreedyModel
+    prepared_model_class = _GreedyModel
 
 
 class _GilHangModel(_Hostile):
@@ -347,7 +340,7 @@ class _GilHangModel(_Hostile):
 class HangsHoldingTheGil(_HostileDriver):
     """execute_synchronously hangs in native code without releasing the GIL."""
 
-    prepared_class = _GilHangModel
+    prepared_model_class = _GilHangModel
 
 
 _hoard: list[int] = []
@@ -366,7 +359,7 @@ class _DescriptorModel(_Hostile):
 class HoardsDescriptors(_HostileDriver):
     """execute_synchronously opens descriptors until the system says no."""
 
-    prepared_class = _DescriptorModel
+    prepared_model_class = _DescriptorModel
 
 
 class _ScribblerModel(_Hostile):
@@ -386,7 +379,7 @@ class _ScribblerModel(_Hostile):
 class WritesOutsideItsFolder(_HostileDriver):
     """execute_synchronously writes into its working directory and to a path outside it."""
 
-    prepared_class = _ScribblerModel
+    prepared_model_class = _ScribblerModel
 
 
 # -- answers that are costly to print, and shared memory resized ------------------
@@ -408,7 +401,7 @@ class _DeepAnswerModel(_Hostile):
 class DeepAnswer(_HostileDriver):
     """execute_synchronously returns a list shared with itself 40 levels deep."""
 
-    prepared_class = _DeepAnswerModel
+    prepared_model_class = _DeepAnswerModel
 
 
 class _RingShrinkingModel(_Hostile):
@@ -423,7 +416,7 @@ class _RingShrinkingModel(_Hostile):
 class ShrinksBurstRings(_HostileDriver):
     """Once its burst is configured, truncates both FMQ ring memfds to 0 bytes."""
 
-    prepared_class = _RingShrinkingModel
+    prepared_model_class = _RingShrinkingModel
 
 
 class _PoolShrinkingModel(_Hostile):
@@ -439,7 +432,7 @@ class _PoolShrinkingModel(_Hostile):
 class ShrinksRequestPools(_HostileDriver):
     """After computing, execute_synchronously truncates every request pool to 0 bytes."""
 
-    prepared_class = _PoolShrinkingModel
+    prepared_model_class = _PoolShrinkingModel
 
 
 # -- attacks on the certificate from inside the sandbox ------------------------------
@@ -545,7 +538,7 @@ class ProbesItsSandbox(_HostileDriver):
     the report, the harness's folder, the suite's files, /proc, the network, the shared
     memory folder, and prints what it got."""
 
-    prepared_class = _SnoopModel
+    prepared_model_class = _SnoopModel
 
 
 _children: list[int] = []
@@ -571,7 +564,7 @@ class _ForkBombModel(_Hostile):
 class ForksWithoutBound(_HostileDriver):
     """execute_synchronously forks until the system says no."""
 
-    prepared_class = _ForkBombModel
+    prepared_model_class = _ForkBombModel
 
 
 class _ForkGrowModel(_Hostile):
@@ -605,7 +598,7 @@ class GrowsThroughChildren(_HostileDriver):
     """execute_synchronously forks six children that hold 200 MB each: 1.2 GB in all, no
     process over 256 MB."""
 
-    prepared_class = _ForkGrowModel
+    prepared_model_class = _ForkGrowModel
 
 
 # -- strings meant for the terminal and the report ------------------------------
@@ -627,7 +620,7 @@ class EscapesTheTerminal(_HostileDriver):
     """Its version string and the message execute_synchronously raises are made to draw a
     fake verdict on the terminal and a fake heading in report.md."""
 
-    prepared_class = _EscapingModel
+    prepared_model_class = _EscapingModel
 
     def get_version_string(self):
         return ErrorStatus.NONE, FAKE_VERSION
@@ -651,4 +644,4 @@ class _FloodingModel(_Hostile):
 class FloodsCallback(_HostileDriver):
     """execute_1_2 notifies its callback 1 + FLOOD times (before returning)."""
 
-    prepared_class = _FloodingModel
+    prepared_model_class = _FloodingModel

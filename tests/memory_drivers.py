@@ -91,20 +91,6 @@ class WritesForeignOutputBuffers(ReferenceDriver):
 # ---------------------------------------------------------------------------
 
 
-class _Rewrapping(ReferenceDriver):
-    """Every prepared model it hands out is a ``prepared_class``."""
-
-    prepared_class = ReferencePreparedModel
-
-    def _prepare(self, model, version, preference, notify):
-        def rewrap(status, prepared):
-            if prepared is not None:
-                prepared.__class__ = self.prepared_class
-            notify(status, prepared)
-
-        return super()._prepare(model, version, preference, rewrap)
-
-
 class _WritesBefore(ReferencePreparedModel):
     def _plan_run(self, request, binding):
         result = super()._plan_run(request, binding)
@@ -121,16 +107,16 @@ class _KeepsBuffersOnFailure(ReferencePreparedModel):
         return self._plan.run(request, binding)  # never uninitialises its output buffers
 
 
-class KeepsBuffersOnFailure(_Rewrapping):
+class KeepsBuffersOnFailure(ReferenceDriver):
     """A failed execution leaves its output buffers as they were (still initialised)."""
 
-    prepared_class = _KeepsBuffersOnFailure
+    prepared_model_class = _KeepsBuffersOnFailure
 
 
-class WritesBeforeOutput(_Rewrapping):
+class WritesBeforeOutput(ReferenceDriver):
     """Writes one byte just before output 0 whenever the output does not start its pool."""
 
-    prepared_class = _WritesBefore
+    prepared_model_class = _WritesBefore
 
 
 class _RefusedKindPrepared(ReferencePreparedModel):
@@ -146,13 +132,13 @@ def _has_kind(pools, kind: str) -> bool:
     return any(isinstance(p, Memory) and p.name == kind for p in pools)
 
 
-class NoBlobPools(_Rewrapping):
+class NoBlobPools(ReferenceDriver):
     """Fails preparations and executions that bring hardware_buffer_blob pools."""
 
-    prepared_class = _RefusedKindPrepared
+    prepared_model_class = _RefusedKindPrepared
 
     def _prepare(self, model, version, preference, notify):
-        if not _has_kind(model.pools, self.prepared_class.refused):
+        if not _has_kind(model.pools, self.prepared_model_class.refused):
             return super()._prepare(model, version, preference, notify)
 
         def refuse(status, prepared):
@@ -168,7 +154,7 @@ class _NoMmapFdPrepared(_RefusedKindPrepared):
 class NoMmapFdPools(NoBlobPools):
     """The same, for mmap_fd pools: a mandatory kind, so its items must fail."""
 
-    prepared_class = _NoMmapFdPrepared
+    prepared_model_class = _NoMmapFdPrepared
 
 
 def DeclinesAllocation() -> ReferenceDriver:

@@ -144,7 +144,7 @@ class _BurstSegfaultModel(_Hostile):
 class SegfaultInBurst(_HostileDriver):
     \"\"\"Its burst server dereferences a null pointer on the first request.\"\"\"
 
-    prepared_class = _BurstSegfaultModel
+    prepared_model_class = _BurstSegfaultModel
 """
 
 BURSTS = {"burst", "burst-timed"}

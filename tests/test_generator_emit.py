@@ -27,6 +27,7 @@ import conformance.harness.generated as loader
 import generator.__main__ as cli
 from conformance.harness.cases import Feed, GeneratedTest, Provenance
 from conformance.harness.models import binary_model
+from generator import build
 from generator.emit import (
     EmitError,
     emit_index,
@@ -393,7 +394,7 @@ def repo(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     _spec_file(tmp_path, "V1_2/mul.mod.py", "COUNT = 1\n")
     (tmp_path / "conformance/specs/oracles").mkdir()
     (tmp_path / "conformance/specs/oracles/helper.mod.py").write_text("ERROR = 1\n")
-    monkeypatch.setattr(cli, "_spec_interpreter", lambda: (_stub_evaluate, StubSpecError))
+    monkeypatch.setattr(build, "spec_interpreter", lambda: (_stub_evaluate, StubSpecError))
     return tmp_path
 
 
@@ -428,7 +429,7 @@ def test_full_run_writes_tree_and_reports(repo: Path, capsys) -> None:
         "__init__.py",
         "index.py",
     ]
-    assert cli.read_index(repo / GEN) == {"V1_0.add": ("add", "add_2"), "V1_2.mul": ("mul",)}
+    assert build.read_index(repo / GEN) == {"V1_0.add": ("add", "add_2"), "V1_2.mul": ("mul",)}
     module = _import_file(repo / GEN / "V1_0/add.py", "_cli_add")
     assert [build() for _, build in module.TESTS] == _stub_evaluate(
         repo / "conformance/specs/V1_0/add.mod.py", repo
@@ -484,7 +485,7 @@ def test_full_run_removes_only_generated_orphans(repo: Path, capsys) -> None:
     assert (repo / GEN / "V1_2/handmade.py").exists()
     assert f"removed: {GEN}/V1_2/mul.py" in err.splitlines()
     assert f"not removing {GEN}/V1_2/handmade.py: not written by nnhal-generate" in err.splitlines()
-    assert cli.read_index(repo / GEN) == {"V1_0.add": ("add", "add_2")}
+    assert build.read_index(repo / GEN) == {"V1_0.add": ("add", "add_2")}
     assert out == "generated 2 tests from 1 spec (0 written, 1 unchanged)\n"
 
 
@@ -496,7 +497,7 @@ def test_named_spec_run(repo: Path, capsys) -> None:
     assert (status, err) == (0, "")  # no progress on a partial run
     assert out == "generated 2 tests from 1 spec (1 written, 0 unchanged)\n"
     assert (repo / GEN / "V1_0/add.py").exists()
-    assert cli.read_index(repo / GEN) == {
+    assert build.read_index(repo / GEN) == {
         "V1_0.add": ("add", "add_2"),
         "V1_2.mul": ("mul", "mul_2"),
     }
@@ -523,8 +524,8 @@ def test_failing_specs_do_not_stop_the_others(repo: Path, capsys) -> None:
     assert out == "generated 2 tests from 2 specs (1 written, 1 unchanged)\n"
     # the failed spec's module and index entries stay as they were
     assert (repo / GEN / "V1_0/add.py").exists()
-    assert cli.read_index(repo / GEN)["V1_0.add"] == ("add", "add_2")
-    assert "V1_2.new" in cli.read_index(repo / GEN)
+    assert build.read_index(repo / GEN)["V1_0.add"] == ("add", "add_2")
+    assert "V1_2.new" in build.read_index(repo / GEN)
 
     status, out, err = _run(repo, capsys, "--check")
     assert status == 1 and out == ""
@@ -578,12 +579,12 @@ class _Terminal(io.StringIO):
 
 def test_progress_on_a_terminal_rewrites_one_line(repo: Path) -> None:
     stream = _Terminal()
-    progress = cli.Progress(2, True, stream)
-    specs = cli.discover_specs(repo / "conformance/specs", repo)
+    progress = build.Progress(2, True, stream)
+    specs = build.discover_specs(repo / "conformance/specs", repo)
     progress.start(1, specs[0])
-    progress.step(1, cli.Outcome(specs[0], tests=[_float_test()]))
+    progress.step(1, build.Outcome(specs[0], tests=[_float_test()]))
     progress.start(2, specs[1])
-    progress.step(2, cli.Outcome(specs[1], error="spec.mod.py:1: broken"))
+    progress.step(2, build.Outcome(specs[1], error="spec.mod.py:1: broken"))
     progress.finish()
     assert stream.getvalue() == (
         "\r\x1b[K[1/2] V1_0/add.mod.py ..."
@@ -614,12 +615,12 @@ def test_python_dash_m_shows_usage() -> None:
 def test_corpus_round_trips_and_checks(tmp_path: Path, capsys) -> None:
     from generator.expand import evaluate_spec
 
-    root = cli.find_root()
+    root = build.find_root()
     out = tmp_path / "generated"
     assert cli.main(["--out", str(out)]) == 0
     assert cli.main(["--out", str(out), "--check"]) == 0
     assert capsys.readouterr().out.splitlines()[-1].startswith("generated modules are up to date")
-    specs = cli.discover_specs(root / "conformance" / "specs", root)
+    specs = build.discover_specs(root / "conformance" / "specs", root)
     for number, spec in enumerate(specs):
         module = _import_file(out / spec.module, f"_corpus_{number}")
         assert [build() for _, build in module.TESTS] == evaluate_spec(spec.path, root)
@@ -633,9 +634,9 @@ def test_corpus_round_trips_and_checks(tmp_path: Path, capsys) -> None:
 def _as_installed(monkeypatch, folder: Path) -> Path:
     """Run as from a wheel in an empty ``folder``: no pyproject.toml near the package or cwd."""
     site = folder / "site-packages"
-    monkeypatch.setattr(cli, "__file__", str(site / "generator" / "__main__.py"))
+    monkeypatch.setattr(build, "__file__", str(site / "generator" / "build.py"))
     monkeypatch.chdir(folder)
-    return cli.installed_root()
+    return build.installed_root()
 
 
 def test_installed_generate_writes_to_the_folder_named(tmp_path: Path, monkeypatch) -> None:

@@ -5,6 +5,9 @@ read with ``ast`` (imports inside functions included: a lazy import is still a
 dependency). An import of one of our packages must be allowed by ``ALLOWED`` for the
 importing package, or be one of the ``EXCEPTIONS``, each named with its reason. An
 exception that no longer occurs fails too, so the list stays the truth.
+
+Within a package the arrows go one way too: no module of the product imports itself
+back through others (``test_no_import_circle``), lazily or not.
 """
 
 from __future__ import annotations
@@ -54,14 +57,14 @@ EXCEPTIONS: dict[tuple[str, str], str] = {
         "conformance.harness.cases",
     ): "the same case record, written out as source",
     (
-        "generator/__main__.py",
+        "generator/build.py",
         "conformance.harness.cases",
     ): "the same case record, to check what it wrote",
     (
-        "generator/__main__.py",
+        "generator/build.py",
         "conformance",
     ): "the package's folder: where specs are read and modules written",
-    ("generator/__main__.py", "conformance.harness.corners"): (
+    ("generator/build.py", "conformance.harness.corners"): (
         "`nnhal-generate --parameters` lists which parameter classes the specs reach and the "
         "parameter-space tests draw"
     ),
@@ -203,3 +206,133 @@ def test_every_package_folder_is_a_package() -> None:
         and not (folder / "__init__.py").exists()
     )
     assert missing == [], f"folders of modules without an __init__.py: {missing}"
+
+
+# -- circles ----------------------------------------------------------------------------
+
+CIRCLE_FREE = ("hal", "reference_driver", "generator", "conformance", "plugins", "isolation")
+"""The product's packages: among their modules no import circle is allowed."""
+CIRCLE_EXEMPT = ("conformance/generated/",)
+"""Emitted modules, never edited by hand (``GENERATED_MAY_IMPORT`` keeps them apart)."""
+
+
+def module_name(root: Path, path: Path) -> str:
+    """The dotted name of the module in ``path`` (a package's ``__init__.py`` names it)."""
+    parts = list(path.relative_to(root).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def import_graph(root: Path, paths: list[Path]) -> dict[str, dict[str, str]]:
+    """Module -> {module it imports: where (``file:line``)}, among the modules of ``paths``.
+
+    ``from a.b import c`` is an arrow to ``a.b.c`` when that is one of the modules, else
+    to ``a.b``. A package importing one of its own modules is an arrow like any other;
+    the package's ``__init__`` that Python runs first when a module of it is imported is
+    not (it would make every package a circle with its modules)."""
+    names = {module_name(root, path): path for path in paths}
+    graph: dict[str, dict[str, str]] = {name: {} for name in names}
+    for name, path in names.items():
+        for line, imported in imports_of(path):
+            parts = imported.split(".")
+            while parts and ".".join(parts) not in names:
+                parts.pop()
+            target = ".".join(parts)
+            if target and target != name:
+                where = f"{path.relative_to(root).as_posix()}:{line}"
+                graph[name].setdefault(target, where)
+    return graph
+
+
+def circles(graph: dict[str, dict[str, str]]) -> list[list[str]]:
+    """The modules that reach themselves through others, one sorted list per circle
+    (strongly connected components of more than one module, Tarjan's algorithm, without
+    recursion)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found = []
+    for start in graph:
+        if start in index:
+            continue
+        work = [(start, iter(graph[start]))]
+        index[start] = low[start] = len(index)
+        stack.append(start)
+        on_stack.add(start)
+        while work:
+            node, targets = work[-1]
+            target = next(targets, None)
+            if target is not None:
+                if target not in index:
+                    index[target] = low[target] = len(index)
+                    stack.append(target)
+                    on_stack.add(target)
+                    work.append((target, iter(graph[target])))
+                elif target in on_stack:
+                    low[node] = min(low[node], index[target])
+                continue
+            work.pop()
+            if work:
+                low[work[-1][0]] = min(low[work[-1][0]], low[node])
+            if low[node] == index[node]:
+                component = []
+                while True:
+                    member = stack.pop()
+                    on_stack.discard(member)
+                    component.append(member)
+                    if member == node:
+                        break
+                if len(component) > 1:
+                    found.append(sorted(component))
+    return sorted(found)
+
+
+def _describe(graph: dict[str, dict[str, str]], circle: list[str]) -> str:
+    members = set(circle)
+    arrows = [
+        f"    {where}: {name} imports {target}"
+        for name in circle
+        for target, where in sorted(graph[name].items())
+        if target in members
+    ]
+    return f"  {', '.join(circle)}:\n" + "\n".join(arrows)
+
+
+def _product_sources() -> list[Path]:
+    return [
+        path
+        for package in CIRCLE_FREE
+        for path in sorted((ROOT / package).rglob("*.py"))
+        if "__pycache__" not in path.parts
+        and not path.relative_to(ROOT).as_posix().startswith(CIRCLE_EXEMPT)
+    ]
+
+
+def test_no_import_circle() -> None:
+    graph = import_graph(ROOT, _product_sources())
+    found = circles(graph)
+    assert not found, (
+        "modules that import each other in a circle (lazy imports count; give what both "
+        "need a module of its own):\n" + "\n".join(_describe(graph, c) for c in found)
+    )
+
+
+def test_the_circle_finder_sees_a_lazy_circle_and_nothing_else(tmp_path: Path) -> None:
+    files = {
+        "hal/__init__.py": "from hal.types import Thing\n",
+        "hal/types.py": "Thing = 1\n",
+        "hal/a.py": "from hal import b\n",
+        "hal/b.py": "import hal.types\n\n\ndef late():\n    from hal.c import name\n",
+        "hal/c.py": "from hal.a import b\n",
+        "hal/d.py": "from hal import a, types\n",
+    }
+    for name, text in files.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(text)
+    graph = import_graph(tmp_path, sorted(tmp_path.rglob("*.py")))
+    assert graph["hal.c"] == {"hal.a": "hal/c.py:1"}
+    assert graph["hal.d"] == {"hal.a": "hal/d.py:1", "hal.types": "hal/d.py:1"}
+    assert circles(graph) == [["hal.a", "hal.b", "hal.c"]]
+    del graph["hal.b"]["hal.c"]
+    assert circles(graph) == []
+

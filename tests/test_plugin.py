@@ -378,9 +378,9 @@ def test_nnhal_config_is_the_runs_config_without_request(pytester: pytest.Pytest
 
 
 def test_nnhal_config_outside_a_run_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
-    from plugins import pytest_nnhal
+    from plugins import pytest_nnhal, suite
 
-    monkeypatch.setattr(pytest_nnhal, "_CONFIGURED", [])
+    monkeypatch.setattr(suite, "_RUNS", [])
     with pytest.raises(RuntimeError) as error:
         pytest_nnhal.active_config()
     assert str(error.value) == ("no pytest run with the nnhal plugin is configured in this process")

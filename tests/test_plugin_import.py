@@ -117,7 +117,7 @@ def test_an_option_in_pytest_addopts_turns_the_plugin_on(
 
 
 def test_a_path_inside_the_installed_suite_turns_the_plugin_on(pytester: pytest.Pytester) -> None:
-    from plugins.pytest_nnhal import suite_folder
+    from plugins.suite import suite_folder
 
     folder = suite_folder()
     assert folder is not None

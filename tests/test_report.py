@@ -589,7 +589,7 @@ class _Options:
 def test_the_driver_says_who_it_is_below_its_own_level(monkeypatch) -> None:
     """--hal-version=1.0 tests a 1.2 driver at 1.0; its version string and type still show
     (they were None, shown as '(None)'); caching is not asked, there being none at 1.0."""
-    import plugins.running as plugin
+    import plugins.driver as plugin
     from hal.loader import load_driver
     from hal.types import HalVersion
     from plugins.report.collector import driver_identity

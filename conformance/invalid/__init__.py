@@ -4,32 +4,15 @@ Each family module lists ``CASES``: models that pass ``hal.validation`` (their
 operand types and counts are right) but whose parameter values or shapes the
 operation's definition forbids: a bad axis, a block size of 0, concatenated
 shapes that do not match. ``conformance/test_invalid_values.py`` runs them.
+A case is an ``InvalidCase`` (``conformance.invalid.case``, a module of its own
+so that the family modules need not import this package back).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
+from conformance.invalid.case import InvalidCase
 
-import numpy as np
-
-from hal.types import Model
-
-
-@dataclass(frozen=True)
-class InvalidCase:
-    """One invalid use of an operation.
-
-    ``inputs`` is None when the bad value is in the model (a constant), and
-    the driver must refuse at prepare: INVALID_ARGUMENT at launch and in the
-    callback. Otherwise the model prepares, and executing it with ``inputs``
-    (where the bad value or shape first appears) must give INVALID_ARGUMENT.
-    """
-
-    name: str
-    """``OPERATION/what_is_wrong``: the test id."""
-    model: Callable[[], Model]
-    inputs: Callable[[], list[np.ndarray]] | None = None
+__all__ = ["InvalidCase", "all_cases"]
 
 
 def all_cases() -> list[InvalidCase]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 
 from conformance.harness.models import signature_model
-from conformance.invalid import InvalidCase
+from conformance.invalid.case import InvalidCase
 from hal.operations import signatures
 from hal.types import HalVersion, Model, OperandType, OperationType
 

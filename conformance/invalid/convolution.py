@@ -12,7 +12,7 @@ import struct
 
 import numpy as np
 
-from conformance.invalid import InvalidCase
+from conformance.invalid.case import InvalidCase
 from hal.types import (
     DataLocation,
     Model,

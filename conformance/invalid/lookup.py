@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from conformance.invalid import InvalidCase
+from conformance.invalid.case import InvalidCase
 from conformance.invalid.shape import Arg, ints, operation_model, scalar, tensor
 from hal.types import OperandType, OperationType
 

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from conformance.invalid import InvalidCase
+from conformance.invalid.case import InvalidCase
 from hal.types import DataLocation, Model, Operand, OperandLifeTime, OperandType, Operation
 from hal.types import OperationType as Op
 

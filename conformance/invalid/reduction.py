@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from conformance.invalid import InvalidCase
+from conformance.invalid.case import InvalidCase
 from hal.types import (
     DataLocation,
     Model,

@@ -15,7 +15,7 @@ import struct
 import numpy as np
 
 from conformance.harness.models import signature_model
-from conformance.invalid import InvalidCase
+from conformance.invalid.case import InvalidCase
 from hal.operations import signatures
 from hal.types import HalVersion, Model, OperandType, OperationType
 

@@ -21,7 +21,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from conformance.invalid import InvalidCase
+from conformance.invalid.case import InvalidCase
 from hal.types import Model, Operand, OperandLifeTime, OperandType, Operation, OperationType
 
 Op = OperationType

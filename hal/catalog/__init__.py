@@ -7,7 +7,7 @@ questions about it are answered by ``hal.operations``.
 from __future__ import annotations
 
 from hal.catalog import ops_00_47, ops_48_94
-from hal.operations import OperationInfo
+from hal.forms import OperationInfo
 from hal.types import OperationType
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import replace
 
-from hal.operations import (
+from hal.forms import (
     PARITY,
     STRICT,
     Constraint,

@@ -51,7 +51,7 @@ from hal.catalog.build import (
     with_constraints,
     zero_point_zero,
 )
-from hal.operations import PARITY, STRICT, Constraint, ConstraintContext, Signature
+from hal.forms import PARITY, STRICT, Constraint, ConstraintContext, Signature
 from hal.types import OperandLifeTime, describe_type
 from hal.types import OperationType as Op
 

@@ -48,7 +48,7 @@ from hal.catalog.build import (
     same_quant,
     with_constraints,
 )
-from hal.operations import STRICT, Constraint, ConstraintContext, OperationInfo, Signature
+from hal.forms import STRICT, Constraint, ConstraintContext, OperationInfo, Signature
 from hal.types import OperandLifeTime
 from hal.types import OperationType as Op
 

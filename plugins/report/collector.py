@@ -230,7 +230,7 @@ def _identity_value(field: str, value: Any) -> tuple[Any, str]:
 
 def driver_identity(config: pytest.Config) -> dict[str, Any]:
     """Who the driver is and what it says of itself, asked with a deadline."""
-    from plugins.running import loaded_driver, tested_level
+    from plugins.driver import loaded_driver, tested_level
 
     identity: dict[str, Any] = {
         "spec": config.getoption("--driver") or None,
@@ -293,7 +293,7 @@ def driver_identity(config: pytest.Config) -> dict[str, Any]:
 
 
 def _isolation(config: pytest.Config) -> dict[str, Any]:
-    from plugins.running import isolation_facts
+    from plugins.driver import isolation_facts
 
     return isolation_facts(config)
 
@@ -441,9 +441,9 @@ class ReportPlugin:
             }
             return
         self.document = self._document(int(exitstatus))
+        from plugins.driver import close_driver
         from plugins.report import seal
         from plugins.report.document import json_text, write
-        from plugins.running import close_driver
 
         # The driver's service is gone before a file is written: nothing of it is left
         # to touch them.
