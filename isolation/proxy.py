@@ -41,6 +41,7 @@ import subprocess
 import sys
 import tempfile
 import threading
+import time
 import weakref
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -78,6 +79,9 @@ from isolation.sandbox import (
     service_environment,
 )
 
+SETTLE_TIMEOUT = 2.0
+"""Longest wait, after an item that failed, for the death of a service whose process has
+exited to be recorded (``DriverService.settle``)."""
 START_TIMEOUT = 60.0
 """Seconds a driver service may take to import and build its driver."""
 
@@ -636,6 +640,20 @@ class DriverService:
     @property
     def alive(self) -> bool:
         return self.connection is not None and not self.connection.closed
+
+    def settle(self, timeout: float = SETTLE_TIMEOUT) -> None:
+        """When the service's process has exited but its channel's end is not yet seen (a
+        wait ended by another sign of the death, such as a burst's result queue closing),
+        wait up to ``timeout`` seconds for it, so that the crash is recorded in the item
+        that met it, not in the next one."""
+        process, connection = self.process, self.connection
+        if process is None or connection is None or connection.closed:
+            return
+        if process.poll() is None:
+            return
+        deadline = time.monotonic() + timeout
+        while not connection.closed and time.monotonic() < deadline:
+            time.sleep(0.005)
 
     def prepare_again(self, method: str, args: tuple) -> Proxy | None:
         """``method(*args)`` on the running service's device: its prepared model, or None."""

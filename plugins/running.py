@@ -235,6 +235,8 @@ def _driver_faults(item: pytest.Item, call: pytest.CallInfo, report: pytest.Test
         return
     from isolation.proxy import DriverFault, Fault, memory_fault
 
+    if call.when == "call" and call.excinfo is not None and hasattr(guard, "settle"):
+        guard.settle()  # a crash the test met ends up in this item's report
     seen = item.config.stash.get(_FAULTS_SEEN, 0)
     faults = list(guard.faults[seen:])
     item.config.stash[_FAULTS_SEEN] = seen + len(faults)

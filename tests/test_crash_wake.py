@@ -181,3 +181,31 @@ def test_a_crash_while_waiting_for_a_burst_result_ends_the_wait_at_once(tmp_path
     assert "the result channel was shut down before a result came" in run.output
     assert "no result packet within" not in run.output
     assert run.outcomes["sync-scattered"] == "PASSED"  # on a fresh service
+
+
+def test_settle_waits_for_the_death_of_an_exited_service_to_be_recorded() -> None:
+    import threading
+    import time
+    from types import SimpleNamespace
+
+    from isolation.proxy import DriverService
+
+    connection = SimpleNamespace(closed=False)
+    exited = SimpleNamespace(poll=lambda: -11)
+    service = SimpleNamespace(process=exited, connection=connection)
+    threading.Timer(0.2, lambda: setattr(connection, "closed", True)).start()
+    start = time.monotonic()
+    DriverService.settle(service, timeout=5)
+    assert connection.closed and time.monotonic() - start < 4
+    # a live process, or a channel already seen closed: no wait at all
+    running = SimpleNamespace(
+        process=SimpleNamespace(poll=lambda: None), connection=SimpleNamespace(closed=False)
+    )
+    start = time.monotonic()
+    DriverService.settle(running, timeout=5)
+    assert time.monotonic() - start < 1
+    # an exited process whose channel never closes: the wait is bounded
+    stuck = SimpleNamespace(process=exited, connection=SimpleNamespace(closed=False))
+    start = time.monotonic()
+    DriverService.settle(stuck, timeout=0.3)
+    assert 0.25 < time.monotonic() - start < 3
