@@ -159,11 +159,14 @@ def _operand_type(case: Any) -> str | None:
 
 
 def _named_operation(params: dict) -> list[str]:
-    """The operation an item's parameters name: an ``operation`` parameter (the
-    parameter-space tests), or what an invalid-value case names first (``MUL/...``)."""
-    name = params.get("operation")
-    if not isinstance(name, str):
-        name = getattr(params.get("case"), "name", None)
+    """The operations an item's parameters name: those an item record of no generated case
+    declares (``Item.operations``: the parameter-space tests), or what an invalid-value
+    case names first (``MUL/...``)."""
+    for value in params.values():
+        declared = getattr(value, "operations", None)
+        if isinstance(declared, tuple) and declared:
+            return [str(op) for op in declared]
+    name = getattr(params.get("case"), "name", None)
     if not isinstance(name, str):
         return []
     from hal.types import OperationType
