@@ -31,6 +31,11 @@ def test_a_case_id_names_its_vendor_pack() -> None:
     assert CaseId.parse("V1_2/add_v1_2/base/ex0/sync").pack == ""
 
 
+def test_a_case_id_names_its_spec_with_the_folder() -> None:
+    assert CaseId.parse("V1_2/add_v1_2/base/ex0/sync").spec_id == "V1_2/add_v1_2"
+    assert CaseId.parse("acme:V1_2/my_op/base").spec_id == "acme:V1_2/my_op"
+
+
 @pytest.mark.parametrize(
     "text",
     [

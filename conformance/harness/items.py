@@ -145,7 +145,12 @@ class CaseId:
     @property
     def case(self) -> str:
         """The case alone: ``V1_2/add/none``."""
-        return f"{self.folder}/{self.spec}/{self.name}"
+        return f"{self.spec_id}/{self.name}"
+
+    @property
+    def spec_id(self) -> str:
+        """The folder and the spec: ``V1_2/add_v1_2``."""
+        return f"{self.folder}/{self.spec}"
 
     @property
     def pack(self) -> str:

@@ -126,7 +126,7 @@ def require_model_level(test: GeneratedTest, hal_level: HalVersion) -> None:
     """Skip a case whose model needs a newer HAL than the one tested; fail on a broken corpus."""
     lowest = lowest_version(test)
     if lowest is None:
-        pytest.fail(f"generated model {test.test_id} is invalid: regenerate the corpus")
+        pytest.fail(f"generated model {CaseId.of(test).case} is invalid: regenerate the corpus")
     if lowest > hal_level:
         pytest.skip(f"the model needs HAL {lowest}; the driver is tested at HAL {hal_level}")
 
@@ -268,7 +268,7 @@ def execute_case(prepared: object, item: Run, timeout: float) -> None:
 
 def biased_outputs(test: GeneratedTest, feed: int) -> list[int]:
     """The outputs of ``test``'s example ``feed`` the strict bias criterion judges."""
-    spec = "/".join(CaseId.of(test).case.split("/")[:2])
+    spec = CaseId.of(test).spec_id
     model = test.model
     return [
         k
