@@ -48,6 +48,7 @@ from conformance.harness.caching import (
 )
 from conformance.harness.calls import expect_status
 from conformance.harness.execution import PATHS_BY_ID, run
+from conformance.harness.items import CaseId
 from conformance.harness.models import binary_model, chain_model
 from conformance.harness.mutations import case_id, corpus
 from conformance.harness.requests import pack_request
@@ -90,7 +91,7 @@ def _round_trip_cases(profile: str) -> list[str]:
         return list(_CASES)
     first_of_spec: dict[str, str] = {}
     for case in _CASES:
-        first_of_spec.setdefault(case.rsplit("/", 1)[0], case)
+        first_of_spec.setdefault(CaseId.parse(case).spec_id, case)
     return list(first_of_spec.values())
 
 

@@ -36,6 +36,7 @@ from conformance.harness import items
 from conformance.harness.calls import prepare
 from conformance.harness.corners import FAMILIES, OPERATIONS, Corner, unknown_inputs
 from conformance.harness.execution import PATHS, runs_under
+from conformance.harness.items import Item
 from conformance.harness.rerun import rerun_command
 from conformance.harness.runner import (
     DYNAMIC,
@@ -54,16 +55,17 @@ CASES = {"ci": 3, "full": 12, "thorough": 150}
 """Cases drawn per item (family and operation) in each profile."""
 
 ITEMS = [
-    pytest.param(
-        family,
-        op,
-        id=f"{family}/{op}",
-        marks=pytest.mark.hal_level(str(operation_info(OperationType[op]).introduced)),
-    )
+    Item(
+        (family, op),
+        name=f"{family}/{op}",
+        marks=(pytest.mark.hal_level(str(operation_info(OperationType[op]).introduced)),),
+        operations=(op,),
+    ).param()
     for family in FAMILIES
     for op in OPERATIONS[family]
 ]
-"""One item per family and operation, for drivers of the level that introduced it."""
+"""One item per family and operation (``runs``: the two), for drivers of the level that
+introduced the operation."""
 _DYNAMIC_PATHS = [p for p in PATHS if p.level >= HalVersion.V1_2]
 
 
@@ -120,10 +122,10 @@ def _run_twin(corner: Corner, nnhal, rerun: str) -> None:
         )
 
 
-@pytest.mark.parametrize(("family", "operation"), ITEMS)
-def test_corners(family: str, operation: str, nnhal) -> None:
-    profile = nnhal.config.getoption("--nnhal-profile")
-    rerun = rerun_command(nnhal.config, __name__, f"test_corners[{family}/{operation}]")
+@pytest.mark.parametrize("item", ITEMS)
+def test_corners(item: Item[tuple[str, str]], nnhal) -> None:
+    (family, operation), profile = item.runs, nnhal.config.getoption("--nnhal-profile")
+    rerun = rerun_command(nnhal.config, __name__, item.selector("test_corners"))
     ran: list[Corner] = []
 
     # Below HAL 1.2 most drawn cases may be of a newer form: set aside, not failed.

@@ -23,7 +23,7 @@ from conformance.harness import fresh
 from conformance.harness.cases import GeneratedTest
 from conformance.harness.execution import PATHS, PATHS_BY_ID, runs_under
 from conformance.harness.generated import corpus, lowest_version
-from conformance.harness.items import CaseId
+from conformance.harness.items import CaseId, Item
 from conformance.harness.marks import case_marks, cases, mark
 from conformance.harness.models import CONSTANT_POOL_THRESHOLD
 from conformance.harness.prepared import prepared as prepare_cached
@@ -53,48 +53,40 @@ burst items for the case)."""
 
 
 @dataclass(frozen=True)
-class _Item:
-    test: GeneratedTest
-    feed: int
+class _Plan:
+    """How a generated item runs its example: the execution path ("": the level's own, for
+    the runs that name no path), the output mode and the request's layout."""
+
     path: str
     mode: Mode
     layout: Layout
-    tier: Tier
-    id: str
-
-    @property
-    def computes(self) -> bool:
-        """Whether the item compares output values (only then does it credit an operation)."""
-        return compares_values(self.test, self.feed, self.mode)
 
 
-def _items_of(test: GeneratedTest) -> list[_Item]:
-    prefix = CaseId.of(test).case
+def _items_of(test: GeneratedTest) -> list[Item[_Plan]]:
     packed, scattered = Layout.PACKED, Layout.SCATTERED
-    items = []
+    shared = (mark("generated"), *case_marks(test))
+    parity, strict = (mark("tier", Tier.PARITY), *shared), (mark("tier", Tier.STRICT), *shared)
+    found = []
+
+    def add(feed: int, run: str, plan: _Plan, marks: tuple, computes: bool) -> None:
+        case = CaseId.of(test, feed, str(run))
+        found.append(Item(plan, case, test=test, marks=marks, computes=computes))
+
     for feed in range(len(test.feeds)):
-        base = f"{prefix}/ex{feed}"
+        values = compares_values(test, feed)
         for path in PATHS:
-            items.append(
-                _Item(test, feed, path.id, Mode.STATIC, packed, Tier.PARITY, f"{base}/{path.id}")
-            )
+            add(feed, path.id, _Plan(path.id, Mode.STATIC, packed), parity, values)
         for mode in (Mode.DYNAMIC, Mode.DYNAMIC_SHORT):
             for path in _DYNAMIC_PATHS:
-                items.append(
-                    _Item(test, feed, path, mode, packed, Tier.PARITY, f"{base}/{path}-{mode}")
-                )
-        items.append(
-            _Item(test, feed, "", Mode.STATIC, scattered, Tier.STRICT, f"{base}/{scattered}")
-        )
-        shapes = Mode.SHAPES
-        items.append(_Item(test, feed, "", shapes, packed, Tier.STRICT, f"{base}/{shapes}"))
+                computes = values and mode != Mode.DYNAMIC_SHORT
+                add(feed, f"{path}-{mode}", _Plan(path, mode, packed), parity, computes)
+        add(feed, scattered, _Plan("", Mode.STATIC, scattered), strict, values)
+        add(feed, Mode.SHAPES, _Plan("", Mode.SHAPES, packed), strict, values)
         if biased_outputs(test, feed):
-            bias = Mode.BIAS
-            items.append(_Item(test, feed, "sync", bias, packed, Tier.STRICT, f"{base}/{bias}"))
+            add(feed, Mode.BIAS, _Plan("sync", Mode.BIAS, packed), strict, values)
         if _has_large_constant(test):
-            pooled = Mode.CONSTANT_POOL
-            items.append(_Item(test, feed, "", pooled, packed, Tier.STRICT, f"{base}/{pooled}"))
-    return items
+            add(feed, Mode.CONSTANT_POOL, _Plan("", Mode.CONSTANT_POOL, packed), strict, values)
+    return found
 
 
 def _has_large_constant(test: GeneratedTest) -> bool:
@@ -107,11 +99,6 @@ def _has_large_constant(test: GeneratedTest) -> bool:
 
 _TESTS = corpus()
 _ITEMS = [item for test in _TESTS for item in _items_of(test)]
-
-
-def _param(item: _Item):
-    marks = [mark("tier", item.tier), mark("generated"), *case_marks(item.test)]
-    return pytest.param(item, id=item.id, marks=marks)
 
 
 def _prepared_for(
@@ -143,66 +130,56 @@ def _prepared_for(
 
 def _generated_params(config: pytest.Config) -> list:
     profile = config.getoption("--nnhal-profile")
-    return [_param(i) for i in _ITEMS if not i.path or _in_profile(i, profile)]
+    return [i.param() for i in _ITEMS if not i.runs.path or _in_profile(i, profile)]
 
 
-def _in_profile(item: _Item, profile: str) -> bool:
-    case = item.id.rsplit("/", 2)[0]
-    return runs_under(PATHS_BY_ID[item.path], case, profile)
+def _in_profile(item: Item[_Plan], profile: str) -> bool:
+    return runs_under(PATHS_BY_ID[item.runs.path], item.case.case, profile)
 
 
 @cases("item", _generated_params)
-def test_generated(item: _Item, nnhal) -> None:
-    hal_level = nnhal.level
-    path = item.path or ("execute_synchronously" if hal_level >= HalVersion.V1_2 else "async10")
+def test_generated(item: Item[_Plan], nnhal) -> None:
+    plan, hal_level = item.runs, nnhal.level
+    path = plan.path or ("execute_synchronously" if hal_level >= HalVersion.V1_2 else "async10")
     path = "sync" if path == "execute_synchronously" else path
     needed = PATHS_BY_ID[path].level
-    if item.mode in _TWIN_MODES:
+    if plan.mode in _TWIN_MODES:
         needed = HalVersion.V1_2
     if hal_level < needed:
         pytest.skip(f"needs HAL {needed}; the driver is tested at HAL {hal_level}")
     require_model_level(item.test, hal_level)
-    prepared = _prepared_for(nnhal.device, item.test, item.mode, hal_level, nnhal.timeout)
-    rerun = rerun_command(nnhal.config, __name__, f"test_generated[{item.id}]")
-    run = Run(item.test, item.feed, path, item.mode, item.layout, rerun)
-    if item.mode == Mode.SHAPES:
-        case = item.id.rsplit("/", 2)[0]
+    prepared = _prepared_for(nnhal.device, item.test, plan.mode, hal_level, nnhal.timeout)
+    rerun = rerun_command(nnhal.config, __name__, item.selector("test_generated"))
+    run = Run(item.test, item.example, path, plan.mode, plan.layout, rerun)
+    if plan.mode == Mode.SHAPES:
         profile = nnhal.config.getoption("--nnhal-profile")
-        paths = [p for p in SHAPES_PATHS if runs_under(PATHS_BY_ID[p], case, profile)]
+        paths = [p for p in SHAPES_PATHS if runs_under(PATHS_BY_ID[p], item.case.case, profile)]
         check_output_shapes(prepared, run, paths, nnhal.timeout)
         return
     execute_case(prepared, run, nnhal.timeout)
 
 
-def _prepare_id(test: GeneratedTest, level: HalVersion, preference: ExecutionPreference) -> str:
+def _prepare_run(level: HalVersion, preference: ExecutionPreference) -> str:
+    """The run of a prepare item: the level's prepare method, with the preference where the
+    method takes one (HAL 1.1 and later)."""
     record = level_of(level)
-    label = f"{record.prepare}-{preference.name}" if record.takes_preference else record.prepare
-    return f"{CaseId.of(test).case}/{label}"
+    return f"{record.prepare}-{preference.name}" if record.takes_preference else record.prepare
 
 
 @dataclass(frozen=True)
 class _Preparation:
-    """One prepare item: a case, the HAL level whose prepare method it goes through, and
-    the execution preference it passes."""
+    """What a prepare item passes: the HAL level whose prepare method it goes through, and
+    the execution preference."""
 
-    test: GeneratedTest
     level: HalVersion
     preference: ExecutionPreference
-
-    @property
-    def id(self) -> str:
-        return _prepare_id(self.test, self.level, self.preference)
-
-    @property
-    def computes(self) -> bool:
-        """Whether the item compares output values (example 0's)."""
-        return compares_values(self.test, 0)
 
 
 def _prepare_items(config: pytest.Config) -> list:
     params = []
     for test in _TESTS:
         lowest = lowest_version(test)
+        computes = None
         for level in HalVersion:
             if lowest is None or level < lowest:
                 continue
@@ -211,51 +188,44 @@ def _prepare_items(config: pytest.Config) -> list:
                 if level_of(level).takes_preference
                 else [ExecutionPreference.FAST_SINGLE_ANSWER]
             )
+            if computes is None:
+                computes = compares_values(test, 0)  # example 0's outputs are judged
             for preference in preferences:
-                preparation = _Preparation(test, level, preference)
-                params.append(
-                    pytest.param(preparation, id=preparation.id, marks=[mark("tier", Tier.PARITY)])
+                case = CaseId.of(test, None, _prepare_run(level, preference))
+                marks = (mark("tier", Tier.PARITY),)
+                item = Item(
+                    _Preparation(level, preference), case, test=test, marks=marks, computes=computes
                 )
+                params.append(item.param())
     return params
 
 
 @cases("preparation", _prepare_items)
-def test_generated_prepare(preparation: _Preparation, nnhal) -> None:
+def test_generated_prepare(preparation: Item[_Preparation], nnhal) -> None:
     """Each prepare method and preference the case's version allows, then one execution."""
-    test, level = preparation.test, preparation.level
+    test, level = preparation.test, preparation.runs.level
     if nnhal.level < level:
         pytest.skip(f"needs HAL {level}; the driver is tested at HAL {nnhal.level}")
     prepared = _prepared_for(
-        nnhal.device, test, Mode.STATIC, level, nnhal.timeout, preparation.preference
+        nnhal.device, test, Mode.STATIC, level, nnhal.timeout, preparation.runs.preference
     )
-    rerun = rerun_command(nnhal.config, __name__, f"test_generated_prepare[{preparation.id}]")
+    rerun = rerun_command(nnhal.config, __name__, preparation.selector("test_generated_prepare"))
     execute_case(prepared, Run(test, 0, "async10", rerun=rerun), nnhal.timeout)
 
 
-@dataclass(frozen=True)
-class _Fresh:
-    """The fresh-input check of one case: example 0's layout, input values drawn for the run."""
-
-    test: GeneratedTest
-
-    @property
-    def id(self) -> str:
-        return f"{CaseId.of(self.test).case}/ex0/fresh"
-
-    @property
-    def computes(self) -> bool:
-        """Whether the check compares output values (example 0's outputs hold some)."""
-        return compares_values(self.test, 0)
+FRESH = "fresh"
+"""The run of a fresh-input item (of example 0's layout)."""
 
 
 def _fresh_params(config: pytest.Config) -> list:
     profile = config.getoption("--nnhal-profile")
     params = []
     for test in _TESTS:
-        if fresh.in_profile(CaseId.of(test).case, profile):
-            check = _Fresh(test)
-            marks = [mark("tier", Tier.PARITY), mark("generated"), *case_marks(test)]
-            params.append(pytest.param(check, id=check.id, marks=marks))
+        case = CaseId.of(test, 0, FRESH)
+        if fresh.in_profile(case.case, profile):
+            marks = (mark("tier", Tier.PARITY), mark("generated"), *case_marks(test))
+            computes = compares_values(test, 0)
+            params.append(Item(None, case, test=test, marks=marks, computes=computes).param())
     return params
 
 
@@ -281,11 +251,11 @@ def _stable(test: GeneratedTest, inputs: list, outputs: list, timeout: float) ->
 
 
 @cases("check", _fresh_params)
-def test_generated_fresh(check: _Fresh, nnhal) -> None:
+def test_generated_fresh(check: Item[None], nnhal) -> None:
     """The case once more, on input values drawn for this run (``--nnhal-seed``), judged
     against the reference driver's answer computed in a process of its own: a driver that
     looks up or replays answers instead of computing fails (conformance/harness/fresh.py)."""
-    test, case = check.test, CaseId.of(check.test).case
+    test, case = check.test, check.case.case
     require_model_level(test, nnhal.level)
     prepared = _prepared_for(nnhal.device, test, Mode.STATIC, nnhal.level, nnhal.timeout)
     example = test.feeds[0]
@@ -320,7 +290,11 @@ def test_generated_fresh(check: _Fresh, nnhal) -> None:
         if relaxed and fresh.beyond_float16(outputs):
             last = "the reference's answer left float16's range, in a relaxed model"
             continue
-        if relaxed and not test.multinomial_tolerance and not _stable(test, inputs, outputs, nnhal.timeout):
+        if (
+            relaxed
+            and not test.multinomial_tolerance
+            and not _stable(test, inputs, outputs, nnhal.timeout)
+        ):
             last = (
                 "the reference's answer changed when the relaxed model's float32 constants "
                 "were rounded to float16"
@@ -333,6 +307,6 @@ def test_generated_fresh(check: _Fresh, nnhal) -> None:
             f"example's and ran on the reference driver with the example's output shapes ({last})"
         )
     path = "sync" if nnhal.level >= HalVersion.V1_2 else "async10"
-    rerun = rerun_command(nnhal.config, __name__, f"test_generated_fresh[{check.id}]")
+    rerun = rerun_command(nnhal.config, __name__, check.selector("test_generated_fresh"))
     drawn = fresh.fresh_case(test, inputs, outputs)
     execute_case(prepared, Run(drawn, 0, path, rerun=rerun), nnhal.timeout)

@@ -17,7 +17,7 @@ from __future__ import annotations
 import pytest
 
 from conformance.harness.generated import corpus
-from conformance.harness.marks import case_marks, cases, mark
+from conformance.harness.marks import cases
 from conformance.harness.pools import (
     CONSTREF,
     PoolItem,
@@ -27,7 +27,6 @@ from conformance.harness.pools import (
 from conformance.harness.prepared import prepared as prepare_cached
 from conformance.harness.rerun import rerun_command
 from conformance.harness.runner import Run, require_model_level
-from hal.operations import Tier
 from hal.types import HalVersion
 
 _TESTS = corpus()
@@ -35,36 +34,25 @@ _TESTS = corpus()
 
 def _pool_params(config: pytest.Config) -> list:
     profile = config.getoption("--nnhal-profile", "full")
-    return [
-        pytest.param(
-            item,
-            id=item.id,
-            marks=[mark("tier", Tier.STRICT), *case_marks(item.test)],
-        )
-        for item in pool_items(_TESTS, profile)
-    ]
+    return [item.param() for item in pool_items(_TESTS, profile)]
 
 
 def _prepared_for(device, item: PoolItem, level: HalVersion, timeout: float) -> object:
     """The case's model prepared (``constref``: with its constants in a pool of the
     variant's kind), cached per worker (``harness.prepared``), or the skip it led to."""
-    kind = item.variant.kind if item.variant.layout == CONSTREF else None
+    kind = item.runs.kind if item.runs.layout == CONSTREF else None
     return prepare_cached(device, item.test.model, level, timeout, constant_pool=kind)
 
 
 @cases("item", _pool_params)
 def test_memory_pools(item: PoolItem, nnhal) -> None:
     """The case's example, its data laid out in pools as the item's variant says."""
-    hal_level = nnhal.level
-    if hal_level < item.variant.needs:
-        pytest.skip(f"needs HAL {item.variant.needs}; the driver is tested at HAL {hal_level}")
+    hal_level, variant = nnhal.level, item.runs
+    if hal_level < variant.needs:
+        pytest.skip(f"needs HAL {variant.needs}; the driver is tested at HAL {hal_level}")
     require_model_level(item.test, hal_level)
     prepared = _prepared_for(nnhal.device, item, hal_level, nnhal.timeout)
     path = "sync" if hal_level >= HalVersion.V1_2 else "async10"
-    run = Run(
-        item.test,
-        item.feed,
-        path,
-        rerun=rerun_command(nnhal.config, __name__, f"test_memory_pools[{item.id}]"),
-    )
-    execute_pooled(prepared, run, item.variant, nnhal.timeout)
+    rerun = rerun_command(nnhal.config, __name__, item.selector("test_memory_pools"))
+    run = Run(item.test, item.example, path, rerun=rerun)
+    execute_pooled(prepared, run, variant, nnhal.timeout)

@@ -13,16 +13,18 @@ that reruns it.
 
 A driver service that dies during a test ends the test's waits itself
 (``isolation.proxy.DriverService``: pending calls, callbacks and burst
-queues), so nothing here interrupts the test from outside.
+queues), so nothing here interrupts the test from outside. Before the next test
+(``restart_driver``) a fresh service starts, and the suite forgets what it kept
+about the dead one (``conformance.harness.state``).
 """
 
 from __future__ import annotations
 
-import contextlib
 import dataclasses
 
 import pytest
 
+from conformance.harness import state
 from conformance.harness.hangs import BLOCKED, BREAKER
 from conformance.harness.rerun import rerun_of
 from hal.loader import DEFAULT_DRIVER, DriverLoadError
@@ -128,11 +130,8 @@ def pytest_runtest_protocol(item: pytest.Item) -> None:
     """Restart a driver service that died or hung in an earlier test, then run this one."""
     config = item.config
     BREAKER.begin_item()
-    guard = driver.guard(config)
-    if guard is not None and hasattr(guard, "ensure_running"):
-        # If no fresh service starts, the test's first driver call reports the dead one.
-        with contextlib.suppress(DriverLoadError):
-            guard.ensure_running()
+    # If no fresh service starts, the test's first driver call reports the dead one.
+    restart_driver(config)
     if config.getoption("--driver-isolation") == "none" and not hasattr(config, "workerinput"):
         from isolation.proxy import CrashWatch
 
@@ -149,10 +148,24 @@ def pytest_runtest_protocol(item: pytest.Item) -> None:
 @pytest.hookimpl(tryfirst=True)
 def pytest_sessionfinish(session: pytest.Session) -> None:
     """A driver service that died in the last test is back for the report's questions."""
-    guard = driver.guard(session.config)
-    if guard is not None and hasattr(guard, "ensure_running"):
-        with contextlib.suppress(DriverLoadError):
-            guard.ensure_running()
+    restart_driver(session.config)
+
+
+def restart_driver(config: pytest.Config) -> bool:
+    """Start a fresh driver service if the one running died or was killed (crash, hang,
+    memory), and then make the suite forget what it kept about the old one
+    (``conformance.harness.state.driver_restarted``). True if a fresh service started;
+    False otherwise, and always for a driver in this process, which is never restarted."""
+    guard = driver.guard(config)
+    if guard is None or not hasattr(guard, "ensure_running"):
+        return False
+    try:
+        restarted = guard.ensure_running()
+    except DriverLoadError:
+        return False
+    if restarted:
+        state.driver_restarted()
+    return bool(restarted)
 
 
 def pytest_runtest_setup(item: pytest.Item) -> None:

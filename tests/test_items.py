@@ -5,8 +5,10 @@ from __future__ import annotations
 import pytest
 
 from conformance.harness import items
+from conformance.harness.cases import GeneratedTest
 from conformance.harness.generated import corpus
-from conformance.harness.items import CaseId
+from conformance.harness.items import CaseId, Item
+from conformance.harness.pools import pool_items
 
 
 def test_case_id_round_trips_every_part() -> None:
@@ -17,12 +19,33 @@ def test_case_id_round_trips_every_part() -> None:
     assert str(CaseId.parse("V1_0/add/none")) == "V1_0/add/none"
 
 
+def test_a_run_of_the_whole_case_names_no_example() -> None:
+    parsed = CaseId.parse("V1_2/add_v1_2/base/prepare_model_1_2-LOW_POWER")
+    assert parsed == CaseId("V1_2", "add_v1_2", "base", None, "prepare_model_1_2-LOW_POWER")
+    assert parsed.example is None and parsed.case == "V1_2/add_v1_2/base"
+    assert str(parsed) == "V1_2/add_v1_2/base/prepare_model_1_2-LOW_POWER"
+
+
+def test_a_case_id_names_its_vendor_pack() -> None:
+    assert CaseId.parse("acme:V1_2/my_op/base/ex0/sync").pack == "acme"
+    assert CaseId.parse("V1_2/add_v1_2/base/ex0/sync").pack == ""
+
+
+def test_a_case_id_names_its_spec_with_the_folder() -> None:
+    assert CaseId.parse("V1_2/add_v1_2/base/ex0/sync").spec_id == "V1_2/add_v1_2"
+    assert CaseId.parse("acme:V1_2/my_op/base").spec_id == "acme:V1_2/my_op"
+
+
 @pytest.mark.parametrize(
     "text",
     [
         "",
         "V1_0/add",
         "V1_0/add/none/ex0",
+        "V1_0/add/none/ex12",
+        "V1_0/add/none/prepare_model/more",
+        "acme/V1_0/add/none",
+        "V1_0/add/none/",
         "V1_0/add/none/ex0/sync/more",
         "V2_0/add/none",
         "V1_0//none",
@@ -35,14 +58,18 @@ def test_a_malformed_case_id_names_the_form(text: str) -> None:
     with pytest.raises(ValueError) as error:
         CaseId.parse(text)
     assert str(error.value) == (
-        f"{text!r} is not a case id: expected FOLDER/SPEC/NAME[/exN/RUN], "
+        f"{text!r} is not a case id: expected FOLDER/SPEC/NAME[[/exN]/RUN], "
         "e.g. V1_0/add/none/ex0/sync"
     )
 
 
-def test_a_case_id_has_an_example_and_a_run_or_neither() -> None:
-    with pytest.raises(ValueError, match="has an example and a run, or neither"):
+def test_a_case_id_with_an_example_has_a_run() -> None:
+    with pytest.raises(ValueError) as error:
         CaseId("V1_0", "add", "none", 0)
+    assert str(error.value) == (
+        "a case id with an example has a run too: "
+        "CaseId(folder='V1_0', spec='add', name='none', example=0, run=None)"
+    )
 
 
 def test_case_ids_of_the_corpus_are_unique_and_parse_back() -> None:
@@ -84,3 +111,41 @@ def test_a_failure_cannot_be_declared_unsupported() -> None:
     with pytest.raises(ValueError) as error:
         items.fail("x", kind="unsupported")
     assert str(error.value) == "kind='unsupported': a failure is one of failed, timeout, blocked"
+
+
+def _add() -> GeneratedTest:
+    return next(t for t in corpus() if t.test_id == "V1_0/add/add_none")
+
+
+def test_an_item_of_a_case_is_called_by_its_case_id() -> None:
+    test = _add()
+    tier = pytest.mark.tier("parity")
+    item = Item("plan", CaseId.of(test, 1, "sync-timed"), test=test, marks=(tier,))
+    assert item.id == "V1_0/add/none/ex1/sync-timed"
+    assert CaseId.parse(item.id) == item.case
+    assert item.example == 1
+    assert item.selector("test_generated") == "test_generated[V1_0/add/none/ex1/sync-timed]"
+    param = item.param()
+    assert param.id == item.id and param.values == (item,) and list(param.marks) == [tier]
+    whole = Item(None, CaseId.of(test, None, "prepare_model"), test=test)
+    assert whole.id == "V1_0/add/none/prepare_model" and whole.example == 0
+
+
+def test_an_item_of_no_case_has_a_name_and_declares_its_operations() -> None:
+    item = Item(("conv2d", "CONV_2D"), name="conv2d/CONV_2D", operations=("CONV_2D",))
+    assert item.id == "conv2d/CONV_2D" and item.case is None and item.example == 0
+    for named in ({}, {"case": CaseId.parse("V1_0/add/none/ex0/sync"), "name": "x"}):
+        with pytest.raises(ValueError) as error:
+            Item("runs", **named)
+        assert str(error.value).startswith("an item has a case id or a name, and not both: ")
+
+
+def test_every_memory_pool_item_is_called_by_the_case_it_runs() -> None:
+    tests = corpus()
+    found = pool_items(tests, "ci")
+    assert found
+    for item in found:
+        assert item.id == str(item.case) and CaseId.parse(item.id) == item.case
+        assert item.case.case == CaseId.of(item.test).case
+        assert item.case.run == item.runs.id
+        assert 0 <= item.example < len(item.test.feeds)

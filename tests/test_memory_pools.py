@@ -109,7 +109,7 @@ def test_ci_profile_samples_one_case_in_stride_with_every_variant(generated) -> 
     items = pool_items(generated, "ci")
     cases = {item.test.test_id for item in items}
     assert len(cases) == -(-len(generated) // CI_STRIDE)
-    seen = {(item.variant.layout, item.variant.kind) for item in items}
+    seen = {(item.runs.layout, item.runs.kind) for item in items}
     assert seen == {(layout, kind) for layout in VARIANTS for kind in KINDS}
     assert pool_items(generated, "ci") == items  # deterministic
 

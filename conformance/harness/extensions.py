@@ -4,7 +4,8 @@ A generated case names the extensions it uses (``hal.extensions``); its model
 numbers them with the harness's prefixes (``hal.extensions.harness_prefix``: the
 known extensions in sorted-name order, from 1) and lists them, and only them, in
 ``extension_name_to_prefix``. Before the harness hands such a model to a driver it
-asks ``get_supported_extensions`` (once per driver object and process):
+asks ``get_supported_extensions`` (once per driver object and process, or again after
+the driver service restarts: ``harness.state``):
 
 * an extension the driver does not declare: the case is skipped as unsupported
   (``unsupported: the driver does not declare extension <name>``), never failed;
@@ -17,7 +18,7 @@ from __future__ import annotations
 
 import pytest
 
-from conformance.harness import items
+from conformance.harness import items, state
 from conformance.harness.calls import status_and_value
 from hal.extensions import find, used_extensions
 from hal.show import show
@@ -26,17 +27,13 @@ from hal.types import ErrorStatus, Extension, Model
 UNDECLARED = "unsupported: the driver does not declare extension"
 """The start of the skip reason of a case whose extension the driver does not declare."""
 
-_DECLARED: dict[int, tuple[object, dict[str, object]]] = {}
-"""id(driver) -> (the driver, its declared extensions by name), asked once per process."""
-
-
 def declared_extensions(device: object) -> dict[str, object]:
     """The driver's ``get_supported_extensions`` by name (asked once per driver object).
 
     A driver without the method (before HAL 1.2) declares none; a status other than
     NONE, or an answer that is not a list of ``Extension``, fails the test.
     """
-    known = _DECLARED.get(id(device))
+    known = state.EXTENSIONS.get(id(device))
     if known is not None and known[0] is device:
         return known[1]
     if not hasattr(device, "get_supported_extensions"):
@@ -57,7 +54,7 @@ def declared_extensions(device: object) -> dict[str, object]:
                 pytrace=False,
             )
         declared = {e.name: e for e in extensions}
-    _DECLARED[id(device)] = (device, declared)
+    state.EXTENSIONS[id(device)] = (device, declared)
     return declared
 
 

@@ -3,9 +3,17 @@
 **Case ids.** A generated item is named ``V1_2/conv2d_v1_2/nchw_quant8/ex0/sync-timed``:
 the spec's HAL folder, the spec, the rest of the NNAPI test name (``base`` when the
 test is named after the spec alone), the example and the run (an execution path with
-its modifiers, ``scattered`` or ``constpool``). ``CaseId`` builds and parses that
-form; the first three parts alone (``V1_2/conv2d_v1_2/nchw_quant8``) name the case
+its modifiers, ``scattered``, ``constpool``, a pool variant, ``fresh``). A run of the
+case as a whole, which names no example, follows the case directly
+(``V1_2/add_v1_2/base/prepare_model_1_2-LOW_POWER``). ``CaseId`` builds and parses
+that form; the first three parts alone (``V1_2/conv2d_v1_2/nchw_quant8``) name the case
 itself, as the validation tests use it.
+
+**Items.** ``Item`` is the one record the parametrized tests of generated cases (the
+generated, prepare, fresh-input and memory-pool tests) and the parameter-space tests are
+collected from: its id is the text of its ``CaseId`` (or, for an item of no generated
+case, its own name), and the same id is what the node id holds in brackets, what a
+rerun line selects and what the certification report parses back with ``CaseId.parse``.
 
 **Endings.** A test that ends other than by passing or by a plain failure says so
 through ``fail(..., kind=...)`` or ``unsupported(...)``: they raise pytest's own
@@ -18,8 +26,8 @@ message's words, so rewording a message cannot change a report.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, NoReturn
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Generic, NoReturn, TypeVar
 
 import pytest
 
@@ -90,12 +98,13 @@ def _with_facts(error: BaseException, facts: dict[str, Any]) -> BaseException:
 _FOLDER = re.compile(r"^(?:[a-z0-9_.-]+:)?V1_[0-9]$")
 """A HAL folder, after a vendor pack's name for a case of that pack (``acme:V1_2``)."""
 _EXAMPLE = re.compile(r"^ex(0|[1-9][0-9]*)$")
-USAGE = "FOLDER/SPEC/NAME[/exN/RUN], e.g. V1_0/add/none/ex0/sync"
+USAGE = "FOLDER/SPEC/NAME[[/exN]/RUN], e.g. V1_0/add/none/ex0/sync"
 
 
 @dataclass(frozen=True)
 class CaseId:
-    """``V1_2/add/none/ex0/sync``: folder, spec, name, and optionally example and run.
+    """``V1_2/add/none/ex0/sync``: folder, spec, name, and optionally a run, of one example
+    (``ex0``) or of the case as a whole (no example: ``V1_2/add/none/prepare_model_1_2``).
     A case of a vendor pack has the pack's name before its folder: ``acme:V1_2/...``."""
 
     folder: str
@@ -105,12 +114,12 @@ class CaseId:
     run: str | None = None
 
     def __post_init__(self) -> None:
-        if (self.example is None) != (self.run is None):
-            raise ValueError(f"a case id has an example and a run, or neither: {self!r}")
+        if self.example is not None and self.run is None:
+            raise ValueError(f"a case id with an example has a run too: {self!r}")
 
     @classmethod
     def of(cls, test: GeneratedTest, example: int | None = None, run: str | None = None) -> CaseId:
-        """The id of ``test`` (with one of its examples and a run, if given)."""
+        """The id of ``test`` (with one of its examples and a run, or a run alone, if given)."""
         spec = test.test_id.split("/")[1]
         rest = test.name[len(spec) + 1 :] if test.name.startswith(spec + "_") else ""
         return cls(test.folder, spec, rest or "base", example, run)
@@ -120,22 +129,91 @@ class CaseId:
         """The id ``text`` spells; ValueError naming the expected form otherwise."""
         parts = text.split("/")
         if (
-            len(parts) not in (3, 5)
+            len(parts) not in (3, 4, 5)
             or not all(parts)
             or not _FOLDER.match(parts[0])
+            or (len(parts) == 4 and _EXAMPLE.match(parts[3]))  # an example without its run
             or (len(parts) == 5 and not _EXAMPLE.match(parts[3]))
         ):
             raise ValueError(f"{text!r} is not a case id: expected {USAGE}")
         if len(parts) == 3:
             return cls(*parts)
+        if len(parts) == 4:
+            return cls(parts[0], parts[1], parts[2], None, parts[3])
         return cls(parts[0], parts[1], parts[2], int(parts[3][2:]), parts[4])
 
     @property
     def case(self) -> str:
         """The case alone: ``V1_2/add/none``."""
-        return f"{self.folder}/{self.spec}/{self.name}"
+        return f"{self.spec_id}/{self.name}"
+
+    @property
+    def spec_id(self) -> str:
+        """The folder and the spec: ``V1_2/add_v1_2``."""
+        return f"{self.folder}/{self.spec}"
+
+    @property
+    def pack(self) -> str:
+        """The vendor pack the case comes from (``acme`` of ``acme:V1_2/...``); empty for the
+        suite's own cases."""
+        pack, _, _ = self.folder.rpartition(":")
+        return pack
 
     def __str__(self) -> str:
-        if self.example is None:
+        if self.run is None:
             return self.case
+        if self.example is None:
+            return f"{self.case}/{self.run}"
         return f"{self.case}/ex{self.example}/{self.run}"
+
+
+# ---------------------------------------------------------------------------
+# Items
+# ---------------------------------------------------------------------------
+
+P = TypeVar("P")
+
+
+@dataclass(frozen=True)
+class Item(Generic[P]):
+    """One item of a parametrized test of the suite: what it is called and what it runs.
+
+    An item of a generated case is named by ``case``, and its id is that ``CaseId``'s
+    text: the example it runs is ``case.example`` (None: a run of the case as a whole,
+    which uses example 0), the run ``case.run``. An item of no generated case (a
+    parameter-space item) has ``name`` instead (``conv2d/CONV_2D``); exactly one of the
+    two is given. ``runs`` holds what the test needs beyond the id (an execution plan, a
+    pool variant, a prepare method and preference, a family and operation); ``test`` is
+    the generated case (None for none), ``marks`` the item's pytest marks, ``computes``
+    whether it compares output values (None: the test does not say; the report reads it),
+    and ``operations`` the operations an item of no generated case exercises (a generated
+    case's are in its marks).
+    """
+
+    runs: P
+    case: CaseId | None = None
+    name: str | None = None
+    test: GeneratedTest | None = None
+    marks: tuple[Any, ...] = ()
+    computes: bool | None = None
+    operations: tuple[str, ...] = ()
+    id: str = field(init=False, repr=False, compare=False)
+    """The parameter id: ``str(case)``, or ``name``."""
+
+    def __post_init__(self) -> None:
+        if (self.case is None) == (self.name is None):
+            raise ValueError(f"an item has a case id or a name, and not both: {self!r}")
+        object.__setattr__(self, "id", self.name if self.case is None else str(self.case))
+
+    @property
+    def example(self) -> int:
+        """The example the item runs (0 for a run of the whole case, or an item of no case)."""
+        return 0 if self.case is None or self.case.example is None else self.case.example
+
+    def param(self) -> Any:
+        """The item as ``pytest.param``: itself as the one value, its id and its marks."""
+        return pytest.param(self, id=self.id, marks=list(self.marks))
+
+    def selector(self, function: str) -> str:
+        """``function[id]``: how a node id, and so a rerun line, names the item."""
+        return f"{function}[{self.id}]"

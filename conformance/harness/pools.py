@@ -27,7 +27,8 @@ from conformance.harness.calls import prepare, supported_operations
 from conformance.harness.cases import GeneratedTest
 from conformance.harness.execution import PATHS_BY_ID, check_shapes, check_timing, run
 from conformance.harness.extensions import require_extensions
-from conformance.harness.items import CaseId
+from conformance.harness.items import CaseId, Item
+from conformance.harness.marks import case_marks, mark
 from conformance.harness.models import with_constants_in_pool
 from conformance.harness.requests import (
     GUARD,
@@ -45,6 +46,7 @@ from conformance.harness.runner import (
     skip_if_declined,
 )
 from hal.memory import ALLOCATABLE_KINDS, HARDWARE_BUFFER_BLOB, Memory, allocate_with
+from hal.operations import Tier
 from hal.types import (
     DataLocation,
     ErrorStatus,
@@ -222,14 +224,9 @@ CI_STRIDE = 8
 """Under the ci profile, one generated case in this many runs."""
 
 
-@dataclass(frozen=True)
-class PoolItem:
-    """One item of the memory suite: a generated case's example in one pool variant."""
-
-    test: GeneratedTest
-    feed: int
-    variant: PoolVariant
-    id: str
+PoolItem = Item[PoolVariant]
+"""One item of the memory suite: a generated case's example (``case.example``) in one pool
+variant (``runs``), named ``V1_2/add_v1_2/base/ex0/shared-mmap_fd``."""
 
 
 def pool_items(tests: list[GeneratedTest], profile: str) -> list[PoolItem]:
@@ -241,8 +238,9 @@ def pool_items(tests: list[GeneratedTest], profile: str) -> list[PoolItem]:
             if position % CI_STRIDE:
                 continue
             variants = [variants[(position // CI_STRIDE) % len(variants)]]
+        marks = (mark("tier", Tier.STRICT), *case_marks(test))
         for feed in range(len(test.feeds)):
             for variant in variants:
-                item_id = str(CaseId.of(test, feed, variant.id))
-                found.append(PoolItem(test, feed, variant, item_id))
+                case = CaseId.of(test, feed, variant.id)
+                found.append(Item(variant, case, test=test, marks=marks))
     return found

@@ -22,40 +22,24 @@ model, or the skip it led to (a declined model, an undeclared extension, an
 unsupported pool kind), raised again as it was (``items.skip_as``). A failure
 is not cached: an item that asks again prepares again and fails on its own.
 
-At most ``LIMIT`` entries are kept, the least recently used evicted first.
+At most ``LIMIT`` entries are kept, the least recently used evicted first. The entries
+live in ``conformance.harness.state`` (``PREPARED``), with the rest of what the process
+keeps about the driver, and are forgotten when the driver service restarts.
 """
 
 from __future__ import annotations
 
-from collections import OrderedDict
-from dataclasses import dataclass
-
 import pytest
 
-from conformance.harness import items
+from conformance.harness import items, state
 from conformance.harness.pools import prepare_with_constant_pool
 from conformance.harness.runner import prepare_case
-from hal.memory import Memory
 from hal.types import ExecutionPreference, HalVersion, Model
 
 LIMIT = 16
 """Entries kept: the largest of the module caches this one replaced (test_generated's 16;
 test_burst's and test_memory_pools' held 8 each). A generated case needs two at a time
 (its model and its dynamic twin)."""
-
-
-@dataclass(frozen=True)
-class _Entry:
-    device: object
-    model: Model
-    outcome: object
-    """The prepared model, or the ``pytest.skip.Exception`` preparing led to."""
-    pool: Memory | None
-    """The pool the model's constants were moved into, closed with the entry."""
-
-
-_Key = tuple[int, int, HalVersion, int, str | None, int]
-_ENTRIES: OrderedDict[_Key, _Entry] = OrderedDict()
 
 
 def prepared(
@@ -78,15 +62,16 @@ def prepared(
     constants are first moved into a pool of that kind, at the default preference.
     """
     key = (id(device), id(model), level, int(preference), constant_pool, pool_threshold)
-    entry = _ENTRIES.get(key)
+    entries = state.PREPARED
+    entry = entries.get(key)
     if entry is None:
         pool = None if constant_pool is None else (constant_pool, pool_threshold)
         entry = _prepare(device, model, level, timeout, preference, case, pool)
-        _ENTRIES[key] = entry
-        while len(_ENTRIES) > LIMIT:
-            _close(_ENTRIES.popitem(last=False)[1])
+        entries[key] = entry
+        while len(entries) > LIMIT:
+            entries.popitem(last=False)[1].close()
     else:
-        _ENTRIES.move_to_end(key)
+        entries.move_to_end(key)
     if isinstance(entry.outcome, pytest.skip.Exception):
         items.skip_as(entry.outcome)
     return entry.outcome
@@ -100,7 +85,7 @@ def _prepare(
     preference: int,
     case: Model | None,
     constant_pool: tuple[str, int] | None,
-) -> _Entry:
+) -> state.PreparedEntry:
     pool = None
     try:
         if constant_pool is None:
@@ -114,20 +99,14 @@ def _prepare(
             )
     except pytest.skip.Exception as skip:
         outcome = skip
-    return _Entry(device, model, outcome, pool)
-
-
-def _close(entry: _Entry) -> None:
-    if entry.pool is not None:
-        entry.pool.close()
+    return state.PreparedEntry(device, model, outcome, pool)
 
 
 def clear() -> None:
     """Forget every entry (closing their pools)."""
-    while _ENTRIES:
-        _close(_ENTRIES.popitem(last=False)[1])
+    state.forget_prepared()
 
 
 def size() -> int:
     """Entries held now."""
-    return len(_ENTRIES)
+    return len(state.PREPARED)

@@ -6,7 +6,8 @@ valid model's launch status must be NONE; a failed preparation is a skip
 the model and gave no prepared model; otherwise it is a failure. A case the
 driver declined is decided once per process and HAL level: every later
 preparation of it (its dynamic twin, its pooled copies, on any path of any
-test module) skips at once, without calling the driver again.
+test module) skips at once, without calling the driver again (``harness.state``, until
+the driver service restarts).
 ``execute_case`` runs one example through one execution path in one output
 mode and checks status, shapes, timing and values; every failure says what
 was expected, what came back, the tolerance applied and how to rerun the case.
@@ -15,14 +16,13 @@ was expected, what came back, the tolerance applied and how to rerun the case.
 from __future__ import annotations
 
 import math
-from collections import OrderedDict
 from dataclasses import dataclass
 from enum import StrEnum
 
 import numpy as np
 import pytest
 
-from conformance.harness import items
+from conformance.harness import items, state
 from conformance.harness.calls import prepare, supported_operations
 from conformance.harness.cases import GeneratedTest
 from conformance.harness.execution import PATHS_BY_ID, check_shapes, check_timing, run
@@ -74,26 +74,22 @@ UNSUPPORTED = "unsupported"
 DYNAMIC_UNSUPPORTED = "unsupported: dynamic output shapes"
 
 
-_TWINS: dict[int, tuple[Model, Model]] = {}
 DECLINED_LIMIT = 16384
 """Declined cases remembered per process (the corpus has some 3,000 cases, three levels)."""
-_DECLINED: OrderedDict[tuple[int, int, HalVersion], tuple[object, Model, BaseException]] = (
-    OrderedDict()
-)
-"""(driver, case model, level) -> the driver and model (so the ids stay theirs) and the skip."""
 
 
 def skip_if_declined(device: object, case: Model, level: HalVersion) -> None:
     """Skip at once, as before, when the driver declined ``case`` at ``level`` earlier."""
-    known = _DECLINED.get((id(device), id(case), level))
+    known = state.DECLINED.get((id(device), id(case), level))
     if known is not None and known[0] is device and known[1] is case:
         items.skip_as(known[2])
 
 
 def _remember_declined(device: object, case: Model, level: HalVersion, skip: BaseException) -> None:
-    _DECLINED[(id(device), id(case), level)] = (device, case, skip)
-    while len(_DECLINED) > DECLINED_LIMIT:
-        _DECLINED.popitem(last=False)
+    declined = state.DECLINED
+    declined[(id(device), id(case), level)] = (device, case, skip)
+    while len(declined) > DECLINED_LIMIT:
+        declined.popitem(last=False)
 
 
 def case_twin(test: GeneratedTest) -> Model:
@@ -102,9 +98,9 @@ def case_twin(test: GeneratedTest) -> Model:
     The corpus lives as long as the process, so its models are keyed by
     identity (each entry holds its model, so the identity stays its own).
     """
-    entry = _TWINS.get(id(test.model))
+    entry = state.TWINS.get(id(test.model))
     if entry is None:
-        entry = _TWINS[id(test.model)] = (test.model, dynamic_twin(test.model))
+        entry = state.TWINS[id(test.model)] = (test.model, dynamic_twin(test.model))
     return entry[1]
 
 
@@ -126,7 +122,7 @@ def require_model_level(test: GeneratedTest, hal_level: HalVersion) -> None:
     """Skip a case whose model needs a newer HAL than the one tested; fail on a broken corpus."""
     lowest = lowest_version(test)
     if lowest is None:
-        pytest.fail(f"generated model {test.test_id} is invalid: regenerate the corpus")
+        pytest.fail(f"generated model {CaseId.of(test).case} is invalid: regenerate the corpus")
     if lowest > hal_level:
         pytest.skip(f"the model needs HAL {lowest}; the driver is tested at HAL {hal_level}")
 
@@ -268,7 +264,7 @@ def execute_case(prepared: object, item: Run, timeout: float) -> None:
 
 def biased_outputs(test: GeneratedTest, feed: int) -> list[int]:
     """The outputs of ``test``'s example ``feed`` the strict bias criterion judges."""
-    spec = "/".join(CaseId.of(test).case.split("/")[:2])
+    spec = CaseId.of(test).spec_id
     model = test.model
     return [
         k

@@ -23,7 +23,7 @@ from hal.show import show
 from hal.types import HalVersion
 from plugins.report import compact
 from plugins.report.causes import causes
-from plugins.report.facts import BAD_OUTCOMES, OUTCOMES, PATTERN_PASSED, worst
+from plugins.report.facts import BAD_OUTCOMES, OUTCOMES, PATTERN_PASSED, case_of, worst
 
 SCHEMA_VERSION = 2
 """2: the matrix's per-cell and per-operation counts and first failures, ``causes``,
@@ -348,8 +348,7 @@ def _pack_notes(packs: list[dict[str, Any]], tests: list[dict]) -> list[str]:
     specs of it that failed to generate."""
     notes = []
     for pack in packs:
-        marked = re.compile(rf"[\[/]{re.escape(pack['name'])}:V1_")  # [acme:V1_2/.., [f/acme:..
-        mine = sum(bool(marked.search(t["id"])) for t in tests)
+        mine = sum(_pack_of(t["id"]) == pack["name"] for t in tests)
         line = f"vendor pack {pack['name']} ({pack['folder']}): {mine} tests, counted like the suite's own"
         errors = pack["spec_errors"]
         if errors:
@@ -359,6 +358,13 @@ def _pack_notes(packs: list[dict[str, Any]], tests: list[dict]) -> list[str]:
             )
         notes.append(line)
     return notes
+
+
+def _pack_of(identifier: str) -> str | None:
+    """The vendor pack of the case a test id names (``[acme:V1_2/...]``, a validation
+    family's ``[family/acme:V1_2/...]``); None for the suite's own cases and other tests."""
+    case = case_of(identifier)
+    return case.pack or None if case is not None else None
 
 
 def _why_not_tamper_proof(isolation: dict[str, Any]) -> str:

@@ -5,8 +5,9 @@ Facts are derived centrally from what the suite already says about its items
 edits: its category comes from a category marker or its module name
 (``test_burst`` -> ``burst``), its HAL version from the folder marker, a
 ``hal_level`` marker or a ``HalVersion`` parameter, its operations and operand
-type from the generated case it runs, its execution path from the last segment
-of its parameter id. A module whose category cannot be read off its name marks
+type from the generated case it runs, its execution path from the run its
+parameter id names (``CaseId.parse``: ``V1_2/add_v1_2/base/ex0/sync-timed`` runs
+``sync-timed``; a parameter id of one word, ``[async]``, is that run itself). A module whose category cannot be read off its name marks
 its tests ``category(name)``.
 
 Outcomes are those of docs/report.md ("Outcomes"): passed, failed, unsupported (a skip the suite
@@ -31,7 +32,7 @@ from typing import Any
 
 import pytest
 
-from conformance.harness.items import BLOCKED, TIMEOUT, UNSUPPORTED, facts_of
+from conformance.harness.items import BLOCKED, TIMEOUT, UNSUPPORTED, CaseId, facts_of
 
 OUTCOMES = (
     "passed",
@@ -69,10 +70,12 @@ _MODULE_CATEGORIES = {
     "test_validate_model": "validation-model",
     "test_validate_request": "validation-request",
 }
-_PATH = re.compile(
+_PATH_RUNS = re.compile(
     r"^(?:(?:async10|async|sync|burst)(?:-timed)?(?:-dyn(?:-short)?)?|scattered|constpool"
     r"|shapes|bias|prepare_model(?:_1_\d)?(?:-\w+)?)$"
 )
+"""The runs that are an execution path (with its modifiers) or a preparation: the words a
+run may be, matched against the run ``run_of`` read, never against an id."""
 _FOLDER = re.compile(r"^V(\d)_(\d)$")
 OUTCOME_PROPERTY = "nnhal_outcome"
 """A user property the driver guard of plugins.running sets: ("nnhal_outcome", "crash")."""
@@ -107,6 +110,33 @@ def category_of(item: pytest.Item, module: str) -> str:
         if item.get_closest_marker(name) is not None:
             return category
     return module_category(module)
+
+
+def case_of(identifier: str) -> CaseId | None:
+    """The generated case a test id names (``module::function[parameters]``): its
+    parameters as a case id, or as a validation family's ``family/case``; None for a test
+    of no generated case."""
+    _, sep, rest = identifier.partition("[")
+    if not sep or not rest.endswith("]"):
+        return None
+    parameters = rest[:-1]
+    for text in (parameters, parameters.partition("/")[2]):
+        try:
+            return CaseId.parse(text)
+        except ValueError:
+            continue
+    return None
+
+
+def run_of(parameters: str) -> str | None:
+    """The run a parameter id names: a case id's run (``CaseId.parse``), or the whole id when
+    it is one word (a test parametrized by execution path alone); None otherwise."""
+    if "/" not in parameters:
+        return parameters or None
+    try:
+        return CaseId.parse(parameters).run
+    except ValueError:
+        return None
 
 
 def _generated_test(params: dict[str, Any]) -> Any:
@@ -159,11 +189,14 @@ def _operand_type(case: Any) -> str | None:
 
 
 def _named_operation(params: dict) -> list[str]:
-    """The operation an item's parameters name: an ``operation`` parameter (the
-    parameter-space tests), or what an invalid-value case names first (``MUL/...``)."""
-    name = params.get("operation")
-    if not isinstance(name, str):
-        name = getattr(params.get("case"), "name", None)
+    """The operations an item's parameters name: those an item record of no generated case
+    declares (``Item.operations``: the parameter-space tests), or what an invalid-value
+    case names first (``MUL/...``)."""
+    for value in params.values():
+        declared = getattr(value, "operations", None)
+        if isinstance(declared, tuple) and declared:
+            return [str(op) for op in declared]
+    name = getattr(params.get("case"), "name", None)
     if not isinstance(name, str):
         return []
     from hal.types import OperationType
@@ -200,10 +233,8 @@ def item_facts(item: pytest.Item) -> dict[str, Any]:
         operations = list(case.provenance.operations)
     else:
         operations = _named_operation(params)
-    path = None
-    if param_id is not None:
-        last = param_id.rsplit("/", 1)[-1]
-        path = last if _PATH.match(last) else None
+    run = run_of(param_id) if param_id is not None else None
+    path = run if run is not None and _PATH_RUNS.match(run) else None
     tier = item.get_closest_marker("tier")
     family = item.get_closest_marker("validation_family")
     return {
