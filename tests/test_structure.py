@@ -66,3 +66,57 @@ def test_every_module_allowed_over_the_limit_is_still_over_it() -> None:
             for name, count in sorted(stale.items())
         )
     )
+
+
+_STATEFUL_CALLS = frozenset(
+    {"dict", "list", "set", "OrderedDict", "defaultdict", "Counter", "deque", "local", "ContextVar"}
+    | {"WeakValueDictionary", "WeakKeyDictionary", "WeakSet"}
+)
+
+
+def run_time_globals(source: str) -> set[str]:
+    """The module-level names of ``source`` that hold state a run changes: an empty
+    container or a context variable, thread-local or ordered dict made at module level,
+    and any name a ``global`` statement rebinds."""
+    import ast
+
+    tree = ast.parse(source)
+    names = {name for node in ast.walk(tree) if isinstance(node, ast.Global) for name in node.names}
+    for node in tree.body:
+        if not isinstance(node, ast.Assign | ast.AnnAssign) or node.value is None:
+            continue
+        value = node.value
+        empty = (isinstance(value, ast.Dict) and not value.keys) or (
+            isinstance(value, ast.List | ast.Set) and not value.elts
+        )
+        func = getattr(value, "func", None)
+        called = getattr(func, "id", getattr(func, "attr", None)) in _STATEFUL_CALLS
+        if empty or called:
+            targets = [node.target] if isinstance(node, ast.AnnAssign) else node.targets
+            names.update(t.id for t in targets if isinstance(t, ast.Name))
+    return names
+
+
+def test_the_scan_finds_run_time_globals() -> None:
+    source = (
+        "import threading\nA = {}\nB: list[int] = []\nC = threading.local()\n"
+        "D = {1: 2}\nE = (1,)\n_F = None\n\ndef f():\n    global _F\n    _F = 1\n"
+    )
+    assert run_time_globals(source) == {"A", "B", "C", "_F"}
+
+
+def test_design_names_every_run_time_global() -> None:
+    design = (ROOT / "docs" / "design.md").read_text(encoding="utf-8")
+    table = design[design.index("## Run-time globals") :]
+    table = table[: table.index("\n## ", 1)]
+    missing = []
+    for package in PRODUCT:
+        for path in sorted((ROOT / package).rglob("*.py")):
+            name = path.relative_to(ROOT).as_posix()
+            if name.startswith(("conformance/generated/", "conformance/specs/")):
+                continue
+            rows = [line for line in table.splitlines() if path.name in line]
+            for variable in sorted(run_time_globals(path.read_text(encoding="utf-8"))):
+                if not any(f"`{variable}`" in row for row in rows):
+                    missing.append(f"{name}: {variable}")
+    assert missing == [], "add these to docs/design.md, 'Run-time globals', with why they exist"
