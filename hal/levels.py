@@ -7,7 +7,7 @@ through, which execution methods its prepared models have, which record its
 capabilities are, and in which spec folder its operation tests live. Adding a
 HAL level means adding its ``HalVersion`` member and types to ``hal.types``,
 its interfaces to ``hal.interfaces``, and one ``Level`` here
-(docs/adding-a-hal-version.md); ``tests/test_levels.py`` fails on a module that
+(docs/adding-a-hal-version.md); ``tests/contract/test_levels.py`` fails on a module that
 spells a per-level method table out again.
 
 Comparisons between levels are ``HalVersion`` comparisons: ``level >=

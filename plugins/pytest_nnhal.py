@@ -36,7 +36,7 @@ case, like a parametrized one but without a fixture per argument.
 
 This module is the light entry point: every pytest run in an environment with
 the package installed imports it, so it imports nothing of the suite, the HAL,
-the isolation or numpy (``tests/test_plugin_import.py`` checks it). It declares
+the isolation or numpy (``tests/plugin/test_plugin_import.py`` checks it). It declares
 the options (the defaults other modules own are repeated here as plain
 constants, and that test checks they still agree) and the fixtures, and in
 ``pytest_configure`` registers the parts that do the work, only when the run
@@ -111,7 +111,7 @@ if TYPE_CHECKING:
     from hal.loader import LoadedDriver
     from hal.types import HalVersion
 
-# Defaults and choices owned by modules this one must not import (tests/test_plugin_import.py
+# Defaults and choices owned by modules this one must not import (tests/plugin/test_plugin_import.py
 # checks each against its owner).
 DEFAULT_DRIVER = "reference"
 """``hal.loader.DEFAULT_DRIVER``."""

@@ -5,7 +5,7 @@ The entry module (``plugins.pytest_nnhal``) and the parts it registers
 ``plugins.driver``) read these from here, so that none of them imports the
 entry module back. Like the entry module, this one is light: it imports the
 standard library only, since every pytest run where the harness is installed
-loads it (``tests/test_plugin_import.py``).
+loads it (``tests/plugin/test_plugin_import.py``).
 """
 
 from __future__ import annotations

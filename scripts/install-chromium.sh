@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Install headless Chromium and ChromeDriver (Debian's chromium, chromium-driver) for the
-# browser test of the HTML report (tests/test_report_browser.py). Needs root or
+# browser test of the HTML report (tests/plugin/test_report_browser.py). Needs root or
 # passwordless sudo; otherwise it says what to run and exits 1 (under CI=true the
 # browser test then fails, elsewhere it skips).
 set -uo pipefail

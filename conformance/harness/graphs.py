@@ -14,7 +14,7 @@ CONSTANT_COPY operands. Every tensor carries a bound on its real values, from
 which quantized tensors get a scale covering them, so quantized graphs compute
 in range rather than saturating everywhere. Operation outputs nobody reads
 become model outputs, and some read ones too. The result passes
-``hal.validation`` at HAL 1.2 by construction (tests/test_graphs.py checks
+``hal.validation`` at HAL 1.2 by construction (tests/suite/test_graphs.py checks
 thousands), and ``to_spec`` prints it as a spec in the test-generator language.
 """
 

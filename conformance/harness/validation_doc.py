@@ -2,7 +2,7 @@
 
 The tables are written from ``hal.validation.RULES`` and
 ``conformance.harness.mutations.FAMILIES``, so the page cannot disagree with the code:
-``tests/test_docs_generated.py`` fails when the committed page differs from what this
+``tests/repository/test_docs_generated.py`` fails when the committed page differs from what this
 module writes. Regenerate with::
 
     python -m conformance.harness.validation_doc --write docs/validation.md

@@ -7,7 +7,7 @@ are refused at execution: a batch index outside the images, a box with
 x2 < x1 or y2 < y1, a roi outside the feature map, deltas that are not 4 per
 class, scores of a single class, a kernel given as an input.
 (ROI_POOLING refusing 0 rois is an execution failure, not an invalid value:
-tests/test_ops_detection.py covers it.)
+tests/reference/test_ops_detection.py covers it.)
 """
 
 from __future__ import annotations

@@ -13,7 +13,7 @@ scale and zero-point rules of ``hal.validation``), the operation index
 accepts (``signatures NAME``: operand types per HAL version, omittable inputs,
 rank limits, the rules beyond the types). ``python -m hal.catalog.document``
 rewrites them in place; ``--check`` writes nothing and exits 1 if a block is
-stale or missing (``tests/test_operations_doc.py`` runs the same check).
+stale or missing (``tests/repository/test_operations_doc.py`` runs the same check).
 """
 
 from __future__ import annotations

@@ -70,7 +70,7 @@ def _level(text: object) -> HalVersion:
 
 def required_categories(level: str | None, caching_supported: bool | None) -> list[str]:
     """The categories the verdict rule demands at a tested HAL level, named as the suite's
-    tests report them (``tests/test_report_suite.py`` checks each against the real suite)."""
+    tests report them (``tests/plugin/test_report_suite.py`` checks each against the real suite)."""
     required = ["basic", "generated", "validation-model", "validation-request", "memory-pools"]
     if _level(level) >= HalVersion.V1_2:
         required.append("burst")

@@ -9,7 +9,7 @@
 # input's parameters). The reference sums the raw bytes and divides truncating,
 # so a mean falling between two steps may come out one below the golden value
 # the generator rounds (e.g. 1.875 -> q 103.75: 103 from the driver, 104
-# expected), which the +-1 tolerance admits. tests/test_ops_reduction.py pins
+# expected), which the +-1 tolerance admits. tests/reference/test_ops_reduction.py pins
 # the truncation exactly.
 
 # a = [[[1, -2], [3, 0.5], [-1, 4.5]], [[2.5, 6], [-3.5, 1], [0, -0.5]]]

@@ -1,5 +1,5 @@
 # CONV_2D in the forms and types HAL 1.2 added, beside V1_2/conv2d_v1_2.mod.py (whose
-# test list tests/test_generator_specs.py pins): dilation, layouts, float16, per-channel
+# test list tests/spec_language/test_generator_specs.py pins): dilation, layouts, float16, per-channel
 # quantization, multipliers >= 1, and the forms without the layout input.
 
 # Golden values from conformance/specs/oracles/convolution_oracle.py

@@ -2,7 +2,7 @@
 # max_detections 0 keeps no box, and ROI_ALIGN pools its 0 rois into a model
 # output of [0, 2, 2, 3] ([0, 3, 2, 2] in NCHW) without computing anything.
 # float32, relaxed, float16 and quant8. (ROI_POOLING refuses 0 rois in Android 10:
-# see tests/test_ops_detection.py.) Expected values are empty by definition.
+# see tests/reference/test_ops_detection.py.) Expected values are empty by definition.
 layout = BoolScalar("layout", False)  # NHWC
 scores = Input("scores", "TENSOR_FLOAT32", "{2, 2}")
 rois = Input("rois", "TENSOR_FLOAT32", "{2, 8}")

@@ -34,7 +34,7 @@ dependency; install it only in a throwaway environment)::
 
 The first command compares ``fingerprint64`` with ``farmhash.fingerprint64``
 on keys of every length from 0 to 300 bytes and prints the vectors that
-tests/test_ops_lookup.py pins; the second prints each spec case's output
+tests/reference/test_ops_lookup.py pins; the second prints each spec case's output
 with its smallest decision margin (|score| / sum |term|): every case in the
 specs has a margin far from 0, so a driver summing in another order or
 precision still gets the same bits.

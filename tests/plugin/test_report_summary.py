@@ -1,0 +1,737 @@
+"""The report's summaries and its compact report.json, on documents built by hand.
+
+* the matrix's per-cell and per-operation counts and first failures, and the
+  operations table built from them (failures first);
+* failures grouped by cause: the reason normalizer, the groups, their order
+  and bounds;
+* report.json's compact entries: write, load, merge and render give what the
+  full entries gave, an older version's report is read, and a run of 66,000
+  tests writes a report.json a browser opens (``synthetic_tests``; run this
+  file as a script to print the sizes and times).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+import time
+from pathlib import Path
+
+import jsonschema
+import pytest
+
+from plugins.report import cli
+from plugins.report.causes import CAUSE_EXAMPLES, normalize
+from plugins.report.compact import FIELDS, KEY
+from plugins.report.document import (
+    SCHEMA_PATH,
+    SCHEMA_VERSION,
+    ReportError,
+    load,
+    merge,
+    new_document,
+    write,
+)
+from plugins.report.render import CAUSES_SHOWN, operation_rows, render_html, render_markdown
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "support"))  # run as a script, too
+from report_documents import _document, _generated, _test
+
+SIZE_TARGET = 10_000_000
+"""Bytes report.json of a 66,000-test run may take: a browser and an editor open it."""
+SYNTHETIC_TESTS = 66_000
+
+
+def validate(doc: dict) -> None:
+    jsonschema.Draft202012Validator(json.loads(SCHEMA_PATH.read_text())).validate(doc)
+
+
+def _others() -> list[dict]:
+    """The tests of every required category but the generated ones, all passing."""
+    return [t for t in _document()["tests"] if t["category"] != "generated"]
+
+
+# ---------------------------------------------------------------------------
+# The matrix and the operations table
+# ---------------------------------------------------------------------------
+
+
+def test_cells_count_every_bad_outcome_as_failed_and_name_the_first_failure() -> None:
+    tests = [
+        *_others(),
+        _generated("m5", "MUL", "TENSOR_FLOAT32", "crash", reason="worker 'gw1' crashed"),
+        _generated("m1", "MUL", "TENSOR_FLOAT32"),
+        _generated("m4", "MUL", "TENSOR_FLOAT32", "blocked"),
+        _generated("m3", "MUL", "TENSOR_FLOAT32", "error"),
+        _generated("m2", "MUL", "TENSOR_FLOAT32", "unsupported"),
+        _generated("m6", "MUL", "TENSOR_FLOAT32", "expected-failure"),
+        _generated("m7", "MUL", "TENSOR_FLOAT32", "timeout"),
+        _generated("q1", "MUL", "TENSOR_QUANT8_ASYMM", "failed", reason="off by one"),
+        _generated("q2", "MUL", "TENSOR_QUANT8_ASYMM"),
+        _generated("both", "ADD", "TENSOR_QUANT8_ASYMM", "failed", operations=["ADD", "MUL"]),
+        _generated("a1", "ADD", "TENSOR_FLOAT32"),
+    ]
+    matrix = _document(list(reversed(tests)))["matrix"]
+    assert matrix["operations"]["MUL"]["TENSOR_FLOAT32"] == {
+        "outcome": "crash",
+        "counts": {
+            "blocked": 1,
+            "crash": 1,
+            "error": 1,
+            "expected-failure": 1,
+            "passed": 1,
+            "timeout": 1,
+            "unsupported": 1,
+        },
+        "passed": 1,
+        "credited": 1,
+        "failed": 4,
+        "unsupported": 1,
+        "first_failure": {"id": "conformance.test_x::m3", "reason": "why m3"},
+    }
+    # "both" is a test of ADD and of MUL: it counts in both rows, first by id in both.
+    assert matrix["operations"]["MUL"]["TENSOR_QUANT8_ASYMM"]["first_failure"] == {
+        "id": "conformance.test_x::both",
+        "reason": "why both",
+    }
+    assert matrix["totals"] == {
+        "ADD": {
+            "outcome": "failed",
+            "total": 2,
+            "passed": 1,
+            "credited": 1,
+            "failed": 1,
+            "unsupported": 0,
+            "first_failure": {"id": "conformance.test_x::both", "reason": "why both"},
+        },
+        "MUL": {
+            "outcome": "crash",
+            "total": 10,
+            "passed": 2,
+            "credited": 2,
+            "failed": 6,
+            "unsupported": 1,
+            "first_failure": {"id": "conformance.test_x::both", "reason": "why both"},
+        },
+    }
+
+
+def test_a_clean_cell_has_no_first_failure() -> None:
+    cell = _document()["matrix"]["operations"]["ADD"]["TENSOR_FLOAT32"]
+    assert cell == {
+        "outcome": "passed",
+        "counts": {"passed": 1},
+        "passed": 1,
+        "credited": 1,
+        "failed": 0,
+        "unsupported": 0,
+        "first_failure": None,
+    }
+
+
+def _shard(tests: list[dict], index: int) -> dict:
+    doc = _document(tests, run={"shard": {"index": index, "count": 2}})
+    return json.loads(json.dumps(doc))
+
+
+def test_first_failures_and_causes_are_the_same_after_a_merge() -> None:
+    """Shard 1 holds the later failures: the merged run still names the first in id order."""
+    early = [
+        _generated("a_mul", "MUL", "TENSOR_FLOAT32", "failed", reason="3 of 4 values differ"),
+        _generated("b_mul", "MUL", "TENSOR_FLOAT32", "timeout", reason="no answer in 2 s"),
+    ]
+    late = [
+        _generated("y_mul", "MUL", "TENSOR_FLOAT32", "failed", reason="1 of 4 values differ"),
+        _generated("z_mul", "MUL", "TENSOR_FLOAT32", "timeout", reason="no answer in 9 s"),
+    ]
+    whole = _document(_others() + early + late)
+    merged = merge(
+        [("one", _shard(_others() + late, 1)), ("two", _shard(early, 2))], command="pytest"
+    )
+    assert merged["matrix"] == whole["matrix"]
+    assert merged["causes"] == whole["causes"]
+    assert merged["matrix"]["totals"]["MUL"]["first_failure"]["id"] == "conformance.test_x::a_mul"
+
+
+def test_operations_with_failures_come_first_the_most_first() -> None:
+    tests = [
+        *_others(),
+        _generated("add", "ADD", "TENSOR_FLOAT32"),
+        _generated("sub", "SUB", "TENSOR_FLOAT32", "unsupported"),
+        _generated("mul1", "MUL", "TENSOR_FLOAT32", "failed"),
+        _generated("div1", "DIV", "TENSOR_FLOAT32", "failed"),
+        _generated("div2", "DIV", "TENSOR_FLOAT16", "timeout"),
+        _generated("abs1", "ABS", "TENSOR_FLOAT32", "failed"),
+        _generated("abs2", "ABS", "TENSOR_FLOAT32"),
+    ]
+    doc = _document(tests)
+    rows = operation_rows(doc["matrix"])
+    assert [(r["operation"], r["failed"]) for r in rows] == [
+        ("DIV", 2),
+        ("ABS", 1),
+        ("MUL", 1),
+        ("ADD", 0),
+        ("SUB", 0),
+    ]
+    assert rows[0]["failing_types"] == [("TENSOR_FLOAT16", 1), ("TENSOR_FLOAT32", 1)]
+    html = render_html(doc)
+    table = html[html.index('<table id="operations">') :]
+    table = table[: table.index("</table>")]
+    order = [line.split('"')[1] for line in table.splitlines() if "data-row-operation" in line]
+    assert order == ["DIV", "ABS", "MUL", "ADD", "SUB"]
+    markdown = render_markdown(doc)
+    assert "### Operations with failures (3)" in markdown
+    assert (
+        "| DIV | 2 | 0 | 0 | TENSOR_FLOAT16 (1), TENSOR_FLOAT32 (1) | "
+        "`conformance.test_x::div1`: why div1 |"
+    ) in markdown
+    assert (
+        "Other operations without failures in generated tests: 2 (1 with passing tests, "
+        "1 with none)."
+    ) in markdown
+
+
+def test_markdown_sums_up_the_operations_without_failures_in_one_line() -> None:
+    tests = _others() + [_generated(f"op{i}", f"OP_{i:02}", "TENSOR_FLOAT32") for i in range(90)]
+    markdown = render_markdown(_document(tests))
+    assert "Operations with failures" not in markdown
+    assert (
+        "Operations without failures in generated tests: 90 (90 with passing tests, 0 with none)."
+    ) in markdown
+    assert "OP_42" not in markdown.split("Operations without failures")[1]
+
+
+def test_a_pipe_in_a_reason_does_not_break_the_markdown_table() -> None:
+    tests = [*_others(), _generated("m", "MUL", "TENSOR_FLOAT32", "failed", reason="a | b")]
+    markdown = render_markdown(_document(tests))
+    assert "| `conformance.test_x::m`: a \\| b |" in markdown
+
+
+# ---------------------------------------------------------------------------
+# Failures by cause
+# ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("reason", "cause"),
+    [
+        (
+            "output 0: 12 of 40 values differ, max abs error 0.5 at 3",
+            "output #: # of # values differ, max abs error # at #",
+        ),
+        (
+            "output 0: 7 of 40 values differ, max abs error 0.25 at 1",
+            "output #: # of # values differ, max abs error # at #",
+        ),
+        (
+            "output 1 (shape [2, 3]): 1 of 6 values differ, max abs error inf at [0, 2]; ...",
+            "output # (shape [...]): # of # values differ, max abs error # at [...]; ...",
+        ),
+        (
+            "worker 'gw3' crashed while running "
+            "'conformance/test_generated.py::test_generated[V1_0/add/none/ex0/sync]'",
+            "worker '...' crashed while running '...'",
+        ),
+        (
+            "blocked: execute_1_2 timed out 2 times earlier in this run (--hal-hang-limit=2)",
+            "blocked: execute_1_2 timed out # times earlier in this run (--hal-hang-limit=#)",
+        ),
+        ('KeyError: "missing"', "KeyError: '...'"),
+        ("pool at 0x7f3a2b1c, token 9f86d081884c7d65", "pool at #, token #"),
+        ("tolerance atol=1e-05, rtol=-2.5E+3", "tolerance atol=#, rtol=#"),
+        ("nested [[1, 2], [3]] and [V1_2/mul/x]", "nested [...] and [...]"),
+        (
+            "the driver's TENSOR_FLOAT16 answer for ex0",
+            "the driver's TENSOR_FLOAT16 answer for ex0",
+        ),
+        ("  status   GENERAL_FAILURE,\n expected NONE ", "status GENERAL_FAILURE, expected NONE"),
+        (None, "(no reason given)"),
+        ("", "(no reason given)"),
+    ],
+)
+def test_normalized_reasons(reason: str | None, cause: str) -> None:
+    assert normalize(reason) == cause
+
+
+def test_causes_group_bad_tests_by_normalized_reason() -> None:
+    values = "output 0: {} of 40 values differ, max abs error {} at {}"
+    tests = _others() + [
+        _generated(
+            f"v{i}",
+            "MUL" if i % 2 else "ADD",
+            "TENSOR_FLOAT32",
+            "failed",
+            reason=values.format(i + 1, i / 4, i),
+            rerun=f"pytest v{i}",
+        )
+        for i in range(7)
+    ]
+    tests += [
+        _test("hang1", "basic", "timeout", reason="no answer within 1 s"),
+        _test("hang2", "basic", "blocked", reason="no answer within 5 s", rerun="pytest h2"),
+        _test("dead", "basic", "crash", reason="worker 'gw0' crashed"),
+        _test("known", "basic", "expected-failure", reason="no answer within 1 s"),
+        _test("skip", "basic", "unsupported", reason="no answer within 1 s"),
+    ]
+    doc = _document(tests)
+    assert doc["causes"] == [
+        {
+            "cause": "output #: # of # values differ, max abs error # at #",
+            "count": 7,
+            "outcomes": {"failed": 7},
+            "operations": ["ADD", "MUL"],
+            "reason": "output 0: 1 of 40 values differ, max abs error 0.0 at 0",
+            "examples": [
+                {"id": f"conformance.test_x::v{i}", "rerun": f"pytest v{i}"}
+                for i in range(CAUSE_EXAMPLES)
+            ],
+        },
+        {
+            "cause": "no answer within # s",
+            "count": 2,
+            "outcomes": {"timeout": 1, "blocked": 1},
+            "operations": [],
+            "reason": "no answer within 1 s",
+            "examples": [
+                {"id": "conformance.test_x::hang1", "rerun": "pytest x"},
+                {"id": "conformance.test_x::hang2", "rerun": "pytest h2"},
+            ],
+        },
+        {
+            "cause": "worker '...' crashed",
+            "count": 1,
+            "outcomes": {"crash": 1},
+            "operations": [],
+            "reason": "worker 'gw0' crashed",
+            "examples": [{"id": "conformance.test_x::dead", "rerun": "pytest x"}],
+        },
+    ]
+
+
+def test_a_run_without_failures_has_no_causes() -> None:
+    doc = _document()
+    assert doc["causes"] == []
+    assert "by cause" not in render_html(doc) and "by cause" not in render_markdown(doc)
+
+
+def test_causes_shown_are_bounded_and_come_before_the_listing() -> None:
+    tests = _others()
+    names = [chr(ord("a") + k) * 3 for k in range(26)] + [f"z{k}z" for k in range(9)]
+    for k, name in enumerate(names):  # 35 causes; cause k has k + 1 tests
+        tests += [
+            _generated(f"c{k:02}_{j}", "MUL", "TENSOR_FLOAT32", "failed", reason=f"fault {name}")
+            for j in range(k + 1)
+        ]
+    doc = _document(tests)
+    assert len(doc["causes"]) == 35
+    assert [c["count"] for c in doc["causes"]] == list(range(35, 0, -1))
+    hidden = 35 - CAUSES_SHOWN
+    hidden_tests = sum(range(1, hidden + 1))
+    html = render_html(doc)
+    table = html[html.index('<table id="causes">') : html.index('<div id="failures">')]
+    assert table.count('<tr><td class="num">') == CAUSES_SHOWN
+    assert f"{hidden} more causes ({hidden_tests} tests)" in html
+    assert html.index('<table id="causes">') < html.index('<div id="failures">')
+    markdown = render_markdown(doc)
+    start = markdown.index("### Failures by cause (35 causes, 630 tests)")
+    section = markdown[start : markdown.index("### Failures (")]
+    assert section.count("\n- **") == CAUSES_SHOWN
+    assert f"- and {hidden} more causes ({hidden_tests} tests): see report.html" in section
+
+
+def test_equal_counts_follow_the_cause_alphabetically() -> None:
+    tests = [
+        *_others(),
+        _test("b", "basic", "failed", reason="zeta 1"),
+        _test("a", "basic", "failed", reason="alpha 2"),
+    ]
+    assert [c["cause"] for c in _document(tests)["causes"]] == ["alpha #", "zeta #"]
+
+
+# ---------------------------------------------------------------------------
+# Compact entries in report.json
+# ---------------------------------------------------------------------------
+
+
+def _mixed_tests() -> list[dict]:
+    """Entries of every kind the packing must tell apart."""
+    return [
+        *_others(),
+        _generated("g[V1_2/add/none/ex0/sync]", "ADD", "TENSOR_FLOAT32", path="sync"),
+        _generated("g[V1_2/add/none/ex0/async]", "ADD", "TENSOR_FLOAT32", path="async"),
+        _generated("g[V1_2/add/relu/ex0/sync]", "ADD", "TENSOR_FLOAT32", path="sync"),
+        _generated("p[V1_2/add/none/prepare-LOW]", "ADD", "TENSOR_FLOAT32", path="other"),
+        _generated("n[x[0]/y]", "ADD", "TENSOR_FLOAT16", "unsupported", reason="unsupported: x"),
+        _test("skip", "basic", "skipped-other", reason="not at this level", tier=None),
+        _test("half[open", "basic", duration=0),
+        _test("talks", "basic", details="it said something"),
+        _generated("bad[V1_2/mul/none/ex0/sync]", "MUL", "TENSOR_FLOAT32", "failed"),
+        _test("known", "basic", "expected-failure"),
+    ]
+
+
+def test_report_json_packs_what_needs_no_more_than_its_facts(tmp_path: Path) -> None:
+    doc = _document(_mixed_tests())
+    write(doc, tmp_path)
+    raw = json.loads((tmp_path / "report.json").read_text())
+    validate(raw)
+    assert raw["schema_version"] == SCHEMA_VERSION == 2
+    assert [t["id"].split("::")[1] for t in raw["tests"]] == [
+        "bad[V1_2/mul/none/ex0/sync]",
+        "known",
+        "talks",
+    ]
+    packed = raw[KEY]
+    assert packed["fields"] == list(FIELDS)
+    facts = packed["facts"]
+    rows = packed["functions"]["conformance.test_x::g"]
+    assert rows == [
+        ["V1_2/add/none/ex0/async", 0.5, rows[0][2]],
+        ["V1_2/add/none/ex0/sync", 0.5, rows[1][2]],
+        ["V1_2/add/relu/ex0/sync", 0.5, rows[1][2]],  # the same facts, its path from its id
+    ]
+    assert facts[rows[1][2]] == [
+        "generated",
+        "1.2",
+        ["ADD"],
+        "TENSOR_FLOAT32",
+        True,
+        "parity",
+        None,
+        "passed",
+        None,
+        True,  # computed: it compared output values
+    ]
+    (prepare,) = packed["functions"]["conformance.test_x::p"]
+    assert facts[prepare[2]][FIELDS.index("path")] == "other"  # not its id's: written out
+    assert packed["functions"]["conformance.test_x::n"][0][0] == "x[0]/y"
+    assert packed["functions"]["conformance.test_x::half[open"][0][0] is None
+
+
+def test_load_restores_the_full_entries(tmp_path: Path) -> None:
+    doc = _document(_mixed_tests())
+    write(doc, tmp_path)
+    loaded = load(tmp_path / "report.json")
+    validate(loaded)
+    assert KEY not in loaded
+    assert loaded == json.loads(json.dumps(doc))
+
+
+def test_merge_and_render_of_compact_shards_equal_the_unsplit_run(tmp_path: Path) -> None:
+    tests = _mixed_tests()
+    one = [t for i, t in enumerate(tests) if i % 2]
+    two = [t for i, t in enumerate(tests) if not i % 2]
+    whole = _document(tests)
+    write(whole, tmp_path / "whole")
+    for k, part in ((1, one), (2, two)):
+        write(_document(part, run={"shard": {"index": k, "count": 2}}), tmp_path / str(k))
+    assert (
+        cli.main(
+            [
+                "merge",
+                str(tmp_path / "2/report.json"),
+                str(tmp_path / "1/report.json"),
+                "-o",
+                str(tmp_path / "merged"),
+            ]
+        )
+        == 0
+    )
+    merged = load(tmp_path / "merged" / "report.json")
+    assert merged["tests"] == load(tmp_path / "whole" / "report.json")["tests"]
+    assert merged["verdict"] == whole["verdict"]
+    for part in ("summary", "matrix", "causes", "scope"):
+        assert merged[part] == whole[part], part
+    assert cli.main(["render", str(tmp_path / "whole/report.json"), "-o", str(tmp_path / "r")]) == 0
+    for name in ("report.json", "report.html", "report.md"):
+        assert (tmp_path / "r" / name).read_text() == (tmp_path / "whole" / name).read_text()
+
+
+def _version_1(doc: dict) -> dict:
+    """``doc`` as schema version 1 wrote it: every test in full, no causes, cells of
+    outcome and counts only."""
+    old = json.loads(json.dumps(doc))
+    old["schema_version"] = 1
+    del old["causes"]
+    del old["matrix"]["totals"]
+    for row in old["matrix"]["operations"].values():
+        for type_, cell in row.items():
+            row[type_] = {"outcome": cell["outcome"], "counts": cell["counts"]}
+    return old
+
+
+def test_a_version_1_report_is_read_as_this_version(tmp_path: Path, capsys) -> None:
+    doc = _document(_mixed_tests())
+    old = tmp_path / "old.json"
+    old.write_text(json.dumps(_version_1(doc)))
+    loaded = load(old)
+    validate(loaded)
+    assert loaded == json.loads(json.dumps(doc))
+    assert cli.main(["render", str(old), "-o", str(tmp_path / "new")]) == 0
+    assert KEY in json.loads((tmp_path / "new" / "report.json").read_text())
+    write(doc, tmp_path / "direct")
+    for name in ("report.json", "report.html", "report.md"):
+        assert (tmp_path / "new" / name).read_text() == (tmp_path / "direct" / name).read_text()
+
+
+def test_shards_of_either_version_merge(tmp_path: Path) -> None:
+    tests = _mixed_tests()
+    parts = [tests[::2], tests[1::2]]
+    old = tmp_path / "old.json"
+    shard = {"shard": {"index": 1, "count": 2}}
+    old.write_text(json.dumps(_version_1(_document(parts[0], run=shard))))
+    write(_document(parts[1], run={"shard": {"index": 2, "count": 2}}), tmp_path / "new")
+    assert (
+        cli.main(["merge", str(old), str(tmp_path / "new/report.json"), "-o", str(tmp_path)]) == 0
+    )
+    merged = load(tmp_path / "report.json")
+    whole = _document(tests)
+    assert merged["tests"] == json.loads(json.dumps(whole["tests"]))
+    assert (merged["matrix"], merged["causes"]) == (whole["matrix"], whole["causes"])
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (
+            lambda d: d.update(schema_version=3),
+            "schema version 3; this nnhal-report reads versions 1, 2",
+        ),
+        (
+            lambda d: d.update(schema_version="2"),
+            "schema version 2; this nnhal-report reads versions 1, 2",
+        ),
+        (
+            lambda d: d[KEY]["functions"]["conformance.test_x::g"][0].pop(),
+            "malformed compact_tests: ValueError: not enough values to unpack (expected 3, got 2)",
+        ),
+        (
+            lambda d: d[KEY].update(fields=["id"]),
+            "malformed compact_tests: ValueError: fields ['id'], expected ['category', "
+            "'hal_version', 'operations', 'operand_type', 'path', 'tier', 'family', "
+            "'outcome', 'reason', 'computed']",
+        ),
+        (
+            lambda d: d[KEY]["functions"]["conformance.test_x::g"][0].__setitem__(2, 999),
+            "malformed compact_tests: IndexError: list index out of range",
+        ),
+        (lambda d: d.update(tests={}), '"tests" is not a list'),
+        (lambda d: d["tests"][0].pop("id"), "test 0 has no id"),
+        (
+            lambda d: d["tests"][0].update(outcome="great"),
+            "test 'conformance.test_x::bad[V1_2/mul/none/ex0/sync]' has no known outcome ('great')",
+        ),
+    ],
+)
+def test_load_refuses_what_it_cannot_read(tmp_path: Path, change, message: str) -> None:
+    write(_document(_mixed_tests()), tmp_path)
+    raw = json.loads((tmp_path / "report.json").read_text())
+    change(raw)
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(raw))
+    with pytest.raises(ReportError) as refused:
+        load(bad)
+    assert str(refused.value) == f"{bad}: {message}"
+
+
+# ---------------------------------------------------------------------------
+# Size: a full run's report.json
+# ---------------------------------------------------------------------------
+
+_OPERATIONS = [f"OPERATION_{i:02}" for i in range(95)]
+_VARIANTS = {
+    "none": "TENSOR_FLOAT32",
+    "relu": "TENSOR_FLOAT32",
+    "relaxed": "TENSOR_FLOAT32+relaxed",
+    "float16": "TENSOR_FLOAT16",
+    "quant8": "TENSOR_QUANT8_ASYMM",
+    "nhwc_float16": "TENSOR_FLOAT16",
+    "nchw_quant8_weight_as_input": "TENSOR_QUANT8_ASYMM",
+    "axis1_weight_as_input_relaxed": "TENSOR_FLOAT32+relaxed",
+    "time_major_full_shape_input": "TENSOR_FLOAT32",
+    "explicit_dilated_nhwc_relaxed": "TENSOR_FLOAT32+relaxed",
+    "dim1_axis0": "TENSOR_FLOAT32",
+    "zero_sized_nchw_float16": "TENSOR_FLOAT16",
+}
+_PATHS = [
+    f"{base}{timed}{dyn}"
+    for base in ("sync", "async", "burst")
+    for timed in ("", "-timed")
+    for dyn in ("", "-dyn", "-dyn-short")
+] + ["async10", "scattered"]
+_PREPARE = [f"prepare_model_1_{v}-{p}" for v in (1, 2) for p in ("LOW_POWER", "SUSTAINED_SPEED")]
+_POOLS = [f"shared-{kind}" for kind in ("ashmem", "mmap_fd", "hardware_buffer_blob")] + [
+    f"device-{kind}" for kind in ("ashmem", "mmap_fd", "hardware_buffer_blob", "blob_pair")
+]
+_MODEL_FAMILIES = [
+    "operand_type",
+    "operand_rank",
+    "operand_scale",
+    "operand_zero_point",
+    "operand_lifetime",
+    "operation_input_removed",
+    "operation_output_added",
+    "operand_removed_clean",
+]
+_REQUEST_FAMILIES = ["request_location", "request_no_value_location", "request_dimensions"]
+
+
+def synthetic_tests(count: int, seed: int = 0) -> list[dict]:
+    """``count`` entries shaped as a full run of a good driver's are: for each generated
+    case (an operation, a spec, a variant at a HAL level), its generated tests on every
+    execution path, its prepare, memory-pool and validation tests, with ids of a real
+    run's lengths (about 105 characters); 1 in 200 generated tests fails (details,
+    metrics, rerun), one operation's float16 is unsupported, 1 in 120 pool tests is
+    skipped."""
+    rng = random.Random(seed)
+    tests: list[dict] = []
+
+    def add(name: str, category: str, outcome: str = "passed", **facts) -> None:
+        module = name.split("[")[0].removesuffix("_prepare")
+        facts.update(id=f"conformance.{module}::{name}", duration=round(rng.uniform(0, 0.06), 4))
+        tests.append(_test(name, category, outcome, **facts))
+
+    case = 0
+    while len(tests) < count:
+        rest, index = divmod(case, len(_OPERATIONS))
+        rest, variant_index = divmod(rest, len(_VARIANTS))
+        operation, variant = _OPERATIONS[index], list(_VARIANTS)[variant_index]
+        level = ("1.2", "1.1", "1.0")[rest % 3]
+        folder = f"V1_{level[-1]}"
+        spec = f"{operation.lower()}{'_v1_2' if level == '1.2' else ''}"
+        name = f"{folder}/{spec}/{variant}"
+        type_ = _VARIANTS[variant]
+        facts = {"operations": [operation], "operand_type": type_, "hal_version": level}
+        unsupported = operation == "OPERATION_07" and type_ == "TENSOR_FLOAT16"
+        for path in _PATHS:
+            outcome = "unsupported" if unsupported else "passed"
+            extra = {"reason": "unsupported: the driver does not support operations [0]"}
+            if not unsupported and rng.random() < 1 / 200:
+                outcome = "failed"
+                reason = "output 0 (shape [2, 3]): 4 of 6 values differ, max abs error 0.5 at [1]"
+                extra = {
+                    "reason": reason,
+                    "details": f"{reason}; ...\ntolerance: atol=1e-05\n" * 4,
+                    "metrics": {"mismatches": 4, "max_abs_error": 0.5},
+                    "rerun": f"pytest --pyargs 'conformance.test_generated::test_generated"
+                    f"[{name}/ex0/{path}]' --driver=vendor:Factory --nnhal-profile=full",
+                }
+            elif outcome == "passed":
+                extra = {}
+            add(
+                f"test_generated[{name}/ex0/{path}]",
+                "generated",
+                outcome,
+                path=path,
+                tier="strict" if path == "scattered" else "parity",
+                **facts,
+                **extra,
+            )
+        for path in _PREPARE:
+            add(f"test_generated_prepare[{name}/{path}]", "generated", path=path, **facts)
+        for pool in _POOLS:
+            skip = rng.random() < 1 / 120
+            add(
+                f"test_memory_pools[{name}/ex0/{pool}]",
+                "memory-pools",
+                "skipped-other" if skip else "passed",
+                tier="strict",
+                **facts,
+                **({"reason": "no output is larger than one byte"} if skip else {}),
+            )
+        for family in _MODEL_FAMILIES:
+            add(
+                f"test_validate_model[{family}/{name}]",
+                "validation-model",
+                family=family,
+                operations=[operation],
+                hal_version=level,
+            )
+        for family in _REQUEST_FAMILIES:
+            add(
+                f"test_validate_request[{family}/{name}]",
+                "validation-request",
+                family=family,
+                operations=[operation],
+                hal_version=level,
+            )
+        case += 1
+    return tests[:count]
+
+
+def synthetic_document(count: int = SYNTHETIC_TESTS) -> dict:
+    base = _document()
+    tests = synthetic_tests(count)
+    run = dict(base["run"], selected=len(tests))
+    return new_document(run, base["driver"], base["environment"], tests)
+
+
+def measure(folder: Path, count: int = SYNTHETIC_TESTS) -> dict[str, float]:
+    """Bytes and seconds of a ``count``-test report: report.json with full entries (as
+    schema version 1 wrote it) and as written now, write, load and render times."""
+    doc = synthetic_document(count)
+    full = json.dumps(doc, sort_keys=True, separators=(",", ":")) + "\n"
+    start = time.perf_counter()
+    write(doc, folder)
+    written = time.perf_counter() - start
+    start = time.perf_counter()
+    loaded = load(folder / "report.json")
+    loading = time.perf_counter() - start
+    start = time.perf_counter()
+    render_html(loaded)
+    render_markdown(loaded)
+    rendering = time.perf_counter() - start
+    return {
+        "tests": len(doc["tests"]),
+        "failed": doc["summary"]["outcomes"]["failed"],
+        "full_bytes": len(full.encode()),
+        "compact_bytes": (folder / "report.json").stat().st_size,
+        "html_bytes": (folder / "report.html").stat().st_size,
+        "md_bytes": (folder / "report.md").stat().st_size,
+        "write_s": written,
+        "load_s": loading,
+        "render_s": rendering,
+        "round_trip": loaded == json.loads(full),
+    }
+
+
+def test_a_full_runs_report_json_opens_in_a_browser(tmp_path: Path) -> None:
+    figures = measure(tmp_path)
+    assert figures["tests"] == SYNTHETIC_TESTS
+    assert figures["round_trip"]
+    assert figures["compact_bytes"] < SIZE_TARGET, figures
+    assert figures["compact_bytes"] < figures["full_bytes"] / 4, figures
+    # The HTML lists failures, not the passed tests.
+    assert figures["html_bytes"] < 2_000_000, figures
+
+
+if __name__ == "__main__":
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as folder:
+        for name, value in measure(Path(folder)).items():
+            shown = f"{value:,}" if type(value) is int else f"{value:.2f}"
+            print(f"{name}: {shown if type(value) is not bool else value}")
+
+
+def test_html_lists_the_first_thousand_failures_and_counts_the_rest() -> None:
+    from plugins.report.render import HTML_FAILURES, MARKDOWN_FAILURES
+
+    tests = [_test(f"t{n:05d}", "basic", "failed") for n in range(HTML_FAILURES + 7)]
+    doc = _document(tests)
+    html = render_html(doc)
+    assert f"<h2>Failures ({HTML_FAILURES + 7})</h2>" in html
+    assert html.count('<div class="failure">') == HTML_FAILURES
+    assert f"conformance.test_x::t{HTML_FAILURES - 1:05d}</code>" in html
+    assert f"conformance.test_x::t{HTML_FAILURES:05d}</code>" not in html
+    assert (
+        '<p id="more-failures">... and 7 more failures, not listed here: report.json holds '
+        "each with its message and rerun command, and the causes above group them all.</p>"
+    ) in html
+    markdown = render_markdown(doc)
+    assert f"### Failures ({HTML_FAILURES + 7})" in markdown
+    assert (
+        f"- and {HTML_FAILURES + 7 - MARKDOWN_FAILURES} more: see report.html and report.json"
+        in markdown
+    )

@@ -1,0 +1,149 @@
+"""Node ids and rerun commands a vendor can paste back, from any folder.
+
+Run from an empty folder (pytester's), as a vendor with the suite installed
+would: the ids carry the suite's module, JUnit's classname is filled, every
+failure ends with a command that reruns exactly that item, and that command
+(or the printed id given to ``pytest --pyargs conformance``) selects one item.
+"""
+
+from __future__ import annotations
+
+import re
+import shlex
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+from plugins.report.document import load
+
+FAULTY = Path(__file__).resolve().parents[1] / "support" / "faulty_drivers.py"
+ITEM = "conformance/test_generated.py::test_generated[V1_0/add/none/ex0/sync]"
+
+
+def _run(pytester: pytest.Pytester, *args: str) -> pytest.RunResult:
+    pytester.makepyfile(faulty_drivers=FAULTY.read_text())
+    return pytester.runpytest_subprocess("-p", "no:cacheprovider", *args)
+
+
+def _ran(result: pytest.RunResult) -> list[str]:
+    return [
+        m[1] for m in map(re.compile(r"^(\S+::\S+) (PASSED|FAILED)").match, result.outlines) if m
+    ]
+
+
+def test_node_ids_carry_the_suite_module_from_any_folder(pytester) -> None:
+    for target in ("conformance.test_basic", "conformance"):
+        result = _run(pytester, "--pyargs", target, "--collect-only", "-q", "-k", "test_status")
+        assert "conformance/test_basic.py::test_status" in result.outlines, result.stdout.str()
+
+
+def test_a_printed_id_selects_exactly_that_item(pytester) -> None:
+    # "-k V1_0/add/none/ex0/sync" would match 6 items (sync, sync-timed, their -dyn twins...)
+    result = _run(pytester, "--pyargs", "conformance", ITEM, "-v")
+    assert _ran(result) == [ITEM], result.stdout.str()
+    dotted = "conformance.test_generated::test_generated[V1_0/add/none/ex0/sync]"
+    result = _run(pytester, "--pyargs", dotted, "-v")
+    assert _ran(result) == [ITEM], result.stdout.str()
+
+
+def test_every_failure_ends_with_a_rerun_of_exactly_it(pytester) -> None:
+    result = _run(
+        pytester,
+        "--pyargs",
+        "conformance.test_basic",
+        "--driver=faulty_drivers:ClaimsButFails",
+        "-k",
+        "test_prepare_valid_model_with_preference",
+        "--junitxml=junit.xml",
+    )
+    reruns = [line for line in result.outlines if line.startswith("rerun: ")]
+    failed = [line for line in result.outlines if line.startswith("FAILED ")]
+    assert failed and len(reruns) == len(failed), result.stdout.str()
+    first = reruns[0].removeprefix("rerun: ")
+    seed = re.search(r"^nnhal profile: full \(seed (\d+):", result.stdout.str(), re.M).group(1)
+    assert first == (
+        "pytest --pyargs 'conformance.test_basic::test_prepare_valid_model_with_preference"
+        f"[V1_2-LOW_POWER]' --driver=faulty_drivers:ClaimsButFails --nnhal-profile=full "
+        f"--nnhal-seed={seed}"  # the run's seed: a rerun draws what the run drew
+    )
+    junit = ET.parse(pytester.path / "junit.xml").getroot()
+    assert {case.get("classname") for case in junit.iter("testcase")} == {"conformance.test_basic"}
+    again = _run(pytester, *shlex.split(first)[1:], "-v")
+    assert _ran(again) == [
+        "conformance/test_basic.py::test_prepare_valid_model_with_preference[V1_2-LOW_POWER]"
+    ], again.stdout.str()
+
+
+def test_named_items_are_the_only_ones_built(pytester) -> None:
+    # Without the shortcut pytest would build all 65,000 items of test_generated (and every
+    # function's of test_validate_model) and keep the two named.
+    other = (
+        "conformance.test_validate_model::test_validate_model"
+        "[operand_retype_vts/V1_2/conv2d_forms_v1_2/dilated_nhwc_channelQuant8]"
+    )
+    result = _run(pytester, "--pyargs", ITEM, other, "--collect-only")
+    assert "collected 2 items" in result.outlines, result.stdout.str()
+    # A module named without an item keeps everything of it.
+    result = _run(pytester, "--pyargs", ITEM, "conformance.test_basic", "--collect-only", "-q")
+    assert any(
+        line.startswith("conformance/test_basic.py::test_status") for line in result.outlines
+    )
+    assert ITEM in result.outlines, result.stdout.str()
+
+
+@pytest.mark.parametrize(
+    "selection",
+    [
+        ["-k", "V1_0/add and sync and not timed"],
+        ["-k", "CONV_2D and not relaxed"],
+        ["-m", "V1_1 and not strict"],
+        ["-k", "ex1", "-m", "generated"],
+    ],
+)
+def test_k_and_m_build_only_what_they_keep(pytester, selection: list[str]) -> None:
+    """Cases -k/-m deselect are never built, and the selection is exactly pytest's own: the
+    same ids as a run that builds every item first (known failures given, even an empty
+    list, turn the shortcut off)."""
+    empty = pytester.path / "none.txt"
+    empty.write_text("")
+    args = ["--pyargs", "conformance.test_generated", "conformance.test_memory_pools"]
+    args += ["--collect-only", "-q", "--nnhal-profile=ci", *selection]
+    fast = _run(pytester, *args)
+    built = _run(pytester, *args, f"--expect-fail={empty}")
+    assert fast.ret == built.ret == 0, fast.stdout.str()[-2000:]
+    ids = [line for line in fast.outlines if "::" in line]
+    assert ids and ids == [line for line in built.outlines if "::" in line]
+    # pytest counts only what it built (as for node ids); the built run deselected the rest.
+    assert fast.outlines[-1].startswith(f"{len(ids)} tests collected in ")
+    assert built.outlines[-1].startswith(f"{len(ids)}/")
+
+
+def test_cases_left_unbuilt_count_as_deselected_in_a_report(pytester) -> None:
+    """A -k or node-id run never reads as the whole suite: the report counts what the
+    selection left unbuilt as deselected, as many as pytest deselects when it builds all."""
+    empty = pytester.path / "none.txt"
+    empty.write_text("")
+    common = ["--driver=reference", "--nnhal-profile=ci"]
+    runs = {
+        "k": ["--pyargs", "conformance.test_generated", "-k", "V1_0/add/none/ex0/sync]"],
+        "built": [
+            "--pyargs",
+            "conformance.test_generated",
+            "-k",
+            "V1_0/add/none/ex0/sync]",
+            f"--expect-fail={empty}",
+        ],
+        "node": ["--pyargs", ITEM],
+    }
+    counts = {}
+    for name, args in runs.items():
+        result = _run(pytester, *args, *common, f"--cert-report={pytester.path / name}")
+        assert result.ret == 0, result.stdout.str()[-2000:]
+        doc = load(pytester.path / name / "report.json")
+        assert [t["outcome"] for t in doc["tests"]] == ["passed"]
+        counts[name] = doc["run"]["deselected"]
+        assert any("were deselected" in r for r in doc["verdict"]["reasons"]), doc["verdict"]
+    assert counts["k"] == counts["built"] > 1000
+    # Node ids build only test_generated's named case (the prepare tests are not made).
+    assert 0 < counts["node"] <= counts["k"]
