@@ -22,6 +22,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import threading
 from contextlib import ExitStack
 from pathlib import Path
 
@@ -152,11 +153,13 @@ class _LookedUp(ReferencePreparedModel):
     def _plan_run(self, request, binding):
         model = self._model
         key = _key(model, _input_arrays(model, request))
-        answer = _corpus_answers().get(key)
-        if answer is None:
-            recorded = _recorded().get(key)
-            if recorded is not None:
-                answer = ([bytes.fromhex(h) for h in recorded[0]], [tuple(d) for d in recorded[1]])
+        # A recording first: a corpus case can share the key (dimensions are not in it)
+        # and give another shape, where the recording has this very case's answer.
+        recorded = _recorded().get(key)
+        if recorded is not None:
+            answer = ([bytes.fromhex(h) for h in recorded[0]], [tuple(d) for d in recorded[1]])
+        else:
+            answer = _corpus_answers().get(key)
         if answer is None:
             return RunResult(ErrorStatus.GENERAL_FAILURE, [])
         outputs, dims = answer
@@ -177,6 +180,9 @@ class Lookup(ReferenceDriver):
     prepared_model_class = _LookedUp
 
 
+_RECORDING = threading.Lock()
+
+
 class _Recording(ReferencePreparedModel):
     """The reference computation, every answer written down for ``Lookup`` to replay."""
 
@@ -187,9 +193,11 @@ class _Recording(ReferencePreparedModel):
         path = _replay_file()
         if result.status == ErrorStatus.NONE and path is not None:
             outputs = _read(request, request.outputs)
-            table = _recorded()
-            table[key] = [[o.hex() for o in outputs], [s.dimensions for s in result.output_shapes]]
-            path.write_text(json.dumps(table))
+            answer = [[o.hex() for o in outputs], [s.dimensions for s in result.output_shapes]]
+            with _RECORDING:  # executions on several threads: no answer may be lost
+                table = _recorded()
+                table[key] = answer
+                path.write_text(json.dumps(table))
         return result
 
 
