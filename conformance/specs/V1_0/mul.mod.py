@@ -7,11 +7,13 @@ out = Output("out", "TENSOR_FLOAT32", "{2, 2}")
 Model().Operation("MUL", a, b, act).To(out)
 
 # Quantized: a at scale 0.5 zp 100 -> [104, 98, 101, 106]; b at 0.5 zp 100 -> [103, 96];
-# out scale 0.5 must exceed 0.5 * 0.5; at zp 100 -> [106, 104, 101.5 -> 102, 88].
+# out scale 0.375 must exceed 0.5 * 0.5; at zp 100 -> [108, 105.33 -> 105, 102, 84]
+# (multiplier 2/3; at scale 0.5, 0.75 would be the tie 101.5). RELU1 clamps to
+# [100 - 2.67 -> 97, 100 + 2.67 -> 103], RELU6 to [100, 116].
 quant8 = DataTypeConverter().Identify({
     a: ("TENSOR_QUANT8_ASYMM", 0.5, 100),
     b: ("TENSOR_QUANT8_ASYMM", 0.5, 100),
-    out: ("TENSOR_QUANT8_ASYMM", 0.5, 100),
+    out: ("TENSOR_QUANT8_ASYMM", 0.375, 100),
 })
 
 Example({
