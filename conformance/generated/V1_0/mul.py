@@ -165,9 +165,9 @@ def _t4():
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=100),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.375, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=100),
             ],
             operations=[
                 g.operation(OperationType.MUL, [0, 1, 2], [3]),
@@ -180,10 +180,10 @@ def _t4():
             g.feed(
                 inputs=[
                     g.array("|u1", (2, 2), "aGJlag=="),
-                    g.array("|u1", (2,), "Z2A="),
+                    g.array("|u1", (2,), "alw="),
                 ],
                 outputs=[
-                    g.array("|u1", (2, 2), "bGlmVA=="),
+                    g.array("|u1", (2, 2), "cGxnTA=="),
                 ],
             ),
         ],
@@ -200,9 +200,9 @@ def _t5():
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=100),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.375, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=100),
             ],
             operations=[
                 g.operation(OperationType.MUL, [0, 1, 2], [3]),
@@ -215,10 +215,10 @@ def _t5():
             g.feed(
                 inputs=[
                     g.array("|u1", (2, 2), "aGJlag=="),
-                    g.array("|u1", (2,), "Z2A="),
+                    g.array("|u1", (2,), "alw="),
                 ],
                 outputs=[
-                    g.array("|u1", (2, 2), "bGlmZA=="),
+                    g.array("|u1", (2, 2), "cGxnZA=="),
                 ],
             ),
         ],
@@ -235,9 +235,9 @@ def _t6():
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=100),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.375, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=100),
             ],
             operations=[
                 g.operation(OperationType.MUL, [0, 1, 2], [3]),
@@ -250,10 +250,10 @@ def _t6():
             g.feed(
                 inputs=[
                     g.array("|u1", (2, 2), "aGJlag=="),
-                    g.array("|u1", (2,), "Z2A="),
+                    g.array("|u1", (2,), "alw="),
                 ],
                 outputs=[
-                    g.array("|u1", (2, 2), "Z2dmYQ=="),
+                    g.array("|u1", (2, 2), "aGhnYA=="),
                 ],
             ),
         ],
@@ -270,9 +270,9 @@ def _t7():
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=100),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.375, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=100),
             ],
             operations=[
                 g.operation(OperationType.MUL, [0, 1, 2], [3]),
@@ -285,10 +285,10 @@ def _t7():
             g.feed(
                 inputs=[
                     g.array("|u1", (2, 2), "aGJlag=="),
-                    g.array("|u1", (2,), "Z2A="),
+                    g.array("|u1", (2,), "alw="),
                 ],
                 outputs=[
-                    g.array("|u1", (2, 2), "bGlmZA=="),
+                    g.array("|u1", (2, 2), "cGxnZA=="),
                 ],
             ),
         ],

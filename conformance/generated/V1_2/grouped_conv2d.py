@@ -21,8 +21,8 @@ _D6 = "AEUgxABBQEPAQeDIADwAw4BDgMHgyMBCQMAANgA6ADBAx6BFgL0ANqDEAEOAPgC6"
 _D7 = "AQAAAAAAAAAAAAAAAQAAAAEAAAACAAAAAgAAAAAAAAAA"
 _D8 = "AACAPwAAAD8AAAA/AACAPgAAgL4AAEC/AAAAPwAAgL8AAAC/AABAvwAAgD4AAEC/AACAvgAAAD8AAEA/AABAPwAAAL8AAIA+AAAAPwAAAAAAAAC/AACAvwAAAL8AAAC/AACAvgAAAD8AAIC+AABAvwAAAD8AAAA/AACAPgAAgL4="
 _D9 = "AAAAPwAAAL8AAIA+AAAAAA=="
-_D10 = "hIKCgX99gnx+fYF9f4KDg36BgoB+fH5+f4J/fYKCgX8="
-_D11 = "BAAAAPz///8CAAAAAAAAAA=="
+_D10 = "iISEgn56hHh8eoJ6foSGhnyChIB8eHx8foR+eoSEgn4="
+_D11 = "CAAAAPj///8EAAAAAAAAAA=="
 _D12 = "BAICAf/9Avz8+gL6/gQGBvgECAD48Pj4/wL//QICAf8="
 _D13 = "BAAAAPj///8IAAAAAAAAAA=="
 _D14 = "ADwAOAA4ADQAtAC6ADgAvAC4ALoANAC6ALQAOAA6ADoAuAA0ADgAAAC4ALwAuAC4ALQAOAC0ALoAOAA4ADQAtA=="
@@ -162,8 +162,8 @@ def _t2():
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 2, 2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=128, location=(0, 0, 32)),
-                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 32, 16)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 2, 2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, zero_point=128, location=(0, 0, 32)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.0625, location=(0, 32, 16)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
@@ -180,7 +180,7 @@ def _t2():
             ],
             inputs=[0],
             outputs=[12],
-            values="hIKCgX99gnx+fYF9f4KDg36BgoB+fH5+f4J/fYKCgX8EAAAA/P///wIAAAAAAAAAAQAAAAAAAAAAAAAAAQAAAAEAAAACAAAAAgAAAAAAAAAA",
+            values="iISEgn56hHh8eoJ6foSGhnyChIB8eHx8foR+eoSEgn4IAAAA+P///wQAAAAAAAAAAQAAAAAAAAAAAAAAAQAAAAEAAAACAAAAAgAAAAAAAAAA",
         ),
         feeds=[
             g.feed(
@@ -381,8 +381,8 @@ def _t7():
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=128),
-                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=128),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.0625),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
@@ -602,8 +602,8 @@ def _t12():
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 2, 2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=128, location=(0, 0, 32)),
-                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 32, 16)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 2, 2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, zero_point=128, location=(0, 0, 32)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.0625, location=(0, 32, 16)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
@@ -620,7 +620,7 @@ def _t12():
             ],
             inputs=[0],
             outputs=[12],
-            values="hIKCgX99gnx+fYF9f4KDg36BgoB+fH5+f4J/fYKCgX8EAAAA/P///wIAAAAAAAAAAQAAAAAAAAAAAAAAAQAAAAEAAAACAAAAAgAAAAAAAAAB",
+            values="iISEgn56hHh8eoJ6foSGhnyChIB8eHx8foR+eoSEgn4IAAAA+P///wQAAAAAAAAAAQAAAAAAAAAAAAAAAQAAAAEAAAACAAAAAgAAAAAAAAAB",
         ),
         feeds=[
             g.feed(
@@ -821,8 +821,8 @@ def _t17():
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=128),
-                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=128),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.0625),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),

@@ -23,8 +23,8 @@ Model("explicit").Operation("GROUPED_CONV_2D", i1, f1, b1, 1, 0, 0, 1, 1, 2, 2, 
 
 quant8_1 = DataTypeConverter().Identify({
     i1: ("TENSOR_QUANT8_ASYMM", 0.5, 128),
-    f1: ("TENSOR_QUANT8_ASYMM", 0.25, 128),
-    b1: ("TENSOR_INT32", 0.125, 0),
+    f1: ("TENSOR_QUANT8_ASYMM", 0.125, 128),
+    b1: ("TENSOR_INT32", 0.0625, 0),
     o1: ("TENSOR_QUANT8_ASYMM", 0.125, 128),
 })
 channel_quant8_1 = DataTypeConverter().Identify({
