@@ -28,7 +28,6 @@ from conformance.harness.cases import GeneratedTest
 from conformance.harness.execution import PATHS_BY_ID, check_shapes, check_timing, run
 from conformance.harness.extensions import require_extensions
 from conformance.harness.generated import lowest_version
-from conformance.harness.items import CaseId
 from conformance.harness.mutations import copy_model
 from conformance.harness.requests import GUARD, PACKED, Layout, pack_request
 from conformance.harness.tolerance import bias_applies, compare, quant_bias, tolerance_for
@@ -268,13 +267,12 @@ def execute_case(prepared: object, item: Run, timeout: float) -> None:
 
 def biased_outputs(test: GeneratedTest, feed: int) -> list[int]:
     """The outputs of ``test``'s example ``feed`` the strict bias criterion judges."""
-    spec = "/".join(CaseId.of(test).case.split("/")[:2])
     model = test.model
     return [
         k
         for k, expected in enumerate(test.feeds[feed].outputs)
         if k not in test.ignored_outputs
-        and bias_applies(expected, model.operands[model.output_indexes[k]].type, spec)
+        and bias_applies(expected, model.operands[model.output_indexes[k]].type)
     ]
 
 
