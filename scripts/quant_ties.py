@@ -20,6 +20,14 @@ through the same rounding, integer operations compute exactly, and the suite com
 INT32 outputs exactly, so a golden the rounding made wrong fails every run outright
 instead of hiding in a tolerance.
 
+Limits: a golden clear of a tie is the driver's answer only where the operation rounds
+once to nearest. A fixed-point multiplier below 0.5 rounds twice (a result a third of a
+step above a whole one can come out one higher), and a few operations truncate (MEAN;
+Android 10's RESIZE_BILINEAR). This script does not model operations: the specs keep
+those cases apart themselves (the convolution specs use power-of-two multipliers, the
+pooling oracle checks RESIZE_BILINEAR's quant8 data, V1_1/mean documents its one
+truncated golden).
+
     .venv/bin/python scripts/quant_ties.py [--specs DIR] [SPEC ...]
 
 Exit status 0 when no golden came from a tie, 1 otherwise (one line per output, then a
