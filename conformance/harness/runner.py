@@ -264,13 +264,12 @@ def execute_case(prepared: object, item: Run, timeout: float) -> None:
 
 def biased_outputs(test: GeneratedTest, feed: int) -> list[int]:
     """The outputs of ``test``'s example ``feed`` the strict bias criterion judges."""
-    spec = CaseId.of(test).spec_id
     model = test.model
     return [
         k
         for k, expected in enumerate(test.feeds[feed].outputs)
         if k not in test.ignored_outputs
-        and bias_applies(expected, model.operands[model.output_indexes[k]].type, spec)
+        and bias_applies(expected, model.operands[model.output_indexes[k]].type)
     ]
 
 

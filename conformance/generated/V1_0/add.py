@@ -25,7 +25,7 @@ def _t0():
         "add_dynamic_output_shape_none",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 23, ("", "none"), ("ADD",)),
+        provenance=g.provenance(SPEC, 24, ("", "none"), ("ADD",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -69,7 +69,7 @@ def _t1():
         "add_dynamic_output_shape_relu",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 23, ("", "relu"), ("ADD",)),
+        provenance=g.provenance(SPEC, 24, ("", "relu"), ("ADD",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -113,7 +113,7 @@ def _t2():
         "add_dynamic_output_shape_relu1",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 23, ("", "relu1"), ("ADD",)),
+        provenance=g.provenance(SPEC, 24, ("", "relu1"), ("ADD",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -157,7 +157,7 @@ def _t3():
         "add_dynamic_output_shape_relu6",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 23, ("", "relu6"), ("ADD",)),
+        provenance=g.provenance(SPEC, 24, ("", "relu6"), ("ADD",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -201,13 +201,13 @@ def _t4():
         "add_dynamic_output_shape_quant8_none",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 23, ("quant8", "none"), ("ADD",)),
+        provenance=g.provenance(SPEC, 24, ("quant8", "none"), ("ADD",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=10),
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=8),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=1.0, zero_point=50),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=50),
             ],
             operations=[
                 g.operation(OperationType.ADD, [0, 1, 2], [3]),
@@ -223,7 +223,7 @@ def _t4():
                     g.array("|u1", (2,), "CgQ="),
                 ],
                 outputs=[
-                    g.array("|u1", (2, 2), "NC42Ng=="),
+                    g.array("|u1", (2, 2), "NSs5OQ=="),
                 ],
             ),
             g.feed(
@@ -232,7 +232,7 @@ def _t4():
                     g.array("|u1", (2,), "EAo="),
                 ],
                 outputs=[
-                    g.array("|u1", (2, 2), "MzM2Lw=="),
+                    g.array("|u1", (2, 2), "NDQ6LA=="),
                 ],
             ),
         ],
@@ -245,13 +245,13 @@ def _t5():
         "add_dynamic_output_shape_quant8_relu",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 23, ("quant8", "relu"), ("ADD",)),
+        provenance=g.provenance(SPEC, 24, ("quant8", "relu"), ("ADD",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=10),
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=8),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=1.0, zero_point=50),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=50),
             ],
             operations=[
                 g.operation(OperationType.ADD, [0, 1, 2], [3]),
@@ -267,7 +267,7 @@ def _t5():
                     g.array("|u1", (2,), "CgQ="),
                 ],
                 outputs=[
-                    g.array("|u1", (2, 2), "NDI2Ng=="),
+                    g.array("|u1", (2, 2), "NTI5OQ=="),
                 ],
             ),
             g.feed(
@@ -276,7 +276,7 @@ def _t5():
                     g.array("|u1", (2,), "EAo="),
                 ],
                 outputs=[
-                    g.array("|u1", (2, 2), "MzM2Mg=="),
+                    g.array("|u1", (2, 2), "NDQ6Mg=="),
                 ],
             ),
         ],
@@ -289,13 +289,13 @@ def _t6():
         "add_dynamic_output_shape_quant8_relu1",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 23, ("quant8", "relu1"), ("ADD",)),
+        provenance=g.provenance(SPEC, 24, ("quant8", "relu1"), ("ADD",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=10),
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=8),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=1.0, zero_point=50),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=50),
             ],
             operations=[
                 g.operation(OperationType.ADD, [0, 1, 2], [3]),
@@ -311,7 +311,7 @@ def _t6():
                     g.array("|u1", (2,), "CgQ="),
                 ],
                 outputs=[
-                    g.array("|u1", (2, 2), "MzEzMw=="),
+                    g.array("|u1", (2, 2), "NDA0NA=="),
                 ],
             ),
             g.feed(
@@ -320,7 +320,7 @@ def _t6():
                     g.array("|u1", (2,), "EAo="),
                 ],
                 outputs=[
-                    g.array("|u1", (2, 2), "MzMzMQ=="),
+                    g.array("|u1", (2, 2), "NDQ0MA=="),
                 ],
             ),
         ],
@@ -333,13 +333,13 @@ def _t7():
         "add_dynamic_output_shape_quant8_relu6",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 23, ("quant8", "relu6"), ("ADD",)),
+        provenance=g.provenance(SPEC, 24, ("quant8", "relu6"), ("ADD",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=10),
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=8),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=1.0, zero_point=50),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=50),
             ],
             operations=[
                 g.operation(OperationType.ADD, [0, 1, 2], [3]),
@@ -355,7 +355,7 @@ def _t7():
                     g.array("|u1", (2,), "CgQ="),
                 ],
                 outputs=[
-                    g.array("|u1", (2, 2), "NDI2Ng=="),
+                    g.array("|u1", (2, 2), "NTI5OQ=="),
                 ],
             ),
             g.feed(
@@ -364,7 +364,7 @@ def _t7():
                     g.array("|u1", (2,), "EAo="),
                 ],
                 outputs=[
-                    g.array("|u1", (2, 2), "MzM2Mg=="),
+                    g.array("|u1", (2, 2), "NDQ6Mg=="),
                 ],
             ),
         ],
@@ -377,7 +377,7 @@ def _t8():
         "add_constant_dynamic_output_shape",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 39, ("",), ("ADD",)),
+        provenance=g.provenance(SPEC, 40, ("",), ("ADD",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -411,7 +411,7 @@ def _t9():
         "add_constant_dynamic_output_shape_weight_as_input",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 39, ("weight_as_input",), ("ADD",)),
+        provenance=g.provenance(SPEC, 40, ("weight_as_input",), ("ADD",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -446,7 +446,7 @@ def _t10():
         "add_saturation_dynamic_output_shape",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 55, ("",), ("ADD",)),
+        provenance=g.provenance(SPEC, 56, ("",), ("ADD",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -481,7 +481,7 @@ def _t11():
         "add_saturation_dynamic_output_shape_quant8",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 55, ("quant8",), ("ADD",)),
+        provenance=g.provenance(SPEC, 56, ("quant8",), ("ADD",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=20),
@@ -516,7 +516,7 @@ def _t12():
         "add_quant8_scales_dynamic_output_shape_none",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 70, ("none",), ("ADD",)),
+        provenance=g.provenance(SPEC, 71, ("none",), ("ADD",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.30000001192092896, zero_point=7),
@@ -551,7 +551,7 @@ def _t13():
         "add_quant8_scales_dynamic_output_shape_relu",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 70, ("relu",), ("ADD",)),
+        provenance=g.provenance(SPEC, 71, ("relu",), ("ADD",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.30000001192092896, zero_point=7),
@@ -586,7 +586,7 @@ def _t14():
         "add_quant8_scales_dynamic_output_shape_relu1",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 70, ("relu1",), ("ADD",)),
+        provenance=g.provenance(SPEC, 71, ("relu1",), ("ADD",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.30000001192092896, zero_point=7),
@@ -621,7 +621,7 @@ def _t15():
         "add_quant8_scales_dynamic_output_shape_relu6",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 70, ("relu6",), ("ADD",)),
+        provenance=g.provenance(SPEC, 71, ("relu6",), ("ADD",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.30000001192092896, zero_point=7),

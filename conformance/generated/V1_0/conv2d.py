@@ -14,23 +14,23 @@ SPEC = "conformance/specs/V1_0/conv2d.mod.py"
 _D0 = "AACAwAAAQEAAAAA/AACAwAAAIEAAAABAAABAQAAAAMAAAGDAAAAAQAAAAMAAAMC/AABgQAAAgMAAAAC/AABgwAAAgMAAAEDAAABAQAAAYEAAAMA/AABAQAAAIEAAAMA/AACAwAAAIMAAAIA/AAAAvwAAQMAAAIDAAAAAwAAAAL8AAAC/AAAAPwAAgD8AAIA/AABgwAAAYMAAAIBAAABgwAAAQMAAACBAAAAAPwAAAD8AAGBAAADAPwAAYEAAAAAAAACAvwAAgMAAAAC/AACAQAAAwL8AAGDAAABAwAAAIEAAACDAAABgQAAAAD8AAEBAAABAwAAAYMAAAADAAACAPwAAgD8AAAA/AACAvwAAIMAAAIA/AACAQAAAgD8AAEBAAAAAvwAAAMAAAAAAAABgwAAAQEAAAMA/AACAQAAAgD8AAABAAABgwAAAYMAAAEBAAABAQAAAAL8AAMA/AACAPwAAAEAAAEDAAACAQAAAAMAAAAA/AACAvwAAQMAAAIC/AADAvwAAYEAAAEDAAAAAPw=="
 _D1 = "AAAAwAAAxMAAAHDAAADAvgAAoMAAANjAAAAKQQAAUMAAACDAAABwwAAAwL4AAJA/AAAyQQAA3EAAALRAAAAYQAAA8D8AAAbBAADAvwAAAL4AAGDAAAAQQAAAID8AAEDAAADQPwAAkD8AAAC/AABowAAA4MAAAJjAAADQPwAAsMAAAKzAAACAwAAAKMAAAKA/AAAIwAAAvEAAAIzAAAAYQQAAwEAAAKDAAABowAAAWMAAAPRAAADAvgAAAEAAAADAAABAvwAASMAAAMzAAADAvgAAiEAAAEC/"
 _D2 = "d4WAd4SDhXt4g3t8hnd+eHd5hYaChYSCd3qBfnl3e35+gIGBeHiHeHmEgICGgoZ/fXd+h3x4eYR6hoCFeXh7gYGAfXqBh4GFfnt/eIWCh4GDeHiFhX6CgYN5h3uAfXl9fIZ5gA=="
-_D3 = "eGhxfmxlonN2cX6ErJyWioheeoByiYJ0hoR+cmRthmpqcHaFeJhupphscnKefoh4fXRmfpF9"
+_D3 = "cE9ifVhKxWZsYn2J2betk489dH9kkoVojYl8Y0hajVRVYGuKb69dzLBYY2W9fZBwemdNfaJ6"
 _D4 = "AQAAAAIAAAACAAAAAAAAAA=="
 _D5 = "AABgQAAAAD8AAEDAAADAvwAAwL8AAAAAAAAgwAAAAAAAAAC/AABgQAAAwD8AAABAAADAPwAAAEAAAGDAAAAAwAAAgL8AAIDAAACAPwAAgL8AAAA/AADAvwAAIMAAACBAAAAAPwAAYMAAAAAAAABgwAAAwD8AAIC/AAAAQAAAwL8AAEDAAABgQAAAAAAAAMA/AABAQAAAwD8AACBAAABAQAAAAEAAAAC/AAAAwAAAQMAAAADAAAAAwAAAgMAAAIBAAABAwAAAgL8AAAC/AAAAQAAAAD8AACDAAABgwAAAAD8AAABAAADAvwAAYEAAAAA/AACAQAAAgMAAAMC/AABgQAAAAEAAACDAAACAwAAAYMAAAIBAAABAwAAAYMAAAIC/"
 _D6 = "AABAPwAAgL8AAA5BAAAIwAAACEEAALzAAADcwAAAiEAAABjAAACUQAAAAD4AADhAAABQQAAAwD8AAChAAACowAAAkD8AAPDAAAA0QQAAsD8AAFhAAACgPwAAnEAAACA/AAAAPwAAWEAAAKBAAAAowAAAAEEAABJBAACkwAAAoD8="
 _D7 = "h4F6fX2Ae4B/h4OEg4R5fH54gn6BfXuFgXmAeYN+hH16h4CDhoOFhoR/fHp8fHiIen5/hIF7eYGEfYeBiHh9h4R7eHmIenl+"
-_D8 = "e3SccJpgXIluiniEhX6CY3xapX6GfYx6eoaMbpicZH0="
+_D8 = "fnC/Z7xJQZplnXmPkoSNToE80oOTgp99fJOgY7jBT4I="
 _D9 = "AQAAAAIAAAAAAAAAAQAAAAIAAAABAAAAAAAAAA=="
 _D10 = "AACAPwAAQD8AAAA/AABAvwAAQL8AAAC/AAAAPwAAgL4AAIC+AACAvwAAAAAAAIA+AACAvgAAgL8AAIA+AAAAvwAAAD8AAAA/AACAvwAAAD8AAAC/AABAvwAAAL8AAAA/AACAvwAAgL4AAIC+AACAPgAAQL8AAIA+AACAPgAAAL8AAIA/AABAPwAAAL8AAIA+"
-_D11 = "aGdmYWFiZmNjYGRlY2BlYmZmYGZiYWJmYGNjZWFlZWJoZ2Jl"
+_D11 = "bGpoXl5gaGJiXGRmYlxmYGhoXGhgXmBoXGJiZl5mZmBsamBm"
 _D12 = "AABAPwAAAAAAAA5BAAAAAAAACEEAAAAAAAAAAAAAiEAAAAAAAACUQAAAAD4AADhAAABQQAAAwD8AAChAAAAAAAAAkD8AAAAAAAA0QQAAsD8AAFhAAACgPwAAnEAAACA/AAAAPwAAWEAAAKBAAAAAAAAAAEEAABJBAAAAAAAAoD8="
-_D13 = "e3iceJp4eIl4iniEhX6CeHx4pX6GfYx6eoaMeJiceH0="
+_D13 = "fni/eLx4eJp4nXmPkoSNeIF40oOTgp99fJOgeLjBeII="
 _D14 = "AQAAAAIAAAAAAAAAAQAAAAIAAAABAAAAAQAAAA=="
 _D15 = "AABAPwAAgL8AAIA/AACAvwAAgD8AAIC/AACAvwAAgD8AAIC/AACAPwAAAD4AAIA/AACAPwAAgD8AAIA/AACAvwAAgD8AAIC/AACAPwAAgD8AAIA/AACAPwAAgD8AACA/AAAAPwAAgD8AAIA/AACAvwAAgD8AAIA/AACAvwAAgD8="
-_D16 = "e3R8dHx0dHx0fHh8fHx8dHx0fHx8fHx6enx8dHx8dHw="
+_D16 = "fnCAcIBwcIBwgHmAgICAcIBwgICAgIB9fICAcICAcIA="
 _D17 = "AQAAAAIAAAAAAAAAAQAAAAIAAAABAAAAAgAAAA=="
 _D18 = "AABAPwAAAAAAAMBAAAAAAAAAwEAAAAAAAAAAAAAAiEAAAAAAAACUQAAAAD4AADhAAABQQAAAwD8AAChAAAAAAAAAkD8AAAAAAADAQAAAsD8AAFhAAACgPwAAnEAAACA/AAAAPwAAWEAAAKBAAAAAAAAAwEAAAMBAAAAAAAAAoD8="
-_D19 = "e3iQeJB4eIl4iniEhX6CeHx4kH6GfYx6eoaMeJCQeH0="
+_D19 = "fnioeKh4eJp4nXmPkoSNeIF4qIOTgp99fJOgeKioeII="
 _D20 = "AQAAAAIAAAAAAAAAAQAAAAIAAAABAAAAAwAAAA=="
 
 
@@ -40,7 +40,7 @@ def _t0():
         "conv2d_same_dynamic_output_shape",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 29, ("", ""), ("CONV_2D",)),
+        provenance=g.provenance(SPEC, 32, ("", ""), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 5, 5, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -78,24 +78,24 @@ def _t1():
         "conv2d_same_dynamic_output_shape_quant8",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 29, ("", "quant8"), ("CONV_2D",)),
+        provenance=g.provenance(SPEC, 32, ("", "quant8"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 5, 5, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=127),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 3, 3, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=128, location=(0, 0, 54)),
-                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 54, 12)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 3, 3, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, zero_point=128, location=(0, 0, 54)),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.0625, location=(0, 54, 12)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 66, 4)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 70, 4)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 74, 4)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 78, 4)),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=128),
             ],
             operations=[
                 g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6], [7]),
             ],
             inputs=[0],
             outputs=[7],
-            values="hIKCgX99gnx+fYF9f4KDg36BgoB+fH5+f4J/fYKCgX+EfYKDhH9+gYR/hISDfn1/goOCg4B+BAAAAPj///8CAAAAAQAAAAIAAAACAAAAAAAAAA==",
+            values="iISEgn56hHh8eoJ6foSGhnyChIB8eHx8foR+eoSEgn6IeoSGiH58goh+iIiGfHp+hIaEhoB8CAAAAPD///8EAAAAAQAAAAIAAAACAAAAAAAAAA==",
         ),
         feeds=[
             g.feed(
@@ -116,7 +116,7 @@ def _t2():
         "conv2d_same_dynamic_output_shape_weight_as_input",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 29, ("weight_as_input", ""), ("CONV_2D",)),
+        provenance=g.provenance(SPEC, 32, ("weight_as_input", ""), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 5, 5, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -156,17 +156,17 @@ def _t3():
         "conv2d_same_dynamic_output_shape_weight_as_input_quant8",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 29, ("weight_as_input", "quant8"), ("CONV_2D",)),
+        provenance=g.provenance(SPEC, 32, ("weight_as_input", "quant8"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 5, 5, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=127),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=128),
-                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=128),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.0625),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=128),
             ],
             operations=[
                 g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6], [7]),
@@ -179,8 +179,8 @@ def _t3():
             g.feed(
                 inputs=[
                     g.array("|u1", (2, 5, 5, 2), _D2),
-                    g.array("|u1", (3, 3, 3, 2), "hIKCgX99gnx+fYF9f4KDg36BgoB+fH5+f4J/fYKCgX+EfYKDhH9+gYR/hISDfn1/goOCg4B+"),
-                    g.array("<i4", (3,), "BAAAAPj///8CAAAA"),
+                    g.array("|u1", (3, 3, 3, 2), "iISEgn56hHh8eoJ6foSGhnyChIB8eHx8foR+eoSEgn6IeoSGiH58goh+iIiGfHp+hIaEhoB8"),
+                    g.array("<i4", (3,), "CAAAAPD///8EAAAA"),
                 ],
                 outputs=[
                     g.array("|u1", (2, 3, 3, 3), _D3),
@@ -196,7 +196,7 @@ def _t4():
         "conv2d_explicit_dynamic_output_shape_none",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 69, ("none", "", ""), ("CONV_2D",)),
+        provenance=g.provenance(SPEC, 72, ("none", "", ""), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 6, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -237,12 +237,12 @@ def _t5():
         "conv2d_explicit_dynamic_output_shape_none_quant8",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 69, ("none", "", "quant8"), ("CONV_2D",)),
+        provenance=g.provenance(SPEC, 72, ("none", "", "quant8"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 6, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 3, 3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=100, location=(0, 0, 36)),
-                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 36, 8)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 3, 3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, zero_point=100, location=(0, 0, 36)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.0625, location=(0, 36, 8)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
@@ -250,14 +250,14 @@ def _t5():
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 4)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 68, 4)),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=120),
             ],
             operations=[
                 g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
             ],
             inputs=[0],
             outputs=[10],
-            values="aGdmYWFiZmNjYGRlY2BlYmZmYGZiYWJmYGNjZWFlZWJoZ2JlCAAAAPz///8BAAAAAgAAAAAAAAABAAAAAgAAAAEAAAAAAAAA",
+            values="bGpoXl5gaGJiXGRmYlxmYGhoXGhgXmBoXGJiZl5mZmBsamBmEAAAAPj///8BAAAAAgAAAAAAAAABAAAAAgAAAAEAAAAAAAAA",
         ),
         feeds=[
             g.feed(
@@ -278,7 +278,7 @@ def _t6():
         "conv2d_explicit_dynamic_output_shape_none_weight_as_input",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 69, ("none", "weight_as_input", ""), ("CONV_2D",)),
+        provenance=g.provenance(SPEC, 72, ("none", "weight_as_input", ""), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 6, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -321,12 +321,12 @@ def _t7():
         "conv2d_explicit_dynamic_output_shape_none_weight_as_input_quant8",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 69, ("none", "weight_as_input", "quant8"), ("CONV_2D",)),
+        provenance=g.provenance(SPEC, 72, ("none", "weight_as_input", "quant8"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 6, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=100),
-                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=100),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.0625),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
@@ -334,7 +334,7 @@ def _t7():
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=120),
             ],
             operations=[
                 g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
@@ -348,7 +348,7 @@ def _t7():
                 inputs=[
                     g.array("|u1", (1, 4, 6, 3), _D7),
                     g.array("|u1", (2, 2, 3, 3), _D11),
-                    g.array("<i4", (2,), "CAAAAPz///8="),
+                    g.array("<i4", (2,), "EAAAAPj///8="),
                 ],
                 outputs=[
                     g.array("|u1", (1, 4, 4, 2), _D8),
@@ -364,7 +364,7 @@ def _t8():
         "conv2d_explicit_dynamic_output_shape_relu",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 69, ("relu", "", ""), ("CONV_2D",)),
+        provenance=g.provenance(SPEC, 72, ("relu", "", ""), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 6, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -405,12 +405,12 @@ def _t9():
         "conv2d_explicit_dynamic_output_shape_relu_quant8",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 69, ("relu", "", "quant8"), ("CONV_2D",)),
+        provenance=g.provenance(SPEC, 72, ("relu", "", "quant8"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 6, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 3, 3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=100, location=(0, 0, 36)),
-                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 36, 8)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 3, 3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, zero_point=100, location=(0, 0, 36)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.0625, location=(0, 36, 8)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
@@ -418,14 +418,14 @@ def _t9():
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 4)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 68, 4)),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=120),
             ],
             operations=[
                 g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
             ],
             inputs=[0],
             outputs=[10],
-            values="aGdmYWFiZmNjYGRlY2BlYmZmYGZiYWJmYGNjZWFlZWJoZ2JlCAAAAPz///8BAAAAAgAAAAAAAAABAAAAAgAAAAEAAAABAAAA",
+            values="bGpoXl5gaGJiXGRmYlxmYGhoXGhgXmBoXGJiZl5mZmBsamBmEAAAAPj///8BAAAAAgAAAAAAAAABAAAAAgAAAAEAAAABAAAA",
         ),
         feeds=[
             g.feed(
@@ -446,7 +446,7 @@ def _t10():
         "conv2d_explicit_dynamic_output_shape_relu_weight_as_input",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 69, ("relu", "weight_as_input", ""), ("CONV_2D",)),
+        provenance=g.provenance(SPEC, 72, ("relu", "weight_as_input", ""), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 6, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -489,12 +489,12 @@ def _t11():
         "conv2d_explicit_dynamic_output_shape_relu_weight_as_input_quant8",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 69, ("relu", "weight_as_input", "quant8"), ("CONV_2D",)),
+        provenance=g.provenance(SPEC, 72, ("relu", "weight_as_input", "quant8"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 6, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=100),
-                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=100),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.0625),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
@@ -502,7 +502,7 @@ def _t11():
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=120),
             ],
             operations=[
                 g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
@@ -516,7 +516,7 @@ def _t11():
                 inputs=[
                     g.array("|u1", (1, 4, 6, 3), _D7),
                     g.array("|u1", (2, 2, 3, 3), _D11),
-                    g.array("<i4", (2,), "CAAAAPz///8="),
+                    g.array("<i4", (2,), "EAAAAPj///8="),
                 ],
                 outputs=[
                     g.array("|u1", (1, 4, 4, 2), _D13),
@@ -532,7 +532,7 @@ def _t12():
         "conv2d_explicit_dynamic_output_shape_relu1",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 69, ("relu1", "", ""), ("CONV_2D",)),
+        provenance=g.provenance(SPEC, 72, ("relu1", "", ""), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 6, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -573,12 +573,12 @@ def _t13():
         "conv2d_explicit_dynamic_output_shape_relu1_quant8",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 69, ("relu1", "", "quant8"), ("CONV_2D",)),
+        provenance=g.provenance(SPEC, 72, ("relu1", "", "quant8"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 6, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 3, 3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=100, location=(0, 0, 36)),
-                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 36, 8)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 3, 3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, zero_point=100, location=(0, 0, 36)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.0625, location=(0, 36, 8)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
@@ -586,14 +586,14 @@ def _t13():
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 4)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 68, 4)),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=120),
             ],
             operations=[
                 g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
             ],
             inputs=[0],
             outputs=[10],
-            values="aGdmYWFiZmNjYGRlY2BlYmZmYGZiYWJmYGNjZWFlZWJoZ2JlCAAAAPz///8BAAAAAgAAAAAAAAABAAAAAgAAAAEAAAACAAAA",
+            values="bGpoXl5gaGJiXGRmYlxmYGhoXGhgXmBoXGJiZl5mZmBsamBmEAAAAPj///8BAAAAAgAAAAAAAAABAAAAAgAAAAEAAAACAAAA",
         ),
         feeds=[
             g.feed(
@@ -614,7 +614,7 @@ def _t14():
         "conv2d_explicit_dynamic_output_shape_relu1_weight_as_input",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 69, ("relu1", "weight_as_input", ""), ("CONV_2D",)),
+        provenance=g.provenance(SPEC, 72, ("relu1", "weight_as_input", ""), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 6, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -657,12 +657,12 @@ def _t15():
         "conv2d_explicit_dynamic_output_shape_relu1_weight_as_input_quant8",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 69, ("relu1", "weight_as_input", "quant8"), ("CONV_2D",)),
+        provenance=g.provenance(SPEC, 72, ("relu1", "weight_as_input", "quant8"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 6, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=100),
-                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=100),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.0625),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
@@ -670,7 +670,7 @@ def _t15():
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=120),
             ],
             operations=[
                 g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
@@ -684,7 +684,7 @@ def _t15():
                 inputs=[
                     g.array("|u1", (1, 4, 6, 3), _D7),
                     g.array("|u1", (2, 2, 3, 3), _D11),
-                    g.array("<i4", (2,), "CAAAAPz///8="),
+                    g.array("<i4", (2,), "EAAAAPj///8="),
                 ],
                 outputs=[
                     g.array("|u1", (1, 4, 4, 2), _D16),
@@ -700,7 +700,7 @@ def _t16():
         "conv2d_explicit_dynamic_output_shape_relu6",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 69, ("relu6", "", ""), ("CONV_2D",)),
+        provenance=g.provenance(SPEC, 72, ("relu6", "", ""), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 6, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -741,12 +741,12 @@ def _t17():
         "conv2d_explicit_dynamic_output_shape_relu6_quant8",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 69, ("relu6", "", "quant8"), ("CONV_2D",)),
+        provenance=g.provenance(SPEC, 72, ("relu6", "", "quant8"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 6, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 3, 3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=100, location=(0, 0, 36)),
-                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 36, 8)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 3, 3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, zero_point=100, location=(0, 0, 36)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.0625, location=(0, 36, 8)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
@@ -754,14 +754,14 @@ def _t17():
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 4)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 68, 4)),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=120),
             ],
             operations=[
                 g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
             ],
             inputs=[0],
             outputs=[10],
-            values="aGdmYWFiZmNjYGRlY2BlYmZmYGZiYWJmYGNjZWFlZWJoZ2JlCAAAAPz///8BAAAAAgAAAAAAAAABAAAAAgAAAAEAAAADAAAA",
+            values="bGpoXl5gaGJiXGRmYlxmYGhoXGhgXmBoXGJiZl5mZmBsamBmEAAAAPj///8BAAAAAgAAAAAAAAABAAAAAgAAAAEAAAADAAAA",
         ),
         feeds=[
             g.feed(
@@ -782,7 +782,7 @@ def _t18():
         "conv2d_explicit_dynamic_output_shape_relu6_weight_as_input",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 69, ("relu6", "weight_as_input", ""), ("CONV_2D",)),
+        provenance=g.provenance(SPEC, 72, ("relu6", "weight_as_input", ""), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 6, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -825,12 +825,12 @@ def _t19():
         "conv2d_explicit_dynamic_output_shape_relu6_weight_as_input_quant8",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 69, ("relu6", "weight_as_input", "quant8"), ("CONV_2D",)),
+        provenance=g.provenance(SPEC, 72, ("relu6", "weight_as_input", "quant8"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 6, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=100),
-                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=100),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.0625),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
@@ -838,7 +838,7 @@ def _t19():
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=120),
             ],
             operations=[
                 g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
@@ -852,7 +852,7 @@ def _t19():
                 inputs=[
                     g.array("|u1", (1, 4, 6, 3), _D7),
                     g.array("|u1", (2, 2, 3, 3), _D11),
-                    g.array("<i4", (2,), "CAAAAPz///8="),
+                    g.array("<i4", (2,), "EAAAAPj///8="),
                 ],
                 outputs=[
                     g.array("|u1", (1, 4, 4, 2), _D19),
@@ -868,7 +868,7 @@ def _t20():
         "conv2d_valid_dynamic_output_shape",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 99, ("",), ("CONV_2D",)),
+        provenance=g.provenance(SPEC, 102, ("",), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 5, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -906,7 +906,7 @@ def _t21():
         "conv2d_valid_dynamic_output_shape_quant8",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 99, ("quant8",), ("CONV_2D",)),
+        provenance=g.provenance(SPEC, 102, ("quant8",), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 5, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=10),

@@ -14,23 +14,23 @@ SPEC = "conformance/specs/V1_0/depthwise_conv2d.mod.py"
 _D0 = "AAAAAAAAAEAAAGBAAADAvwAAAD8AAIDAAAAAPwAAAL8AAMA/AACAvwAAAEAAAIDAAACAvwAAAL8AAIA/AACAQAAAQEAAAGDAAADAPwAAYEAAAADAAABAQAAAgD8AAAA/"
 _D1 = "AAC4QAAAUEAAAOA/AABYQAAApEAAAAjAAABAwAAAWEAAALA/AAAgPwAAmMAAAMC/AADgPwAAAAAAAEC/AAAAvwAA3EAAAABAAACYwAAAmEAAALA/AAA4wAAAiMAAADDAAAAAvwAAoD8AAIA/AABIwAAAEEAAAIC+AADAPwAAnEAAAJRAAACQvwAAAL8AAKTAAAAAPwAAoL8AADBAAAAQQAAAQL8AAKA/AACgPwAAaEAAAMA/AAAAvwAAgL4AAMA/"
 _D2 = "gISHfYF4gX+DfoR4fn+CiIZ5g4d8hoKB"
-_D3 = "e3FrcnhcWHJqZlFea2RhYoBsUXdqWFNZYmloWG1janh2YGJQZl9vbWFpaXJqYmNq"
+_D3 = "kn5yf41TTH9vaT5YcmReYJt0PopvTUJOYG5sS3ZicIuJW2A7aFp6dl5uboFwYGJw"
 _D4 = "AQAAAAEAAAABAAAAAgAAAAAAAAA="
 _D5 = "AAAAAAAAAEAAAGBAAADAvwAAAD8AAIDAAAAAPwAAAL8AAMA/AACAvwAAAEAAAIDAAACAvwAAAL8AAIA/AACAQAAAQEAAAGDAAADAPwAAYEAAAADAAABAQAAAgD8AAAA/AADAPwAAYEAAAEBAAAAAwAAAAD8AAGBAAAAAPwAAIEAAAADAAABAwAAAQEAAAIA/AAAAwAAAAAAAAIBAAABgQAAAwD8AAAC/AACAvwAAAEAAAEBAAAAAvwAAAAAAAAC/AADAPwAAQEAAAMC/AABAwAAAgL8AAIDAAACAvwAAgL8AAMA/AAAgQAAAQMAAAAC/AAAAQAAAAEAAAIDAAABgwAAAAMAAAEBAAAAgQAAAwL8AAIC/AAAAQAAAAEAAAIBAAAAAAAAAAMAAACDAAAAAPwAAQEAAAMA/AABAwAAAgD8AACBAAABgQAAAIEAAAMC/AABAwAAAgMAAAGDAAADAPwAAYMAAAMC/AAAAPwAAYMAAAIA/AADAPwAAIMAAAMC/AABAQAAAAEAAAMC/AABgwAAAgMAAAAAAAABAQAAAAEAAAIDAAABgQAAAIEAAAEBAAAAAvwAAgMAAAIC/AADAvwAAIEAAAGBAAACAQAAAgMAAACBAAAAAvwAAAEAAAADAAABAwAAAYMAAAGDAAAAgwAAAAL8AAIA/AADAvwAAwD8AAADAAAAgQAAAwD8AAGBAAAAAwAAAQMAAAMA/AAAAAAAAAD8AAABAAACAQAAAAL8AAAC/AABAQAAAgMAAAIA/AABgwAAAgL8AACDAAADAvwAAAD8AAAC/"
 _D6 = "AAAwwAAAAAAAAKjAAADAvgAAAsEAADBAAACsQAAAhMAAAPC/AAD0QAAA7MAAANA/AACQPwAAwD8AADBAAACAvgAAqMAAANA/AAAAvgAA0D8AAAC/AACAvgAAWkEAAMC+AAC0QAAAWEAAALC/AAAAQAAAQEEAAAhAAABAwAAAwL8AAGC/AAAAvgAAQMAAAMA/"
 _D7 = "ZGhrYWVcZWNnYmhcYmNmbGpdZ2tgamZlZ2tqYGVrZWlgXmpmYGRsa2djYmhqY2RjZ2phXmJcYmJnaV5jaGhcXWBqaWFiaGhsZGBfZWpnXmZpa2lhXlxdZ11hZV1mZ19hamhhXVxkamhca2lqY1xiYWlrbFxpY2hgXl1dX2NmYWdgaWdrYF5nZGVobGNjalxmXWJfYWVj"
-_D8 = "Y25ZbE55hF5mjFB0cnR5bVl0bnRsbaRshHxodp52YmhqbmJ0"
+_D8 = "WG5Eay2EmU1fqzN7d3qEbER7bXtqbNtrm4ljfs5/VmJnbVZ6"
 _D9 = "AQAAAAAAAAABAAAAAQAAAAIAAAACAAAAAQAAAAAAAAA="
 _D10 = "AACAPwAAAL8AAAA/AACAPwAAQD8AAIA+AAAAPwAAQL8AAEA/AACAPgAAAAAAAIC+AABAPwAAgD8AAAC/AACAPgAAgL8AAAA/AACAPwAAQL8AAAC/AABAvwAAQD8AAAAAAACAPgAAgL8AAIA/"
-_D11 = "kIqOkI+NjomPjYyLj5CKjYiOkImKiY+MjYiQ"
+_D11 = "lIiQlJKOkIaSjoyKkpSIjoSQlIaIhpKMjoSU"
 _D12 = "AAAAAAAAAAAAAAAAAAAAAAAAAAAAADBAAACsQAAAAAAAAAAAAAD0QAAAAAAAANA/AACQPwAAwD8AADBAAAAAAAAAAAAAANA/AAAAAAAA0D8AAAAAAAAAAAAAWkEAAAAAAAC0QAAAWEAAAAAAAAAAQAAAQEEAAAhAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAMA/"
-_D13 = "bm5ubm55hG5ujG50cnR5bm50bnRubqRuhHxudp52bm5ubm50"
+_D13 = "bm5ubm6EmW5uq257d3qEbm57bntubttum4lufs5/bm5ubm56"
 _D14 = "AQAAAAAAAAABAAAAAQAAAAIAAAACAAAAAQAAAAEAAAA="
 _D15 = "AACAvwAAAAAAAIC/AADAvgAAgL8AAIA/AACAPwAAgL8AAIC/AACAPwAAgL8AAIA/AACAPwAAgD8AAIA/AACAvgAAgL8AAIA/AAAAvgAAgD8AAAC/AACAvgAAgD8AAMC+AACAPwAAgD8AAIC/AACAPwAAgD8AAIA/AACAvwAAgL8AAGC/AAAAvgAAgL8AAIA/"
-_D16 = "am5qbGpycmpqcmpycnJybWpybnJsbXJscnJqcnJyampqbmpy"
+_D16 = "Zm5ma2Z2dmZmdmZ2dnZ2bGZ2bXZqbHZrdnZmdnZ2ZmZnbWZ2"
 _D17 = "AQAAAAAAAAABAAAAAQAAAAIAAAACAAAAAQAAAAIAAAA="
 _D18 = "AAAAAAAAAAAAAAAAAAAAAAAAAAAAADBAAACsQAAAAAAAAAAAAADAQAAAAAAAANA/AACQPwAAwD8AADBAAAAAAAAAAAAAANA/AAAAAAAA0D8AAAAAAAAAAAAAwEAAAAAAAAC0QAAAWEAAAAAAAAAAQAAAwEAAAAhAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAMA/"
-_D19 = "bm5ubm55hG5uhm50cnR5bm50bnRuboZuhHxudoZ2bm5ubm50"
+_D19 = "bm5ubm6EmW5unm57d3qEbm57bntubp5um4lufp5/bm5ubm56"
 _D20 = "AQAAAAAAAAABAAAAAQAAAAIAAAACAAAAAQAAAAMAAAA="
 
 
@@ -40,7 +40,7 @@ def _t0():
         "depthwise_conv2d_same_dynamic_output_shape",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 27, ("", ""), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 29, ("", ""), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -79,25 +79,25 @@ def _t1():
         "depthwise_conv2d_same_dynamic_output_shape_quant8",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 27, ("", "quant8"), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 29, ("", "quant8"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=128, location=(0, 0, 16)),
-                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 16, 16)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, zero_point=128, location=(0, 0, 16)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.0625, location=(0, 16, 16)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=100),
             ],
             operations=[
                 g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
             ],
             inputs=[0],
             outputs=[8],
-            values="hH6ChIOBgn2DgYB/g4R+gQQAAAAAAAAA/P///wgAAAABAAAAAQAAAAEAAAACAAAAAAAAAA==",
+            values="iHyEiIaChHqGgoB+hoh8gggAAAAAAAAA+P///xAAAAABAAAAAQAAAAEAAAACAAAAAAAAAA==",
         ),
         feeds=[
             g.feed(
@@ -118,7 +118,7 @@ def _t2():
         "depthwise_conv2d_same_dynamic_output_shape_weight_as_input",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 27, ("weight_as_input", ""), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 29, ("weight_as_input", ""), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -159,18 +159,18 @@ def _t3():
         "depthwise_conv2d_same_dynamic_output_shape_weight_as_input_quant8",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 27, ("weight_as_input", "quant8"), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 29, ("weight_as_input", "quant8"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=128),
-                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=128),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.0625),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=100),
             ],
             operations=[
                 g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
@@ -183,8 +183,8 @@ def _t3():
             g.feed(
                 inputs=[
                     g.array("|u1", (1, 3, 4, 2), _D2),
-                    g.array("|u1", (1, 2, 2, 4), "hH6ChIOBgn2DgYB/g4R+gQ=="),
-                    g.array("<i4", (4,), "BAAAAAAAAAD8////CAAAAA=="),
+                    g.array("|u1", (1, 2, 2, 4), "iHyEiIaChHqGgoB+hoh8gg=="),
+                    g.array("<i4", (4,), "CAAAAAAAAAD4////EAAAAA=="),
                 ],
                 outputs=[
                     g.array("|u1", (1, 3, 4, 4), _D3),
@@ -200,7 +200,7 @@ def _t4():
         "depthwise_conv2d_explicit_dynamic_output_shape_none",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 60, ("none", "", ""), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 62, ("none", "", ""), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 5, 5, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -242,12 +242,12 @@ def _t5():
         "depthwise_conv2d_explicit_dynamic_output_shape_none_quant8",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 60, ("none", "", "quant8"), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 62, ("none", "", "quant8"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 5, 5, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 3, 3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=140, location=(0, 0, 27)),
-                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 27, 12)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 3, 3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, zero_point=140, location=(0, 0, 27)),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.0625, location=(0, 27, 12)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 39, 4)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 43, 4)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 47, 4)),
@@ -256,14 +256,14 @@ def _t5():
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 59, 4)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 63, 4)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 67, 4)),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=110),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=110),
             ],
             operations=[
                 g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
             ],
             inputs=[0],
             outputs=[11],
-            values="kIqOkI+NjomPjYyLj5CKjYiOkImKiY+MjYiQAgAAAP7///8EAAAAAQAAAAAAAAABAAAAAQAAAAIAAAACAAAAAQAAAAAAAAA=",
+            values="lIiQlJKOkIaSjoyKkpSIjoSQlIaIhpKMjoSUBAAAAPz///8IAAAAAQAAAAAAAAABAAAAAQAAAAIAAAACAAAAAQAAAAAAAAA=",
         ),
         feeds=[
             g.feed(
@@ -284,7 +284,7 @@ def _t6():
         "depthwise_conv2d_explicit_dynamic_output_shape_none_weight_as_input",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 60, ("none", "weight_as_input", ""), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 62, ("none", "weight_as_input", ""), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 5, 5, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -328,12 +328,12 @@ def _t7():
         "depthwise_conv2d_explicit_dynamic_output_shape_none_weight_as_input_quant8",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 60, ("none", "weight_as_input", "quant8"), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 62, ("none", "weight_as_input", "quant8"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 5, 5, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=140),
-                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=140),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.0625),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
@@ -342,7 +342,7 @@ def _t7():
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=110),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=110),
             ],
             operations=[
                 g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
@@ -356,7 +356,7 @@ def _t7():
                 inputs=[
                     g.array("|u1", (2, 5, 5, 3), _D7),
                     g.array("|u1", (1, 3, 3, 3), _D11),
-                    g.array("<i4", (3,), "AgAAAP7///8EAAAA"),
+                    g.array("<i4", (3,), "BAAAAPz///8IAAAA"),
                 ],
                 outputs=[
                     g.array("|u1", (2, 3, 2, 3), _D8),
@@ -372,7 +372,7 @@ def _t8():
         "depthwise_conv2d_explicit_dynamic_output_shape_relu",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 60, ("relu", "", ""), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 62, ("relu", "", ""), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 5, 5, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -414,12 +414,12 @@ def _t9():
         "depthwise_conv2d_explicit_dynamic_output_shape_relu_quant8",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 60, ("relu", "", "quant8"), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 62, ("relu", "", "quant8"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 5, 5, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 3, 3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=140, location=(0, 0, 27)),
-                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 27, 12)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 3, 3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, zero_point=140, location=(0, 0, 27)),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.0625, location=(0, 27, 12)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 39, 4)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 43, 4)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 47, 4)),
@@ -428,14 +428,14 @@ def _t9():
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 59, 4)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 63, 4)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 67, 4)),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=110),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=110),
             ],
             operations=[
                 g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
             ],
             inputs=[0],
             outputs=[11],
-            values="kIqOkI+NjomPjYyLj5CKjYiOkImKiY+MjYiQAgAAAP7///8EAAAAAQAAAAAAAAABAAAAAQAAAAIAAAACAAAAAQAAAAEAAAA=",
+            values="lIiQlJKOkIaSjoyKkpSIjoSQlIaIhpKMjoSUBAAAAPz///8IAAAAAQAAAAAAAAABAAAAAQAAAAIAAAACAAAAAQAAAAEAAAA=",
         ),
         feeds=[
             g.feed(
@@ -456,7 +456,7 @@ def _t10():
         "depthwise_conv2d_explicit_dynamic_output_shape_relu_weight_as_input",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 60, ("relu", "weight_as_input", ""), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 62, ("relu", "weight_as_input", ""), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 5, 5, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -500,12 +500,12 @@ def _t11():
         "depthwise_conv2d_explicit_dynamic_output_shape_relu_weight_as_input_quant8",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 60, ("relu", "weight_as_input", "quant8"), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 62, ("relu", "weight_as_input", "quant8"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 5, 5, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=140),
-                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=140),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.0625),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
@@ -514,7 +514,7 @@ def _t11():
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=110),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=110),
             ],
             operations=[
                 g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
@@ -528,7 +528,7 @@ def _t11():
                 inputs=[
                     g.array("|u1", (2, 5, 5, 3), _D7),
                     g.array("|u1", (1, 3, 3, 3), _D11),
-                    g.array("<i4", (3,), "AgAAAP7///8EAAAA"),
+                    g.array("<i4", (3,), "BAAAAPz///8IAAAA"),
                 ],
                 outputs=[
                     g.array("|u1", (2, 3, 2, 3), _D13),
@@ -544,7 +544,7 @@ def _t12():
         "depthwise_conv2d_explicit_dynamic_output_shape_relu1",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 60, ("relu1", "", ""), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 62, ("relu1", "", ""), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 5, 5, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -586,12 +586,12 @@ def _t13():
         "depthwise_conv2d_explicit_dynamic_output_shape_relu1_quant8",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 60, ("relu1", "", "quant8"), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 62, ("relu1", "", "quant8"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 5, 5, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 3, 3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=140, location=(0, 0, 27)),
-                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 27, 12)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 3, 3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, zero_point=140, location=(0, 0, 27)),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.0625, location=(0, 27, 12)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 39, 4)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 43, 4)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 47, 4)),
@@ -600,14 +600,14 @@ def _t13():
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 59, 4)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 63, 4)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 67, 4)),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=110),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=110),
             ],
             operations=[
                 g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
             ],
             inputs=[0],
             outputs=[11],
-            values="kIqOkI+NjomPjYyLj5CKjYiOkImKiY+MjYiQAgAAAP7///8EAAAAAQAAAAAAAAABAAAAAQAAAAIAAAACAAAAAQAAAAIAAAA=",
+            values="lIiQlJKOkIaSjoyKkpSIjoSQlIaIhpKMjoSUBAAAAPz///8IAAAAAQAAAAAAAAABAAAAAQAAAAIAAAACAAAAAQAAAAIAAAA=",
         ),
         feeds=[
             g.feed(
@@ -628,7 +628,7 @@ def _t14():
         "depthwise_conv2d_explicit_dynamic_output_shape_relu1_weight_as_input",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 60, ("relu1", "weight_as_input", ""), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 62, ("relu1", "weight_as_input", ""), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 5, 5, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -672,12 +672,12 @@ def _t15():
         "depthwise_conv2d_explicit_dynamic_output_shape_relu1_weight_as_input_quant8",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 60, ("relu1", "weight_as_input", "quant8"), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 62, ("relu1", "weight_as_input", "quant8"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 5, 5, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=140),
-                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=140),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.0625),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
@@ -686,7 +686,7 @@ def _t15():
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=110),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=110),
             ],
             operations=[
                 g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
@@ -700,7 +700,7 @@ def _t15():
                 inputs=[
                     g.array("|u1", (2, 5, 5, 3), _D7),
                     g.array("|u1", (1, 3, 3, 3), _D11),
-                    g.array("<i4", (3,), "AgAAAP7///8EAAAA"),
+                    g.array("<i4", (3,), "BAAAAPz///8IAAAA"),
                 ],
                 outputs=[
                     g.array("|u1", (2, 3, 2, 3), _D16),
@@ -716,7 +716,7 @@ def _t16():
         "depthwise_conv2d_explicit_dynamic_output_shape_relu6",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 60, ("relu6", "", ""), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 62, ("relu6", "", ""), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 5, 5, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -758,12 +758,12 @@ def _t17():
         "depthwise_conv2d_explicit_dynamic_output_shape_relu6_quant8",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 60, ("relu6", "", "quant8"), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 62, ("relu6", "", "quant8"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 5, 5, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 3, 3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=140, location=(0, 0, 27)),
-                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 27, 12)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 3, 3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, zero_point=140, location=(0, 0, 27)),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.0625, location=(0, 27, 12)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 39, 4)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 43, 4)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 47, 4)),
@@ -772,14 +772,14 @@ def _t17():
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 59, 4)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 63, 4)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 67, 4)),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=110),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=110),
             ],
             operations=[
                 g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
             ],
             inputs=[0],
             outputs=[11],
-            values="kIqOkI+NjomPjYyLj5CKjYiOkImKiY+MjYiQAgAAAP7///8EAAAAAQAAAAAAAAABAAAAAQAAAAIAAAACAAAAAQAAAAMAAAA=",
+            values="lIiQlJKOkIaSjoyKkpSIjoSQlIaIhpKMjoSUBAAAAPz///8IAAAAAQAAAAAAAAABAAAAAQAAAAIAAAACAAAAAQAAAAMAAAA=",
         ),
         feeds=[
             g.feed(
@@ -800,7 +800,7 @@ def _t18():
         "depthwise_conv2d_explicit_dynamic_output_shape_relu6_weight_as_input",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 60, ("relu6", "weight_as_input", ""), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 62, ("relu6", "weight_as_input", ""), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 5, 5, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -844,12 +844,12 @@ def _t19():
         "depthwise_conv2d_explicit_dynamic_output_shape_relu6_weight_as_input_quant8",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 60, ("relu6", "weight_as_input", "quant8"), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 62, ("relu6", "weight_as_input", "quant8"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 5, 5, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=140),
-                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=140),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.0625),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
@@ -858,7 +858,7 @@ def _t19():
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=110),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=110),
             ],
             operations=[
                 g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
@@ -872,7 +872,7 @@ def _t19():
                 inputs=[
                     g.array("|u1", (2, 5, 5, 3), _D7),
                     g.array("|u1", (1, 3, 3, 3), _D11),
-                    g.array("<i4", (3,), "AgAAAP7///8EAAAA"),
+                    g.array("<i4", (3,), "BAAAAPz///8IAAAA"),
                 ],
                 outputs=[
                     g.array("|u1", (2, 3, 2, 3), _D19),

@@ -15,8 +15,8 @@ _D0 = "AACAvwAAAAAAAAAAAABAwAAAgD8AAMC/AACAQAAAIMAAAIDAAACAPwAAwD8AAIBAAABgwAAAQ
 _D1 = "AACAPwAAQL8AAFBAAACIQAAAQEAAABhAAAC8QAAAyEAAAOBAAAB4QAAAjEAAAOA/"
 _D2 = "AACAPwAAQD8AAAA/AABAvwAAQL8AAAC/AAAAPwAAgL4AAIC+AACAvwAAAAAAAIA+AACAvgAAgL8AAIA+AAAAvwAAAD8AAAA/AACAvwAAAD8="
 _D3 = "AAAAPwAAgL8AAAAAAACAPg=="
-_D4 = "hIOCfX1+gn9/fICBf3yBfoKCfII="
-_D5 = "BAAAAPj///8AAAAAAgAAAA=="
+_D4 = "iIaEenp8hH5+eICCfniCfISEeIQ="
+_D5 = "CAAAAPD///8AAAAABAAAAA=="
 _D6 = "AACAPwAAAAAAAFBAAACIQAAAQEAAABhAAAC8QAAAyEAAAOBAAAB4QAAAjEAAAOA/"
 _D7 = "AACAPwAAQL8AAIA/AACAPwAAgD8AAIA/AACAPwAAgD8AAIA/AACAPwAAgD8AAIA/"
 _D8 = "AACAPwAAAAAAAFBAAACIQAAAQEAAABhAAAC8QAAAwEAAAMBAAAB4QAAAjEAAAOA/"
@@ -30,7 +30,7 @@ def _t0():
         "fully_connected_rank2_dynamic_output_shape_none",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 26, ("none", "", ""), ("FULLY_CONNECTED",)),
+        provenance=g.provenance(SPEC, 29, ("none", "", ""), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [3, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -65,21 +65,21 @@ def _t1():
         "fully_connected_rank2_dynamic_output_shape_none_quant8",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 26, ("none", "", "quant8"), ("FULLY_CONNECTED",)),
+        provenance=g.provenance(SPEC, 29, ("none", "", "quant8"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 5], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=128, location=(0, 0, 20)),
-                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 20, 16)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 5], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, zero_point=128, location=(0, 0, 20)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.0625, location=(0, 20, 16)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=128),
             ],
             operations=[
                 g.operation(OperationType.FULLY_CONNECTED, [0, 1, 2, 3], [4]),
             ],
             inputs=[0],
             outputs=[4],
-            values="hIOCfX1+gn9/fICBf3yBfoKCfIIEAAAA+P///wAAAAACAAAAAAAAAA==",
+            values="iIaEenp8hH5+eICCfniCfISEeIQIAAAA8P///wAAAAAEAAAAAAAAAA==",
         ),
         feeds=[
             g.feed(
@@ -87,7 +87,7 @@ def _t1():
                     g.array("|u1", (3, 5), "foCAeoJ9iHt4goOIeXp8"),
                 ],
                 outputs=[
-                    g.array("|u1", (3, 4), "hH2NkYyKmJmckJKH"),
+                    g.array("|u1", (3, 4), "iHqaopiTr7K4n6OO"),
                 ],
             ),
         ],
@@ -100,7 +100,7 @@ def _t2():
         "fully_connected_rank2_dynamic_output_shape_none_weight_as_input",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 26, ("none", "weight_as_input", ""), ("FULLY_CONNECTED",)),
+        provenance=g.provenance(SPEC, 29, ("none", "weight_as_input", ""), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [3, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -137,14 +137,14 @@ def _t3():
         "fully_connected_rank2_dynamic_output_shape_none_weight_as_input_quant8",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 26, ("none", "weight_as_input", "quant8"), ("FULLY_CONNECTED",)),
+        provenance=g.provenance(SPEC, 29, ("none", "weight_as_input", "quant8"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=128),
-                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=128),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.0625),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=128),
             ],
             operations=[
                 g.operation(OperationType.FULLY_CONNECTED, [0, 1, 2, 3], [4]),
@@ -161,7 +161,7 @@ def _t3():
                     g.array("<i4", (4,), _D5),
                 ],
                 outputs=[
-                    g.array("|u1", (3, 4), "hH2NkYyKmJmckJKH"),
+                    g.array("|u1", (3, 4), "iHqaopiTr7K4n6OO"),
                 ],
             ),
         ],
@@ -174,7 +174,7 @@ def _t4():
         "fully_connected_rank2_dynamic_output_shape_relu",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 26, ("relu", "", ""), ("FULLY_CONNECTED",)),
+        provenance=g.provenance(SPEC, 29, ("relu", "", ""), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [3, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -209,21 +209,21 @@ def _t5():
         "fully_connected_rank2_dynamic_output_shape_relu_quant8",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 26, ("relu", "", "quant8"), ("FULLY_CONNECTED",)),
+        provenance=g.provenance(SPEC, 29, ("relu", "", "quant8"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 5], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=128, location=(0, 0, 20)),
-                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 20, 16)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 5], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, zero_point=128, location=(0, 0, 20)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.0625, location=(0, 20, 16)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=128),
             ],
             operations=[
                 g.operation(OperationType.FULLY_CONNECTED, [0, 1, 2, 3], [4]),
             ],
             inputs=[0],
             outputs=[4],
-            values="hIOCfX1+gn9/fICBf3yBfoKCfIIEAAAA+P///wAAAAACAAAAAQAAAA==",
+            values="iIaEenp8hH5+eICCfniCfISEeIQIAAAA8P///wAAAAAEAAAAAQAAAA==",
         ),
         feeds=[
             g.feed(
@@ -231,7 +231,7 @@ def _t5():
                     g.array("|u1", (3, 5), "foCAeoJ9iHt4goOIeXp8"),
                 ],
                 outputs=[
-                    g.array("|u1", (3, 4), "hICNkYyKmJmckJKH"),
+                    g.array("|u1", (3, 4), "iICaopiTr7K4n6OO"),
                 ],
             ),
         ],
@@ -244,7 +244,7 @@ def _t6():
         "fully_connected_rank2_dynamic_output_shape_relu_weight_as_input",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 26, ("relu", "weight_as_input", ""), ("FULLY_CONNECTED",)),
+        provenance=g.provenance(SPEC, 29, ("relu", "weight_as_input", ""), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [3, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -281,14 +281,14 @@ def _t7():
         "fully_connected_rank2_dynamic_output_shape_relu_weight_as_input_quant8",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 26, ("relu", "weight_as_input", "quant8"), ("FULLY_CONNECTED",)),
+        provenance=g.provenance(SPEC, 29, ("relu", "weight_as_input", "quant8"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=128),
-                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=128),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.0625),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=128),
             ],
             operations=[
                 g.operation(OperationType.FULLY_CONNECTED, [0, 1, 2, 3], [4]),
@@ -305,7 +305,7 @@ def _t7():
                     g.array("<i4", (4,), _D5),
                 ],
                 outputs=[
-                    g.array("|u1", (3, 4), "hICNkYyKmJmckJKH"),
+                    g.array("|u1", (3, 4), "iICaopiTr7K4n6OO"),
                 ],
             ),
         ],
@@ -318,7 +318,7 @@ def _t8():
         "fully_connected_rank2_dynamic_output_shape_relu1",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 26, ("relu1", "", ""), ("FULLY_CONNECTED",)),
+        provenance=g.provenance(SPEC, 29, ("relu1", "", ""), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [3, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -353,21 +353,21 @@ def _t9():
         "fully_connected_rank2_dynamic_output_shape_relu1_quant8",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 26, ("relu1", "", "quant8"), ("FULLY_CONNECTED",)),
+        provenance=g.provenance(SPEC, 29, ("relu1", "", "quant8"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 5], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=128, location=(0, 0, 20)),
-                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 20, 16)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 5], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, zero_point=128, location=(0, 0, 20)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.0625, location=(0, 20, 16)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=128),
             ],
             operations=[
                 g.operation(OperationType.FULLY_CONNECTED, [0, 1, 2, 3], [4]),
             ],
             inputs=[0],
             outputs=[4],
-            values="hIOCfX1+gn9/fICBf3yBfoKCfIIEAAAA+P///wAAAAACAAAAAgAAAA==",
+            values="iIaEenp8hH5+eICCfniCfISEeIQIAAAA8P///wAAAAAEAAAAAgAAAA==",
         ),
         feeds=[
             g.feed(
@@ -375,7 +375,7 @@ def _t9():
                     g.array("|u1", (3, 5), "foCAeoJ9iHt4goOIeXp8"),
                 ],
                 outputs=[
-                    g.array("|u1", (3, 4), "hH2EhISEhISEhISE"),
+                    g.array("|u1", (3, 4), "iHqIiIiIiIiIiIiI"),
                 ],
             ),
         ],
@@ -388,7 +388,7 @@ def _t10():
         "fully_connected_rank2_dynamic_output_shape_relu1_weight_as_input",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 26, ("relu1", "weight_as_input", ""), ("FULLY_CONNECTED",)),
+        provenance=g.provenance(SPEC, 29, ("relu1", "weight_as_input", ""), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [3, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -425,14 +425,14 @@ def _t11():
         "fully_connected_rank2_dynamic_output_shape_relu1_weight_as_input_quant8",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 26, ("relu1", "weight_as_input", "quant8"), ("FULLY_CONNECTED",)),
+        provenance=g.provenance(SPEC, 29, ("relu1", "weight_as_input", "quant8"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=128),
-                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=128),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.0625),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=128),
             ],
             operations=[
                 g.operation(OperationType.FULLY_CONNECTED, [0, 1, 2, 3], [4]),
@@ -449,7 +449,7 @@ def _t11():
                     g.array("<i4", (4,), _D5),
                 ],
                 outputs=[
-                    g.array("|u1", (3, 4), "hH2EhISEhISEhISE"),
+                    g.array("|u1", (3, 4), "iHqIiIiIiIiIiIiI"),
                 ],
             ),
         ],
@@ -462,7 +462,7 @@ def _t12():
         "fully_connected_rank2_dynamic_output_shape_relu6",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 26, ("relu6", "", ""), ("FULLY_CONNECTED",)),
+        provenance=g.provenance(SPEC, 29, ("relu6", "", ""), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [3, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -497,21 +497,21 @@ def _t13():
         "fully_connected_rank2_dynamic_output_shape_relu6_quant8",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 26, ("relu6", "", "quant8"), ("FULLY_CONNECTED",)),
+        provenance=g.provenance(SPEC, 29, ("relu6", "", "quant8"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 5], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=128, location=(0, 0, 20)),
-                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 20, 16)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 5], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, zero_point=128, location=(0, 0, 20)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.0625, location=(0, 20, 16)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=128),
             ],
             operations=[
                 g.operation(OperationType.FULLY_CONNECTED, [0, 1, 2, 3], [4]),
             ],
             inputs=[0],
             outputs=[4],
-            values="hIOCfX1+gn9/fICBf3yBfoKCfIIEAAAA+P///wAAAAACAAAAAwAAAA==",
+            values="iIaEenp8hH5+eICCfniCfISEeIQIAAAA8P///wAAAAAEAAAAAwAAAA==",
         ),
         feeds=[
             g.feed(
@@ -519,7 +519,7 @@ def _t13():
                     g.array("|u1", (3, 5), "foCAeoJ9iHt4goOIeXp8"),
                 ],
                 outputs=[
-                    g.array("|u1", (3, 4), "hICNkYyKmJiYkJKH"),
+                    g.array("|u1", (3, 4), "iICaopiTr7Cwn6OO"),
                 ],
             ),
         ],
@@ -532,7 +532,7 @@ def _t14():
         "fully_connected_rank2_dynamic_output_shape_relu6_weight_as_input",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 26, ("relu6", "weight_as_input", ""), ("FULLY_CONNECTED",)),
+        provenance=g.provenance(SPEC, 29, ("relu6", "weight_as_input", ""), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [3, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -569,14 +569,14 @@ def _t15():
         "fully_connected_rank2_dynamic_output_shape_relu6_weight_as_input_quant8",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 26, ("relu6", "weight_as_input", "quant8"), ("FULLY_CONNECTED",)),
+        provenance=g.provenance(SPEC, 29, ("relu6", "weight_as_input", "quant8"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=128),
-                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=128),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.0625),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=128),
             ],
             operations=[
                 g.operation(OperationType.FULLY_CONNECTED, [0, 1, 2, 3], [4]),
@@ -593,7 +593,7 @@ def _t15():
                     g.array("<i4", (4,), _D5),
                 ],
                 outputs=[
-                    g.array("|u1", (3, 4), "hICNkYyKmJiYkJKH"),
+                    g.array("|u1", (3, 4), "iICaopiTr7Cwn6OO"),
                 ],
             ),
         ],
@@ -606,7 +606,7 @@ def _t16():
         "fully_connected_rank4_dynamic_output_shape",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 46, ("", ""), ("FULLY_CONNECTED",)),
+        provenance=g.provenance(SPEC, 49, ("", ""), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -641,21 +641,21 @@ def _t17():
         "fully_connected_rank4_dynamic_output_shape_quant8",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 46, ("", "quant8"), ("FULLY_CONNECTED",)),
+        provenance=g.provenance(SPEC, 49, ("", "quant8"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 1, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=20),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 6], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=250, location=(0, 0, 12)),
-                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 12, 8)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 6], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, zero_point=246, location=(0, 0, 12)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.0625, location=(0, 12, 8)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=60),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=60),
             ],
             operations=[
                 g.operation(OperationType.FULLY_CONNECTED, [0, 1, 2, 3], [4]),
             ],
             inputs=[0],
             outputs=[4],
-            values="/v389/f4/Pn59vr7CAAAAPz///8AAAAA",
+            values="/vz68PDy+vT07vb4EAAAAPj///8AAAAA",
         ),
         feeds=[
             g.feed(
@@ -663,7 +663,7 @@ def _t17():
                     g.array("|u1", (2, 1, 2, 3), "EhQUDhYRHA8MFhcc"),
                 ],
                 outputs=[
-                    g.array("|u1", (2, 2), "QD82Qg=="),
+                    g.array("|u1", (2, 2), "TkkmVQ=="),
                 ],
             ),
         ],
@@ -676,7 +676,7 @@ def _t18():
         "fully_connected_rank4_dynamic_output_shape_weight_as_input",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 46, ("weight_as_input", ""), ("FULLY_CONNECTED",)),
+        provenance=g.provenance(SPEC, 49, ("weight_as_input", ""), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -713,14 +713,14 @@ def _t19():
         "fully_connected_rank4_dynamic_output_shape_weight_as_input_quant8",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 46, ("weight_as_input", "quant8"), ("FULLY_CONNECTED",)),
+        provenance=g.provenance(SPEC, 49, ("weight_as_input", "quant8"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 1, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=20),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=250),
-                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=246),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.0625),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=60),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=60),
             ],
             operations=[
                 g.operation(OperationType.FULLY_CONNECTED, [0, 1, 2, 3], [4]),
@@ -733,11 +733,11 @@ def _t19():
             g.feed(
                 inputs=[
                     g.array("|u1", (2, 1, 2, 3), "EhQUDhYRHA8MFhcc"),
-                    g.array("|u1", (2, 6), "/v389/f4/Pn59vr7"),
-                    g.array("<i4", (2,), "CAAAAPz///8="),
+                    g.array("|u1", (2, 6), "/vz68PDy+vT07vb4"),
+                    g.array("<i4", (2,), "EAAAAPj///8="),
                 ],
                 outputs=[
-                    g.array("|u1", (2, 2), "QD82Qg=="),
+                    g.array("|u1", (2, 2), "TkkmVQ=="),
                 ],
             ),
         ],
@@ -750,7 +750,7 @@ def _t20():
         "fully_connected_square_dynamic_output_shape",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 66, ("",), ("FULLY_CONNECTED",)),
+        provenance=g.provenance(SPEC, 69, ("",), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -785,7 +785,7 @@ def _t21():
         "fully_connected_square_dynamic_output_shape_quant8",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 66, ("quant8",), ("FULLY_CONNECTED",)),
+        provenance=g.provenance(SPEC, 69, ("quant8",), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),

@@ -21,7 +21,7 @@ def _t0():
         "mul_dynamic_output_shape_none",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 17, ("", "none"), ("MUL",)),
+        provenance=g.provenance(SPEC, 19, ("", "none"), ("MUL",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -56,7 +56,7 @@ def _t1():
         "mul_dynamic_output_shape_relu",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 17, ("", "relu"), ("MUL",)),
+        provenance=g.provenance(SPEC, 19, ("", "relu"), ("MUL",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -91,7 +91,7 @@ def _t2():
         "mul_dynamic_output_shape_relu1",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 17, ("", "relu1"), ("MUL",)),
+        provenance=g.provenance(SPEC, 19, ("", "relu1"), ("MUL",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -126,7 +126,7 @@ def _t3():
         "mul_dynamic_output_shape_relu6",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 17, ("", "relu6"), ("MUL",)),
+        provenance=g.provenance(SPEC, 19, ("", "relu6"), ("MUL",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -161,13 +161,13 @@ def _t4():
         "mul_dynamic_output_shape_quant8_none",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 17, ("quant8", "none"), ("MUL",)),
+        provenance=g.provenance(SPEC, 19, ("quant8", "none"), ("MUL",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=100),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=100),
             ],
             operations=[
                 g.operation(OperationType.MUL, [0, 1, 2], [3]),
@@ -180,10 +180,10 @@ def _t4():
             g.feed(
                 inputs=[
                     g.array("|u1", (2, 2), "aGJlag=="),
-                    g.array("|u1", (2,), "Z2A="),
+                    g.array("|u1", (2,), "alw="),
                 ],
                 outputs=[
-                    g.array("|u1", (2, 2), "amhmWA=="),
+                    g.array("|u1", (2, 2), "cGxnTA=="),
                 ],
             ),
         ],
@@ -196,13 +196,13 @@ def _t5():
         "mul_dynamic_output_shape_quant8_relu",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 17, ("quant8", "relu"), ("MUL",)),
+        provenance=g.provenance(SPEC, 19, ("quant8", "relu"), ("MUL",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=100),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=100),
             ],
             operations=[
                 g.operation(OperationType.MUL, [0, 1, 2], [3]),
@@ -215,10 +215,10 @@ def _t5():
             g.feed(
                 inputs=[
                     g.array("|u1", (2, 2), "aGJlag=="),
-                    g.array("|u1", (2,), "Z2A="),
+                    g.array("|u1", (2,), "alw="),
                 ],
                 outputs=[
-                    g.array("|u1", (2, 2), "amhmZA=="),
+                    g.array("|u1", (2, 2), "cGxnZA=="),
                 ],
             ),
         ],
@@ -231,13 +231,13 @@ def _t6():
         "mul_dynamic_output_shape_quant8_relu1",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 17, ("quant8", "relu1"), ("MUL",)),
+        provenance=g.provenance(SPEC, 19, ("quant8", "relu1"), ("MUL",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=100),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=100),
             ],
             operations=[
                 g.operation(OperationType.MUL, [0, 1, 2], [3]),
@@ -250,10 +250,10 @@ def _t6():
             g.feed(
                 inputs=[
                     g.array("|u1", (2, 2), "aGJlag=="),
-                    g.array("|u1", (2,), "Z2A="),
+                    g.array("|u1", (2,), "alw="),
                 ],
                 outputs=[
-                    g.array("|u1", (2, 2), "ZmZmYg=="),
+                    g.array("|u1", (2, 2), "aGhnYA=="),
                 ],
             ),
         ],
@@ -266,13 +266,13 @@ def _t7():
         "mul_dynamic_output_shape_quant8_relu6",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 17, ("quant8", "relu6"), ("MUL",)),
+        provenance=g.provenance(SPEC, 19, ("quant8", "relu6"), ("MUL",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=100),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=100),
             ],
             operations=[
                 g.operation(OperationType.MUL, [0, 1, 2], [3]),
@@ -285,10 +285,10 @@ def _t7():
             g.feed(
                 inputs=[
                     g.array("|u1", (2, 2), "aGJlag=="),
-                    g.array("|u1", (2,), "Z2A="),
+                    g.array("|u1", (2,), "alw="),
                 ],
                 outputs=[
-                    g.array("|u1", (2, 2), "amhmZA=="),
+                    g.array("|u1", (2, 2), "cGxnZA=="),
                 ],
             ),
         ],
@@ -301,7 +301,7 @@ def _t8():
         "mul_ranks_dynamic_output_shape",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 39, ("",), ("MUL",)),
+        provenance=g.provenance(SPEC, 41, ("",), ("MUL",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -336,7 +336,7 @@ def _t9():
         "mul_ranks_dynamic_output_shape_quant8",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 39, ("quant8",), ("MUL",)),
+        provenance=g.provenance(SPEC, 41, ("quant8",), ("MUL",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
@@ -371,7 +371,7 @@ def _t10():
         "mul_quant8_scales_dynamic_output_shape",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 52, (), ("MUL",)),
+        provenance=g.provenance(SPEC, 54, (), ("MUL",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.20000000298023224, zero_point=10),

@@ -144,7 +144,7 @@ def _t4():
         "relu6_coarse_dynamic_output_shape",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 43, ("",), ("RELU6",)),
+        provenance=g.provenance(SPEC, 45, ("",), ("RELU6",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -159,10 +159,10 @@ def _t4():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 2), "AAAAwQAAAAAAAIBAAAAAQQ=="),
+                    g.array("<f4", (2, 2), "AADwwAAAAAAAAHBAAADwQA=="),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 2), "AAAAAAAAAAAAAIBAAADAQA=="),
+                    g.array("<f4", (2, 2), "AAAAAAAAAAAAAHBAAADAQA=="),
                 ],
             ),
         ],
@@ -175,11 +175,11 @@ def _t5():
         "relu6_coarse_dynamic_output_shape_quant8",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 43, ("quant8",), ("RELU6",)),
+        provenance=g.provenance(SPEC, 45, ("quant8",), ("RELU6",)),
         model=g.model(
             operands=[
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=4.0, zero_point=2),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=4.0, zero_point=2),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=3.75, zero_point=2),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=3.75, zero_point=2),
             ],
             operations=[
                 g.operation(OperationType.RELU6, [0], [1]),

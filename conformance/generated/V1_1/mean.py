@@ -27,7 +27,7 @@ def _t0():
         "mean_axis1_dynamic_output_shape",
         "V1_1",
         version="V1_1",
-        provenance=g.provenance(SPEC, 31, ("", ""), ("MEAN",)),
+        provenance=g.provenance(SPEC, 34, ("", ""), ("MEAN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -60,7 +60,7 @@ def _t1():
         "mean_axis1_relaxed",
         "mean_axis1_dynamic_output_shape_relaxed",
         "V1_1",
-        provenance=g.provenance(SPEC, 31, ("", "relaxed"), ("MEAN",)),
+        provenance=g.provenance(SPEC, 34, ("", "relaxed"), ("MEAN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -95,13 +95,13 @@ def _t2():
         "mean_axis1_dynamic_output_shape_quant8",
         "V1_1",
         version="V1_1",
-        provenance=g.provenance(SPEC, 31, ("", "quant8"), ("MEAN",)),
+        provenance=g.provenance(SPEC, 34, ("", "quant8"), ("MEAN",)),
         model=g.model(
             operands=[
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=100),
                 g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=100),
             ],
             operations=[
                 g.operation(OperationType.MEAN, [0, 1, 2], [3]),
@@ -113,10 +113,10 @@ def _t2():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (2, 3, 2), "ZmBqZWJtaXBdZmRj"),
+                    g.array("|u1", (2, 3, 2), "bFR8aFyIeJRIbGRg"),
                 ],
                 outputs=[
-                    g.array("|u1", (2, 2), "ZmZjaA=="),
+                    g.array("|u1", (2, 2), "bGxhdQ=="),
                 ],
             ),
         ],
@@ -129,7 +129,7 @@ def _t3():
         "mean_axis1_dynamic_output_shape_weight_as_input",
         "V1_1",
         version="V1_1",
-        provenance=g.provenance(SPEC, 31, ("weight_as_input", ""), ("MEAN",)),
+        provenance=g.provenance(SPEC, 34, ("weight_as_input", ""), ("MEAN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -163,7 +163,7 @@ def _t4():
         "mean_axis1_weight_as_input_relaxed",
         "mean_axis1_dynamic_output_shape_weight_as_input_relaxed",
         "V1_1",
-        provenance=g.provenance(SPEC, 31, ("weight_as_input", "relaxed"), ("MEAN",)),
+        provenance=g.provenance(SPEC, 34, ("weight_as_input", "relaxed"), ("MEAN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -199,13 +199,13 @@ def _t5():
         "mean_axis1_dynamic_output_shape_weight_as_input_quant8",
         "V1_1",
         version="V1_1",
-        provenance=g.provenance(SPEC, 31, ("weight_as_input", "quant8"), ("MEAN",)),
+        provenance=g.provenance(SPEC, 34, ("weight_as_input", "quant8"), ("MEAN",)),
         model=g.model(
             operands=[
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=100),
                 g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=100),
             ],
             operations=[
                 g.operation(OperationType.MEAN, [0, 1, 2], [3]),
@@ -217,11 +217,11 @@ def _t5():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (2, 3, 2), "ZmBqZWJtaXBdZmRj"),
+                    g.array("|u1", (2, 3, 2), "bFR8aFyIeJRIbGRg"),
                     g.array("<i4", (1,), "AQAAAA=="),
                 ],
                 outputs=[
-                    g.array("|u1", (2, 2), "ZmZjaA=="),
+                    g.array("|u1", (2, 2), "bGxhdQ=="),
                 ],
             ),
         ],
@@ -234,7 +234,7 @@ def _t6():
         "mean_negative_keep_dynamic_output_shape",
         "V1_1",
         version="V1_1",
-        provenance=g.provenance(SPEC, 43, ("", ""), ("MEAN",)),
+        provenance=g.provenance(SPEC, 46, ("", ""), ("MEAN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -267,7 +267,7 @@ def _t7():
         "mean_negative_keep_relaxed",
         "mean_negative_keep_dynamic_output_shape_relaxed",
         "V1_1",
-        provenance=g.provenance(SPEC, 43, ("", "relaxed"), ("MEAN",)),
+        provenance=g.provenance(SPEC, 46, ("", "relaxed"), ("MEAN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -302,13 +302,13 @@ def _t8():
         "mean_negative_keep_dynamic_output_shape_quant8",
         "V1_1",
         version="V1_1",
-        provenance=g.provenance(SPEC, 43, ("", "quant8"), ("MEAN",)),
+        provenance=g.provenance(SPEC, 46, ("", "quant8"), ("MEAN",)),
         model=g.model(
             operands=[
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=100),
                 g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=100),
             ],
             operations=[
                 g.operation(OperationType.MEAN, [0, 1, 2], [3]),
@@ -320,10 +320,10 @@ def _t8():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (2, 3, 2), "ZmBqZWJtaXBdZmRj"),
+                    g.array("|u1", (2, 3, 2), "bFR8aFyIeJRIbGRg"),
                 ],
                 outputs=[
-                    g.array("|u1", (1, 3, 1), "aGRm"),
+                    g.array("|u1", (1, 3, 1), "c2Zq"),
                 ],
             ),
         ],
@@ -336,7 +336,7 @@ def _t9():
         "mean_negative_keep_dynamic_output_shape_weight_as_input",
         "V1_1",
         version="V1_1",
-        provenance=g.provenance(SPEC, 43, ("weight_as_input", ""), ("MEAN",)),
+        provenance=g.provenance(SPEC, 46, ("weight_as_input", ""), ("MEAN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -370,7 +370,7 @@ def _t10():
         "mean_negative_keep_weight_as_input_relaxed",
         "mean_negative_keep_dynamic_output_shape_weight_as_input_relaxed",
         "V1_1",
-        provenance=g.provenance(SPEC, 43, ("weight_as_input", "relaxed"), ("MEAN",)),
+        provenance=g.provenance(SPEC, 46, ("weight_as_input", "relaxed"), ("MEAN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -406,13 +406,13 @@ def _t11():
         "mean_negative_keep_dynamic_output_shape_weight_as_input_quant8",
         "V1_1",
         version="V1_1",
-        provenance=g.provenance(SPEC, 43, ("weight_as_input", "quant8"), ("MEAN",)),
+        provenance=g.provenance(SPEC, 46, ("weight_as_input", "quant8"), ("MEAN",)),
         model=g.model(
             operands=[
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=100),
                 g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=100),
             ],
             operations=[
                 g.operation(OperationType.MEAN, [0, 1, 2], [3]),
@@ -424,11 +424,11 @@ def _t11():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (2, 3, 2), "ZmBqZWJtaXBdZmRj"),
+                    g.array("|u1", (2, 3, 2), "bFR8aFyIeJRIbGRg"),
                     g.array("<i4", (2,), "/////wAAAAA="),
                 ],
                 outputs=[
-                    g.array("|u1", (1, 3, 1), "aGRm"),
+                    g.array("|u1", (1, 3, 1), "c2Zq"),
                 ],
             ),
         ],
@@ -441,7 +441,7 @@ def _t12():
         "mean_duplicates_dynamic_output_shape",
         "V1_1",
         version="V1_1",
-        provenance=g.provenance(SPEC, 50, ("",), ("MEAN",)),
+        provenance=g.provenance(SPEC, 53, ("",), ("MEAN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -474,7 +474,7 @@ def _t13():
         "mean_duplicates_relaxed",
         "mean_duplicates_dynamic_output_shape_relaxed",
         "V1_1",
-        provenance=g.provenance(SPEC, 50, ("relaxed",), ("MEAN",)),
+        provenance=g.provenance(SPEC, 53, ("relaxed",), ("MEAN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -509,13 +509,13 @@ def _t14():
         "mean_duplicates_dynamic_output_shape_quant8",
         "V1_1",
         version="V1_1",
-        provenance=g.provenance(SPEC, 50, ("quant8",), ("MEAN",)),
+        provenance=g.provenance(SPEC, 53, ("quant8",), ("MEAN",)),
         model=g.model(
             operands=[
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=100),
                 g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 12)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=100),
             ],
             operations=[
                 g.operation(OperationType.MEAN, [0, 1, 2], [3]),
@@ -527,10 +527,10 @@ def _t14():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (2, 3, 2), "ZmBqZWJtaXBdZmRj"),
+                    g.array("|u1", (2, 3, 2), "bFR8aFyIeJRIbGRg"),
                 ],
                 outputs=[
-                    g.array("|u1", (3,), "aGRm"),
+                    g.array("|u1", (3,), "c2Zq"),
                 ],
             ),
         ],
@@ -543,7 +543,7 @@ def _t15():
         "mean_all_axes_dynamic_output_shape",
         "V1_1",
         version="V1_1",
-        provenance=g.provenance(SPEC, 57, ("",), ("MEAN",)),
+        provenance=g.provenance(SPEC, 60, ("",), ("MEAN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -576,7 +576,7 @@ def _t16():
         "mean_all_axes_relaxed",
         "mean_all_axes_dynamic_output_shape_relaxed",
         "V1_1",
-        provenance=g.provenance(SPEC, 57, ("relaxed",), ("MEAN",)),
+        provenance=g.provenance(SPEC, 60, ("relaxed",), ("MEAN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -611,13 +611,13 @@ def _t17():
         "mean_all_axes_dynamic_output_shape_quant8",
         "V1_1",
         version="V1_1",
-        provenance=g.provenance(SPEC, 57, ("quant8",), ("MEAN",)),
+        provenance=g.provenance(SPEC, 60, ("quant8",), ("MEAN",)),
         model=g.model(
             operands=[
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=100),
                 g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 12)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=100),
             ],
             operations=[
                 g.operation(OperationType.MEAN, [0, 1, 2], [3]),
@@ -629,10 +629,10 @@ def _t17():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (2, 3, 2), "ZmBqZWJtaXBdZmRj"),
+                    g.array("|u1", (2, 3, 2), "bFR8aFyIeJRIbGRg"),
                 ],
                 outputs=[
-                    g.array("|u1", (1,), "Zg=="),
+                    g.array("|u1", (1,), "bA=="),
                 ],
             ),
         ],
@@ -645,7 +645,7 @@ def _t18():
         "mean_keep_dims_2_dynamic_output_shape",
         "V1_1",
         version="V1_1",
-        provenance=g.provenance(SPEC, 64, ("",), ("MEAN",)),
+        provenance=g.provenance(SPEC, 67, ("",), ("MEAN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -678,7 +678,7 @@ def _t19():
         "mean_keep_dims_2_relaxed",
         "mean_keep_dims_2_dynamic_output_shape_relaxed",
         "V1_1",
-        provenance=g.provenance(SPEC, 64, ("relaxed",), ("MEAN",)),
+        provenance=g.provenance(SPEC, 67, ("relaxed",), ("MEAN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -713,13 +713,13 @@ def _t20():
         "mean_keep_dims_2_dynamic_output_shape_quant8",
         "V1_1",
         version="V1_1",
-        provenance=g.provenance(SPEC, 64, ("quant8",), ("MEAN",)),
+        provenance=g.provenance(SPEC, 67, ("quant8",), ("MEAN",)),
         model=g.model(
             operands=[
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=100),
                 g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=100),
             ],
             operations=[
                 g.operation(OperationType.MEAN, [0, 1, 2], [3]),
@@ -731,10 +731,10 @@ def _t20():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (2, 3, 2), "ZmBqZWJtaXBdZmRj"),
+                    g.array("|u1", (2, 3, 2), "bFR8aFyIeJRIbGRg"),
                 ],
                 outputs=[
-                    g.array("|u1", (2, 3, 1), "Y2hobGJk"),
+                    g.array("|u1", (2, 3, 1), "YHJyhlpi"),
                 ],
             ),
         ],
@@ -747,7 +747,7 @@ def _t21():
         "mean_keep_dims_negative_dynamic_output_shape",
         "V1_1",
         version="V1_1",
-        provenance=g.provenance(SPEC, 71, ("",), ("MEAN",)),
+        provenance=g.provenance(SPEC, 74, ("",), ("MEAN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -780,7 +780,7 @@ def _t22():
         "mean_keep_dims_negative_relaxed",
         "mean_keep_dims_negative_dynamic_output_shape_relaxed",
         "V1_1",
-        provenance=g.provenance(SPEC, 71, ("relaxed",), ("MEAN",)),
+        provenance=g.provenance(SPEC, 74, ("relaxed",), ("MEAN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -815,13 +815,13 @@ def _t23():
         "mean_keep_dims_negative_dynamic_output_shape_quant8",
         "V1_1",
         version="V1_1",
-        provenance=g.provenance(SPEC, 71, ("quant8",), ("MEAN",)),
+        provenance=g.provenance(SPEC, 74, ("quant8",), ("MEAN",)),
         model=g.model(
             operands=[
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=100),
                 g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=100),
             ],
             operations=[
                 g.operation(OperationType.MEAN, [0, 1, 2], [3]),
@@ -833,10 +833,10 @@ def _t23():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (2, 3, 2), "ZmBqZWJtaXBdZmRj"),
+                    g.array("|u1", (2, 3, 2), "bFR8aFyIeJRIbGRg"),
                 ],
                 outputs=[
-                    g.array("|u1", (2, 3), "Y2hobGJk"),
+                    g.array("|u1", (2, 3), "YHJyhlpi"),
                 ],
             ),
         ],
@@ -849,7 +849,7 @@ def _t24():
         "mean_spatial_dynamic_output_shape",
         "V1_1",
         version="V1_1",
-        provenance=g.provenance(SPEC, 81, ("",), ("MEAN",)),
+        provenance=g.provenance(SPEC, 84, ("",), ("MEAN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -882,7 +882,7 @@ def _t25():
         "mean_spatial_relaxed",
         "mean_spatial_dynamic_output_shape_relaxed",
         "V1_1",
-        provenance=g.provenance(SPEC, 81, ("relaxed",), ("MEAN",)),
+        provenance=g.provenance(SPEC, 84, ("relaxed",), ("MEAN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -917,13 +917,13 @@ def _t26():
         "mean_spatial_dynamic_output_shape_quant8",
         "V1_1",
         version="V1_1",
-        provenance=g.provenance(SPEC, 81, ("quant8",), ("MEAN",)),
+        provenance=g.provenance(SPEC, 84, ("quant8",), ("MEAN",)),
         model=g.model(
             operands=[
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=100),
                 g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 1, 1, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 1, 1, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=100),
             ],
             operations=[
                 g.operation(OperationType.MEAN, [0, 1, 2], [3]),
@@ -935,10 +935,10 @@ def _t26():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (1, 2, 2, 2), "ZmhqXG9lYWk="),
+                    g.array("|u1", (1, 2, 2, 2), "bHR8RJBoWHg="),
                 ],
                 outputs=[
-                    g.array("|u1", (1, 1, 1, 2), "aGQ="),
+                    g.array("|u1", (1, 1, 1, 2), "dGY="),
                 ],
             ),
         ],
@@ -951,7 +951,7 @@ def _t27():
         "mean_channels_dynamic_output_shape",
         "V1_1",
         version="V1_1",
-        provenance=g.provenance(SPEC, 88, ("",), ("MEAN",)),
+        provenance=g.provenance(SPEC, 91, ("",), ("MEAN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -984,7 +984,7 @@ def _t28():
         "mean_channels_relaxed",
         "mean_channels_dynamic_output_shape_relaxed",
         "V1_1",
-        provenance=g.provenance(SPEC, 88, ("relaxed",), ("MEAN",)),
+        provenance=g.provenance(SPEC, 91, ("relaxed",), ("MEAN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -1019,13 +1019,13 @@ def _t29():
         "mean_channels_dynamic_output_shape_quant8",
         "V1_1",
         version="V1_1",
-        provenance=g.provenance(SPEC, 88, ("quant8",), ("MEAN",)),
+        provenance=g.provenance(SPEC, 91, ("quant8",), ("MEAN",)),
         model=g.model(
             operands=[
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=100),
                 g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=100),
             ],
             operations=[
                 g.operation(OperationType.MEAN, [0, 1, 2], [3]),
@@ -1037,10 +1037,10 @@ def _t29():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (1, 2, 2, 2), "ZmhqXG9lYWk="),
+                    g.array("|u1", (1, 2, 2, 2), "bHR8RJBoWHg="),
                 ],
                 outputs=[
-                    g.array("|u1", (1, 2, 2), "Z2NqZQ=="),
+                    g.array("|u1", (1, 2, 2), "cGB8aA=="),
                 ],
             ),
         ],
@@ -1053,7 +1053,7 @@ def _t30():
         "mean_vector_dynamic_output_shape",
         "V1_1",
         version="V1_1",
-        provenance=g.provenance(SPEC, 94, ("",), ("MEAN",)),
+        provenance=g.provenance(SPEC, 97, ("",), ("MEAN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -1086,7 +1086,7 @@ def _t31():
         "mean_vector_relaxed",
         "mean_vector_dynamic_output_shape_relaxed",
         "V1_1",
-        provenance=g.provenance(SPEC, 94, ("relaxed",), ("MEAN",)),
+        provenance=g.provenance(SPEC, 97, ("relaxed",), ("MEAN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -1121,13 +1121,13 @@ def _t32():
         "mean_vector_dynamic_output_shape_quant8",
         "V1_1",
         version="V1_1",
-        provenance=g.provenance(SPEC, 94, ("quant8",), ("MEAN",)),
+        provenance=g.provenance(SPEC, 97, ("quant8",), ("MEAN",)),
         model=g.model(
             operands=[
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=100),
                 g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=100),
             ],
             operations=[
                 g.operation(OperationType.MEAN, [0, 1, 2], [3]),
@@ -1139,10 +1139,10 @@ def _t32():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (4,), "amFlaA=="),
+                    g.array("|u1", (4,), "fFhodA=="),
                 ],
                 outputs=[
-                    g.array("|u1", (1,), "Zg=="),
+                    g.array("|u1", (1,), "bA=="),
                 ],
             ),
         ],

@@ -15,7 +15,7 @@ _D0 = "AACAPwAAAL8AAAA/AACAPwAAQD8AAIA+AAAAPwAAQL8AAEA/AACAPgAAAAAAAIC+AABAPwAAg
 _D1 = "AACAvwAAYEAAAGBAAAAAAAAAQEAAAMA/AADAPwAAgL8AAEDAAAAAwAAAQMAAAMA/AAAAPwAAgD8AAAC/AABgwAAAgD8AAAAAAADAPwAAgL8AACBAAADAvwAAYEAAAEDAAADAvwAAgMAAAIBAAABAwAAAgEAAAAA/AAAgwAAAgMAAAADAAAAAPwAAAAAAAABAAAAAQAAAAAAAAABAAAAAAAAAAMAAAADAAABgQAAAAL8AAEDAAAAAwAAAgD8AAGBAAAAgQAAAAAA="
 _D2 = "AABgPwAAAD8AABhAAABIQAAAOMAAAHBAAACAQAAAkD8AANjAAAAQwAAAQEAAAAJBAACIwAAACEAAABTBAACywQAAYD8AAKxAAACQwAAAgEEAAEBAAAAAPgAAiEAAADDAAABWwQAAKMAAAKhAAAD0QAAA/EAAADBBAAAwwAAA4MAAAIC/AACQPwAAIL8AAEhBAADkQAAAkEAAAADAAACsQAAAuMAAABBAAABIQAAAAEAAAKA/AAB4wAAAQEAAABBAAAAYQAAAgD8="
 _D3 = "foeHgIaDg356fHqDgYJ/eYKAg36FfYd6fXiIeoiBe3h8gYCEhICEgHx8h396fIKHhYA="
-_D4 = "kI6WmICbnJBxg5ise5RnM5CiesyYjJ2BVoKhqqy4gXCIkIq+qJ6EonWVmJSRfJiVlpA="
+_D4 = "nZqpr3+0tp9ghK7XdKdMAJ3Bcv+ul7iAK4HA09XugF6On5H6z7qGwWior6agd66oqZ4="
 _D5 = "ALwAQwBDAAAAQgA+AD4AvADCAMAAwgA+ADgAPAC4AMMAPAAAAD4AvABBAL4AQwDCAL4AxABEAMIARAA4AMEAxADAADgAAABAAEAAAABAAAAAwADAAEMAuADCAMAAPABDAEEAAA=="
 _D6 = "ADsAOMBAQELAwYBDAESAPMDGgMAAQhBIQMRAQKDIkM0AO2BFgMQATABCADBARIDBsMpAwUBFoEfgR4BJgMEAxwC8gDwAuUBKIEeARADAYEXAxYBAQEIAQAA9wMMAQoBAwEAAPA=="
 _D7 = "AQAAAAEAAAABAAAAAAAAAAACAAAAAQAAAA=="
@@ -27,7 +27,7 @@ _D12 = "AACAPwAAAL8AAAA/AACAPwAAQD8AAIA+AAAAPwAAQL8AAEA/AACAPgAAAAAAAIC+AABAPwAA
 _D13 = "AACAvwAAYEAAAEBAAADAPwAAQMAAAEDAAAAAPwAAAL8AAIA/AADAPwAAIEAAAGBAAADAvwAAgEAAAIBAAAAgwAAAAMAAAAAAAAAAQAAAAEAAAADAAABgQAAAQMAAAIA/AAAgQAAAYEAAAAAAAADAPwAAgL8AAADAAADAPwAAgD8AAGDAAAAAAAAAgL8AAMC/AABAwAAAgMAAAEDAAAAAPwAAgMAAAAA/AAAAQAAAAAAAAAAAAAAAwAAAAL8AAADAAABgQAAAAAA="
 _D14 = "AABgPwAAGEAAADjAAACAQAAA2MAAAEBAAACIwAAAFMEAAGA/AACQwAAAQEAAAIhAAABWwQAAqEAAAPxAAAAwwAAAgL8AACC/AADkQAAAAMAAALjAAABIQAAAoD8AAEBAAAAYQAAAAD8AAEhAAABwQAAAkD8AABDAAAACQQAACEAAALLBAACsQAAAgEEAAAA+AAAwwAAAKMAAAPRAAAAwQQAA4MAAAJA/AABIQQAAkEAAAKxAAAAQQAAAAEAAAHjAAAAQQAAAgD8="
 _D15 = "foeGg3p6gX+Cg4WHfYiIe3yAhIR8h3qChYeAg358g4J5gH59enh6gXiBhICAfH98h4A="
-_D16 = "kJaAnHGYe2eQepidVqGsgYiKqIR1mJGYlo6Ym5CDrJQzosyMgYKquHCQvp6ilZR8lZA="
+_D16 = "nal/tmCudEydcq64K8DVgI6Rz4Zor6CuqZqvtJ+E16cAwf+XgIHT7l6f+rrBqKZ3qJ4="
 _D17 = "ALwAQwBCAD4AwgDCADgAuAA8AD4AQQBDAL4ARABEAMEAwAAAAEAAQADAAEMAwgA8AEEAQwAAAD4AvADAAD4APADDAAAAvAC+AMIAxADCADgAxAA4AEAAAAAAAMAAuADAAEMAAA=="
 _D18 = "ADvAQMDBAETAxgBCQMSgyAA7gMQAQkBEsMpAReBHgMEAvAC5IEcAwMDFQEIAPQBCwEAAOEBCgEOAPIDAEEhAQJDNYEUATAAwgMFAwaBHgEkAx4A8QEqARGBFgEAAQMDDgEAAPA=="
 _D19 = "AQAAAAEAAAABAAAAAAAAAAECAAAAAQAAAA=="
@@ -45,12 +45,12 @@ _D30 = "h4F6fX2Ae4B/h4OEg4R5fH54gn6BfXuFgXmAeYN+hH16h4CDhoOFhoR/fHp8fHiIen5/hIF7
 _D31 = "AACAPwAAQD8AAAA/AABAvwAAQL8AAAC/AAAAPwAAgL4AAIC+AACAvwAAAAAAAIA+AACAvgAAgL8AAIA+AAAAvwAAAD8AAAA/AACAvwAAAD8AAAC/AABAvwAAAL8AAAA/AACAvwAAgL4AAIC+AACAPgAAQL8AAIA+AACAPgAAAL8AAIA/AABAPwAAAL8AAIA+AACAPwAAAL8BAAAAAgAAAAAAAAABAAAAAgAAAAEAAAAAAAAAAA=="
 _D32 = "AABgQAAAAD8AAEDAAADAvwAAwL8AAAAAAAAgwAAAAAAAAAC/AABgQAAAwD8AAABAAADAPwAAAEAAAGDAAAAAwAAAgL8AAIDAAACAPwAAgL8AAAA/AADAvwAAIMAAACBAAAAAPwAAYMAAAAAAAABgwAAAwD8AAIC/AAAAQAAAwL8AAEDAAABgQAAAAAAAAMA/AABAQAAAwD8AACBAAABAQAAAAEAAAAC/AAAAwAAAQMAAAADAAAAAwAAAgMAAAIBAAABAwAAAgL8AAAC/AAAAQAAAAD8AACDAAABgwAAAAD8AAABAAADAvwAAYEAAAAA/AACAQAAAgMAAAMC/AABgQAAAAEAAACDAAACAwAAAYMAAAIBAAABAwAAAYMAAAIC/"
 _D33 = "AABAPwAAgL8AAA5BAAAIwAAACEEAALzAAADcwAAAiEAAABjAAACUQAAAAD4AADhAAABQQAAAwD8AAChAAACowAAAkD8AAPDAAAA0QQAAsD8AAFhAAACgPwAAnEAAACA/AAAAPwAAWEAAAKBAAAAowAAAAEEAABJBAACkwAAAoD8="
-_D34 = "e3SccJpgXIluiniEhX6CY3xapX6GfYx6eoaMbpicZH0="
+_D34 = "fnC/Z7xJQZplnXmPkoSNToE80oOTgp99fJOgY7jBT4I="
 _D35 = "AACAPwAAQD8AAAA/AABAvwAAQL8AAAC/AAAAPwAAgL4AAIC+AACAvwAAAAAAAIA+AACAvgAAgL8AAIA+AAAAvwAAAD8AAAA/AACAvwAAAD8AAAC/AABAvwAAAL8AAAA/AACAvwAAgL4AAIC+AACAPgAAQL8AAIA+AACAPgAAAL8AAIA/AABAPwAAAL8AAIA+AACAPwAAAL8BAAAAAgAAAAAAAAABAAAAAgAAAAEAAAAAAAAAAQ=="
 _D36 = "AABgQAAAwL8AACDAAABgQAAAwD8AAADAAACAPwAAwL8AAAA/AABgwAAAAEAAAGBAAABAQAAAQEAAAADAAAAAwAAAQMAAAABAAABgwAAAwL8AAIBAAABgQAAAgMAAAEDAAAAAPwAAwL8AAAAAAADAPwAAAEAAAIC/AACAvwAAIMAAAGDAAADAPwAAwL8AAAAAAADAPwAAAEAAAEDAAACAwAAAgL8AAAA/AAAAPwAAYEAAAIDAAAAAQAAAYMAAAGDAAABAwAAAAAAAAAC/AAAAQAAAYMAAAIDAAAAAPwAAIEAAAAAAAACAvwAAQMAAAMA/AAAgQAAAAL8AAADAAACAQAAAAL8AACDAAAAAQAAAAD8AAMC/AAAgwAAAgEAAAIC/"
 _D37 = "AABAPwAADkEAAAhBAADcwAAAGMAAAAA+AABQQAAAKEAAAJA/AAA0QQAAWEAAAJxAAAAAPwAAoEAAAABBAACkwAAAgL8AAAjAAAC8wAAAiEAAAJRAAAA4QAAAwD8AAKjAAADwwAAAsD8AAKA/AAAgPwAAWEAAACjAAAASQQAAoD8="
 _D38 = "h317h4N8gn2BeYSHhoZ8fHqEeX2Ih3h6gX2Ag4R+fnt5g32Ag4R6eH6BgYd4hHl5eoB/hHl4gYWAfnqDhX98iH97hIF9e4h+"
-_D39 = "e5yaXG54hYJ8pYaMeoyYZHRwYImKhH5jWn59eoZunH0="
+_D39 = "fr+8QWV5ko2B0pOffKC4T3BnSZqdj4ROPIOCfZNjwYI="
 
 
 def _t0():
@@ -59,7 +59,7 @@ def _t0():
         "conv2d_forms_v1_2_dilated_dynamic_output_shape_nhwc",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 36, ("nhwc", "", ""), ("CONV_2D",)),
+        provenance=g.provenance(SPEC, 39, ("nhwc", "", ""), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 5, 5, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -99,7 +99,7 @@ def _t1():
         "conv2d_forms_v1_2_dilated_nhwc_relaxed",
         "conv2d_forms_v1_2_dilated_dynamic_output_shape_nhwc_relaxed",
         "V1_2",
-        provenance=g.provenance(SPEC, 36, ("nhwc", "", "relaxed"), ("CONV_2D",)),
+        provenance=g.provenance(SPEC, 39, ("nhwc", "", "relaxed"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 5, 5, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -141,7 +141,7 @@ def _t2():
         "conv2d_forms_v1_2_dilated_dynamic_output_shape_nhwc_quant8",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 36, ("nhwc", "", "quant8"), ("CONV_2D",)),
+        provenance=g.provenance(SPEC, 39, ("nhwc", "", "quant8"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 5, 5, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
@@ -154,7 +154,7 @@ def _t2():
                 g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 1)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 61, 4)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 65, 4)),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 5, 5, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=140),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 5, 5, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=150),
             ],
             operations=[
                 g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
@@ -182,7 +182,7 @@ def _t3():
         "conv2d_forms_v1_2_dilated_dynamic_output_shape_nhwc_channelQuant8",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 36, ("nhwc", "", "channelQuant8"), ("CONV_2D",)),
+        provenance=g.provenance(SPEC, 39, ("nhwc", "", "channelQuant8"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 5, 5, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
@@ -195,7 +195,7 @@ def _t3():
                 g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 1)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 61, 4)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 65, 4)),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 5, 5, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=140),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 5, 5, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=150),
             ],
             operations=[
                 g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
@@ -223,7 +223,7 @@ def _t4():
         "conv2d_forms_v1_2_dilated_dynamic_output_shape_nhwc_float16",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 36, ("nhwc", "", "float16"), ("CONV_2D",)),
+        provenance=g.provenance(SPEC, 39, ("nhwc", "", "float16"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 5, 5, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -264,7 +264,7 @@ def _t5():
         "conv2d_forms_v1_2_dilated_dynamic_output_shape_nhwc_weight_as_input",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 36, ("nhwc", "weight_as_input", ""), ("CONV_2D",)),
+        provenance=g.provenance(SPEC, 39, ("nhwc", "weight_as_input", ""), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 5, 5, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -306,7 +306,7 @@ def _t6():
         "conv2d_forms_v1_2_dilated_nhwc_weight_as_input_relaxed",
         "conv2d_forms_v1_2_dilated_dynamic_output_shape_nhwc_weight_as_input_relaxed",
         "V1_2",
-        provenance=g.provenance(SPEC, 36, ("nhwc", "weight_as_input", "relaxed"), ("CONV_2D",)),
+        provenance=g.provenance(SPEC, 39, ("nhwc", "weight_as_input", "relaxed"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 5, 5, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -350,7 +350,7 @@ def _t7():
         "conv2d_forms_v1_2_dilated_dynamic_output_shape_nhwc_weight_as_input_quant8",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 36, ("nhwc", "weight_as_input", "quant8"), ("CONV_2D",)),
+        provenance=g.provenance(SPEC, 39, ("nhwc", "weight_as_input", "quant8"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 5, 5, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
@@ -363,7 +363,7 @@ def _t7():
                 g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 17, 4)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 21, 4)),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 5, 5, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=140),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 5, 5, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=150),
             ],
             operations=[
                 g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
@@ -393,7 +393,7 @@ def _t8():
         "conv2d_forms_v1_2_dilated_dynamic_output_shape_nhwc_weight_as_input_channelQuant8",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 36, ("nhwc", "weight_as_input", "channelQuant8"), ("CONV_2D",)),
+        provenance=g.provenance(SPEC, 39, ("nhwc", "weight_as_input", "channelQuant8"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 5, 5, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
@@ -406,7 +406,7 @@ def _t8():
                 g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 17, 4)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 21, 4)),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 5, 5, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=140),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 5, 5, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=150),
             ],
             operations=[
                 g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
@@ -436,7 +436,7 @@ def _t9():
         "conv2d_forms_v1_2_dilated_dynamic_output_shape_nhwc_weight_as_input_float16",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 36, ("nhwc", "weight_as_input", "float16"), ("CONV_2D",)),
+        provenance=g.provenance(SPEC, 39, ("nhwc", "weight_as_input", "float16"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 5, 5, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -479,7 +479,7 @@ def _t10():
         "conv2d_forms_v1_2_dilated_dynamic_output_shape_nchw",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 36, ("nchw", "", ""), ("CONV_2D",)),
+        provenance=g.provenance(SPEC, 39, ("nchw", "", ""), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 5, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -519,7 +519,7 @@ def _t11():
         "conv2d_forms_v1_2_dilated_nchw_relaxed",
         "conv2d_forms_v1_2_dilated_dynamic_output_shape_nchw_relaxed",
         "V1_2",
-        provenance=g.provenance(SPEC, 36, ("nchw", "", "relaxed"), ("CONV_2D",)),
+        provenance=g.provenance(SPEC, 39, ("nchw", "", "relaxed"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 5, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -561,7 +561,7 @@ def _t12():
         "conv2d_forms_v1_2_dilated_dynamic_output_shape_nchw_quant8",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 36, ("nchw", "", "quant8"), ("CONV_2D",)),
+        provenance=g.provenance(SPEC, 39, ("nchw", "", "quant8"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 5, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
@@ -574,7 +574,7 @@ def _t12():
                 g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 1)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 61, 4)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 65, 4)),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 5, 5], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=140),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 5, 5], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=150),
             ],
             operations=[
                 g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
@@ -602,7 +602,7 @@ def _t13():
         "conv2d_forms_v1_2_dilated_dynamic_output_shape_nchw_channelQuant8",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 36, ("nchw", "", "channelQuant8"), ("CONV_2D",)),
+        provenance=g.provenance(SPEC, 39, ("nchw", "", "channelQuant8"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 5, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
@@ -615,7 +615,7 @@ def _t13():
                 g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 1)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 61, 4)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 65, 4)),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 5, 5], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=140),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 5, 5], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=150),
             ],
             operations=[
                 g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
@@ -643,7 +643,7 @@ def _t14():
         "conv2d_forms_v1_2_dilated_dynamic_output_shape_nchw_float16",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 36, ("nchw", "", "float16"), ("CONV_2D",)),
+        provenance=g.provenance(SPEC, 39, ("nchw", "", "float16"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 5, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -684,7 +684,7 @@ def _t15():
         "conv2d_forms_v1_2_dilated_dynamic_output_shape_nchw_weight_as_input",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 36, ("nchw", "weight_as_input", ""), ("CONV_2D",)),
+        provenance=g.provenance(SPEC, 39, ("nchw", "weight_as_input", ""), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 5, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -726,7 +726,7 @@ def _t16():
         "conv2d_forms_v1_2_dilated_nchw_weight_as_input_relaxed",
         "conv2d_forms_v1_2_dilated_dynamic_output_shape_nchw_weight_as_input_relaxed",
         "V1_2",
-        provenance=g.provenance(SPEC, 36, ("nchw", "weight_as_input", "relaxed"), ("CONV_2D",)),
+        provenance=g.provenance(SPEC, 39, ("nchw", "weight_as_input", "relaxed"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 5, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -770,7 +770,7 @@ def _t17():
         "conv2d_forms_v1_2_dilated_dynamic_output_shape_nchw_weight_as_input_quant8",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 36, ("nchw", "weight_as_input", "quant8"), ("CONV_2D",)),
+        provenance=g.provenance(SPEC, 39, ("nchw", "weight_as_input", "quant8"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 5, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
@@ -783,7 +783,7 @@ def _t17():
                 g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 17, 4)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 21, 4)),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 5, 5], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=140),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 5, 5], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=150),
             ],
             operations=[
                 g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
@@ -813,7 +813,7 @@ def _t18():
         "conv2d_forms_v1_2_dilated_dynamic_output_shape_nchw_weight_as_input_channelQuant8",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 36, ("nchw", "weight_as_input", "channelQuant8"), ("CONV_2D",)),
+        provenance=g.provenance(SPEC, 39, ("nchw", "weight_as_input", "channelQuant8"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 5, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
@@ -826,7 +826,7 @@ def _t18():
                 g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 17, 4)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 21, 4)),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 5, 5], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=140),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 5, 5], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=150),
             ],
             operations=[
                 g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
@@ -856,7 +856,7 @@ def _t19():
         "conv2d_forms_v1_2_dilated_dynamic_output_shape_nchw_weight_as_input_float16",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 36, ("nchw", "weight_as_input", "float16"), ("CONV_2D",)),
+        provenance=g.provenance(SPEC, 39, ("nchw", "weight_as_input", "float16"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 5, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -899,7 +899,7 @@ def _t20():
         "conv2d_forms_v1_2_explicit_dilated_dynamic_output_shape_nhwc",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 75, ("nhwc", ""), ("CONV_2D",)),
+        provenance=g.provenance(SPEC, 78, ("nhwc", ""), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 6, 5, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -942,7 +942,7 @@ def _t21():
         "conv2d_forms_v1_2_explicit_dilated_nhwc_relaxed",
         "conv2d_forms_v1_2_explicit_dilated_dynamic_output_shape_nhwc_relaxed",
         "V1_2",
-        provenance=g.provenance(SPEC, 75, ("nhwc", "relaxed"), ("CONV_2D",)),
+        provenance=g.provenance(SPEC, 78, ("nhwc", "relaxed"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 6, 5, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -987,7 +987,7 @@ def _t22():
         "conv2d_forms_v1_2_explicit_dilated_dynamic_output_shape_nhwc_quant8",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 75, ("nhwc", "quant8"), ("CONV_2D",)),
+        provenance=g.provenance(SPEC, 78, ("nhwc", "quant8"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 6, 5, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=120),
@@ -1031,7 +1031,7 @@ def _t23():
         "conv2d_forms_v1_2_explicit_dilated_dynamic_output_shape_nhwc_channelQuant8",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 75, ("nhwc", "channelQuant8"), ("CONV_2D",)),
+        provenance=g.provenance(SPEC, 78, ("nhwc", "channelQuant8"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 6, 5, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=120),
@@ -1075,7 +1075,7 @@ def _t24():
         "conv2d_forms_v1_2_explicit_dilated_dynamic_output_shape_nhwc_float16",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 75, ("nhwc", "float16"), ("CONV_2D",)),
+        provenance=g.provenance(SPEC, 78, ("nhwc", "float16"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 6, 5, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -1119,7 +1119,7 @@ def _t25():
         "conv2d_forms_v1_2_explicit_dilated_dynamic_output_shape_nchw",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 75, ("nchw", ""), ("CONV_2D",)),
+        provenance=g.provenance(SPEC, 78, ("nchw", ""), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 6, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -1162,7 +1162,7 @@ def _t26():
         "conv2d_forms_v1_2_explicit_dilated_nchw_relaxed",
         "conv2d_forms_v1_2_explicit_dilated_dynamic_output_shape_nchw_relaxed",
         "V1_2",
-        provenance=g.provenance(SPEC, 75, ("nchw", "relaxed"), ("CONV_2D",)),
+        provenance=g.provenance(SPEC, 78, ("nchw", "relaxed"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 6, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -1207,7 +1207,7 @@ def _t27():
         "conv2d_forms_v1_2_explicit_dilated_dynamic_output_shape_nchw_quant8",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 75, ("nchw", "quant8"), ("CONV_2D",)),
+        provenance=g.provenance(SPEC, 78, ("nchw", "quant8"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 1, 6, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=120),
@@ -1251,7 +1251,7 @@ def _t28():
         "conv2d_forms_v1_2_explicit_dilated_dynamic_output_shape_nchw_channelQuant8",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 75, ("nchw", "channelQuant8"), ("CONV_2D",)),
+        provenance=g.provenance(SPEC, 78, ("nchw", "channelQuant8"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 1, 6, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=120),
@@ -1295,7 +1295,7 @@ def _t29():
         "conv2d_forms_v1_2_explicit_dilated_dynamic_output_shape_nchw_float16",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 75, ("nchw", "float16"), ("CONV_2D",)),
+        provenance=g.provenance(SPEC, 78, ("nchw", "float16"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 1, 6, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -1339,7 +1339,7 @@ def _t30():
         "conv2d_forms_v1_2_no_layout_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 110, ("float16",), ("CONV_2D",)),
+        provenance=g.provenance(SPEC, 113, ("float16",), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 5, 5, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -1377,7 +1377,7 @@ def _t31():
         "conv2d_forms_v1_2_no_layout_dynamic_output_shape_channelQuant8",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 110, ("channelQuant8",), ("CONV_2D",)),
+        provenance=g.provenance(SPEC, 113, ("channelQuant8",), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 5, 5, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=127),
@@ -1387,7 +1387,7 @@ def _t31():
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 70, 4)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 74, 4)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 78, 4)),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=128),
             ],
             operations=[
                 g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6], [7]),
@@ -1402,7 +1402,7 @@ def _t31():
                     g.array("|u1", (2, 5, 5, 2), "d4WAd4SDhXt4g3t8hnd+eHd5hYaChYSCd3qBfnl3e35+gIGBeHiHeHmEgICGgoZ/fXd+h3x4eYR6hoCFeXh7gYGAfXqBh4GFfnt/eIWCh4GDeHiFhX6CgYN5h3uAfXl9fIZ5gA=="),
                 ],
                 outputs=[
-                    g.array("|u1", (2, 3, 3, 3), "eGhxfmxlonN2cX6ErJyWioheeoByiYJ0hoR+cmRthmpqcHaFeJhupphscnKefoh4fXRmfpF9"),
+                    g.array("|u1", (2, 3, 3, 3), "cE9ifVhKxWZsYn2J2betk489dH9kkoVojYl8Y0hajVRVYGuKb69dzLBYY2W9fZBwemdNfaJ6"),
                 ],
             ),
         ],
@@ -1415,7 +1415,7 @@ def _t32():
         "conv2d_forms_v1_2_explicit_no_layout_dynamic_output_shape_relu6_float16",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 149, ("relu6", "float16"), ("CONV_2D",)),
+        provenance=g.provenance(SPEC, 152, ("relu6", "float16"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 4, 6, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -1456,7 +1456,7 @@ def _t33():
         "conv2d_forms_v1_2_explicit_no_layout_dynamic_output_shape_relu6_channelQuant8",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 149, ("relu6", "channelQuant8"), ("CONV_2D",)),
+        provenance=g.provenance(SPEC, 152, ("relu6", "channelQuant8"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 6, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
@@ -1469,7 +1469,7 @@ def _t33():
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 4)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 68, 4)),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=120),
             ],
             operations=[
                 g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
@@ -1484,7 +1484,7 @@ def _t33():
                     g.array("|u1", (1, 4, 6, 3), _D30),
                 ],
                 outputs=[
-                    g.array("|u1", (1, 4, 4, 2), "e3iQeJB4eIl4iniEhX6CeHx4kH6GfYx6eoaMeJCQeH0="),
+                    g.array("|u1", (1, 4, 4, 2), "fnioeKh4eJp4nXmPkoSNeIF4qIOTgp99fJOgeKioeII="),
                 ],
             ),
         ],
@@ -1497,7 +1497,7 @@ def _t34():
         "conv2d_forms_v1_2_explicit_layout_dynamic_output_shape_nhwc",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 189, ("nhwc", ""), ("CONV_2D",)),
+        provenance=g.provenance(SPEC, 192, ("nhwc", ""), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 6, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -1538,7 +1538,7 @@ def _t35():
         "conv2d_forms_v1_2_explicit_layout_nhwc_relaxed",
         "conv2d_forms_v1_2_explicit_layout_dynamic_output_shape_nhwc_relaxed",
         "V1_2",
-        provenance=g.provenance(SPEC, 189, ("nhwc", "relaxed"), ("CONV_2D",)),
+        provenance=g.provenance(SPEC, 192, ("nhwc", "relaxed"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 6, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -1581,7 +1581,7 @@ def _t36():
         "conv2d_forms_v1_2_explicit_layout_dynamic_output_shape_nhwc_quant8",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 189, ("nhwc", "quant8"), ("CONV_2D",)),
+        provenance=g.provenance(SPEC, 192, ("nhwc", "quant8"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 6, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
@@ -1595,7 +1595,7 @@ def _t36():
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 4)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 68, 4)),
                 g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 72, 1)),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=120),
             ],
             operations=[
                 g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
@@ -1623,7 +1623,7 @@ def _t37():
         "conv2d_forms_v1_2_explicit_layout_dynamic_output_shape_nhwc_channelQuant8",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 189, ("nhwc", "channelQuant8"), ("CONV_2D",)),
+        provenance=g.provenance(SPEC, 192, ("nhwc", "channelQuant8"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 6, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
@@ -1637,7 +1637,7 @@ def _t37():
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 4)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 68, 4)),
                 g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 72, 1)),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=120),
             ],
             operations=[
                 g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
@@ -1665,7 +1665,7 @@ def _t38():
         "conv2d_forms_v1_2_explicit_layout_dynamic_output_shape_nhwc_float16",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 189, ("nhwc", "float16"), ("CONV_2D",)),
+        provenance=g.provenance(SPEC, 192, ("nhwc", "float16"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 4, 6, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -1707,7 +1707,7 @@ def _t39():
         "conv2d_forms_v1_2_explicit_layout_dynamic_output_shape_nchw",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 189, ("nchw", ""), ("CONV_2D",)),
+        provenance=g.provenance(SPEC, 192, ("nchw", ""), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 4, 6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -1748,7 +1748,7 @@ def _t40():
         "conv2d_forms_v1_2_explicit_layout_nchw_relaxed",
         "conv2d_forms_v1_2_explicit_layout_dynamic_output_shape_nchw_relaxed",
         "V1_2",
-        provenance=g.provenance(SPEC, 189, ("nchw", "relaxed"), ("CONV_2D",)),
+        provenance=g.provenance(SPEC, 192, ("nchw", "relaxed"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 4, 6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -1791,7 +1791,7 @@ def _t41():
         "conv2d_forms_v1_2_explicit_layout_dynamic_output_shape_nchw_quant8",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 189, ("nchw", "quant8"), ("CONV_2D",)),
+        provenance=g.provenance(SPEC, 192, ("nchw", "quant8"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 4, 6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
@@ -1805,7 +1805,7 @@ def _t41():
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 4)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 68, 4)),
                 g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 72, 1)),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=120),
             ],
             operations=[
                 g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
@@ -1833,7 +1833,7 @@ def _t42():
         "conv2d_forms_v1_2_explicit_layout_dynamic_output_shape_nchw_channelQuant8",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 189, ("nchw", "channelQuant8"), ("CONV_2D",)),
+        provenance=g.provenance(SPEC, 192, ("nchw", "channelQuant8"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 4, 6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
@@ -1847,7 +1847,7 @@ def _t42():
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 4)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 68, 4)),
                 g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 72, 1)),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=120),
             ],
             operations=[
                 g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
@@ -1875,7 +1875,7 @@ def _t43():
         "conv2d_forms_v1_2_explicit_layout_dynamic_output_shape_nchw_float16",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 189, ("nchw", "float16"), ("CONV_2D",)),
+        provenance=g.provenance(SPEC, 192, ("nchw", "float16"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 3, 4, 6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),

@@ -45,7 +45,7 @@ _D30 = "vOy+sMyclKKEqMB4eFY6joZyfLB2sHxg"
 _D31 = "AAAAQABDAL4AOADEADgAuAA+ALwAQADEALwAuAA8AEQAQgDDAD4AQwDAAEIAPAA4"
 _D32 = "wEWAQgA/wEIgRUDAAMLAQoA9ADnAxAC+AD8AAAC6ALjgRgBAwMTARIA9wMFAxIDBALgAPQA8QMKAQAC0AD7gRKBEgLwAuCDFADgAvYBBgEAAugA9AD1AQwA+ALgAtAA+"
 _D33 = "gISHfYF4gX+DfoR4fn+CiIZ5g4d8hoKB"
-_D34 = "e3FrcnhcWHJqZlFea2RhYoBsUXdqWFNZYmloWG1janh2YGJQZl9vbWFpaXJqYmNq"
+_D34 = "kn5yf41TTH9vaT5YcmReYJt0PopvTUJOYG5sS3ZicIuJW2A7aFp6dl5uboFwYGJw"
 _D35 = "AAAAQABDAL4AOADEADgAuAA+ALwAQADEALwAuAA8AEQAQgDDAD4AQwDAAEIAPAA4AD4AQwBCAMAAOABDADgAQQDAAMIAQgA8AMAAAABEAEMAPgC4ALwAQABCALgAAAC4AD4AQgC+AMIAvADEALwAvAA+AEEAwgC4AEAAQADEAMMAwABCAEEAvgC8AEAAQABEAAAAwADBADgAQgA+AMIAPABBAEMAQQC+AMIAxADDAD4AwwC+ADgAwwA8AD4AwQC+AEIAQAC+AMMAxAAAAEIAQADEAEMAQQBCALgAxAC8AL4AQQBDAEQAxABBALgAQADAAMIAwwDDAMEAuAA8AL4APgDAAEEAPgBDAMAAwgA+AAAAOABAAEQAuAC4AEIAxAA8AMMAvADBAL4AOAC4"
 _D36 = "ZGhrYWVcZWNnYmhcYmNmbGpdZ2tgamZlZ2tqYGVrZWlgXmpmYGRsa2djYmhqY2RjZ2phXmJcYmJnaV5jaGhcXWBqaWFiaGhsZGBfZWpnXmZpa2lhXlxdZ11hZV1mZ19hamhhXVxkamhca2lqY1xiYWlrbFxpY2hgXl1dX2NmYWdgaWdrYF5nZGVobGNjalxmXWJfYWVj"
 _D37 = "AACAPwAAAL8AAAA/AACAPwAAQD8AAIA+AAAAPwAAQL8AAEA/AACAPgAAAAAAAIC+AABAPwAAgD8AAAC/AACAPgAAAD8AAAAAAAAAvwAAgD8BAAAAAQAAAAEAAAACAAAAAAAAAAA="
@@ -55,16 +55,16 @@ _D40 = "AACAPwAAAL8AAAA/AACAPwAAQD8AAIA+AAAAPwAAQL8AAEA/AACAPgAAAAAAAIC+AABAPwAA
 _D41 = "AAAAAAAAYEAAAAA/AAAAPwAAwD8AAABAAACAvwAAgD8AAEBAAADAPwAAAMAAAIA/AAAAQAAAwL8AAIDAAAAAvwAAgL8AAIDAAAAAvwAAgEAAAGDAAABgQAAAQEAAAAA/"
 _D42 = "AAC4QAAApEAAALA/AADgPwAA3EAAALA/AAAAvwAAEEAAAJRAAAAAPwAAQL8AAMA/AABQQAAACMAAACA/AAAAAAAAAEAAADjAAACgPwAAgL4AAJC/AACgvwAAoD8AAAC/AADgPwAAQMAAAJjAAABAvwAAmMAAAIjAAACAPwAAwD8AAAC/AAAwQAAAoD8AAIC+AABYQAAAWEAAAMC/AAAAvwAAmEAAADDAAABIwAAAnEAAAKTAAAAQQAAAaEAAAMA/"
 _D43 = "gIeBgYOEfoKGg3yChH14f354f4h5h4aB"
-_D44 = "e3hqa4BqYm12ZmFqcVxmZGxYaWNgX2lia1hRYVFTaGpib2ljcnJeYndZWHhQbXJq"
+_D44 = "ko1vcptvYHaJaF5wflNpZHRNbmJbWm5gckw+Xj5CbHBgem5if39YYIpOS4s7doFw"
 _D45 = "AACAPwAAAL8AAAA/AACAPwAAQD8AAIA+AAAAPwAAQL8AAEA/AACAPgAAAAAAAIC+AABAPwAAgD8AAAC/AACAPgAAgL8AAAA/AACAPwAAQL8AAAC/AABAvwAAQD8AAAAAAACAPgAAgL8AAIA/AACAPgAAgL4AAAA/AQAAAAAAAAABAAAAAQAAAAIAAAACAAAAAQAAAAAAAAAA"
 _D46 = "AAAAAAAAAEAAAGBAAADAvwAAAD8AAIDAAAAAPwAAAL8AAMA/AACAvwAAAEAAAIDAAACAvwAAAL8AAIA/AACAQAAAQEAAAGDAAADAPwAAYEAAAADAAABAQAAAgD8AAAA/AADAPwAAYEAAAEBAAAAAwAAAAD8AAGBAAAAAPwAAIEAAAADAAABAwAAAQEAAAIA/AAAAwAAAAAAAAIBAAABgQAAAwD8AAAC/AACAvwAAAEAAAEBAAAAAvwAAAAAAAAC/AADAPwAAQEAAAMC/AABAwAAAgL8AAIDAAACAvwAAgL8AAMA/AAAgQAAAQMAAAAC/AAAAQAAAAEAAAIDAAABgwAAAAMAAAEBAAAAgQAAAwL8AAIC/AAAAQAAAAEAAAIBAAAAAAAAAAMAAACDAAAAAPwAAQEAAAMA/AABAwAAAgD8AACBAAABgQAAAIEAAAMC/AABAwAAAgMAAAGDAAADAPwAAYMAAAMC/AAAAPwAAYMAAAIA/AADAPwAAIMAAAMC/AABAQAAAAEAAAMC/AABgwAAAgMAAAAAAAABAQAAAAEAAAIDAAABgQAAAIEAAAEBAAAAAvwAAgMAAAIC/AADAvwAAIEAAAGBAAACAQAAAgMAAACBAAAAAvwAAAEAAAADAAABAwAAAYMAAAGDAAAAgwAAAAL8AAIA/AADAvwAAwD8AAADAAAAgQAAAwD8AAGBAAAAAwAAAQMAAAMA/AAAAAAAAAD8AAABAAACAQAAAAL8AAAC/AABAQAAAgMAAAIA/AABgwAAAgL8AACDAAADAvwAAAD8AAAC/"
 _D47 = "AAAwwAAAAAAAAKjAAADAvgAAAsEAADBAAACsQAAAhMAAAPC/AAD0QAAA7MAAANA/AACQPwAAwD8AADBAAACAvgAAqMAAANA/AAAAvgAA0D8AAAC/AACAvgAAWkEAAMC+AAC0QAAAWEAAALC/AAAAQAAAQEEAAAhAAABAwAAAwL8AAGC/AAAAvgAAQMAAAMA/"
-_D48 = "Y25ZbE55hF5mjFB0cnR5bVl0bnRsbaRshHxodp52YmhqbmJ0"
+_D48 = "WG5Eay2EmU1fqzN7d3qEbER7bXtqbNtrm4ljfs5/VmJnbVZ6"
 _D49 = "AACAPwAAAL8AAAA/AACAPwAAQD8AAIA+AAAAPwAAQL8AAEA/AACAPgAAAAAAAIC+AABAPwAAgD8AAAC/AACAPgAAgL8AAAA/AACAPwAAQL8AAAC/AABAvwAAQD8AAAAAAACAPgAAgL8AAIA/AACAPgAAgL4AAAA/AQAAAAAAAAABAAAAAQAAAAIAAAACAAAAAQAAAAAAAAAB"
 _D50 = "AAAAAAAAwL8AAAA/AACAvwAAgL8AAIBAAADAPwAAQEAAAMA/AAAAwAAAAD8AAEDAAAAAwAAAYEAAAIC/AAAAvwAAwD8AAEDAAACAvwAAIEAAAABAAABgwAAAIEAAAABAAAAAAAAAAEAAAAA/AAAAvwAAAEAAAAC/AABAQAAAYEAAAIA/AABgQAAAAD8AACBAAABAQAAAAAAAAMA/AAAAQAAAAAAAAEBAAACAvwAAgL8AAEDAAAAAQAAAAMAAAMC/AAAAQAAAAMAAAGBAAACAwAAAwD8AAIDAAACAPwAAYMAAAADAAAAAPwAAQEAAAGBAAAAAwAAAgD8AAIBAAAAAvwAAQEAAAAC/AADAvwAAgMAAAMA/AAAAvwAAgMAAAEBAAACAvwAAgEAAACDAAAAAPwAAQMAAAGBAAABAwAAAwD8AAAA/AADAPwAAQEAAAGDAAABAQAAAYEAAAAC/AADAvwAAgEAAAAC/AABAwAAAIMAAAMC/AAAgQAAAAMAAAAAAAACAQAAAQEAAAGDAAADAvwAAQEAAAIA/AAAgQAAAgMAAAGDAAABgwAAAIMAAAABAAACAwAAAAEAAACBAAACAwAAAIEAAAIDAAAAAQAAAYMAAAAC/AADAPwAAwD8AAEDAAAAAPwAAAL8AAIDAAACAvwAAAD8AAMA/AAAgQAAAwL8AAGDAAADAvwAAgD8AAMC/AADAvwAAAAAAAIDAAABAQAAAgL8AAGBAAAAgQAAAAMAAAGDAAACAPwAAAMAAAGBAAADAPwAAAEAAAAC/AACAPwAAIMAAAAC/"
 _D51 = "AAAwwAAAwL4AAKxAAAD0QAAAkD8AAIC+AAAAAAAAAsEAAITAAADswAAAwD8AAKjAAACowAAAMEAAAPC/AADQPwAAMEAAANA/AAAAvgAAgL4AALRAAAAAQAAAQMAAAAC+AADQPwAAWkEAAFhAAABAQQAAwL8AAEDAAAAAvwAAwL4AALC/AAAIQAAAYL8AAMA/"
 _D52 = "ZGFlYmJsZ2pnYGVeYGtiY2deYmloXWloZGhlY2hjamtma2VpamRnaGRqYmJeaGBhaGBrXGdcZl1gZWprYGZsY2pjYVxnY1xqYmxfZV5rXmdlZ2pdamtjYWxjXl9haWBkbGpdYWpmaVxdXV9oXGhpXGlcaF1jZ2deZWNcYmVnaWFdYWZhYWRcamJraWBdZmBrZ2hjZl9j"
-_D53 = "Y2yEjHJtbk5eUHRZWXlmdHl0bm2EdmJudKR8nmhibGxodmp0"
+_D53 = "WGuZq3dsbi1NM3pERIRfe4R7bWybflZte9uJzmJWamtjf2d6"
 
 
 def _t0():
@@ -73,7 +73,7 @@ def _t0():
         "depthwise_conv2d_v1_2_dilated_dynamic_output_shape_nhwc",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 34, ("nhwc", "", ""), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 36, ("nhwc", "", ""), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 6, 5, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -114,7 +114,7 @@ def _t1():
         "depthwise_conv2d_v1_2_dilated_nhwc_relaxed",
         "depthwise_conv2d_v1_2_dilated_dynamic_output_shape_nhwc_relaxed",
         "V1_2",
-        provenance=g.provenance(SPEC, 34, ("nhwc", "", "relaxed"), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 36, ("nhwc", "", "relaxed"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 6, 5, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -157,7 +157,7 @@ def _t2():
         "depthwise_conv2d_v1_2_dilated_dynamic_output_shape_nhwc_quant8",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 34, ("nhwc", "", "quant8"), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 36, ("nhwc", "", "quant8"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 6, 5, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
@@ -199,7 +199,7 @@ def _t3():
         "depthwise_conv2d_v1_2_dilated_dynamic_output_shape_nhwc_channelQuant8",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 34, ("nhwc", "", "channelQuant8"), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 36, ("nhwc", "", "channelQuant8"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 6, 5, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
@@ -241,7 +241,7 @@ def _t4():
         "depthwise_conv2d_v1_2_dilated_dynamic_output_shape_nhwc_float16",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 34, ("nhwc", "", "float16"), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 36, ("nhwc", "", "float16"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 6, 5, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -283,7 +283,7 @@ def _t5():
         "depthwise_conv2d_v1_2_dilated_dynamic_output_shape_nhwc_weight_as_input",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 34, ("nhwc", "weight_as_input", ""), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 36, ("nhwc", "weight_as_input", ""), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 6, 5, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -326,7 +326,7 @@ def _t6():
         "depthwise_conv2d_v1_2_dilated_nhwc_weight_as_input_relaxed",
         "depthwise_conv2d_v1_2_dilated_dynamic_output_shape_nhwc_weight_as_input_relaxed",
         "V1_2",
-        provenance=g.provenance(SPEC, 34, ("nhwc", "weight_as_input", "relaxed"), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 36, ("nhwc", "weight_as_input", "relaxed"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 6, 5, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -371,7 +371,7 @@ def _t7():
         "depthwise_conv2d_v1_2_dilated_dynamic_output_shape_nhwc_weight_as_input_quant8",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 34, ("nhwc", "weight_as_input", "quant8"), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 36, ("nhwc", "weight_as_input", "quant8"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 6, 5, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
@@ -415,7 +415,7 @@ def _t8():
         "depthwise_conv2d_v1_2_dilated_dynamic_output_shape_nhwc_weight_as_input_channelQuant8",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 34, ("nhwc", "weight_as_input", "channelQuant8"), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 36, ("nhwc", "weight_as_input", "channelQuant8"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 6, 5, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
@@ -459,7 +459,7 @@ def _t9():
         "depthwise_conv2d_v1_2_dilated_dynamic_output_shape_nhwc_weight_as_input_float16",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 34, ("nhwc", "weight_as_input", "float16"), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 36, ("nhwc", "weight_as_input", "float16"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 6, 5, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -503,7 +503,7 @@ def _t10():
         "depthwise_conv2d_v1_2_dilated_dynamic_output_shape_nchw",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 34, ("nchw", "", ""), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 36, ("nchw", "", ""), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 6, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -544,7 +544,7 @@ def _t11():
         "depthwise_conv2d_v1_2_dilated_nchw_relaxed",
         "depthwise_conv2d_v1_2_dilated_dynamic_output_shape_nchw_relaxed",
         "V1_2",
-        provenance=g.provenance(SPEC, 34, ("nchw", "", "relaxed"), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 36, ("nchw", "", "relaxed"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 6, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -587,7 +587,7 @@ def _t12():
         "depthwise_conv2d_v1_2_dilated_dynamic_output_shape_nchw_quant8",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 34, ("nchw", "", "quant8"), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 36, ("nchw", "", "quant8"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 6, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
@@ -629,7 +629,7 @@ def _t13():
         "depthwise_conv2d_v1_2_dilated_dynamic_output_shape_nchw_channelQuant8",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 34, ("nchw", "", "channelQuant8"), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 36, ("nchw", "", "channelQuant8"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 6, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
@@ -671,7 +671,7 @@ def _t14():
         "depthwise_conv2d_v1_2_dilated_dynamic_output_shape_nchw_float16",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 34, ("nchw", "", "float16"), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 36, ("nchw", "", "float16"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 6, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -713,7 +713,7 @@ def _t15():
         "depthwise_conv2d_v1_2_dilated_dynamic_output_shape_nchw_weight_as_input",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 34, ("nchw", "weight_as_input", ""), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 36, ("nchw", "weight_as_input", ""), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 6, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -756,7 +756,7 @@ def _t16():
         "depthwise_conv2d_v1_2_dilated_nchw_weight_as_input_relaxed",
         "depthwise_conv2d_v1_2_dilated_dynamic_output_shape_nchw_weight_as_input_relaxed",
         "V1_2",
-        provenance=g.provenance(SPEC, 34, ("nchw", "weight_as_input", "relaxed"), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 36, ("nchw", "weight_as_input", "relaxed"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 6, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -801,7 +801,7 @@ def _t17():
         "depthwise_conv2d_v1_2_dilated_dynamic_output_shape_nchw_weight_as_input_quant8",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 34, ("nchw", "weight_as_input", "quant8"), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 36, ("nchw", "weight_as_input", "quant8"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 6, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
@@ -845,7 +845,7 @@ def _t18():
         "depthwise_conv2d_v1_2_dilated_dynamic_output_shape_nchw_weight_as_input_channelQuant8",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 34, ("nchw", "weight_as_input", "channelQuant8"), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 36, ("nchw", "weight_as_input", "channelQuant8"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 6, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
@@ -889,7 +889,7 @@ def _t19():
         "depthwise_conv2d_v1_2_dilated_dynamic_output_shape_nchw_weight_as_input_float16",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 34, ("nchw", "weight_as_input", "float16"), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 36, ("nchw", "weight_as_input", "float16"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 6, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -933,7 +933,7 @@ def _t20():
         "depthwise_conv2d_v1_2_explicit_dilated_dynamic_output_shape_nhwc",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 79, ("nhwc", ""), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 81, ("nhwc", ""), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 5, 6, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -977,7 +977,7 @@ def _t21():
         "depthwise_conv2d_v1_2_explicit_dilated_nhwc_relaxed",
         "depthwise_conv2d_v1_2_explicit_dilated_dynamic_output_shape_nhwc_relaxed",
         "V1_2",
-        provenance=g.provenance(SPEC, 79, ("nhwc", "relaxed"), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 81, ("nhwc", "relaxed"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 5, 6, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -1023,7 +1023,7 @@ def _t22():
         "depthwise_conv2d_v1_2_explicit_dilated_dynamic_output_shape_nhwc_quant8",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 79, ("nhwc", "quant8"), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 81, ("nhwc", "quant8"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 5, 6, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=120),
@@ -1068,7 +1068,7 @@ def _t23():
         "depthwise_conv2d_v1_2_explicit_dilated_dynamic_output_shape_nhwc_channelQuant8",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 79, ("nhwc", "channelQuant8"), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 81, ("nhwc", "channelQuant8"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 5, 6, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=120),
@@ -1113,7 +1113,7 @@ def _t24():
         "depthwise_conv2d_v1_2_explicit_dilated_dynamic_output_shape_nhwc_float16",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 79, ("nhwc", "float16"), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 81, ("nhwc", "float16"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 5, 6, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -1158,7 +1158,7 @@ def _t25():
         "depthwise_conv2d_v1_2_explicit_dilated_dynamic_output_shape_nchw",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 79, ("nchw", ""), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 81, ("nchw", ""), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 5, 6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -1202,7 +1202,7 @@ def _t26():
         "depthwise_conv2d_v1_2_explicit_dilated_nchw_relaxed",
         "depthwise_conv2d_v1_2_explicit_dilated_dynamic_output_shape_nchw_relaxed",
         "V1_2",
-        provenance=g.provenance(SPEC, 79, ("nchw", "relaxed"), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 81, ("nchw", "relaxed"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 5, 6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -1248,7 +1248,7 @@ def _t27():
         "depthwise_conv2d_v1_2_explicit_dilated_dynamic_output_shape_nchw_quant8",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 79, ("nchw", "quant8"), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 81, ("nchw", "quant8"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 5, 6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=120),
@@ -1293,7 +1293,7 @@ def _t28():
         "depthwise_conv2d_v1_2_explicit_dilated_dynamic_output_shape_nchw_channelQuant8",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 79, ("nchw", "channelQuant8"), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 81, ("nchw", "channelQuant8"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 5, 6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=120),
@@ -1338,7 +1338,7 @@ def _t29():
         "depthwise_conv2d_v1_2_explicit_dilated_dynamic_output_shape_nchw_float16",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 79, ("nchw", "float16"), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 81, ("nchw", "float16"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 5, 6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -1383,7 +1383,7 @@ def _t30():
         "depthwise_conv2d_v1_2_no_layout_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 110, ("float16",), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 112, ("float16",), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 3, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -1422,7 +1422,7 @@ def _t31():
         "depthwise_conv2d_v1_2_no_layout_dynamic_output_shape_channelQuant8",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 110, ("channelQuant8",), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 112, ("channelQuant8",), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
@@ -1433,7 +1433,7 @@ def _t31():
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=100),
             ],
             operations=[
                 g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
@@ -1461,7 +1461,7 @@ def _t32():
         "depthwise_conv2d_v1_2_explicit_no_layout_dynamic_output_shape_relu1_float16",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 142, ("relu1", "float16"), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 144, ("relu1", "float16"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 5, 5, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -1503,7 +1503,7 @@ def _t33():
         "depthwise_conv2d_v1_2_explicit_no_layout_dynamic_output_shape_relu1_channelQuant8",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 142, ("relu1", "channelQuant8"), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 144, ("relu1", "channelQuant8"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 5, 5, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
@@ -1545,7 +1545,7 @@ def _t34():
         "depthwise_conv2d_v1_2_layout_dynamic_output_shape_nhwc",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 188, ("nhwc", ""), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 190, ("nhwc", ""), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -1584,7 +1584,7 @@ def _t35():
         "depthwise_conv2d_v1_2_layout_nhwc_relaxed",
         "depthwise_conv2d_v1_2_layout_dynamic_output_shape_nhwc_relaxed",
         "V1_2",
-        provenance=g.provenance(SPEC, 188, ("nhwc", "relaxed"), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 190, ("nhwc", "relaxed"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -1625,7 +1625,7 @@ def _t36():
         "depthwise_conv2d_v1_2_layout_dynamic_output_shape_nhwc_quant8",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 188, ("nhwc", "quant8"), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 190, ("nhwc", "quant8"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
@@ -1637,7 +1637,7 @@ def _t36():
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
                 g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 1)),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=100),
             ],
             operations=[
                 g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
@@ -1665,7 +1665,7 @@ def _t37():
         "depthwise_conv2d_v1_2_layout_dynamic_output_shape_nhwc_channelQuant8",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 188, ("nhwc", "channelQuant8"), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 190, ("nhwc", "channelQuant8"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
@@ -1677,7 +1677,7 @@ def _t37():
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
                 g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 1)),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=100),
             ],
             operations=[
                 g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
@@ -1705,7 +1705,7 @@ def _t38():
         "depthwise_conv2d_v1_2_layout_dynamic_output_shape_nhwc_float16",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 188, ("nhwc", "float16"), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 190, ("nhwc", "float16"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 3, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -1745,7 +1745,7 @@ def _t39():
         "depthwise_conv2d_v1_2_layout_dynamic_output_shape_nchw",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 188, ("nchw", ""), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 190, ("nchw", ""), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -1784,7 +1784,7 @@ def _t40():
         "depthwise_conv2d_v1_2_layout_nchw_relaxed",
         "depthwise_conv2d_v1_2_layout_dynamic_output_shape_nchw_relaxed",
         "V1_2",
-        provenance=g.provenance(SPEC, 188, ("nchw", "relaxed"), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 190, ("nchw", "relaxed"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -1825,7 +1825,7 @@ def _t41():
         "depthwise_conv2d_v1_2_layout_dynamic_output_shape_nchw_quant8",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 188, ("nchw", "quant8"), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 190, ("nchw", "quant8"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
@@ -1837,7 +1837,7 @@ def _t41():
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
                 g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 1)),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=100),
             ],
             operations=[
                 g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
@@ -1865,7 +1865,7 @@ def _t42():
         "depthwise_conv2d_v1_2_layout_dynamic_output_shape_nchw_channelQuant8",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 188, ("nchw", "channelQuant8"), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 190, ("nchw", "channelQuant8"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
@@ -1877,7 +1877,7 @@ def _t42():
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
                 g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 1)),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=100),
             ],
             operations=[
                 g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
@@ -1905,7 +1905,7 @@ def _t43():
         "depthwise_conv2d_v1_2_layout_dynamic_output_shape_nchw_float16",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 188, ("nchw", "float16"), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 190, ("nchw", "float16"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -1945,7 +1945,7 @@ def _t44():
         "depthwise_conv2d_v1_2_explicit_layout_dynamic_output_shape_nhwc",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 226, ("nhwc", ""), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 228, ("nhwc", ""), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 5, 5, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -1987,7 +1987,7 @@ def _t45():
         "depthwise_conv2d_v1_2_explicit_layout_nhwc_relaxed",
         "depthwise_conv2d_v1_2_explicit_layout_dynamic_output_shape_nhwc_relaxed",
         "V1_2",
-        provenance=g.provenance(SPEC, 226, ("nhwc", "relaxed"), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 228, ("nhwc", "relaxed"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 5, 5, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -2031,7 +2031,7 @@ def _t46():
         "depthwise_conv2d_v1_2_explicit_layout_dynamic_output_shape_nhwc_quant8",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 226, ("nhwc", "quant8"), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 228, ("nhwc", "quant8"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 5, 5, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
@@ -2046,7 +2046,7 @@ def _t46():
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 63, 4)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 67, 4)),
                 g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 71, 1)),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=110),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=110),
             ],
             operations=[
                 g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
@@ -2074,7 +2074,7 @@ def _t47():
         "depthwise_conv2d_v1_2_explicit_layout_dynamic_output_shape_nhwc_channelQuant8",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 226, ("nhwc", "channelQuant8"), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 228, ("nhwc", "channelQuant8"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 5, 5, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
@@ -2089,7 +2089,7 @@ def _t47():
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 63, 4)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 67, 4)),
                 g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 71, 1)),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=110),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=110),
             ],
             operations=[
                 g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
@@ -2117,7 +2117,7 @@ def _t48():
         "depthwise_conv2d_v1_2_explicit_layout_dynamic_output_shape_nhwc_float16",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 226, ("nhwc", "float16"), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 228, ("nhwc", "float16"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 5, 5, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -2160,7 +2160,7 @@ def _t49():
         "depthwise_conv2d_v1_2_explicit_layout_dynamic_output_shape_nchw",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 226, ("nchw", ""), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 228, ("nchw", ""), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 5, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -2202,7 +2202,7 @@ def _t50():
         "depthwise_conv2d_v1_2_explicit_layout_nchw_relaxed",
         "depthwise_conv2d_v1_2_explicit_layout_dynamic_output_shape_nchw_relaxed",
         "V1_2",
-        provenance=g.provenance(SPEC, 226, ("nchw", "relaxed"), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 228, ("nchw", "relaxed"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 5, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -2246,7 +2246,7 @@ def _t51():
         "depthwise_conv2d_v1_2_explicit_layout_dynamic_output_shape_nchw_quant8",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 226, ("nchw", "quant8"), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 228, ("nchw", "quant8"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 5, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
@@ -2261,7 +2261,7 @@ def _t51():
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 63, 4)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 67, 4)),
                 g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 71, 1)),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=110),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=110),
             ],
             operations=[
                 g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
@@ -2289,7 +2289,7 @@ def _t52():
         "depthwise_conv2d_v1_2_explicit_layout_dynamic_output_shape_nchw_channelQuant8",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 226, ("nchw", "channelQuant8"), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 228, ("nchw", "channelQuant8"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 5, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
@@ -2304,7 +2304,7 @@ def _t52():
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 63, 4)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 67, 4)),
                 g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 71, 1)),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=110),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=110),
             ],
             operations=[
                 g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
@@ -2332,7 +2332,7 @@ def _t53():
         "depthwise_conv2d_v1_2_explicit_layout_dynamic_output_shape_nchw_float16",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 226, ("nchw", "float16"), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 228, ("nchw", "float16"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 5, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),

@@ -15,14 +15,14 @@ _D0 = "AACAPwAAAD8AAAA/AACAPgAAgL4AAEC/AAAAPwAAgL8AAAC/AABAvwAAgD4AAEC/AACAvgAAA
 _D1 = "AACAwAAAQEAAAAA/AACAwAAAIEAAAABAAABAQAAAAMAAAGDAAAAAQAAAAMAAAMC/AABgQAAAgMAAAAC/AABgwAAAgMAAAEDAAABAQAAAYEAAAMA/AABAQAAAIEAAAMA/AACAwAAAIMAAAIA/AAAAvwAAQMAAAIDAAAAAwAAAAL8AAAC/AAAAPwAAgD8AAIA/"
 _D2 = "AACgQAAAhMAAACBAAABoQAAAOEAAABzBAACAPwAAYMAAAHBAAAAwwAAAHMEAAFhAAAAIwAAAwD4AAEA/AAAAPgAA6MAAALRAAACwvwAAwD4AAJTAAABgQAAA0D8AAEC/"
 _D3 = "eIaBeIWEhnx5hHx9h3h/eXh6hoeDhoWDeHuCf3p4fH9/gYKC"
-_D4 = "lHCKjoxZhHKPdVmOeIKDgGOWeoJujoZ9"
+_D4 = "qF+UnZcyiGSeajKbb4OGgUatdYNbnI16"
 _D5 = "AMQAQgA4AMQAQQBAAEIAwADDAEAAwAC+AEMAxAC4AMMAxADCAEIAQwA+AEIAQQA+AMQAwQA8ALgAwgDEAMAAuAC4ADgAPAA8"
 _D6 = "AEUgxABBQEPAQeDIADwAw4BDgMHgyMBCQMAANgA6ADBAx6BFgL0ANqDEAEOAPgC6"
 _D7 = "AQAAAAAAAAAAAAAAAQAAAAEAAAACAAAAAgAAAAAAAAAA"
 _D8 = "AACAPwAAAD8AAAA/AACAPgAAgL4AAEC/AAAAPwAAgL8AAAC/AABAvwAAgD4AAEC/AACAvgAAAD8AAEA/AABAPwAAAL8AAIA+AAAAPwAAAAAAAAC/AACAvwAAAL8AAAC/AACAvgAAAD8AAIC+AABAvwAAAD8AAAA/AACAPgAAgL4="
 _D9 = "AAAAPwAAAL8AAIA+AAAAAA=="
-_D10 = "hIKCgX99gnx+fYF9f4KDg36BgoB+fH5+f4J/fYKCgX8="
-_D11 = "BAAAAPz///8CAAAAAAAAAA=="
+_D10 = "iISEgn56hHh8eoJ6foSGhnyChIB8eHx8foR+eoSEgn4="
+_D11 = "CAAAAPj///8EAAAAAAAAAA=="
 _D12 = "BAICAf/9Avz8+gL6/gQGBvgECAD48Pj4/wL//QICAf8="
 _D13 = "BAAAAPj///8IAAAAAAAAAA=="
 _D14 = "ADwAOAA4ADQAtAC6ADgAvAC4ALoANAC6ALQAOAA6ADoAuAA0ADgAAAC4ALwAuAC4ALQAOAC0ALoAOAA4ADQAtA=="
@@ -30,7 +30,7 @@ _D15 = "AACAPwAAAD8AAAA/AACAPgAAgL4AAEC/AAAAPwAAgL8AAAC/AABAvwAAgD4AAEC/AACAvgAA
 _D16 = "AACAwAAAIEAAAGDAAABgQAAAgMAAAMA/AACAwAAAQMAAAAC/AABAQAAAAEAAAABAAACAwAAAQMAAAEBAAAAgwAAAgMAAAAA/AAAAPwAAQEAAAADAAAAAvwAAQEAAACBAAACAPwAAAMAAAIA/AACAwAAAAMAAAMC/AABgwAAAYEAAAMA/AAAAvwAAAL8AAIA/"
 _D17 = "AACgQAAAOEAAAHBAAAAIwAAA6MAAAJTAAACEwAAAHMEAADDAAADAPgAAtEAAAGBAAAAgQAAAgD8AABzBAABAPwAAsL8AANA/AABoQAAAYMAAAFhAAAAAPgAAwD4AAEC/"
 _D18 = "eIV5h3iDeHp/hoSEeHqGe3iBgYZ8f4aFgnyCeHx9eYeDf3+C"
-_D19 = "lIyPeGNucFl1gpaOioRZg3qGjnKOgIJ9"
+_D19 = "qJeeb0ZbXzJqg62clIgyhnWNnWSbgYN6"
 _D20 = "AMQAQQDDAEMAxAA+AMQAwgC4AEIAQABAAMQAwgBCAMEAxAA4ADgAQgDAALgAQgBBADwAwAA8AMQAwAC+AMMAQwA+ALgAuAA8"
 _D21 = "AEXAQYBDQMBAx6DEIMTgyIDBADagRQBDAEEAPODIADqAvYA+QEMAw8BCADAANgC6"
 _D22 = "AQAAAAAAAAAAAAAAAQAAAAEAAAACAAAAAgAAAAAAAAAB"
@@ -72,7 +72,7 @@ def _t0():
         "grouped_conv2d_explicit_dynamic_output_shape_nhwc",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 35, ("nhwc", "", ""), ("GROUPED_CONV_2D",)),
+        provenance=g.provenance(SPEC, 37, ("nhwc", "", ""), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -114,7 +114,7 @@ def _t1():
         "grouped_conv2d_explicit_nhwc_relaxed",
         "grouped_conv2d_explicit_dynamic_output_shape_nhwc_relaxed",
         "V1_2",
-        provenance=g.provenance(SPEC, 35, ("nhwc", "", "relaxed"), ("GROUPED_CONV_2D",)),
+        provenance=g.provenance(SPEC, 37, ("nhwc", "", "relaxed"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -158,12 +158,12 @@ def _t2():
         "grouped_conv2d_explicit_dynamic_output_shape_nhwc_quant8",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 35, ("nhwc", "", "quant8"), ("GROUPED_CONV_2D",)),
+        provenance=g.provenance(SPEC, 37, ("nhwc", "", "quant8"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 2, 2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=128, location=(0, 0, 32)),
-                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 32, 16)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 2, 2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, zero_point=128, location=(0, 0, 32)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.0625, location=(0, 32, 16)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
@@ -173,14 +173,14 @@ def _t2():
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 72, 4)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 76, 4)),
                 g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 80, 1)),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=128),
             ],
             operations=[
                 g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
             ],
             inputs=[0],
             outputs=[12],
-            values="hIKCgX99gnx+fYF9f4KDg36BgoB+fH5+f4J/fYKCgX8EAAAA/P///wIAAAAAAAAAAQAAAAAAAAAAAAAAAQAAAAEAAAACAAAAAgAAAAAAAAAA",
+            values="iISEgn56hHh8eoJ6foSGhnyChIB8eHx8foR+eoSEgn4IAAAA+P///wQAAAAAAAAAAQAAAAAAAAAAAAAAAQAAAAEAAAACAAAAAgAAAAAAAAAA",
         ),
         feeds=[
             g.feed(
@@ -201,7 +201,7 @@ def _t3():
         "grouped_conv2d_explicit_dynamic_output_shape_nhwc_channelQuant8",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 35, ("nhwc", "", "channelQuant8"), ("GROUPED_CONV_2D",)),
+        provenance=g.provenance(SPEC, 37, ("nhwc", "", "channelQuant8"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
@@ -216,7 +216,7 @@ def _t3():
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 72, 4)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 76, 4)),
                 g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 80, 1)),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=128),
             ],
             operations=[
                 g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
@@ -244,7 +244,7 @@ def _t4():
         "grouped_conv2d_explicit_dynamic_output_shape_nhwc_float16",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 35, ("nhwc", "", "float16"), ("GROUPED_CONV_2D",)),
+        provenance=g.provenance(SPEC, 37, ("nhwc", "", "float16"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -287,7 +287,7 @@ def _t5():
         "grouped_conv2d_explicit_dynamic_output_shape_nhwc_weight_as_input",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 35, ("nhwc", "weight_as_input", ""), ("GROUPED_CONV_2D",)),
+        provenance=g.provenance(SPEC, 37, ("nhwc", "weight_as_input", ""), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -331,7 +331,7 @@ def _t6():
         "grouped_conv2d_explicit_nhwc_weight_as_input_relaxed",
         "grouped_conv2d_explicit_dynamic_output_shape_nhwc_weight_as_input_relaxed",
         "V1_2",
-        provenance=g.provenance(SPEC, 35, ("nhwc", "weight_as_input", "relaxed"), ("GROUPED_CONV_2D",)),
+        provenance=g.provenance(SPEC, 37, ("nhwc", "weight_as_input", "relaxed"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -377,12 +377,12 @@ def _t7():
         "grouped_conv2d_explicit_dynamic_output_shape_nhwc_weight_as_input_quant8",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 35, ("nhwc", "weight_as_input", "quant8"), ("GROUPED_CONV_2D",)),
+        provenance=g.provenance(SPEC, 37, ("nhwc", "weight_as_input", "quant8"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=128),
-                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=128),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.0625),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
@@ -392,7 +392,7 @@ def _t7():
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
                 g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=128),
             ],
             operations=[
                 g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
@@ -422,7 +422,7 @@ def _t8():
         "grouped_conv2d_explicit_dynamic_output_shape_nhwc_weight_as_input_channelQuant8",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 35, ("nhwc", "weight_as_input", "channelQuant8"), ("GROUPED_CONV_2D",)),
+        provenance=g.provenance(SPEC, 37, ("nhwc", "weight_as_input", "channelQuant8"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
@@ -437,7 +437,7 @@ def _t8():
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
                 g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=128),
             ],
             operations=[
                 g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
@@ -467,7 +467,7 @@ def _t9():
         "grouped_conv2d_explicit_dynamic_output_shape_nhwc_weight_as_input_float16",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 35, ("nhwc", "weight_as_input", "float16"), ("GROUPED_CONV_2D",)),
+        provenance=g.provenance(SPEC, 37, ("nhwc", "weight_as_input", "float16"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -512,7 +512,7 @@ def _t10():
         "grouped_conv2d_explicit_dynamic_output_shape_nchw",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 35, ("nchw", "", ""), ("GROUPED_CONV_2D",)),
+        provenance=g.provenance(SPEC, 37, ("nchw", "", ""), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -554,7 +554,7 @@ def _t11():
         "grouped_conv2d_explicit_nchw_relaxed",
         "grouped_conv2d_explicit_dynamic_output_shape_nchw_relaxed",
         "V1_2",
-        provenance=g.provenance(SPEC, 35, ("nchw", "", "relaxed"), ("GROUPED_CONV_2D",)),
+        provenance=g.provenance(SPEC, 37, ("nchw", "", "relaxed"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -598,12 +598,12 @@ def _t12():
         "grouped_conv2d_explicit_dynamic_output_shape_nchw_quant8",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 35, ("nchw", "", "quant8"), ("GROUPED_CONV_2D",)),
+        provenance=g.provenance(SPEC, 37, ("nchw", "", "quant8"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 2, 2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=128, location=(0, 0, 32)),
-                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 32, 16)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 2, 2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, zero_point=128, location=(0, 0, 32)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.0625, location=(0, 32, 16)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
@@ -613,14 +613,14 @@ def _t12():
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 72, 4)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 76, 4)),
                 g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 80, 1)),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=128),
             ],
             operations=[
                 g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
             ],
             inputs=[0],
             outputs=[12],
-            values="hIKCgX99gnx+fYF9f4KDg36BgoB+fH5+f4J/fYKCgX8EAAAA/P///wIAAAAAAAAAAQAAAAAAAAAAAAAAAQAAAAEAAAACAAAAAgAAAAAAAAAB",
+            values="iISEgn56hHh8eoJ6foSGhnyChIB8eHx8foR+eoSEgn4IAAAA+P///wQAAAAAAAAAAQAAAAAAAAAAAAAAAQAAAAEAAAACAAAAAgAAAAAAAAAB",
         ),
         feeds=[
             g.feed(
@@ -641,7 +641,7 @@ def _t13():
         "grouped_conv2d_explicit_dynamic_output_shape_nchw_channelQuant8",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 35, ("nchw", "", "channelQuant8"), ("GROUPED_CONV_2D",)),
+        provenance=g.provenance(SPEC, 37, ("nchw", "", "channelQuant8"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
@@ -656,7 +656,7 @@ def _t13():
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 72, 4)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 76, 4)),
                 g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 80, 1)),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=128),
             ],
             operations=[
                 g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
@@ -684,7 +684,7 @@ def _t14():
         "grouped_conv2d_explicit_dynamic_output_shape_nchw_float16",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 35, ("nchw", "", "float16"), ("GROUPED_CONV_2D",)),
+        provenance=g.provenance(SPEC, 37, ("nchw", "", "float16"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -727,7 +727,7 @@ def _t15():
         "grouped_conv2d_explicit_dynamic_output_shape_nchw_weight_as_input",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 35, ("nchw", "weight_as_input", ""), ("GROUPED_CONV_2D",)),
+        provenance=g.provenance(SPEC, 37, ("nchw", "weight_as_input", ""), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -771,7 +771,7 @@ def _t16():
         "grouped_conv2d_explicit_nchw_weight_as_input_relaxed",
         "grouped_conv2d_explicit_dynamic_output_shape_nchw_weight_as_input_relaxed",
         "V1_2",
-        provenance=g.provenance(SPEC, 35, ("nchw", "weight_as_input", "relaxed"), ("GROUPED_CONV_2D",)),
+        provenance=g.provenance(SPEC, 37, ("nchw", "weight_as_input", "relaxed"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -817,12 +817,12 @@ def _t17():
         "grouped_conv2d_explicit_dynamic_output_shape_nchw_weight_as_input_quant8",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 35, ("nchw", "weight_as_input", "quant8"), ("GROUPED_CONV_2D",)),
+        provenance=g.provenance(SPEC, 37, ("nchw", "weight_as_input", "quant8"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=128),
-                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=128),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.0625),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
@@ -832,7 +832,7 @@ def _t17():
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
                 g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=128),
             ],
             operations=[
                 g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
@@ -862,7 +862,7 @@ def _t18():
         "grouped_conv2d_explicit_dynamic_output_shape_nchw_weight_as_input_channelQuant8",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 35, ("nchw", "weight_as_input", "channelQuant8"), ("GROUPED_CONV_2D",)),
+        provenance=g.provenance(SPEC, 37, ("nchw", "weight_as_input", "channelQuant8"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
@@ -877,7 +877,7 @@ def _t18():
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
                 g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=128),
             ],
             operations=[
                 g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
@@ -907,7 +907,7 @@ def _t19():
         "grouped_conv2d_explicit_dynamic_output_shape_nchw_weight_as_input_float16",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 35, ("nchw", "weight_as_input", "float16"), ("GROUPED_CONV_2D",)),
+        provenance=g.provenance(SPEC, 37, ("nchw", "weight_as_input", "float16"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -952,7 +952,7 @@ def _t20():
         "grouped_conv2d_same_dynamic_output_shape_nhwc_none",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 75, ("nhwc", "none", ""), ("GROUPED_CONV_2D",)),
+        provenance=g.provenance(SPEC, 77, ("nhwc", "none", ""), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 4, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -991,7 +991,7 @@ def _t21():
         "grouped_conv2d_same_nhwc_none_relaxed",
         "grouped_conv2d_same_dynamic_output_shape_nhwc_none_relaxed",
         "V1_2",
-        provenance=g.provenance(SPEC, 75, ("nhwc", "none", "relaxed"), ("GROUPED_CONV_2D",)),
+        provenance=g.provenance(SPEC, 77, ("nhwc", "none", "relaxed"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 4, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -1032,7 +1032,7 @@ def _t22():
         "grouped_conv2d_same_dynamic_output_shape_nhwc_none_quant8",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 75, ("nhwc", "none", "quant8"), ("GROUPED_CONV_2D",)),
+        provenance=g.provenance(SPEC, 77, ("nhwc", "none", "quant8"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 4, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
@@ -1072,7 +1072,7 @@ def _t23():
         "grouped_conv2d_same_dynamic_output_shape_nhwc_none_channelQuant8",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 75, ("nhwc", "none", "channelQuant8"), ("GROUPED_CONV_2D",)),
+        provenance=g.provenance(SPEC, 77, ("nhwc", "none", "channelQuant8"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 4, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
@@ -1112,7 +1112,7 @@ def _t24():
         "grouped_conv2d_same_dynamic_output_shape_nhwc_none_float16",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 75, ("nhwc", "none", "float16"), ("GROUPED_CONV_2D",)),
+        provenance=g.provenance(SPEC, 77, ("nhwc", "none", "float16"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 4, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -1152,7 +1152,7 @@ def _t25():
         "grouped_conv2d_same_dynamic_output_shape_nhwc_relu",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 75, ("nhwc", "relu", ""), ("GROUPED_CONV_2D",)),
+        provenance=g.provenance(SPEC, 77, ("nhwc", "relu", ""), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 4, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -1191,7 +1191,7 @@ def _t26():
         "grouped_conv2d_same_nhwc_relu_relaxed",
         "grouped_conv2d_same_dynamic_output_shape_nhwc_relu_relaxed",
         "V1_2",
-        provenance=g.provenance(SPEC, 75, ("nhwc", "relu", "relaxed"), ("GROUPED_CONV_2D",)),
+        provenance=g.provenance(SPEC, 77, ("nhwc", "relu", "relaxed"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 4, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -1232,7 +1232,7 @@ def _t27():
         "grouped_conv2d_same_dynamic_output_shape_nhwc_relu_quant8",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 75, ("nhwc", "relu", "quant8"), ("GROUPED_CONV_2D",)),
+        provenance=g.provenance(SPEC, 77, ("nhwc", "relu", "quant8"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 4, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
@@ -1272,7 +1272,7 @@ def _t28():
         "grouped_conv2d_same_dynamic_output_shape_nhwc_relu_channelQuant8",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 75, ("nhwc", "relu", "channelQuant8"), ("GROUPED_CONV_2D",)),
+        provenance=g.provenance(SPEC, 77, ("nhwc", "relu", "channelQuant8"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 4, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
@@ -1312,7 +1312,7 @@ def _t29():
         "grouped_conv2d_same_dynamic_output_shape_nhwc_relu_float16",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 75, ("nhwc", "relu", "float16"), ("GROUPED_CONV_2D",)),
+        provenance=g.provenance(SPEC, 77, ("nhwc", "relu", "float16"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 4, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -1352,7 +1352,7 @@ def _t30():
         "grouped_conv2d_same_dynamic_output_shape_nhwc_relu1",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 75, ("nhwc", "relu1", ""), ("GROUPED_CONV_2D",)),
+        provenance=g.provenance(SPEC, 77, ("nhwc", "relu1", ""), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 4, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -1391,7 +1391,7 @@ def _t31():
         "grouped_conv2d_same_nhwc_relu1_relaxed",
         "grouped_conv2d_same_dynamic_output_shape_nhwc_relu1_relaxed",
         "V1_2",
-        provenance=g.provenance(SPEC, 75, ("nhwc", "relu1", "relaxed"), ("GROUPED_CONV_2D",)),
+        provenance=g.provenance(SPEC, 77, ("nhwc", "relu1", "relaxed"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 4, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -1432,7 +1432,7 @@ def _t32():
         "grouped_conv2d_same_dynamic_output_shape_nhwc_relu1_quant8",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 75, ("nhwc", "relu1", "quant8"), ("GROUPED_CONV_2D",)),
+        provenance=g.provenance(SPEC, 77, ("nhwc", "relu1", "quant8"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 4, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
@@ -1472,7 +1472,7 @@ def _t33():
         "grouped_conv2d_same_dynamic_output_shape_nhwc_relu1_channelQuant8",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 75, ("nhwc", "relu1", "channelQuant8"), ("GROUPED_CONV_2D",)),
+        provenance=g.provenance(SPEC, 77, ("nhwc", "relu1", "channelQuant8"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 4, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
@@ -1512,7 +1512,7 @@ def _t34():
         "grouped_conv2d_same_dynamic_output_shape_nhwc_relu1_float16",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 75, ("nhwc", "relu1", "float16"), ("GROUPED_CONV_2D",)),
+        provenance=g.provenance(SPEC, 77, ("nhwc", "relu1", "float16"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 4, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -1552,7 +1552,7 @@ def _t35():
         "grouped_conv2d_same_dynamic_output_shape_nhwc_relu6",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 75, ("nhwc", "relu6", ""), ("GROUPED_CONV_2D",)),
+        provenance=g.provenance(SPEC, 77, ("nhwc", "relu6", ""), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 4, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -1591,7 +1591,7 @@ def _t36():
         "grouped_conv2d_same_nhwc_relu6_relaxed",
         "grouped_conv2d_same_dynamic_output_shape_nhwc_relu6_relaxed",
         "V1_2",
-        provenance=g.provenance(SPEC, 75, ("nhwc", "relu6", "relaxed"), ("GROUPED_CONV_2D",)),
+        provenance=g.provenance(SPEC, 77, ("nhwc", "relu6", "relaxed"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 4, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -1632,7 +1632,7 @@ def _t37():
         "grouped_conv2d_same_dynamic_output_shape_nhwc_relu6_quant8",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 75, ("nhwc", "relu6", "quant8"), ("GROUPED_CONV_2D",)),
+        provenance=g.provenance(SPEC, 77, ("nhwc", "relu6", "quant8"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 4, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
@@ -1672,7 +1672,7 @@ def _t38():
         "grouped_conv2d_same_dynamic_output_shape_nhwc_relu6_channelQuant8",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 75, ("nhwc", "relu6", "channelQuant8"), ("GROUPED_CONV_2D",)),
+        provenance=g.provenance(SPEC, 77, ("nhwc", "relu6", "channelQuant8"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 4, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
@@ -1712,7 +1712,7 @@ def _t39():
         "grouped_conv2d_same_dynamic_output_shape_nhwc_relu6_float16",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 75, ("nhwc", "relu6", "float16"), ("GROUPED_CONV_2D",)),
+        provenance=g.provenance(SPEC, 77, ("nhwc", "relu6", "float16"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 4, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -1752,7 +1752,7 @@ def _t40():
         "grouped_conv2d_same_dynamic_output_shape_nchw_none",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 75, ("nchw", "none", ""), ("GROUPED_CONV_2D",)),
+        provenance=g.provenance(SPEC, 77, ("nchw", "none", ""), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -1791,7 +1791,7 @@ def _t41():
         "grouped_conv2d_same_nchw_none_relaxed",
         "grouped_conv2d_same_dynamic_output_shape_nchw_none_relaxed",
         "V1_2",
-        provenance=g.provenance(SPEC, 75, ("nchw", "none", "relaxed"), ("GROUPED_CONV_2D",)),
+        provenance=g.provenance(SPEC, 77, ("nchw", "none", "relaxed"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -1832,7 +1832,7 @@ def _t42():
         "grouped_conv2d_same_dynamic_output_shape_nchw_none_quant8",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 75, ("nchw", "none", "quant8"), ("GROUPED_CONV_2D",)),
+        provenance=g.provenance(SPEC, 77, ("nchw", "none", "quant8"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
@@ -1872,7 +1872,7 @@ def _t43():
         "grouped_conv2d_same_dynamic_output_shape_nchw_none_channelQuant8",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 75, ("nchw", "none", "channelQuant8"), ("GROUPED_CONV_2D",)),
+        provenance=g.provenance(SPEC, 77, ("nchw", "none", "channelQuant8"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
@@ -1912,7 +1912,7 @@ def _t44():
         "grouped_conv2d_same_dynamic_output_shape_nchw_none_float16",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 75, ("nchw", "none", "float16"), ("GROUPED_CONV_2D",)),
+        provenance=g.provenance(SPEC, 77, ("nchw", "none", "float16"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -1952,7 +1952,7 @@ def _t45():
         "grouped_conv2d_same_dynamic_output_shape_nchw_relu",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 75, ("nchw", "relu", ""), ("GROUPED_CONV_2D",)),
+        provenance=g.provenance(SPEC, 77, ("nchw", "relu", ""), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -1991,7 +1991,7 @@ def _t46():
         "grouped_conv2d_same_nchw_relu_relaxed",
         "grouped_conv2d_same_dynamic_output_shape_nchw_relu_relaxed",
         "V1_2",
-        provenance=g.provenance(SPEC, 75, ("nchw", "relu", "relaxed"), ("GROUPED_CONV_2D",)),
+        provenance=g.provenance(SPEC, 77, ("nchw", "relu", "relaxed"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -2032,7 +2032,7 @@ def _t47():
         "grouped_conv2d_same_dynamic_output_shape_nchw_relu_quant8",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 75, ("nchw", "relu", "quant8"), ("GROUPED_CONV_2D",)),
+        provenance=g.provenance(SPEC, 77, ("nchw", "relu", "quant8"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
@@ -2072,7 +2072,7 @@ def _t48():
         "grouped_conv2d_same_dynamic_output_shape_nchw_relu_channelQuant8",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 75, ("nchw", "relu", "channelQuant8"), ("GROUPED_CONV_2D",)),
+        provenance=g.provenance(SPEC, 77, ("nchw", "relu", "channelQuant8"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
@@ -2112,7 +2112,7 @@ def _t49():
         "grouped_conv2d_same_dynamic_output_shape_nchw_relu_float16",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 75, ("nchw", "relu", "float16"), ("GROUPED_CONV_2D",)),
+        provenance=g.provenance(SPEC, 77, ("nchw", "relu", "float16"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -2152,7 +2152,7 @@ def _t50():
         "grouped_conv2d_same_dynamic_output_shape_nchw_relu1",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 75, ("nchw", "relu1", ""), ("GROUPED_CONV_2D",)),
+        provenance=g.provenance(SPEC, 77, ("nchw", "relu1", ""), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -2191,7 +2191,7 @@ def _t51():
         "grouped_conv2d_same_nchw_relu1_relaxed",
         "grouped_conv2d_same_dynamic_output_shape_nchw_relu1_relaxed",
         "V1_2",
-        provenance=g.provenance(SPEC, 75, ("nchw", "relu1", "relaxed"), ("GROUPED_CONV_2D",)),
+        provenance=g.provenance(SPEC, 77, ("nchw", "relu1", "relaxed"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -2232,7 +2232,7 @@ def _t52():
         "grouped_conv2d_same_dynamic_output_shape_nchw_relu1_quant8",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 75, ("nchw", "relu1", "quant8"), ("GROUPED_CONV_2D",)),
+        provenance=g.provenance(SPEC, 77, ("nchw", "relu1", "quant8"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
@@ -2272,7 +2272,7 @@ def _t53():
         "grouped_conv2d_same_dynamic_output_shape_nchw_relu1_channelQuant8",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 75, ("nchw", "relu1", "channelQuant8"), ("GROUPED_CONV_2D",)),
+        provenance=g.provenance(SPEC, 77, ("nchw", "relu1", "channelQuant8"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
@@ -2312,7 +2312,7 @@ def _t54():
         "grouped_conv2d_same_dynamic_output_shape_nchw_relu1_float16",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 75, ("nchw", "relu1", "float16"), ("GROUPED_CONV_2D",)),
+        provenance=g.provenance(SPEC, 77, ("nchw", "relu1", "float16"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -2352,7 +2352,7 @@ def _t55():
         "grouped_conv2d_same_dynamic_output_shape_nchw_relu6",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 75, ("nchw", "relu6", ""), ("GROUPED_CONV_2D",)),
+        provenance=g.provenance(SPEC, 77, ("nchw", "relu6", ""), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -2391,7 +2391,7 @@ def _t56():
         "grouped_conv2d_same_nchw_relu6_relaxed",
         "grouped_conv2d_same_dynamic_output_shape_nchw_relu6_relaxed",
         "V1_2",
-        provenance=g.provenance(SPEC, 75, ("nchw", "relu6", "relaxed"), ("GROUPED_CONV_2D",)),
+        provenance=g.provenance(SPEC, 77, ("nchw", "relu6", "relaxed"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -2432,7 +2432,7 @@ def _t57():
         "grouped_conv2d_same_dynamic_output_shape_nchw_relu6_quant8",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 75, ("nchw", "relu6", "quant8"), ("GROUPED_CONV_2D",)),
+        provenance=g.provenance(SPEC, 77, ("nchw", "relu6", "quant8"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
@@ -2472,7 +2472,7 @@ def _t58():
         "grouped_conv2d_same_dynamic_output_shape_nchw_relu6_channelQuant8",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 75, ("nchw", "relu6", "channelQuant8"), ("GROUPED_CONV_2D",)),
+        provenance=g.provenance(SPEC, 77, ("nchw", "relu6", "channelQuant8"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
@@ -2512,7 +2512,7 @@ def _t59():
         "grouped_conv2d_same_dynamic_output_shape_nchw_relu6_float16",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 75, ("nchw", "relu6", "float16"), ("GROUPED_CONV_2D",)),
+        provenance=g.provenance(SPEC, 77, ("nchw", "relu6", "float16"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),

@@ -11,18 +11,18 @@ from hal.types import OperandLifeTime, OperandType, OperationType
 SPEC = "conformance/specs/V1_2/resize_bilinear_v1_2.mod.py"
 
 # Data shared by several tests (base64 of little-endian bytes).
-_D0 = "AACAPwAAIEEAAABAAACgQQAAgEAAACBCAABAQAAA8EEAAMBAAABwQgAAoEAAAEhCAAAAwAAAAAAAAABAAAAAQQAAAAAAAIBBAADAQAAAgEAAAMDAAABAQQAAgEAAAAAA"
-_D1 = "AACAPwAAIEHNzMw/AACAQZqZGUAAAMBBZmZmQAAAEEIAAIBAAAAgQlRVFUCpqrpB7u5uQFRVFUJWVZVArKo6QlZVlUCsqjpCVlWVQKyqOkIAAEBAAADwQZqZmUAAAEBCmpm5QAAAaEJmZqZAAABQQgAAoEAAAEhCAAAAwAAAAADNzMw+mpmZQM3MzD+amRlBzczMPmZmZkEAAAAAAACAQVRVVUCsqipAq6oqv/Du7kCHiAjAmpkZQb+7uz/NzMxArKoqQKqqqkAAAMBAAACAQJqZmb/NzAxBAACAwJqZGUEAAABAmpkZQAAAgEAAAAAA"
-_D2 = "ADwASQBAAE0ARABRAEKATwBGgFMARUBSAMAAAABAAEgAAABMAEYARADGAEoARAAA"
-_D3 = "ADwASWY+AEzNQABOM0OAUABEAFGrQNVNd0OrUKtE1VGrRNVRq0TVUQBCgE/NRABSzUVAUzNFgFIARUBSAMAAAGY2zURmPs1IZjYzSwAAAEyrQlVBVbl3R0TAzUjePWZGVUFVRQBGAETNvGZIAMTNSABAzUAARAAA"
-_D4 = "IDIiRiZuJFoqliiCGh4iLh4+KiYSNiYe"
-_D5 = "IDIhPiNOJWYmbiNNJWkneyd7J3skWih+KpIohiiCGh4fKCExHzsePiUjHS0aMSErIykqJhwwFjEiIyYe"
-_D6 = "AACAPwAAAEAAAIBAAABAQAAAwEAAAKBAAAAgQQAAoEEAACBCAADwQQAAcEIAAEhCAAAAwAAAAEAAAAAAAADAQAAAwMAAAIBAAAAAAAAAAEEAAIBBAACAQAAAQEEAAAAA"
-_D7 = "AACAP83MzD+amRlAZmZmQAAAgEBUVRVA7u5uQFZVlUBWVZVAVlWVQAAAQECamZlAmpm5QGZmpkAAAKBAAAAgQQAAgEEAAMBBAAAQQgAAIEKpqrpBVFUVQqyqOkKsqjpCrKo6QgAA8EEAAEBCAABoQgAAUEIAAEhCAAAAwM3MzD7NzMw/zczMPgAAAABUVVVAq6oqv4eICMC/u7s/rKoqQAAAwECamZm/AACAwAAAAEAAAIBAAAAAAJqZmUCamRlBZmZmQQAAgEGsqipA8O7uQJqZGUHNzMxAqqqqQAAAgEDNzAxBmpkZQZqZGUAAAAAA"
-_D8 = "ADwAQABEAEIARgBFAEkATQBRgE+AU0BSAMAAQAAAAEYAxgBEAAAASABMAEQASgAA"
-_D9 = "ADxmPs1AM0MARKtAd0OrRKtEq0QAQs1EzUUzRQBFAEkATABOgFAAUdVNq1DVUdVR1VGATwBSQFOAUkBSAMBmNmY+ZjYAAKtCVblEwN49VUEARs28AMQAQABEAADNRM1IM0sATFVBd0fNSGZGVUUARGZIzUjNQAAA"
-_D10 = "ICImJCooMkZuWpaCGiIeKhImHi4+JjYe"
-_D11 = "ICEjJSYjJScnJyQoKigoMj5OZm5NaXt7e1p+koaCGh8hHx4lHRohIyocFiImHigxOz4jLTErKSYwMSMe"
+_D0 = "AACQQAAAaEIAAABBAACYQQAAKEEAANRBAAAgQQAAQkIAAEDAAABUQgAA4EAAAFRCAAAYQQAA4EEAALhBAAAwQgAAQEIAADpCAAAQwQAASEIAAMxBAACQQAAADkIAAFBC"
+_D1 = "AACQQAAAaEIzM9NAZmYKQgAACEEAAKRBAAAgQQAAyEEAAChBAADUQauqAkGsqk5CrKpqQKyqNkKsqgpArKooQlZV1UCsqi5Cq6oCQayqMEIAACBBAABCQs3MDEDNzExCAACAvwAAVEIAAKBAAABUQgAA4EAAAFRCAAAYQQAA4EHNzIxBZmYWQgAA4EEAADJCAAAsQgAAOEIAAEBCAAA6QlRVNcCsqipCrqpaQVdV3UFXVd1BV1XBQayqEkKsqi5CrKoeQqyqSEIAABDBAABIQjMzO0GambVBAADcQQAAYEEAAAZCAAAqQgAADkIAAFBC"
+_D2 = "gERAUwBIwExASaBOAEkQUgDCoFIAR6BSwEgAT8BNgFEAUtBRgMhAUmBOgERwUIBS"
+_D3 = "gERAU5pGU1BASCBNAElATkBJoE4VSHVSVUO1UVVARVGrRnVRFUiFUQBJEFJmQGZSALygUgBFoFIAR6BSwEgAT2ZMs1AAT5BRYFHAUQBS0FGrwVVR1UrrTutOC06VUHVR9VBFUoDIQFLaSa1N4E4ASzBQUFFwUIBS"
+_D4 = "J5IuRDNTMn8YiCyIMVZMdn57DIJRJ2WG"
+_D5 = "J5IrYy9HMlAzUy6FJXkicit1LnYyfyKEHIgoiCyIMVZBaVZ3dHp+exhzOVVVTmd1bYIMgjVLVTphc2WG"
+_D6 = "AACQQAAAAEEAAChBAAAgQQAAQMAAAOBAAABoQgAAmEEAANRBAABCQgAAVEIAAFRCAAAYQQAAuEEAAEBCAAAQwQAAzEEAAA5CAADgQQAAMEIAADpCAABIQgAAkEAAAFBC"
+_D7 = "AACQQDMz00AAAAhBAAAgQQAAKEGrqgJBrKpqQKyqCkBWVdVAq6oCQQAAIEHNzAxAAACAvwAAoEAAAOBAAABoQmZmCkIAAKRBAADIQQAA1EGsqk5CrKo2QqyqKEKsqi5CrKowQgAAQkLNzExCAABUQgAAVEIAAFRCAAAYQc3MjEEAAOBBAAAsQgAAQEJUVTXArqpaQVdV3UGsqhJCrKoeQgAAEMEzMztBAADcQQAABkIAAA5CAADgQWZmFkIAADJCAAA4QgAAOkKsqipCV1XdQVdVwUGsqi5CrKpIQgAASEKambVBAABgQQAAKkIAAFBC"
+_D8 = "gEQASEBJAEkAwgBHQFPATKBOEFKgUqBSwEjATQBSgMhgTnBQAE+AUdBRQFKARIBS"
+_D9 = "gESaRkBIAElASRVIVUNVQKtGFUgASWZAALwARQBHQFNTUCBNQE6gTnVStVFFUXVRhVEQUmZSoFKgUqBSwEhmTABPYFEAUqvB1UrrTpVQ9VCAyNpJ4E4wUHBQAE+zUJBRwFHQUVVR604LTnVRRVJAUq1NAEtQUYBS"
+_D10 = "Jy4zMhgskkRTf4iIMUx+DFFlVnZ7gieG"
+_D11 = "JysvMjMuJSIrLjIiHCgskmNHUFOFeXJ1dn+EiIiIMUFWdH4YOVVnbQw1VWFlVml3entzVU51goJLOnOG"
 _D12 = "AAAAAAAAQEAAAMBAAAAQQQAAQEEAAHBBAACQQQAAqEEAAMBBAADYQQAA8EEAAARCAAAQQgAAHEIAAChCAAA0Qg=="
 _D13 = "AAAAAAAAwEAAAIBBAACwQQAAAEIAABhC"
 _D14 = "AAAAQgBGgEgASoBLgExATQBOwE6ATyBQgFDgUEBRoFE="
@@ -35,7 +35,7 @@ def _t0():
         "resize_bilinear_v1_2_up_dynamic_output_shape_nhwc",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 32, ("nhwc", ""), ("RESIZE_BILINEAR",)),
+        provenance=g.provenance(SPEC, 36, ("nhwc", ""), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -69,7 +69,7 @@ def _t1():
         "resize_bilinear_v1_2_up_nhwc_relaxed",
         "resize_bilinear_v1_2_up_dynamic_output_shape_nhwc_relaxed",
         "V1_2",
-        provenance=g.provenance(SPEC, 32, ("nhwc", "relaxed"), ("RESIZE_BILINEAR",)),
+        provenance=g.provenance(SPEC, 36, ("nhwc", "relaxed"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -105,7 +105,7 @@ def _t2():
         "resize_bilinear_v1_2_up_dynamic_output_shape_nhwc_float16",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 32, ("nhwc", "float16"), ("RESIZE_BILINEAR",)),
+        provenance=g.provenance(SPEC, 36, ("nhwc", "float16"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -140,7 +140,7 @@ def _t3():
         "resize_bilinear_v1_2_up_dynamic_output_shape_nhwc_quant8",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 32, ("nhwc", "quant8"), ("RESIZE_BILINEAR",)),
+        provenance=g.provenance(SPEC, 36, ("nhwc", "quant8"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=30),
@@ -175,7 +175,7 @@ def _t4():
         "resize_bilinear_v1_2_up_dynamic_output_shape_nchw",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 32, ("nchw", ""), ("RESIZE_BILINEAR",)),
+        provenance=g.provenance(SPEC, 36, ("nchw", ""), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -209,7 +209,7 @@ def _t5():
         "resize_bilinear_v1_2_up_nchw_relaxed",
         "resize_bilinear_v1_2_up_dynamic_output_shape_nchw_relaxed",
         "V1_2",
-        provenance=g.provenance(SPEC, 32, ("nchw", "relaxed"), ("RESIZE_BILINEAR",)),
+        provenance=g.provenance(SPEC, 36, ("nchw", "relaxed"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -245,7 +245,7 @@ def _t6():
         "resize_bilinear_v1_2_up_dynamic_output_shape_nchw_float16",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 32, ("nchw", "float16"), ("RESIZE_BILINEAR",)),
+        provenance=g.provenance(SPEC, 36, ("nchw", "float16"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -280,7 +280,7 @@ def _t7():
         "resize_bilinear_v1_2_up_dynamic_output_shape_nchw_quant8",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 32, ("nchw", "quant8"), ("RESIZE_BILINEAR",)),
+        provenance=g.provenance(SPEC, 36, ("nchw", "quant8"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=30),
@@ -315,7 +315,7 @@ def _t8():
         "resize_bilinear_v1_2_up_scale_dynamic_output_shape_nhwc",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 38, ("nhwc", ""), ("RESIZE_BILINEAR",)),
+        provenance=g.provenance(SPEC, 42, ("nhwc", ""), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -349,7 +349,7 @@ def _t9():
         "resize_bilinear_v1_2_up_scale_nhwc_relaxed",
         "resize_bilinear_v1_2_up_scale_dynamic_output_shape_nhwc_relaxed",
         "V1_2",
-        provenance=g.provenance(SPEC, 38, ("nhwc", "relaxed"), ("RESIZE_BILINEAR",)),
+        provenance=g.provenance(SPEC, 42, ("nhwc", "relaxed"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -385,7 +385,7 @@ def _t10():
         "resize_bilinear_v1_2_up_scale_dynamic_output_shape_nhwc_float16",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 38, ("nhwc", "float16"), ("RESIZE_BILINEAR",)),
+        provenance=g.provenance(SPEC, 42, ("nhwc", "float16"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -420,7 +420,7 @@ def _t11():
         "resize_bilinear_v1_2_up_scale_dynamic_output_shape_nhwc_quant8",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 38, ("nhwc", "quant8"), ("RESIZE_BILINEAR",)),
+        provenance=g.provenance(SPEC, 42, ("nhwc", "quant8"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=30),
@@ -455,7 +455,7 @@ def _t12():
         "resize_bilinear_v1_2_up_scale_dynamic_output_shape_nchw",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 38, ("nchw", ""), ("RESIZE_BILINEAR",)),
+        provenance=g.provenance(SPEC, 42, ("nchw", ""), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -489,7 +489,7 @@ def _t13():
         "resize_bilinear_v1_2_up_scale_nchw_relaxed",
         "resize_bilinear_v1_2_up_scale_dynamic_output_shape_nchw_relaxed",
         "V1_2",
-        provenance=g.provenance(SPEC, 38, ("nchw", "relaxed"), ("RESIZE_BILINEAR",)),
+        provenance=g.provenance(SPEC, 42, ("nchw", "relaxed"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -525,7 +525,7 @@ def _t14():
         "resize_bilinear_v1_2_up_scale_dynamic_output_shape_nchw_float16",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 38, ("nchw", "float16"), ("RESIZE_BILINEAR",)),
+        provenance=g.provenance(SPEC, 42, ("nchw", "float16"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -560,7 +560,7 @@ def _t15():
         "resize_bilinear_v1_2_up_scale_dynamic_output_shape_nchw_quant8",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 38, ("nchw", "quant8"), ("RESIZE_BILINEAR",)),
+        provenance=g.provenance(SPEC, 42, ("nchw", "quant8"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=30),
@@ -595,7 +595,7 @@ def _t16():
         "resize_bilinear_v1_2_down_scale_dynamic_output_shape_nhwc",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 44, ("nhwc", ""), ("RESIZE_BILINEAR",)),
+        provenance=g.provenance(SPEC, 48, ("nhwc", ""), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -629,7 +629,7 @@ def _t17():
         "resize_bilinear_v1_2_down_scale_nhwc_relaxed",
         "resize_bilinear_v1_2_down_scale_dynamic_output_shape_nhwc_relaxed",
         "V1_2",
-        provenance=g.provenance(SPEC, 44, ("nhwc", "relaxed"), ("RESIZE_BILINEAR",)),
+        provenance=g.provenance(SPEC, 48, ("nhwc", "relaxed"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -665,7 +665,7 @@ def _t18():
         "resize_bilinear_v1_2_down_scale_dynamic_output_shape_nhwc_float16",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 44, ("nhwc", "float16"), ("RESIZE_BILINEAR",)),
+        provenance=g.provenance(SPEC, 48, ("nhwc", "float16"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 4, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -700,7 +700,7 @@ def _t19():
         "resize_bilinear_v1_2_down_scale_dynamic_output_shape_nhwc_quant8",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 44, ("nhwc", "quant8"), ("RESIZE_BILINEAR",)),
+        provenance=g.provenance(SPEC, 48, ("nhwc", "quant8"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=30),
@@ -735,7 +735,7 @@ def _t20():
         "resize_bilinear_v1_2_down_scale_dynamic_output_shape_nchw",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 44, ("nchw", ""), ("RESIZE_BILINEAR",)),
+        provenance=g.provenance(SPEC, 48, ("nchw", ""), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -769,7 +769,7 @@ def _t21():
         "resize_bilinear_v1_2_down_scale_nchw_relaxed",
         "resize_bilinear_v1_2_down_scale_dynamic_output_shape_nchw_relaxed",
         "V1_2",
-        provenance=g.provenance(SPEC, 44, ("nchw", "relaxed"), ("RESIZE_BILINEAR",)),
+        provenance=g.provenance(SPEC, 48, ("nchw", "relaxed"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -805,7 +805,7 @@ def _t22():
         "resize_bilinear_v1_2_down_scale_dynamic_output_shape_nchw_float16",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 44, ("nchw", "float16"), ("RESIZE_BILINEAR",)),
+        provenance=g.provenance(SPEC, 48, ("nchw", "float16"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 1, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -840,7 +840,7 @@ def _t23():
         "resize_bilinear_v1_2_down_scale_dynamic_output_shape_nchw_quant8",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 44, ("nchw", "quant8"), ("RESIZE_BILINEAR",)),
+        provenance=g.provenance(SPEC, 48, ("nchw", "quant8"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 1, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=30),
@@ -875,7 +875,7 @@ def _t24():
         "resize_bilinear_v1_2_down_no_layout_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 53, ("float16",), ("RESIZE_BILINEAR",)),
+        provenance=g.provenance(SPEC, 57, ("float16",), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 4, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -909,7 +909,7 @@ def _t25():
         "resize_bilinear_v1_2_down_no_layout_dynamic_output_shape_quant8",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 53, ("quant8",), ("RESIZE_BILINEAR",)),
+        provenance=g.provenance(SPEC, 57, ("quant8",), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=30),
@@ -943,7 +943,7 @@ def _t26():
         "resize_bilinear_v1_2_down_scale_no_layout_dynamic_output_shape",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 61, ("",), ("RESIZE_BILINEAR",)),
+        provenance=g.provenance(SPEC, 65, ("",), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -977,7 +977,7 @@ def _t27():
         "resize_bilinear_v1_2_down_scale_no_layout_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 61, ("float16",), ("RESIZE_BILINEAR",)),
+        provenance=g.provenance(SPEC, 65, ("float16",), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 4, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -1011,7 +1011,7 @@ def _t28():
         "resize_bilinear_v1_2_down_scale_no_layout_dynamic_output_shape_quant8",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 61, ("quant8",), ("RESIZE_BILINEAR",)),
+        provenance=g.provenance(SPEC, 65, ("quant8",), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=30),

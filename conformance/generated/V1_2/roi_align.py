@@ -21,7 +21,7 @@ _D6 = "AAAAAABIAEgAQABAAEYARgBEAEIASABIADwAPAA+AD0="
 _D7 = "QETwRiBCgEOARgBIAEOARBhGQEUAQABEUEQwRcBEAEY="
 _D8 = "CAwQFBggKDAMFCwcJBAIGA=="
 _D9 = "AAAAAEAAQAAQABAAMAAwACAAGABAAEAACAAIAAwACgA="
-_D10 = "JTocITdDHyc0LRMjJiwpMw=="
+_D10 = "WI5AToWjSV19bCtTWWtiew=="
 _D11 = "AgAAAAIAAAAAAABAAAAAQAIAAAACAAAAAQ=="
 _D12 = "AgAAAAMAAAAAAIA/AAAAQAAAAAAAAAAAAA=="
 _D13 = "AACAPwAAAMAAAEBAAAAAPwAAwL8AAABAAACAQAAAQMAAAAAAAADAPwAAAL8AACBAAABgQAAAgL8AAABAAAAAAAAAIMAAAIA/AAAAPwAAQEAAAIC/AAAAvwAAwD8AAJBAAAAAQAAAAEAAAGDAAACAPwAAAAAAAADAAABAQAAAwD8AAIC/AACAQAAAIEAAAAC/AACAPwAAAD8AAIDAAAAAQAAAQEAAAMC/AAAAAAAAIEAAAADAAACAPwAAAD8AAAC/"
@@ -49,7 +49,7 @@ def _t0():
         "roi_align_dynamic_output_shape_nhwc",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 25, ("nhwc", ""), ("ROI_ALIGN",)),
+        provenance=g.provenance(SPEC, 27, ("nhwc", ""), ("ROI_ALIGN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -91,7 +91,7 @@ def _t1():
         "roi_align_nhwc_relaxed",
         "roi_align_dynamic_output_shape_nhwc_relaxed",
         "V1_2",
-        provenance=g.provenance(SPEC, 25, ("nhwc", "relaxed"), ("ROI_ALIGN",)),
+        provenance=g.provenance(SPEC, 27, ("nhwc", "relaxed"), ("ROI_ALIGN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -135,7 +135,7 @@ def _t2():
         "roi_align_dynamic_output_shape_nhwc_float16",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 25, ("nhwc", "float16"), ("ROI_ALIGN",)),
+        provenance=g.provenance(SPEC, 27, ("nhwc", "float16"), ("ROI_ALIGN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 4, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -178,7 +178,7 @@ def _t3():
         "roi_align_dynamic_output_shape_nhwc_quant8",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 25, ("nhwc", "quant8"), ("ROI_ALIGN",)),
+        provenance=g.provenance(SPEC, 27, ("nhwc", "quant8"), ("ROI_ALIGN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=8),
@@ -191,7 +191,7 @@ def _t3():
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
                 g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 2, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=3),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 2, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.05000000074505806, zero_point=3),
             ],
             operations=[
                 g.operation(OperationType.ROI_ALIGN, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
@@ -221,7 +221,7 @@ def _t4():
         "roi_align_dynamic_output_shape_nchw",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 25, ("nchw", ""), ("ROI_ALIGN",)),
+        provenance=g.provenance(SPEC, 27, ("nchw", ""), ("ROI_ALIGN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -263,7 +263,7 @@ def _t5():
         "roi_align_nchw_relaxed",
         "roi_align_dynamic_output_shape_nchw_relaxed",
         "V1_2",
-        provenance=g.provenance(SPEC, 25, ("nchw", "relaxed"), ("ROI_ALIGN",)),
+        provenance=g.provenance(SPEC, 27, ("nchw", "relaxed"), ("ROI_ALIGN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -307,7 +307,7 @@ def _t6():
         "roi_align_dynamic_output_shape_nchw_float16",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 25, ("nchw", "float16"), ("ROI_ALIGN",)),
+        provenance=g.provenance(SPEC, 27, ("nchw", "float16"), ("ROI_ALIGN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 1, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -350,7 +350,7 @@ def _t7():
         "roi_align_dynamic_output_shape_nchw_quant8",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 25, ("nchw", "quant8"), ("ROI_ALIGN",)),
+        provenance=g.provenance(SPEC, 27, ("nchw", "quant8"), ("ROI_ALIGN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 1, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=8),
@@ -363,7 +363,7 @@ def _t7():
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
                 g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 1, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=3),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 1, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.05000000074505806, zero_point=3),
             ],
             operations=[
                 g.operation(OperationType.ROI_ALIGN, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
@@ -393,7 +393,7 @@ def _t8():
         "roi_align_batches_dynamic_output_shape_nhwc",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 50, ("nhwc", ""), ("ROI_ALIGN",)),
+        provenance=g.provenance(SPEC, 52, ("nhwc", ""), ("ROI_ALIGN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -435,7 +435,7 @@ def _t9():
         "roi_align_batches_nhwc_relaxed",
         "roi_align_batches_dynamic_output_shape_nhwc_relaxed",
         "V1_2",
-        provenance=g.provenance(SPEC, 50, ("nhwc", "relaxed"), ("ROI_ALIGN",)),
+        provenance=g.provenance(SPEC, 52, ("nhwc", "relaxed"), ("ROI_ALIGN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -479,7 +479,7 @@ def _t10():
         "roi_align_batches_dynamic_output_shape_nhwc_float16",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 50, ("nhwc", "float16"), ("ROI_ALIGN",)),
+        provenance=g.provenance(SPEC, 52, ("nhwc", "float16"), ("ROI_ALIGN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -522,7 +522,7 @@ def _t11():
         "roi_align_batches_dynamic_output_shape_nhwc_quant8",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 50, ("nhwc", "quant8"), ("ROI_ALIGN",)),
+        provenance=g.provenance(SPEC, 52, ("nhwc", "quant8"), ("ROI_ALIGN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=20),
@@ -565,7 +565,7 @@ def _t12():
         "roi_align_batches_dynamic_output_shape_nchw",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 50, ("nchw", ""), ("ROI_ALIGN",)),
+        provenance=g.provenance(SPEC, 52, ("nchw", ""), ("ROI_ALIGN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -607,7 +607,7 @@ def _t13():
         "roi_align_batches_nchw_relaxed",
         "roi_align_batches_dynamic_output_shape_nchw_relaxed",
         "V1_2",
-        provenance=g.provenance(SPEC, 50, ("nchw", "relaxed"), ("ROI_ALIGN",)),
+        provenance=g.provenance(SPEC, 52, ("nchw", "relaxed"), ("ROI_ALIGN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -651,7 +651,7 @@ def _t14():
         "roi_align_batches_dynamic_output_shape_nchw_float16",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 50, ("nchw", "float16"), ("ROI_ALIGN",)),
+        provenance=g.provenance(SPEC, 52, ("nchw", "float16"), ("ROI_ALIGN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -694,7 +694,7 @@ def _t15():
         "roi_align_batches_dynamic_output_shape_nchw_quant8",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 50, ("nchw", "quant8"), ("ROI_ALIGN",)),
+        provenance=g.provenance(SPEC, 52, ("nchw", "quant8"), ("ROI_ALIGN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=20),
@@ -737,7 +737,7 @@ def _t16():
         "roi_align_constant_rois_dynamic_output_shape_nhwc",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 78, ("nhwc", "", ""), ("ROI_ALIGN",)),
+        provenance=g.provenance(SPEC, 80, ("nhwc", "", ""), ("ROI_ALIGN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -777,7 +777,7 @@ def _t17():
         "roi_align_constant_rois_nhwc_relaxed",
         "roi_align_constant_rois_dynamic_output_shape_nhwc_relaxed",
         "V1_2",
-        provenance=g.provenance(SPEC, 78, ("nhwc", "", "relaxed"), ("ROI_ALIGN",)),
+        provenance=g.provenance(SPEC, 80, ("nhwc", "", "relaxed"), ("ROI_ALIGN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -819,7 +819,7 @@ def _t18():
         "roi_align_constant_rois_dynamic_output_shape_nhwc_float16",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 78, ("nhwc", "", "float16"), ("ROI_ALIGN",)),
+        provenance=g.provenance(SPEC, 80, ("nhwc", "", "float16"), ("ROI_ALIGN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -860,7 +860,7 @@ def _t19():
         "roi_align_constant_rois_dynamic_output_shape_nhwc_quant8",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 78, ("nhwc", "", "quant8"), ("ROI_ALIGN",)),
+        provenance=g.provenance(SPEC, 80, ("nhwc", "", "quant8"), ("ROI_ALIGN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
@@ -873,7 +873,7 @@ def _t19():
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
                 g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 1)),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 1, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 1, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125),
             ],
             operations=[
                 g.operation(OperationType.ROI_ALIGN, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
@@ -888,7 +888,7 @@ def _t19():
                     g.array("|u1", (1, 2, 2, 1), "AgQGCA=="),
                 ],
                 outputs=[
-                    g.array("|u1", (2, 1, 2, 1), "CQsMDA=="),
+                    g.array("|u1", (2, 1, 2, 1), "EhYXGA=="),
                 ],
             ),
         ],
@@ -901,7 +901,7 @@ def _t20():
         "roi_align_constant_rois_dynamic_output_shape_nhwc_weight_as_input",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 78, ("nhwc", "weight_as_input", ""), ("ROI_ALIGN",)),
+        provenance=g.provenance(SPEC, 80, ("nhwc", "weight_as_input", ""), ("ROI_ALIGN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -943,7 +943,7 @@ def _t21():
         "roi_align_constant_rois_nhwc_weight_as_input_relaxed",
         "roi_align_constant_rois_dynamic_output_shape_nhwc_weight_as_input_relaxed",
         "V1_2",
-        provenance=g.provenance(SPEC, 78, ("nhwc", "weight_as_input", "relaxed"), ("ROI_ALIGN",)),
+        provenance=g.provenance(SPEC, 80, ("nhwc", "weight_as_input", "relaxed"), ("ROI_ALIGN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -987,7 +987,7 @@ def _t22():
         "roi_align_constant_rois_dynamic_output_shape_nhwc_weight_as_input_float16",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 78, ("nhwc", "weight_as_input", "float16"), ("ROI_ALIGN",)),
+        provenance=g.provenance(SPEC, 80, ("nhwc", "weight_as_input", "float16"), ("ROI_ALIGN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -1030,7 +1030,7 @@ def _t23():
         "roi_align_constant_rois_dynamic_output_shape_nhwc_weight_as_input_quant8",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 78, ("nhwc", "weight_as_input", "quant8"), ("ROI_ALIGN",)),
+        provenance=g.provenance(SPEC, 80, ("nhwc", "weight_as_input", "quant8"), ("ROI_ALIGN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
@@ -1043,7 +1043,7 @@ def _t23():
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
                 g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 1, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 1, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125),
             ],
             operations=[
                 g.operation(OperationType.ROI_ALIGN, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
@@ -1060,7 +1060,7 @@ def _t23():
                     g.array("<i4", (2,), "AAAAAAAAAAA="),
                 ],
                 outputs=[
-                    g.array("|u1", (2, 1, 2, 1), "CQsMDA=="),
+                    g.array("|u1", (2, 1, 2, 1), "EhYXGA=="),
                 ],
             ),
         ],
@@ -1073,7 +1073,7 @@ def _t24():
         "roi_align_constant_rois_dynamic_output_shape_nchw",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 78, ("nchw", "", ""), ("ROI_ALIGN",)),
+        provenance=g.provenance(SPEC, 80, ("nchw", "", ""), ("ROI_ALIGN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -1113,7 +1113,7 @@ def _t25():
         "roi_align_constant_rois_nchw_relaxed",
         "roi_align_constant_rois_dynamic_output_shape_nchw_relaxed",
         "V1_2",
-        provenance=g.provenance(SPEC, 78, ("nchw", "", "relaxed"), ("ROI_ALIGN",)),
+        provenance=g.provenance(SPEC, 80, ("nchw", "", "relaxed"), ("ROI_ALIGN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -1155,7 +1155,7 @@ def _t26():
         "roi_align_constant_rois_dynamic_output_shape_nchw_float16",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 78, ("nchw", "", "float16"), ("ROI_ALIGN",)),
+        provenance=g.provenance(SPEC, 80, ("nchw", "", "float16"), ("ROI_ALIGN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 1, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -1196,7 +1196,7 @@ def _t27():
         "roi_align_constant_rois_dynamic_output_shape_nchw_quant8",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 78, ("nchw", "", "quant8"), ("ROI_ALIGN",)),
+        provenance=g.provenance(SPEC, 80, ("nchw", "", "quant8"), ("ROI_ALIGN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 1, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
@@ -1209,7 +1209,7 @@ def _t27():
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
                 g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 1)),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 1, 1, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 1, 1, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125),
             ],
             operations=[
                 g.operation(OperationType.ROI_ALIGN, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
@@ -1224,7 +1224,7 @@ def _t27():
                     g.array("|u1", (1, 1, 2, 2), "AgQGCA=="),
                 ],
                 outputs=[
-                    g.array("|u1", (2, 1, 1, 2), "CQsMDA=="),
+                    g.array("|u1", (2, 1, 1, 2), "EhYXGA=="),
                 ],
             ),
         ],
@@ -1237,7 +1237,7 @@ def _t28():
         "roi_align_constant_rois_dynamic_output_shape_nchw_weight_as_input",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 78, ("nchw", "weight_as_input", ""), ("ROI_ALIGN",)),
+        provenance=g.provenance(SPEC, 80, ("nchw", "weight_as_input", ""), ("ROI_ALIGN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -1279,7 +1279,7 @@ def _t29():
         "roi_align_constant_rois_nchw_weight_as_input_relaxed",
         "roi_align_constant_rois_dynamic_output_shape_nchw_weight_as_input_relaxed",
         "V1_2",
-        provenance=g.provenance(SPEC, 78, ("nchw", "weight_as_input", "relaxed"), ("ROI_ALIGN",)),
+        provenance=g.provenance(SPEC, 80, ("nchw", "weight_as_input", "relaxed"), ("ROI_ALIGN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -1323,7 +1323,7 @@ def _t30():
         "roi_align_constant_rois_dynamic_output_shape_nchw_weight_as_input_float16",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 78, ("nchw", "weight_as_input", "float16"), ("ROI_ALIGN",)),
+        provenance=g.provenance(SPEC, 80, ("nchw", "weight_as_input", "float16"), ("ROI_ALIGN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 1, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -1366,7 +1366,7 @@ def _t31():
         "roi_align_constant_rois_dynamic_output_shape_nchw_weight_as_input_quant8",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 78, ("nchw", "weight_as_input", "quant8"), ("ROI_ALIGN",)),
+        provenance=g.provenance(SPEC, 80, ("nchw", "weight_as_input", "quant8"), ("ROI_ALIGN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 1, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
@@ -1379,7 +1379,7 @@ def _t31():
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
                 g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 1, 1, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 1, 1, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125),
             ],
             operations=[
                 g.operation(OperationType.ROI_ALIGN, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
@@ -1396,7 +1396,7 @@ def _t31():
                     g.array("<i4", (2,), "AAAAAAAAAAA="),
                 ],
                 outputs=[
-                    g.array("|u1", (2, 1, 1, 2), "CQsMDA=="),
+                    g.array("|u1", (2, 1, 1, 2), "EhYXGA=="),
                 ],
             ),
         ],

@@ -14,7 +14,7 @@ SPEC = "conformance/specs/V1_2/transpose_conv2d.mod.py"
 _D0 = "AACAPwAAQL8AAAA/AACAvgAAgD8AAIA+AACAPgAAgD8AAAA/AAAAPwAAAD8AAIA/AABAPwAAAAAAAAAAAACAvwAAAAAAAIA+AAAAAAAAQD8AAEC/AACAPwAAQD8AAIC/AACAPwAAQL8AAIA/AAAAAAAAgD8AAAC/AACAvwAAgL4AAIA/AABAPwAAAAAAAIC+AAAAPwAAgL4AAAAAAQAAAP////8AAAAAAQAAAAIAAAABAAAAAAAAAAA="
 _D1 = "AAAAvwAAIMAAAMC/AADAPwAAQEAAAEBAAADAvwAAQMAAAADAAACAPwAAAEAAAMC/"
 _D2 = "AABgPwAAEEAAAAC/AAAIwAAAsL8AACjAAAAgvwAA4L8AAMC/AACgPwAAAEAAAEA/AACgPwAAUMAAAEBAAAAAPwAAgL4AAAAAAAAIwAAAYD8AAMC+AABYwAAAsL8AAKDAAADAPgAAAL4AAGC/AADsQAAAAEAAAJRAAAC0QAAAYEAAAOC/AAAAPwAAgL4AAAAAAAC0wAAAwL4AADhAAACgvwAAKEAAADjAAADgPwAACMAAALA/AACkQAAAAD4AAABBAACAQAAACMAAABjAAAAAPwAAgL4AAAAA"
-_D3 = "fIF2cHJudnFyfYB7fWuEend4cHx2anJkenh0loCKjoZxend4YnaEc4Jsf3B+jHiYiHBuend4"
+_D3 = "f4p0Z21jc2psgoh+gl6QfHZ4Z391XW1Qe3dxs4idpZRqfHZ4S3WPbo1hhmeDoXm4mGdlfHZ4"
 _D4 = "ALgAwQC+AD4AQgBCAL4AwgDAADwAQAC+"
 _D5 = "ADuAQAC4QMCAvUDBALkAvwC+AD0AQAA6AD2AwgBCADgAtAAAQMAAOwC2wMKAvQDFADYAsAC7YEcAQKBEoEUAQwC/ADgAtAAAoMUAtsBBAL1AQcDBAD9AwIA9IEUAMABIAERAwMDAADgAtAAA"
 _D6 = "AQAAAP////8AAAAAAQAAAAIAAAABAAAAAAAAAAA="
@@ -25,7 +25,7 @@ _D10 = "ADwAugA4ALQAPAA0ADQAPAA4ADgAOAA8ADoAAAAAALwAAAA0AAAAOgC6ADwAOgC8ADwAugA8
 _D11 = "AACAPwAAQL8AAAA/AACAvgAAgD8AAIA+AACAPgAAgD8AAAA/AAAAPwAAAD8AAIA/AABAPwAAAAAAAAAAAACAvwAAAAAAAIA+AAAAAAAAQD8AAEC/AACAPwAAQD8AAIC/AACAPwAAQL8AAIA/AAAAAAAAgD8AAAC/AACAvwAAgL4AAIA/AABAPwAAAAAAAIC+AAAAPwAAgL4AAAAAAQAAAP////8AAAAAAQAAAAIAAAABAAAAAAAAAAE="
 _D12 = "AAAAvwAAwL8AAEBAAADAvwAAAMAAAABAAAAgwAAAwD8AAEBAAABAwAAAgD8AAMC/"
 _D13 = "AABgPwAACMAAACC/AACgPwAAoD8AAAA/AAAIwAAAWMAAAMA+AADsQAAAtEAAAAA/AAC0wAAAoL8AAOA/AACkQAAAgEAAAAA/AAAQQAAAsL8AAOC/AAAAQAAAUMAAAIC+AABgPwAAsL8AAAC+AAAAQAAAYEAAAIC+AADAvgAAKEAAAAjAAAAAPgAACMAAAIC+AAAAvwAAKMAAAMC/AABAPwAAQEAAAAAAAADAvgAAoMAAAGC/AACUQAAA4L8AAAAAAAA4QAAAOMAAALA/AAAAQQAAGMAAAAAA"
-_D14 = "fHB2fX16cGp6lo56YnN/jIh6gXJxgGt3fHJ4gIZ3doJweHB3dm5ye4R4dmR0inF4hGx+mG54"
+_D14 = "f2dzgoJ8Z117s6V8S26GoZh8im1qiF52f213iJR2dY1neWd2dGNsfpB4dVBxnWp4j2GDuGV4"
 _D15 = "ALgAvgBCAL4AwABAAMEAPgBCAMIAPAC+"
 _D16 = "ADtAwAC5AD0APQA4QMDAwgA2YEegRQA4oMUAvQA/IEUARAA4gECAvQC/AECAwgC0ADuAvQCwAEAAQwC0ALZAQUDAADBAwAC0ALhAwQC+ADoAQgAAALYAxQC7oEQAvwAAwEHAwYA9AEjAwAAA"
 _D17 = "AQAAAP////8AAAAAAQAAAAIAAAABAAAAAAAAAAE="
@@ -48,7 +48,7 @@ def _t0():
         "transpose_conv2d_explicit_dynamic_output_shape_nhwc",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 36, ("nhwc", "", ""), ("TRANSPOSE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 38, ("nhwc", "", ""), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -89,7 +89,7 @@ def _t1():
         "transpose_conv2d_explicit_nhwc_relaxed",
         "transpose_conv2d_explicit_dynamic_output_shape_nhwc_relaxed",
         "V1_2",
-        provenance=g.provenance(SPEC, 36, ("nhwc", "", "relaxed"), ("TRANSPOSE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 38, ("nhwc", "", "relaxed"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -132,7 +132,7 @@ def _t2():
         "transpose_conv2d_explicit_dynamic_output_shape_nhwc_quant8",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 36, ("nhwc", "", "quant8"), ("TRANSPOSE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 38, ("nhwc", "", "quant8"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
@@ -146,7 +146,7 @@ def _t2():
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 68, 4)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 72, 4)),
                 g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 76, 1)),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 6, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 6, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=120),
             ],
             operations=[
                 g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
@@ -174,7 +174,7 @@ def _t3():
         "transpose_conv2d_explicit_dynamic_output_shape_nhwc_channelQuant8",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 36, ("nhwc", "", "channelQuant8"), ("TRANSPOSE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 38, ("nhwc", "", "channelQuant8"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
@@ -188,7 +188,7 @@ def _t3():
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 68, 4)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 72, 4)),
                 g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 76, 1)),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 6, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 6, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=120),
             ],
             operations=[
                 g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
@@ -216,7 +216,7 @@ def _t4():
         "transpose_conv2d_explicit_dynamic_output_shape_nhwc_float16",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 36, ("nhwc", "", "float16"), ("TRANSPOSE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 38, ("nhwc", "", "float16"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -258,7 +258,7 @@ def _t5():
         "transpose_conv2d_explicit_dynamic_output_shape_nhwc_weight_as_input",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 36, ("nhwc", "weight_as_input", ""), ("TRANSPOSE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 38, ("nhwc", "weight_as_input", ""), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -301,7 +301,7 @@ def _t6():
         "transpose_conv2d_explicit_nhwc_weight_as_input_relaxed",
         "transpose_conv2d_explicit_dynamic_output_shape_nhwc_weight_as_input_relaxed",
         "V1_2",
-        provenance=g.provenance(SPEC, 36, ("nhwc", "weight_as_input", "relaxed"), ("TRANSPOSE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 38, ("nhwc", "weight_as_input", "relaxed"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -346,7 +346,7 @@ def _t7():
         "transpose_conv2d_explicit_dynamic_output_shape_nhwc_weight_as_input_quant8",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 36, ("nhwc", "weight_as_input", "quant8"), ("TRANSPOSE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 38, ("nhwc", "weight_as_input", "quant8"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
@@ -360,7 +360,7 @@ def _t7():
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
                 g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 6, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 6, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=120),
             ],
             operations=[
                 g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
@@ -390,7 +390,7 @@ def _t8():
         "transpose_conv2d_explicit_dynamic_output_shape_nhwc_weight_as_input_channelQuant8",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 36, ("nhwc", "weight_as_input", "channelQuant8"), ("TRANSPOSE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 38, ("nhwc", "weight_as_input", "channelQuant8"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
@@ -404,7 +404,7 @@ def _t8():
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
                 g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 6, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 6, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=120),
             ],
             operations=[
                 g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
@@ -434,7 +434,7 @@ def _t9():
         "transpose_conv2d_explicit_dynamic_output_shape_nhwc_weight_as_input_float16",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 36, ("nhwc", "weight_as_input", "float16"), ("TRANSPOSE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 38, ("nhwc", "weight_as_input", "float16"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -478,7 +478,7 @@ def _t10():
         "transpose_conv2d_explicit_dynamic_output_shape_nchw",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 36, ("nchw", "", ""), ("TRANSPOSE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 38, ("nchw", "", ""), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -519,7 +519,7 @@ def _t11():
         "transpose_conv2d_explicit_nchw_relaxed",
         "transpose_conv2d_explicit_dynamic_output_shape_nchw_relaxed",
         "V1_2",
-        provenance=g.provenance(SPEC, 36, ("nchw", "", "relaxed"), ("TRANSPOSE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 38, ("nchw", "", "relaxed"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -562,7 +562,7 @@ def _t12():
         "transpose_conv2d_explicit_dynamic_output_shape_nchw_quant8",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 36, ("nchw", "", "quant8"), ("TRANSPOSE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 38, ("nchw", "", "quant8"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
@@ -576,7 +576,7 @@ def _t12():
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 68, 4)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 72, 4)),
                 g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 76, 1)),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 3, 6], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 3, 6], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=120),
             ],
             operations=[
                 g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
@@ -604,7 +604,7 @@ def _t13():
         "transpose_conv2d_explicit_dynamic_output_shape_nchw_channelQuant8",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 36, ("nchw", "", "channelQuant8"), ("TRANSPOSE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 38, ("nchw", "", "channelQuant8"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
@@ -618,7 +618,7 @@ def _t13():
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 68, 4)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 72, 4)),
                 g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 76, 1)),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 3, 6], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 3, 6], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=120),
             ],
             operations=[
                 g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
@@ -646,7 +646,7 @@ def _t14():
         "transpose_conv2d_explicit_dynamic_output_shape_nchw_float16",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 36, ("nchw", "", "float16"), ("TRANSPOSE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 38, ("nchw", "", "float16"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -688,7 +688,7 @@ def _t15():
         "transpose_conv2d_explicit_dynamic_output_shape_nchw_weight_as_input",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 36, ("nchw", "weight_as_input", ""), ("TRANSPOSE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 38, ("nchw", "weight_as_input", ""), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -731,7 +731,7 @@ def _t16():
         "transpose_conv2d_explicit_nchw_weight_as_input_relaxed",
         "transpose_conv2d_explicit_dynamic_output_shape_nchw_weight_as_input_relaxed",
         "V1_2",
-        provenance=g.provenance(SPEC, 36, ("nchw", "weight_as_input", "relaxed"), ("TRANSPOSE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 38, ("nchw", "weight_as_input", "relaxed"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -776,7 +776,7 @@ def _t17():
         "transpose_conv2d_explicit_dynamic_output_shape_nchw_weight_as_input_quant8",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 36, ("nchw", "weight_as_input", "quant8"), ("TRANSPOSE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 38, ("nchw", "weight_as_input", "quant8"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
@@ -790,7 +790,7 @@ def _t17():
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
                 g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 3, 6], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 3, 6], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=120),
             ],
             operations=[
                 g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
@@ -820,7 +820,7 @@ def _t18():
         "transpose_conv2d_explicit_dynamic_output_shape_nchw_weight_as_input_channelQuant8",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 36, ("nchw", "weight_as_input", "channelQuant8"), ("TRANSPOSE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 38, ("nchw", "weight_as_input", "channelQuant8"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
@@ -834,7 +834,7 @@ def _t18():
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
                 g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 3, 6], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 3, 6], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=120),
             ],
             operations=[
                 g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
@@ -864,7 +864,7 @@ def _t19():
         "transpose_conv2d_explicit_dynamic_output_shape_nchw_weight_as_input_float16",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 36, ("nchw", "weight_as_input", "float16"), ("TRANSPOSE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 38, ("nchw", "weight_as_input", "float16"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -908,7 +908,7 @@ def _t20():
         "transpose_conv2d_same_dynamic_output_shape_nhwc",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 74, ("nhwc", ""), ("TRANSPOSE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 76, ("nhwc", ""), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -947,7 +947,7 @@ def _t21():
         "transpose_conv2d_same_nhwc_relaxed",
         "transpose_conv2d_same_dynamic_output_shape_nhwc_relaxed",
         "V1_2",
-        provenance=g.provenance(SPEC, 74, ("nhwc", "relaxed"), ("TRANSPOSE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 76, ("nhwc", "relaxed"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -988,7 +988,7 @@ def _t22():
         "transpose_conv2d_same_dynamic_output_shape_nhwc_quant8",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 74, ("nhwc", "quant8"), ("TRANSPOSE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 76, ("nhwc", "quant8"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
@@ -1028,7 +1028,7 @@ def _t23():
         "transpose_conv2d_same_dynamic_output_shape_nhwc_channelQuant8",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 74, ("nhwc", "channelQuant8"), ("TRANSPOSE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 76, ("nhwc", "channelQuant8"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
@@ -1068,7 +1068,7 @@ def _t24():
         "transpose_conv2d_same_dynamic_output_shape_nhwc_float16",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 74, ("nhwc", "float16"), ("TRANSPOSE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 76, ("nhwc", "float16"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -1108,7 +1108,7 @@ def _t25():
         "transpose_conv2d_same_dynamic_output_shape_nchw",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 74, ("nchw", ""), ("TRANSPOSE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 76, ("nchw", ""), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -1147,7 +1147,7 @@ def _t26():
         "transpose_conv2d_same_nchw_relaxed",
         "transpose_conv2d_same_dynamic_output_shape_nchw_relaxed",
         "V1_2",
-        provenance=g.provenance(SPEC, 74, ("nchw", "relaxed"), ("TRANSPOSE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 76, ("nchw", "relaxed"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -1188,7 +1188,7 @@ def _t27():
         "transpose_conv2d_same_dynamic_output_shape_nchw_quant8",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 74, ("nchw", "quant8"), ("TRANSPOSE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 76, ("nchw", "quant8"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 1, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
@@ -1228,7 +1228,7 @@ def _t28():
         "transpose_conv2d_same_dynamic_output_shape_nchw_channelQuant8",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 74, ("nchw", "channelQuant8"), ("TRANSPOSE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 76, ("nchw", "channelQuant8"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 1, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
@@ -1268,7 +1268,7 @@ def _t29():
         "transpose_conv2d_same_dynamic_output_shape_nchw_float16",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 74, ("nchw", "float16"), ("TRANSPOSE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 76, ("nchw", "float16"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 1, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -1308,7 +1308,7 @@ def _t30():
         "transpose_conv2d_valid_dynamic_output_shape_none",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 107, ("none", ""), ("TRANSPOSE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 109, ("none", ""), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -1348,7 +1348,7 @@ def _t31():
         "transpose_conv2d_valid_dynamic_output_shape_none_quant8",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 107, ("none", "quant8"), ("TRANSPOSE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 109, ("none", "quant8"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
@@ -1388,7 +1388,7 @@ def _t32():
         "transpose_conv2d_valid_dynamic_output_shape_none_float16",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 107, ("none", "float16"), ("TRANSPOSE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 109, ("none", "float16"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -1428,7 +1428,7 @@ def _t33():
         "transpose_conv2d_valid_dynamic_output_shape_relu",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 107, ("relu", ""), ("TRANSPOSE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 109, ("relu", ""), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -1468,7 +1468,7 @@ def _t34():
         "transpose_conv2d_valid_dynamic_output_shape_relu_quant8",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 107, ("relu", "quant8"), ("TRANSPOSE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 109, ("relu", "quant8"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
@@ -1508,7 +1508,7 @@ def _t35():
         "transpose_conv2d_valid_dynamic_output_shape_relu_float16",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 107, ("relu", "float16"), ("TRANSPOSE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 109, ("relu", "float16"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -1548,7 +1548,7 @@ def _t36():
         "transpose_conv2d_valid_dynamic_output_shape_relu1",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 107, ("relu1", ""), ("TRANSPOSE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 109, ("relu1", ""), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -1588,7 +1588,7 @@ def _t37():
         "transpose_conv2d_valid_dynamic_output_shape_relu1_quant8",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 107, ("relu1", "quant8"), ("TRANSPOSE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 109, ("relu1", "quant8"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
@@ -1628,7 +1628,7 @@ def _t38():
         "transpose_conv2d_valid_dynamic_output_shape_relu1_float16",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 107, ("relu1", "float16"), ("TRANSPOSE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 109, ("relu1", "float16"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -1668,7 +1668,7 @@ def _t39():
         "transpose_conv2d_valid_dynamic_output_shape_relu6",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 107, ("relu6", ""), ("TRANSPOSE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 109, ("relu6", ""), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -1708,7 +1708,7 @@ def _t40():
         "transpose_conv2d_valid_dynamic_output_shape_relu6_quant8",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 107, ("relu6", "quant8"), ("TRANSPOSE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 109, ("relu6", "quant8"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
@@ -1748,7 +1748,7 @@ def _t41():
         "transpose_conv2d_valid_dynamic_output_shape_relu6_float16",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 107, ("relu6", "float16"), ("TRANSPOSE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 109, ("relu6", "float16"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),

@@ -9,17 +9,18 @@ out = Output("out", "TENSOR_FLOAT32", "{2, 2}")
 Model().Operation("ADD", a, b, act).To(out)
 
 # Quantized: a at scale 0.5 zp 10 -> [12, 5, 16, 19]; b at 0.25 zp 8 -> [10, 4];
-# out at scale 1.0 zp 50.
+# out at scale 0.5 zp 50 -> [53, 43, 57, 57], every value exact (at scale 1.0 the sums
+# 1.5, -3.5, 3.5 would be ties, which the generator rounds half to even).
 quant8 = DataTypeConverter().Identify({
     a: ("TENSOR_QUANT8_ASYMM", 0.5, 10),
     b: ("TENSOR_QUANT8_ASYMM", 0.25, 8),
-    out: ("TENSOR_QUANT8_ASYMM", 1.0, 50),
+    out: ("TENSOR_QUANT8_ASYMM", 0.5, 50),
 })
 
 # A second feed of the same model, so a driver can be given new input values in the
 # very same memory (the burst reuse test): [-1.0+2.0, 0.5+0.5, 2.0+2.0, -3.5+0.5]
-# = [1.0, 1.0, 4.0, -3.0]. Quant8: a -> [8, 11, 14, 3], b -> [16, 10], out -> [51, 51,
-# 54, 47], every value exact; RELU gives [1, 1, 4, 0], RELU1 [1, 1, 1, -1].
+# = [1.0, 1.0, 4.0, -3.0]. Quant8: a -> [8, 11, 14, 3], b -> [16, 10], out -> [52, 52,
+# 58, 44], every value exact; RELU gives [1, 1, 4, 0], RELU1 [1, 1, 1, -1].
 Example({
     a: [1.0, -2.5, 3.0, 4.5],
     b: [0.5, -1.0],

@@ -6,12 +6,14 @@ act = Int32Scalar("act", 0)
 out = Output("out", "TENSOR_FLOAT32", "{2, 2}")
 Model().Operation("MUL", a, b, act).To(out)
 
-# Quantized: a at scale 0.5 zp 100 -> [104, 98, 101, 106]; b at 0.5 zp 100 -> [103, 96];
-# out scale 0.5 must exceed 0.5 * 0.5; at zp 100 -> [106, 104, 101.5 -> 102, 88].
+# Quantized: a at scale 0.5 zp 100 -> [104, 98, 101, 106]; b at 0.25 zp 100 -> [106, 92];
+# out scale 0.25 must exceed 0.5 * 0.25; at zp 100 -> [112, 108, 103, 76], every value
+# exact (multiplier 0.5; at scale 0.5, 0.75 would be the tie 101.5, which the generator
+# rounds half to even). RELU1 clamps to [96, 104], RELU6 to [100, 124].
 quant8 = DataTypeConverter().Identify({
     a: ("TENSOR_QUANT8_ASYMM", 0.5, 100),
-    b: ("TENSOR_QUANT8_ASYMM", 0.5, 100),
-    out: ("TENSOR_QUANT8_ASYMM", 0.5, 100),
+    b: ("TENSOR_QUANT8_ASYMM", 0.25, 100),
+    out: ("TENSOR_QUANT8_ASYMM", 0.25, 100),
 })
 
 Example({

@@ -30,14 +30,16 @@ quant8_fine = DataTypeConverter().Identify({
 Example({i_f: [0.0, 1.0, 3.5, 3.984375], o_f: [0.0, 1.0, 3.5, 3.984375]}).AddVariations(
     quant8_fine)
 
-# Scale 4, zero point 2: the upper bound is 2 + round(6/4 = 1.5) = 4 (half away
-# from zero), i.e. real 8. The float golden 6 quantizes to 6/4 + 2 = 3.5 ->
-# 4 (half to even), the same byte: inputs [0, 2, 3, 4] -> [2, 2, 3, 4].
+# Scale 3.75, zero point 2: the upper bound is 2 + round(6 / 3.75 = 1.6) = 4, i.e.
+# real 7.5, above 6. The float golden 6 quantizes to 1.6 + 2 = 3.6 -> 4, the same
+# byte, and no golden lies on a tie (x.5), where the generator's rounding (half to
+# even) and the bound's (half away from zero) could part: inputs [0, 2, 3, 4] ->
+# [2, 2, 3, 4].
 ic = Input("in", "TENSOR_FLOAT32", "{2, 2}")
 oc = Output("out", "TENSOR_FLOAT32", "{2, 2}")
 Model("coarse").Operation("RELU6", ic).To(oc)
 quant8_coarse = DataTypeConverter().Identify({
-    ic: ("TENSOR_QUANT8_ASYMM", 4.0, 2),
-    oc: ("TENSOR_QUANT8_ASYMM", 4.0, 2),
+    ic: ("TENSOR_QUANT8_ASYMM", 3.75, 2),
+    oc: ("TENSOR_QUANT8_ASYMM", 3.75, 2),
 })
-Example({ic: [-8.0, 0.0, 4.0, 8.0], oc: [0.0, 0.0, 4.0, 6.0]}).AddVariations(quant8_coarse)
+Example({ic: [-7.5, 0.0, 3.75, 7.5], oc: [0.0, 0.0, 3.75, 6.0]}).AddVariations(quant8_coarse)

@@ -5,12 +5,15 @@
 # V1_2/mean_float16.mod.py. Golden values from
 # conformance/specs/oracles/reduction_oracle.py (exact means with fractions).
 #
-# Quant8: input and output share scale 0.5, zero point 100 (the output keeps the
+# Quant8: input and output share scale 0.125, zero point 100 (the output keeps the
 # input's parameters). The reference sums the raw bytes and divides truncating,
-# so a mean falling between two steps may come out one below the golden value
-# the generator rounds (e.g. 1.875 -> q 103.75: 103 from the driver, 104
-# expected), which the +-1 tolerance admits. tests/reference/test_ops_reduction.py pins
-# the truncation exactly.
+# while the generator rounds the float golden (half to even). At scale 0.125 every
+# mean of 2, 4 or 8 values here is a whole number of steps, and the means of three
+# fall a third of a step above a step (-1/3 -> 97.33, 13/6 -> 117.33), where
+# truncating and rounding agree; no golden is a tie (at scale 0.5 the pair means
+# were, e.g. 1.75 -> 103.5). Only the mean of all twelve comes out one below the
+# golden (see there), which the +-1 tolerance admits. tests/reference/test_ops_reduction.py
+# pins the truncation exactly.
 
 # a = [[[1, -2], [3, 0.5], [-1, 4.5]], [[2.5, 6], [-3.5, 1], [0, -0.5]]]
 A = [1.0, -2.0, 3.0, 0.5, -1.0, 4.5, 2.5, 6.0, -3.5, 1.0, 0.0, -0.5]
@@ -18,7 +21,7 @@ A = [1.0, -2.0, 3.0, 0.5, -1.0, 4.5, 2.5, 6.0, -3.5, 1.0, 0.0, -0.5]
 
 def quant8(*operands):
     return DataTypeConverter().Identify(
-        {op: ("TENSOR_QUANT8_ASYMM", 0.5, 100) for op in operands})
+        {op: ("TENSOR_QUANT8_ASYMM", 0.125, 100) for op in operands})
 
 
 # Axis 1 of {2, 3, 2}: (1 + 3 - 1) / 3 = 1, (-2 + 0.5 + 4.5) / 3 = 1,
@@ -50,7 +53,7 @@ Model("duplicates").Operation("MEAN", i3, [0, 2, -3], Int32Scalar("keep_dims", 0
 Example({i3: A, o3: [1.875, 0.25, 0.75]}).AddVariations("relaxed", quant8(i3, o3))
 
 # Every axis, keep_dims 0: the mean of all twelve values, 11.5 / 12 = 0.958333...
-# (quant8: q sum 1223 / 12 = 101 truncated, golden round(101.9166) = 102).
+# (quant8: q sum 1292 / 12 = 107 truncated, golden round(107.67) = 108).
 i4 = Input("in", "TENSOR_FLOAT32", "{2, 3, 2}")
 o4 = Output("out", "TENSOR_FLOAT32", "{1}")
 Model("all_axes").Operation("MEAN", i4, [2, 1, 0], Int32Scalar("keep_dims", 0)).To(o4)

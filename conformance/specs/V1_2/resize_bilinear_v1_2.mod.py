@@ -2,21 +2,25 @@
 # INT32 sizes or as FLOAT32/FLOAT16 scales (new size = floor(size * scale), and
 # the sampling ratio stays size / new size), float16, relaxed and quant8 (the
 # output carries the input's scale 0.5, zero point 30). Golden values:
-# conformance/specs/oracles/pooling_oracle.py, case resize_bilinear (the data of
-# V1_0/resize_bilinear.mod.py). Quant8 expectations round the oracle's values;
-# Android 10's kernel truncates its interpolation instead, within the tolerance of 1.
+# conformance/specs/oracles/pooling_oracle.py, cases resize_bilinear_v1_2 (the
+# upscales) and resize_bilinear (the downscales, the data of
+# V1_0/resize_bilinear.mod.py). Quant8 expectations are the oracle's values rounded
+# by the generator; Android 10's kernel truncates its float32 interpolation of the
+# raw bytes instead, and newer kernels round. The upscale data is chosen so that all
+# of these agree on every element (each result is a whole byte or 0.2, 1/3 or 0.4
+# of a step above one, never near a half), which the oracle checks; every downscale
+# result is a whole byte.
 layout = BoolScalar("layout", False)  # NHWC
-up_in = [1.0, 10.0, 2.0, 20.0, 4.0, 40.0,
-         3.0, 30.0, 6.0, 60.0, 5.0, 50.0,
-         -2.0, 0.0, 2.0, 8.0, 0.0, 16.0,
-         6.0, 4.0, -6.0, 12.0, 4.0, 0.0]
-up_out = [1.0, 10.0, 1.6, 16.0, 2.4, 24.0, 3.6, 36.0, 4.0, 40.0,
-          2.333333, 23.33333, 3.733333, 37.33333, 4.666667, 46.66667, 4.666667, 46.66667, 4.666667, 46.66667,
-          3.0, 30.0, 4.8, 48.0, 5.8, 58.0, 5.2, 52.0, 5.0, 50.0,
-          -2.0, 0.0, 0.4, 4.8, 1.6, 9.6, 0.4, 14.4, 0.0, 16.0,
-          3.333333, 2.666667, -0.6666667, 7.466667, -2.133333, 9.6, 1.466667, 6.4, 2.666667, 5.333333,
-          6.0, 4.0, -1.2, 8.8, -4.0, 9.6, 2.0, 2.4, 4.0, 0.0]
-
+up_in = [4.5, 58.0, 8.0, 19.0, 10.5, 26.5,
+         10.0, 48.5, -3.0, 53.0, 7.0, 53.0,
+         9.5, 28.0, 23.0, 44.0, 48.0, 46.5,
+         -9.0, 50.0, 25.5, 4.5, 35.5, 52.0]
+up_out = [4.5, 58.0, 6.6, 34.6, 8.5, 20.5, 10.0, 25.0, 10.5, 26.5,
+          8.166667, 51.66667, 3.666667, 45.66667, 2.166667, 42.16667, 6.666667, 43.66667, 8.166667, 44.16667,
+          10.0, 48.5, 2.2, 51.2, -1.0, 53.0, 5.0, 53.0, 7.0, 53.0,
+          9.5, 28.0, 17.6, 37.6, 28.0, 44.5, 43.0, 46.0, 48.0, 46.5,
+          -2.833333, 42.66667, 13.66667, 27.66667, 27.66667, 24.16667, 36.66667, 43.66667, 39.66667, 50.16667,
+          -9.0, 50.0, 11.7, 22.7, 27.5, 14.0, 33.5, 42.5, 35.5, 52.0]
 
 def quant8(i, o):
     return DataTypeConverter().Identify({

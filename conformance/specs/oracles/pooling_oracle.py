@@ -20,7 +20,9 @@ zero point, so values that would land on a rounding tie can be avoided.
 from __future__ import annotations
 
 import math
+import struct
 import sys
+from fractions import Fraction
 
 
 def index(shape, *position):
@@ -347,6 +349,89 @@ def resize_bilinear():
     return {"up_3x5": up, "down_3x2": down}
 
 
+# V1_2/resize_bilinear_v1_2's quant8 upscale (scale 0.5, zero point 30, in and out):
+# Android 10's kernel interpolates the raw bytes in float32 and truncates, newer
+# kernels round, and the generator rounds the float golden half to even. On this
+# data they all agree: per batch and channel the raw bytes (q = 2 v + 30) of the two
+# rows were chosen so that every interpolated value is either a whole byte or lies
+# 0.2, 1/3 or 0.4 of a step above one (never at or past a half). The two columns at
+# 0.2 and 0.8 between cells 1 and 2 sum to q1 + q2, so one of their fractions is at
+# least a half unless both are whole: q1 = q2 (mod 5) makes them whole.
+RESIZE_V1_2_INPUT = [
+    4.5, 58.0, 8.0, 19.0, 10.5, 26.5,
+    10.0, 48.5, -3.0, 53.0, 7.0, 53.0,
+    9.5, 28.0, 23.0, 44.0, 48.0, 46.5,
+    -9.0, 50.0, 25.5, 4.5, 35.5, 52.0,
+]  # fmt: skip
+RESIZE_V1_2_QUANT = (0.5, 30)
+
+
+def f32(x):
+    """``x`` rounded to float32 (an exact float32 operation on float32 operands is the
+    double result rounded once: a double holds the exact sum or product)."""
+    return struct.unpack("<f", struct.pack("<f", x))[0]
+
+
+def resize_bilinear_truncated(q, shape, new_h, new_w):
+    """Android 10's quant8 RESIZE_BILINEAR on raw bytes ``q``: the ratio, each sample
+    position, its fraction and each product and sum in float32, in the kernel's order
+    (top-left, bottom-left, top-right, bottom-right), the total truncated."""
+    n, h, w, c = shape
+    ry, rx = f32(h / new_h), f32(w / new_w)
+    out = []
+    for b in range(n):
+        for oy in range(new_h):
+            sy = f32(oy * ry)
+            y0 = math.floor(sy)
+            y1, fy = min(y0 + 1, h - 1), f32(sy - y0)
+            for ox in range(new_w):
+                sx = f32(ox * rx)
+                x0 = math.floor(sx)
+                x1, fx = min(x0 + 1, w - 1), f32(sx - x0)
+                for ch in range(c):
+                    terms = (
+                        (q[index(shape, b, y0, x0, ch)], f32(1 - fy), f32(1 - fx)),
+                        (q[index(shape, b, y1, x0, ch)], fy, f32(1 - fx)),
+                        (q[index(shape, b, y0, x1, ch)], f32(1 - fy), fx),
+                        (q[index(shape, b, y1, x1, ch)], fy, fx),
+                    )
+                    total = 0.0
+                    for value, wy, wx in terms:
+                        total = f32(total + f32(f32(value * wy) * wx))
+                    out.append(math.trunc(total))
+    return out
+
+
+def check_resize_quant(values, x, shape, new_h, new_w, quant):
+    """Refuse data where the quant8 golden (the float golden rounded half to even in
+    float32, as the generator does) is not both the exact interpolation of the raw
+    bytes rounded down and Android 10's truncated float32 result, or where the exact
+    value lies within 0.05 of a step below a half (rounding up and down would part)."""
+    scale, zero_point = quant
+    q = [Fraction(v) / Fraction(scale) + zero_point for v in x]
+    assert all(v.denominator == 1 and 0 <= v <= 255 for v in q), "inputs not exact"
+    exact, _ = resize("bilinear", q, shape, new_h, new_w)
+    truncated = resize_bilinear_truncated([int(v) for v in q], shape, new_h, new_w)
+    for k, (real, whole, value) in enumerate(zip(exact, truncated, values, strict=True)):
+        golden = round(f32(f32(float(f"{value:.7g}")) / f32(scale)) + zero_point)
+        if not golden == math.floor(real) == whole or real - math.floor(real) > 0.45:
+            raise SystemExit(
+                f"resize_bilinear_v1_2: output {k} is {float(real):.4f} steps: golden "
+                f"{golden}, truncated kernel {whole}"
+            )
+
+
+@case
+def resize_bilinear_v1_2():
+    up, _ = resize("bilinear", RESIZE_V1_2_INPUT, RESIZE_SHAPE, 3, 5)
+    check_resize_quant(up, RESIZE_V1_2_INPUT, RESIZE_SHAPE, 3, 5, RESIZE_V1_2_QUANT)
+    # The spec's downscales keep V1_0's data (case resize_bilinear): every result is
+    # a whole byte there, which the check confirms.
+    down, _ = resize("bilinear", DOWN_INPUT, DOWN_SHAPE, 3, 2)
+    check_resize_quant(down, DOWN_INPUT, DOWN_SHAPE, 3, 2, RESIZE_V1_2_QUANT)
+    return {"up_3x5": up}
+
+
 @case
 def resize_nearest_neighbor():
     up, _ = resize("nearest", RESIZE_INPUT, RESIZE_SHAPE, 3, 5)
@@ -594,6 +679,7 @@ QUANT = {
     "softmax_cases": (1 / 256, 0),
     "l2_normalization_cases": (1 / 128, 128),
     "resize_bilinear": (0.5, 30),
+    "resize_bilinear_v1_2": RESIZE_V1_2_QUANT,
     "resize_nearest_neighbor": (0.5, 30),
 }
 

@@ -30,7 +30,7 @@ import struct
 from fractions import Fraction
 from functools import reduce
 
-# A {2, 3, 2} tensor of multiples of 0.5 (exact in float16, quant8 at scale 0.5).
+# A {2, 3, 2} tensor of multiples of 0.5 (exact in float16, and in quant8 at scale 0.5 or 0.125).
 A = [1.0, -2.0, 3.0, 0.5, -1.0, 4.5, 2.5, 6.0, -3.5, 1.0, 0.0, -0.5]
 A_SHAPE = (2, 3, 2)
 # A {1, 2, 2, 2} tensor (an NHWC image) for rank-4 reductions.
