@@ -86,9 +86,24 @@ ENVIRONMENT_NAMES = frozenset(
     {"PATH", "LANG", "LANGUAGE", "TZ", "LD_LIBRARY_PATH", "PYTHONDONTWRITEBYTECODE"}
 )
 """Variables of the harness's environment the driver service gets (``service_environment``)."""
-ENVIRONMENT_PREFIXES = ("LC_", "NNHAL_DRIVER_", "OPENBLAS_", "OMP_", "MKL_", "NUMEXPR_")
+ENVIRONMENT_PREFIXES = (
+    "LC_",
+    "NNHAL_DRIVER_",
+    "OPENBLAS_",
+    "OMP_",
+    "MKL_",
+    "NUMEXPR_",
+    "MALLOC_",
+)
 """Prefixes of the harness's variables the service gets too: locale, the vendor's own
-``NNHAL_DRIVER_*`` settings, and the numeric libraries' thread and kernel settings."""
+``NNHAL_DRIVER_*`` settings, the numeric libraries' thread and kernel settings, and the
+C library's allocator settings."""
+MALLOC_ARENA_MAX = "2"
+"""The service's ``MALLOC_ARENA_MAX`` unless the harness's environment sets one: each
+thread of a process may otherwise reserve an allocator arena of its own (64 MB of
+address space apiece on 64-bit Linux), which counts against ``--driver-memory-limit``
+(an address-space limit) though it holds nothing, and a driver starting threads ran out
+of "memory" it never used."""
 
 
 @dataclass(frozen=True)
@@ -634,6 +649,7 @@ def service_environment(workdir: str, token: str, pythonpath: str) -> dict[str, 
         if name in ENVIRONMENT_NAMES or name.startswith(ENVIRONMENT_PREFIXES)
     }
     environment.setdefault("PATH", os.defpath)
+    environment.setdefault("MALLOC_ARENA_MAX", MALLOC_ARENA_MAX)
     environment.update(
         {"HOME": workdir, "TMPDIR": workdir, "PYTHONPATH": pythonpath, TOKEN_VARIABLE: token}
     )

@@ -569,3 +569,15 @@ def test_a_shrunk_mmap_fd_pool_fails_its_test_by_name(tmp_path, isolation) -> No
         "claims 28 bytes but its file holds 0 (the driver resized memory it was handed)"
     ], output
     assert "During handling of the above exception" not in output
+
+
+def test_the_service_environment_keeps_allocator_arenas_few(monkeypatch) -> None:
+    from isolation import sandbox
+
+    monkeypatch.delenv("MALLOC_ARENA_MAX", raising=False)
+    monkeypatch.setenv("SECRET_OF_THE_HARNESS", "x")
+    environment = sandbox.service_environment("/w", "t", "/p")
+    assert environment["MALLOC_ARENA_MAX"] == "2"
+    assert "SECRET_OF_THE_HARNESS" not in environment
+    monkeypatch.setenv("MALLOC_ARENA_MAX", "8")  # the vendor's own choice wins
+    assert sandbox.service_environment("/w", "t", "/p")["MALLOC_ARENA_MAX"] == "8"
