@@ -79,6 +79,8 @@ from isolation.sandbox import (
     service_environment,
 )
 
+OUTPUT_LIMIT = 1000
+"""Most bytes of the driver service's own output shown with one failed test."""
 SETTLE_TIMEOUT = 2.0
 """Longest wait, after an item that failed, for the death of a service whose process has
 exited to be recorded (``DriverService.settle``)."""
@@ -822,6 +824,40 @@ class DriverService:
                     if os.path.getsize(self.log_path) == 0:
                         os.unlink(self.log_path)
                         self.log_path = None
+
+    def output_mark(self) -> int:
+        """Where the services' log ends now: ``output_since`` reads what comes after."""
+        if self._log is None:
+            return 0
+        try:
+            return os.fstat(self._log).st_size
+        except OSError:
+            return 0
+
+    def output_since(self, mark: int, limit: int = OUTPUT_LIMIT) -> str:
+        """What the driver service wrote to its stdout and stderr since ``mark``: its last
+        ``limit`` bytes at most (saying how many came before), decoded leniently and made
+        printable (a driver's text cannot draw on the terminal)."""
+        from hal.show import printable
+
+        if self._log is None or self.log_path is None:
+            return ""
+        try:
+            end = os.fstat(self._log).st_size
+            if end <= mark:
+                return ""
+            start = max(mark, end - limit)
+            fd = os.open(self.log_path, os.O_RDONLY | os.O_CLOEXEC)
+            try:
+                data = os.pread(fd, end - start, start)
+            finally:
+                os.close(fd)
+        except OSError:
+            return ""
+        text = printable(data.decode("utf-8", "replace"), keep="\n\t").rstrip("\n")
+        if start > mark:
+            text = f"[{start - mark} earlier bytes left out]\n{text}"
+        return text
 
     def _log_fd(self) -> int:
         """The services' log, opened once (appended to by every restart)."""

@@ -33,12 +33,13 @@ from hal.types import HalVersion
 from plugins import collection, driver, packs, profiles
 from plugins.repeats import RepeatedFailures
 from plugins.report import seal
-from plugins.report.facts import test_id
+from plugins.report.facts import OUTPUT_PROPERTY, test_id
 from plugins.suite import SUITE
 
 _REFUSED_SEEN = pytest.StashKey[int]()
 _FAULTS_SEEN = pytest.StashKey[int]()
 _CRASH_WATCH = pytest.StashKey[object]()
+_OUTPUT_MARK = pytest.StashKey[int]()
 OUTCOME_PROPERTY = "nnhal_outcome"
 """User property naming a crash or timeout outcome: ("nnhal_outcome", "crash"|"timeout")."""
 
@@ -132,6 +133,9 @@ def pytest_runtest_protocol(item: pytest.Item) -> None:
     BREAKER.begin_item()
     # If no fresh service starts, the test's first driver call reports the dead one.
     restart_driver(config)
+    guard = driver.guard(config)
+    if guard is not None and hasattr(guard, "output_mark"):
+        item.stash[_OUTPUT_MARK] = guard.output_mark()
     if config.getoption("--driver-isolation") == "none" and not hasattr(config, "workerinput"):
         from isolation.proxy import CrashWatch
 
@@ -187,9 +191,35 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo):
     with the command that reruns exactly that item."""
     report = yield
     _driver_faults(item, call, report)
+    _driver_output(item, report)
     _add_rerun(item, report)
     _printable(report)
     return report
+
+
+DRIVER_OUTPUT = "driver output during this test"
+"""The title of what a failed test shows of its driver service's stdout and stderr."""
+
+
+def _driver_output(item: pytest.Item, report: pytest.TestReport) -> None:
+    """A failed test shows what its driver service wrote (stdout, stderr, its logger)
+    while it ran: the driver's own words for what went wrong, which in a process of its
+    own would otherwise be only in the worker's log (``driver-logs/``). In-process,
+    pytest's own capture shows them."""
+    guard = driver.guard(item.config)
+    if not report.failed or guard is None or not hasattr(guard, "output_since"):
+        return
+    text = guard.output_since(item.stash.get(_OUTPUT_MARK, 0))
+    if not text:
+        return
+    report.user_properties.append((OUTPUT_PROPERTY, text))  # the report's entry shows it too
+    block = f"{DRIVER_OUTPUT}:\n" + "\n".join(f"  | {line}" for line in text.splitlines())
+    if isinstance(report.longrepr, str):
+        report.longrepr = f"{report.longrepr}\n{block}"
+    elif hasattr(report.longrepr, "addsection"):
+        report.longrepr.addsection(DRIVER_OUTPUT, text)
+    else:
+        report.longrepr = f"{report.longreprtext}\n{block}"
 
 
 def _printable(report: pytest.TestReport) -> None:

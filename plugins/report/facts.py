@@ -85,6 +85,9 @@ PATTERN_PASSED = "passed although known-failure pattern"
 """How the reason of a passing test a known-failure pattern matched begins."""
 REASON_LIMIT = 300
 DETAILS_LIMIT = 2000
+OUTPUT_PROPERTY = "nnhal_driver_output"
+"""User property of a failed phase: what the driver service wrote while it ran (the
+plugin's ``running._driver_output``); the entry's details end with it."""
 
 
 def test_id(item: pytest.Item) -> str:
@@ -321,6 +324,11 @@ def classify_phase(
     reason = _first_line(text)
     if outcome == "error" and typename and not reason.startswith(typename):
         reason = f"{typename}: {reason}"[:REASON_LIMIT]
+    output = next(
+        (v for k, v in getattr(report, "user_properties", ()) if k == OUTPUT_PROPERTY), None
+    )
+    if isinstance(output, str) and output:
+        text = f"{text}\n\ndriver output during this test:\n{output}"
     result: dict[str, Any] = {
         "outcome": outcome,
         "reason": reason,

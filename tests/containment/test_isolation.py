@@ -581,3 +581,28 @@ def test_the_service_environment_keeps_allocator_arenas_few(monkeypatch) -> None
     assert "SECRET_OF_THE_HARNESS" not in environment
     monkeypatch.setenv("MALLOC_ARENA_MAX", "8")  # the vendor's own choice wins
     assert sandbox.service_environment("/w", "t", "/p")["MALLOC_ARENA_MAX"] == "8"
+
+
+def test_a_failed_test_shows_what_the_driver_service_wrote_during_it(tmp_path) -> None:
+    run = run_slice(tmp_path, "TalksAndFails", "process", "--cert-report=report")
+    assert run.failed() == SYNC, run.output
+    failure = run.output[run.output.index("___ test_add[sync] ___") :]
+    failure = failure[: failure.index("___ test_add[sync-timed] ___")]
+    # the driver's own words, escaped: its terminal control cannot reach the terminal
+    assert re.search(
+        r"-+ driver output during this test -+\n"
+        r"backend: compiling the graph\n"
+        r"backend: \\x1b\[2Jdilation not supported for SAME padding\n",
+        failure,
+    ), failure
+    # each failed test shows its own output once; a passing one shows nothing
+    assert run.output.count(" driver output during this test ") == len(SYNC), run.output
+    # and the report's entry of the test ends with it
+    tests = json.loads((tmp_path / "report" / "report.json").read_text())["tests"]
+    (entry,) = [t for t in tests if t["id"].endswith("test_add[sync]")]
+    assert entry["details"] == (
+        "status GENERAL_FAILURE, expected NONE\n\ndriver output during this test:\n"
+        "backend: compiling the graph\n"
+        "backend: \\x1b[2Jdilation not supported for SAME padding"
+    )
+    assert all(t["details"] is None for t in tests if t["outcome"] == "passed")

@@ -253,6 +253,22 @@ class LeaksMemory(_HostileDriver):
     prepared_model_class = _LeakingModel
 
 
+class _TalkingModel(_Hostile):
+    def hostile_execute(self, request, measure):
+        import sys
+
+        print("backend: compiling the graph", flush=True)
+        print("backend: \x1b[2Jdilation not supported for SAME padding", file=sys.stderr, flush=True)
+        return ErrorStatus.GENERAL_FAILURE, [], Timing(2**64 - 1, 2**64 - 1)
+
+
+class TalksAndFails(_HostileDriver):
+    """execute_synchronously says on stdout and stderr why it fails, then answers
+    GENERAL_FAILURE, as a driver wrapping another runtime would."""
+
+    prepared_model_class = _TalkingModel
+
+
 class _GarbageTimingModel(_Hostile):
     def hostile_execute(self, request, measure):
         status, shapes, _ = super().hostile_execute(request, measure)
