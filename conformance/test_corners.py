@@ -85,11 +85,11 @@ class _Declined(Exception):
 
 
 def _failed(corner: Corner, error: BaseException) -> BaseException:
-    """The failure retold with the drawn case and its spec (its facts kept: a timeout
-    stays a timeout)."""
+    """The failure first (what was expected against what came), then the drawn case and
+    its spec (its facts kept: a timeout stays a timeout)."""
     return items.keeping_facts(
         AssertionError(
-            f"{corner.describe()}\n{error}\n"
+            f"{error}\ndrawn case: {corner.describe()}\n"
             "as a spec (save as conformance/specs/V1_2/<name>.mod.py):\n" + corner.spec()
         ),
         error,
@@ -123,10 +123,10 @@ def _run_twin(corner: Corner, nnhal, rerun: str) -> None:
 
 
 @pytest.mark.parametrize("item", ITEMS)
-def test_corners(item: Item[tuple[str, str]], nnhal) -> None:
+def test_corners(item: Item[tuple[str, str]], nnhal, request) -> None:
     (family, operation), profile = item.runs, nnhal.config.getoption("--nnhal-profile")
     rerun = rerun_command(nnhal.config, __name__, item.selector("test_corners"))
-    ran: list[Corner] = []
+    drawn = items.Drawn(f"{operation} cases")
 
     # Below HAL 1.2 most drawn cases may be of a newer form: set aside, not failed.
     @settings(max_examples=CASES[profile], suppress_health_check=[HealthCheck.filter_too_much])
@@ -135,13 +135,15 @@ def test_corners(item: Item[tuple[str, str]], nnhal) -> None:
         lowest = minimum_version(corner.model)
         if lowest is None or lowest > nnhal.level:
             reject()  # a form newer than the driver's level
+        drawn.drawn += 1
         try:
             _run_case(corner, nnhal, rerun, profile)
         except _Declined:
+            drawn.declined += 1
             return
         except (AssertionError, pytest.fail.Exception) as error:
             raise _failed(corner, error) from None
-        ran.append(corner)
+        drawn.ran += 1
         if not corner.dynamic or nnhal.level < HalVersion.V1_2:
             return
         hidden = data.draw(_hidden(corner), label="unknown axes by input")
@@ -155,5 +157,4 @@ def test_corners(item: Item[tuple[str, str]], nnhal) -> None:
         check()
     except Unsatisfiable:
         pytest.skip(f"no {operation} case drawn is valid at HAL {nnhal.level}")
-    if not ran:
-        items.unsupported(f"unsupported: the driver supported none of the {operation} cases drawn")
+    drawn.conclude(request.node)

@@ -111,8 +111,8 @@ def _execute(prepared, model, graph: Graph, timeout: float, dynamic: bool = Fals
 def _failure(graph: Graph, expected: list[np.ndarray], problems: list[str]) -> str:
     spec = to_spec(graph, expected, note="expected outputs: the reference driver's")
     return (
-        f"{graph.describe()}\n"
-        + "\n".join(problems)
+        "\n".join(problems)
+        + f"\ndrawn graph: {graph.describe()}"
         + "\nas a spec (save as conformance/specs/V1_2/<name>.mod.py):\n"
         + spec
     )
@@ -122,21 +122,23 @@ def _failure(graph: Graph, expected: list[np.ndarray], problems: list[str]) -> s
 def test_fuzz_differential(kind: GraphKind, device, nnhal_driver, hal_timeout, request) -> None:
     if _is_reference(device, nnhal_driver):
         pytest.skip("the driver under test is the reference driver: nothing to compare with")
-    compared = []
+    drawn = items.Drawn(f"{kind} graphs")
 
     @settings(max_examples=_count(request))
     @given(graphs(kind))
     def check(graph: Graph) -> None:
         model = graph.model
+        drawn.drawn += 1
         try:
             prepared = _prepared(device, model, hal_timeout)
         except _Declined:
+            drawn.declined += 1
             return
         expected_shapes, expected = _execute(
             _prepared(_oracle(), model, hal_timeout), model, graph, hal_timeout
         )
         shapes, outputs = _execute(prepared, model, graph, hal_timeout)
-        compared.append(graph)
+        drawn.ran += 1
         tolerance = tolerance_for(model, "fuzz")
         problems = []
         for k, (want, got) in enumerate(zip(expected, outputs, strict=True)):
@@ -153,25 +155,26 @@ def test_fuzz_differential(kind: GraphKind, device, nnhal_driver, hal_timeout, r
         assert not problems, _failure(graph, expected, problems)
 
     check()
-    if not compared:
-        items.unsupported(f"unsupported: the driver supported none of the {kind} graphs drawn")
+    drawn.conclude(request.node)
 
 
 @pytest.mark.parametrize("kind", KINDS)
 def test_fuzz_shapes(kind: GraphKind, device, hal_timeout, request) -> None:
-    ran = []
+    drawn = items.Drawn(f"{kind} graphs")
 
     @settings(max_examples=_count(request))
     @given(graphs(kind))
     def check(graph: Graph) -> None:
+        drawn.drawn += 1
         try:
             prepared = _prepared(device, graph.model, hal_timeout)
         except _Declined:
+            drawn.declined += 1
             return
         _, outputs = _execute(prepared, graph.model, graph, hal_timeout)
         twin = dynamic_twin(graph.model)
         preparation = prepare(device, twin, V1_2, hal_timeout)
-        ran.append(graph)
+        drawn.ran += 1
         if preparation.status != ErrorStatus.NONE:
             return  # a driver may decline unknown output dimensions (tested elsewhere)
         shapes, _ = _execute(preparation.prepared_model, twin, graph, hal_timeout, dynamic=True)
@@ -185,5 +188,4 @@ def test_fuzz_shapes(kind: GraphKind, device, hal_timeout, request) -> None:
         )
 
     check()
-    if not ran:
-        items.unsupported(f"unsupported: the driver supported none of the {kind} graphs drawn")
+    drawn.conclude(request.node)

@@ -61,6 +61,40 @@ def timeout(message: str) -> NoReturn:
     fail(message, kind=TIMEOUT)
 
 
+CASES_PROPERTY = "nnhal_cases"
+"""User property of an item that draws its cases (parameter-space, random graphs): how
+many it drew, ran and had declined, in words; the report gives it as a passed item's
+reason, so "passed" says how much was run."""
+
+
+@dataclass
+class Drawn:
+    """How many cases an item that draws them drew, ran and had declined by the driver."""
+
+    what: str
+    """The cases' name, plural: ``"ADD cases"``, ``"graphs"``."""
+    drawn: int = 0
+    ran: int = 0
+    declined: int = 0
+
+    def describe(self) -> str:
+        return (
+            f"ran {self.ran} of the {self.drawn} {self.what} drawn "
+            f"({self.declined} declined by the driver)"
+        )
+
+    def record(self, node: Any) -> None:
+        """Note the counts on ``node`` (the pytest item): the report's entry reads them."""
+        node.user_properties.append((CASES_PROPERTY, self.describe()))
+
+    def conclude(self, node: Any) -> None:
+        """Record the counts; an item whose driver ran none of its cases is unsupported."""
+        __tracebackhide__ = True
+        self.record(node)
+        if not self.ran:
+            unsupported(f"unsupported: the driver supported none of the {self.what} drawn")
+
+
 def unsupported(reason: str) -> NoReturn:
     """Skip the test: the driver declined what it needs (a legal answer, not a failure)."""
     __tracebackhide__ = True  # pytest shows the caller's line, as for its own skip

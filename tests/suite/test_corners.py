@@ -417,3 +417,38 @@ def test_a_comparison_forgetting_the_zero_point_fails_its_corner_item(pytester) 
         ]
     )
     assert result.ret == 1
+
+
+def test_a_corner_item_says_how_many_cases_ran_and_its_failure_comes_first(pytester) -> None:
+    result = _run_odd_pad(pytester, "-k", "CONV_2D or binary/ADD", "--cert-report=rep")
+    assert result.ret == 1
+    from plugins.report.document import load
+
+    tests = {t["id"]: t for t in load(pytester.path / "rep" / "report.json")["tests"]}
+    passed = tests["conformance.test_corners::test_corners[binary/ADD]"]
+    assert (passed["outcome"], passed["reason"]) == (
+        "passed",
+        "ran 12 of the 12 ADD cases drawn (0 declined by the driver)",
+    )
+    failed = tests["conformance.test_corners::test_corners[conv2d/CONV_2D]"]
+    assert failed["outcome"] == "failed"
+    # what was expected against what came first, then the drawn case
+    assert failed["reason"].startswith("output 0 (shape ["), failed["reason"]
+    assert "\ndrawn case: CONV_2D (conv2d): " in failed["details"]
+
+
+def test_a_corner_item_whose_cases_the_driver_all_declines_is_unsupported() -> None:
+    from conformance.harness import items
+
+    class Node:
+        user_properties: list = []
+
+    node = Node()
+    drawn = items.Drawn("ADD cases", drawn=5, declined=5)
+    with pytest.raises(pytest.skip.Exception) as skipped:
+        drawn.conclude(node)
+    assert str(skipped.value) == "unsupported: the driver supported none of the ADD cases drawn"
+    assert items.facts_of(skipped.value) == {"kind": items.UNSUPPORTED}
+    assert node.user_properties == [
+        (items.CASES_PROPERTY, "ran 0 of the 5 ADD cases drawn (5 declined by the driver)")
+    ]
