@@ -484,6 +484,18 @@ def parameter_classes(tests: Sequence[GeneratedTest]) -> dict[str, Counter[str]]
 def parameters(specs: Sequence[Spec], root: Path, interpreter: Interpreter, draws: int) -> int:
     """Print, for each operation of the parameter-space tests, how many spec cases and how
     many of ``draws`` drawn cases reach each class of its parameter space."""
+    import tempfile
+
+    from hypothesis.configuration import set_hypothesis_home_dir
+
+    # hypothesis keeps a folder of its own: a temporary one, not in the folder the command
+    # runs from
+    with tempfile.TemporaryDirectory(prefix="nnhal-hypothesis-") as home:
+        set_hypothesis_home_dir(home)
+        return _parameters(specs, root, interpreter, draws)
+
+
+def _parameters(specs: Sequence[Spec], root: Path, interpreter: Interpreter, draws: int) -> int:
     from conformance.harness.corners import CLASSES, OPERATIONS, drawn_classes
 
     outcomes = run_specs(specs, root, interpreter, emit=False)

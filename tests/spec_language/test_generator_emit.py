@@ -691,3 +691,17 @@ def test_known_extensions_are_written_by_name(tmp_path: Path) -> None:
     assert 'extensions=g.extension_prefixes("org.nnhal_conformance.demo")' in text
     assert "0x10001" not in text and "65537" not in text  # no fixed prefix
     assert _round_trip(tmp_path, [_demo_test()]) == [_demo_test()]
+
+
+def test_the_parameter_report_leaves_nothing_in_the_folder_it_runs_from(tmp_path: Path) -> None:
+    generate = Path(sys.executable).with_name("nnhal-generate")
+    run = subprocess.run(
+        [str(generate), "--parameters", "--draws", "1"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert run.returncode == 0, run.stderr[-2000:]
+    assert "parameters: of " in run.stdout
+    assert list(tmp_path.iterdir()) == []  # no .hypothesis/ folder, nothing else
