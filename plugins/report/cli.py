@@ -7,7 +7,8 @@
 ``merge`` and ``render`` write report.json, report.html and report.md into the
 output folder and print the verdict. ``diff`` compares every item of two
 reports (``plugins.report.compare``: fixed, still failing, newly failing, gone,
-new), prints the counts and the items of each group, writes comparison.json and
+new; and how many were not rerun when the second report ran only a selection, a
+rerun of some items for one), prints the counts and the items of each group, writes comparison.json and
 comparison.md with ``-o``, and exits 1 when an item is newly failing, 0
 otherwise: a gate for CI. A refusal (shards of different drivers, profiles or
 schema versions, overlapping or missing shards, a file that is not a report)
@@ -62,7 +63,8 @@ def _parser() -> argparse.ArgumentParser:
         help="compare two reports item by item; exit 1 when an item is newly failing (a CI gate)",
         description="Compare report BEFORE with report AFTER over all their items: fixed, still "
         "failing, newly failing (bad in AFTER, good or absent in BEFORE), gone (absent from "
-        "AFTER) and new (absent from BEFORE). Exit status: 0 when nothing is newly failing, "
+        "AFTER; when AFTER ran a selection, such as a rerun of some items, those it did not "
+        "select are counted as not rerun) and new (absent from BEFORE). Exit status: 0 when nothing is newly failing, "
         "1 when something is, 2 when a report cannot be read.",
     )
     diffing.add_argument("before", type=Path, metavar="BEFORE", help="a report.json or its folder")

@@ -8,7 +8,14 @@ into groups (bad: an outcome of ``facts.BAD_OUTCOMES``):
 * newly failing: bad after only (good, another outcome, or absent before);
 * set aside: bad before, now neither good nor bad (expected-failure, skipped-other);
 * gone: in the report before, absent after (no longer collected);
-* new: absent before, whatever its outcome (a new item that fails is newly failing too).
+* new: absent before, whatever its outcome (a new item that fails is newly failing too);
+
+and counts, without listing them, the items *not rerun*: absent after because the run
+after selected only some of the suite (``selection``: a rerun of named items, a
+``-k``/``-m``/``--deselect``/``--nnhal-op`` selection, a shard or a smoke sample), so
+their absence says nothing. When the run after names its items (an ``nnhal-certify
+--rerun-failed`` list, ``rerun-ids.txt``, or node ids on its command line), an item it
+named and did not run is still gone; otherwise every absent item is counted as not rerun.
 
 ``only`` restricts both reports to the items of those ids: ``nnhal-certify
 --rerun-failed`` compares the items it reran, ``nnhal-report diff`` every item. The comparison is a JSON-ready dict (``comparison.json``,
@@ -20,6 +27,7 @@ in a folder; ``summary`` and ``terminal_lines`` are what the commands print.
 from __future__ import annotations
 
 import json
+import shlex
 from collections.abc import Collection
 from datetime import datetime, timedelta
 from pathlib import Path
@@ -98,6 +106,94 @@ def _finished(started: Any, duration: Any) -> str | None:
     return end.isoformat(timespec="seconds")
 
 
+RERUN_IDS = "rerun-ids.txt"
+"""The list of items ``nnhal-certify --rerun-failed`` writes beside the rerun's report."""
+
+
+def selection(after: dict[str, Any], after_path: str | Path) -> dict[str, Any] | None:
+    """How the run of report ``after`` chose a part of the suite, as recorded in it (its
+    ``run``: command, deselected, shard, smoke): ``{"why": text, "named": ids or None}``,
+    ``named`` the item ids it was asked for when it names them; None for a whole-suite run."""
+    run = after.get("run") if isinstance(after.get("run"), dict) else {}
+    command = run.get("command") if isinstance(run.get("command"), str) else ""
+    try:
+        words = shlex.split(command)
+    except ValueError:
+        words = command.split()
+    deselected = run.get("deselected") if isinstance(run.get("deselected"), int) else 0
+    filtered = any(_filters(word) for word in words)
+    listed = _listed(words, Path(after_path))
+    if listed is not None:
+        ids, source = listed
+        named = None if filtered else ids
+        return {"why": f"it reran the {_items(len(ids))} of {source}", "named": named}
+    ids = [w for w in _positional(words[1:]) if "::" in w]
+    if ids:
+        return {"why": f"its command names {_items(len(ids))}", "named": None if filtered else ids}
+    if "--rerun-failed" in words or any(w.startswith("@") for w in words):
+        return {"why": "it reran a list of items that is not beside it", "named": None}
+    if deselected:
+        return {
+            "why": f"it deselected {deselected} tests (-k, -m, --deselect or --nnhal-op)",
+            "named": None,
+        }
+    shard = run.get("shard")
+    if isinstance(shard, dict):
+        return {"why": f"it is shard {shard.get('index')}/{shard.get('count')}", "named": None}
+    if run.get("smoke") is True:
+        return {"why": "it is a smoke sample (--smoke)", "named": None}
+    return None
+
+
+_FILTERS = ("-k", "-m", "--deselect", "--nnhal-op", "--nnhal-smoke", "--smoke", "--shard")
+"""Options that leave out some of what a run names: with one, an item named and absent may
+just have been filtered out, so it is not rerun rather than gone."""
+_VALUED = ("-k", "-m", "--deselect", "--nnhal-op", "--shard", "--driver", "-p", "--out", "-o")
+"""Options whose value is the next word when not given with ``=``."""
+
+
+def _filters(word: str) -> bool:
+    return any(
+        word == f or word.startswith(f"{f}=") or (len(f) == 2 and word.startswith(f))
+        for f in _FILTERS
+    )
+
+
+def _positional(words: list[str]) -> list[str]:
+    """The words of a command line that are neither options nor their values."""
+    found, skip = [], False
+    for word in words:
+        if skip:
+            skip = False
+        elif word.startswith("-"):
+            skip = word in _VALUED
+        elif not word.startswith("@"):
+            found.append(word)
+    return found
+
+
+def _items(count: int) -> str:
+    return f"{count} item" if count == 1 else f"{count} items"
+
+
+def _listed(words: list[str], after_path: Path) -> tuple[list[str], str] | None:
+    """The ids of a rerun's list (``@FILE`` on a pytest command line, or ``rerun-ids.txt``
+    of an ``nnhal-certify --rerun-failed`` run), read beside the report first (a report
+    folder may have moved since), then where the command says; and where they were read."""
+    files = [Path(w[1:]) for w in words if w.startswith("@") and len(w) > 1]
+    if not files and "--rerun-failed" not in words:
+        return None
+    beside = Path(after_path).parent
+    candidates = [beside / f.name for f in files] + files if files else [beside / RERUN_IDS]
+    for candidate in candidates:
+        try:
+            text = candidate.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            continue
+        return [line.strip() for line in text.splitlines() if line.strip()], str(candidate)
+    return None
+
+
 def _entry(test_id: str, before: dict | None, after: dict | None) -> dict[str, Any]:
     """One item of a group: its outcomes before and after (None: absent) and the latest
     reason (the one after, or the one before for an item that is gone)."""
@@ -137,9 +233,15 @@ def compare(
         wanted = set(only)
         old = {i: t for i, t in old.items() if i in wanted}
         new = {i: t for i, t in new.items() if i in wanted}
+    chosen = selection(after, after_path)
+    named = set(chosen["named"]) if chosen and chosen["named"] is not None else None
+    not_rerun = 0
     groups: dict[str, list[dict[str, Any]]] = {key: [] for key in GROUPS}
     for test_id in sorted(old.keys() | new.keys()):
         was, now = old.get(test_id), new.get(test_id)
+        if now is None and chosen is not None and (named is None or test_id not in named):
+            not_rerun += 1  # outside what the run after selected: not gone, not run
+            continue
         group = _group(was["outcome"] if was else None, now["outcome"] if now else None)
         if group is not None:
             groups[group].append(_entry(test_id, was, now))
@@ -153,15 +255,30 @@ def compare(
         "compared": {"before": len(old), "after": len(new)},
         "counts": {key: len(entries) for key, entries in groups.items()},
         **groups,
+        "not_rerun": {"count": not_rerun, "why": chosen["why"] if chosen else None},
     }
 
 
 def summary(comparison: dict[str, Any]) -> str:
     """``3 fixed, 1 still failing, 0 newly failing, 0 gone`` (and the other groups that
-    are not empty)."""
+    are not empty, and the items not rerun when there are)."""
     counts = comparison["counts"]
     shown = [*COUNTED, *(key for key in GROUPS if key not in COUNTED and counts[key])]
-    return ", ".join(f"{counts[key]} {GROUPS[key]}" for key in shown)
+    text = ", ".join(f"{counts[key]} {GROUPS[key]}" for key in shown)
+    skipped = comparison.get("not_rerun", {}).get("count", 0)
+    return f"{text}, {skipped} not rerun" if skipped else text
+
+
+def not_rerun_line(comparison: dict[str, Any]) -> str | None:
+    """``not rerun: 2 items of the report before, outside the selection of the run after
+    (it reran the 3 items of .../rerun-ids.txt)``; None when there are none."""
+    skipped = comparison.get("not_rerun", {})
+    if not skipped.get("count"):
+        return None
+    return (
+        f"not rerun: {_items(skipped['count'])} of the report before, outside the selection "
+        f"of the run after ({skipped['why']})"
+    )
 
 
 def change(entry: dict[str, Any]) -> str:
@@ -192,6 +309,9 @@ def terminal_lines(comparison: dict[str, Any], limit: int = TERMINAL_LIMIT) -> l
         lines += [f"    {_line(entry, key)}" for entry in entries[:limit]]
         if len(entries) > limit:
             lines.append(f"    ... and {len(entries) - limit} more")
+    skipped = not_rerun_line(comparison)
+    if skipped is not None:
+        lines.append(f"  {skipped}")
     return lines
 
 
@@ -227,6 +347,9 @@ def markdown(comparison: dict[str, Any], limit: int = MARKDOWN_LIMIT) -> str:
             )
         if len(entries) > limit:
             lines += ["", f"... and {len(entries) - limit} more (comparison.json lists them all)"]
+    skipped = not_rerun_line(comparison)
+    if skipped is not None:
+        lines += ["", md_text(skipped[0].upper() + skipped[1:])]
     return "\n".join(lines) + "\n"
 
 

@@ -1,4 +1,5 @@
-"""examples/partial_driver: the partial driver docs/writing-a-driver.md walks through, and hal.tensors.
+"""The partial driver ``nnhal-example`` writes (plugins/example/files/my_driver.py), which
+docs/writing-a-driver.md walks through, and hal.tensors.
 
 The helpers and the driver's answers are checked on hand-built models with
 hand-derived values; then one real ``nnhal-certify`` run of the example, from
@@ -12,7 +13,6 @@ from __future__ import annotations
 import importlib.util
 import json
 import os
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -25,8 +25,9 @@ from conformance.harness.requests import pack_request
 from hal.callbacks import PreparedModelCallback
 from hal.tensors import RequestData, read_constants
 from hal.types import ErrorStatus, MeasureTiming, OperandType, OperationType
+from plugins.example.cli import main as example_command
 
-EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "partial_driver" / "my_driver.py"
+EXAMPLE = Path(__file__).resolve().parents[2] / "plugins" / "example" / "files" / "my_driver.py"
 CERTIFY = Path(sys.executable).with_name("nnhal-certify")
 CERTIFY_TIMEOUT = 3600
 
@@ -115,9 +116,10 @@ KNOWN_FAILURES = [
 
 
 def _certify_example(folder: Path, *args: str) -> tuple[subprocess.CompletedProcess, dict]:
-    """``nnhal-certify`` of the example from a folder holding only ``my_driver.py`` (no
-    PYTHONPATH, no pytest variables: as a vendor runs it); its result and report."""
-    shutil.copy(EXAMPLE, folder / "my_driver.py")
+    """``nnhal-certify`` of the example from a folder holding only the ``my_driver.py`` that
+    ``nnhal-example`` wrote (no PYTHONPATH, no pytest variables: as a vendor runs it); its
+    result and report."""
+    assert example_command([str(folder)]) == 0
     env = {k: v for k, v in os.environ.items() if not k.startswith("PYTEST_")}
     env.pop("PYTHONPATH", None)
     result = subprocess.run(

@@ -285,6 +285,149 @@ def test_diff_exits_one_when_an_item_is_newly_failing(tmp_path: Path, capsys) ->
     assert (out / "comparison.md").read_text().startswith("## nnhal comparison: 0 fixed")
 
 
+def test_diff_of_a_rerun_counts_the_items_it_did_not_rerun_instead_of_calling_them_gone(
+    tmp_path: Path, capsys
+) -> None:
+    """A pytest rerun of an argument file (what ``--rerun-failed --jobs 0`` runs): only the
+    items the file names can be gone; the others of the report before were not rerun."""
+    a = _saved(
+        tmp_path / "a", _run_of({"x": "failed", "y": "passed", "z": "timeout", "w": "crash"})
+    )
+    rerun = tmp_path / "a" / "rerun"
+    listed = rerun / "rerun-ids.txt"
+    doc = _document(
+        [_test("x", "basic", "passed"), _test("z", "basic", "timeout")],
+        run={"command": f"pytest --pyargs conformance -p plugins.report.selection @{listed}"},
+    )
+    b = _saved(rerun, doc)
+    listed.write_text("".join(f"{_id(n)}\n" for n in ("w", "x", "z")))
+    assert cli.main(["diff", str(a), str(b)]) == 0
+    assert capsys.readouterr().out == (
+        f"{a} -> {b}: 1 fixed, 1 still failing, 0 newly failing, 1 gone, 1 not rerun\n"
+        "  still failing:\n"
+        "    conformance.test_x::z (timeout): why z\n"
+        "  fixed:\n"
+        "    conformance.test_x::x (failed -> passed)\n"
+        "  gone:\n"
+        "    conformance.test_x::w (crash)\n"
+        "  not rerun: 1 item of the report before, outside the selection of the run after "
+        f"(it reran the 3 items of {listed})\n"
+    )
+
+
+def test_diff_reads_the_list_of_a_certify_rerun_beside_its_report(tmp_path: Path, capsys) -> None:
+    """An ``nnhal-certify --rerun-failed`` report records that command; its list is the
+    rerun-ids.txt beside it, as nnhal-certify's own comparison reads it."""
+    a = _saved(tmp_path / "a", _run_of({"x": "failed", "y": "passed", "v": "passed"}))
+    b = _saved(
+        tmp_path / "a" / "rerun",
+        _document(
+            [_test("x", "basic", "passed")], run={"command": "nnhal-certify --rerun-failed a"}
+        ),
+    )
+    (b.parent / "rerun-ids.txt").write_text(f"{_id('x')}\n")
+    out = tmp_path / "cmp"
+    assert cli.main(["diff", str(a), str(b), "-o", str(out)]) == 0
+    assert capsys.readouterr().out.splitlines() == [
+        f"{a} -> {b}: 1 fixed, 0 still failing, 0 newly failing, 0 gone, 2 not rerun",
+        "  fixed:",
+        "    conformance.test_x::x (failed -> passed)",
+        "  not rerun: 2 items of the report before, outside the selection of the run after "
+        f"(it reran the 1 item of {b.parent / 'rerun-ids.txt'})",
+        f"written to {out}/ (comparison.json, comparison.md)",
+    ]
+    written = json.loads((out / "comparison.json").read_text())
+    assert written["not_rerun"] == {
+        "count": 2,
+        "why": f"it reran the 1 item of {b.parent / 'rerun-ids.txt'}",
+    }
+    assert written["counts"]["gone"] == 0
+    assert (
+        (out / "comparison.md")
+        .read_text()
+        .endswith(
+            "\nNot rerun: 2 items of the report before, outside the selection of the run after "
+            f"(it reran the 1 item of {b.parent / 'rerun-ids.txt'})\n"
+        )
+    )
+
+
+@pytest.mark.parametrize(
+    ("run", "why"),
+    [
+        (
+            {"command": "pytest --pyargs conformance -k x", "deselected": 2},
+            "it deselected 2 tests (-k, -m, --deselect or --nnhal-op)",
+        ),
+        (
+            {"command": "pytest --pyargs 'conformance.test_x::x' --driver=vendor:Factory"},
+            "its command names 1 item",
+        ),
+        (
+            {"command": "nnhal-certify --rerun-failed a"},
+            "it reran a list of items that is not beside it",
+        ),
+        ({"shard": {"index": 1, "count": 3}}, "it is shard 1/3"),
+        ({"smoke": True}, "it is a smoke sample (--smoke)"),
+    ],
+)
+def test_diff_of_a_selection_says_how_many_items_it_did_not_run(
+    tmp_path: Path, capsys, run: dict, why: str
+) -> None:
+    a = _saved(tmp_path / "a", _run_of({"x": "failed", "y": "passed", "z": "crash"}))
+    b = _saved(tmp_path / "b", _document([_test("x", "basic", "failed")], run=run))
+    assert cli.main(["diff", str(a), str(b)]) == 0
+    assert capsys.readouterr().out.splitlines() == [
+        f"{a} -> {b}: 0 fixed, 1 still failing, 0 newly failing, 0 gone, 2 not rerun",
+        "  still failing:",
+        "    conformance.test_x::x (failed): why x",
+        f"  not rerun: 2 items of the report before, outside the selection of the run after ({why})",
+    ]
+
+
+def test_a_whole_suite_run_after_still_calls_an_absent_item_gone(tmp_path: Path, capsys) -> None:
+    a = _saved(tmp_path / "a", _run_of({"x": "failed", "y": "passed"}))
+    b = _saved(tmp_path / "b", _run_of({"x": "failed"}))
+    assert cli.main(["diff", str(a), str(b)]) == 0
+    assert capsys.readouterr().out.splitlines() == [
+        f"{a} -> {b}: 0 fixed, 1 still failing, 0 newly failing, 1 gone",
+        "  still failing:",
+        "    conformance.test_x::x (failed): why x",
+        "  gone:",
+        "    conformance.test_x::y (passed)",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("extra", "summary", "last"),
+    [
+        (
+            "",
+            "1 gone, 1 not rerun",
+            ["  gone:", "    conformance.test_x::z (crash)", "  not rerun: 1 item of the"],
+        ),
+        (" -k 'x or y'", "0 gone, 2 not rerun", ["  not rerun: 2 items of the"]),
+    ],
+)
+def test_node_ids_on_the_command_line_are_what_can_be_gone_unless_a_filter_joins_them(
+    tmp_path: Path, capsys, extra: str, summary: str, last: list[str]
+) -> None:
+    a = _saved(tmp_path / "a", _run_of({"x": "failed", "y": "passed", "z": "crash"}))
+    command = f"pytest -p no:cacheprovider --pyargs {_id('x')} {_id('z')} --driver vendor:Factory"
+    b = _saved(
+        tmp_path / "b", _document([_test("x", "basic", "passed")], run={"command": command + extra})
+    )
+    assert cli.main(["diff", str(a), str(b)]) == 0
+    assert capsys.readouterr().out.splitlines() == [
+        f"{a} -> {b}: 1 fixed, 0 still failing, 0 newly failing, {summary}",
+        "  fixed:",
+        "    conformance.test_x::x (failed -> passed)",
+        *last[:-1],
+        f"{last[-1]} report before, outside the selection of the run after (its command "
+        "names 2 items)",
+    ]
+
+
 def _diff_error(capsys, *args: str) -> str:
     assert cli.main(["diff", *args]) == cli.REFUSED
     captured = capsys.readouterr()

@@ -9,6 +9,8 @@ it with its dependencies into a new venv, and there, from an empty folder, runs 
 smoke sample of every category (``--nnhal-smoke``: two cases of each test function)
 with a vendor pack, and ``nnhal-generate --parameters`` (the parameter-space families). The installed run must pass and
 run the same tests, category by category, as the same sample run from this checkout.
+``nnhal-example`` of the same venv writes the example driver into an empty folder, and it
+loads there.
 """
 
 from __future__ import annotations
@@ -184,3 +186,21 @@ def test_an_installed_harness_collects_every_test_the_checkout_does(venv, tmp_pa
     missing = sorted(set(checkout) - set(installed))
     assert missing == [], f"{len(missing)} tests the installed harness lacks: {missing[:10]}"
     assert installed == checkout
+
+
+def test_the_installed_example_command_writes_a_driver_that_loads(venv, tmp_path: Path) -> None:
+    """What docs/writing-a-driver.md tells a vendor with only the wheel: ``nnhal-example`` in
+    an empty folder, then ``nnhal-drivers --check my_driver:Factory`` there."""
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    written = _run([str(venv / "bin" / "nnhal-example")], cwd=empty)
+    assert written.returncode == 0, written.stdout + written.stderr
+    assert written.stdout.splitlines()[0] == "wrote my_driver.py"
+    assert "  nnhal-certify --driver my_driver:Factory" in written.stdout.splitlines()
+    assert sorted(p.name for p in empty.iterdir()) == ["my_driver.py"]
+    assert (empty / "my_driver.py").read_bytes() == (
+        ROOT / "plugins" / "example" / "files" / "my_driver.py"
+    ).read_bytes()
+    checked = _run([str(venv / "bin" / "nnhal-drivers"), "--check", "my_driver:Factory"], cwd=empty)
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+    assert checked.stdout == "my_driver:Factory: HAL 1.2, Factory\n"

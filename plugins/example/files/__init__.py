@@ -1,0 +1,1 @@
+"""The files ``nnhal-example`` writes, shipped as package data: never imported by the harness."""
