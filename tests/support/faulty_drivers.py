@@ -394,6 +394,58 @@ class RankZeroResults(_ImplSwap):
     wrap = staticmethod(_rank_zero)
 
 
+def _float32_add_unclamped(operation, execute):
+    """float32 ADD in plain IEEE arithmetic: an overflowing sum stays +-inf (the docs clamp
+    it to +-FLT_MAX), and the fused activation lets an infinite value through (RELU keeps
+    inf; RELU1 and RELU6 still bound it). Every other type goes to ``execute``."""
+
+    def unclamped(args, shapes):
+        a, b = args.values[0], args.values[1]
+        if a.dtype != np.float32:
+            return execute(args, shapes)
+        with np.errstate(all="ignore"):
+            total = (a + b).astype(np.float32)
+            low, high = {0: (None, None), 1: (0.0, None), 2: (-1.0, 1.0), 3: (0.0, 6.0)}[
+                int(args.values[2].item())
+            ]
+            if low is not None:
+                total = np.where(total < low, np.float32(low), total)
+            if high is not None:
+                total = np.where(total > high, np.float32(high), total)
+        return [total.astype(np.float32)]
+
+    return unclamped
+
+
+class InfOnFloat32AddOverflow(_ImplSwap):
+    """float32 ADD returns +-inf where the sum overflows, not +-FLT_MAX (a runtime that
+    adds in IEEE arithmetic and never clamps)."""
+
+    operations = (OperationType.ADD,)
+    wrap = staticmethod(_float32_add_unclamped)
+
+
+def _relu_passes_nan(operation, execute):
+    """RELU whose NaN inputs come out NaN (``max(x, 0)`` propagating NaN), not the
+    lower bound 0; every other value as ``execute`` gives it."""
+
+    def passes_nan(args, shapes):
+        outputs = execute(args, shapes)
+        x = args.values[0]
+        if x.dtype.kind != "f":
+            return outputs
+        return [np.where(np.isnan(x), x, outputs[0]).astype(outputs[0].dtype), *outputs[1:]]
+
+    return passes_nan
+
+
+class NanFromRelu(_ImplSwap):
+    """RELU (not RELU1 or RELU6) gives NaN for a NaN input instead of the lower bound 0."""
+
+    operations = (OperationType.RELU,)
+    wrap = staticmethod(_relu_passes_nan)
+
+
 class AcceptsDepthwiseFilterBatch(ReferenceDriver):
     """Accepts a DEPTHWISE_CONV_2D filter whose first dimension is not 1 (Android 10 did;
     Android 11 refuses it for models of every version)."""
