@@ -19,6 +19,7 @@ from reference_driver.ops import convolution, elementwise, pooling
 from reference_driver.prepared_model import ReferencePreparedModel
 
 FLOAT32_TOLERANCE = 1e-5
+_FLT_MAX = float(np.finfo(np.float32).max)
 """atol = rtol of TENSOR_FLOAT32 outputs in VTS 1.2 (written here independently of the suite)."""
 
 
@@ -69,7 +70,8 @@ class _TamperingDriver(ReferenceDriver):
 
 
 def _perturb_mul_float32(factor: float):
-    """Move every non-relaxed TENSOR_FLOAT32 output of a model with MUL by factor x tolerance."""
+    """Move every non-relaxed TENSOR_FLOAT32 output of a model with MUL by factor x tolerance
+    (upwards, except where that would overflow float32)."""
 
     def tamper(model, request):
         if model.relax_computation_float32_to_float16:
@@ -82,7 +84,9 @@ def _perturb_mul_float32(factor: float):
             location = request.outputs[k].location
             with map_memory(request.pools[location.pool_index]) as mapping:
                 values = np.frombuffer(mapping.read_location(location), "<f4").astype(np.float64)
-                moved = values + factor * (FLOAT32_TOLERANCE + FLOAT32_TOLERANCE * np.abs(values))
+                delta = factor * (FLOAT32_TOLERANCE + FLOAT32_TOLERANCE * np.abs(values))
+                # Upwards, but downwards where that leaves float32 (FLT_MAX, mul_special_values).
+                moved = np.where(values + delta > _FLT_MAX, values - delta, values + delta)
                 mapping.write(location.offset, moved.astype("<f4").tobytes())
 
     return staticmethod(tamper)
