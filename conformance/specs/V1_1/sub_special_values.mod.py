@@ -30,5 +30,5 @@ Example({
 # right answer for the example (the bounds, whether the overflow is computed in
 # float32 or in float16, where 3e38 is inf), but not for its fresh items: they draw
 # new inputs, and a driver computing in float16 (tests/support/faulty_drivers.py,
-# RelaxedInFloat16) got NaN where the float32 answer is 6 (both operands inf in
-# float16, whose difference is NaN, which the docs leave unspecified).
+# RelaxedInFloat16) got NaN in one fresh draw where the float32 answer is 6, and
+# the docs do not say what a NaN becomes through a fused activation.
