@@ -11,7 +11,7 @@ from hal.types import OperandLifeTime, OperandType, OperationType
 SPEC = "conformance/specs/V1_1/div_special_values.mod.py"
 
 # Data shared by several tests (base64 of little-endian bytes).
-_D0 = "AACAPwAAAMAAAIA/5rFhfwAAgH8AAACAAABAwA=="
+_D0 = "AACAPwAAAMAAAIA/5rFhfwAAgH8AAADBAABAwA=="
 _D1 = "AAAAAAAAAAAAAACArMUnNwAAAEAAAIBAAAAAQA=="
 
 
@@ -21,7 +21,7 @@ def _t0():
         "div_special_values_dynamic_output_shape_none",
         "V1_1",
         version="V1_1",
-        provenance=g.provenance(SPEC, 26, ("none",), ("DIV",)),
+        provenance=g.provenance(SPEC, 29, ("none",), ("DIV",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [7], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -43,7 +43,7 @@ def _t0():
                     g.array("<f4", (7,), _D1),
                 ],
                 outputs=[
-                    g.array("<f4", (7,), "//9/f///f////3////9/f///f38AAACAAADAvw=="),
+                    g.array("<f4", (7,), "//9/f///f////3////9/f///f38AAADAAADAvw=="),
                 ],
             ),
         ],
@@ -56,7 +56,7 @@ def _t1():
         "div_special_values_dynamic_output_shape_relu",
         "V1_1",
         version="V1_1",
-        provenance=g.provenance(SPEC, 26, ("relu",), ("DIV",)),
+        provenance=g.provenance(SPEC, 29, ("relu",), ("DIV",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [7], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -91,7 +91,7 @@ def _t2():
         "div_special_values_dynamic_output_shape_relu1",
         "V1_1",
         version="V1_1",
-        provenance=g.provenance(SPEC, 26, ("relu1",), ("DIV",)),
+        provenance=g.provenance(SPEC, 29, ("relu1",), ("DIV",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [7], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -113,7 +113,7 @@ def _t2():
                     g.array("<f4", (7,), _D1),
                 ],
                 outputs=[
-                    g.array("<f4", (7,), "AACAPwAAgL8AAIC/AACAPwAAgD8AAACAAACAvw=="),
+                    g.array("<f4", (7,), "AACAPwAAgL8AAIC/AACAPwAAgD8AAIC/AACAvw=="),
                 ],
             ),
         ],
@@ -126,7 +126,7 @@ def _t3():
         "div_special_values_dynamic_output_shape_relu6",
         "V1_1",
         version="V1_1",
-        provenance=g.provenance(SPEC, 26, ("relu6",), ("DIV",)),
+        provenance=g.provenance(SPEC, 29, ("relu6",), ("DIV",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [7], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),

@@ -7,7 +7,7 @@
 #   3e38 + 3e38     = 6e38 > FLT_MAX, inf in float32  -> FLT_MAX
 #   -3e38 + -3e38   = -inf                             -> -FLT_MAX
 #   inf + 1         = inf                              -> FLT_MAX
-#   1 + -inf        = -inf                             -> -FLT_MAX
+#   -inf + 2        = -inf                             -> -FLT_MAX
 #   -0.0 + -0.0     = -0.0 (IEEE; compares equal to 0)
 #   2.5 + 1.5       = 4 (an ordinary element next to the special ones)
 # Activations of the clamped value: RELU [FLT_MAX, 0, FLT_MAX, 0, 0, 4],
@@ -15,6 +15,8 @@
 # Not tested: inf + -inf (NaN), because docs/operations.md does not state what
 # the clamp or a fused activation does with a NaN (only the RELU operations
 # state it), so that result is unspecified.
+# The infinities and zeros sit so that the fresh items (which scale and shuffle
+# each input tensor, docs/suite.md, Fresh inputs) can never pair them into a NaN.
 # No relaxed variation: a relaxed model may compute in float16, where 3e38 is not
 # representable (it becomes inf) and whose largest value is 65504; the docs give
 # the clamp to FLT_MAX for float32 arithmetic only. Float16 overflow is tested in
@@ -26,7 +28,7 @@ act = Int32Scalar("act", 0)
 out = Output("out", "TENSOR_FLOAT32", "{6}")
 Model().Operation("ADD", a, b, act).To(out)
 Example({
-    a: [3e38, -3e38, float("inf"), 1.0, -0.0, 2.5],
-    b: [3e38, -3e38, 1.0, float("-inf"), -0.0, 1.5],
+    a: [3e38, -3e38, float("inf"), float("-inf"), -0.0, 2.5],
+    b: [3e38, -3e38, 1.0, 2.0, -0.0, 1.5],
     out: [FLT_MAX, -FLT_MAX, FLT_MAX, -FLT_MAX, -0.0, 4.0],
 }).AddAllActivations(out, act)

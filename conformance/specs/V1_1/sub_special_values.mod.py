@@ -5,11 +5,13 @@
 #   3e38 - -3e38  = 6e38, inf in float32 -> FLT_MAX
 #   -3e38 - 3e38  = -inf                 -> -FLT_MAX
 #   inf - 1       = inf                  -> FLT_MAX
-#   1 - inf       = -inf                 -> -FLT_MAX
+#   -inf - 2      = -inf                 -> -FLT_MAX
 #   -0.0 - 0.0    = -0.0 (compares equal to 0)
 #   0.5 - 3       = -2.5
 # RELU [FLT_MAX, 0, FLT_MAX, 0, 0, 0], RELU1 [1, -1, 1, -1, 0, -1],
 # RELU6 [6, 0, 6, 0, 0, 0].
+# The infinities and zeros sit so that the fresh items (which scale and shuffle
+# each input tensor, docs/suite.md, Fresh inputs) can never pair them into a NaN.
 # Not tested: inf - inf (NaN): the docs do not state what the clamp or a fused
 # activation does with NaN. No relaxed variation: relaxed allows float16
 # computation, which holds neither 3e38 nor anything above 65504; the FLT_MAX
@@ -21,8 +23,8 @@ act = Int32Scalar("act", 0)
 out = Output("out", "TENSOR_FLOAT32", "{6}")
 Model().Operation("SUB", a, b, act).To(out)
 Example({
-    a: [3e38, -3e38, float("inf"), 1.0, -0.0, 0.5],
-    b: [-3e38, 3e38, 1.0, float("inf"), 0.0, 3.0],
+    a: [3e38, -3e38, float("inf"), float("-inf"), -0.0, 0.5],
+    b: [-3e38, 3e38, 1.0, 2.0, 0.0, 3.0],
     out: [FLT_MAX, -FLT_MAX, FLT_MAX, -FLT_MAX, -0.0, -2.5],
 }).AddAllActivations(out, act)
 
