@@ -33,6 +33,15 @@ MODULES = (
         ),
     ),
     (
+        "V1_0.add_special_values",
+        (
+            "add_special_values_none",
+            "add_special_values_relu",
+            "add_special_values_relu1",
+            "add_special_values_relu6",
+        ),
+    ),
+    (
         "V1_0.avg_pool",
         (
             "avg_pool_explicit_none",
@@ -325,6 +334,15 @@ MODULES = (
         ),
     ),
     (
+        "V1_0.mul_special_values",
+        (
+            "mul_special_values_none",
+            "mul_special_values_relu",
+            "mul_special_values_relu1",
+            "mul_special_values_relu6",
+        ),
+    ),
+    (
         "V1_0.relu",
         (
             "relu",
@@ -357,6 +375,14 @@ MODULES = (
             "relu6_fine",
             "relu6_fine_quant8",
             "relu6_quant8",
+        ),
+    ),
+    (
+        "V1_0.relu_special_values",
+        (
+            "relu_special_values_relu",
+            "relu_special_values_relu1",
+            "relu_special_values_relu6",
         ),
     ),
     (
@@ -526,6 +552,15 @@ MODULES = (
             "div_relu",
             "div_relu1",
             "div_relu6",
+        ),
+    ),
+    (
+        "V1_1.div_special_values",
+        (
+            "div_special_values_none",
+            "div_special_values_relu",
+            "div_special_values_relu1",
+            "div_special_values_relu6",
         ),
     ),
     (
@@ -821,6 +856,15 @@ MODULES = (
             "sub_relu",
             "sub_relu1",
             "sub_relu6",
+        ),
+    ),
+    (
+        "V1_1.sub_special_values",
+        (
+            "sub_special_values_none",
+            "sub_special_values_relu",
+            "sub_special_values_relu1",
+            "sub_special_values_relu6",
         ),
     ),
     (

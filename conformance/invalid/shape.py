@@ -164,6 +164,11 @@ _IMAGE_OUT = tensor((0, 0, 0, 0))
 CASES: list[InvalidCase] = [
     _case("RESHAPE/two_minus_ones", Op.RESHAPE, [_X, ints([-1, -1])], [_OUT]),
     _case("RESHAPE/element_count_differs", Op.RESHAPE, [_X, ints([4, 2])], [_OUT]),
+    # A 0 in the target shape (docs/operations.md, RESHAPE (22): zero-sized not
+    # accepted): next to -1 the inferred size would divide by 0, and next to the
+    # other sizes the product 0 cannot hold the 6 elements.
+    _case("RESHAPE/zero_with_minus_one", Op.RESHAPE, [_X, ints([0, -1])], [_OUT]),
+    _case("RESHAPE/zero_entry", Op.RESHAPE, [_X, ints([2, 0, 3])], [tensor((0, 0, 0))]),
     _case(
         "RESHAPE/input_dims_do_not_fit",
         Op.RESHAPE,

@@ -486,6 +486,7 @@ def test_nnhal_op_keeps_exactly_the_named_operations(pytester: pytest.Pytester) 
         "V1_2/conv2d_forms_v1_2",
         "V1_2/requant_rounding",
         "V1_0/relu",
+        "V1_0/relu_special_values",
         "V1_1/relu_relaxed",
         "V1_2/relu_v1_2",
     }

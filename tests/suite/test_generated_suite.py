@@ -75,6 +75,10 @@ def test_perturbing_by_twice_the_tolerance_fails_exactly_those_cases(pytester) -
         "V1_0/mul/relu1",
         "V1_0/mul/relu6",
         "V1_0/mul/ranks",
+        "V1_0/mul_special_values/none",
+        "V1_0/mul_special_values/relu",
+        "V1_0/mul_special_values/relu1",
+        "V1_0/mul_special_values/relu6",
         "V1_2/mul_v1_2/base",
     }
     failed = {item for item, outcome in outcomes.items() if outcome == "FAILED"}
@@ -539,3 +543,44 @@ def test_relaxed_fresh_draws_at_a_threshold_are_drawn_again(pytester) -> None:
         "fresh and generate_proposals and relaxed",
     )
     assert outcomes and set(outcomes.values()) == {"PASSED"}, result.stdout.str()[-3000:]
+
+
+_ADD_SELECTION = "add_special_values or V1_0/add/ or V1_2/add_v1_2/"
+_RELU_SELECTION = "relu_special_values or V1_0/relu"
+
+
+def test_an_infinite_float32_add_overflow_fails_only_the_special_value_cases(pytester) -> None:
+    """A float32 ADD that returns +-inf where the sum overflows (docs: +-FLT_MAX) fails the
+    value items of add_special_values with act NONE and RELU (RELU keeps the inf); RELU1
+    and RELU6 bound the inf as they bound FLT_MAX, and no other ADD case overflows."""
+    outcomes, result = _run(pytester, "InfOnFloat32AddOverflow", "-k", _ADD_SELECTION)
+    failed = with_outcome(outcomes, "FAILED")
+    expected = {
+        item
+        for item, outcome in outcomes.items()
+        if _case_of(item) in {"V1_0/add_special_values/none", "V1_0/add_special_values/relu"}
+        and _compares_values(item)
+        and outcome != "SKIPPED"
+    }
+    assert failed == expected and len(failed) > 10, result.stdout.str()[-3000:]
+    passed = {_case_of(item) for item in with_outcome(outcomes, "PASSED")}
+    assert {"V1_0/add_special_values/relu1", "V1_0/add_special_values/relu6"} <= passed
+    assert "V1_2/add_v1_2/float16_overflow" in passed
+
+
+def test_nan_from_relu_fails_only_the_relu_special_value_case(pytester) -> None:
+    """A RELU that lets a NaN through (docs: the lower bound, 0) fails every value item of
+    relu_special_values' RELU model and nothing else: RELU1 and RELU6 are not touched, and
+    no other RELU case has a NaN input."""
+    outcomes, result = _run(pytester, "NanFromRelu", "-k", _RELU_SELECTION)
+    failed = with_outcome(outcomes, "FAILED")
+    expected = {
+        item
+        for item, outcome in outcomes.items()
+        if _case_of(item) == "V1_0/relu_special_values/relu"
+        and _compares_values(item)
+        and outcome != "SKIPPED"
+    }
+    assert failed == expected and len(failed) > 5, result.stdout.str()[-3000:]
+    passed = {_case_of(item) for item in with_outcome(outcomes, "PASSED")}
+    assert {"V1_0/relu_special_values/relu1", "V1_0/relu_special_values/relu6"} <= passed

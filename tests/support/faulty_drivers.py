@@ -19,6 +19,7 @@ from reference_driver.ops import convolution, elementwise, pooling
 from reference_driver.prepared_model import ReferencePreparedModel
 
 FLOAT32_TOLERANCE = 1e-5
+_FLT_MAX = float(np.finfo(np.float32).max)
 """atol = rtol of TENSOR_FLOAT32 outputs in VTS 1.2 (written here independently of the suite)."""
 
 
@@ -69,7 +70,8 @@ class _TamperingDriver(ReferenceDriver):
 
 
 def _perturb_mul_float32(factor: float):
-    """Move every non-relaxed TENSOR_FLOAT32 output of a model with MUL by factor x tolerance."""
+    """Move every non-relaxed TENSOR_FLOAT32 output of a model with MUL by factor x tolerance
+    (upwards, except where that would overflow float32)."""
 
     def tamper(model, request):
         if model.relax_computation_float32_to_float16:
@@ -82,7 +84,9 @@ def _perturb_mul_float32(factor: float):
             location = request.outputs[k].location
             with map_memory(request.pools[location.pool_index]) as mapping:
                 values = np.frombuffer(mapping.read_location(location), "<f4").astype(np.float64)
-                moved = values + factor * (FLOAT32_TOLERANCE + FLOAT32_TOLERANCE * np.abs(values))
+                delta = factor * (FLOAT32_TOLERANCE + FLOAT32_TOLERANCE * np.abs(values))
+                # Upwards, but downwards where that leaves float32 (FLT_MAX, mul_special_values).
+                moved = np.where(values + delta > _FLT_MAX, values - delta, values + delta)
                 mapping.write(location.offset, moved.astype("<f4").tobytes())
 
     return staticmethod(tamper)
@@ -392,6 +396,58 @@ class RankZeroResults(_ImplSwap):
     operations = (OperationType.SQUEEZE, OperationType.STRIDED_SLICE, *_REDUCE_OPERATIONS)
     field = "prepare"
     wrap = staticmethod(_rank_zero)
+
+
+def _float32_add_unclamped(operation, execute):
+    """float32 ADD in plain IEEE arithmetic: an overflowing sum stays +-inf (the docs clamp
+    it to +-FLT_MAX), and the fused activation lets an infinite value through (RELU keeps
+    inf; RELU1 and RELU6 still bound it). Every other type goes to ``execute``."""
+
+    def unclamped(args, shapes):
+        a, b = args.values[0], args.values[1]
+        if a.dtype != np.float32:
+            return execute(args, shapes)
+        with np.errstate(all="ignore"):
+            total = (a + b).astype(np.float32)
+            low, high = {0: (None, None), 1: (0.0, None), 2: (-1.0, 1.0), 3: (0.0, 6.0)}[
+                int(args.values[2].item())
+            ]
+            if low is not None:
+                total = np.where(total < low, np.float32(low), total)
+            if high is not None:
+                total = np.where(total > high, np.float32(high), total)
+        return [total.astype(np.float32)]
+
+    return unclamped
+
+
+class InfOnFloat32AddOverflow(_ImplSwap):
+    """float32 ADD returns +-inf where the sum overflows, not +-FLT_MAX (a runtime that
+    adds in IEEE arithmetic and never clamps)."""
+
+    operations = (OperationType.ADD,)
+    wrap = staticmethod(_float32_add_unclamped)
+
+
+def _relu_passes_nan(operation, execute):
+    """RELU whose NaN inputs come out NaN (``max(x, 0)`` propagating NaN), not the
+    lower bound 0; every other value as ``execute`` gives it."""
+
+    def passes_nan(args, shapes):
+        outputs = execute(args, shapes)
+        x = args.values[0]
+        if x.dtype.kind != "f":
+            return outputs
+        return [np.where(np.isnan(x), x, outputs[0]).astype(outputs[0].dtype), *outputs[1:]]
+
+    return passes_nan
+
+
+class NanFromRelu(_ImplSwap):
+    """RELU (not RELU1 or RELU6) gives NaN for a NaN input instead of the lower bound 0."""
+
+    operations = (OperationType.RELU,)
+    wrap = staticmethod(_relu_passes_nan)
 
 
 class AcceptsDepthwiseFilterBatch(ReferenceDriver):

@@ -44,6 +44,7 @@ F32 = OperandType.TENSOR_FLOAT32
 Q8 = OperandType.TENSOR_QUANT8_ASYMM
 ACTIVATIONS = {0: (None, None), 1: (0.0, None), 2: (-1.0, 1.0), 3: (0.0, 6.0)}
 """FusedActivationFunc NONE, RELU, RELU1, RELU6 as (low, high) clamps."""
+FLT_MAX = float(np.finfo(np.float32).max)
 
 
 class InvalidValue(Exception):
@@ -62,7 +63,11 @@ def _binary(inputs, outputs, values, combine):
     except ValueError:
         raise InvalidValue(f"shapes {a.shape} and {b.shape} do not broadcast") from None
     low, high = ACTIVATIONS[int(activation)]
-    result = combine(np.broadcast_to(a, shape), np.broadcast_to(b, shape)).astype(np.float32)
+    with np.errstate(over="ignore"):
+        result = combine(np.broadcast_to(a, shape), np.broadcast_to(b, shape)).astype(np.float32)
+    # An overflow comes out as +-FLT_MAX, not inf, before the activation (docs/operations.md,
+    # Fused activation).
+    result = np.clip(result, -FLT_MAX, FLT_MAX)
     if low is not None or high is not None:
         result = np.clip(result, low, high)
     return result
@@ -73,7 +78,7 @@ def _relu(operands, inputs, outputs, values):
     if x is None:
         return None
     if operands[inputs[0]].type == F32:
-        return np.maximum(x, np.float32(0))
+        return np.where(x > 0, x, np.float32(0))  # NaN gives 0, the lower bound
     source, target = operands[inputs[0]], operands[outputs[0]]
     real = np.maximum((x.astype(np.float64) - source.zero_point) * source.scale, 0.0)
     quantized = np.round(real / target.scale) + target.zero_point
