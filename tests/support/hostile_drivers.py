@@ -609,6 +609,9 @@ class _ForkGrowModel(_Hostile):
                 grown += len(chunk)
         os.close(ready)
         print(f"children grown: {grown}", flush=True)
+        # The children keep their memory; the call stays open long enough for a tree watch
+        # polling every half second to see it (however fast they grew).
+        time.sleep(5)
         return super().hostile_execute(request, measure)
 
 
