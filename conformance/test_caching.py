@@ -175,7 +175,10 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     profile = _profile(metafunc.config)
     name = metafunc.function.__name__
     if name == "test_cache_round_trip":
-        metafunc.parametrize("case", _round_trip_cases(profile))
+        cases = _round_trip_cases(profile)
+        # Explicit ids: pytest names a string parameter over 100 characters by its
+        # position (case2683), which moves whenever a case is added before it.
+        metafunc.parametrize("case", cases, ids=cases)
     elif name in ("test_corrupted_model_cache", "test_corrupted_data_cache"):
         corruptions = (
             MODEL_CORRUPTIONS if name == "test_corrupted_model_cache" else DATA_CORRUPTIONS

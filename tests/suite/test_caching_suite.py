@@ -92,3 +92,24 @@ def test_a_driver_remembering_caches_by_contents_is_caught(pytester) -> None:
             "callback NONE, prepared model given*"
         ]
     )
+
+
+def test_every_cache_round_trip_item_is_named_by_its_case(pytester) -> None:
+    result = pytester.runpytest_subprocess(
+        "-p",
+        "no:cacheprovider",
+        "--pyargs",
+        "conformance.test_caching",
+        "-k",
+        "test_cache_round_trip",
+        "--nnhal-profile=full",
+        "--nnhal-seed=1",
+        "--collect-only",
+        "-q",
+    )
+    ids = [line for line in result.stdout.lines if "test_cache_round_trip[" in line]
+    assert len(ids) > 2000
+    positional = [i for i in ids if re.search(r"\[case\d+\]$", i)]
+    assert positional == []
+    long_case = "V1_2/unidirectional_sequence_lstm_omitted_inputs/batch_major_cifg_peephole_projection_zero_sized_input_float16"
+    assert any(i.endswith(f"[{long_case}]") for i in ids)
