@@ -231,11 +231,12 @@ def test_an_item_that_hangs_again_itself_is_a_timeout_not_blocked(pytester, isol
     outcomes = {t["id"].split("[")[1][:-1]: t for t in report["tests"]}
     hung = outcomes["conv2d/CONV_2D"]
     assert hung["outcome"] == "timeout", hung
-    assert hung["details"].splitlines()[1] == (
+    assert hung["details"].splitlines()[0] == (  # what went wrong first, then the case
         "execute_1_2 (launch status NONE): the driver did not notify the execution callback "
         "within 0.2 s (this item hung in execute_1_2 and called it again: 2 hangs in this "
         "run, --hal-hang-limit=2, so it is not called again)"
     ), hung
+    assert hung["details"].splitlines()[1].startswith("drawn case: CONV_2D (conv2d): ")
     assert "this item did not run" not in hung["details"]
     later = outcomes["pool2d/L2_POOL_2D"]
     assert later["outcome"] == "blocked", later
