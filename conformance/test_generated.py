@@ -237,8 +237,8 @@ def _stable(test: GeneratedTest, inputs: list, outputs: list, timeout: float) ->
     if twin.operand_values == model.operand_values:
         return True
     sizes = [o.nbytes for o in outputs]
-    case = CaseId.of(test).case
-    answer = fresh.oracle().compute(f"{case}#float16", twin, inputs, sizes, timeout)
+    case = CaseId.of(test)
+    answer = fresh.oracle().compute(f"{case.case}#float16", twin, inputs, sizes, timeout)
     if answer.status != ErrorStatus.NONE or answer.shapes != [o.shape for o in outputs]:
         return False
     rounded = [
@@ -246,7 +246,7 @@ def _stable(test: GeneratedTest, inputs: list, outputs: list, timeout: float) ->
         for data, o in zip(answer.outputs, outputs, strict=True)
     ]
     types = [model.operands[i].type for i in model.output_indexes]
-    tolerance = tolerance_for(model, CaseId.of(test).spec)
+    tolerance = tolerance_for(model, case.spec)
     return fresh.same_answer(outputs, rounded, types, tolerance)
 
 

@@ -50,6 +50,7 @@ from hal.fmq import FmqDescriptor, FmqError, MessageQueue
 from hal.interfaces import IPreparedModelCallback
 from hal.levels import LEVELS
 from hal.loader import DriverLoadError, LoadedDriver
+from hal.show import printable
 from hal.types import HalVersion
 from isolation.channel import (
     INTERFACES,
@@ -838,8 +839,6 @@ class DriverService:
         """What the driver service wrote to its stdout and stderr since ``mark``: its last
         ``limit`` bytes at most (saying how many came before), decoded leniently and made
         printable (a driver's text cannot draw on the terminal)."""
-        from hal.show import printable
-
         if self._log is None or self.log_path is None:
             return ""
         try:

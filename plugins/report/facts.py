@@ -288,19 +288,20 @@ def failure_text(report: pytest.TestReport, excinfo: pytest.ExceptionInfo | None
     return report.longreprtext
 
 
+def _property(report: pytest.TestReport, name: str) -> Any:
+    """The value of the report's user property ``name`` (its first), or None."""
+    return next((v for k, v in getattr(report, "user_properties", ()) if k == name), None)
+
+
 def classify_phase(
     report: pytest.TestReport, excinfo: pytest.ExceptionInfo | None
 ) -> dict[str, Any]:
     """How one phase (setup, call, teardown) ended, with a reason for anything but a pass."""
     if report.passed:
-        pattern = next(
-            (v for k, v in getattr(report, "user_properties", ()) if k == PATTERN_PROPERTY), None
-        )
+        pattern = _property(report, PATTERN_PROPERTY)
         if pattern is not None and hasattr(report, "wasxfail"):
             return {"outcome": "passed", "reason": f"{PATTERN_PASSED} {pattern} matches it"}
-        cases = next(
-            (v for k, v in getattr(report, "user_properties", ()) if k == CASES_PROPERTY), None
-        )
+        cases = _property(report, CASES_PROPERTY)
         if isinstance(cases, str):  # an item that draws its cases: how many it ran
             return {"outcome": "passed", "reason": cases[:REASON_LIMIT]}
         return {"outcome": "passed"}
@@ -336,9 +337,7 @@ def classify_phase(
     reason = _first_line(text)
     if outcome == "error" and typename and not reason.startswith(typename):
         reason = f"{typename}: {reason}"[:REASON_LIMIT]
-    output = next(
-        (v for k, v in getattr(report, "user_properties", ()) if k == OUTPUT_PROPERTY), None
-    )
+    output = _property(report, OUTPUT_PROPERTY)
     if isinstance(output, str) and output:
         text = f"{text}\n\ndriver output during this test:\n{output}"
     result: dict[str, Any] = {
