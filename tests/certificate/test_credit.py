@@ -141,12 +141,21 @@ def _seed_in(output: str) -> str:
     return match.group(1)
 
 
-def test_a_replaying_driver_passes_its_recorded_seed_and_fails_a_fresh_one(folder) -> None:
+COLLIDING_SEED = "2426883056"
+"""A seed whose ADD corners include two cases with the same types, activation and input
+bytes that differ only in their quantization parameters (so in their answers): a replay
+keyed without the scales gave one of them the other's answer."""
+
+
+@pytest.mark.parametrize("given", [None, COLLIDING_SEED], ids=["drawn-seed", "colliding-seed"])
+def test_a_replaying_driver_passes_its_recorded_seed_and_fails_a_fresh_one(folder, given) -> None:
     replay = {"NNHAL_REPLAY": str(folder / "recorded.json")}
     items = ("--pyargs", CORNER, FRESH, "-v")
-    recorded = _pytest(folder, *items, "--driver=credit_drivers:Recorder", env=replay)
+    chosen = (f"--nnhal-seed={given}",) if given else ()
+    recorded = _pytest(folder, *items, *chosen, "--driver=credit_drivers:Recorder", env=replay)
     assert recorded.returncode == 0, recorded.stdout[-3000:] + recorded.stderr[-3000:]
     seed = _seed_in(recorded.stdout)  # drawn for the run: full draws anew every run
+    assert given in (None, seed)
     assert (folder / "recorded.json").exists()
 
     # The same seed draws the same cases: the answers recorded for them fit.

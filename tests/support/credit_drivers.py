@@ -91,15 +91,31 @@ def _input_arrays(model: Model, request) -> list[bytes]:
     return _read(request, request.inputs)
 
 
-def _key(model: Model, inputs: list[bytes]) -> str:
-    """A model's operations, operand types and constants (not its output dimensions: a
-    dynamic twin finds its case), with the request's input bytes: what a lookup driver
-    hashes."""
+def _input_shapes(model: Model, request) -> list[tuple[int, ...]]:
+    """Each input's dimensions: the request's where it gives them (a model of unknown
+    dimensions), else the model's."""
+    return [
+        tuple(argument.dimensions or model.operands[index].dimensions)
+        for argument, index in zip(request.inputs, model.input_indexes, strict=True)
+    ]
+
+
+def _key(model: Model, inputs: list[bytes], shapes: list[tuple[int, ...]]) -> str:
+    """What a lookup driver hashes: the model's operations, its operands but for their
+    declared dimensions (a dynamic twin finds its case), its constants, and the request's
+    input bytes and dimensions. Everything that decides the answer is in it: two drawn
+    cases that differ only in a quantization scale, or only in how the same bytes are
+    shaped, must not share a recording."""
     digest = hashlib.sha256()
     digest.update(repr([(op.type, op.inputs, op.outputs) for op in model.operations]).encode())
-    digest.update(repr([operand.type for operand in model.operands]).encode())
+    digest.update(
+        repr(
+            [(o.type, o.scale, o.zero_point, o.lifetime, o.extra_params) for o in model.operands]
+        ).encode()
+    )
     digest.update(bytes(model.operand_values))
-    for value in inputs:
+    for value, shape in zip(inputs, shapes, strict=True):
+        digest.update(repr(tuple(int(d) for d in shape)).encode())
         digest.update(len(value).to_bytes(8, "little") + value)
     return digest.hexdigest()
 
@@ -127,7 +143,8 @@ def _corpus_answers() -> dict[str, tuple[list[bytes], list[tuple[int, ...]]]]:
         for test in corpus():
             for feed in test.feeds:
                 inputs = [a.tobytes() for a in feed.inputs]
-                table[_key(test.model, inputs)] = (
+                shapes = [a.shape for a in feed.inputs]
+                table[_key(test.model, inputs, shapes)] = (
                     [a.tobytes() for a in feed.outputs],
                     [a.shape for a in feed.outputs],
                 )
@@ -152,9 +169,7 @@ class _LookedUp(ReferencePreparedModel):
 
     def _plan_run(self, request, binding):
         model = self._model
-        key = _key(model, _input_arrays(model, request))
-        # A recording first: a corpus case can share the key (dimensions are not in it)
-        # and give another shape, where the recording has this very case's answer.
+        key = _key(model, _input_arrays(model, request), _input_shapes(model, request))
         recorded = _recorded().get(key)
         if recorded is not None:
             answer = ([bytes.fromhex(h) for h in recorded[0]], [tuple(d) for d in recorded[1]])
@@ -188,7 +203,7 @@ class _Recording(ReferencePreparedModel):
 
     def _plan_run(self, request, binding):
         model = self._model
-        key = _key(model, _input_arrays(model, request))
+        key = _key(model, _input_arrays(model, request), _input_shapes(model, request))
         result = super()._plan_run(request, binding)
         path = _replay_file()
         if result.status == ErrorStatus.NONE and path is not None:
