@@ -5,8 +5,8 @@
 # RELU -> [3, 0.75, 0.5, 0] (a negative divisor makes the negative result),
 # RELU1 -> [1, 0.75, 0.5, -1], RELU6 -> [3, 0.75, 0.5, 0].
 # No division by zero here: the HAL documentation gives +-inf, the Android 10 CPU
-# reference clamps float32 results to +-FLT_MAX (see V1_2/div_v1_2 for float16,
-# where both give inf).
+# reference clamps float32 results to +-FLT_MAX. Float32 division by zero is in
+# V1_1/div_special_values, float16 in V1_2/div_v1_2 (where both give inf).
 a = Input("a", "TENSOR_FLOAT32", "{2, 2}")
 b = Input("b", "TENSOR_FLOAT32", "{2}")
 act = Int32Scalar("act", 0)

@@ -17,8 +17,8 @@ Example({
 # Float16 division by zero gives +-inf (by hand): 1 / 0 = inf, -2 / 0 = -inf,
 # 0 / 4 = 0, 3 / -0.25 = -12. Here the HAL documentation (IEEE) and the Android 10
 # CPU reference agree: the reference computes in float32, clamps to +-FLT_MAX, and
-# FLT_MAX rounds to inf in float16. Float32 is left out on purpose: there the
-# reference returns +-FLT_MAX where the documentation says +-inf.
+# FLT_MAX rounds to inf in float16. Float32 is left out here: there the reference
+# returns +-FLT_MAX where the documentation says +-inf (V1_1/div_special_values).
 x = Input("x", "TENSOR_FLOAT16", "{4}")
 y = Input("y", "TENSOR_FLOAT16", "{4}")
 z = Output("z", "TENSOR_FLOAT16", "{4}")
