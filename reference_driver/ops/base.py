@@ -1,18 +1,20 @@
-"""What every operation implementation sees and provides."""
+"""What every operation implementation sees and provides.
+
+``OpArgs``, ``OpFailure`` and ``OpInvalid`` are ``hal.checks``'s (re-exported here):
+an implementation's ``validate`` and ``prepare`` are the public checks of its
+operation type, and ``checked`` builds an implementation around them.
+"""
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
 
-from hal.types import Operand, OperationType
-
-
-class OpFailure(Exception):
-    """The operation cannot run on these values (the execution fails: GENERAL_FAILURE)."""
+from hal.checks.base import OpArgs, OpFailure, OpInvalid, elements
+from hal.checks.registry import CHECKS
+from hal.types import OperationType
 
 
 class OverBudget(OpFailure):
@@ -23,35 +25,6 @@ class OverBudget(OpFailure):
     """
 
 
-class OpInvalid(OpFailure):
-    """A parameter value or shape the operation's definition forbids: INVALID_ARGUMENT.
-
-    Raised by ``validate`` reasons at prepare time (through the executor) and by
-    ``prepare`` or ``execute`` when the bad value only appears at execution
-    (an axis given as a model input, input dimensions given by the request).
-    """
-
-
-@dataclass
-class OpArgs:
-    """One operation's operands, and their values where known.
-
-    ``values[i]`` is the numpy array of input ``i`` (a 0-d array for a
-    scalar), or None when the value is not known yet (at prepare time, a
-    non-constant input) or the input was omitted.
-    """
-
-    inputs: list[Operand]
-    outputs: list[Operand]
-    values: list[np.ndarray | None]
-
-    def scalar(self, index: int) -> int | float | bool:
-        value = self.values[index]
-        if value is None:
-            raise OpFailure(f"input {index} has no value")
-        return value.item()
-
-
 @dataclass(frozen=True)
 class OperationImpl:
     type: OperationType
@@ -59,6 +32,17 @@ class OperationImpl:
     validate: Callable[[OpArgs], str | None]
     prepare: Callable[[OpArgs], list[tuple[int, ...]]]
     execute: Callable[[OpArgs, list[tuple[int, ...]]], list[np.ndarray]]
+
+
+def checked(
+    op_type: OperationType,
+    supports: Callable[[OpArgs], bool],
+    execute: Callable[[OpArgs, list[tuple[int, ...]]], list[np.ndarray]],
+) -> OperationImpl:
+    """The implementation of ``op_type`` whose ``validate`` and ``prepare`` are the
+    public checks' (``hal.checks.registry.CHECKS``): one implementation for both."""
+    check = CHECKS[op_type]
+    return OperationImpl(op_type, supports, check.validate, check.prepare, execute)
 
 
 @dataclass(frozen=True)
@@ -79,10 +63,6 @@ class Cost:
 PYTHON_STEP = 10_000
 """Work units one iteration of a Python-level loop counts for (tens of microseconds of
 interpreter and numpy call overhead, as many elementary steps as numpy does meanwhile)."""
-
-
-def elements(shape: tuple[int, ...] | list[int]) -> int:
-    return math.prod(int(d) for d in shape)
 
 
 Shapes = list[tuple[int, ...]]
@@ -114,3 +94,19 @@ def recurrent_cost(args: OpArgs, shapes: Shapes | None) -> Cost:
     weights = sum(v.size for v in args.values[1:] if v is not None and v.ndim == 2)
     rows = x.size // x.shape[-1]
     return Cost(work=base.work + rows * (weights + PYTHON_STEP), scratch=base.scratch)
+
+
+__all__ = [
+    "PYTHON_STEP",
+    "Cost",
+    "OpArgs",
+    "OpFailure",
+    "OpInvalid",
+    "OperationImpl",
+    "OverBudget",
+    "Shapes",
+    "checked",
+    "default_cost",
+    "elements",
+    "recurrent_cost",
+]

@@ -18,41 +18,33 @@ from __future__ import annotations
 
 import numpy as np
 
+from hal.checks.conversion import (
+    Shape,
+    _input,
+)
 from hal.types import Operand, OperandType, OperationType, SymmPerChannelQuantParams, numpy_dtype
-from reference_driver.ops.base import OpArgs, OperationImpl, OpFailure, OpInvalid
+from reference_driver.ops.base import OpArgs, OpFailure, checked
 from reference_driver.quant import round_half_away_array
 
-Shape = tuple[int, ...]
 _F16 = OperandType.TENSOR_FLOAT16
+
+
 _F32 = OperandType.TENSOR_FLOAT32
+
+
 _I32 = OperandType.TENSOR_INT32
+
+
 _Q8A = OperandType.TENSOR_QUANT8_ASYMM
+
+
 _Q8C = OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL
+
+
 _CASTABLE = (_F16, _F32, _I32, _Q8A)
+
+
 _QUANTIZED = (_Q8A, OperandType.TENSOR_QUANT8_SYMM, _Q8C)
-_DEQUANTIZE_MAX_RANK = 4
-
-
-# Shared ---------------------------------------------------------------------
-
-
-def _input(args: OpArgs) -> np.ndarray:
-    value = args.values[0]
-    if value is None:
-        raise OpFailure("input 0 has no value")
-    return value
-
-
-def _same_shape_reason(args: OpArgs) -> str | None:
-    """Why the declared output shape can never equal the input's, or None."""
-    source, target = args.inputs[0].dimensions, args.outputs[0].dimensions
-    if not source or not target:
-        return None
-    if len(source) != len(target) or any(
-        a and b and a != b for a, b in zip(source, target, strict=True)
-    ):
-        return f"output shape {list(target)} differs from input shape {list(source)}"
-    return None
 
 
 # CAST -----------------------------------------------------------------------
@@ -60,15 +52,6 @@ def _same_shape_reason(args: OpArgs) -> str | None:
 
 def _cast_supports(args: OpArgs) -> bool:
     return args.inputs[0].type in _CASTABLE and args.outputs[0].type in _CASTABLE
-
-
-def _cast_prepare(args: OpArgs) -> list[Shape]:
-    x = _input(args)
-    if x.ndim == 0:
-        raise OpInvalid("the input must have rank 1 or more")
-    if x.size == 0:
-        raise OpFailure(f"input 0 is zero-sized {x.shape}; CAST rejects it")
-    return [x.shape]
 
 
 def _to_quant8(x: np.ndarray) -> np.ndarray:
@@ -99,16 +82,6 @@ def _cast_execute(args: OpArgs, shapes: list[Shape]) -> list[np.ndarray]:
         return [x.astype(numpy_dtype(target))]
 
 
-# QUANTIZE -------------------------------------------------------------------
-
-
-def _quantize_prepare(args: OpArgs) -> list[Shape]:
-    x = _input(args)
-    if x.ndim == 0:
-        raise OpInvalid("the input must have rank 1 or more")
-    return [x.shape]
-
-
 def _quantize_execute(args: OpArgs, shapes: list[Shape]) -> list[np.ndarray]:
     output = args.outputs[0]
     with np.errstate(over="ignore", invalid="ignore"):
@@ -117,16 +90,6 @@ def _quantize_execute(args: OpArgs, shapes: list[Shape]) -> list[np.ndarray]:
         # std::min<float>(255, NaN) keeps 255: NaN saturates high.
         q = np.where(np.isnan(q), 255.0, np.clip(q, 0, 255))
     return [q.astype(np.uint8)]
-
-
-# DEQUANTIZE -----------------------------------------------------------------
-
-
-def _dequantize_prepare(args: OpArgs) -> list[Shape]:
-    x = _input(args)
-    if not 1 <= x.ndim <= _DEQUANTIZE_MAX_RANK:
-        raise OpInvalid(f"input rank {x.ndim}; DEQUANTIZE takes rank 1 to 4")
-    return [x.shape]
 
 
 def _scales(operand: Operand, rank: int) -> np.ndarray:
@@ -151,21 +114,15 @@ def _dequantize_execute(args: OpArgs, shapes: list[Shape]) -> list[np.ndarray]:
 
 
 IMPLEMENTATIONS = (
-    OperationImpl(
-        OperationType.CAST, _cast_supports, _same_shape_reason, _cast_prepare, _cast_execute
-    ),
-    OperationImpl(
+    checked(OperationType.CAST, _cast_supports, _cast_execute),
+    checked(
         OperationType.QUANTIZE,
         lambda args: args.inputs[0].type in (_F16, _F32) and args.outputs[0].type == _Q8A,
-        _same_shape_reason,
-        _quantize_prepare,
         _quantize_execute,
     ),
-    OperationImpl(
+    checked(
         OperationType.DEQUANTIZE,
         lambda args: args.inputs[0].type in _QUANTIZED and args.outputs[0].type in (_F16, _F32),
-        _same_shape_reason,
-        _dequantize_prepare,
         _dequantize_execute,
     ),
 )

@@ -39,10 +39,10 @@ from reference_driver.ops.base import (
     OpInvalid,
     default_cost,
 )
-from reference_driver.ops.boxes import float_scalar as _f32
-from reference_driver.ops.boxes import iou, swap_remove
-from reference_driver.ops.boxes import real_input as _real
-from reference_driver.ops.boxes import tensor_input as _tensor
+from hal.checks.boxes import float_scalar as _f32
+from hal.checks.boxes import iou, swap_remove
+from hal.checks.boxes import real_input as _real
+from hal.checks.boxes import tensor_input as _tensor
 from reference_driver.ops.common import quantize
 from reference_driver.quant import (
     multiply_by_quantized_multiplier,

@@ -21,79 +21,32 @@ from collections.abc import Callable
 
 import numpy as np
 
+from hal.checks.elementwise import (
+    Array,
+    _inputs,
+)
 from hal.types import Operand, OperandType, OperationType
-from reference_driver.ops.base import OpArgs, OperationImpl, OpFailure, OpInvalid
+from reference_driver.ops.base import OpArgs, OperationImpl, OpFailure, checked
 from reference_driver.ops.common import (
     FLOAT_TYPES,
     Q8A,
     activation_code,
     apply_float_activation,
-    check_rank,
     clamp_quant8,
     to_float_type,
-    valid_activation,
 )
 from reference_driver.quant import multiply_by_quantized_multiplier, quantize_multiplier
 
 I32 = OperandType.TENSOR_INT32
-_MAX_RANK = 4
+
+
 _ADD_LEFT_SHIFT = 20
+
+
 _FLT_MAX = float(np.finfo(np.float32).max)
 
-Array = np.ndarray
+
 Kernel = Callable[[OpArgs], Array]
-
-
-# ---------------------------------------------------------------------------
-# Shapes
-# ---------------------------------------------------------------------------
-
-
-def _inputs(args: OpArgs) -> tuple[Array, Array]:
-    a, b = args.values[0], args.values[1]
-    if a is None or b is None:
-        raise OpFailure("both tensor inputs need a value")
-    return a, b
-
-
-def _declared_mismatch(args: OpArgs) -> str | None:
-    """Why the two inputs' declared shapes cannot broadcast, judging known sizes only."""
-    dims_a, dims_b = args.inputs[0].dimensions, args.inputs[1].dimensions
-    if not dims_a or not dims_b:
-        return None
-    for da, db in zip(reversed(dims_a), reversed(dims_b), strict=False):
-        if 0 not in (da, db) and 1 not in (da, db) and da != db:
-            return f"input shapes {list(dims_a)} and {list(dims_b)} do not broadcast"
-    return None
-
-
-def _broadcast(a: Array, b: Array) -> tuple[int, ...]:
-    try:
-        return tuple(np.broadcast_shapes(a.shape, b.shape))
-    except ValueError:
-        raise OpInvalid(f"shapes {a.shape} and {b.shape} do not broadcast") from None
-
-
-def _validate_activated(args: OpArgs) -> str | None:
-    for i in (0, 1):
-        rank = len(args.inputs[i].dimensions)
-        if rank > _MAX_RANK:
-            return f"input {i} has rank {rank}, at most {_MAX_RANK} is supported"
-    return valid_activation(args, 2) or _declared_mismatch(args)
-
-
-def _prepare_activated(args: OpArgs) -> list[tuple[int, ...]]:
-    a, b = _inputs(args)
-    check_rank(a, 0, _MAX_RANK, "input 0")
-    check_rank(b, 0, _MAX_RANK, "input 1")
-    return [_broadcast(a, b)]
-
-
-def _prepare_nonempty(args: OpArgs) -> list[tuple[int, ...]]:
-    a, b = _inputs(args)
-    if a.size == 0 or b.size == 0:
-        raise OpFailure(f"zero-sized input {a.shape if a.size == 0 else b.shape}")
-    return [_broadcast(a, b)]
 
 
 # ---------------------------------------------------------------------------
@@ -234,9 +187,9 @@ def _quant_prelu(args: OpArgs) -> Array:
 def _make(
     op_type: OperationType,
     kernels: dict[int, Kernel],
-    activated: bool,
 ) -> OperationImpl:
-    """An implementation dispatching on input 0's type to ``kernels``."""
+    """An implementation dispatching on input 0's type to ``kernels`` (its checks:
+    ``hal.checks.elementwise``)."""
 
     def supports(args: OpArgs) -> bool:
         return args.inputs[0].type in kernels and args.inputs[1].type == args.inputs[0].type
@@ -246,9 +199,7 @@ def _make(
             return [np.zeros(shapes[0], dtype=args.values[0].dtype)]
         return [kernels[args.inputs[0].type](args)]
 
-    validate = _validate_activated if activated else _declared_mismatch
-    prepare = _prepare_activated if activated else _prepare_nonempty
-    return OperationImpl(op_type, supports, validate, prepare, execute)
+    return checked(op_type, supports, execute)
 
 
 def _float_kernels(kernel: Kernel) -> dict[int, Kernel]:
@@ -266,25 +217,21 @@ IMPLEMENTATIONS = (
     _make(
         OperationType.ADD,
         {**_float_kernels(_float_activated(np.add)), Q8A: _quant_add_sub(1)},
-        activated=True,
     ),
     _make(
         OperationType.SUB,
         {**_float_kernels(_float_activated(np.subtract)), Q8A: _quant_add_sub(-1)},
-        activated=True,
     ),
     _make(
         OperationType.MUL,
         {**_float_kernels(_float_activated(np.multiply)), Q8A: _quant_mul},
-        activated=True,
     ),
-    _make(OperationType.DIV, _float_kernels(_float_activated(np.divide)), activated=True),
-    _make(OperationType.MAXIMUM, _extremum_kernels(_maximum), activated=False),
-    _make(OperationType.MINIMUM, _extremum_kernels(_minimum), activated=False),
-    _make(OperationType.POW, _float_kernels(_float_pow), activated=False),
+    _make(OperationType.DIV, _float_kernels(_float_activated(np.divide))),
+    _make(OperationType.MAXIMUM, _extremum_kernels(_maximum)),
+    _make(OperationType.MINIMUM, _extremum_kernels(_minimum)),
+    _make(OperationType.POW, _float_kernels(_float_pow)),
     _make(
         OperationType.PRELU,
         {**_float_kernels(_float_prelu), Q8A: _quant_prelu},
-        activated=False,
     ),
 )

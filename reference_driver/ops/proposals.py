@@ -43,10 +43,10 @@ from reference_driver.ops.base import (
     OpInvalid,
     default_cost,
 )
-from reference_driver.ops.boxes import float_scalar as _f32
-from reference_driver.ops.boxes import iou, swap_remove
-from reference_driver.ops.boxes import real_input as _real
-from reference_driver.ops.boxes import tensor_input as _tensor
+from hal.checks.boxes import float_scalar as _f32
+from hal.checks.boxes import iou, swap_remove
+from hal.checks.boxes import real_input as _real
+from hal.checks.boxes import tensor_input as _tensor
 from reference_driver.quant import round_half_away_array
 
 F32 = OperandType.TENSOR_FLOAT32

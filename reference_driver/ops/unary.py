@@ -30,13 +30,16 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import dataclass
 
 import numpy as np
 
+from hal.checks.unary import (
+    SPECS,
+    Shape,
+)
 from hal.types import FusedActivationFunc, Operand, OperandType, OperationType
-from reference_driver.ops.base import OpArgs, OperationImpl, OpFailure
-from reference_driver.ops.common import FLOAT_TYPES, Q8A, check_rank, to_float_type
+from reference_driver.ops.base import OpArgs, OperationImpl, OpFailure, checked
+from reference_driver.ops.common import Q8A, to_float_type
 from reference_driver.quant import (
     multiply_by_quantized_multiplier,
     quant8_activation_range,
@@ -44,91 +47,17 @@ from reference_driver.quant import (
     round_half_away_array,
 )
 
-Shape = tuple[int, ...]
 FloatFn = Callable[[np.ndarray], np.ndarray]
+
 
 _I32 = OperandType.TENSOR_INT32
 _FLT_MAX = float(np.finfo(np.float32).max)
+
+
 _INPUT_INTEGER_BITS = 4
+
+
 """Integer bits of the fixed-point input of quantized LOGISTIC and TANH (Q4.27)."""
-
-
-@dataclass(frozen=True)
-class _Unary:
-    """What distinguishes one unary operation from another."""
-
-    op: OperationType
-    types: tuple[int, ...]
-    max_rank: int | None
-    zero_sized: bool
-    fixed_quant: tuple[float, int] | None = None
-    """The (scale, zero point) a TENSOR_QUANT8_ASYMM output must carry; None: the input's."""
-
-
-# Shapes and parameters ------------------------------------------------------------
-
-
-def _declared_rank_reason(spec: _Unary, operand: Operand) -> str | None:
-    rank = len(operand.dimensions)
-    if rank == 0:  # unknown rank: judged at execution
-        return None
-    if spec.max_rank is not None and rank > spec.max_rank:
-        return f"input 0 has rank {rank}; {spec.op.name} takes ranks 1 to {spec.max_rank}"
-    return None
-
-
-def _declared_shape_reason(args: OpArgs) -> str | None:
-    """The output has the input's shape: why the declared shapes cannot agree, or None."""
-    source, target = args.inputs[0].dimensions, args.outputs[0].dimensions
-    if not source or not target:  # an unknown rank matches anything
-        return None
-    if len(source) != len(target) or any(
-        a and b and a != b for a, b in zip(source, target, strict=True)
-    ):
-        return f"output dimensions {list(target)} differ from the input's {list(source)}"
-    return None
-
-
-def _expected_quant(spec: _Unary, args: OpArgs) -> tuple[float, int]:
-    source = args.inputs[0]
-    return spec.fixed_quant or (source.scale, source.zero_point)
-
-
-def _quant_reason(spec: _Unary, args: OpArgs) -> str | None:
-    out = args.outputs[0]
-    if out.type != Q8A:
-        return None
-    scale, zero_point = _expected_quant(spec, args)
-    if not math.isclose(out.scale, scale, rel_tol=1e-6) or out.zero_point != zero_point:
-        return (
-            f"output scale/zeroPoint ({out.scale}, {out.zero_point}) must be "
-            f"({scale}, {zero_point}) for {spec.op.name}"
-        )
-    return None
-
-
-def _make_validate(spec: _Unary) -> Callable[[OpArgs], str | None]:
-    def validate(args: OpArgs) -> str | None:
-        return (
-            _declared_rank_reason(spec, args.inputs[0])
-            or _declared_shape_reason(args)
-            or _quant_reason(spec, args)
-        )
-
-    return validate
-
-
-def _make_prepare(spec: _Unary) -> Callable[[OpArgs], list[Shape]]:
-    def prepare(args: OpArgs) -> list[Shape]:
-        values = args.values[0]
-        if values is None:
-            raise OpFailure("input 0 has no value")
-        check_rank(values, 1, spec.max_rank if spec.max_rank is not None else values.ndim)
-        if values.size == 0 and not spec.zero_sized:
-            raise OpFailure(f"{spec.op.name} does not accept the zero-sized input {values.shape}")
-        return [values.shape]
-
-    return prepare
 
 
 # Float arithmetic -----------------------------------------------------------------
@@ -210,6 +139,8 @@ def _relu_quant(code: int) -> Callable[[np.ndarray, Operand], np.ndarray]:
 
 
 _QUANT_LOGISTIC = _saturating_quant(lambda x: round_half_away_array(256.0 / (1.0 + np.exp(-x))))
+
+
 _QUANT_TANH = _saturating_quant(lambda x: 128.0 + round_half_away_array(128.0 * np.tanh(x)))
 
 
@@ -217,11 +148,12 @@ _QUANT_TANH = _saturating_quant(lambda x: 128.0 + round_half_away_array(128.0 * 
 
 
 def _make(
-    spec: _Unary,
+    op: OperationType,
     float_fn: FloatFn,
     quant_fn: Callable[[np.ndarray, Operand], np.ndarray] | None = None,
 ) -> OperationImpl:
     compute_float = _in_float32(float_fn)
+    types = SPECS[op].types
 
     def execute(args: OpArgs, shapes: list[Shape]) -> list[np.ndarray]:
         values = args.values[0]
@@ -235,49 +167,28 @@ def _make(
             return [np.negative(values)]  # NEG, the only TENSOR_INT32 form; wraps at INT32_MIN
         return [compute_float(values)]
 
-    return OperationImpl(
-        spec.op,
-        lambda args: args.inputs[0].type in spec.types,
-        _make_validate(spec),
-        _make_prepare(spec),
-        execute,
-    )
+    return checked(op, lambda args: args.inputs[0].type in types, execute)
 
 
-_FLOATS = FLOAT_TYPES
-_FLOATS_Q8 = (*FLOAT_TYPES, Q8A)
 _Op = OperationType
 
 
-def _math(op: OperationType, fn: FloatFn, types: tuple[int, ...] = _FLOATS) -> OperationImpl:
-    return _make(_Unary(op, types, max_rank=None, zero_sized=False), fn)
-
-
 def _activation(op: OperationType, low: float, high: float | None, code: int) -> OperationImpl:
-    spec = _Unary(op, _FLOATS_Q8, max_rank=4, zero_sized=True)
     # RELU's float upper bound is FLT_MAX as in the CPU reference: +inf becomes FLT_MAX.
-    return _make(spec, _clamp(low, _FLT_MAX if high is None else high), _relu_quant(code))
+    return _make(op, _clamp(low, _FLT_MAX if high is None else high), _relu_quant(code))
 
 
 IMPLEMENTATIONS = (
-    _math(_Op.ABS, np.abs),
-    _math(_Op.EXP, np.exp),
-    _math(_Op.LOG, np.log),
-    _math(_Op.NEG, np.negative, (*_FLOATS, _I32)),
-    _math(_Op.RSQRT, _rsqrt),
-    _math(_Op.SIN, np.sin),
-    _math(_Op.SQRT, np.sqrt),
-    _make(_Unary(_Op.FLOOR, _FLOATS, max_rank=4, zero_sized=False), np.floor),
-    _make(
-        _Unary(_Op.LOGISTIC, _FLOATS_Q8, max_rank=4, zero_sized=True, fixed_quant=(1 / 256, 0)),
-        _logistic,
-        _QUANT_LOGISTIC,
-    ),
-    _make(
-        _Unary(_Op.TANH, _FLOATS_Q8, max_rank=4, zero_sized=True, fixed_quant=(1 / 128, 128)),
-        np.tanh,
-        _QUANT_TANH,
-    ),
+    _make(_Op.ABS, np.abs),
+    _make(_Op.EXP, np.exp),
+    _make(_Op.LOG, np.log),
+    _make(_Op.NEG, np.negative),
+    _make(_Op.RSQRT, _rsqrt),
+    _make(_Op.SIN, np.sin),
+    _make(_Op.SQRT, np.sqrt),
+    _make(_Op.FLOOR, np.floor),
+    _make(_Op.LOGISTIC, _logistic, _QUANT_LOGISTIC),
+    _make(_Op.TANH, np.tanh, _QUANT_TANH),
     _activation(_Op.RELU, 0.0, None, FusedActivationFunc.RELU),
     _activation(_Op.RELU1, -1.0, 1.0, FusedActivationFunc.RELU1),
     _activation(_Op.RELU6, 0.0, 6.0, FusedActivationFunc.RELU6),

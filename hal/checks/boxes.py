@@ -1,14 +1,14 @@
 """Helpers the box-based families (detection, proposals) share: inputs, IoU, NMS removal.
 
-Not a family (it implements no operation); family modules import it as they
-import ``common``.
+Not a family (it checks no operation); the check modules and the reference driver's
+family modules import it as they import ``common``.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from reference_driver.ops.base import OpArgs, OpFailure
+from hal.checks.base import OpArgs, OpFailure
 
 
 def tensor_input(args: OpArgs, slot: int) -> np.ndarray:

@@ -1,0 +1,85 @@
+"""Type conversions: CAST, QUANTIZE and DEQUANTIZE.
+
+CAST converts the raw stored values between TENSOR_FLOAT16, TENSOR_FLOAT32,
+TENSOR_INT32 and TENSOR_QUANT8_ASYMM, ignoring quantization parameters on
+both sides, as C++ conversions do in the Android 10 CPU reference: floats to
+integers truncate toward zero, anything to quant8 is clamped to [0, 255]
+first, integers to floats round to the nearest representable value (float16
+overflows to infinity). Zero-sized inputs are rejected.
+
+QUANTIZE maps floats to quant8 with ``clamp(zp + round(x / scale), 0, 255)``
+(division in float32, rounding half away from zero, NaN saturating to 255).
+DEQUANTIZE computes ``scale * (q - zp)`` in float32 (per channel for
+TENSOR_QUANT8_SYMM_PER_CHANNEL) and rounds to the output type. Both accept
+zero-sized inputs.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from hal.checks.base import OpArgs, OperationCheck, OpFailure, OpInvalid
+from hal.types import OperationType
+
+Shape = tuple[int, ...]
+
+
+_DEQUANTIZE_MAX_RANK = 4
+
+
+# Shared ---------------------------------------------------------------------
+
+
+def _input(args: OpArgs) -> np.ndarray:
+    value = args.values[0]
+    if value is None:
+        raise OpFailure("input 0 has no value")
+    return value
+
+
+def _same_shape_reason(args: OpArgs) -> str | None:
+    """Why the declared output shape can never equal the input's, or None."""
+    source, target = args.inputs[0].dimensions, args.outputs[0].dimensions
+    if not source or not target:
+        return None
+    if len(source) != len(target) or any(
+        a and b and a != b for a, b in zip(source, target, strict=True)
+    ):
+        return f"output shape {list(target)} differs from input shape {list(source)}"
+    return None
+
+
+def _cast_prepare(args: OpArgs) -> list[Shape]:
+    x = _input(args)
+    if x.ndim == 0:
+        raise OpInvalid("the input must have rank 1 or more")
+    if x.size == 0:
+        raise OpFailure(f"input 0 is zero-sized {x.shape}; CAST rejects it")
+    return [x.shape]
+
+
+# QUANTIZE -------------------------------------------------------------------
+
+
+def _quantize_prepare(args: OpArgs) -> list[Shape]:
+    x = _input(args)
+    if x.ndim == 0:
+        raise OpInvalid("the input must have rank 1 or more")
+    return [x.shape]
+
+
+# DEQUANTIZE -----------------------------------------------------------------
+
+
+def _dequantize_prepare(args: OpArgs) -> list[Shape]:
+    x = _input(args)
+    if not 1 <= x.ndim <= _DEQUANTIZE_MAX_RANK:
+        raise OpInvalid(f"input rank {x.ndim}; DEQUANTIZE takes rank 1 to 4")
+    return [x.shape]
+
+
+CHECKS = (
+    OperationCheck(OperationType.CAST, _same_shape_reason, _cast_prepare),
+    OperationCheck(OperationType.QUANTIZE, _same_shape_reason, _quantize_prepare),
+    OperationCheck(OperationType.DEQUANTIZE, _same_shape_reason, _dequantize_prepare),
+)

@@ -1,0 +1,93 @@
+"""Element-wise binary operations: ADD, SUB, MUL, DIV, MAXIMUM, MINIMUM, POW, PRELU.
+
+Every one broadcasts its two tensor inputs (shapes aligned at the trailing
+dimension, a size of 1 stretches; docs/operations.md, Broadcasting). ADD, SUB,
+MUL and DIV also take a fused activation, are limited to rank 4 and accept
+zero-sized inputs (1.2); MAXIMUM, MINIMUM, POW and PRELU fail on them, as the
+Android 10 CPU reference does.
+
+Float16 is widened to float32, computed and rounded back, as the CPU
+reference does. That reference clamps every float result of ADD, SUB, MUL and
+DIV to the activation's range, which for NONE is [-FLT_MAX, FLT_MAX]: an
+infinite float32 result (1/0, an overflowing sum) comes out as +-FLT_MAX,
+where the HAL documentation would give infinity. Quant8 follows the CPU
+reference's fixed-point schemes (``hal.checks.quant``); where it
+computes a multiplier from float (not double) operands, so do we.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from hal.checks.base import OpArgs, OperationCheck, OpFailure, OpInvalid
+from hal.checks.common import (
+    check_rank,
+    valid_activation,
+)
+from hal.types import OperationType
+
+_MAX_RANK = 4
+
+
+Array = np.ndarray
+
+
+# ---------------------------------------------------------------------------
+# Shapes
+# ---------------------------------------------------------------------------
+
+
+def _inputs(args: OpArgs) -> tuple[Array, Array]:
+    a, b = args.values[0], args.values[1]
+    if a is None or b is None:
+        raise OpFailure("both tensor inputs need a value")
+    return a, b
+
+
+def _declared_mismatch(args: OpArgs) -> str | None:
+    """Why the two inputs' declared shapes cannot broadcast, judging known sizes only."""
+    dims_a, dims_b = args.inputs[0].dimensions, args.inputs[1].dimensions
+    if not dims_a or not dims_b:
+        return None
+    for da, db in zip(reversed(dims_a), reversed(dims_b), strict=False):
+        if 0 not in (da, db) and 1 not in (da, db) and da != db:
+            return f"input shapes {list(dims_a)} and {list(dims_b)} do not broadcast"
+    return None
+
+
+def _broadcast(a: Array, b: Array) -> tuple[int, ...]:
+    try:
+        return tuple(np.broadcast_shapes(a.shape, b.shape))
+    except ValueError:
+        raise OpInvalid(f"shapes {a.shape} and {b.shape} do not broadcast") from None
+
+
+def _validate_activated(args: OpArgs) -> str | None:
+    for i in (0, 1):
+        rank = len(args.inputs[i].dimensions)
+        if rank > _MAX_RANK:
+            return f"input {i} has rank {rank}, at most {_MAX_RANK} is supported"
+    return valid_activation(args, 2) or _declared_mismatch(args)
+
+
+def _prepare_activated(args: OpArgs) -> list[tuple[int, ...]]:
+    a, b = _inputs(args)
+    check_rank(a, 0, _MAX_RANK, "input 0")
+    check_rank(b, 0, _MAX_RANK, "input 1")
+    return [_broadcast(a, b)]
+
+
+def _prepare_nonempty(args: OpArgs) -> list[tuple[int, ...]]:
+    a, b = _inputs(args)
+    if a.size == 0 or b.size == 0:
+        raise OpFailure(f"zero-sized input {a.shape if a.size == 0 else b.shape}")
+    return [_broadcast(a, b)]
+
+
+_ACTIVATED = (OperationType.ADD, OperationType.SUB, OperationType.MUL, OperationType.DIV)
+_PLAIN = (OperationType.MAXIMUM, OperationType.MINIMUM, OperationType.POW, OperationType.PRELU)
+
+CHECKS = (
+    *(OperationCheck(op, _validate_activated, _prepare_activated) for op in _ACTIVATED),
+    *(OperationCheck(op, _declared_mismatch, _prepare_nonempty) for op in _PLAIN),
+)

@@ -1,0 +1,159 @@
+"""The reference driver's unary operations: float math, FLOOR, NEG, activations.
+
+ABS, EXP, LOG, NEG, RSQRT, SIN, SQRT (HAL 1.2) take tensors of any rank from
+1; FLOOR, LOGISTIC, TANH, RELU, RELU1 and RELU6 (HAL 1.0) take ranks 1 to 4.
+Every output has the input's shape. Float16 is widened to float32, computed
+and rounded back, as the Android 10 CPU reference does; relaxed models are
+computed in float32 too. NEG also takes TENSOR_INT32 (two's complement, so
+INT32_MIN stays INT32_MIN).
+
+Quantized forms (docs/operations.md, LOGISTIC (14), RELU (19) to RELU6 (21) and
+TANH (28)):
+
+* RELU, RELU1, RELU6 clamp the raw bytes to the activation range of the
+  input's scale and zero point, ``zp + round(bound / scale)`` with the
+  division in float32 as in the CPU reference; the output carries the
+  input's parameters.
+* LOGISTIC writes scale 1/256, zero point 0, and TANH scale 1/128, zero point
+  128. Both follow the CPU reference's fixed-point scheme: the centred input
+  is rescaled to a Q4.27 value by a multiplier above one (the input scale
+  must exceed 2**-27, or the execution fails), inputs at or beyond the radius
+  of that format saturate to 0 or 255, and the rest round ``256 * sigmoid``
+  (``128 + 128 * tanh``) half away from zero, 256 becoming 255. The function
+  itself is evaluated in float64, within one unit of the fixed-point result.
+
+Only LOGISTIC, TANH and the RELUs accept a zero-sized input (the output keeps
+the 0, nothing is computed); the others fail the execution on one.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from hal.checks.base import OpArgs, OperationCheck, OpFailure
+from hal.checks.common import FLOAT_TYPES, Q8A, check_rank
+from hal.types import Operand, OperandType, OperationType
+
+Shape = tuple[int, ...]
+
+
+_I32 = OperandType.TENSOR_INT32
+
+
+@dataclass(frozen=True)
+class _Unary:
+    """What distinguishes one unary operation from another."""
+
+    op: OperationType
+    types: tuple[int, ...]
+    max_rank: int | None
+    zero_sized: bool
+    fixed_quant: tuple[float, int] | None = None
+    """The (scale, zero point) a TENSOR_QUANT8_ASYMM output must carry; None: the input's."""
+
+
+# Shapes and parameters ------------------------------------------------------------
+
+
+def _declared_rank_reason(spec: _Unary, operand: Operand) -> str | None:
+    rank = len(operand.dimensions)
+    if rank == 0:  # unknown rank: judged at execution
+        return None
+    if spec.max_rank is not None and rank > spec.max_rank:
+        return f"input 0 has rank {rank}; {spec.op.name} takes ranks 1 to {spec.max_rank}"
+    return None
+
+
+def _declared_shape_reason(args: OpArgs) -> str | None:
+    """The output has the input's shape: why the declared shapes cannot agree, or None."""
+    source, target = args.inputs[0].dimensions, args.outputs[0].dimensions
+    if not source or not target:  # an unknown rank matches anything
+        return None
+    if len(source) != len(target) or any(
+        a and b and a != b for a, b in zip(source, target, strict=True)
+    ):
+        return f"output dimensions {list(target)} differ from the input's {list(source)}"
+    return None
+
+
+def _expected_quant(spec: _Unary, args: OpArgs) -> tuple[float, int]:
+    source = args.inputs[0]
+    return spec.fixed_quant or (source.scale, source.zero_point)
+
+
+def _quant_reason(spec: _Unary, args: OpArgs) -> str | None:
+    out = args.outputs[0]
+    if out.type != Q8A:
+        return None
+    scale, zero_point = _expected_quant(spec, args)
+    if not math.isclose(out.scale, scale, rel_tol=1e-6) or out.zero_point != zero_point:
+        return (
+            f"output scale/zeroPoint ({out.scale}, {out.zero_point}) must be "
+            f"({scale}, {zero_point}) for {spec.op.name}"
+        )
+    return None
+
+
+def _make_validate(spec: _Unary) -> Callable[[OpArgs], str | None]:
+    def validate(args: OpArgs) -> str | None:
+        return (
+            _declared_rank_reason(spec, args.inputs[0])
+            or _declared_shape_reason(args)
+            or _quant_reason(spec, args)
+        )
+
+    return validate
+
+
+def _make_prepare(spec: _Unary) -> Callable[[OpArgs], list[Shape]]:
+    def prepare(args: OpArgs) -> list[Shape]:
+        values = args.values[0]
+        if values is None:
+            raise OpFailure("input 0 has no value")
+        check_rank(values, 1, spec.max_rank if spec.max_rank is not None else values.ndim)
+        if values.size == 0 and not spec.zero_sized:
+            raise OpFailure(f"{spec.op.name} does not accept the zero-sized input {values.shape}")
+        return [values.shape]
+
+    return prepare
+
+
+_FLOATS = FLOAT_TYPES
+_FLOATS_Q8 = (*FLOAT_TYPES, Q8A)
+_Op = OperationType
+
+
+def _math(op: OperationType, types: tuple[int, ...] = _FLOATS) -> _Unary:
+    return _Unary(op, types, max_rank=None, zero_sized=False)
+
+
+def _activation(op: OperationType) -> _Unary:
+    return _Unary(op, _FLOATS_Q8, max_rank=4, zero_sized=True)
+
+
+SPECS = {
+    spec.op: spec
+    for spec in (
+        _math(_Op.ABS),
+        _math(_Op.EXP),
+        _math(_Op.LOG),
+        _math(_Op.NEG, (*_FLOATS, _I32)),
+        _math(_Op.RSQRT),
+        _math(_Op.SIN),
+        _math(_Op.SQRT),
+        _Unary(_Op.FLOOR, _FLOATS, max_rank=4, zero_sized=False),
+        _Unary(_Op.LOGISTIC, _FLOATS_Q8, max_rank=4, zero_sized=True, fixed_quant=(1 / 256, 0)),
+        _Unary(_Op.TANH, _FLOATS_Q8, max_rank=4, zero_sized=True, fixed_quant=(1 / 128, 128)),
+        _activation(_Op.RELU),
+        _activation(_Op.RELU1),
+        _activation(_Op.RELU6),
+    )
+}
+"""Each unary operation's operand types (the reference driver's ``supports`` reads
+them), rank limit, zero-sized acceptance and fixed output quantization."""
+
+CHECKS = tuple(
+    OperationCheck(op, _make_validate(spec), _make_prepare(spec)) for op, spec in SPECS.items()
+)
