@@ -112,6 +112,9 @@ def _bbox_prepare(args: OpArgs) -> Shapes:
         raise OpInvalid(f"deltas have shape {deltas.shape}; 4 per class, 1 class or more")
     if info.shape[0] == 0:
         raise OpInvalid("image sizes have no image")
+    if count:
+        _batch_range(batches, info.shape[0])
+        _boxes_ordered(_real(args, 0), "roi")
     return [(count, width)]
 
 
@@ -286,6 +289,8 @@ def _align_prepare(args: OpArgs) -> Shapes:
     for slot in (7, 8):
         if int(args.scalar(slot)) < 0:
             raise OpInvalid(f"sampling ratio {int(args.scalar(slot))} (input {slot}) is negative")
+    if rois.rois.shape[0]:
+        rois.scaled(args)  # the rois' checks
     return [rois.shape()]
 
 
@@ -306,6 +311,7 @@ def _pool_prepare(args: OpArgs) -> Shapes:
             f"output scale/zeroPoint ({target.scale}, {target.zero_point}) must be the "
             f"input's ({source.scale}, {source.zero_point})"
         )
+    rois.scaled(args)  # the rois' checks
     return [rois.shape()]
 
 

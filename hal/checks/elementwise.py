@@ -21,6 +21,7 @@ import numpy as np
 
 from hal.checks.base import OpArgs, OperationCheck, OpFailure, OpInvalid
 from hal.checks.common import (
+    activation_code,
     check_rank,
     valid_activation,
 )
@@ -74,7 +75,10 @@ def _prepare_activated(args: OpArgs) -> list[tuple[int, ...]]:
     a, b = _inputs(args)
     check_rank(a, 0, _MAX_RANK, "input 0")
     check_rank(b, 0, _MAX_RANK, "input 1")
-    return [_broadcast(a, b)]
+    shape = _broadcast(a, b)
+    if 0 not in shape:  # a zero-sized result is computed without the activation
+        activation_code(args, 2)
+    return [shape]
 
 
 def _prepare_nonempty(args: OpArgs) -> list[tuple[int, ...]]:

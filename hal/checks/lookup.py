@@ -217,6 +217,10 @@ def _multinomial_prepare(args: OpArgs) -> Shapes:
         raise OpInvalid(f"num_samples {samples} must be positive")
     if seeds.shape != (2,):
         raise OpInvalid(f"seeds hold {seeds.size} values; exactly 2 are required")
+    if logits.size:
+        empty = ~np.isfinite(logits).any(axis=1)
+        if empty.any():
+            raise OpInvalid(f"batch {int(np.argmax(empty))} has no finite logit to sample from")
     return [(logits.shape[0], samples)]
 
 

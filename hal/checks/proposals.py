@@ -346,6 +346,8 @@ def _hm_shapes(args: OpArgs) -> tuple[bool, Shape, Shape]:
 
 def _hm_prepare(args: OpArgs) -> list[Shape]:
     _, (count, _, _, keypoints), _ = _hm_shapes(args)
+    if count * keypoints:  # boxes to compute (zero-sized outputs compute nothing)
+        _check_corners(_real(args, 1), "box")
     return [(count, keypoints), (count, keypoints, 2)]
 
 

@@ -40,6 +40,7 @@ from hal.checks.base import (
     OpInvalid,
 )
 from hal.checks.common import (
+    activation_code,
     valid_activation,
 )
 from hal.types import OperandLifeTime, OperationType
@@ -133,6 +134,7 @@ def _rnn_prepare(args: OpArgs) -> list[Shape]:
     layout = {0: ("batch", "input"), 1: ("units", "input"), 2: ("units", "units")}
     sizes = _check_actual(args, layout | {3: ("units",), 4: ("batch", "units")})
     shape = (sizes["batch"], sizes["units"])
+    activation_code(args, 5)
     return [shape, shape]
 
 
@@ -169,6 +171,7 @@ def _uni_validate(args: OpArgs) -> str | None:
 def _uni_prepare(args: OpArgs) -> list[Shape]:
     time_major = _time_major_int(args)
     sizes = _check_actual(args, _uni_layout(time_major))
+    activation_code(args, 5)
     return [tuple(sizes[name] for name in _sequence(time_major, "units"))]
 
 
@@ -240,6 +243,7 @@ def _bidi_prepare(args: OpArgs) -> list[Shape]:
         return tuple(named[name] for name in _sequence(time_major, "units"))
 
     fw, bw = sizes["fw_units"], sizes["bw_units"]
+    activation_code(args, 12)
     return [shape(fw + bw)] if merge else [shape(fw), shape(bw)]
 
 
@@ -294,6 +298,7 @@ def _svdf_prepare(args: OpArgs) -> list[Shape]:
     if reason:
         raise OpInvalid(reason)
     batch, filters = sizes["batch"], sizes["filters"]
+    activation_code(args, 6)
     return [(batch, filters * sizes["memory"]), (batch, filters // rank)]
 
 

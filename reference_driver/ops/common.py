@@ -1,47 +1,34 @@
 """Helpers several operation families share: activations, quantization, axes, shapes.
 
-Family modules import from here and never from each other.
+Family modules import from here and never from each other. The helpers their checks
+use too (activation codes, axes, ranks) are ``hal.checks.common``'s, re-exported.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
+from hal.checks.common import (
+    FLOAT_CLAMP,
+    FLOAT_TYPES,
+    Q8A,
+    activation_code,
+    check_rank,
+    normalize_axis,
+    scalar_round,
+    valid_activation,
+)
 from hal.types import Operand, OperandType
-from reference_driver.ops.base import OpArgs, OpInvalid
 from reference_driver.quant import (
     quant8_activation_range,
-    round_half_away,
     round_half_away_array,
 )
-
-FLOAT_TYPES = (OperandType.TENSOR_FLOAT32, OperandType.TENSOR_FLOAT16)
-Q8A = OperandType.TENSOR_QUANT8_ASYMM
-
-_FLOAT_CLAMP = {0: (None, None), 1: (0.0, None), 2: (-1.0, 1.0), 3: (0.0, 6.0)}
-"""Fused activation code -> (low, high) bounds on float outputs."""
-
-
-def activation_code(args: OpArgs, slot: int) -> int:
-    """The fused activation at input ``slot``; OpInvalid unless it is 0..3."""
-    code = int(args.scalar(slot))
-    if code not in _FLOAT_CLAMP:
-        raise OpInvalid(f"fused activation {code} is not one of 0 (NONE) .. 3 (RELU6)")
-    return code
-
-
-def valid_activation(args: OpArgs, slot: int) -> str | None:
-    """For ``validate``: why the (constant) activation at ``slot`` is invalid, or None."""
-    if args.values[slot] is None:
-        return None
-    code = int(args.values[slot].item())
-    return None if code in _FLOAT_CLAMP else f"fused activation {code} is not one of 0..3"
 
 
 def apply_float_activation(values: np.ndarray, code: int, in_place: bool = False) -> np.ndarray:
     """The fused activation applied; ``in_place`` overwrites ``values`` (an array the caller
     owns) instead of making a new one."""
-    low, high = _FLOAT_CLAMP[code]
+    low, high = FLOAT_CLAMP[code]
     if low is None and high is None:
         return values
     return np.clip(values, low, high, out=values if in_place else None)
@@ -86,18 +73,18 @@ def requantize(values: np.ndarray, source: Operand, target: Operand) -> np.ndarr
     return quantize(dequantize(values, source), target)
 
 
-def normalize_axis(axis: int, rank: int, what: str = "axis") -> int:
-    """``axis`` in [-rank, rank) as a non-negative index; OpInvalid otherwise."""
-    if not -rank <= axis < rank:
-        raise OpInvalid(f"{what} {axis} is outside [-{rank}, {rank})")
-    return axis % rank
-
-
-def check_rank(values: np.ndarray, low: int, high: int, what: str = "input 0") -> None:
-    if not low <= values.ndim <= high:
-        raise OpInvalid(f"{what} has rank {values.ndim}; the operation takes {low} to {high}")
-
-
-def scalar_round(value: float) -> int:
-    """C's std::round, for parameters computed in float."""
-    return round_half_away(value)
+__all__ = [
+    "FLOAT_TYPES",
+    "Q8A",
+    "activation_code",
+    "apply_float_activation",
+    "check_rank",
+    "clamp_quant8",
+    "dequantize",
+    "normalize_axis",
+    "quantize",
+    "requantize",
+    "scalar_round",
+    "to_float_type",
+    "valid_activation",
+]

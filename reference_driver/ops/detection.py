@@ -35,8 +35,6 @@ from hal.checks.detection import (
     Q8A,
     Array,
     Shapes,
-    _batch_range,
-    _boxes_ordered,
     _Nms,
     _Rois,
 )
@@ -108,8 +106,6 @@ def _bbox_execute(args: OpArgs, shapes: Shapes) -> list[Array]:
         return [_empty(args, shapes[0])]
     rois, info, batches = _real(args, 0), _real(args, 3), _tensor(args, 2)
     deltas = _real(args, 1).reshape(rois.shape[0], -1, 4)
-    _batch_range(batches, info.shape[0])
-    _boxes_ordered(rois, "roi")
     half = np.float32(2)
     width = (rois[:, 2] - rois[:, 0])[:, None]
     height = (rois[:, 3] - rois[:, 1])[:, None]

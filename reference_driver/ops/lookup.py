@@ -41,7 +41,6 @@ from reference_driver.ops.base import (
     PYTHON_STEP,
     Cost,
     OpArgs,
-    OpInvalid,
     checked,
     default_cost,
     elements,
@@ -235,11 +234,9 @@ def _generator(seeds: Array) -> np.random.Generator:
 
 
 def _normalised_cdf(logits: Array) -> Array:
-    """Per row, the cumulative softmax over finite logits, ending at exactly 1."""
+    """Per row, the cumulative softmax over finite logits, ending at exactly 1 (every row
+    has one: ``prepare`` refuses a row without)."""
     finite = np.isfinite(logits)
-    empty = ~finite.any(axis=1)
-    if empty.any():
-        raise OpInvalid(f"batch {int(np.argmax(empty))} has no finite logit to sample from")
     peak = np.max(np.where(finite, logits, -np.inf), axis=1, keepdims=True)
     with np.errstate(invalid="ignore", over="ignore"):
         weights = np.where(finite, np.exp(logits - peak), 0.0)

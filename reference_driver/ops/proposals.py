@@ -39,7 +39,6 @@ from hal.checks.proposals import (
     Q8A,
     Array,
     Shape,
-    _check_corners,
     _gp_run,
     _hard_nms,
     _hm_shapes,
@@ -203,7 +202,6 @@ def _hm_execute(args: OpArgs, shapes: list[Shape]) -> list[Array]:
     heatmaps, boxes = _real(args, 0), _real(args, 1)
     if nchw:
         heatmaps = heatmaps.transpose(0, 2, 3, 1)
-    _check_corners(boxes, "box")
     size = np.float32(nhwc[1])
     row, col, grid = _hm_grid(heatmaps)
     # The reference's singularity tolerance: 1e-3 for float16 heatmaps, 1e-5 otherwise.
