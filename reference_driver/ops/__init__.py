@@ -11,6 +11,12 @@ in ``IMPLEMENTATIONS``; this package gathers them at import time into
 * ``prepare(args)``: the output shapes for the actual input shapes;
 * ``execute(args, shapes)``: the output arrays.
 
+``validate`` and ``prepare`` are the public checks of ``hal.checks`` (a family
+module builds its implementations with ``checked``, which takes them from
+``hal.checks.registry.CHECKS``): the reference driver and a driver that checks
+models with ``hal.checks.check_model`` share one implementation. ``_registry``
+verifies it: every operation here has its checks, and uses them.
+
 A family module may also define ``COSTS`` (OperationType -> ``cost(args, shapes)``
 returning a ``Cost``) for operations whose operand values drive their loops or
 temporaries; the executor checks each operation's cost, and its outputs' sizes,
@@ -22,6 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from hal.checks.registry import CHECKS
 from hal.extensions import operation_of
 from hal.types import Model, OperationType, is_extension_type
 from reference_driver.ops import (
@@ -73,7 +80,12 @@ def _registry() -> dict[int, OperationImpl]:
         for impl in module.IMPLEMENTATIONS:
             if impl.type in registry:
                 raise RuntimeError(f"{impl.type.name} is implemented twice")
+            check = CHECKS.get(impl.type)
+            if check is None or (impl.validate, impl.prepare) != (check.validate, check.prepare):
+                raise RuntimeError(f"{impl.type.name} does not use hal.checks' checks")
             registry[impl.type] = impl
+    if set(registry) != set(CHECKS):
+        raise RuntimeError("hal.checks and the reference driver know different operations")
     return registry
 
 
