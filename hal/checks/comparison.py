@@ -1,13 +1,11 @@
-"""Comparisons, logical operations and SELECT (HAL 1.2 operations producing or taking BOOL8).
+"""The checks of the comparisons (EQUAL, NOT_EQUAL, GREATER, GREATER_EQUAL, LESS,
+LESS_EQUAL), LOGICAL_AND, LOGICAL_OR, LOGICAL_NOT and SELECT.
 
-EQUAL, NOT_EQUAL, GREATER, GREATER_EQUAL, LESS and LESS_EQUAL compare two
-tensors of one type with broadcasting and write canonical 0/1 bytes. Quant8
-inputs are compared by real value, each with its own scale and zero point,
-in float32 as the Android 10 CPU reference does; BOOL8 inputs compare their
-raw bytes. LOGICAL_AND, LOGICAL_OR and LOGICAL_NOT treat any nonzero byte as
-true. SELECT picks element-wise between two same-shaped tensors and, for
-quant8, requantizes the chosen value into the output's parameters. None of
-these operations accepts a zero-sized input (the execution fails).
+None of them takes a parameter: what their definitions forbid is shapes. The binary
+ones broadcast their inputs; LOGICAL_NOT keeps its input's shape; SELECT's three
+inputs and its output have one shape. Zero-sized inputs fail the execution
+(``OpFailure``), as in the Android 10 CPU reference
+(``reference_driver/ops/comparison.py`` computes).
 """
 
 from __future__ import annotations

@@ -1,17 +1,8 @@
-"""Type conversions: CAST, QUANTIZE and DEQUANTIZE.
+"""The checks of the type conversions: CAST, QUANTIZE and DEQUANTIZE.
 
-CAST converts the raw stored values between TENSOR_FLOAT16, TENSOR_FLOAT32,
-TENSOR_INT32 and TENSOR_QUANT8_ASYMM, ignoring quantization parameters on
-both sides, as C++ conversions do in the Android 10 CPU reference: floats to
-integers truncate toward zero, anything to quant8 is clamped to [0, 255]
-first, integers to floats round to the nearest representable value (float16
-overflows to infinity). Zero-sized inputs are rejected.
-
-QUANTIZE maps floats to quant8 with ``clamp(zp + round(x / scale), 0, 255)``
-(division in float32, rounding half away from zero, NaN saturating to 255).
-DEQUANTIZE computes ``scale * (q - zp)`` in float32 (per channel for
-TENSOR_QUANT8_SYMM_PER_CHANNEL) and rounds to the output type. Both accept
-zero-sized inputs.
+Each output has its input's shape (declared shapes must agree where both are
+known); DEQUANTIZE takes ranks up to 4 (``reference_driver/ops/conversion.py``
+computes).
 """
 
 from __future__ import annotations

@@ -1,26 +1,13 @@
-"""CONV_2D, DEPTHWISE_CONV_2D, GROUPED_CONV_2D, TRANSPOSE_CONV_2D and FULLY_CONNECTED.
+"""The checks of CONV_2D, DEPTHWISE_CONV_2D, GROUPED_CONV_2D, TRANSPOSE_CONV_2D and
+FULLY_CONNECTED.
 
-NCHW inputs are viewed as NHWC, computed, and the result viewed back.
-Float16 is widened to float32 and rounded back, as the Android 10 CPU
-reference does; relaxed models compute in float32.
-
-Speed: convolutions and grouped convolutions gather their input windows
-(im2col over a strided view; none for a 1x1 stride-1 filter) and run one BLAS
-matrix product (grouped: one batched product); a depthwise convolution is one
-``einsum`` per column phase of the width stride (one in all for stride 1), a
-fused multiply-add of each filter tap along whole output rows; a transposed
-convolution is one product followed by a scatter-add per filter tap;
-FULLY_CONNECTED is one product. The bias is added along whole NHWC rows.
-
-Quant8: the products of ``(q - zeroPoint)`` are summed exactly in floating
-point (float32 when the sum provably stays below 2**24, float64 otherwise), the
-int32 bias is added, and the sum is requantized with the fixed-point scheme of
-docs/operations.md, Quantization (``_requantize``), per output channel for a
-TENSOR_QUANT8_SYMM_PER_CHANNEL filter.
-
-Work that depends only on a filter (its matrix, multipliers, exactness
-bound) is cached keyed on the filter's array; ``validate`` computes it for
-constant filters when the model is prepared.
+Scalar parameters (paddings, strides, dilations, the depth multiplier or number of
+groups, the activation) are judged as soon as they are known; the geometry (filter
+depth against the input's channels, paddings below the filter extent, a filter no
+larger than the padded input, a bias of one entry per output channel, a transposed
+convolution's output shape) as soon as the filter and the input's dimensions are.
+NCHW inputs are judged as their NHWC view. ``reference_driver/ops/convolution.py``
+computes, and keeps the filters it re-lays out.
 """
 
 from __future__ import annotations

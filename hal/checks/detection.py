@@ -1,26 +1,13 @@
-"""Detection operations, as the Android 10 CPU reference computes them.
+"""The checks of AXIS_ALIGNED_BBOX_TRANSFORM, BOX_WITH_NMS_LIMIT, ROI_ALIGN and
+ROI_POOLING.
 
-AXIS_ALIGNED_BBOX_TRANSFORM, BOX_WITH_NMS_LIMIT, ROI_ALIGN and ROI_POOLING
-(docs/operations.md, AXIS_ALIGNED_BBOX_TRANSFORM (41), BOX_WITH_NMS_LIMIT (44),
-ROI_ALIGN (81) and ROI_POOLING (82)).
-Conventions:
-
-* Boxes are (x1, y1, x2, y2). Quantized boxes are TENSOR_QUANT16_ASYMM
-  (scale 0.125, zero point 0); box arithmetic runs on their real values in
-  float32, as does float16 (widened and rounded back).
-* Zero-sized tensors: AXIS_ALIGNED_BBOX_TRANSFORM, BOX_WITH_NMS_LIMIT and
-  ROI_ALIGN take 0 rois (an empty output, no arithmetic); BOX_WITH_NMS_LIMIT
-  keeping no box gives four zero-sized outputs. ROI_POOLING fails on 0 rois,
-  as the Android 10 reference does.
-* Values the definitions forbid that only show in the data (a batch index
-  out of range, a box with x2 < x1, a roi outside the feature map) are
-  INVALID_ARGUMENT at execution.
-* BOX_WITH_NMS_LIMIT is a greedy loop over the boxes it keeps, with the
-  overlaps of each step vectorised. It reproduces the reference's candidate
-  order (swap-with-last removal), so equal scores select as the reference
-  selects; the final sorts are stable.
-* ROI_ALIGN and ROI_POOLING loop over the sample points (or window cells)
-  of one bin, vectorised over rois, bins and channels.
+Shapes must agree (rois of 4 coordinates, one batch index per roi, one class per 4
+deltas); boxes must be ordered (x1 <= x2, y1 <= y2); batch indices must name an
+image; a roi must lie inside the feature map scaled by the ratios; scalar
+parameters (kernel, thresholds, output size, ratios, sampling) must be in range.
+BOX_WITH_NMS_LIMIT's output count depends on the scores, so its ``prepare`` runs the
+selection: that algorithm lives here, and ``reference_driver/ops/detection.py``
+uses it to compute.
 """
 
 from __future__ import annotations

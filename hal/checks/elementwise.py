@@ -1,18 +1,13 @@
-"""Element-wise binary operations: ADD, SUB, MUL, DIV, MAXIMUM, MINIMUM, POW, PRELU.
+"""The checks of the element-wise binary operations: ADD, SUB, MUL, DIV, MAXIMUM,
+MINIMUM, POW, PRELU.
 
-Every one broadcasts its two tensor inputs (shapes aligned at the trailing
-dimension, a size of 1 stretches; docs/operations.md, Broadcasting). ADD, SUB,
-MUL and DIV also take a fused activation, are limited to rank 4 and accept
-zero-sized inputs (1.2); MAXIMUM, MINIMUM, POW and PRELU fail on them, as the
-Android 10 CPU reference does.
-
-Float16 is widened to float32, computed and rounded back, as the CPU
-reference does. That reference clamps every float result of ADD, SUB, MUL and
-DIV to the activation's range, which for NONE is [-FLT_MAX, FLT_MAX]: an
-infinite float32 result (1/0, an overflowing sum) comes out as +-FLT_MAX,
-where the HAL documentation would give infinity. Quant8 follows the CPU
-reference's fixed-point schemes (``hal.checks.quant``); where it
-computes a multiplier from float (not double) operands, so do we.
+Both tensor inputs must broadcast (shapes aligned at the trailing dimension, a size
+of 1 stretches; docs/operations.md, Broadcasting): judged on the declared shapes at
+preparation, on the actual ones at execution. ADD, SUB, MUL and DIV take ranks up to
+4 and a fused activation 0..3 (checked at execution too when it is a model input and
+the result is not zero-sized); MAXIMUM, MINIMUM, POW and PRELU fail an execution on a
+zero-sized input (``OpFailure``), as the Android 10 CPU reference does. The arithmetic
+is ``reference_driver/ops/elementwise.py``'s.
 """
 
 from __future__ import annotations

@@ -1,27 +1,10 @@
-"""EMBEDDING_LOOKUP, HASHTABLE_LOOKUP, LSH_PROJECTION and RANDOM_MULTINOMIAL.
+"""The checks of EMBEDDING_LOOKUP, HASHTABLE_LOOKUP, LSH_PROJECTION and
+RANDOM_MULTINOMIAL.
 
-The two lookups move raw rows: EMBEDDING_LOOKUP gathers ``values[lookups]``
-(an index outside the values' first dimension is INVALID_ARGUMENT);
-HASHTABLE_LOOKUP binary-searches each lookup in the sorted keys, copies the
-matching row or writes an all-zero row (raw zeros, not the zero point) and
-reports hits as 0/1 in a TENSOR_QUANT8_ASYMM of scale 1, zero point 0.
-
-LSH_PROJECTION hashes, for each seed ``hash[i, j]`` (as a float32, float16
-seeds widened), the key ``seed bytes + one input row's raw bytes`` with
-FarmHash ``Fingerprint64`` (vectorised here over every key), reads the hash as
-a signed 64-bit integer, sums the weighted values over the input rows in
-order in double and takes ``sum > 0`` as the bit. As in the Android 10 CPU
-reference, the sparse types (1 SPARSE_DEPRECATED, 3 SPARSE) run only with
-the weight omitted and DENSE (2) only with it present; the other pairings
-fail the execution. Type 0 (UNKNOWN) and values above 3 are invalid.
-
-RANDOM_MULTINOMIAL draws from softmax(logits) per row, non-finite logits
-having probability 0, with a Philox generator keyed by the two seeds: the
-same seeds give the same samples. Seeds {0, 0} mean "fresh randomness", as in
-the CPU reference. The definition does not fix the generator, so the
-samples differ from the CPU reference's; only their distribution is checked.
-
-None of the four accepts a zero-sized input.
+Lookups must index rows that exist (known constants at preparation, every index at
+execution), LSH_PROJECTION's type and hash count be valid, RANDOM_MULTINOMIAL's
+sample count positive, its seeds two, and every batch of logits hold a finite logit
+to sample from. ``reference_driver/ops/lookup.py`` computes.
 """
 
 from __future__ import annotations

@@ -1,28 +1,11 @@
-"""LSTM, UNIDIRECTIONAL_SEQUENCE_LSTM and BIDIRECTIONAL_SEQUENCE_LSTM.
+"""The checks of LSTM, UNIDIRECTIONAL_SEQUENCE_LSTM and BIDIRECTIONAL_SEQUENCE_LSTM.
 
-All three run one cell step (``_step``), vectorised over the batch and the
-units; the sequence forms loop over time steps only. A cell is the 17
-tensors of LSTM inputs 1-17 (gate weights, peephole weights, biases,
-projection) plus, where the form has them, four layer-norm weights and four
-auxiliary-input weights. Optional tensors are absent when omitted (a NO_VALUE
-operand or a request argument with has_no_value); which combinations are
-allowed (CIFG, peephole, projection bias, layer norm, aux input) is checked
-when the inputs are known, as the Android 10 CPU reference does.
-
-Float16 is widened to float32 and computed in float32 over every step (the
-state carried from step to step is never rounded to half); only the outputs
-are rounded back, as the CPU reference does.
-
-The activation scalar uses the TensorFlow Lite codes 0 none, 1 relu, 2 relu1, 3
-relu6, 4 tanh, 5 sign bit, 6 sigmoid (docs/operations.md, Recurrent activation
-codes); anything else is INVALID_ARGUMENT. With NONE, the HAL definition gives
-``m = o * c``; the Android 10 CPU reference leaves its scratch vector unwritten
-there and in effect computes ``o * (cell input)``. We follow the definition: no
-VTS data uses NONE for these operations.
-
-Clip values: 0 disables a clip. LSTM and BIDIRECTIONAL_SEQUENCE_LSTM refuse a
-negative clip (the CPU reference's dimension check); UNIDIRECTIONAL_SEQUENCE_LSTM
-treats it as disabled (docs/operations.md, UNIDIRECTIONAL_SEQUENCE_LSTM (92)).
+Their scalar parameters (activation, cell and projection clips, merge_outputs)
+must be valid at preparation; at execution every weight, bias and state must agree
+with the batch, input, cell and output sizes the others give. The output shapes are
+derived by the code that runs the cells (``_uni_run`` and ``_bidi_run`` with
+``compute`` off), so the cells' arithmetic lives here and ``reference_driver/ops/lstm.py`` calls it to
+compute.
 """
 
 from __future__ import annotations

@@ -1,28 +1,12 @@
-"""Pooling, resizing and normalisation operations, as the Android 10 CPU reference computes them.
+"""The checks of the pooling, resizing and normalisation operations: AVERAGE_POOL_2D,
+MAX_POOL_2D, L2_POOL_2D, RESIZE_BILINEAR, RESIZE_NEAREST_NEIGHBOR, SOFTMAX,
+LOG_SOFTMAX, L2_NORMALIZATION, LOCAL_RESPONSE_NORMALIZATION and
+INSTANCE_NORMALIZATION.
 
-AVERAGE_POOL_2D, MAX_POOL_2D, L2_POOL_2D, RESIZE_BILINEAR,
-RESIZE_NEAREST_NEIGHBOR, SOFTMAX, LOG_SOFTMAX, L2_NORMALIZATION,
-LOCAL_RESPONSE_NORMALIZATION and INSTANCE_NORMALIZATION (each in its section of
-docs/operations.md). Conventions:
-
-* Image operations compute on NHWC; an NCHW tensor (layout input true) is
-  transposed in and back out, as the reference does.
-* Float16 is widened to float32 and rounded back, except in LOG_SOFTMAX,
-  whose reference keeps its sums in the tensor's own type.
-* Pooling reduces strided views of the padded input (``sliding_window_view``);
-  cells of the padding never count (average and L2 divide by the number of
-  in-image cells, max never sees them).
-* Quantized pools and resizes work on the raw integers as the reference does
-  (average: ``(sum + count / 2) / count``; bilinear: interpolated in float and
-  truncated). SOFTMAX (output 1/256, 0) and L2_NORMALIZATION (output 1/128,
-  128) compute the real result and round it half away from zero, which stays
-  within 1 of the reference's fixed-point approximations of the same values.
-* INSTANCE_NORMALIZATION divides by ``sqrt(variance + epsilon)`` as the HAL
-  text and Android 11 do (Android 10 divided by ``sqrt(mean(x^2) + epsilon)``).
-* Float L2_NORMALIZATION divides by ``max(norm, 1e-6)`` as Android 11 does, so
-  an all-zero vector gives zeros (Android 10 divided by the norm: 0 / 0 = NaN).
-* Batches of 0 pass through the pools, the resizes and SOFTMAX (an empty
-  output, no arithmetic); every other zero-sized input fails the execution.
+Windows must be positive, strides too, explicit paddings non-negative and below
+the filter's extent; resize targets positive; axes within the rank; and the fixed
+quant8 output parameters of the Android 10 CPU reference hold (else the execution
+fails: ``OpFailure``). ``reference_driver/ops/pooling.py`` computes.
 """
 
 from __future__ import annotations

@@ -1,29 +1,11 @@
-"""GENERATE_PROPOSALS, DETECTION_POSTPROCESSING and HEATMAP_MAX_KEYPOINT.
+"""The checks of GENERATE_PROPOSALS, DETECTION_POSTPROCESSING and
+HEATMAP_MAX_KEYPOINT.
 
-The three detection heads of HAL 1.2 (docs/operations.md, GENERATE_PROPOSALS (52),
-HEATMAP_MAX_KEYPOINT (56) and DETECTION_POSTPROCESSING (47)), computed as the
-Android 10 CPU reference computes them:
-
-* Everything runs in float32: float16 tensors and scalars are widened,
-  quantized tensors dequantized as ``float(scale) * (q - zeroPoint)``, and
-  results are rounded back (quantized: ``round(x / scale + zeroPoint)`` half
-  away from zero, clamped to the type's range).
-* Hard NMS is the reference's greedy in-place loop: the first highest score
-  of the remaining candidates is swapped to the front, and every candidate
-  whose IoU with it is at least the threshold is swapped to the back and
-  dropped. The swaps reorder the survivors, which decides the winner among
-  equal scores; ``_hard_nms`` reproduces that order exactly. IoU is computed
-  in float32 without the "+1" pixel convention; 0/0 is NaN and suppresses
-  nothing.
-* Sorting by score (GENERATE_PROPOSALS' pre-NMS cut, DETECTION_POSTPROCESSING's
-  merge of classes and its per-anchor class ranking) is stable: the
-  reference's ``std::sort`` is an insertion sort on the short lists the
-  tests use, so equal scores keep their order.
-* GENERATE_PROPOSALS and DETECTION_POSTPROCESSING fail on zero-sized inputs;
-  GENERATE_PROPOSALS may produce zero proposals. HEATMAP_MAX_KEYPOINT takes
-  zero boxes and returns empty outputs (see its section below).
-* Malformed boxes the reference checks at execution (an anchor or heatmap box
-  with x2 < x1 or y2 < y1) are invalid arguments.
+Shapes must agree (anchors, deltas, image sizes, heatmaps and boxes), boxes be
+ordered, scalar parameters (scales, thresholds, counts) be in range.
+GENERATE_PROPOSALS' output count depends on the scores, so its ``prepare`` runs the
+proposal selection: that code lives here, and ``reference_driver/ops/proposals.py``
+uses it to compute.
 """
 
 from __future__ import annotations

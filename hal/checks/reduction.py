@@ -1,27 +1,10 @@
-"""Reductions: MEAN, REDUCE_*, ARGMAX/ARGMIN and TOPK_V2.
+"""The checks of the reductions: MEAN, REDUCE_* (SUM, PROD, MAX, MIN, ANY, ALL),
+ARGMAX, ARGMIN and TOPK_V2.
 
-The arithmetic follows the Android 10 CPU reference (docs/operations.md, MEAN (31),
-ARGMAX (39), ARGMIN (40), REDUCE_ALL (75) to REDUCE_SUM (80) and TOPK_V2 (90)):
-
-* MEAN (keep_dims an INT32, kept when > 0) sums in float32 and divides;
-  float16 is widened to float32 and rounded back; quant8 sums the raw bytes
-  in integers and divides by the element count truncating, so the zero point
-  passes through unchanged (the output carries the input's quantization).
-* REDUCE_SUM and REDUCE_PROD (keep_dims a BOOL) accumulate element by element
-  in the tensor's own type, float16 included. Float16 REDUCE_PROD takes
-  0 x anything as 0 (so 0 x inf is 0, not NaN), as Android 11 does. REDUCE_MAX and REDUCE_MIN start
-  from the type's lowest (highest) finite value, so NaNs never win; quant8
-  compares raw bytes. REDUCE_ALL and REDUCE_ANY treat any nonzero byte as true
-  and write canonical 0/1.
-* Axes lists may repeat an axis and use negative axes; an axis outside
-  [-rank, rank) is INVALID_ARGUMENT. Reducing every axis without keep_dims:
-  REDUCE_* give shape [1], as Android 11 does (Android 10 gave rank 0);
-  MEAN's rank-0 result fits an output declared as all ones.
-* ARGMAX/ARGMIN: ties go to the lowest index. TOPK_V2: the k largest of each
-  last-axis row in descending order, ties to the larger index first (the
-  reference sorts (value, index) pairs ascending, then reverses them).
-
-None of these operations accepts a zero-sized input: the execution fails.
+Axes must lie in [-rank, rank), inputs have ranks 1 to 4 where the Android 10 CPU
+reference limits them, k of TOPK_V2 is in [1, last dimension]; a result that would
+have rank 0 fits the declared output (``reference_driver/ops/reduction.py``
+computes).
 """
 
 from __future__ import annotations

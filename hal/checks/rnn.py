@@ -1,30 +1,11 @@
-"""Recurrent operations: RNN, UNIDIRECTIONAL_SEQUENCE_RNN, BIDIRECTIONAL_SEQUENCE_RNN,
-SVDF and QUANTIZED_16BIT_LSTM.
+"""The checks of the recurrent operations: RNN, UNIDIRECTIONAL_SEQUENCE_RNN,
+BIDIRECTIONAL_SEQUENCE_RNN, SVDF and QUANTIZED_16BIT_LSTM.
 
-What the operations take and compute is in docs/operations.md (RNN (24), SVDF (27),
-BIDIRECTIONAL_SEQUENCE_RNN (43), QUANTIZED_16BIT_LSTM (73) and
-UNIDIRECTIONAL_SEQUENCE_RNN (93)):
-
-* the basic RNN cell is ``h_t = act(W x_t + R h_{t-1} + b)``; the sequence
-  forms run it over time (time-major ``[T, B, I]`` or batch-major
-  ``[B, T, I]``), the bidirectional one twice (forward from t = 0, backward
-  from t = T - 1, each with its own weights and an optional auxiliary input);
-* SVDF keeps a ``[batch, filters * memory]`` state: the newest column is the
-  feature projection of the input, the output sums ``rank`` time-filtered
-  filters per unit, and the state comes back shifted one step;
-* QUANTIZED_16BIT_LSTM is one 8-bit LSTM step in the CPU reference's 16-bit
-  fixed point (gemmlowp logistic and tanh), bit for bit, including the
-  reference's pairing of the concatenated ``[x, h]`` vector with the weight
-  columns ``[recurrent | input]`` (the discrepancy QUANTIZED_16BIT_LSTM (73)
-  describes).
-
-The activation scalar of the float operations is a FusedActivationFunc (0..3)
-as the HAL defines it; the Android 10 CPU reference aborts on RELU1 for the
-RNN family, which is computed here as the HAL defines it. Float16 is computed
-in float32 and rounded back (the hidden state of a sequence is rounded to
-float16 after every step, as the reference stores it); the CPU reference
-accumulates in float16, which the float16 tolerance covers. No operation here
-accepts a zero-sized input.
+Each operand's dimensions are named (batch, input, units, memory...) and equal
+names must have equal sizes: judged on the declared dimensions at preparation, on
+the actual ones at execution. Activations must be 0..3 (at execution too, when
+given as a model input), SVDF's rank must divide its filters, QUANTIZED_16BIT_LSTM's
+quantization must be the fixed one. ``reference_driver/ops/rnn.py`` computes.
 """
 
 from __future__ import annotations

@@ -1,29 +1,19 @@
-"""Shape and data-movement operations: reshaping, slicing, padding, block rearrangements.
+"""The checks of the shape and data-movement operations: RESHAPE, SQUEEZE, EXPAND_DIMS,
+TRANSPOSE, CONCATENATION, SPLIT, SLICE, STRIDED_SLICE, TILE, GATHER, PAD, PAD_V2,
+SPACE_TO_DEPTH, DEPTH_TO_SPACE, SPACE_TO_BATCH_ND, BATCH_TO_SPACE_ND, CHANNEL_SHUFFLE.
 
-RESHAPE, SQUEEZE, EXPAND_DIMS, TRANSPOSE, CONCATENATION, SPLIT, SLICE,
-STRIDED_SLICE, TILE, GATHER, PAD, PAD_V2, SPACE_TO_DEPTH, DEPTH_TO_SPACE,
-SPACE_TO_BATCH_ND, BATCH_TO_SPACE_ND and CHANNEL_SHUFFLE move elements without
-arithmetic, so every operand type (float16 and int32 included) is handled
-alike. Only CONCATENATION computes: since HAL 1.2 its quant8 inputs may carry
-other parameters than the output, and are then requantized in float as the
-Android 10 CPU reference does. PAD and SPACE_TO_BATCH_ND fill with a real 0
-(a quant8 tensor's zero point), PAD_V2 with its pad value.
+Each operation has one ``shape`` function that checks its parameter values and
+derives output shapes from input shapes whose entries may be unknown (None):
+``validate`` runs it on the declared dimensions and the constants, ``prepare`` on
+the actual arrays, so a bad constant is refused at preparation and a bad model input
+at execution, both as INVALID_ARGUMENT.
 
-Each operation has one ``shape`` function that checks its parameter values
-and derives output shapes from input shapes whose entries may be unknown
-(None): ``validate`` runs it on the declared dimensions and the constants,
-``prepare`` on the actual arrays, so a bad constant is refused at prepare time
-and a bad model input at execution, both as INVALID_ARGUMENT.
-
-Quantized outputs: where the CPU reference fixes the output's scale and zero
-point to the input's ("forced"), other declared parameters fail the execution
-(GENERAL_FAILURE), as there; GATHER and SLICE copy bytes without checking.
-Zero-sized inputs: CONCATENATION, TRANSPOSE and SLICE accept them; every other
-operation here fails the execution.
-
-Android 11's corrections, followed at every HAL level: a SQUEEZE or
-STRIDED_SLICE result that would have rank 0 has shape [1], and STRIDED_SLICE
-refuses shrink_axis_mask on an axis whose stride is negative.
+Where the Android 10 CPU reference fixes a quant8 output's scale and zero point to
+the input's, other declared parameters fail the execution (``OpFailure``); so do
+zero-sized inputs, but for CONCATENATION, TRANSPOSE and SLICE. Android 11's
+corrections are followed at every HAL level: a SQUEEZE or STRIDED_SLICE result that
+would have rank 0 has shape [1], and STRIDED_SLICE refuses shrink_axis_mask on an
+axis whose stride is negative. ``reference_driver/ops/shape.py`` moves the data.
 """
 
 from __future__ import annotations

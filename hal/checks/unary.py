@@ -1,29 +1,12 @@
-"""The reference driver's unary operations: float math, FLOOR, NEG, activations.
+"""The checks of the unary operations: float math (ABS, EXP, LOG, NEG, RSQRT, SIN,
+SQRT), FLOOR, and the activations LOGISTIC, TANH, RELU, RELU1, RELU6.
 
-ABS, EXP, LOG, NEG, RSQRT, SIN, SQRT (HAL 1.2) take tensors of any rank from
-1; FLOOR, LOGISTIC, TANH, RELU, RELU1 and RELU6 (HAL 1.0) take ranks 1 to 4.
-Every output has the input's shape. Float16 is widened to float32, computed
-and rounded back, as the Android 10 CPU reference does; relaxed models are
-computed in float32 too. NEG also takes TENSOR_INT32 (two's complement, so
-INT32_MIN stays INT32_MIN).
-
-Quantized forms (docs/operations.md, LOGISTIC (14), RELU (19) to RELU6 (21) and
-TANH (28)):
-
-* RELU, RELU1, RELU6 clamp the raw bytes to the activation range of the
-  input's scale and zero point, ``zp + round(bound / scale)`` with the
-  division in float32 as in the CPU reference; the output carries the
-  input's parameters.
-* LOGISTIC writes scale 1/256, zero point 0, and TANH scale 1/128, zero point
-  128. Both follow the CPU reference's fixed-point scheme: the centred input
-  is rescaled to a Q4.27 value by a multiplier above one (the input scale
-  must exceed 2**-27, or the execution fails), inputs at or beyond the radius
-  of that format saturate to 0 or 255, and the rest round ``256 * sigmoid``
-  (``128 + 128 * tanh``) half away from zero, 256 becoming 255. The function
-  itself is evaluated in float64, within one unit of the fixed-point result.
-
-Only LOGISTIC, TANH and the RELUs accept a zero-sized input (the output keeps
-the 0, nothing is computed); the others fail the execution on one.
+Every output has its input's shape; FLOOR and the activations take ranks 1 to 4,
+the HAL 1.2 math operations any rank from 1. A quant8 LOGISTIC output must carry
+scale 1/256 and zero point 0, TANH's 1/128 and 128, a RELU's the input's. Only
+LOGISTIC, TANH and the RELUs accept a zero-sized input; the others fail the
+execution (``OpFailure``). ``SPECS`` lists each operation's operand types, which the
+reference driver's ``supports`` reads (``reference_driver/ops/unary.py`` computes).
 """
 
 from __future__ import annotations

@@ -8,6 +8,10 @@ raw bytes. LOGICAL_AND, LOGICAL_OR and LOGICAL_NOT treat any nonzero byte as
 true. SELECT picks element-wise between two same-shaped tensors and, for
 quant8, requantizes the chosen value into the output's parameters. None of
 these operations accepts a zero-sized input (the execution fails).
+
+The operations' checks (``validate``, ``prepare``: parameter values and shapes) are
+``hal.checks.comparison``'s; this module computes, and builds each implementation
+around them (``checked``).
 """
 
 from __future__ import annotations

@@ -12,6 +12,10 @@ QUANTIZE maps floats to quant8 with ``clamp(zp + round(x / scale), 0, 255)``
 DEQUANTIZE computes ``scale * (q - zp)`` in float32 (per channel for
 TENSOR_QUANT8_SYMM_PER_CHANNEL) and rounds to the output type. Both accept
 zero-sized inputs.
+
+The operations' checks (``validate``, ``prepare``: parameter values and shapes) are
+``hal.checks.conversion``'s; this module computes, and builds each implementation
+around them (``checked``).
 """
 
 from __future__ import annotations

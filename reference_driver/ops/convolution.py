@@ -21,6 +21,10 @@ TENSOR_QUANT8_SYMM_PER_CHANNEL filter.
 Work that depends only on a filter (its matrix, multipliers, exactness
 bound) is cached keyed on the filter's array; ``validate`` computes it for
 constant filters when the model is prepared.
+
+The operations' checks (``validate``, ``prepare``: parameter values and shapes) are
+``hal.checks.convolution``'s; this module computes, and builds each implementation
+around them (``checked``).
 """
 
 from __future__ import annotations

@@ -21,6 +21,10 @@ Conventions:
   selects; the final sorts are stable.
 * ROI_ALIGN and ROI_POOLING loop over the sample points (or window cells)
   of one bin, vectorised over rois, bins and channels.
+
+The operations' checks (``validate``, ``prepare``: parameter values and shapes) are
+``hal.checks.detection``'s; this module computes, and builds each implementation
+around them (``checked``).
 """
 
 from __future__ import annotations

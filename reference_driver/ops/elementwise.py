@@ -13,6 +13,10 @@ infinite float32 result (1/0, an overflowing sum) comes out as +-FLT_MAX,
 where the HAL documentation would give infinity. Quant8 follows the CPU
 reference's fixed-point schemes (``reference_driver.quant``); where it
 computes a multiplier from float (not double) operands, so do we.
+
+The operations' checks (``validate``, ``prepare``: parameter values and shapes) are
+``hal.checks.elementwise``'s; this module computes, and builds each implementation
+around them (``checked``).
 """
 
 from __future__ import annotations

@@ -22,6 +22,10 @@ the CPU reference. The definition does not fix the generator, so the
 samples differ from the CPU reference's; only their distribution is checked.
 
 None of the four accepts a zero-sized input.
+
+The operations' checks (``validate``, ``prepare``: parameter values and shapes) are
+``hal.checks.lookup``'s; this module computes, and builds each implementation
+around them (``checked``).
 """
 
 from __future__ import annotations

@@ -23,6 +23,10 @@ VTS data uses NONE for these operations.
 Clip values: 0 disables a clip. LSTM and BIDIRECTIONAL_SEQUENCE_LSTM refuse a
 negative clip (the CPU reference's dimension check); UNIDIRECTIONAL_SEQUENCE_LSTM
 treats it as disabled (docs/operations.md, UNIDIRECTIONAL_SEQUENCE_LSTM (92)).
+
+The operations' checks (``validate``, ``prepare``: parameter values and shapes) are
+``hal.checks.lstm``'s; this module computes, and builds each implementation
+around them (``checked``).
 """
 
 from __future__ import annotations

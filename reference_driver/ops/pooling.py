@@ -23,6 +23,10 @@ docs/operations.md). Conventions:
   an all-zero vector gives zeros (Android 10 divided by the norm: 0 / 0 = NaN).
 * Batches of 0 pass through the pools, the resizes and SOFTMAX (an empty
   output, no arithmetic); every other zero-sized input fails the execution.
+
+The operations' checks (``validate``, ``prepare``: parameter values and shapes) are
+``hal.checks.pooling``'s; this module computes, and builds each implementation
+around them (``checked``).
 """
 
 from __future__ import annotations

@@ -24,6 +24,10 @@ Android 10 CPU reference computes them:
   zero boxes and returns empty outputs (see its section below).
 * Malformed boxes the reference checks at execution (an anchor or heatmap box
   with x2 < x1 or y2 < y1) are invalid arguments.
+
+The operations' checks (``validate``, ``prepare``: parameter values and shapes) are
+``hal.checks.proposals``'s; this module computes, and builds each implementation
+around them (``checked``).
 """
 
 from __future__ import annotations

@@ -22,6 +22,10 @@ ARGMAX (39), ARGMIN (40), REDUCE_ALL (75) to REDUCE_SUM (80) and TOPK_V2 (90)):
   reference sorts (value, index) pairs ascending, then reverses them).
 
 None of these operations accepts a zero-sized input: the execution fails.
+
+The operations' checks (``validate``, ``prepare``: parameter values and shapes) are
+``hal.checks.reduction``'s; this module computes, and builds each implementation
+around them (``checked``).
 """
 
 from __future__ import annotations

@@ -25,6 +25,10 @@ in float32 and rounded back (the hidden state of a sequence is rounded to
 float16 after every step, as the reference stores it); the CPU reference
 accumulates in float16, which the float16 tolerance covers. No operation here
 accepts a zero-sized input.
+
+The operations' checks (``validate``, ``prepare``: parameter values and shapes) are
+``hal.checks.rnn``'s; this module computes, and builds each implementation
+around them (``checked``).
 """
 
 from __future__ import annotations

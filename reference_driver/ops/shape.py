@@ -24,6 +24,10 @@ operation here fails the execution.
 Android 11's corrections, followed at every HAL level: a SQUEEZE or
 STRIDED_SLICE result that would have rank 0 has shape [1], and STRIDED_SLICE
 refuses shrink_axis_mask on an axis whose stride is negative.
+
+The operations' checks (``validate``, ``prepare``: parameter values and shapes) are
+``hal.checks.shape``'s; this module computes, and builds each implementation
+around them (``checked``).
 """
 
 from __future__ import annotations

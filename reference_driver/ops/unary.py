@@ -24,6 +24,10 @@ TANH (28)):
 
 Only LOGISTIC, TANH and the RELUs accept a zero-sized input (the output keeps
 the 0, nothing is computed); the others fail the execution on one.
+
+The operations' checks (``validate``, ``prepare``: parameter values and shapes) are
+``hal.checks.unary``'s; this module computes, and builds each implementation
+around them (``checked``).
 """
 
 from __future__ import annotations
