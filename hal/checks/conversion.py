@@ -14,7 +14,6 @@ from hal.types import OperationType
 
 Shape = tuple[int, ...]
 
-
 _DEQUANTIZE_MAX_RANK = 4
 
 

@@ -32,12 +32,9 @@ from hal.types import OperandType, OperationType
 
 _Q8C = OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL
 
-
 _SAME = 1
 
-
 _NHWC_FROM_NCHW = (0, 2, 3, 1)
-
 
 _NCHW_FROM_NHWC = (0, 3, 1, 2)
 
@@ -435,15 +432,11 @@ def _fc_prepare(args: OpArgs) -> list[tuple[int, ...]]:
 
 _CONV = _Conv(_Form(None), "conv")
 
-
 _DEPTHWISE = _Conv(_Form("depth multiplier", zero_batch=False), "depthwise")
-
 
 _GROUPED = _Conv(_Form("number of groups", zero_batch=False), "grouped")
 
-
 _TRANSPOSE = _Conv(_Form(None, shape_slot=True, pad_limit=False), "transpose")
-
 
 CHECKS = (
     OperationCheck(OperationType.CONV_2D, _make_validate(_CONV), _make_prepare(_CONV)),

@@ -30,9 +30,7 @@ from hal.types import OperandType, OperationType
 
 Q8A = OperandType.TENSOR_QUANT8_ASYMM
 
-
 Array = np.ndarray
-
 
 Shapes = list[tuple[int, ...]]
 
@@ -53,7 +51,6 @@ def _known(args: OpArgs, slot: int) -> float | None:
 
 
 Rule = tuple[str, str, Callable[[float], bool]]
-
 
 """(what the scalar is, what it must be, the test)."""
 

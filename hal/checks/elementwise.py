@@ -24,7 +24,6 @@ from hal.types import OperationType
 
 _MAX_RANK = 4
 
-
 Array = np.ndarray
 
 

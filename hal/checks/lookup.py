@@ -21,18 +21,13 @@ from hal.types import Operand, OperandLifeTime, OperandType, OperationType
 
 Q8A = OperandType.TENSOR_QUANT8_ASYMM
 
-
 Array = np.ndarray
-
 
 Shapes = list[tuple[int, ...]]
 
-
 _SPARSE_DEPRECATED, _DENSE, _SPARSE = 1, 2, 3
 
-
 _LSH_TYPES = {_SPARSE_DEPRECATED: "SPARSE_DEPRECATED", _DENSE: "DENSE", _SPARSE: "SPARSE"}
-
 
 _MAX_BITS = 32
 

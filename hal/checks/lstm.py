@@ -24,12 +24,9 @@ from hal.types import OperationType
 
 Array = np.ndarray
 
-
 Shape = tuple[int, ...]
 
-
 _I, _F, _C, _O = range(4)  # gate order of every group of four tensors
-
 
 _ACTIVATIONS = {
     0: lambda v: v,
@@ -40,7 +37,6 @@ _ACTIVATIONS = {
     5: lambda v: np.signbit(v).astype(np.float32),
     6: lambda v: _sigmoid(v),
 }
-
 
 _LAYER_NORM_EPSILON = np.float32(1e-8)
 
@@ -387,9 +383,7 @@ def _layout_shape(steps: int, batch: int, size: int, time_major: bool) -> Shape:
 
 _UNI_SCALARS = _Scalars(20, 21, 22, negative_clip_invalid=False)
 
-
 _UNI_SLOTS = _Slots(1, 18, 19, layer_norm=24)
-
 
 _UNI_TIME_MAJOR = 23
 
@@ -413,12 +407,9 @@ def _uni_prepare(args: OpArgs) -> list[Shape]:
 
 _BIDI_SCALARS = _Scalars(48, 49, 50, negative_clip_invalid=True)
 
-
 _BIDI_FW = _Slots(1, 35, 36, layer_norm=53, aux=40)
 
-
 _BIDI_BW = _Slots(18, 37, 38, layer_norm=57, aux=44)
-
 
 _BIDI_AUX_INPUT, _BIDI_MERGE, _BIDI_TIME_MAJOR = 39, 51, 52
 

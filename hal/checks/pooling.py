@@ -33,7 +33,6 @@ from hal.types import OperandType, OperationType
 
 Shapes = list[tuple[int, ...]]
 
-
 _ANY_RANK = 1 << 16
 
 
@@ -129,9 +128,7 @@ _EXPLICIT_SLOTS = {
     "filter_h": 8,
 }
 
-
 _IMPLICIT_SLOTS = {"stride_w": 2, "stride_h": 3, "filter_w": 4, "filter_h": 5}
-
 
 _PAD_FILTER = (
     ("pad_left", "filter_w"),

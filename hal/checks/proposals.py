@@ -28,15 +28,11 @@ from hal.types import OperandType, OperationType
 
 Q8A = OperandType.TENSOR_QUANT8_ASYMM
 
-
 Array = np.ndarray
-
 
 Shape = tuple[int, ...]
 
-
 Dims = Sequence[int]
-
 
 """Known sizes with 0 for unknown (a model's declared dimensions)."""
 
@@ -224,7 +220,6 @@ def _gp_prepare(args: OpArgs) -> list[Shape]:
 # threshold; 12 IoU threshold; 13 is background in label.
 
 _DP_POSITIVE = {3: "y_scale", 4: "x_scale", 5: "h_scale", 6: "w_scale"}
-
 
 _DP_NON_NEGATIVE = {11: "score threshold", 12: "IoU threshold"}
 

@@ -16,7 +16,6 @@ from hal.types import Operand, OperandType, OperationType
 
 Shape = tuple[int, ...]
 
-
 _MAX_RANK = 4
 
 

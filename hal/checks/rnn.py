@@ -28,9 +28,7 @@ from hal.types import OperandLifeTime, OperationType
 
 Shape = tuple[int, ...]
 
-
 Layout = Mapping[int, tuple[str, ...]]
-
 
 """Input slot -> the names of its dimensions; equal names must have equal sizes."""
 
@@ -171,9 +169,7 @@ _BIDI_WEIGHTS = {
     11: ("bw_units", "aux"),
 }
 
-
 _BIDI_OPTIONAL = frozenset({9, 10, 11})
-
 
 """The auxiliary input and its weights."""
 
@@ -240,9 +236,7 @@ _SVDF_LAYOUT = {
     4: ("batch", "state"),
 }
 
-
 _SVDF_OPTIONAL = frozenset({3})
-
 
 """The bias."""
 
@@ -289,9 +283,7 @@ _QLSTM_LAYOUT |= dict.fromkeys((5, 6, 7, 8), ("output", "output"))
 _QLSTM_LAYOUT |= dict.fromkeys((9, 10, 11, 12), ("output",))
 _QLSTM_LAYOUT |= dict.fromkeys((13, 14), ("batch", "output"))
 
-
 _HALF_Q8 = (1.0 / 128.0, 128)
-
 
 _CELL_SCALE = 2.0**-11
 

@@ -30,21 +30,15 @@ from hal.types import Operand, OperandType, OperationType
 
 Dims = tuple[int | None, ...]
 
-
 Shape = Dims | None
-
 
 """A shape whose entries may be unknown (None); None itself is an unknown rank."""
 
-
 ShapeFn = Callable[[OpArgs, list[Shape]], list[Shape]]
-
 
 _Q8A = OperandType.TENSOR_QUANT8_ASYMM
 
-
 _MAX_RANK = 4
-
 
 _ANY_RANK = 2**31
 
@@ -508,6 +502,5 @@ _SPECS = (
     _Spec(OperationType.BATCH_TO_SPACE_ND, _image_op(2, _batch_to_space_nhwc)),
     _Spec(OperationType.CHANNEL_SHUFFLE, _channel_shuffle_shape),
 )
-
 
 CHECKS = tuple(_check(spec) for spec in _SPECS)

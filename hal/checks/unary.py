@@ -21,7 +21,6 @@ from hal.types import Operand, OperandType, OperationType
 
 Shape = tuple[int, ...]
 
-
 _I32 = OperandType.TENSOR_INT32
 
 

@@ -64,7 +64,6 @@ PYTHON_STEP = 10_000
 """Work units one iteration of a Python-level loop counts for (tens of microseconds of
 interpreter and numpy call overhead, as many elementary steps as numpy does meanwhile)."""
 
-
 Shapes = list[tuple[int, ...]]
 
 

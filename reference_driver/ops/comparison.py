@@ -28,9 +28,7 @@ from reference_driver.quant import round_half_away_array
 
 _B8 = OperandType.TENSOR_BOOL8
 
-
 _Q8A = OperandType.TENSOR_QUANT8_ASYMM
-
 
 _COMPARABLE = (
     _B8,
@@ -40,14 +38,12 @@ _COMPARABLE = (
     _Q8A,
 )
 
-
 _SELECTABLE = (
     OperandType.TENSOR_FLOAT16,
     OperandType.TENSOR_FLOAT32,
     OperandType.TENSOR_INT32,
     _Q8A,
 )
-
 
 _COMPARISONS: dict[OperationType, np.ufunc] = {
     OperationType.EQUAL: np.equal,

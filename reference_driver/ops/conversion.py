@@ -32,21 +32,15 @@ from reference_driver.quant import round_half_away_array
 
 _F16 = OperandType.TENSOR_FLOAT16
 
-
 _F32 = OperandType.TENSOR_FLOAT32
-
 
 _I32 = OperandType.TENSOR_INT32
 
-
 _Q8A = OperandType.TENSOR_QUANT8_ASYMM
-
 
 _Q8C = OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL
 
-
 _CASTABLE = (_F16, _F32, _I32, _Q8A)
-
 
 _QUANTIZED = (_Q8A, OperandType.TENSOR_QUANT8_SYMM, _Q8C)
 

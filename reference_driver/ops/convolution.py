@@ -76,12 +76,9 @@ from reference_driver.ops.common import (
 
 _TYPES = (*FLOAT_TYPES, Q8A)
 
-
 _EXACT_FLOAT32 = float(1 << 24)
 
-
 """Integer sums below this are exact in float32, whatever the summation order."""
-
 
 _INT32_MIN, _INT32_MAX = -(2**31), 2**31 - 1
 
@@ -91,7 +88,6 @@ _INT32_MIN, _INT32_MAX = -(2**31), 2**31 - 1
 # ---------------------------------------------------------------------------
 
 _DERIVED: dict[tuple, tuple[weakref.ref, object]] = {}
-
 
 """(id of a filter array, purpose...) -> (weak reference to the array, derived data)."""
 
@@ -573,7 +569,6 @@ IMPLEMENTATIONS = (
     _conv_impl(OperationType.TRANSPOSE_CONV_2D, _TRANSPOSE),
     checked(OperationType.FULLY_CONNECTED, _supports, _fc_execute),
 )
-
 
 COSTS = {
     OperationType.CONV_2D: _make_cost(_CONV),

@@ -60,15 +60,11 @@ from reference_driver.quant import (
 
 F32 = OperandType.TENSOR_FLOAT32
 
-
 F16 = OperandType.TENSOR_FLOAT16
-
 
 Q16A = OperandType.TENSOR_QUANT16_ASYMM
 
-
 _QUANT = (Q8A, Q16A)
-
 
 _FLOAT_Q8 = (F32, F16, Q8A)
 

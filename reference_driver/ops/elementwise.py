@@ -43,12 +43,9 @@ from reference_driver.quant import multiply_by_quantized_multiplier, quantize_mu
 
 I32 = OperandType.TENSOR_INT32
 
-
 _ADD_LEFT_SHIFT = 20
 
-
 _FLT_MAX = float(np.finfo(np.float32).max)
-
 
 Kernel = Callable[[OpArgs], Array]
 

@@ -52,9 +52,7 @@ from reference_driver.ops.base import (
 
 F32 = OperandType.TENSOR_FLOAT32
 
-
 F16 = OperandType.TENSOR_FLOAT16
-
 
 I32T = OperandType.TENSOR_INT32
 
@@ -77,7 +75,6 @@ def _hashtable_execute(args: OpArgs, shapes: Shapes) -> list[Array]:
 # ---------------------------------------------------------------------------
 
 _U = np.uint64
-
 
 _K0, _K1, _K2 = _U(0xC3A5C85C97CB3127), _U(0xB492B66FBE98F273), _U(0x9AE16A3B2F90404F)
 
@@ -313,7 +310,6 @@ COSTS = {
     OperationType.LSH_PROJECTION: _lsh_cost,
     OperationType.RANDOM_MULTINOMIAL: _multinomial_cost,
 }
-
 
 IMPLEMENTATIONS = (
     checked(

@@ -86,8 +86,6 @@ IMPLEMENTATIONS = (
     checked(OperationType.BIDIRECTIONAL_SEQUENCE_LSTM, _supports, _bidi_execute),
 )
 
-
 COSTS = {impl.type: recurrent_cost for impl in IMPLEMENTATIONS}
-
 
 """Every operation here runs its input rows through its weight matrices."""

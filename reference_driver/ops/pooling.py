@@ -69,15 +69,11 @@ from reference_driver.quant import round_half_away_array
 
 F32 = OperandType.TENSOR_FLOAT32
 
-
 F16 = OperandType.TENSOR_FLOAT16
-
 
 Q8A = OperandType.TENSOR_QUANT8_ASYMM
 
-
 _FLOAT = (F32, F16)
-
 
 _FLOAT_Q8 = (F32, F16, Q8A)
 
@@ -299,7 +295,6 @@ def _l2_norm_execute(args: OpArgs, shapes: Shapes) -> list[np.ndarray]:
 
 
 _L2_NORM_FLOOR = 1e-6
-
 
 """Float L2_NORMALIZATION divides by max(sqrt(sum of squares), 1e-6), as Android 11 does."""
 

@@ -61,12 +61,9 @@ from reference_driver.quant import round_half_away_array
 
 F32 = OperandType.TENSOR_FLOAT32
 
-
 F16 = OperandType.TENSOR_FLOAT16
 
-
 _TYPES = (F32, F16, Q8A)
-
 
 _QUANT_RANGE = {
     OperandType.TENSOR_QUANT8_ASYMM: (np.uint8, 0, 255),
@@ -284,7 +281,6 @@ COSTS = {
     OperationType.GENERATE_PROPOSALS: _gp_cost,
     OperationType.DETECTION_POSTPROCESSING: _dp_cost,
 }
-
 
 IMPLEMENTATIONS = [
     _make(OperationType.GENERATE_PROPOSALS, _gp_execute),

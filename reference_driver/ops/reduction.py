@@ -46,21 +46,15 @@ from reference_driver.ops.base import OpArgs, OperationImpl, checked
 
 _F32 = OperandType.TENSOR_FLOAT32
 
-
 _F16 = OperandType.TENSOR_FLOAT16
-
 
 _Q8A = OperandType.TENSOR_QUANT8_ASYMM
 
-
 _I32T = OperandType.TENSOR_INT32
-
 
 _B8 = OperandType.TENSOR_BOOL8
 
-
 Reducer = Callable[[OpArgs, np.ndarray, tuple[int, ...]], np.ndarray]
-
 
 """(args, input, distinct axes) -> one value per kept element."""
 

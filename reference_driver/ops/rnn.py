@@ -202,21 +202,15 @@ def _constant16(raw32: int) -> int:
 
 _EXP_MINUS_ONE_EIGHTH = _constant16(1895147668)
 
-
 _ONE_THIRD = _constant16(715827883)
-
 
 _BARREL = [(e, _constant16(m)) for e, m in ((-2, 1672461947), (-1, 1302514674), (0, 790015084))]
 
-
 _BARREL += [(e, _constant16(m)) for e, m in ((1, 290630308), (2, 39332535), (3, 720401), (4, 242))]
-
 
 _FORTY_EIGHT_SEVENTEENTHS = _constant16(1515870810)  # Q2.13
 
-
 _MINUS_THIRTY_TWO_SEVENTEENTHS = _constant16(-1010580540)  # Q2.13
-
 
 _ONE_Q0, _ONE_Q2, _HALF_Q0 = _INT16_MAX, 1 << 13, 1 << 14
 
@@ -321,8 +315,6 @@ IMPLEMENTATIONS = (
     checked(OperationType.QUANTIZED_16BIT_LSTM, _qlstm_supports, _qlstm_execute),
 )
 
-
 COSTS = {impl.type: recurrent_cost for impl in IMPLEMENTATIONS}
-
 
 """Every operation here runs its input rows through its weight matrices."""

@@ -53,18 +53,13 @@ from reference_driver.ops.common import normalize_axis
 
 RunFn = Callable[[OpArgs, list[tuple[int, ...]]], list[np.ndarray]]
 
-
 _F32 = OperandType.TENSOR_FLOAT32
-
 
 _F16 = OperandType.TENSOR_FLOAT16
 
-
 _I32 = OperandType.TENSOR_INT32
 
-
 _ARITH = (_F32, _F16, _Q8A)
-
 
 _WITH_INT = (_F32, _F16, _I32, _Q8A)
 
@@ -232,6 +227,5 @@ _RUNS: tuple[tuple[OperationType, tuple[int, ...], RunFn], ...] = (
     (OperationType.BATCH_TO_SPACE_ND, _ARITH, _image_run(2, _batch_to_space_move)),
     (OperationType.CHANNEL_SHUFFLE, _ARITH, _channel_shuffle_run),
 )
-
 
 IMPLEMENTATIONS: tuple[OperationImpl, ...] = tuple(_make(*run) for run in _RUNS)

@@ -53,13 +53,10 @@ from reference_driver.quant import (
 
 FloatFn = Callable[[np.ndarray], np.ndarray]
 
-
 _I32 = OperandType.TENSOR_INT32
 _FLT_MAX = float(np.finfo(np.float32).max)
 
-
 _INPUT_INTEGER_BITS = 4
-
 
 """Integer bits of the fixed-point input of quantized LOGISTIC and TANH (Q4.27)."""
 
@@ -143,7 +140,6 @@ def _relu_quant(code: int) -> Callable[[np.ndarray, Operand], np.ndarray]:
 
 
 _QUANT_LOGISTIC = _saturating_quant(lambda x: round_half_away_array(256.0 / (1.0 + np.exp(-x))))
-
 
 _QUANT_TANH = _saturating_quant(lambda x: 128.0 + round_half_away_array(128.0 * np.tanh(x)))
 

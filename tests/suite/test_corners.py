@@ -251,7 +251,7 @@ def test_a_printed_corner_is_a_spec_the_generator_reads_back(family: str, tmp_pa
 
 
 ODD_SAME_PAD_FIRST = """
-import reference_driver.ops.convolution as convolution
+import hal.checks.convolution as convolution  # the geometry the reference driver computes with
 from reference_driver import ReferenceDriver
 
 _same_pads = convolution._same_pads
