@@ -8,7 +8,6 @@ from __future__ import annotations
 import numpy as np
 
 from hal.checks.base import OpArgs, OpInvalid
-from hal.checks.quant import round_half_away
 from hal.types import OperandType
 
 FLOAT_TYPES = (OperandType.TENSOR_FLOAT32, OperandType.TENSOR_FLOAT16)
@@ -44,8 +43,3 @@ def normalize_axis(axis: int, rank: int, what: str = "axis") -> int:
 def check_rank(values: np.ndarray, low: int, high: int, what: str = "input 0") -> None:
     if not low <= values.ndim <= high:
         raise OpInvalid(f"{what} has rank {values.ndim}; the operation takes {low} to {high}")
-
-
-def scalar_round(value: float) -> int:
-    """C's std::round, for parameters computed in float."""
-    return round_half_away(value)

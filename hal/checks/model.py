@@ -143,7 +143,9 @@ def check_execution(
     its dimensions (the request's, or the operand's when the request gives none), or
     None for an input given no value. Values let the checks judge parameters given
     as model inputs (an axis, a permutation, boxes); dimensions alone judge shapes.
-    A violation answers INVALID_ARGUMENT for the execution; without one,
+    Validate the request first (``hal.validation.RequestValidator``): the inputs are
+    trusted to fit the model's operands. A violation answers INVALID_ARGUMENT for the
+    execution; without one,
     ``output_shapes`` holds each operation's output shapes for these inputs (None
     where they depend on values the checks were not given).
     """

@@ -15,12 +15,12 @@ from hal.checks.common import (
     activation_code,
     check_rank,
     normalize_axis,
-    scalar_round,
     valid_activation,
 )
 from hal.types import Operand, OperandType
 from reference_driver.quant import (
     quant8_activation_range,
+    round_half_away,
     round_half_away_array,
 )
 
@@ -71,6 +71,11 @@ def requantize(values: np.ndarray, source: Operand, target: Operand) -> np.ndarr
     if (source.scale, source.zero_point) == (target.scale, target.zero_point):
         return values.astype(_QUANT_DTYPE[target.type])
     return quantize(dequantize(values, source), target)
+
+
+def scalar_round(value: float) -> int:
+    """C's std::round, for parameters computed in float."""
+    return round_half_away(value)
 
 
 __all__ = [
