@@ -66,6 +66,11 @@ class OperationCheck:
     type: OperationType
     validate: Callable[[OpArgs], str | None]
     prepare: Callable[[OpArgs], Shapes]
+    value_inputs: frozenset[int] = frozenset()
+    """Input slots whose *values* ``prepare`` reads, besides scalars and TENSOR_INT32
+    tensors (whose values every check may read): the boxes and scores of the detection
+    operations, the logits of RANDOM_MULTINOMIAL. Every other input's value is free:
+    its shape alone decides ``prepare``'s answer."""
 
 
 def elements(shape: tuple[int, ...] | list[int]) -> int:

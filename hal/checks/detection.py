@@ -299,9 +299,18 @@ def _pool_prepare(args: OpArgs) -> Shapes:
     return [rois.shape()]
 
 
+def _no_parameters(args: OpArgs) -> str | None:
+    """AXIS_ALIGNED_BBOX_TRANSFORM has no parameter to judge at preparation."""
+    return None
+
+
 CHECKS = (
-    OperationCheck(OperationType.AXIS_ALIGNED_BBOX_TRANSFORM, lambda args: None, _bbox_prepare),
-    OperationCheck(OperationType.BOX_WITH_NMS_LIMIT, _nms_validate, _nms_prepare),
-    OperationCheck(OperationType.ROI_ALIGN, _align_validate, _align_prepare),
-    OperationCheck(OperationType.ROI_POOLING, _pool_validate, _pool_prepare),
+    OperationCheck(
+        OperationType.AXIS_ALIGNED_BBOX_TRANSFORM, _no_parameters, _bbox_prepare, frozenset({0})
+    ),
+    OperationCheck(
+        OperationType.BOX_WITH_NMS_LIMIT, _nms_validate, _nms_prepare, frozenset({0, 1})
+    ),
+    OperationCheck(OperationType.ROI_ALIGN, _align_validate, _align_prepare, frozenset({1})),
+    OperationCheck(OperationType.ROI_POOLING, _pool_validate, _pool_prepare, frozenset({1})),
 )

@@ -206,5 +206,10 @@ CHECKS = (
     OperationCheck(OperationType.EMBEDDING_LOOKUP, _embedding_validate, _embedding_prepare),
     OperationCheck(OperationType.HASHTABLE_LOOKUP, _hashtable_validate, _hashtable_prepare),
     OperationCheck(OperationType.LSH_PROJECTION, _lsh_validate, _lsh_prepare),
-    OperationCheck(OperationType.RANDOM_MULTINOMIAL, _multinomial_validate, _multinomial_prepare),
+    OperationCheck(
+        OperationType.RANDOM_MULTINOMIAL,
+        _multinomial_validate,
+        _multinomial_prepare,
+        frozenset({0}),
+    ),
 )

@@ -4,12 +4,12 @@ The package's docstring (``hal.checks``) says what they answer; this module runs
 family modules' checks (``hal.checks.registry.CHECKS``) over a model's operations in
 order, carrying each operand's shape (and, where it has one, its value) forward.
 
-A shape that depends on values nobody knows yet (a temporary's, or a model input's
-given by its dimensions alone) is decided by trial: the operation's ``prepare`` runs
-once per filling of the unknown values (0, 1 and -1, cast to each operand's type), and
-the shapes count as known only when every trial gives the same ones. An operation
-refused in every trial with the same message is refused whatever the values are; any
-other outcome leaves its shapes unknown (None) rather than guessed.
+Where only an operand's shape is known (a temporary, or a model input given by its
+dimensions alone), its value is stood for by a read-only array of zeros. That is
+sound only for inputs whose values the checks do not read: an operation with such a
+stand-in in a slot whose value matters (a scalar, a TENSOR_INT32 tensor, or a slot its
+``OperationCheck.value_inputs`` names, such as the boxes of ROI_ALIGN) is not judged,
+and its output shapes stay unknown (None) rather than guessed.
 """
 
 from __future__ import annotations
@@ -20,22 +20,22 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from hal import tensors
-from hal.checks.base import OpArgs, OpFailure, OpInvalid
+from hal.checks.base import OpArgs, OperationCheck, OpFailure, OpInvalid
 from hal.checks.registry import CHECKS
+from hal.operations import match_signature
 from hal.types import (
     ErrorStatus,
     HalVersion,
     Model,
     OperandLifeTime,
+    OperandType,
     OperationType,
+    is_tensor_type,
     numpy_dtype,
 )
-from hal.validation import validate_model
+from hal.validation import slot_positions, validate_model
 
 Shape = tuple[int, ...]
-
-_FILLS = (0, 1, -1)
-"""The values a trial fills an unknown tensor with (each cast to the operand's type)."""
 
 
 @dataclass(frozen=True)
@@ -122,9 +122,10 @@ def check_model(
     if found is not None:
         return ModelCheck(found, (None,) * len(model.operations))
     known: dict[int, np.ndarray | Shape] = dict(constants)
+    optional = _optional_inputs(model, version)
     for index in model.input_indexes:
         dims = tuple(model.operands[index].dimensions)
-        if dims and 0 not in dims:
+        if dims and 0 not in dims and index not in optional:
             known[index] = dims
     return _shapes(model, known, set(), report=False)
 
@@ -179,6 +180,22 @@ def _type_name(op_type: int | None) -> str:
         return str(op_type)
 
 
+def _optional_inputs(model: Model, version: HalVersion) -> set[int]:
+    """Model inputs feeding an input slot that may be omitted: a request may give them no
+    value, so until it does, whether they are there is not known."""
+    inputs = set(model.input_indexes)
+    optional: set[int] = set()
+    for operation in model.operations:
+        signature = match_signature(model, operation, version).signature
+        if signature is None:
+            continue
+        for slot in signature.omittable:
+            for position in slot_positions(operation, signature, slot):
+                if position < len(operation.inputs) and operation.inputs[position] in inputs:
+                    optional.add(operation.inputs[position])
+    return optional
+
+
 def _validate_operations(model: Model, constants: dict[int, np.ndarray]) -> CheckViolation | None:
     """The first operation whose constants or declared dimensions its definition forbids."""
     for position, operation in enumerate(model.operations):
@@ -216,7 +233,7 @@ def _shapes(
         if check is None or not all(i in known or i in omitted for i in operation.inputs):
             outputs.append(None)
             continue
-        shapes, refusal = _trials(model, operation, check.prepare, known)
+        shapes, refusal = _decide(model, operation, check, known)
         if refusal is not None and report:
             violation = CheckViolation(
                 ErrorStatus.INVALID_ARGUMENT, refusal, position, int(operation.type)
@@ -243,28 +260,34 @@ def _result(
     return ModelCheck(violation, tuple(outputs), operand_shapes)
 
 
-def _trials(
-    model: Model, operation, prepare, known: dict[int, np.ndarray | Shape]
+def _decide(
+    model: Model, operation, check: OperationCheck, known: dict[int, np.ndarray | Shape]
 ) -> tuple[tuple[Shape, ...] | None, str | None]:
-    """(shapes, None) when every trial agrees; (None, message) when every trial is
-    refused with the same message; (None, None) otherwise."""
-    unknown = [i for i in operation.inputs if isinstance(known.get(i), tuple)]
-    fills = _FILLS if unknown else _FILLS[:1]
-    answers: set[tuple[Shape, ...] | str | None] = set()
-    for fill in fills:
-        values = [_value(model, i, known.get(i), fill) for i in operation.inputs]
-        args = OpArgs(
-            [model.operands[i] for i in operation.inputs],
-            [model.operands[i] for i in operation.outputs],
-            values,
-        )
-        answers.add(_prepared(prepare, args, len(operation.outputs)))
-        if len(answers) > 1:
+    """(shapes, None), or (None, the message of the refusal), or (None, None) when the
+    operation cannot be judged: a stand-in would take the place of a value it reads."""
+    for slot, index in enumerate(operation.inputs):
+        if isinstance(known.get(index), tuple) and _value_read(model, check, slot, index):
             return None, None
-    (answer,) = answers
+    values = [_value(model, i, known.get(i)) for i in operation.inputs]
+    args = OpArgs(
+        [model.operands[i] for i in operation.inputs],
+        [model.operands[i] for i in operation.outputs],
+        values,
+    )
+    answer = _prepared(check.prepare, args, len(operation.outputs))
     if isinstance(answer, str):
         return None, answer
     return answer, None
+
+
+def _value_read(model: Model, check: OperationCheck, slot: int, index: int) -> bool:
+    """Whether the checks may read the value of input ``slot`` (operand ``index``)."""
+    operand_type = model.operands[index].type
+    return (
+        slot in check.value_inputs
+        or not is_tensor_type(operand_type)
+        or operand_type == OperandType.TENSOR_INT32
+    )
 
 
 def _prepared(prepare, args: OpArgs, count: int) -> tuple[Shape, ...] | str | None:
@@ -285,17 +308,13 @@ def _prepared(prepare, args: OpArgs, count: int) -> tuple[Shape, ...] | str | No
     return result
 
 
-def _value(
-    model: Model, index: int, known: np.ndarray | Shape | None, fill: int
-) -> np.ndarray | None:
-    """An input's value for one trial: its own, or a read-only array of its shape filled
-    with ``fill`` when only the shape is known."""
+def _value(model: Model, index: int, known: np.ndarray | Shape | None) -> np.ndarray | None:
+    """An input's value: its own, or a read-only array of zeros of its shape when only
+    the shape is known."""
     if known is None or isinstance(known, np.ndarray):
         return known
     try:
         dtype = numpy_dtype(model.operands[index].type, model.extension_name_to_prefix)
     except (KeyError, ValueError, TypeError):
-        return None  # a type without a dtype: the trial fails, the shapes stay unknown
-    with np.errstate(all="ignore"):
-        scalar = np.array(fill).astype(dtype)
-    return np.broadcast_to(scalar, known)
+        return None  # a type without a dtype: prepare fails, the shapes stay unknown
+    return np.broadcast_to(np.zeros((), dtype), known)

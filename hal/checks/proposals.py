@@ -329,7 +329,9 @@ def _hm_prepare(args: OpArgs) -> list[Shape]:
 
 
 CHECKS = (
-    OperationCheck(OperationType.GENERATE_PROPOSALS, _gp_validate, _gp_prepare),
+    OperationCheck(
+        OperationType.GENERATE_PROPOSALS, _gp_validate, _gp_prepare, frozenset({0, 1, 2, 3})
+    ),
     OperationCheck(OperationType.DETECTION_POSTPROCESSING, _dp_validate, _dp_prepare),
-    OperationCheck(OperationType.HEATMAP_MAX_KEYPOINT, _hm_validate, _hm_prepare),
+    OperationCheck(OperationType.HEATMAP_MAX_KEYPOINT, _hm_validate, _hm_prepare, frozenset({1})),
 )
