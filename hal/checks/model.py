@@ -14,6 +14,7 @@ and its output shapes stay unknown (None) rather than guessed.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 
@@ -43,8 +44,9 @@ class CheckViolation:
     """Why a model (or one execution of it) breaks the HAL: answer ``status``.
 
     ``operation`` is the index of the operation in ``model.operations`` and
-    ``operation_type`` its type; both are None for a ``hal.validation`` rule, whose
-    name is ``rule`` (its message names the operand or operation concerned).
+    ``operation_type`` its type (both None for a violation about no single operation,
+    an operand's or the graph's). A violation of a ``hal.validation`` rule carries the
+    rule's name in ``rule`` (None for the operations' own checks).
     ``message`` says what is wrong in one sentence.
     """
 
@@ -111,9 +113,14 @@ def check_model(
     result = validate_model(model, version, disabled=disabled, limit=1)
     if not result.ok:
         violation = result.violations[0]
+        position = _operation_named(model, violation.message)
         return ModelCheck(
             CheckViolation(
-                ErrorStatus.INVALID_ARGUMENT, violation.message, rule=violation.rule.name
+                ErrorStatus.INVALID_ARGUMENT,
+                violation.message,
+                position,
+                None if position is None else int(model.operations[position].type),
+                violation.rule.name,
             ),
             (None,) * len(model.operations),
         )
@@ -178,6 +185,15 @@ def _type_name(op_type: int | None) -> str:
         return OperationType(op_type).name
     except ValueError:
         return str(op_type)
+
+
+def _operation_named(model: Model, message: str) -> int | None:
+    """The operation a ``hal.validation`` message is about (it starts "operation 3
+    (ADD): ..."), or None for one about no single operation."""
+    found = re.match(r"operation (\d+) \(", message)
+    if found is None or int(found.group(1)) >= len(model.operations):
+        return None
+    return int(found.group(1))
 
 
 def _optional_inputs(model: Model, version: HalVersion) -> set[int]:

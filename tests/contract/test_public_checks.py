@@ -158,6 +158,21 @@ def test_a_structural_violation_is_hal_validation_s_with_its_rule() -> None:
     assert found.output_shapes == (None,)
 
 
+def test_a_hal_validation_violation_about_an_operation_names_it() -> None:
+    model = operation_model(
+        Op.ADD, [tensor((2, 3, 4, 5, 6)), tensor((2,)), scalar(0)], [tensor((2,))]
+    )
+    violation = check_model(model).violation
+    assert violation == CheckViolation(
+        ErrorStatus.INVALID_ARGUMENT,
+        "operation 0 (ADD): input 0 has rank 5, must be 1 to 4",
+        0,
+        Op.ADD,
+        "operation.rank",
+    )
+    assert str(violation) == "operation.rank: operation 0 (ADD): input 0 has rank 5, must be 1 to 4"
+
+
 def test_the_checks_decide_the_version_as_hal_validation_does() -> None:
     # TENSOR_FLOAT32 ABS is a HAL 1.2 operation.
     model = operation_model(Op.ABS, [tensor((2,))], [tensor((2,))])
