@@ -192,7 +192,10 @@ def test_exit_zero_only_when_certified(tmp_path: Path, monkeypatch, capsys) -> N
         )
     ]
     out = capsys.readouterr().out
-    assert "nnhal-certify: CERTIFIED at HAL 1.2 (parity+strict) for 1 operations" in out
+    assert (
+        "nnhal-certify: CERTIFIED at HAL 1.2 (parity+strict) for 1 operation form of 1 operation"
+        in out
+    )
 
 
 def test_a_verdict_left_by_an_earlier_run_is_never_read(tmp_path: Path, monkeypatch, capsys):

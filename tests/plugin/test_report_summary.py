@@ -183,7 +183,8 @@ def test_operations_with_failures_come_first_the_most_first() -> None:
     markdown = render_markdown(doc)
     assert "### Operations with failures (3)" in markdown
     assert (
-        "| DIV | 2 | 0 | 0 | TENSOR_FLOAT16 (1), TENSOR_FLOAT32 (1) | "
+        "| DIV | 2 | 0 | 0 | TENSOR_FLOAT32, TENSOR_FLOAT16 failed | "
+        "TENSOR_FLOAT16 (1), TENSOR_FLOAT32 (1) | "
         "`conformance.test_x::div1`: why div1 |"
     ) in markdown
     assert (
