@@ -12,8 +12,8 @@ from pathlib import Path
 from typing import Any
 
 from hal.show import printable
-from plugins.report.document import describe_forms, describe_operation
 from plugins.report.facts import BAD_OUTCOMES, OUTCOMES
+from plugins.report.forms import describe_forms, describe_operation
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 MARKDOWN_FAILURES = 50
