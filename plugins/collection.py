@@ -373,8 +373,11 @@ class DriverSupport:
 
     def pick(self, items: list[pytest.Item], order: list[int], count: int) -> list[int]:
         """The first ``count`` positions of ``order`` whose items the driver supports (or
-        that test no model and name no operation)."""
+        that test no model and name no operation), those that compare output values
+        first (an item that compares none, such as a ``-dyn-short`` one, earns its
+        operation no credit)."""
         picked: list[int] = []
+        weak: list[int] = []
         for index, position in enumerate(order):
             if len(picked) == count:
                 break
@@ -383,8 +386,8 @@ class DriverSupport:
                 ahead = (self.model_of(items[p]) for p in order[index : index + 4 * self.BATCH])
                 self._ask([m for m in ahead if m is not None])
             if self.supports(items[position], model) is not False:
-                picked.append(position)
-        return picked
+                (weak if _compares_nothing(items[position]) else picked).append(position)
+        return (picked + weak)[:count]
 
     def supports(self, item: pytest.Item, model: _Model | None = None) -> bool | None:
         """Whether the driver supports what ``item`` tests; None when it tests no model and
@@ -446,8 +449,12 @@ class DriverSupport:
         device, level = self._device()
         asked = []
         for key, model in fresh.items():
-            built = model.build()
-            lowest = model.lowest(built)
+            try:
+                built = model.build()
+                lowest = model.lowest(built)
+            except Exception:  # a case that cannot be built: its item will say why
+                self.models[key] = False
+                continue
             if lowest is None or lowest > level:
                 self.models[key] = False
             else:
@@ -483,6 +490,13 @@ class DriverSupport:
 
             self._driver = (loaded_driver(self.config).device, tested_level(self.config))
         return self._driver
+
+
+def _compares_nothing(item: pytest.Item) -> bool:
+    """Whether an item says it compares no output value (a parameter's ``computes``)."""
+    params = dict(getattr(getattr(item, "callspec", None), "params", None) or {})
+    params = params or dict(getattr(item, "case_params", {}))
+    return any(getattr(value, "computes", None) is False for value in params.values())
 
 
 def _case_key(test) -> str:
