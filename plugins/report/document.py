@@ -392,9 +392,10 @@ def _nothing_passed(scope: dict[str, Any]) -> str:
     declined = scope["operations_unsupported"]
     others = scope["operations_failed"] or scope.get("operations_uncredited")
     if declined and not others:
+        asked = f"all {len(declined)} operations" if len(declined) > 1 else "the one operation"
         return (
-            f"the driver passed no operation: it declined all {_plural(len(declined), 'operation')}"
-            " the run asked it for (a driver that supports nothing certifies nothing)"
+            f"the driver passed no operation: it declined {asked} the run asked it for (a "
+            "driver that supports nothing certifies nothing)"
         )
     if not (declined or others):
         return "the driver passed no operation: no generated test ran"

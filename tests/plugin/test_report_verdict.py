@@ -138,6 +138,12 @@ def test_supports_nothing_is_said_only_of_a_driver_that_declined_everything() ->
         "the driver passed no operation: an operation is passed only when its generated tests "
         "that compared output values passed and none of its tests failed"
     ]
+    # Declined the one operation it was asked.
+    tests = [*others, _generated("add", "ADD", "TENSOR_FLOAT32", "unsupported")]
+    assert _document(tests)["verdict"]["reasons"] == [
+        "the driver passed no operation: it declined the one operation the run asked it for "
+        "(a driver that supports nothing certifies nothing)"
+    ]
     # Asked nothing: no generated test ran (a level too low skips them all).
     tests = [*others, _generated("add", "ADD", "TENSOR_FLOAT32", "skipped-other")]
     assert _document(tests)["verdict"]["reasons"][-1] == (
