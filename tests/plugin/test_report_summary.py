@@ -476,6 +476,19 @@ def test_a_version_1_report_is_read_as_this_version(tmp_path: Path, capsys) -> N
         assert (tmp_path / "new" / name).read_text() == (tmp_path / "direct" / name).read_text()
 
 
+def test_a_report_written_before_operation_forms_is_read_with_them(tmp_path: Path) -> None:
+    doc = _document(_mixed_tests())
+    write(doc, tmp_path / "now")
+    text = json.loads((tmp_path / "now" / "report.json").read_text())
+    for key in ("forms", "forms_passed"):
+        del text["scope"][key]
+    validate(text)  # the fields are optional: an older report still fits the schema
+    (tmp_path / "before.json").write_text(json.dumps(text))
+    loaded = load(tmp_path / "before.json")
+    assert loaded["scope"] == json.loads(json.dumps(doc["scope"]))
+    assert loaded["verdict"] == json.loads(json.dumps(doc["verdict"]))
+
+
 def test_shards_of_either_version_merge(tmp_path: Path) -> None:
     tests = _mixed_tests()
     parts = [tests[::2], tests[1::2]]
