@@ -12,6 +12,7 @@ and ``--nnhal-op``, and print the collection's progress. ``--shard`` and ``--exp
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import gc
 import time
@@ -293,15 +294,20 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         if marker is not None:
             item.extra_keyword_matches.update(_case_keywords([marker]))
     if config.getoption("--nnhal-smoke"):
-        _keep(config, items, smoke_sample(items))
+        _keep(config, items, smoke_sample(items, DriverSupport(config)))
     wanted = set(config.getoption("--nnhal-op"))
     if wanted:
         _keep(config, items, [item for item in items if wanted & set(item_operations(item))])
 
 
-def smoke_sample(items: list[pytest.Item]) -> list[pytest.Item]:
-    """``SMOKE_PER_TEST`` items of each test function (every category has some): those whose
-    test id hashes lowest, the same on every machine and run."""
+def smoke_sample(
+    items: list[pytest.Item], support: DriverSupport | None = None
+) -> list[pytest.Item]:
+    """``SMOKE_PER_TEST`` items of each test function (every category has some), the same on
+    every machine and run for a driver that answers the same: in the order of their test
+    ids' hashes, the first items the driver supports (``support``: an item of a case the
+    driver supports, or naming only operations it supports, or of no case or operation at
+    all), then, where a function has fewer of those, the first of its other items."""
     import hashlib
 
     groups: dict[tuple, list[tuple[bytes, int]]] = {}
@@ -310,8 +316,235 @@ def smoke_sample(items: list[pytest.Item]) -> list[pytest.Item]:
         key = (module and module.__name__, item.name.partition("[")[0])
         digest = hashlib.sha256(test_id(item).encode()).digest()
         groups.setdefault(key, []).append((digest, position))
-    chosen = sorted(p for group in groups.values() for _, p in sorted(group)[:SMOKE_PER_TEST])
-    return [items[p] for p in chosen]
+    chosen: list[int] = []
+    for group in groups.values():
+        order = [position for _, position in sorted(group)]
+        picked = support.pick(items, order, SMOKE_PER_TEST) if support is not None else []
+        rest = [p for p in order if p not in picked]
+        chosen += picked + rest[: SMOKE_PER_TEST - len(picked)]
+    return [items[p] for p in sorted(chosen)]
+
+
+@dataclasses.dataclass(frozen=True)
+class _Model:
+    """A model an item runs, as ``DriverSupport`` asks about it: its key (a generated
+    case's id; ``invalid:NAME`` for an invalid-value case), how to build it, the
+    operations it names, and the oldest HAL level it is valid at."""
+
+    key: str
+    build: Callable[[], object]
+    operations: tuple[str, ...]
+    lowest: Callable[[object], object]
+
+
+class DriverSupport:
+    """What the driver under test supports, asked while a smoke run chooses its sample.
+
+    A driver that supports three operations declines nearly every item of a sample
+    drawn blind. So the sample asks the driver first: ``get_supported_operations`` of
+    the tested level for the model of each item it considers (a generated case's, for
+    the generated, prepare, fresh, memory-pool, burst, caching and validation items; an
+    invalid-value case's), a few models a round trip, each model once; a model is
+    supported when the driver answers NONE and true for each of its operations. An
+    item that names operations but no model (the parameter-space corners) counts as
+    supported when the driver supported each of them in some case asked: the cases of
+    such an operation are asked, the fewest operations first, at most
+    ``OPERATION_CASES`` of them. A model of a level above the tested one is not
+    supported. If the driver cannot be asked (it hung, crashed, or its process is
+    gone) nothing more is asked, and what is not yet known counts as supported, so the
+    rest of the sample is the plain one.
+    """
+
+    BATCH = 16
+    """Models asked about in one round trip."""
+    OPERATION_CASES = 12
+    """Cases asked about at most to find whether the driver supports an operation."""
+
+    def __init__(self, config: pytest.Config) -> None:
+        self.config = config
+        self.models: dict[str, bool] = {}
+        """Model key -> whether the driver supports every operation of it."""
+        self.operations: dict[str, bool] = {}
+        """Operation -> whether the driver supported it in some case asked."""
+        self.broken = False
+        self._decided: set[str] = set()
+        self._driver: tuple[object, object] | None = None
+        self._by_id: dict[str, _Model] | None = None
+
+    def pick(self, items: list[pytest.Item], order: list[int], count: int) -> list[int]:
+        """The first ``count`` positions of ``order`` whose items the driver supports (or
+        that test no model and name no operation), those that compare output values
+        first (an item that compares none, such as a ``-dyn-short`` one, earns its
+        operation no credit)."""
+        picked: list[int] = []
+        weak: list[int] = []
+        for index, position in enumerate(order):
+            if len(picked) == count:
+                break
+            model = self.model_of(items[position])
+            if model is not None and model.key not in self.models:
+                ahead = (self.model_of(items[p]) for p in order[index : index + 4 * self.BATCH])
+                self._ask([m for m in ahead if m is not None])
+            if self.supports(items[position], model) is not False:
+                (weak if _compares_nothing(items[position]) else picked).append(position)
+        return (picked + weak)[:count]
+
+    def supports(self, item: pytest.Item, model: _Model | None = None) -> bool | None:
+        """Whether the driver supports what ``item`` tests; None when it tests no model and
+        names no operation, or the driver could not be asked."""
+        model = model if model is not None else self.model_of(item)
+        if model is not None:
+            self._ask([model])
+            return self.models.get(model.key)
+        operations = item_operations(item)
+        if not operations:
+            return None
+        answers = [self._operation(op) for op in operations]
+        return None if None in answers else all(answers)
+
+    def model_of(self, item: pytest.Item) -> _Model | None:
+        """The model an item runs: its generated case (a parameter holding it, or naming it
+        by id), or its invalid-value case; None for any other item."""
+        from plugins.report.facts import _generated_test
+
+        params = dict(getattr(getattr(item, "callspec", None), "params", None) or {})
+        params = params or dict(getattr(item, "case_params", {}))
+        test = _generated_test(params)
+        if test is not None:
+            return self._by_key().get(_case_key(test)) or _case_model(test)
+        case = params.get("case")
+        if isinstance(case, str):
+            return self._by_key().get(case)
+        build, name = getattr(case, "model", None), getattr(case, "name", None)
+        if callable(build) and isinstance(name, str):
+            from hal.validation import minimum_version
+
+            operation = name.partition("/")[0]
+            return _Model(f"invalid:{name}", build, (operation,), minimum_version)
+        return None
+
+    def _by_key(self) -> dict[str, _Model]:
+        if self._by_id is None:
+            from conformance.harness.generated import corpus
+
+            models = (_case_model(test) for test in corpus())
+            self._by_id = {model.key: model for model in models}
+        return self._by_id
+
+    def _operation(self, operation: str) -> bool | None:
+        if operation not in self._decided and not self.operations.get(operation):
+            self._decided.add(operation)
+            cases = [m for m in self._by_key().values() if operation in m.operations]
+            cases.sort(key=lambda m: (len(set(m.operations)), m.key))
+            self._ask(cases[: self.OPERATION_CASES])
+        if self.broken and operation not in self.operations:
+            return None
+        return self.operations.get(operation, False)
+
+    def _ask(self, models: list[_Model]) -> None:
+        """Ask the driver about every model of ``models`` not yet asked, ``BATCH`` a call."""
+        fresh = {m.key: m for m in models if m.key not in self.models}
+        if not fresh or self.broken:
+            return
+        device, level = self._device()
+        asked = []
+        for key, model in fresh.items():
+            try:
+                built = model.build()
+                lowest = model.lowest(built)
+            except Exception:  # a case that cannot be built: its item will say why
+                self.models[key] = False
+                continue
+            if lowest is None or lowest > level:
+                self.models[key] = False
+            else:
+                asked.append((key, model, built))
+        for start in range(0, len(asked), self.BATCH):
+            if not self._ask_batch(device, level, asked[start : start + self.BATCH]):
+                self.broken = True
+                return
+
+    def _ask_batch(self, device, level, batch: list) -> bool:
+        from conformance.harness.calls import call_many
+        from hal.levels import level as level_of
+
+        method = level_of(level).supported_operations
+        try:
+            outcomes = call_many([(device, method, (built,)) for _, _, built in batch])
+        except BaseException as error:  # a driver fault: ask no more
+            if isinstance(error, (KeyboardInterrupt, SystemExit)):
+                raise
+            return False
+        for (key, model, built), (ok, value) in zip(batch, outcomes, strict=False):
+            if not ok and not isinstance(value, Exception):
+                return False  # a hang or a crash ends the list
+            answers = _supported_answers(value, len(built.operations)) if ok else None
+            self.models[key] = answers is not None and all(answers)
+            for name, answer in _operation_answers(model, built, answers or []):
+                self.operations[name] = self.operations.get(name, False) or answer
+        return len(outcomes) == len(batch)
+
+    def _device(self) -> tuple[object, object]:
+        if self._driver is None:
+            from plugins.driver import loaded_driver, tested_level
+
+            self._driver = (loaded_driver(self.config).device, tested_level(self.config))
+        return self._driver
+
+
+def _compares_nothing(item: pytest.Item) -> bool:
+    """Whether an item says it compares no output value (a parameter's ``computes``)."""
+    params = dict(getattr(getattr(item, "callspec", None), "params", None) or {})
+    params = params or dict(getattr(item, "case_params", {}))
+    return any(getattr(value, "computes", None) is False for value in params.values())
+
+
+def _case_key(test) -> str:
+    from conformance.harness.items import CaseId
+
+    return CaseId.of(test).case
+
+
+def _case_model(test) -> _Model:
+    """A generated case as ``DriverSupport`` asks about it."""
+    from conformance.harness.generated import lowest_version
+
+    return _Model(
+        _case_key(test),
+        lambda: test.model,
+        tuple(test.provenance.operations),
+        lambda _model: lowest_version(test),
+    )
+
+
+def _operation_answers(model: _Model, built, answers: list[bool]) -> list[tuple[str, bool]]:
+    """(operation, supported) of each operation of a model the driver answered for: every
+    operation the model names when it supports them all, else each by its
+    ``OperationType`` name (an extension's operation, unnamed there, counts as declined)."""
+    from hal.types import OperationType
+
+    if answers and all(answers):
+        return [(name, True) for name in model.operations]
+    found = []
+    for operation, answer in zip(built.operations, answers, strict=False):
+        try:
+            found.append((OperationType(operation.type).name, answer))
+        except ValueError:
+            continue
+    return found
+
+
+def _supported_answers(value: object, operations: int) -> list[bool] | None:
+    """The driver's per-operation answer from ``get_supported_operations*``'s result: a list
+    of ``operations`` bools with status NONE, else None."""
+    if not (isinstance(value, tuple) and len(value) == 2):
+        return None
+    status, answers = value
+    if status != 0 or type(answers) is not list or len(answers) != operations:
+        return None
+    if not all(type(answer) is bool for answer in answers):
+        return None
+    return answers
 
 
 def _keep(config: pytest.Config, items: list[pytest.Item], kept: list[pytest.Item]) -> None:

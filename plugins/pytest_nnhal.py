@@ -24,7 +24,8 @@ Registered under the ``pytest11`` entry point as ``nnhal``, so an installed
   (``plugins.packs``);
 * ``--nnhal-op=NAME`` (repeatable): keep only the tests of these operations
   (exact names: CONV_2D is not DEPTHWISE_CONV_2D), deselecting the rest;
-  ``--nnhal-smoke`` keeps a small deterministic sample of every test function.
+  ``--nnhal-smoke`` keeps a small deterministic sample of every test function,
+  of the items the driver says it supports (``plugins.collection.DriverSupport``).
   Either run is not a certificate. Collection prints its progress and ends with
   ``nnhal: collected N tests in T s``.
 
@@ -269,7 +270,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         action="store_true",
         default=False,
         help=f"a first try: run a deterministic sample ({SMOKE_PER_TEST} cases of each test "
-        "function, every category); never a certificate",
+        "function, every category, of what the driver says it supports); never a certificate",
     )
     packs.addoption(group)
     report = parser.getgroup("nnhal-report", "nnhal-conformance: certification reports")

@@ -11,7 +11,8 @@ forge the verdict nor crash, freeze or outlive the run; ``none`` is faster and
 its certificate says not tamper-proof.
 
 ``--smoke`` is a first try: a small deterministic sample of every category
-(``--nnhal-smoke``) under profile ci, in about a minute; never a certificate.
+(``--nnhal-smoke``, of items the driver supports) under profile ci, in about a minute;
+never a certificate.
 
 With ``--jobs N`` (N >= 2; ``auto``: one per processor, the default) it runs
 N pytest processes side by side, process K running shard K/N of the suite
@@ -120,8 +121,8 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--smoke",
         action="store_true",
-        help="a first try in about a minute: a small deterministic sample of every category "
-        "under profile ci (never a certificate)",
+        help="a first try in about a minute: a small deterministic sample of every category, "
+        "of items the driver says it supports, under profile ci (never a certificate)",
     )
     parser.add_argument(
         "--driver-isolation",

@@ -24,6 +24,7 @@ from hal.types import HalVersion
 from plugins.report import compact
 from plugins.report.causes import causes
 from plugins.report.facts import BAD_OUTCOMES, OUTCOMES, PATTERN_PASSED, case_of, worst
+from plugins.report.forms import FORM_PASSED, describe_operation, form_order, form_status
 
 SCHEMA_VERSION = 2
 """2: the matrix's per-cell and per-operation counts and first failures, ``causes``,
@@ -36,7 +37,8 @@ SCHEMA_PATH = Path(__file__).resolve().parent / "schema.json"
 CERTIFYING_PROFILES = ("full", "thorough")
 
 VERDICT_RULE = (
-    "CERTIFIED at HAL level V (tiers parity, or parity+strict) for the operations listed "
+    "CERTIFIED at HAL level V (tiers parity, or parity+strict) for the operation forms listed "
+    "(an operation form is an operation with one operand type) "
     "when the run used profile full or thorough over the whole suite (no -k, -m or "
     "--deselect; every selected test ran; all shards merged), every category of level <= V "
     "that the installed suite provides ran (basic, generated, validation-model, "
@@ -44,10 +46,12 @@ VERDICT_RULE = (
     "caches), no parity test failed, crashed, timed out, was blocked or errored, no known failure "
     "(--expect-fail) remains, and the driver passed at least one operation (an operation is "
     "passed only when generated tests of it that compared output values passed: zero-sized "
-    "outputs earn nothing). The strict "
+    "outputs earn nothing; a form is passed by the same rule over its own tests, and the "
+    "certificate counts the passed forms of the passed operations). The strict "
     "tier is certified too when none of its tests failed, crashed, timed out, was blocked or errored. "
     "Unsupported tests are coverage, not failures: the scope lists the operations the "
-    "driver passed and the features it declined. A certificate from a run whose driver "
+    "driver passed, each with its operand types passed, failed and declined, and the features "
+    "it declined. A certificate from a run whose driver "
     "did not run in a contained process of its own (namespaces) says not tamper-proof."
 )
 FEATURE_DYNAMIC = "dynamic output shapes"
@@ -204,7 +208,7 @@ def computes(test: dict[str, Any]) -> bool:
 
 
 def _scope(tests: list[dict], driver: dict[str, Any]) -> dict[str, Any]:
-    """The operations passed, failed and unsupported, and the features declined.
+    """The operations passed, failed and unsupported, their forms, and the features declined.
 
     An operation is passed (credited) only when, with no bad outcome among its
     generated tests, some of its tests that compared output values passed: a
@@ -213,8 +217,15 @@ def _scope(tests: list[dict], driver: dict[str, Any]) -> dict[str, Any]:
     ``credit[OP][TYPE]`` counts the passed generated tests of OP that compared
     values, by operand type; ``operations_uncredited`` lists the operations
     that passed only tests comparing no value.
+
+    The same rule, applied to the tests of one operation and one operand type (the
+    type a test carries), gives each form's status (``forms[OP][TYPE]``:
+    ``plugins.report.forms.form_status``). ``forms_passed`` lists the passed forms of the passed
+    operations, ``[OP, TYPE]`` pairs: what a certificate covers. A test the driver
+    declined only for its dynamic output shapes is a feature declined, not a form.
     """
     per_operation: dict[str, Counter] = {}
+    per_form: dict[str, dict[str, Counter]] = {}
     credit: dict[str, Counter] = {}
     dynamic_declined = False
     for test in tests:
@@ -224,10 +235,12 @@ def _scope(tests: list[dict], driver: dict[str, Any]) -> dict[str, Any]:
             dynamic_declined = True
             continue
         credited = test["outcome"] == "passed" and computes(test)
+        type_ = test["operand_type"] or "none"
         for operation in test["operations"]:
             per_operation.setdefault(operation, Counter())[test["outcome"]] += 1
+            per_form.setdefault(operation, {}).setdefault(type_, Counter())[test["outcome"]] += 1
             if credited:
-                credit.setdefault(operation, Counter())[test["operand_type"] or "none"] += 1
+                credit.setdefault(operation, Counter())[type_] += 1
     passed, failed, unsupported, uncredited = [], [], [], []
     for operation, counts in sorted(per_operation.items()):
         if any(counts[o] for o in (*BAD_OUTCOMES, "expected-failure")):
@@ -238,6 +251,12 @@ def _scope(tests: list[dict], driver: dict[str, Any]) -> dict[str, Any]:
             uncredited.append(operation)
         elif counts["unsupported"]:
             unsupported.append(operation)
+    forms: dict[str, dict[str, str]] = {}
+    for operation, by_type in sorted(per_form.items()):
+        for type_, counts in sorted(by_type.items(), key=lambda kv: form_order(kv[0])):
+            status = form_status(counts, credit.get(operation, Counter())[type_])
+            if status is not None:
+                forms.setdefault(operation, {})[type_] = status
     declined = []
     if dynamic_declined:
         declined.append(FEATURE_DYNAMIC)
@@ -253,6 +272,13 @@ def _scope(tests: list[dict], driver: dict[str, Any]) -> dict[str, Any]:
         "credit": {
             operation: dict(sorted(counts.items())) for operation, counts in sorted(credit.items())
         },
+        "forms": forms,
+        "forms_passed": [
+            [operation, type_]
+            for operation in passed
+            for type_, status in forms.get(operation, {}).items()
+            if status == FORM_PASSED
+        ],
         "features_declined": declined,
     }
 
@@ -302,19 +328,22 @@ def _verdict(doc: dict[str, Any]) -> dict[str, Any]:
     known = sum(t["outcome"] == "expected-failure" for t in tests)
     if known:
         reasons.append(f"{known} known failures remain (--expect-fail)")
-    operations = doc["scope"]["operations_passed"]
+    scope = doc["scope"]
+    operations = scope["operations_passed"]
     if not operations:
-        reasons.append(
-            "the driver passed no operation: a driver that supports nothing certifies nothing, "
-            "and only tests that compared output values credit an operation"
-        )
+        reasons.append(_nothing_passed(scope))
     strict_bad = _bad(tests, strict=True)
     notes = (
         [_bad_sentence(strict_bad, "strict") + ": the strict tier is not certified"]
         if strict_bad
         else []
     )
-    uncredited = doc["scope"].get("operations_uncredited") or []
+    if operations:
+        notes.append(
+            "operations passed, with their operand types: "
+            + ", ".join(describe_operation(scope, operation) for operation in operations)
+        )
+    uncredited = scope.get("operations_uncredited") or []
     if uncredited:
         notes.append(
             f"{len(uncredited)} operations passed only tests that compared no output value "
@@ -325,7 +354,7 @@ def _verdict(doc: dict[str, Any]) -> dict[str, Any]:
     certified = not reasons
     tiers = ("parity" if strict_bad else "parity+strict") if certified else None
     if certified:
-        headline = f"CERTIFIED at HAL {level} ({tiers}) for {len(operations)} operations"
+        headline = f"CERTIFIED at HAL {level} ({tiers}) for {_scope_count(scope)}"
         isolation = run.get("isolation")
         if isolation is not None and not isolation["tamper_proof"]:
             headline += f", not tamper-proof ({_why_not_tamper_proof(isolation)})"
@@ -341,6 +370,39 @@ def _verdict(doc: dict[str, Any]) -> dict[str, Any]:
         "required_categories": required,
         "rule": VERDICT_RULE,
     }
+
+
+def _plural(count: int, noun: str) -> str:
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
+
+
+def _scope_count(scope: dict[str, Any]) -> str:
+    """What a certificate covers, counted: ``14 operation forms of 12 operations`` (the
+    passed forms of the passed operations). A report without forms counts operations."""
+    operations = len(scope["operations_passed"])
+    if "forms_passed" not in scope:
+        return _plural(operations, "operation")
+    forms = len(scope["forms_passed"])
+    return f"{_plural(forms, 'operation form')} of {_plural(operations, 'operation')}"
+
+
+def _nothing_passed(scope: dict[str, Any]) -> str:
+    """Why no operation passed, saying a driver supports nothing only when it declined every
+    operation it was asked to run."""
+    declined = scope["operations_unsupported"]
+    others = scope["operations_failed"] or scope.get("operations_uncredited")
+    if declined and not others:
+        asked = f"all {len(declined)} operations" if len(declined) > 1 else "the one operation"
+        return (
+            f"the driver passed no operation: it declined {asked} the run asked it for (a "
+            "driver that supports nothing certifies nothing)"
+        )
+    if not (declined or others):
+        return "the driver passed no operation: no generated test ran"
+    return (
+        "the driver passed no operation: an operation is passed only when its generated "
+        "tests that compared output values passed and none of its tests failed"
+    )
 
 
 def _pack_notes(packs: list[dict[str, Any]], tests: list[dict]) -> list[str]:

@@ -13,6 +13,7 @@ from typing import Any
 
 from hal.show import printable
 from plugins.report.facts import BAD_OUTCOMES, OUTCOMES
+from plugins.report.forms import describe_forms, describe_operation
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 MARKDOWN_FAILURES = 50
@@ -126,6 +127,20 @@ def operation_rows(matrix: dict[str, Any]) -> list[dict[str, Any]]:
     return rows
 
 
+def _scope_lists(scope: dict[str, Any]) -> dict[str, str]:
+    """Each of the scope's operation lists in words, every operation with its forms:
+    ``ADD (TENSOR_FLOAT32; TENSOR_QUANT8_ASYMM declined), MUL (TENSOR_FLOAT32)``."""
+    return {
+        name: ", ".join(describe_operation(scope, operation) for operation in scope.get(name) or [])
+        for name in (
+            "operations_passed",
+            "operations_failed",
+            "operations_unsupported",
+            "operations_uncredited",
+        )
+    }
+
+
 def _context(doc: dict[str, Any]) -> dict[str, Any]:
     tests = doc["tests"]
     failures = [t for t in tests if t["outcome"] in (*BAD_OUTCOMES, "expected-failure")]
@@ -149,6 +164,11 @@ def _context(doc: dict[str, Any]) -> dict[str, Any]:
         "cause_tests": sum(c["count"] for c in causes),
         "markdown_cause_operations": MARKDOWN_CAUSE_OPERATIONS,
         "scope": doc["scope"],
+        "forms_of": {
+            operation: describe_forms(forms)
+            for operation, forms in (doc["scope"].get("forms") or {}).items()
+        },
+        "scope_lists": _scope_lists(doc["scope"]),
         "outcomes": OUTCOMES,
         "colours": COLOURS,
         "failures": failures[:HTML_FAILURES],

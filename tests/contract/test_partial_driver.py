@@ -115,6 +115,16 @@ KNOWN_FAILURES = [
 """The strict-tier checks the example leaves out, as docs/writing-a-driver.md says (no certificate lost)."""
 
 
+EXAMPLE_FORMS = (
+    "operations passed, with their operand types: "
+    "ADD (TENSOR_FLOAT32, TENSOR_FLOAT32+relaxed; TENSOR_QUANT8_ASYMM, TENSOR_FLOAT16 declined), "
+    "MUL (TENSOR_FLOAT32, TENSOR_FLOAT32+relaxed; TENSOR_QUANT8_ASYMM, TENSOR_FLOAT16 declined), "
+    "RELU (TENSOR_FLOAT32, TENSOR_FLOAT32+relaxed, TENSOR_QUANT8_ASYMM; TENSOR_FLOAT16 declined)"
+)
+"""The verdict's note on what the example passed: float32 (relaxed too) ADD, MUL and RELU,
+and quant8 RELU."""
+
+
 def _certify_example(folder: Path, *args: str) -> tuple[subprocess.CompletedProcess, dict]:
     """``nnhal-certify`` of the example from a folder holding only the ``my_driver.py`` that
     ``nnhal-example`` wrote (no PYTHONPATH, no pytest variables: as a vendor runs it); its
@@ -153,6 +163,8 @@ def test_the_example_passes_every_test_of_its_operations(tmp_path: Path) -> None
     assert any("were deselected" in reason for reason in verdict["reasons"]), verdict
     assert scope["operations_passed"] == ["ADD", "MUL", "RELU"]
     assert scope["operations_failed"] == []
+    assert EXAMPLE_FORMS in verdict["notes"]
+    assert len(scope["forms_passed"]) == 7
     assert _failed(doc) == KNOWN_FAILURES
     assert doc["run"]["isolation"]["mode"] == "process"
 
@@ -165,7 +177,10 @@ def test_the_example_is_certified_for_exactly_its_operations(tmp_path: Path) -> 
     result, doc = _certify_example(tmp_path)
     assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
     verdict, scope = doc["verdict"], doc["scope"]
-    assert verdict["headline"] == "CERTIFIED at HAL 1.2 (parity) for 3 operations"
+    assert verdict["headline"] == (
+        "CERTIFIED at HAL 1.2 (parity) for 7 operation forms of 3 operations"
+    )
+    assert EXAMPLE_FORMS in verdict["notes"]
     assert scope["operations_passed"] == ["ADD", "MUL", "RELU"]
     assert scope["operations_failed"] == []
     assert _failed(doc) == KNOWN_FAILURES

@@ -192,7 +192,10 @@ def test_exit_zero_only_when_certified(tmp_path: Path, monkeypatch, capsys) -> N
         )
     ]
     out = capsys.readouterr().out
-    assert "nnhal-certify: CERTIFIED at HAL 1.2 (parity+strict) for 1 operations" in out
+    assert (
+        "nnhal-certify: CERTIFIED at HAL 1.2 (parity+strict) for 1 operation form of 1 operation"
+        in out
+    )
 
 
 def test_a_verdict_left_by_an_earlier_run_is_never_read(tmp_path: Path, monkeypatch, capsys):
@@ -368,6 +371,47 @@ def test_smoke_runs_the_sample_under_profile_ci(tmp_path: Path, monkeypatch) -> 
     seen.clear()
     certify.main(["--driver", "reference", "--jobs", "0", "--out", str(tmp_path)])
     assert "--nnhal-smoke" not in seen[0] and "--nnhal-profile=full" in seen[0]
+
+
+EXAMPLE_OPERATIONS = {"ADD", "MUL", "RELU"}
+"""What the driver nnhal-example writes supports (float32 ADD, MUL, RELU; quant8 RELU)."""
+
+
+def test_a_smoke_run_samples_what_the_driver_supports(tmp_path: Path) -> None:
+    """nnhal-certify --smoke of the example driver (three operations of some hundred): the
+    sample asks the driver first, so every category whose tests name operations passes
+    tests of the example's, and the verdict never says it supports nothing."""
+    example = Path(sys.executable).with_name("nnhal-example")
+    written = subprocess.run(
+        [str(example), str(tmp_path / "vendor")], capture_output=True, text=True, timeout=60
+    )
+    assert written.returncode == 0, written.stderr
+    result = run_certify(tmp_path / "vendor", "--driver", "my_driver:Factory", "--smoke")
+    report = tmp_path / "vendor" / "nnhal-certification" / "report.json"
+    assert report.exists(), result.stdout[-3000:] + result.stderr[-3000:]
+    doc = load(report)
+    assert result.returncode == 1 and doc["verdict"]["status"] == "NOT CERTIFIED"
+    by_category: dict[str, list[dict]] = {}
+    for test in doc["tests"]:
+        if test["operations"]:
+            by_category.setdefault(test["category"], []).append(test)
+    assert {"generated", "memory-pools", "validation-model", "validation-request"} <= set(
+        by_category
+    )
+    for category, tests in by_category.items():
+        passed = [
+            t
+            for t in tests
+            if t["outcome"] == "passed" and set(t["operations"]) <= EXAMPLE_OPERATIONS
+        ]
+        assert passed, (category, [(t["id"], t["outcome"]) for t in tests])
+    bad = [t["id"] for t in doc["tests"] if t["outcome"] in ("failed", "crash", "timeout", "error")]
+    assert bad == []
+    scope = doc["scope"]
+    assert scope["operations_passed"] and set(scope["operations_passed"]) <= EXAMPLE_OPERATIONS
+    assert scope["operations_unsupported"] == []
+    assert not any("supports nothing" in reason for reason in doc["verdict"]["reasons"])
+    assert "operations passed, with their operand types: " in result.stdout
 
 
 def test_a_test_process_takes_no_code_from_where_it_runs(tmp_path: Path) -> None:

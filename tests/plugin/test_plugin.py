@@ -625,6 +625,41 @@ def test_smoke_keeps_a_deterministic_sample_of_every_test_function(
     assert per_function == {"test_a": 2, "test_b": 2, "test_c": 1}
 
 
+class _Item:
+    """What smoke_sample reads of an item: its module, name and node id."""
+
+    def __init__(self, function: str, n: int) -> None:
+        self.module = type("module", (), {"__name__": "conformance.test_x"})
+        self.name = f"{function}[{n}]"
+        self.nodeid = f"conformance/test_x.py::{self.name}"
+
+
+SUPPORTED = {"test_a[7]", "test_a[14]", "test_a[21]", "test_a[35]", "test_b[4]"}
+
+
+class _Supports:
+    """A driver that supports the items of SUPPORTED (as DriverSupport.pick answers)."""
+
+    def pick(self, items, order, count):
+        return [p for p in order if items[p].name in SUPPORTED][:count]
+
+
+def test_smoke_takes_the_items_the_driver_supports_then_the_others() -> None:
+    from plugins.collection import smoke_sample
+
+    items = [_Item("test_a", n) for n in range(40)] + [_Item("test_b", n) for n in (1, 3, 4)]
+    blind = [item.name for item in smoke_sample(items)]
+    asked = [item.name for item in smoke_sample(items, _Supports())]
+    # Two of each function, in the order of the items; the same two every time.
+    assert [name.split("[")[0] for name in asked] == ["test_a", "test_a", "test_b", "test_b"]
+    assert asked == [item.name for item in smoke_sample(items, _Supports())]
+    assert set(asked[:2]) <= SUPPORTED
+    # test_b has one item the driver supports: it is kept, and one other fills the sample.
+    assert "test_b[4]" in asked
+    # Without a driver to ask, the first two of each function in hash order.
+    assert len(blind) == 4 and set(blind[:2]) != set(asked[:2])
+
+
 def test_a_smoke_run_is_never_a_certificate(pytester: pytest.Pytester) -> None:
     import json
 

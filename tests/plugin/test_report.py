@@ -380,13 +380,17 @@ def test_merge_require_certified_passes_a_certified_run(
 ) -> None:
     def certified(parts):
         doc = merge(parts)
-        doc["verdict"]["headline"] = "CERTIFIED at HAL 1.2 (parity) for 1 operations"
+        doc["verdict"]["headline"] = (
+            "CERTIFIED at HAL 1.2 (parity) for 1 operation form of 1 operation"
+        )
         return doc
 
     monkeypatch.setattr(cli, "merge", certified)
     reports = [str(shards[s]) for s in ("1/3", "2/3", "3/3")]
     assert cli.main(["merge", *reports, "-o", str(tmp_path), "--require-certified"]) == 0
-    assert capsys.readouterr().out.startswith("CERTIFIED at HAL 1.2 (parity) for 1 operations: 30")
+    assert capsys.readouterr().out.startswith(
+        "CERTIFIED at HAL 1.2 (parity) for 1 operation form of 1 operation: 30"
+    )
 
 
 def test_merged_shards_deselect_what_the_unsplit_run_deselects(tmp_path: Path) -> None:

@@ -183,7 +183,8 @@ def test_operations_with_failures_come_first_the_most_first() -> None:
     markdown = render_markdown(doc)
     assert "### Operations with failures (3)" in markdown
     assert (
-        "| DIV | 2 | 0 | 0 | TENSOR_FLOAT16 (1), TENSOR_FLOAT32 (1) | "
+        "| DIV | 2 | 0 | 0 | TENSOR_FLOAT32, TENSOR_FLOAT16 failed | "
+        "TENSOR_FLOAT16 (1), TENSOR_FLOAT32 (1) | "
         "`conformance.test_x::div1`: why div1 |"
     ) in markdown
     assert (
@@ -473,6 +474,19 @@ def test_a_version_1_report_is_read_as_this_version(tmp_path: Path, capsys) -> N
     write(doc, tmp_path / "direct")
     for name in ("report.json", "report.html", "report.md"):
         assert (tmp_path / "new" / name).read_text() == (tmp_path / "direct" / name).read_text()
+
+
+def test_a_report_written_before_operation_forms_is_read_with_them(tmp_path: Path) -> None:
+    doc = _document(_mixed_tests())
+    write(doc, tmp_path / "now")
+    text = json.loads((tmp_path / "now" / "report.json").read_text())
+    for key in ("forms", "forms_passed"):
+        del text["scope"][key]
+    validate(text)  # the fields are optional: an older report still fits the schema
+    (tmp_path / "before.json").write_text(json.dumps(text))
+    loaded = load(tmp_path / "before.json")
+    assert loaded["scope"] == json.loads(json.dumps(doc["scope"]))
+    assert loaded["verdict"] == json.loads(json.dumps(doc["verdict"]))
 
 
 def test_shards_of_either_version_merge(tmp_path: Path) -> None:

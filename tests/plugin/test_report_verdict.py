@@ -10,12 +10,16 @@ import pytest
 from report_documents import SUITE, _document, _generated, _test
 
 from plugins.report.document import VERDICT_RULE
+from plugins.report.render import render_html, render_markdown
 
 
 def test_a_clean_full_run_certifies_both_tiers() -> None:
     verdict = _document()["verdict"]
     assert verdict["status"] == "CERTIFIED"
-    assert verdict["headline"] == "CERTIFIED at HAL 1.2 (parity+strict) for 1 operations"
+    assert (
+        verdict["headline"]
+        == "CERTIFIED at HAL 1.2 (parity+strict) for 1 operation form of 1 operation"
+    )
     assert (verdict["level"], verdict["tiers"], verdict["reasons"]) == ("1.2", "parity+strict", [])
     assert verdict["rule"] == VERDICT_RULE
 
@@ -24,9 +28,12 @@ def test_a_strict_failure_leaves_parity_certified() -> None:
     doc = _document()
     doc = _document(doc["tests"] + [_test("order", "basic", "failed", tier="strict")])
     verdict = doc["verdict"]
-    assert verdict["headline"] == "CERTIFIED at HAL 1.2 (parity) for 1 operations"
+    assert (
+        verdict["headline"] == "CERTIFIED at HAL 1.2 (parity) for 1 operation form of 1 operation"
+    )
     assert verdict["notes"] == [
-        "1 strict tests did not pass (1 failed): the strict tier is not certified"
+        "1 strict tests did not pass (1 failed): the strict tier is not certified",
+        "operations passed, with their operand types: ADD (TENSOR_FLOAT32)",
     ]
 
 
@@ -99,12 +106,49 @@ def test_known_failures_stop_certification() -> None:
 def test_a_driver_that_supports_nothing_certifies_nothing() -> None:
     tests = [t for t in _document()["tests"] if t["category"] != "generated"]
     tests.append(_generated("add", "ADD", "TENSOR_FLOAT32", "unsupported"))
+    tests.append(_generated("mul", "MUL", "TENSOR_QUANT8_ASYMM", "unsupported"))
     doc = _document(tests)
     assert doc["verdict"]["reasons"] == [
-        "the driver passed no operation: a driver that supports nothing certifies nothing, "
-        "and only tests that compared output values credit an operation"
+        "the driver passed no operation: it declined all 2 operations the run asked it for "
+        "(a driver that supports nothing certifies nothing)"
     ]
-    assert doc["scope"]["operations_unsupported"] == ["ADD"]
+    assert doc["scope"]["operations_unsupported"] == ["ADD", "MUL"]
+    assert doc["scope"]["forms"] == {
+        "ADD": {"TENSOR_FLOAT32": "declined"},
+        "MUL": {"TENSOR_QUANT8_ASYMM": "declined"},
+    }
+    assert doc["verdict"]["notes"] == []
+
+
+def test_supports_nothing_is_said_only_of_a_driver_that_declined_everything() -> None:
+    others = [t for t in _document()["tests"] if t["category"] != "generated"]
+    # Declined some and failed the others: it supports something, and passed nothing.
+    tests = [
+        *others,
+        _generated("add", "ADD", "TENSOR_FLOAT32", "unsupported"),
+        _generated("mul", "MUL", "TENSOR_FLOAT32", "failed"),
+    ]
+    assert _document(tests)["verdict"]["reasons"][-1] == (
+        "the driver passed no operation: an operation is passed only when its generated tests "
+        "that compared output values passed and none of its tests failed"
+    )
+    # Passed only tests that compared no value.
+    tests = [*others, _generated("add", "ADD", "TENSOR_FLOAT32", computed=False)]
+    assert _document(tests)["verdict"]["reasons"] == [
+        "the driver passed no operation: an operation is passed only when its generated tests "
+        "that compared output values passed and none of its tests failed"
+    ]
+    # Declined the one operation it was asked.
+    tests = [*others, _generated("add", "ADD", "TENSOR_FLOAT32", "unsupported")]
+    assert _document(tests)["verdict"]["reasons"] == [
+        "the driver passed no operation: it declined the one operation the run asked it for "
+        "(a driver that supports nothing certifies nothing)"
+    ]
+    # Asked nothing: no generated test ran (a level too low skips them all).
+    tests = [*others, _generated("add", "ADD", "TENSOR_FLOAT32", "skipped-other")]
+    assert _document(tests)["verdict"]["reasons"][-1] == (
+        "the driver passed no operation: no generated test ran"
+    )
 
 
 def test_a_driver_that_could_not_be_queried() -> None:
@@ -135,8 +179,113 @@ def test_scope_and_declined_features() -> None:
         "operations_unsupported": ["CONV_2D"],
         "operations_uncredited": [],
         "credit": {"ADD": {"TENSOR_FLOAT32": 1}, "MUL": {"TENSOR_QUANT8_ASYMM": 1}},
+        # The test declined for its dynamic output shapes is a feature, not a form.
+        "forms": {
+            "ADD": {"TENSOR_FLOAT32": "passed"},
+            "CONV_2D": {"TENSOR_FLOAT16": "declined"},
+            "MUL": {"TENSOR_FLOAT32": "failed", "TENSOR_QUANT8_ASYMM": "passed"},
+        },
+        # MUL failed (one form failed): none of its forms counts in a certificate.
+        "forms_passed": [["ADD", "TENSOR_FLOAT32"]],
         "features_declined": ["dynamic output shapes", "compilation caching", "memory domains"],
     }
+
+
+def _forms_run() -> list[dict]:
+    """A run that certifies ADD in one operand type of three, RELU in two and eleven other
+    operations in one each (14 forms of 13 operations); MUL fails a strict test of one form."""
+    others = [t for t in _document()["tests"] if t["category"] != "generated"]
+    return [
+        *others,
+        _generated("add_f32", "ADD", "TENSOR_FLOAT32"),
+        _generated("add_f32_dyn", "ADD", "TENSOR_FLOAT32", "unsupported"),
+        _generated("add_q8", "ADD", "TENSOR_QUANT8_ASYMM", "unsupported"),
+        _generated("add_f16", "ADD", "TENSOR_FLOAT16", "unsupported"),
+        _generated("relu_q8", "RELU", "TENSOR_QUANT8_ASYMM"),
+        _generated("relu_f32", "RELU", "TENSOR_FLOAT32"),
+        _generated("relu_relaxed", "RELU", "TENSOR_FLOAT32+relaxed", computed=False),
+        _generated("mul_f32", "MUL", "TENSOR_FLOAT32"),
+        _generated("mul_q8", "MUL", "TENSOR_QUANT8_ASYMM", "failed", tier="strict"),
+        *(_generated(f"op{i}", f"OP_{i:02}", "TENSOR_FLOAT32") for i in range(11)),
+    ]
+
+
+def test_the_certificate_counts_operation_forms_and_names_them() -> None:
+    doc = _document(_forms_run())
+    verdict, scope = doc["verdict"], doc["scope"]
+    assert verdict["headline"] == (
+        "CERTIFIED at HAL 1.2 (parity) for 14 operation forms of 13 operations"
+    )
+    eleven = ", ".join(f"OP_{i:02} (TENSOR_FLOAT32)" for i in range(11))
+    assert verdict["notes"] == [
+        "1 strict tests did not pass (1 failed): the strict tier is not certified",
+        "operations passed, with their operand types: "
+        "ADD (TENSOR_FLOAT32; TENSOR_QUANT8_ASYMM, TENSOR_FLOAT16 declined), "
+        f"{eleven}, RELU (TENSOR_FLOAT32, TENSOR_QUANT8_ASYMM; TENSOR_FLOAT32+relaxed not credited)",
+    ]
+    assert scope["forms"]["ADD"] == {
+        "TENSOR_FLOAT32": "passed",
+        "TENSOR_QUANT8_ASYMM": "declined",
+        "TENSOR_FLOAT16": "declined",
+    }
+    assert scope["forms"]["MUL"] == {"TENSOR_FLOAT32": "passed", "TENSOR_QUANT8_ASYMM": "failed"}
+    assert scope["operations_failed"] == ["MUL"]
+    assert scope["forms_passed"][:2] == [["ADD", "TENSOR_FLOAT32"], ["OP_00", "TENSOR_FLOAT32"]]
+    assert scope["forms_passed"][-2:] == [
+        ["RELU", "TENSOR_FLOAT32"],
+        ["RELU", "TENSOR_QUANT8_ASYMM"],
+    ]
+    assert len(scope["forms_passed"]) == 14
+
+
+def test_one_operation_form_is_singular() -> None:
+    assert _document()["verdict"]["headline"] == (
+        "CERTIFIED at HAL 1.2 (parity+strict) for 1 operation form of 1 operation"
+    )
+
+
+def test_the_scope_names_each_operations_forms_in_both_renderings() -> None:
+    doc = _document(_forms_run())
+    markdown = render_markdown(doc)
+    eleven = ", ".join(f"OP_{i:02} (TENSOR_FLOAT32)" for i in range(11))
+    assert (
+        "Operations passed (13; 14 operation forms): "
+        "ADD (TENSOR_FLOAT32; TENSOR_QUANT8_ASYMM, TENSOR_FLOAT16 declined), "
+        f"{eleven}, RELU (TENSOR_FLOAT32, TENSOR_QUANT8_ASYMM; "
+        "TENSOR_FLOAT32+relaxed not credited).\n"
+        "Operations failed (1): MUL (TENSOR_FLOAT32; TENSOR_QUANT8_ASYMM failed).\n"
+    ) in markdown
+    assert (
+        "| MUL | 1 | 1 | 0 | TENSOR_FLOAT32; TENSOR_QUANT8_ASYMM failed | TENSOR_QUANT8_ASYMM (1) |"
+    ) in markdown
+    html = render_html(doc)
+    assert (
+        "<tr><th>operations passed (13; 14 operation forms)</th><td>"
+        "ADD (TENSOR_FLOAT32; TENSOR_QUANT8_ASYMM, TENSOR_FLOAT16 declined), OP_00"
+    ) in html
+    assert (
+        "<tr><th>operations failed (1)</th><td>MUL (TENSOR_FLOAT32; TENSOR_QUANT8_ASYMM failed)"
+        "</td></tr>"
+    ) in html
+    assert (
+        '<tr data-row-operation="ADD"><th>ADD</th><td class="num">4</td><td class="num">1</td>'
+        '<td class="num">0</td><td class="num">3</td>'
+        "<td>TENSOR_FLOAT32; TENSOR_QUANT8_ASYMM, TENSOR_FLOAT16 declined</td>"
+    ) in html
+
+
+def test_a_declined_operation_is_listed_with_its_forms() -> None:
+    tests = _document()["tests"] + [
+        _generated("conv", "CONV_2D", "TENSOR_FLOAT32", "unsupported"),
+        _generated("conv_q", "CONV_2D", "TENSOR_QUANT8_ASYMM", "unsupported"),
+    ]
+    doc = _document(tests)
+    assert doc["scope"]["operations_unsupported"] == ["CONV_2D"]
+    assert "Operations the driver declined in every form (1): CONV_2D.\n" in render_markdown(doc)
+    assert (
+        "<tr><th>operations unsupported (1): the driver declined every form</th>"
+        "<td>CONV_2D (TENSOR_FLOAT32, TENSOR_QUANT8_ASYMM declined)</td></tr>"
+    ) in render_html(doc)
 
 
 def test_matrix_cells_show_the_worst_outcome() -> None:
@@ -223,7 +372,7 @@ def test_a_certificate_from_an_in_process_run_says_it_is_not_tamper_proof() -> N
     verdict = _document(run={"isolation": IN_PROCESS})["verdict"]
     assert verdict["status"] == "CERTIFIED"
     assert verdict["headline"] == (
-        "CERTIFIED at HAL 1.2 (parity+strict) for 1 operations, not tamper-proof "
+        "CERTIFIED at HAL 1.2 (parity+strict) for 1 operation form of 1 operation, not tamper-proof "
         "(the driver ran in the harness's process)"
     )
 
@@ -237,7 +386,10 @@ def test_a_process_without_namespaces_is_not_tamper_proof_either() -> None:
 
 def test_a_contained_run_certifies_plainly() -> None:
     verdict = _document(run={"isolation": CONTAINED})["verdict"]
-    assert verdict["headline"] == "CERTIFIED at HAL 1.2 (parity+strict) for 1 operations"
+    assert (
+        verdict["headline"]
+        == "CERTIFIED at HAL 1.2 (parity+strict) for 1 operation form of 1 operation"
+    )
 
 
 def test_required_categories_compare_levels_as_versions() -> None:
