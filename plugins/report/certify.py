@@ -61,6 +61,7 @@ from pathlib import Path
 from hal.show import printable
 from isolation.sandbox import CONTAINMENTS, ContainmentUnavailable, Sandbox, strongest
 from plugins.report import compare, seal
+from plugins.report.counts import selection
 from plugins.report.document import ReportError, finalize, load, merge, write
 from plugins.report.facts import BAD_OUTCOMES
 
@@ -85,9 +86,7 @@ FAILURES_SHOWN = 20
 PYTEST_STATUSES = range(6)
 """Exit statuses pytest itself uses (0 passed .. 5 no tests); any other means the process died."""
 _PERCENT = re.compile(rb"\[\s*(\d+)%\]")
-_COLLECTED = re.compile(
-    rb"^nnhal: collected ([\d,]+) tests in ([\d.]+) s(?: \(([\d,]+) selected\))?", re.M
-)
+_COLLECTED = re.compile(rb"^nnhal: collected ([\d,]+) tests in ([\d.]+) s(?: \((.+)\))?$", re.M)
 COLLECTION_LOOK = 1 << 18
 """Bytes at the head of a shard's log searched for its collection line."""
 
@@ -326,7 +325,8 @@ class _Shard:
     process: subprocess.Popen | None = None
     log: Path | None = None
     collection: str | None = None
-    """``N tests (M in this shard) in T s`` once the shard's pytest has collected."""
+    """``N tests (M selected, K deselected by --shard) in T s`` once the shard's pytest has
+    collected."""
     last_percent: int | None = None
     """The last progress percentage read from the log."""
     log_size: int = -1
@@ -357,8 +357,9 @@ class _Shard:
             except OSError:
                 return None
             if found:
-                total, seconds, selected = (g.decode() if g else None for g in found.groups())
-                kept = f" ({selected} in this shard)" if selected else ""
+                total, seconds, selection = (g.decode() if g else None for g in found.groups())
+                # As the shard counted them: "(65,583 selected, 65,435 deselected by --shard)".
+                kept = f" ({selection})" if selection else ""
                 self.collection = f"{total} tests{kept} in {seconds} s"
         return self.collection
 
@@ -683,7 +684,12 @@ def absolute_paths(extra: list[str]) -> list[str]:
             argument = f"@{(here / argument[1:]).resolve()}"
         elif argument.startswith("--") and "=" in argument:
             option, _, value = argument.partition("=")
-            if value and "::" not in value and not Path(value).is_absolute() and (here / value).exists():
+            if (
+                value
+                and "::" not in value
+                and not Path(value).is_absolute()
+                and (here / value).exists()
+            ):
                 argument = f"{option}={(here / value).resolve()}"
         fixed.append(argument)
     return fixed
@@ -754,6 +760,7 @@ def _run(
     print(f"\nnnhal-certify: {printable(verdict['headline'])}")
     for line in verdict["reasons"] + verdict["notes"]:
         print(f"  - {printable(line)}")
+    print(f"tests: {selection(doc['run'])}")
     print(f"report: {args.out / 'report.html'} (also report.json, report.md)")
     if rerun is not None:
         return finish_rerun(rerun, doc, args.out)

@@ -331,8 +331,13 @@ def test_progress_shows_each_shards_collection(tmp_path: Path) -> None:
         tmp_path, "nnhal: collecting tests ...\nnnhal: collecting ... 35 tests so far\n"
     )
     assert shard.collected() is None
-    _log_more(shard, "nnhal: collected 56,892 tests in 17.3 s (28,401 selected)\n")
-    assert shard.collected() == "56,892 tests (28,401 in this shard) in 17.3 s"
+    _log_more(
+        shard,
+        "nnhal: collected 56,892 tests in 17.3 s (28,401 selected, 28,491 deselected by --shard)\n",
+    )
+    assert shard.collected() == (
+        "56,892 tests (28,401 selected, 28,491 deselected by --shard) in 17.3 s"
+    )
 
 
 def test_progress_keeps_its_percentage_through_a_long_failure_summary(tmp_path: Path) -> None:
