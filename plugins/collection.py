@@ -294,9 +294,10 @@ class UnbuiltCases:
 
 
 @dataclass(frozen=True)
-class UnbuiltCase:
-    """What ``pytest_deselected`` is given for a case that has no item: the node id of
-    its function (pytest's terminal only counts them)."""
+class DeselectedCase:
+    """What ``pytest_deselected`` is given for a test deselected without an item here: a
+    case left unbuilt (its function's node id), or under xdist, on the controller, a test
+    a worker deselected (the worker's id). pytest's terminal only counts them."""
 
     nodeid: str
 
@@ -337,6 +338,29 @@ def deselected_by(config: pytest.Config) -> dict[str, int]:
     return {"filter": counts["total"] - sum(named.values()), **named}
 
 
+_WORKER_KEY = "nnhal_deselected_by"
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """An xdist worker hands its deselected counts to the controller."""
+    output = getattr(session.config, "workeroutput", None)
+    if output is not None:
+        output[_WORKER_KEY] = deselected_by(session.config)
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node, error) -> None:
+    """The controller, which collects nothing, deselects what its first worker did (every
+    worker collects and deselects the same), so that pytest's summary counts them too."""
+    config = node.config
+    by = getattr(node, "workeroutput", {}).get(_WORKER_KEY)
+    if by is None or config.stash.get(_DESELECTED, {"total": 0})["total"]:
+        return
+    placeholder = DeselectedCase(f"<deselected by worker {node.gateway.id}>")
+    for reason, count in by.items():
+        deselect(config, [placeholder] * count, reason)
+
+
 def _count_unbuilt(config: pytest.Config) -> None:
     """The cases left unbuilt, collected and deselected in pytest's count too (its
     terminal counts the items of collection reports, which these never were in)."""
@@ -346,9 +370,9 @@ def _count_unbuilt(config: pytest.Config) -> None:
     terminal = config.pluginmanager.get_plugin("terminalreporter")
     if terminal is not None and isinstance(getattr(terminal, "_numcollected", None), int):
         terminal._numcollected += unbuilt_cases(config)
-    placeholders: list[UnbuiltCase] = []
+    placeholders: list[DeselectedCase] = []
     for cases in unbuilt:
-        placeholders += [UnbuiltCase(cases.nodeid)] * cases.count
+        placeholders += [DeselectedCase(cases.nodeid)] * cases.count
     config.hook.pytest_deselected(items=placeholders)
 
 
