@@ -28,6 +28,7 @@ import pytest
 
 from conformance.harness import state
 from conformance.harness.hangs import BLOCKED, BREAKER
+from conformance.harness.items import CASES_PROPERTY
 from conformance.harness.rerun import rerun_of
 from hal.loader import DEFAULT_DRIVER, DriverLoadError
 from hal.show import printable
@@ -233,6 +234,20 @@ def _minutes(seconds: float) -> str:
     if seconds >= 60:
         return f"{int(seconds // 60)} min {seconds % 60:.0f} s"
     return f"{seconds:.0f} s"
+
+
+def pytest_report_teststatus(report: pytest.TestReport, config: pytest.Config):
+    """Under ``-v``, a passed item that draws its cases (parameter-space, random graphs)
+    says how many it ran, as its report entry does: ``PASSED: ran 12 of the 12 ADD cases
+    drawn (0 declined by the driver)``. pytest prints nothing else for a pass."""
+    if report.when != "call" or not report.passed or hasattr(report, "wasxfail"):
+        return None
+    if config.get_verbosity() <= 0:
+        return None
+    cases = next((v for k, v in report.user_properties if k == CASES_PROPERTY), None)
+    if not isinstance(cases, str):
+        return None
+    return "passed", ".", (f"PASSED: {printable(cases)}", {"green": True})
 
 
 # -- running --------------------------------------------------------------------------
