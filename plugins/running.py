@@ -154,9 +154,9 @@ class CategoryProgress:
         self.terminal = terminal
         self.totals: Counter[str] = Counter()
         self.started: Counter[str] = Counter()
-        self.announced: set[str] = set()
-        self.current: str | None = None
-        self.since = self.last = 0.0
+        self.began: dict[str, float] = {}
+        """When each category's first test started."""
+        self.last = 0.0
 
     @classmethod
     def register(cls, config: pytest.Config) -> None:
@@ -182,19 +182,16 @@ class CategoryProgress:
         category = category_of_nodeid(nodeid)
         self.started[category] += 1
         total = self.totals.get(category)
-        if category not in self.announced:
-            self.announced.add(category)
-            self.current, self.since, self.last = category, now, now
+        if category not in self.began:
+            self.began[category] = self.last = now
             return f"nnhal: running {category}" + (f" ({total:,} tests)" if total else "")
-        if category != self.current:
-            self.current, self.since = category, now
         if now - self.last < self.PERIOD:
             return None
         self.last = now
         done = f"{self.started[category]:,}" + (f" of {total:,}" if total else "")
         return (
             f"nnhal: still running {category} ({done} tests started, "
-            f"{_minutes(now - self.since)} in it)"
+            f"{_minutes(now - self.began[category])} in it)"
         )
 
 

@@ -56,7 +56,7 @@ def deselection(by: dict[str, int]) -> str:
     if not total:
         return "none deselected"
     text = detail(by)
-    return f"{total:,} deselected " + (f": {text[1:-1]}" if text.startswith("(") else text)
+    return f"{total:,} deselected" + (f": {text[1:-1]}" if text.startswith("(") else f" {text}")
 
 
 def selection(run: dict[str, Any]) -> str:

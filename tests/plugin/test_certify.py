@@ -25,7 +25,7 @@ import pytest
 from certify_runs import CERTIFY, FAULTY, HOSTILE, RUN_TIMEOUT, run_certify  # noqa: F401
 
 from isolation import sandbox
-from plugins.report import certify, seal
+from plugins.report import certify, counts, seal
 from plugins.report.document import load, write
 
 
@@ -72,6 +72,18 @@ def test_a_broken_operation_fails_certification(broken_run) -> None:
         assert f"  - {reason}" in lines
     assert any("parity tests did not pass" in r for r in doc["verdict"]["reasons"])
     assert f"report: {Path('out') / 'report.html'} (also report.json, report.md)" in lines
+    # The merged run's counts, as report.md gives them; each shard's, as its log did.
+    run = doc["run"]
+    assert run["deselected_by"]["shard"] == 0 and run["deselected"] > 0
+    assert f"tests: {counts.selection(run)}" in lines
+    assert f"Tests: {counts.selection(run)}." in (out / "report.md").read_text()
+    collected = [
+        line for line in lines if re.match(r"nnhal-certify: shard [12]/2 collected ", line)
+    ]
+    assert len(collected) == 2 and all(
+        re.search(r"selected, [\d,]+ deselected: [\d,]+ by -k/.*, [\d,]+ by --shard\) in ", line)
+        for line in collected
+    ), collected
     shard_lines = [line for line in lines if re.match(r"nnhal-certify: shard [12]/2: ", line)]
     assert len(shard_lines) == 2 and all(" passed" in line for line in shard_lines), lines
     assert any(line.startswith("  FAILED ") and "V1_0/mul/" in line for line in lines), (
