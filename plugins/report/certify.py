@@ -86,6 +86,8 @@ FAILURES_SHOWN = 20
 PYTEST_STATUSES = range(6)
 """Exit statuses pytest itself uses (0 passed .. 5 no tests); any other means the process died."""
 _PERCENT = re.compile(rb"\[\s*(\d+)%\]")
+_CATEGORY = re.compile(rb"^nnhal: (?:still )?running ([\w.:-]+)", re.M)
+"""The category a shard is running, as its progress lines name it (``plugins.running``)."""
 _COLLECTED = re.compile(rb"^nnhal: collected ([\d,]+) tests in ([\d.]+) s(?: \((.+)\))?$", re.M)
 COLLECTION_LOOK = 1 << 18
 """Bytes at the head of a shard's log searched for its collection line."""
@@ -329,6 +331,8 @@ class _Shard:
     collected."""
     last_percent: int | None = None
     """The last progress percentage read from the log."""
+    last_category: str | None = None
+    """The last category the log said it was running."""
     log_size: int = -1
     quiet_since: float = 0.0
     """When the log last grew (``time.monotonic``)."""
@@ -370,11 +374,15 @@ class _Shard:
         try:
             with open(self.log, "rb") as f:
                 f.seek(max(0, os.fstat(f.fileno()).st_size - 4096))
-                found = _PERCENT.findall(f.read())
+                tail = f.read()
         except OSError:
             return self.last_percent
+        found = _PERCENT.findall(tail)
         if found:
             self.last_percent = int(found[-1])
+        category = _CATEGORY.findall(tail)
+        if category:
+            self.last_category = category[-1].decode()
         return self.last_percent
 
     def state(self, now: float) -> str:
@@ -391,6 +399,8 @@ class _Shard:
         if size != self.log_size:
             self.log_size, self.quiet_since = size, now
         state = f"{self.percent() or 0}%"
+        if self.last_category:
+            state += f" in {self.last_category}"
         quiet = now - self.quiet_since
         if quiet >= QUIET_NOTE:
             state += (

@@ -361,6 +361,20 @@ def test_progress_keeps_its_percentage_through_a_long_failure_summary(tmp_path: 
     assert shard.percent() == 100
 
 
+def test_progress_names_the_category_a_shard_is_running(tmp_path: Path) -> None:
+    shard = _logged_shard(
+        tmp_path,
+        "nnhal: collected 9 tests in 0.1 s\nconformance/test_basic.py \n"
+        "nnhal: running basic (4 tests)\n.... [ 44%]\n",
+        collection="9 tests in 0.1 s",
+    )
+    assert shard.state(0.0) == "44% in basic"
+    _log_more(shard, "conformance/test_validate_model.py \nnnhal: running validation-model\n..")
+    assert shard.state(1.0) == "44% in validation-model"
+    _log_more(shard, "".join(f"{'.' * 72} [ {50 + i}%]\n" for i in range(40)))
+    assert shard.state(2.0) == "89% in validation-model"  # the last one named, though long ago
+
+
 def test_progress_says_when_a_shard_has_been_quiet_for_a_minute(tmp_path: Path) -> None:
     shard = _logged_shard(
         tmp_path, "nnhal: collected 9 tests in 0.1 s\n.. [ 22%]\n", collection="9 tests in 0.1 s"
