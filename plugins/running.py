@@ -175,10 +175,15 @@ class CategoryProgress:
             self.count(ids)
 
     def count(self, nodeids) -> None:
-        self.totals = Counter(category_of_nodeid(nodeid) for nodeid in nodeids)
+        self.totals = Counter(
+            category_of_nodeid(nodeid) for nodeid in nodeids if nodeid.startswith(f"{SUITE}/")
+        )
 
     def line(self, nodeid: str, now: float) -> str | None:
-        """The line to print as ``nodeid`` starts, if any."""
+        """The line to print as ``nodeid`` starts, if any (none for a test outside the
+        suite: the harness's own tests, a conftest's)."""
+        if not nodeid.startswith(f"{SUITE}/"):
+            return None
         category = category_of_nodeid(nodeid)
         self.started[category] += 1
         total = self.totals.get(category)

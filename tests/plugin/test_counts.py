@@ -167,6 +167,7 @@ def test_a_long_category_is_named_again_once_a_period() -> None:
             ("conformance/test_a.py::t[3]", 61.0),
             ("conformance/test_validate_model.py::t", 62.0),
             ("conformance/test_a.py::t[4]", 63.0),  # an xdist worker still in the first
+            ("tests/test_other.py::t", 64.0),  # not the suite's
             ("conformance/test_validate_model.py::t", 200.0),
         ]
     ]
@@ -175,6 +176,7 @@ def test_a_long_category_is_named_again_once_a_period() -> None:
         None,
         "nnhal: still running a (3 of 4 tests started, 1 min 1 s in it)",
         "nnhal: running validation-model (2 tests)",
+        None,
         None,
         "nnhal: still running validation-model (2 of 2 tests started, 2 min 18 s in it)",
     ]
