@@ -6,8 +6,10 @@ docstring has the rule). ``configure`` and ``check_operation_names`` (called by
 register its markers and check ``--nnhal-op``; the hooks here give the suite's
 modules their node ids, collect ``cases``-marked functions as ``CaseItem``s
 (only those the run's node ids, ``-k`` and ``-m`` keep), apply ``--nnhal-smoke``
-and ``--nnhal-op``, and print the collection's progress. ``--shard`` and ``--expect-fail`` are applied by
-``plugins.report`` (``ReportPlugin.pytest_collection_modifyitems``).
+and ``--nnhal-op``, count what every selection left out (``deselected_by``: the
+meaning is ``plugins.report.counts``'s), and print the collection's progress.
+``--shard`` and ``--expect-fail`` are applied by ``plugins.report``
+(``ReportPlugin.pytest_collection_modifyitems``).
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ import functools
 import gc
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -24,8 +27,11 @@ import pytest
 from plugins.report.facts import test_id
 from plugins.suite import SMOKE_PER_TEST, SUITE, in_suite, innermost_run, is_xdist_controller
 
-_UNBUILT = pytest.StashKey[int]()
+_UNBUILT = pytest.StashKey["list[UnbuiltCases]"]()
 """Cases a selection left out before their items were built (``unbuilt_cases``)."""
+_DESELECTED = pytest.StashKey["dict[str, int]"]()
+"""Tests deselected so far: ``total`` (every ``pytest_deselected``), and of those, the ones
+deselected by a named reason (``deselect``)."""
 _WANTED = pytest.StashKey["dict[str, set[str]] | None"]()
 
 
@@ -203,7 +209,8 @@ def pytest_pycollect_makeitem(collector: pytest.Collector, name: str, obj: objec
             item.add_marker(marker)
         items.append(item)
     if unbuilt:
-        collector.config.stash[_UNBUILT] = collector.config.stash.get(_UNBUILT, 0) + unbuilt
+        nodeid = f"{collector.nodeid}::{name}"
+        collector.config.stash.setdefault(_UNBUILT, []).append(UnbuiltCases(nodeid, unbuilt))
     return items
 
 
@@ -278,23 +285,106 @@ def _every_case(param) -> bool:
     return True
 
 
+@dataclass(frozen=True)
+class UnbuiltCases:
+    """The cases of one function a selection left out before their items were built."""
+
+    nodeid: str
+    """The function's node id (``conformance/test_generated.py::test_generated``)."""
+    count: int
+
+
+@dataclass(frozen=True)
+class DeselectedCase:
+    """What ``pytest_deselected`` is given for a test deselected without an item here: a
+    case left unbuilt (its function's node id), or under xdist, on the controller, a test
+    a worker deselected (the worker's id). pytest's terminal only counts them."""
+
+    nodeid: str
+
+
 def unbuilt_cases(config: pytest.Config) -> int:
     """Cases a selection (node ids, ``-k``, ``-m``) left out before their items were built.
 
-    pytest never saw them, so it counts them nowhere (its summary reads ``N tests
-    collected`` as for any node-id run); a certification report counts them as deselected,
-    so that a partial run never reads as the whole suite.
+    pytest never saw them; ``pytest_collection_modifyitems`` counts them as collected and
+    deselected, in pytest's own line as everywhere else, so that a partial run never
+    reads as the whole suite and a selective run counts what a run that builds
+    everything counts.
     """
-    return config.stash.get(_UNBUILT, 0)
+    return sum(cases.count for cases in config.stash.get(_UNBUILT, []))
+
+
+def deselect(config: pytest.Config, dropped: list, reason: str) -> None:
+    """Deselect ``dropped`` for ``reason`` (``plugins.report.counts.REASONS``)."""
+    if dropped:
+        counts = config.stash.setdefault(_DESELECTED, {"total": 0})
+        counts[reason] = counts.get(reason, 0) + len(dropped)
+        config.hook.pytest_deselected(items=dropped)
+
+
+def pytest_deselected(items) -> None:
+    config = innermost_run()
+    if config is not None:
+        counts = config.stash.setdefault(_DESELECTED, {"total": 0})
+        counts["total"] += len(items)
+
+
+def deselected_by(config: pytest.Config) -> dict[str, int]:
+    """The run's deselected tests by reason: those ``deselect`` named, the rest
+    (pytest's -k, -m, --deselect; the cases left unbuilt) by ``filter``."""
+    from plugins.report.counts import REASONS
+
+    counts = config.stash.get(_DESELECTED, {"total": 0})
+    named = {reason: counts.get(reason, 0) for reason in REASONS if reason != "filter"}
+    return {"filter": counts["total"] - sum(named.values()), **named}
+
+
+_WORKER_KEY = "nnhal_deselected_by"
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """An xdist worker hands its deselected counts to the controller."""
+    output = getattr(session.config, "workeroutput", None)
+    if output is not None:
+        output[_WORKER_KEY] = deselected_by(session.config)
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node, error) -> None:
+    """The controller, which collects nothing, deselects what its first worker did (every
+    worker collects and deselects the same), so that pytest's summary counts them too."""
+    config = node.config
+    by = getattr(node, "workeroutput", {}).get(_WORKER_KEY)
+    if by is None or config.stash.get(_DESELECTED, {"total": 0})["total"]:
+        return
+    placeholder = DeselectedCase(f"<deselected by worker {node.gateway.id}>")
+    for reason, count in by.items():
+        deselect(config, [placeholder] * count, reason)
+
+
+def _count_unbuilt(config: pytest.Config) -> None:
+    """The cases left unbuilt, collected and deselected in pytest's count too (its
+    terminal counts the items of collection reports, which these never were in)."""
+    unbuilt = config.stash.get(_UNBUILT, [])
+    if not unbuilt:
+        return
+    terminal = config.pluginmanager.get_plugin("terminalreporter")
+    if terminal is not None and isinstance(getattr(terminal, "_numcollected", None), int):
+        terminal._numcollected += unbuilt_cases(config)
+    placeholders: list[DeselectedCase] = []
+    for cases in unbuilt:
+        placeholders += [DeselectedCase(cases.nodeid)] * cases.count
+    config.hook.pytest_deselected(items=placeholders)
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    _count_unbuilt(config)
     for item in items:
         marker = item.get_closest_marker("generated_case")
         if marker is not None:
             item.extra_keyword_matches.update(_case_keywords([marker]))
     if config.getoption("--nnhal-smoke"):
-        _keep(config, items, smoke_sample(items, DriverSupport(config)))
+        _keep(config, items, smoke_sample(items, DriverSupport(config)), "smoke")
     wanted = set(config.getoption("--nnhal-op"))
     if wanted:
         _keep(config, items, [item for item in items if wanted & set(item_operations(item))])
@@ -547,12 +637,14 @@ def _supported_answers(value: object, operations: int) -> list[bool] | None:
     return answers
 
 
-def _keep(config: pytest.Config, items: list[pytest.Item], kept: list[pytest.Item]) -> None:
-    """Leave ``kept`` in ``items``, deselecting the rest."""
+def _keep(
+    config: pytest.Config, items: list[pytest.Item], kept: list[pytest.Item], reason="filter"
+) -> None:
+    """Leave ``kept`` in ``items``, deselecting the rest for ``reason``."""
     keep = {id(item) for item in kept}
     dropped = [item for item in items if id(item) not in keep]
     if dropped:
-        config.hook.pytest_deselected(items=dropped)
+        deselect(config, dropped, reason)
         items[:] = kept
 
 
@@ -614,11 +706,13 @@ def pytest_collection(session: pytest.Session):
             gc.freeze()  # no collection first: it would scan everything once more
             gc.enable()
         if stage is not None:
-            stage.finish(len(session.items))
+            stage.finish(session.config, len(session.items))
 
 
 COLLECTED_LINE = "nnhal: collected {count:,} tests in {seconds:.1f} s"
-"""The line that ends the collection stage (``nnhal-certify`` reads it from a shard's log)."""
+"""The line that ends the collection stage (``nnhal-certify`` reads it from a shard's log);
+when tests were deselected it goes on `` (10 selected, 4 deselected by ...)``, the counts
+and words of ``plugins.report.counts``, as pytest's own line counts them."""
 _STAGE = pytest.StashKey["_CollectionStage"]()
 
 
@@ -654,11 +748,15 @@ class _CollectionStage:
             )
         self.last, self.at_last = now, self.count
 
-    def finish(self, selected: int) -> None:
+    def finish(self, config: pytest.Config, selected: int) -> None:
+        from plugins.report.counts import deselection
+
         seconds = time.monotonic() - self.started
-        line = COLLECTED_LINE.format(count=self.count, seconds=seconds)
-        if selected != self.count:
-            line += f" ({selected:,} selected)"
+        collected = self.count + unbuilt_cases(config)
+        line = COLLECTED_LINE.format(count=collected, seconds=seconds)
+        by = deselected_by(config)
+        if sum(by.values()) or selected != collected:
+            line += f" ({selected:,} selected, {deselection(by)})"
         self.writer.write_line(line)
 
 
@@ -679,15 +777,16 @@ def pytest_collectreport(report: pytest.CollectReport) -> None:
 
 @pytest.hookimpl(optionalhook=True)
 def pytest_xdist_node_collection_finished(node, ids: list[str]) -> None:
-    """Under pytest-xdist the workers collect: say when each has, with its count."""
+    """Under pytest-xdist the workers collect: say when each has, with the count of tests it
+    selected (all the controller is told; the report has the deselected ones too)."""
     config = node.config
     writer = config.pluginmanager.get_plugin("terminalreporter")
     if writer is not None:
         started = config.stash.setdefault(_XDIST_STARTED, time.monotonic())
         seconds = time.monotonic() - started
         writer.write_line(
-            f"nnhal: worker {node.gateway.id} "
-            + COLLECTED_LINE.format(count=len(ids), seconds=seconds).removeprefix("nnhal: ")
+            f"nnhal: worker {node.gateway.id} collected in {seconds:.1f} s: "
+            f"{len(ids):,} tests selected"
         )
 
 

@@ -27,7 +27,8 @@ Registered under the ``pytest11`` entry point as ``nnhal``, so an installed
   ``--nnhal-smoke`` keeps a small deterministic sample of every test function,
   of the items the driver says it supports (``plugins.collection.DriverSupport``).
   Either run is not a certificate. Collection prints its progress and ends with
-  ``nnhal: collected N tests in T s``.
+  ``nnhal: collected N tests in T s`` (and ``(K selected, M deselected by ...)``:
+  the counts of ``plugins.report.counts``); the run names each category as it starts.
 
 Fixtures (session-scoped): ``nnhal`` (a ``SuiteRun``: device, tested level,
 timeout and config in one), ``device``, ``hal_level``, ``hal_timeout``,

@@ -21,11 +21,14 @@ about the dead one (``conformance.harness.state``).
 from __future__ import annotations
 
 import dataclasses
+import time
+from collections import Counter
 
 import pytest
 
 from conformance.harness import state
 from conformance.harness.hangs import BLOCKED, BREAKER
+from conformance.harness.items import CASES_PROPERTY
 from conformance.harness.rerun import rerun_of
 from hal.loader import DEFAULT_DRIVER, DriverLoadError
 from hal.show import printable
@@ -33,7 +36,7 @@ from hal.types import HalVersion
 from plugins import collection, driver, packs, profiles
 from plugins.repeats import RepeatedFailures
 from plugins.report import seal
-from plugins.report.facts import OUTPUT_PROPERTY, test_id
+from plugins.report.facts import OUTPUT_PROPERTY, module_category, test_id
 from plugins.suite import SUITE
 
 _REFUSED_SEEN = pytest.StashKey[int]()
@@ -121,6 +124,132 @@ def _isolation_header(config: pytest.Config) -> str:
         f"driver isolation: none (the driver runs in-process, not tamper-proof; {timeout}; "
         "a driver crash ends the run: --driver-isolation=process survives it)"
     )
+
+
+# -- progress -------------------------------------------------------------------------
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    # Here, not in configure: pytest's terminal is registered after this plugin configures.
+    if not hasattr(session.config, "workerinput"):  # the process that prints
+        CategoryProgress.register(session.config)
+
+
+class CategoryProgress:
+    """Lines that name the category running (the report's names: ``validation-model``,
+    ``generated``, ``memory-pools``) among pytest's progress: one when a category starts,
+    with its count of tests, and on a long one every ``PERIOD`` seconds how far it is.
+
+    Bounded: a category is announced once (under xdist the workers' items interleave at a
+    boundary), and otherwise one line a ``PERIOD`` at most. Registered in the process that
+    prints (the xdist controller hears every worker's ``pytest_runtest_logstart``), not
+    under ``-q``. A category is read from the node id (its module), so the controller,
+    which has no items, names it as the workers would.
+    """
+
+    PERIOD = 60.0
+    """Seconds between two lines while one category runs."""
+
+    def __init__(self, terminal) -> None:
+        self.terminal = terminal
+        self.totals: Counter[str] = Counter()
+        self.started: Counter[str] = Counter()
+        self.began: dict[str, float] = {}
+        """When each category's first test started."""
+        self.last = 0.0
+
+    @classmethod
+    def register(cls, config: pytest.Config) -> None:
+        terminal = config.pluginmanager.get_plugin("terminalreporter")
+        if terminal is None or config.get_verbosity() < 0:
+            return
+        kind = _VerboseProgress if config.get_verbosity() > 0 else _DotProgress
+        config.pluginmanager.register(kind(terminal), "nnhal-category-progress")
+
+    def pytest_collection_finish(self, session: pytest.Session) -> None:
+        self.count(item.nodeid for item in session.items)
+
+    @pytest.hookimpl(optionalhook=True)
+    def pytest_xdist_node_collection_finished(self, node, ids: list[str]) -> None:
+        if not self.totals:  # every worker collects the same tests
+            self.count(ids)
+
+    def count(self, nodeids) -> None:
+        self.totals = Counter(
+            category_of_nodeid(nodeid) for nodeid in nodeids if nodeid.startswith(f"{SUITE}/")
+        )
+
+    def line(self, nodeid: str, now: float) -> str | None:
+        """The line to print as ``nodeid`` starts, if any (none for a test outside the
+        suite: the harness's own tests, a conftest's)."""
+        if not nodeid.startswith(f"{SUITE}/"):
+            return None
+        category = category_of_nodeid(nodeid)
+        self.started[category] += 1
+        total = self.totals.get(category)
+        if category not in self.began:
+            self.began[category] = self.last = now
+            return f"nnhal: running {category}" + (f" ({total:,} tests)" if total else "")
+        if now - self.last < self.PERIOD:
+            return None
+        self.last = now
+        done = f"{self.started[category]:,}" + (f" of {total:,}" if total else "")
+        return (
+            f"nnhal: still running {category} ({done} tests started, "
+            f"{_minutes(now - self.began[category])} in it)"
+        )
+
+
+class _VerboseProgress(CategoryProgress):
+    """Under ``-v``, before pytest writes the item's line."""
+
+    @pytest.hookimpl(tryfirst=True)
+    def pytest_runtest_logstart(self, nodeid: str, location) -> None:
+        text = self.line(nodeid, time.monotonic())
+        if text is not None:
+            self.terminal.ensure_newline()
+            self.terminal.write(text)
+            self.terminal.currentfspath = -2  # pytest's next line ends this one, as its own
+
+
+class _DotProgress(CategoryProgress):
+    """Without ``-v``, after pytest wrote the module's name: the dots go on below."""
+
+    @pytest.hookimpl(trylast=True)
+    def pytest_runtest_logstart(self, nodeid: str, location) -> None:
+        text = self.line(nodeid, time.monotonic())
+        if text is not None:
+            kept = self.terminal.currentfspath
+            if self.terminal._tw.width_of_current_line:
+                self.terminal.write("\n")
+            self.terminal.write(text + "\n")
+            self.terminal.currentfspath = kept
+
+
+def category_of_nodeid(nodeid: str) -> str:
+    """The report's category of a test module's node id (``conformance/test_burst.py::...``:
+    ``burst``)."""
+    return module_category(nodeid)
+
+
+def _minutes(seconds: float) -> str:
+    if seconds >= 60:
+        return f"{int(seconds // 60)} min {seconds % 60:.0f} s"
+    return f"{seconds:.0f} s"
+
+
+def pytest_report_teststatus(report: pytest.TestReport, config: pytest.Config):
+    """Under ``-v``, a passed item that draws its cases (parameter-space, random graphs)
+    says how many it ran, as its report entry does: ``PASSED: ran 12 of the 12 ADD cases
+    drawn (0 declined by the driver)``. pytest prints nothing else for a pass."""
+    if report.when != "call" or not report.passed or hasattr(report, "wasxfail"):
+        return None
+    if config.get_verbosity() <= 0:
+        return None
+    cases = next((v for k, v in report.user_properties if k == CASES_PROPERTY), None)
+    if not isinstance(cases, str):
+        return None
+    return "passed", ".", (f"PASSED: {printable(cases)}", {"green": True})
 
 
 # -- running --------------------------------------------------------------------------

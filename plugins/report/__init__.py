@@ -6,6 +6,8 @@
   correct under pytest-xdist;
 * ``document``: the report document (``schema.json``), its summary, matrix,
   scope and verdict, and merging shards;
+* ``counts``: a run's selected and deselected tests, by reason, in words every
+  place that prints them shares;
 * ``causes``: the failures grouped by cause (a normalized reason);
 * ``compact``: report.json's compact rows of the tests that did not go wrong;
 * ``render``: report.html and report.md from a document (jinja2);

@@ -62,6 +62,7 @@ from pathlib import Path
 from hal.show import printable
 from isolation.sandbox import CONTAINMENTS, ContainmentUnavailable, Sandbox, strongest
 from plugins.report import compare, seal
+from plugins.report.counts import selection
 from plugins.report.document import ReportError, finalize, load, merge, write
 from plugins.report.facts import BAD_OUTCOMES
 
@@ -86,9 +87,9 @@ FAILURES_SHOWN = 20
 PYTEST_STATUSES = range(6)
 """Exit statuses pytest itself uses (0 passed .. 5 no tests); any other means the process died."""
 _PERCENT = re.compile(rb"\[\s*(\d+)%\]")
-_COLLECTED = re.compile(
-    rb"^nnhal: collected ([\d,]+) tests in ([\d.]+) s(?: \(([\d,]+) selected\))?", re.M
-)
+_CATEGORY = re.compile(rb"^nnhal: (?:still )?running ([\w.:-]+)", re.M)
+"""The category a shard is running, as its progress lines name it (``plugins.running``)."""
+_COLLECTED = re.compile(rb"^nnhal: collected ([\d,]+) tests in ([\d.]+) s(?: \((.+)\))?$", re.M)
 COLLECTION_LOOK = 1 << 18
 """Bytes at the head of a shard's log searched for its collection line."""
 
@@ -327,9 +328,12 @@ class _Shard:
     process: subprocess.Popen | None = None
     log: Path | None = None
     collection: str | None = None
-    """``N tests (M in this shard) in T s`` once the shard's pytest has collected."""
+    """``N tests (M selected, K deselected by --shard) in T s`` once the shard's pytest has
+    collected."""
     last_percent: int | None = None
     """The last progress percentage read from the log."""
+    last_category: str | None = None
+    """The last category the log said it was running."""
     log_size: int = -1
     quiet_since: float = 0.0
     """When the log last grew (``time.monotonic``)."""
@@ -358,8 +362,9 @@ class _Shard:
             except OSError:
                 return None
             if found:
-                total, seconds, selected = (g.decode() if g else None for g in found.groups())
-                kept = f" ({selected} in this shard)" if selected else ""
+                total, seconds, selection = (g.decode() if g else None for g in found.groups())
+                # As the shard counted them: "(65,583 selected, 65,435 deselected by --shard)".
+                kept = f" ({selection})" if selection else ""
                 self.collection = f"{total} tests{kept} in {seconds} s"
         return self.collection
 
@@ -370,11 +375,15 @@ class _Shard:
         try:
             with open(self.log, "rb") as f:
                 f.seek(max(0, os.fstat(f.fileno()).st_size - 4096))
-                found = _PERCENT.findall(f.read())
+                tail = f.read()
         except OSError:
             return self.last_percent
+        found = _PERCENT.findall(tail)
         if found:
             self.last_percent = int(found[-1])
+        category = _CATEGORY.findall(tail)
+        if category:
+            self.last_category = category[-1].decode()
         return self.last_percent
 
     def state(self, now: float) -> str:
@@ -391,6 +400,8 @@ class _Shard:
         if size != self.log_size:
             self.log_size, self.quiet_since = size, now
         state = f"{self.percent() or 0}%"
+        if self.last_category:
+            state += f" in {self.last_category}"
         quiet = now - self.quiet_since
         if quiet >= QUIET_NOTE:
             state += (
@@ -684,7 +695,12 @@ def absolute_paths(extra: list[str]) -> list[str]:
             argument = f"@{(here / argument[1:]).resolve()}"
         elif argument.startswith("--") and "=" in argument:
             option, _, value = argument.partition("=")
-            if value and "::" not in value and not Path(value).is_absolute() and (here / value).exists():
+            if (
+                value
+                and "::" not in value
+                and not Path(value).is_absolute()
+                and (here / value).exists()
+            ):
                 argument = f"{option}={(here / value).resolve()}"
         fixed.append(argument)
     return fixed
@@ -755,6 +771,7 @@ def _run(
     print(f"\nnnhal-certify: {printable(verdict['headline'])}")
     for line in verdict["reasons"] + verdict["notes"]:
         print(f"  - {printable(line)}")
+    print(f"tests: {selection(doc['run'])}")
     print(f"report: {args.out / 'report.html'} (also report.json, report.md)")
     if rerun is not None:
         return finish_rerun(rerun, doc, args.out)

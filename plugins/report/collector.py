@@ -33,6 +33,7 @@ from hal.show import is_hal_type, printable, show, show_exception, show_text
 from isolation.channel import DriverFault
 from plugins import packs
 from plugins.report import facts as F
+from plugins.report.counts import selection
 
 _FACTS = pytest.StashKey[dict]()
 WORKER_KEY = "nnhal_report"
@@ -339,8 +340,6 @@ class ReportPlugin:
         self.expect_file = expect_file
         self.is_worker = hasattr(config, "workerinput")
         self.started = time.time()
-        self.deselected_total = 0
-        self.deselected_shard = 0
         self.selected = 0
         self.phases: dict[str, list[dict]] = {}
         self.facts: dict[str, dict] = {}
@@ -352,24 +351,23 @@ class ReportPlugin:
 
     # -- collection -------------------------------------------------------
 
-    def _deselected(self) -> int:
-        """Tests deselected, those a selection left unbuilt included; a shard's own not."""
-        from plugins.collection import unbuilt_cases
+    def _deselected_by(self) -> dict[str, int]:
+        """Tests deselected by reason (``plugins.report.counts``), the cases a selection
+        left unbuilt and the other shards' included."""
+        from plugins.collection import deselected_by
 
-        return self.deselected_total - self.deselected_shard + unbuilt_cases(self.config)
-
-    def pytest_deselected(self, items: list[pytest.Item]) -> None:
-        self.deselected_total += len(items)
+        return deselected_by(self.config)
 
     @pytest.hookimpl(trylast=True)
     def pytest_collection_modifyitems(self, config: pytest.Config, items: list[pytest.Item]):
         if self.shard is not None:
+            from plugins.collection import deselect
+
             kept, dropped = [], []
             for item in items:
                 (kept if self.shard.keeps(F.test_id(item)) else dropped).append(item)
             if dropped:
-                self.deselected_shard += len(dropped)
-                config.hook.pytest_deselected(items=dropped)
+                deselect(config, dropped, "shard")
                 items[:] = kept
         for item in items:
             self._mark_expected(item)
@@ -434,7 +432,7 @@ class ReportPlugin:
         if self.is_worker:
             self.config.workeroutput[WORKER_KEY] = {
                 "selected": self.selected,
-                "deselected": self._deselected(),
+                "deselected_by": self._deselected_by(),
                 "driver": driver_identity(self.config),
                 "id": self.config.workerinput.get("workerid"),
                 "peak_rss_bytes": peak_rss_bytes(),
@@ -462,6 +460,7 @@ class ReportPlugin:
         terminalreporter.write_line(f"verdict: {printable(verdict['headline'])}")
         for reason in verdict["reasons"] + verdict["notes"]:
             terminalreporter.write_line(f"  - {printable(reason)}")
+        terminalreporter.write_line(f"tests: {selection(self.document['run'])}")
         terminalreporter.write_line(f"written to {self.out_dir}/ (report.json, .html, .md)")
 
     # -- the document -------------------------------------------------------
@@ -471,7 +470,7 @@ class ReportPlugin:
 
         if self.worker_outputs:
             first = self.worker_outputs[0]
-            selected, deselected = first["selected"], first["deselected"]
+            selected, by = first["selected"], first["deselected_by"]
             driver = next(
                 (o["driver"] for o in self.worker_outputs if not o["driver"]["load_error"]),
                 first["driver"],
@@ -486,7 +485,7 @@ class ReportPlugin:
             )
         else:
             selected = self.selected
-            deselected = self._deselected()
+            by = self._deselected_by()
             driver = driver_identity(self.config)
             memory = [{"id": "main", "peak_rss_bytes": peak_rss_bytes()}]
         tests = [self._test(nodeid) for nodeid in self.order]
@@ -498,7 +497,8 @@ class ReportPlugin:
             ),
             "merged_shards": [],
             "selected": selected,
-            "deselected": deselected,
+            "deselected": sum(by.values()),
+            "deselected_by": by,
             "started": datetime.fromtimestamp(self.started, UTC).isoformat(timespec="seconds"),
             "duration": round(time.time() - self.started, 3),
             "exit_status": exitstatus,

@@ -33,6 +33,7 @@ from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+from plugins.report import counts
 from plugins.report.document import ReportError, write_files
 from plugins.report.facts import BAD_OUTCOMES
 from plugins.report.render import md_text
@@ -120,7 +121,7 @@ def selection(after: dict[str, Any], after_path: str | Path) -> dict[str, Any] |
         words = shlex.split(command)
     except ValueError:
         words = command.split()
-    deselected = run.get("deselected") if isinstance(run.get("deselected"), int) else 0
+    filtered_out = counts.deselected_by(run)["filter"]  # a shard and a sample say so below
     filtered = any(_filters(word) for word in words)
     listed = _listed(words, Path(after_path))
     if listed is not None:
@@ -132,9 +133,9 @@ def selection(after: dict[str, Any], after_path: str | Path) -> dict[str, Any] |
         return {"why": f"its command names {_items(len(ids))}", "named": None if filtered else ids}
     if "--rerun-failed" in words or any(w.startswith("@") for w in words):
         return {"why": "it reran a list of items that is not beside it", "named": None}
-    if deselected:
+    if filtered_out:
         return {
-            "why": f"it deselected {deselected} tests (-k, -m, --deselect or --nnhal-op)",
+            "why": f"it deselected {filtered_out:,} tests {counts.detail({'filter': filtered_out})}",
             "named": None,
         }
     shard = run.get("shard")

@@ -22,6 +22,7 @@ from typing import Any
 from hal.show import show
 from hal.types import HalVersion
 from plugins.report import compact
+from plugins.report import counts as selection_counts
 from plugins.report.causes import causes
 from plugins.report.facts import BAD_OUTCOMES, OUTCOMES, PATTERN_PASSED, case_of, worst
 from plugins.report.forms import FORM_PASSED, describe_operation, form_order, form_status
@@ -307,10 +308,7 @@ def _verdict(doc: dict[str, Any]) -> dict[str, Any]:
             "with nnhal-report merge for a verdict"
         )
     if run["deselected"]:
-        reasons.append(
-            f"{run['deselected']} tests were deselected (-k, -m, --deselect or --nnhal-op): a "
-            "certification runs the whole suite"
-        )
+        reasons.append(selection_counts.verdict_reason(run))
     missing_runs = run["selected"] - len(tests)
     if missing_runs > 0:
         reasons.append(f"{missing_runs} of {run['selected']} selected tests did not run")
@@ -577,8 +575,8 @@ def merge(named: list[tuple[str, dict[str, Any]]], command: str | None = None) -
         merged_shards=sorted(f"{r['shard']['index']}/{r['shard']['count']}" for r in runs),
         selected=sum(r["selected"] for r in runs),
         # -k/-m deselect over the whole collection before the shard split: each shard
-        # reports the same count, the run's.
-        deselected=max(r["deselected"] for r in runs),
+        # reports the same count, the run's (plugins.report.counts).
+        deselected_by=selection_counts.merged(runs),
         duration=round(max(r["duration"] for r in runs), 3),
         exit_status=max(r["exit_status"] for r in runs),
         workers=sum(r["workers"] for r in runs),
@@ -600,6 +598,7 @@ def merge(named: list[tuple[str, dict[str, Any]]], command: str | None = None) -
             for r in sorted(runs, key=lambda r: r["shard"]["index"])
             for w in r.get("worker_memory", [])
         ]
+    run["deselected"] = sum(run["deselected_by"].values())
     return new_document(run, first["driver"], first["environment"], tests)
 
 

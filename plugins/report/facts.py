@@ -105,8 +105,9 @@ def test_id(item: pytest.Item) -> str:
 
 
 def module_category(module: str) -> str:
-    """The category a test module's name gives: ``conformance.test_burst`` -> ``burst``."""
-    name = module.rsplit(".", 1)[-1].split("::", 1)[0].removesuffix(".py").rsplit("/", 1)[-1]
+    """The category a test module's name gives: ``conformance.test_burst`` (or a test id in
+    it, or its path ``conformance/test_burst.py``) -> ``burst``."""
+    name = module.split("::", 1)[0].removesuffix(".py").replace("/", ".").rsplit(".", 1)[-1]
     if name in _MODULE_CATEGORIES:
         return _MODULE_CATEGORIES[name]
     return name.removeprefix("test_").replace("_", "-")

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from hal.show import printable
+from plugins.report.counts import selection
 from plugins.report.facts import BAD_OUTCOMES, OUTCOMES
 from plugins.report.forms import describe_forms, describe_operation
 
@@ -152,6 +153,7 @@ def _context(doc: dict[str, Any]) -> dict[str, Any]:
         "doc": doc,
         "verdict": doc["verdict"],
         "run": doc["run"],
+        "selection": selection(doc["run"]),
         "driver": doc["driver"],
         "environment": doc["environment"],
         "summary": doc["summary"],

@@ -10,8 +10,10 @@ lists it as gone), and everything named that does exist runs.
 
 It collects each named function whole (``module::function``: pytest then has
 nothing to miss; the suite builds only the named cases of its generated
-functions) and keeps exactly the named items of what that collects. Arguments
-that are not all ``module::item`` ids leave collection to pytest.
+functions) and keeps exactly the named items of what that collects, deselecting
+the other cases of those functions (``filter`` in ``plugins.report.counts``, as
+the cases of a generated function the ids leave unbuilt are). Arguments that are
+not all ``module::item`` ids leave collection to pytest.
 """
 
 from __future__ import annotations
@@ -91,8 +93,12 @@ def pytest_collection(session: pytest.Session) -> bool | None:
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Keep the named items only (a whole function collected brings its other cases too);
-    those left out were never asked for, so they are not counted as deselected."""
+    """Keep the named items only (a whole function collected brings its other cases too),
+    deselecting the others, which every count of the run then gives alike."""
     named = config.stash.get(_NAMED, None)
     if named is not None:
-        items[:] = [item for item in items if test_id(item) in named]
+        kept = [item for item in items if test_id(item) in named]
+        if len(kept) != len(items):
+            keep = {id(item) for item in kept}
+            config.hook.pytest_deselected(items=[i for i in items if id(i) not in keep])
+            items[:] = kept

@@ -25,7 +25,7 @@ import pytest
 from certify_runs import CERTIFY, FAULTY, HOSTILE, RUN_TIMEOUT, run_certify  # noqa: F401
 
 from isolation import sandbox
-from plugins.report import certify, seal
+from plugins.report import certify, counts, seal
 from plugins.report.document import load, write
 
 
@@ -72,6 +72,18 @@ def test_a_broken_operation_fails_certification(broken_run) -> None:
         assert f"  - {reason}" in lines
     assert any("parity tests did not pass" in r for r in doc["verdict"]["reasons"])
     assert f"report: {Path('out') / 'report.html'} (also report.json, report.md)" in lines
+    # The merged run's counts, as report.md gives them; each shard's, as its log did.
+    run = doc["run"]
+    assert run["deselected_by"]["shard"] == 0 and run["deselected"] > 0
+    assert f"tests: {counts.selection(run)}" in lines
+    assert f"Tests: {counts.selection(run)}." in (out / "report.md").read_text()
+    collected = [
+        line for line in lines if re.match(r"nnhal-certify: shard [12]/2 collected ", line)
+    ]
+    assert len(collected) == 2 and all(
+        re.search(r"selected, [\d,]+ deselected: [\d,]+ by -k/.*, [\d,]+ by --shard\) in ", line)
+        for line in collected
+    ), collected
     shard_lines = [line for line in lines if re.match(r"nnhal-certify: shard [12]/2: ", line)]
     assert len(shard_lines) == 2 and all(" passed" in line for line in shard_lines), lines
     assert any(line.startswith("  FAILED ") and "V1_0/mul/" in line for line in lines), (
@@ -334,8 +346,13 @@ def test_progress_shows_each_shards_collection(tmp_path: Path) -> None:
         tmp_path, "nnhal: collecting tests ...\nnnhal: collecting ... 35 tests so far\n"
     )
     assert shard.collected() is None
-    _log_more(shard, "nnhal: collected 56,892 tests in 17.3 s (28,401 selected)\n")
-    assert shard.collected() == "56,892 tests (28,401 in this shard) in 17.3 s"
+    _log_more(
+        shard,
+        "nnhal: collected 56,892 tests in 17.3 s (28,401 selected, 28,491 deselected by --shard)\n",
+    )
+    assert shard.collected() == (
+        "56,892 tests (28,401 selected, 28,491 deselected by --shard) in 17.3 s"
+    )
 
 
 def test_progress_keeps_its_percentage_through_a_long_failure_summary(tmp_path: Path) -> None:
@@ -345,6 +362,20 @@ def test_progress_keeps_its_percentage_through_a_long_failure_summary(tmp_path: 
     assert shard.percent() == 100
     _log_more(shard, "".join(f"FAILED conformance/test_x.py::test_x[{i}]\n" for i in range(500)))
     assert shard.percent() == 100
+
+
+def test_progress_names_the_category_a_shard_is_running(tmp_path: Path) -> None:
+    shard = _logged_shard(
+        tmp_path,
+        "nnhal: collected 9 tests in 0.1 s\nconformance/test_basic.py \n"
+        "nnhal: running basic (4 tests)\n.... [ 44%]\n",
+        collection="9 tests in 0.1 s",
+    )
+    assert shard.state(0.0) == "44% in basic"
+    _log_more(shard, "conformance/test_validate_model.py \nnnhal: running validation-model\n..")
+    assert shard.state(1.0) == "44% in validation-model"
+    _log_more(shard, "".join(f"{'.' * 72} [ {50 + i}%]\n" for i in range(40)))
+    assert shard.state(2.0) == "89% in validation-model"  # the last one named, though long ago
 
 
 def test_progress_says_when_a_shard_has_been_quiet_for_a_minute(tmp_path: Path) -> None:

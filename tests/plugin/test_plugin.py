@@ -582,7 +582,11 @@ def test_collection_is_a_visible_stage(pytester: pytest.Pytester) -> None:
     assert lines[0] == "nnhal: collecting tests ..."
     collected = [line for line in lines if line.startswith("nnhal: collected ")]
     assert len(collected) == 1
-    assert re.fullmatch(r"nnhal: collected 14 tests in \d+\.\d s \(10 selected\)", collected[0])
+    assert re.fullmatch(
+        r"nnhal: collected 14 tests in \d+\.\d s \(10 selected, 4 deselected by "
+        r"-k/-m/--deselect/--nnhal-op/node ids\)",
+        collected[0],
+    )
 
 
 def test_under_xdist_each_worker_says_what_it_collected(pytester: pytest.Pytester) -> None:
@@ -596,7 +600,7 @@ def test_under_xdist_each_worker_says_what_it_collected(pytester: pytest.Pyteste
     workers = sorted(
         line.split()[2]
         for line in lines
-        if re.fullmatch(r"nnhal: worker gw\d collected 14 tests in \d+\.\d s", line)
+        if re.fullmatch(r"nnhal: worker gw\d collected in \d+\.\d s: 14 tests selected", line)
     )
     assert workers == ["gw0", "gw1"]
 

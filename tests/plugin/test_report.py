@@ -284,7 +284,14 @@ def test_terminal_summary_and_verdict(xdist_run) -> None:
     start = lines.index("verdict: NOT CERTIFIED")
     reasons = [f"  - {line}" for line in doc["verdict"]["reasons"] + doc["verdict"]["notes"]]
     assert lines[start + 1 : start + 1 + len(reasons)] == reasons
-    assert lines[start + 1 + len(reasons)] == "written to out/ (report.json, .html, .md)"
+    assert lines[
+        start + 1 + len(reasons)
+    ] == f"tests: {doc['run']['selected']} tests selected, " + (
+        "none deselected"
+        if not doc["run"]["deselected"]
+        else f"{doc['run']['deselected']} deselected by -k/-m/--deselect/--nnhal-op/node ids"
+    )
+    assert lines[start + 2 + len(reasons)] == "written to out/ (report.json, .html, .md)"
 
 
 @pytest.mark.parametrize(
@@ -337,7 +344,10 @@ def test_shards_partition_the_run(shards) -> None:
     assert all(parts), "a shard of 30 tests came out empty"
     assert set().union(*parts) == ids["whole"]
     assert sum(len(p) for p in parts) == len(ids["whole"]) == 30
-    assert load(shards["2/3"])["run"]["deselected"] == 0
+    # A shard's report counts the other shards' tests as deselected, by the shard.
+    run = load(shards["2/3"])["run"]
+    assert run["deselected"] == 30 - len(ids["2/3"])
+    assert run["deselected_by"] == {"filter": 0, "smoke": 0, "shard": run["deselected"]}
 
 
 def test_merge_equals_the_unsplit_run(shards, tmp_path: Path, capsys) -> None:
@@ -407,6 +417,10 @@ def test_merged_shards_deselect_what_the_unsplit_run_deselects(tmp_path: Path) -
     )
     assert (whole["run"]["selected"], whole["run"]["deselected"]) == (19, 11)
     assert (merged["run"]["selected"], merged["run"]["deselected"]) == (19, 11)
+    assert merged["run"]["deselected_by"] == {"filter": 11, "smoke": 0, "shard": 0}
+    shard = load(parts[0])["run"]
+    assert shard["deselected_by"]["filter"] == 11
+    assert shard["deselected"] == 11 + shard["deselected_by"]["shard"] == 30 - shard["selected"]
 
 
 def _variant(source: Path, folder: Path, change) -> str:

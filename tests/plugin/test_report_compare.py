@@ -357,7 +357,16 @@ def test_diff_reads_the_list_of_a_certify_rerun_beside_its_report(tmp_path: Path
     [
         (
             {"command": "pytest --pyargs conformance -k x", "deselected": 2},
-            "it deselected 2 tests (-k, -m, --deselect or --nnhal-op)",
+            "it deselected 2 tests by -k/-m/--deselect/--nnhal-op/node ids",
+        ),
+        (
+            {
+                "command": "pytest --pyargs conformance --shard=2/3",
+                "deselected": 20,
+                "deselected_by": {"filter": 0, "smoke": 0, "shard": 20},
+                "shard": {"index": 2, "count": 3},
+            },
+            "it is shard 2/3",
         ),
         (
             {"command": "pytest --pyargs 'conformance.test_x::x' --driver=vendor:Factory"},

@@ -61,8 +61,13 @@ def test_an_untiered_failure_counts_as_parity() -> None:
         ),
         (
             {"deselected": 12},
-            "12 tests were deselected (-k, -m, --deselect or --nnhal-op): a certification runs the "
-            "whole suite",
+            "12 tests were deselected by -k/-m/--deselect/--nnhal-op/node ids: a certification "
+            "runs the whole suite",
+        ),
+        (
+            {"deselected": 1212, "deselected_by": {"filter": 12, "smoke": 1200, "shard": 0}},
+            "1,212 tests were deselected (12 by -k/-m/--deselect/--nnhal-op/node ids, 1,200 by "
+            "--nnhal-smoke): a certification runs the whole suite",
         ),
         ({"selected": 7}, "3 of 7 selected tests did not run"),
     ],
