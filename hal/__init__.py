@@ -2,11 +2,12 @@
 
 ``hal`` imports nothing else of this project. Its modules:
 
-* ``hal.types``: enums and records of NN HAL 1.0-1.2;
+* ``hal.types``: enums and records of NN HAL 1.0-1.3 (1.3 is not yet a level);
 * ``hal.interfaces``: IDevice / IPreparedModel / callbacks, per HAL version;
 * ``hal.levels``: one record per HAL level of what differs by level (method names,
   interface classes, capability records, spec folders);
 * ``hal.callbacks``: the client-side callbacks the harness hands to drivers;
+* ``hal.fences``: sync fences (HAL 1.3's fenced executions), eventfds shared by descriptor;
 * ``hal.memory``: memory pools (ashmem, mmap_fd, hardware_buffer_blob);
 * ``hal.tensors``: operand data as numpy arrays (constants, request inputs, outputs);
 * ``hal.operations``: the operation catalog (its data in ``hal.catalog``, its records in
@@ -21,9 +22,12 @@ from hal.interfaces import (
     IDevice,
     IDevice_1_1,
     IDevice_1_2,
+    IDevice_1_3,
     IExecutionCallback,
+    IFencedExecutionCallback,
     IPreparedModel,
     IPreparedModel_1_2,
+    IPreparedModel_1_3,
     IPreparedModelCallback,
 )
 from hal.levels import LEVELS, Level, device_level
@@ -37,10 +41,13 @@ __all__ = [
     "IDevice",
     "IDevice_1_1",
     "IDevice_1_2",
+    "IDevice_1_3",
     "IExecutionCallback",
+    "IFencedExecutionCallback",
     "IPreparedModel",
     "IPreparedModelCallback",
     "IPreparedModel_1_2",
+    "IPreparedModel_1_3",
     "LEVELS",
     "Level",
     "Memory",

@@ -57,6 +57,7 @@ from hal.memory import Memory, NativeHandle
 from hal.show import show, show_exception
 from hal.types import (
     NO_TIMING,
+    STATUSES_1_0,
     UINT64_MAX,
     DataLocation,
     ErrorStatus,
@@ -469,9 +470,8 @@ def deserialize_result(
         raise MalformedPacket(
             f"packetSize {info.packet_size} but the packet has {len(datums)} datums"
         )
-    try:
-        status = ErrorStatus(info.error_status)
-    except ValueError:
+    status = _STATUSES.get(info.error_status) if type(info.error_status) is int else None
+    if status is None:
         raise MalformedPacket(f"errorStatus {info.error_status} is not an ErrorStatus") from None
     reader.need(info.number_of_operands, 1, "operand")
     shapes = []
@@ -519,7 +519,8 @@ _TIMING_KIND = int(ResultDatumKind.EXECUTION_TIMING)
 assert RequestDatumKind.INPUT_OPERAND_DIMENSION_VALUE == _INPUT_KIND + 1
 assert RequestDatumKind.OUTPUT_OPERAND_DIMENSION_VALUE == _OUTPUT_KIND + 1
 _MEASURES = {int(choice): choice for choice in MeasureTiming}
-_STATUSES = {int(status): status for status in ErrorStatus}
+_STATUSES = {int(status): status for status in STATUSES_1_0}
+"""A burst carries 1.0's statuses only (HAL 1.3 too: its codes become GENERAL_FAILURE)."""
 
 
 def pack_request_packet(request: Request, measure: int, slots: Sequence[int]) -> bytes:
@@ -1143,6 +1144,8 @@ def _checked_answer(answer: object) -> tuple[ErrorStatus, list[OutputShape], Tim
     try:
         status = ErrorStatus(status)
     except (ValueError, TypeError):
+        return failure
+    if status not in STATUSES_1_0:
         return failure
     if not (
         isinstance(shapes, list | tuple)

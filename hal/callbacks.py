@@ -39,7 +39,7 @@ class CallbackTimeout(Exception):
 @dataclass(frozen=True)
 class Notification:
     method: str
-    """``notify`` or ``notify_1_2``."""
+    """``notify``, ``notify_1_2`` or ``notify_1_3``."""
     status: ErrorStatus | int
     """As the driver gave it: check its type before use."""
     prepared_model: IPreparedModel | None = None
@@ -155,9 +155,14 @@ class PreparedModelCallback(_RecordingCallback, IPreparedModelCallback):
             Notification("notify_1_2", status, prepared_model, thread=_thread_name())
         )
 
+    def notify_1_3(self, status: ErrorStatus, prepared_model: IPreparedModel | None) -> None:
+        self._recorder.record(
+            Notification("notify_1_3", status, prepared_model, thread=_thread_name())
+        )
+
 
 class ExecutionCallback(_RecordingCallback, IExecutionCallback):
-    """Records the outcome of an ``execute`` or ``execute_1_2`` call.
+    """Records the outcome of an ``execute``, ``execute_1_2`` or ``execute_1_3`` call.
 
     A 1.0 ``notify`` is recorded with no shapes and no timing, as the HAL
     defines it.
@@ -175,6 +180,19 @@ class ExecutionCallback(_RecordingCallback, IExecutionCallback):
         self._recorder.record(
             Notification(
                 "notify_1_2",
+                status,
+                output_shapes=_copy_of(output_shapes),
+                timing=timing,
+                thread=_thread_name(),
+            )
+        )
+
+    def notify_1_3(
+        self, status: ErrorStatus, output_shapes: Sequence[OutputShape], timing: Timing
+    ) -> None:
+        self._recorder.record(
+            Notification(
+                "notify_1_3",
                 status,
                 output_shapes=_copy_of(output_shapes),
                 timing=timing,

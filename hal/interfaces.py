@@ -9,12 +9,20 @@ same name in snake_case. Conventions shared by all of them:
   ``(status, x)``. A method that generates only a status returns it alone.
 * Errors are values. A driver never lets an exception escape; the suite
   records an escaped exception as a failure of the method that raised it.
-* Asynchronous methods (``prepare_model*``, ``execute``, ``execute_1_2``)
-  return a launch status at once and call the callback's notify exactly once,
+* Asynchronous methods (``prepare_model*``, ``execute``, ``execute_1_2``,
+  ``execute_1_3``) return a launch status at once and call the callback's notify exactly once,
   from any thread, before or after returning. If the launch status is not
   NONE, the callback is still notified, with the same status.
 * Every method may be called from several threads at once, on one object or
   on many; a driver serialises internally where it must.
+* The statuses HAL 1.3 adds (MISSED_DEADLINE_*, RESOURCE_EXHAUSTED_*) may only
+  be returned or notified by the 1.3 methods below and ``notify_1_3``; a 1.0-1.2
+  method reports GENERAL_FAILURE in their place.
+
+HAL 1.3's classes (``IDevice_1_3``, ``IPreparedModel_1_3``,
+``IFencedExecutionCallback``, the callbacks' ``notify_1_3``) are defined here,
+but 1.3 is not yet a level of ``hal.levels``: a driver subclassing
+``IDevice_1_3`` is judged as the 1.2 driver it also is.
 """
 
 from __future__ import annotations
@@ -29,6 +37,7 @@ from hal.types import (
     Capabilities_1_0,
     Capabilities_1_1,
     Capabilities_1_2,
+    Capabilities_1_3,
     DeviceStatus,
     DeviceType,
     ErrorStatus,
@@ -36,12 +45,16 @@ from hal.types import (
     Extension,
     MeasureTiming,
     Model,
+    OptionalTimeoutDuration,
+    OptionalTimePoint,
     OutputShape,
+    Priority,
     Request,
     Timing,
 )
 
 if TYPE_CHECKING:
+    from hal.fences import SyncFence
     from hal.memory import Memory, NativeHandle
 
 
@@ -60,6 +73,15 @@ class IPreparedModelCallback(ABC):
     @abstractmethod
     def notify_1_2(self, status: ErrorStatus, prepared_model: IPreparedModel | None) -> None:
         """1.2 report: a 1.2 driver calls this one, with an ``IPreparedModel_1_2``."""
+
+    @abstractmethod
+    def notify_1_3(self, status: ErrorStatus, prepared_model: IPreparedModel | None) -> None:
+        """1.3 report: a 1.3 driver calls this one, with an ``IPreparedModel_1_3``.
+
+        NONE with the prepared model; otherwise DEVICE_UNAVAILABLE, GENERAL_FAILURE,
+        INVALID_ARGUMENT, MISSED_DEADLINE_* or RESOURCE_EXHAUSTED_*, with None. A
+        preparation notifies exactly one of ``notify``, ``notify_1_2`` and this.
+        """
 
 
 class IExecutionCallback(ABC):
@@ -80,6 +102,32 @@ class IExecutionCallback(ABC):
         OUTPUT_INSUFFICIENT_SIZE, and must be empty for any other error.
         ``timing`` is ``NO_TIMING`` unless the execution was asked to measure and
         ended with NONE.
+        """
+
+    @abstractmethod
+    def notify_1_3(
+        self, status: ErrorStatus, output_shapes: Sequence[OutputShape], timing: Timing
+    ) -> None:
+        """1.3 report, answering ``execute_1_3``: the rules of ``notify_1_2``, with the
+        1.3 statuses too (MISSED_DEADLINE_*, RESOURCE_EXHAUSTED_*, which carry no
+        shapes and ``NO_TIMING``). Exactly one notify per execution."""
+
+
+class IFencedExecutionCallback(ABC):
+    """What ``execute_fenced`` hands back besides its fence (1.3): the outcome of the
+    execution once the fence has signalled."""
+
+    @abstractmethod
+    def get_execution_info(self) -> tuple[ErrorStatus, Timing, Timing]:
+        """``(status, timing_launched, timing_fenced)`` of the fenced execution.
+
+        Asked before the fence has signalled (or gone into error): GENERAL_FAILURE.
+        Otherwise the execution's status: NONE, DEVICE_UNAVAILABLE, GENERAL_FAILURE,
+        MISSED_DEADLINE_* or RESOURCE_EXHAUSTED_*. ``timing_launched`` runs from the
+        ``execute_fenced`` call to the fence's signal, ``timing_fenced`` from the
+        moment every awaited fence had signalled to the same signal; both are
+        ``NO_TIMING`` unless timing was asked for and the status is NONE, and either
+        may be unmeasured (``UINT64_MAX``) all the same.
         """
 
 
@@ -162,6 +210,76 @@ class IPreparedModel_1_2(IPreparedModel):
         does not hold; GENERAL_FAILURE if the driver does not cache (without
         looking at the arguments) or the write fails. The client may close the
         descriptors as soon as the call returns.
+        """
+
+
+class IPreparedModel_1_3(IPreparedModel_1_2):
+    """A model compiled for one device (1.3): deadlines, loop timeouts, driver-managed
+    buffers in requests, and fenced executions.
+
+    The three 1.3 methods validate the request and every use of a driver-managed
+    buffer in it (``Request.pools`` tokens, as ``IMemoryDomains`` describes) before
+    anything else. ``deadline`` is an ``OptionalTimePoint`` (None: none; the driver
+    may abort work that cannot meet it with MISSED_DEADLINE_*, and a deadline is never
+    an invalid argument); ``loop_timeout_duration`` an ``OptionalTimeoutDuration``
+    bounding each WHILE operation (None: ``LoopTimeoutDurationNs.DEFAULT``), whose
+    expiry aborts with MISSED_DEADLINE_*. Timing is ``NO_TIMING`` unless ``measure``
+    is YES and the status NONE; output shapes are empty unless the status is NONE or
+    OUTPUT_INSUFFICIENT_SIZE. Bursts are unchanged: 1.2's, with 1.0 statuses.
+    """
+
+    @abstractmethod
+    def execute_1_3(
+        self,
+        request: Request,
+        measure: MeasureTiming,
+        deadline: OptionalTimePoint,
+        loop_timeout_duration: OptionalTimeoutDuration,
+        callback: IExecutionCallback,
+    ) -> ErrorStatus:
+        """As ``execute_1_2``, answering through ``notify_1_3``.
+
+        May return (and then also notify) NONE, DEVICE_UNAVAILABLE, GENERAL_FAILURE,
+        OUTPUT_INSUFFICIENT_SIZE, INVALID_ARGUMENT, MISSED_DEADLINE_* or
+        RESOURCE_EXHAUSTED_*. A request that is valid but whose deadline has passed
+        launches with NONE and reports the missed deadline through the callback.
+        """
+
+    @abstractmethod
+    def execute_synchronously_1_3(
+        self,
+        request: Request,
+        measure: MeasureTiming,
+        deadline: OptionalTimePoint,
+        loop_timeout_duration: OptionalTimeoutDuration,
+    ) -> tuple[ErrorStatus, list[OutputShape], Timing]:
+        """As ``execute_synchronously`` with a deadline and a loop timeout; the statuses
+        of ``execute_1_3``."""
+
+    @abstractmethod
+    def execute_fenced(
+        self,
+        request: Request,
+        wait_for: Sequence[SyncFence],
+        measure: MeasureTiming,
+        deadline: OptionalTimePoint,
+        loop_timeout_duration: OptionalTimeoutDuration,
+        duration: OptionalTimeoutDuration,
+    ) -> tuple[ErrorStatus, SyncFence | None, IFencedExecutionCallback | None]:
+        """Run ``request`` once every fence of ``wait_for`` has signalled; answer at once.
+
+        Every output must have fully specified dimensions (from the model or the
+        request): otherwise, and for an invalid request, an invalid or errored
+        fence in ``wait_for``, or a bad use of a driver-managed buffer, the answer
+        is ``(INVALID_ARGUMENT, None, None)``. Any other error found at the call
+        (DEVICE_UNAVAILABLE, GENERAL_FAILURE, MISSED_DEADLINE_*,
+        RESOURCE_EXHAUSTED_*) is answered the same way, with no fence and no
+        callback. On NONE the driver returns a fence that signals when the
+        execution has finished (None if it already finished before returning) and
+        a callback for its outcome; it puts the fence into the error state at
+        once if an awaited fence errs, the deadline or ``duration`` (counted from
+        the last awaited fence's signal) is missed, or the device fails. After the
+        fence signals the driver no longer touches the request's memory.
         """
 
 
@@ -273,6 +391,81 @@ class IDevice_1_2(IDevice_1_1):
         or the model cache (or the token) is not exactly what ``save_to_cache``
         wrote for this token. Notifies through ``notify_1_2``; the client may
         close the descriptors as soon as the launch returns.
+        """
+
+
+class IDevice_1_3(IDevice_1_2):
+    """An accelerator driver (1.3): control flow, signed 8-bit quantization,
+    priorities, deadlines, fenced executions and driver-managed buffers.
+
+    Not yet a level of ``hal.levels``: ``device_level`` reports 1.2 for a subclass
+    (it is an ``IDevice_1_2``), so a 1.3 driver is tested as a 1.2 one until 1.3's
+    level record is added. Every status this class's methods may give is listed in
+    their docstrings; the 1.3 statuses appear only where listed.
+    """
+
+    @abstractmethod
+    def get_capabilities_1_3(self) -> tuple[ErrorStatus, Capabilities_1_3]:
+        """NONE with the figures (every one positive; ``operand_performance`` sorted by
+        type, no SUBGRAPH entry), or DEVICE_UNAVAILABLE or GENERAL_FAILURE."""
+
+    @abstractmethod
+    def get_supported_operations_1_3(self, model: Model) -> tuple[ErrorStatus, list[bool]]:
+        """One bool per operation of the **main** subgraph (not of ``model.referenced``).
+
+        An IF or WHILE may be reported supported only if every operation of every
+        subgraph it reaches is. NONE, DEVICE_UNAVAILABLE, GENERAL_FAILURE, or
+        INVALID_ARGUMENT (and an empty list) when ``model`` is not a valid 1.3 model.
+        """
+
+    @abstractmethod
+    def prepare_model_1_3(
+        self,
+        model: Model,
+        preference: ExecutionPreference,
+        priority: Priority,
+        deadline: OptionalTimePoint,
+        callback: IPreparedModelCallback,
+    ) -> ErrorStatus:
+        """As ``prepare_model_1_2`` for a 1.3 model; notifies through ``notify_1_3`` with
+        an ``IPreparedModel_1_3``.
+
+        INVALID_ARGUMENT, returned and notified with no prepared model, for an
+        invalid model, a ``preference`` outside ExecutionPreference or a
+        ``priority`` outside Priority. For valid arguments the launch status is
+        NONE, even when the deadline has already passed: a missed deadline is
+        notified (MISSED_DEADLINE_*), as is a refusal for want of resources
+        (RESOURCE_EXHAUSTED_*). As at 1.2, caching is ``save_to_cache`` on the
+        prepared model, so this method takes no cache files.
+        """
+
+    @abstractmethod
+    def prepare_model_from_cache_1_3(
+        self,
+        deadline: OptionalTimePoint,
+        model_cache: NativeHandle,
+        data_cache: NativeHandle,
+        token: bytes,
+        callback: IPreparedModelCallback,
+    ) -> ErrorStatus:
+        """As ``prepare_model_from_cache`` with a deadline, notifying through
+        ``notify_1_3``; its statuses, plus MISSED_DEADLINE_* and RESOURCE_EXHAUSTED_*."""
+
+    @abstractmethod
+    def allocate(
+        self,
+        desc: BufferDesc,
+        prepared_models: Sequence[IPreparedModel_1_3],
+        input_roles: Sequence[BufferRole],
+        output_roles: Sequence[BufferRole],
+    ) -> tuple[ErrorStatus, IBuffer | None, int]:
+        """A driver-managed buffer, as ``IMemoryDomains.allocate`` describes it.
+
+        Every 1.3 driver has this method: one without memory domains answers
+        ``(GENERAL_FAILURE, None, 0)``. The prepared models are 1.3 ones of this
+        device; the roles index ``main``'s inputs and outputs. Statuses: NONE,
+        DEVICE_UNAVAILABLE, GENERAL_FAILURE (a valid allocation the driver
+        declines), INVALID_ARGUMENT; with an error, ``(status, None, 0)``.
         """
 
 

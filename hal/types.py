@@ -1,9 +1,16 @@
-"""Enums and records of the Neural Networks HAL 1.0, 1.1 and 1.2, in Python.
+"""Enums and records of the Neural Networks HAL 1.0 to 1.3, in Python.
 
 Every name follows the HAL's own, in snake_case for fields, so a reader of
 ``types.hal`` finds each one. One ``Model`` and one ``Request`` type serve all
-versions (they carry the 1.2 fields); the version a method speaks is given by
-the method, not by the record. Helpers at the end answer the questions every
+versions (they carry the newest fields); the version a method speaks is given by
+the method, not by the record.
+
+HAL 1.3's types are here (its enum members, ``Priority``, deadlines,
+``Capabilities_1_3``) but 1.3 is not yet a level: ``HalVersion`` stops at 1.2,
+``operand_type_introduced`` knows no 1.3 type, and ``OperandTypeRange`` is the
+1.2 range, so a 1.0-1.2 model or run is judged exactly as before. The sets
+``STATUSES_1_0`` and ``LIFETIMES_1_0`` name what a 1.0-1.2 method may use of the
+enums that grew. Helpers at the end answer the questions every
 part of the project asks of an operand: its byte size, its numpy dtype, whether
 it is a tensor, whether it is fully specified, whether its type is an extension.
 """
@@ -49,6 +56,16 @@ class ErrorStatus(IntEnum):
     GENERAL_FAILURE = 2
     OUTPUT_INSUFFICIENT_SIZE = 3
     INVALID_ARGUMENT = 4
+    MISSED_DEADLINE_TRANSIENT = 5
+    """Since 1.3: aborted for its deadline (or a WHILE loop's timeout); a later deadline
+    for the same work may be met."""
+    MISSED_DEADLINE_PERSISTENT = 6
+    """Since 1.3: as TRANSIENT, but later deadlines for the same work will likely be
+    missed too."""
+    RESOURCE_EXHAUSTED_TRANSIENT = 7
+    """Since 1.3: aborted for want of a resource that may free up shortly."""
+    RESOURCE_EXHAUSTED_PERSISTENT = 8
+    """Since 1.3: aborted for want of a resource; retrying will likely fail again."""
 
 
 class DeviceStatus(IntEnum):
@@ -82,6 +99,29 @@ class MeasureTiming(IntEnum):
     YES = 1
 
 
+class Priority(IntEnum):
+    """Since 1.3: how a prepared model's work ranks against the same client's other
+    prepared models (a hint; no observable effect is required). Any other value is
+    INVALID_ARGUMENT for ``prepare_model_1_3``."""
+
+    LOW = 0
+    MEDIUM = 1
+    HIGH = 2
+
+
+DEFAULT_PRIORITY = Priority.MEDIUM
+"""The priority a client passes when it has no preference."""
+
+
+class LoopTimeoutDurationNs(IntEnum):
+    """Since 1.3: the time budget of each WHILE operation of an execution, in ns."""
+
+    DEFAULT = 2_000_000_000
+    """Used when the execution gives no loop timeout (and on every 1.0-1.2 path)."""
+    MAXIMUM = 15_000_000_000
+    """The largest budget a client may ask for."""
+
+
 class FusedActivationFunc(IntEnum):
     NONE = 0
     RELU = 1
@@ -90,12 +130,21 @@ class FusedActivationFunc(IntEnum):
 
 
 class OperandLifeTime(IntEnum):
+    """1.3 renames MODEL_INPUT and MODEL_OUTPUT to SUBGRAPH_INPUT and SUBGRAPH_OUTPUT
+    (same codes, now meaning an input or output of any subgraph); the 1.2 names are
+    kept, the 1.3 ones are aliases."""
+
     TEMPORARY_VARIABLE = 0
     MODEL_INPUT = 1
     MODEL_OUTPUT = 2
     CONSTANT_COPY = 3
     CONSTANT_REFERENCE = 4
     NO_VALUE = 5
+    SUBGRAPH = 6
+    """Since 1.3: the operand names one of ``Model.referenced`` (its location's offset is
+    the index); the lifetime of exactly the SUBGRAPH operands."""
+    SUBGRAPH_INPUT = 1
+    SUBGRAPH_OUTPUT = 2
 
 
 class OperandType(IntEnum):
@@ -113,14 +162,25 @@ class OperandType(IntEnum):
     TENSOR_QUANT8_SYMM_PER_CHANNEL = 11
     TENSOR_QUANT16_ASYMM = 12
     TENSOR_QUANT8_SYMM = 13
+    TENSOR_QUANT8_ASYMM_SIGNED = 14
+    """Since 1.3: int8 values, real = scale * (value - zero_point), zero point in
+    [-128, 127]."""
+    SUBGRAPH = 15
+    """Since 1.3: a reference to one of ``Model.referenced``; no data, no dimensions."""
     OEM = 10000
     TENSOR_OEM_BYTE = 10001
 
 
 class OperandTypeRange(IntEnum):
+    """The ranges of operand type values. ``FUNDAMENTAL_MAX`` is still 1.2's (13): the
+    suite draws invalid types above it, and a 1.0-1.2 model with type 14 or 15 is
+    invalid. HAL 1.3 raises it to 15 (``FUNDAMENTAL_MAX_1_3``); the level that needs
+    the higher bound reads that one."""
+
     BASE_MIN = 0
     FUNDAMENTAL_MIN = 0
     FUNDAMENTAL_MAX = 13
+    FUNDAMENTAL_MAX_1_3 = 15
     OEM_MIN = 10000
     OEM_MAX = 10001
     BASE_MAX = 0xFFFF
@@ -288,6 +348,23 @@ class Capabilities_1_2:
     """Sorted by ``type``; one entry per operand type the driver has figures for."""
 
 
+@dataclass(frozen=True)
+class Capabilities_1_3:
+    """Since 1.3: the 1.2 figures over the 1.3 operand types, and the control-flow ones.
+
+    ``operand_performance`` is sorted by ``type`` and never has a SUBGRAPH entry (a type
+    with no entry counts as the slowest possible); an IF is priced ``if_performance``
+    plus half its two branches, a WHILE ``while_performance`` plus its condition and
+    body. Every figure is positive.
+    """
+
+    relaxed_float32_to_float16_performance_scalar: PerformanceInfo
+    relaxed_float32_to_float16_performance_tensor: PerformanceInfo
+    operand_performance: tuple[OperandPerformance, ...]
+    if_performance: PerformanceInfo
+    while_performance: PerformanceInfo
+
+
 Capabilities = Capabilities_1_2
 
 
@@ -388,9 +465,13 @@ class Request:
     outputs: list[RequestArgument] = field(default_factory=list)
     pools: list = field(default_factory=list)
     """The pools the arguments' locations point into: each a ``hal.memory.Memory``
-    or an ``int``, the token of a driver-managed buffer (``MemoryPool.token`` of
-    HAL 1.3). Only a driver implementing ``hal.interfaces.IMemoryDomains``
-    accepts tokens; an argument in a token pool has offset 0 and length 0."""
+    or an ``int``, the token of a driver-managed buffer: HAL 1.3's ``MemoryPool``,
+    whose ``hidlMemory`` arm is the Memory and whose ``token`` arm is the int (> 0).
+    So this one record is also 1.3's ``Request``. Tokens travel only through the
+    1.3 execution methods (``execute_1_3``, ``execute_synchronously_1_3``,
+    ``execute_fenced``) or to a 1.2 driver implementing
+    ``hal.interfaces.IMemoryDomains``; never in a burst. An argument in a token
+    pool has offset 0 and length 0."""
 
 
 @dataclass(frozen=True)
@@ -435,6 +516,29 @@ class Timing:
 NO_TIMING = Timing()
 
 
+OptionalTimePoint = int | None
+"""Since 1.3, a deadline: ``None`` is "no deadline" (the HAL's ``none`` arm), an int is
+a time in nanoseconds on the steady clock (``time.monotonic_ns()``), where 0 is a time
+like any other (long past), not "none". A value at or above ``TIME_POINT_MAX`` means no
+limit. A deadline is never an invalid argument: the driver may abort work that cannot
+meet it (MISSED_DEADLINE_*) or ignore it."""
+
+OptionalTimeoutDuration = int | None
+"""Since 1.3, a duration in nanoseconds (a loop timeout, or ``execute_fenced``'s time
+allowed after its fences): ``None`` is "none given", distinct from 0 (no time at all)."""
+
+TIME_POINT_MAX = 2**63 - 1
+"""The steady clock's latest time point, in ns: a deadline this late means no limit."""
+
+
+def is_optional_nanoseconds(value: object) -> bool:
+    """Whether ``value`` is a well-formed ``OptionalTimePoint`` or
+    ``OptionalTimeoutDuration``: None, or an int (not a bool) in [0, 2**64 - 1]."""
+    if value is None:
+        return True
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= UINT64_MAX
+
+
 @dataclass(frozen=True)
 class OperandTypeInformation:
     """One operand type an extension defines (``type`` is the low 16 bits)."""
@@ -469,6 +573,8 @@ _ELEMENT_SIZE: dict[int, int] = {
     OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL: 1,
     OperandType.TENSOR_QUANT16_ASYMM: 2,
     OperandType.TENSOR_QUANT8_SYMM: 1,
+    OperandType.TENSOR_QUANT8_ASYMM_SIGNED: 1,
+    OperandType.SUBGRAPH: 0,
     OperandType.OEM: 0,
     OperandType.TENSOR_OEM_BYTE: 1,
 }
@@ -488,6 +594,7 @@ _DTYPE: dict[int, np.dtype] = {
     OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL: np.dtype("i1"),
     OperandType.TENSOR_QUANT16_ASYMM: np.dtype("<u2"),
     OperandType.TENSOR_QUANT8_SYMM: np.dtype("i1"),
+    OperandType.TENSOR_QUANT8_ASYMM_SIGNED: np.dtype("i1"),
     OperandType.TENSOR_OEM_BYTE: np.dtype("u1"),
 }
 
@@ -498,14 +605,27 @@ _SCALAR_TYPES = frozenset(
         OperandType.UINT32,
         OperandType.BOOL,
         OperandType.FLOAT16,
+        OperandType.SUBGRAPH,
         OperandType.OEM,
     }
 )
 
+_ADDED_IN_1_3 = frozenset({OperandType.TENSOR_QUANT8_ASYMM_SIGNED, OperandType.SUBGRAPH})
+
 _INTRODUCED: dict[int, HalVersion] = {
     t: (HalVersion.V1_0 if t in (0, 1, 2, 3, 4, 5, 10000, 10001) else HalVersion.V1_2)
     for t in OperandType
+    if t not in _ADDED_IN_1_3  # no level knows them until HalVersion has 1.3
 }
+
+STATUSES_1_0: frozenset[ErrorStatus] = frozenset(ErrorStatus(code) for code in range(5))
+"""The statuses of 1.0's ErrorStatus (NONE ... INVALID_ARGUMENT): all a 1.0-1.2 method,
+callback or burst packet can carry. The 1.3 codes (5-8) travel only through 1.3 methods
+and ``notify_1_3``."""
+
+LIFETIMES_1_0: frozenset[OperandLifeTime] = frozenset(OperandLifeTime(code) for code in range(6))
+"""The operand lifetimes of HAL 1.0-1.2 (TEMPORARY_VARIABLE ... NO_VALUE); SUBGRAPH (6)
+is valid only in a 1.3 model."""
 
 
 _BASE_MAX = int(OperandTypeRange.BASE_MAX)  # plain ints: these run for every operand
@@ -540,7 +660,9 @@ def is_fundamental_operand_type(value: int) -> bool:
 
 
 def operand_type_introduced(value: int) -> HalVersion | None:
-    """The first HAL version that knows this non-extension type; None if none does."""
+    """The first HAL version that knows this non-extension type; None if none does
+    (for now also TENSOR_QUANT8_ASYMM_SIGNED and SUBGRAPH: ``HalVersion`` has no 1.3
+    yet, so every known level still finds them invalid)."""
     return _INTRODUCED.get(value)
 
 
@@ -627,8 +749,12 @@ def is_fully_specified(operand: Operand, extensions: list | tuple | None = None)
 
 
 def describe_type(value: int) -> str:
-    """The enum name of a type, or a readable description of an unknown value."""
+    """The enum name of a type some level knows, or a readable description of any other
+    value (HAL 1.3's types too, until a level knows them: messages at 1.0-1.2 call 14
+    an unknown type, as they always did)."""
     try:
+        if value not in _INTRODUCED:
+            raise ValueError(value)
         return OperandType(value).name
     except ValueError:
         if is_extension_type(value):
@@ -655,9 +781,13 @@ ENUMS: tuple[type[IntEnum], ...] = tuple(
 
 
 __all__ = [
+    "DEFAULT_PRIORITY",
     "ENUMS",
+    "LIFETIMES_1_0",
     "NO_TIMING",
     "QUANTIZED_TENSOR_TYPES",
+    "STATUSES_1_0",
+    "TIME_POINT_MAX",
     "UINT64_MAX",
     "BufferDesc",
     "BufferRole",
@@ -665,6 +795,7 @@ __all__ = [
     "Capabilities_1_0",
     "Capabilities_1_1",
     "Capabilities_1_2",
+    "Capabilities_1_3",
     "Constant",
     "DataLocation",
     "DeviceStatus",
@@ -677,6 +808,7 @@ __all__ = [
     "ExtensionTypeEncoding",
     "FusedActivationFunc",
     "HalVersion",
+    "LoopTimeoutDurationNs",
     "MeasureTiming",
     "Model",
     "Operand",
@@ -689,8 +821,11 @@ __all__ = [
     "Operation",
     "OperationType",
     "OperationTypeRange",
+    "OptionalTimePoint",
+    "OptionalTimeoutDuration",
     "OutputShape",
     "PerformanceInfo",
+    "Priority",
     "Request",
     "RequestArgument",
     "Subgraph",
@@ -705,6 +840,7 @@ __all__ = [
     "is_fully_specified",
     "is_fundamental_operand_type",
     "is_oem_type",
+    "is_optional_nanoseconds",
     "is_scalar_type",
     "is_tensor_type",
     "make_extension_type",

@@ -348,7 +348,8 @@ _OriginCallback = type(
     (_Origin, IPreparedModelCallback),
     {
         "__module__": __name__,
-        **{name: _tagging(name) for name in sorted({r.prepare_notify for r in LEVELS})},
+        # Every notify method of the interface, a level's or not yet (notify_1_3).
+        **{name: _tagging(name) for name in sorted(IPreparedModelCallback.__abstractmethods__)},
     },
 )
 

@@ -48,6 +48,7 @@ from hal.types import (
     Model,
     OperandPerformance,
     OperandType,
+    operand_type_introduced,
 )
 from hal.validation import validate_execution_preference, validate_model
 from reference_driver.buffers import BufferRegistry, ReferenceBuffer
@@ -130,7 +131,7 @@ class ReferenceDriver(IDevice_1_2, IMemoryDomains):
         per_type = tuple(
             OperandPerformance(t, performance_of(t))
             for t in sorted(OperandType)
-            if t < OperandType.OEM
+            if t < OperandType.OEM and operand_type_introduced(t) is not None
         )
         return ErrorStatus.NONE, Capabilities_1_2(FLOAT_PERFORMANCE, FLOAT_PERFORMANCE, per_type)
 

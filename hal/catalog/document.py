@@ -109,6 +109,8 @@ def operand_types_block() -> str:
         "|---|---|---|---|---|---|---|---|",
     ]
     for t in OperandType:
+        if operand_type_introduced(t) is None:
+            continue  # HAL 1.3's types join the table with 1.3's level
         size = element_byte_size(t)
         rows.append(
             f"| {int(t)} | {t.name} | {SHORT[t]} | {operand_type_introduced(t)} | "

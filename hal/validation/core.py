@@ -23,6 +23,7 @@ from hal.operations import (
     operation_info,
 )
 from hal.types import (
+    LIFETIMES_1_0,
     DataLocation,
     ErrorStatus,
     HalVersion,
@@ -248,7 +249,7 @@ def _type_name(value: object) -> str:
     return f"operand type {value!r}" if t is None else describe_type(t)
 
 
-_LIFETIMES = frozenset(OperandLifeTime)
+_LIFETIMES = LIFETIMES_1_0  # SUBGRAPH (6) joins with HAL 1.3's level
 _WRITTEN_LIFETIMES = frozenset({OperandLifeTime.TEMPORARY_VARIABLE, OperandLifeTime.MODEL_OUTPUT})
 _CONSTANT_LIFETIMES = frozenset({OperandLifeTime.CONSTANT_COPY, OperandLifeTime.CONSTANT_REFERENCE})
 

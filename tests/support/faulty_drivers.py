@@ -37,6 +37,10 @@ class _Forward(IExecutionCallback):
         self._before(status)
         self._inner.notify_1_2(status, output_shapes, timing)
 
+    def notify_1_3(self, status, output_shapes, timing):
+        self._before(status)
+        self._inner.notify_1_3(status, output_shapes, timing)
+
 
 class _TamperingPreparedModel(ReferencePreparedModel):
     """A reference prepared model whose successful executions pass through ``tamper``."""
@@ -193,6 +197,9 @@ class _Discard(IPreparedModelCallback):
     def notify_1_2(self, status, prepared):
         pass
 
+    def notify_1_3(self, status, prepared):
+        pass
+
 
 class _NotifiesTwice(ReferencePreparedModel):
     def execute_1_2(self, request, measure, callback):
@@ -254,6 +261,9 @@ class Level_1_0(IDevice):
                 callback.notify(status, None if prepared is None else _PreparedModel_1_0(prepared))
 
             def notify_1_2(self, status, prepared):
+                raise AssertionError("a 1.0 preparation answers through notify")
+
+            def notify_1_3(self, status, prepared):
                 raise AssertionError("a 1.0 preparation answers through notify")
 
         return self._inner.prepare_model(model, Adapt())

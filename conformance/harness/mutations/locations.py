@@ -28,10 +28,10 @@ from conformance.harness.mutations.base import (
 )
 from hal.memory import ASHMEM, allocate_with
 from hal.types import (
+    LIFETIMES_1_0,
     DataLocation,
     ExtensionParams,
     Model,
-    OperandLifeTime,
     SymmPerChannelQuantParams,
     is_oem_type,
     operand_type_introduced,
@@ -209,7 +209,7 @@ def _model_pool_invalid(model: Model) -> Iterator[_Draft]:
 )
 def _location_not_zero(model: Model) -> Iterator[_Draft]:
     for i, operand in enumerate(model.operands):
-        if operand.lifetime in _CONSTANT or operand.lifetime not in set(OperandLifeTime):
+        if operand.lifetime in _CONSTANT or operand.lifetime not in LIFETIMES_1_0:
             continue
         length = _fully_specified_size(operand) or 4
         yield _location_draft(

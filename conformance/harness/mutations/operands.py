@@ -46,10 +46,10 @@ from conformance.harness.mutations.base import (
     copy_operand,
 )
 from hal.types import (
+    LIFETIMES_1_0,
     HalVersion,
     Model,
     Operand,
-    OperandLifeTime,
     OperandType,
     OperandTypeRange,
     OperationType,
@@ -320,6 +320,11 @@ def _vts_retype_skipped(model: Model, i: int, target: int) -> bool:
     return False
 
 
+_KNOWN_TYPES = tuple(t for t in OperandType if operand_type_introduced(t) is not None)
+"""The operand types some level knows: the retyping families' targets (a type no level
+knows is ``operand_type_beyond``'s business)."""
+
+
 def _retype_levels(model: Model, i: int, target: int) -> frozenset[HalVersion]:
     """Levels at which retyping operand ``i`` breaks a signature (or the type is too new)."""
     retyped = copy.copy(model)
@@ -356,7 +361,7 @@ def _operand_retype_vts(model: Model) -> Iterator[_Draft]:
     for i, operand in enumerate(model.operands):
         if not _touching(model, i):
             continue
-        for target in OperandType:
+        for target in _KNOWN_TYPES:
             if _vts_retype_skipped(model, i, target):
                 continue
             levels = _retype_levels(model, i, target)
@@ -384,9 +389,9 @@ def _operand_retype_vts(model: Model) -> Iterator[_Draft]:
 )
 def _operand_retype_clean(model: Model) -> Iterator[_Draft]:
     for i, operand in enumerate(model.operands):
-        if not _touching(model, i) or operand.lifetime not in set(OperandLifeTime):
+        if not _touching(model, i) or operand.lifetime not in LIFETIMES_1_0:
             continue
-        for target in OperandType:
+        for target in _KNOWN_TYPES:
             if target == operand.type or is_oem_type(target):
                 continue
             levels = _retype_levels(model, i, target)
