@@ -470,7 +470,10 @@ def deserialize_result(
         raise MalformedPacket(
             f"packetSize {info.packet_size} but the packet has {len(datums)} datums"
         )
-    status = _STATUSES.get(info.error_status) if type(info.error_status) is int else None
+    try:
+        status = _STATUSES.get(info.error_status)
+    except TypeError:  # unhashable
+        status = None
     if status is None:
         raise MalformedPacket(f"errorStatus {info.error_status} is not an ErrorStatus") from None
     reader.need(info.number_of_operands, 1, "operand")

@@ -322,7 +322,7 @@ _PREPARE_METHODS = frozenset(record.prepare for record in LEVELS)
 class _Origin:
     """Stands in for the harness's prepare callback: tags the prepared model it gets
     with the call that made it, then hands both on (``_OriginCallback`` adds one method
-    per notify method of a HAL level)."""
+    per notify method of ``IPreparedModelCallback``)."""
 
     def __init__(self, inner: IPreparedModelCallback, origin: tuple[str, tuple]) -> None:
         self._inner = inner

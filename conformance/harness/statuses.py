@@ -21,10 +21,10 @@ ends an item (docs/adding-a-hal-version.md, "The statuses 1.3 adds"):
   (a validation item expecting INVALID_ARGUMENT), it is **failed**, since a
   driver must find an invalid argument before it runs out of anything.
 
-The codes are named here by number, since ``hal.types.ErrorStatus`` holds only the
-1.0-1.2 members until 1.3 is added: at 1.0-1.2 no method can return them, so this
-module changes no verdict of a 1.0-1.2 run; it improves the message when a
-driver returns one anyway.
+The codes are named here by number. ``hal.types.ErrorStatus`` has them as members,
+outside ``hal.types.STATUSES_1_0`` (what the harness accepts from a 1.0-1.2 method):
+at 1.0-1.2 no method can return them, so this module changes no verdict of a 1.0-1.2
+run; it improves the message when a driver returns one anyway.
 """
 
 from __future__ import annotations
