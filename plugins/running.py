@@ -176,7 +176,7 @@ class CategoryProgress:
 
     def count(self, nodeids) -> None:
         self.totals = Counter(
-            category_of_nodeid(nodeid) for nodeid in nodeids if nodeid.startswith(f"{SUITE}/")
+            module_category(nodeid) for nodeid in nodeids if nodeid.startswith(f"{SUITE}/")
         )
 
     def line(self, nodeid: str, now: float) -> str | None:
@@ -184,7 +184,7 @@ class CategoryProgress:
         suite: the harness's own tests, a conftest's)."""
         if not nodeid.startswith(f"{SUITE}/"):
             return None
-        category = category_of_nodeid(nodeid)
+        category = module_category(nodeid)
         self.started[category] += 1
         total = self.totals.get(category)
         if category not in self.began:
@@ -224,12 +224,6 @@ class _DotProgress(CategoryProgress):
                 self.terminal.write("\n")
             self.terminal.write(text + "\n")
             self.terminal.currentfspath = kept
-
-
-def category_of_nodeid(nodeid: str) -> str:
-    """The report's category of a test module's node id (``conformance/test_burst.py::...``:
-    ``burst``)."""
-    return module_category(nodeid)
 
 
 def _minutes(seconds: float) -> str:

@@ -109,12 +109,13 @@ def refused_problems(preparation: Preparation, wanted: ErrorStatus) -> list[str]
 
 def as_status(value: object, method: str) -> ErrorStatus:
     """``value`` as an ErrorStatus: an ErrorStatus, or a plain int naming one."""
-    if (type(value) is ErrorStatus or type(value) is int) and value in _STATUS_BY_VALUE:
-        return _STATUS_BY_VALUE[value]
-    if (type(value) is ErrorStatus or type(value) is int) and value in statuses.ADDED_STATUSES:
-        level = method_level(method) or max(HalVersion)
-        code = int(value)
-        pytest.fail(statuses.ending(code, method, level, timed=False).reason, pytrace=False)
+    if type(value) in (ErrorStatus, int):  # not bool, not an int subclass of the driver's
+        if value in _STATUS_BY_VALUE:
+            return _STATUS_BY_VALUE[value]
+        if value in statuses.ADDED_STATUSES:
+            level = method_level(method) or max(HalVersion)
+            ending = statuses.ending(int(value), method, level, timed=False)
+            pytest.fail(ending.reason, pytrace=False)
     pytest.fail(
         f"{method} returned status {show(value)}, which is not an ErrorStatus", pytrace=False
     )

@@ -21,15 +21,17 @@ ends an item (docs/adding-a-hal-version.md, "The statuses 1.3 adds"):
   (a validation item expecting INVALID_ARGUMENT), it is **failed**, since a
   driver must find an invalid argument before it runs out of anything.
 
-The codes are named here by number. ``hal.types.ErrorStatus`` has them as members,
-outside ``hal.types.STATUSES_1_0`` (what the harness accepts from a 1.0-1.2 method):
-at 1.0-1.2 no method can return them, so this module changes no verdict of a 1.0-1.2
+The codes are ``hal.types.ErrorStatus``'s members, kept outside
+``hal.types.STATUSES_1_0`` (what the harness accepts from a 1.0-1.2 method): at
+1.0-1.2 no method can return them, so this module changes no verdict of a 1.0-1.2
 run; it improves the message when a driver returns one anyway.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+
+from hal.types import ErrorStatus
 
 LEVEL_1_3 = 13
 """HAL 1.3 as ``HalVersion`` numbers levels (its member is added with 1.3's types)."""
@@ -52,13 +54,17 @@ class AddedStatus:
     transient: bool
 
 
+def _added(status: ErrorStatus, deadline: bool, transient: bool) -> AddedStatus:
+    return AddedStatus(int(status), status.name, LEVEL_1_3, deadline, transient)
+
+
 ADDED_STATUSES: dict[int, AddedStatus] = {
     s.code: s
     for s in (
-        AddedStatus(5, "MISSED_DEADLINE_TRANSIENT", LEVEL_1_3, True, True),
-        AddedStatus(6, "MISSED_DEADLINE_PERSISTENT", LEVEL_1_3, True, False),
-        AddedStatus(7, "RESOURCE_EXHAUSTED_TRANSIENT", LEVEL_1_3, False, True),
-        AddedStatus(8, "RESOURCE_EXHAUSTED_PERSISTENT", LEVEL_1_3, False, False),
+        _added(ErrorStatus.MISSED_DEADLINE_TRANSIENT, deadline=True, transient=True),
+        _added(ErrorStatus.MISSED_DEADLINE_PERSISTENT, deadline=True, transient=False),
+        _added(ErrorStatus.RESOURCE_EXHAUSTED_TRANSIENT, deadline=False, transient=True),
+        _added(ErrorStatus.RESOURCE_EXHAUSTED_PERSISTENT, deadline=False, transient=False),
     )
 }
 """The statuses HAL 1.3 adds, by code (``since`` is the level number 13: 1.3)."""

@@ -41,22 +41,34 @@ def deselected_by(run: dict[str, Any]) -> dict[str, int]:
     return dict.fromkeys(REASONS, 0) | {"filter": deselected if isinstance(deselected, int) else 0}
 
 
+def _present(by: dict[str, int]) -> list[str]:
+    """The reasons that left some test out, in ``REASONS`` order."""
+    return [reason for reason in REASONS if by.get(reason, 0)]
+
+
+def _counted(by: dict[str, int], reasons: list[str]) -> str:
+    """``4 by -k/..., 20 by --shard``."""
+    return ", ".join(f"{by[reason]:,} by {WORDS[reason]}" for reason in reasons)
+
+
 def detail(by: dict[str, int]) -> str:
     """What left the tests out: ``by --shard``, or ``(4 by -k/..., 20 by --shard)``."""
-    parts = [(reason, by.get(reason, 0)) for reason in REASONS if by.get(reason, 0)]
-    if len(parts) == 1:
-        return f"by {WORDS[parts[0][0]]}"
-    return "(" + ", ".join(f"{count:,} by {WORDS[reason]}" for reason, count in parts) + ")"
+    reasons = _present(by)
+    if len(reasons) == 1:
+        return f"by {WORDS[reasons[0]]}"
+    return f"({_counted(by, reasons)})"
 
 
 def deselection(by: dict[str, int]) -> str:
     """``4 deselected by --shard``, ``24 deselected: 4 by -k/..., 20 by --shard``, or
     ``none deselected``."""
     total = sum(by.values())
+    reasons = _present(by)
     if not total:
         return "none deselected"
-    text = detail(by)
-    return f"{total:,} deselected" + (f": {text[1:-1]}" if text.startswith("(") else f" {text}")
+    if len(reasons) == 1:
+        return f"{total:,} deselected by {WORDS[reasons[0]]}"
+    return f"{total:,} deselected: {_counted(by, reasons)}"
 
 
 def selection(run: dict[str, Any]) -> str:
