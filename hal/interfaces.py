@@ -398,9 +398,7 @@ class IDevice_1_3(IDevice_1_2):
     """An accelerator driver (1.3): control flow, signed 8-bit quantization,
     priorities, deadlines, fenced executions and driver-managed buffers.
 
-    Not yet a level of ``hal.levels``: ``device_level`` reports 1.2 for a subclass
-    (it is an ``IDevice_1_2``), so a 1.3 driver is tested as a 1.2 one until 1.3's
-    level record is added. Every status this class's methods may give is listed in
+    A subclass is a driver of level 1.3 (``hal.levels``). Every status this class's methods may give is listed in
     their docstrings; the 1.3 statuses appear only where listed.
     """
 

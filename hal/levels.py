@@ -23,12 +23,20 @@ from hal.interfaces import (
     IDevice,
     IDevice_1_1,
     IDevice_1_2,
+    IDevice_1_3,
     IExecutionCallback,
     IPreparedModel,
     IPreparedModel_1_2,
+    IPreparedModel_1_3,
     IPreparedModelCallback,
 )
-from hal.types import Capabilities_1_0, Capabilities_1_1, Capabilities_1_2, HalVersion
+from hal.types import (
+    Capabilities_1_0,
+    Capabilities_1_1,
+    Capabilities_1_2,
+    Capabilities_1_3,
+    HalVersion,
+)
 
 
 @dataclass(frozen=True)
@@ -116,6 +124,33 @@ LEVELS: tuple[Level, ...] = (
         ),
         execution_notify={"execute": "notify", "execute_1_2": "notify_1_2"},
         spec_folder="V1_2",
+    ),
+    Level(
+        version=HalVersion.V1_3,
+        device=IDevice_1_3,
+        prepared_model=IPreparedModel_1_3,
+        capabilities="get_capabilities_1_3",
+        capabilities_type=Capabilities_1_3,
+        supported_operations="get_supported_operations_1_3",
+        prepare="prepare_model_1_3",
+        takes_preference=True,
+        prepare_from_cache="prepare_model_from_cache_1_3",
+        prepare_notify="notify_1_3",
+        executions=(
+            "execute",
+            "execute_1_2",
+            "execute_synchronously",
+            "configure_execution_burst",
+            "execute_1_3",
+            "execute_synchronously_1_3",
+            "execute_fenced",
+        ),
+        execution_notify={
+            "execute": "notify",
+            "execute_1_2": "notify_1_2",
+            "execute_1_3": "notify_1_3",
+        },
+        spec_folder="V1_3",
     ),
 )
 """Every level the project knows, oldest first (one per ``HalVersion`` member)."""

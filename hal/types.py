@@ -5,12 +5,12 @@ Every name follows the HAL's own, in snake_case for fields, so a reader of
 versions (they carry the newest fields); the version a method speaks is given by
 the method, not by the record.
 
-HAL 1.3's types are here (its enum members, ``Priority``, deadlines,
-``Capabilities_1_3``) but 1.3 is not yet a level: ``HalVersion`` stops at 1.2,
-``operand_type_introduced`` knows no 1.3 type, and ``OperandTypeRange`` is the
-1.2 range, so a 1.0-1.2 model or run is judged exactly as before. The sets
-``STATUSES_1_0`` and ``LIFETIMES_1_0`` name what a 1.0-1.2 method may use of the
-enums that grew. Helpers at the end answer the questions every
+HAL 1.3 is a level (``HalVersion.V1_3``): its enum members, ``Priority``,
+deadlines and ``Capabilities_1_3`` are here, ``operand_type_introduced`` dates its two
+operand types 1.3 (so a 1.0-1.2 model using them is invalid for its version, as
+before), and ``OperandTypeRange.FUNDAMENTAL_MAX`` stays 1.2's bound beside
+``FUNDAMENTAL_MAX_1_3``. The sets ``STATUSES_1_0`` and ``LIFETIMES_1_0`` name what a
+1.0-1.2 method may use of the enums that grew. Helpers at the end answer the questions every
 part of the project asks of an operand: its byte size, its numpy dtype, whether
 it is a tensor, whether it is fully specified, whether its type is an extension.
 """
@@ -35,6 +35,7 @@ class HalVersion(IntEnum):
     V1_0 = 10
     V1_1 = 11
     V1_2 = 12
+    V1_3 = 13
 
     def __str__(self) -> str:
         return f"{self.value // 10}.{self.value % 10}"
@@ -172,10 +173,10 @@ class OperandType(IntEnum):
 
 
 class OperandTypeRange(IntEnum):
-    """The ranges of operand type values. ``FUNDAMENTAL_MAX`` is still 1.2's (13): the
-    suite draws invalid types above it, and a 1.0-1.2 model with type 14 or 15 is
-    invalid. HAL 1.3 raises it to 15 (``FUNDAMENTAL_MAX_1_3``); the level that needs
-    the higher bound reads that one."""
+    """The ranges of operand type values. ``FUNDAMENTAL_MAX`` is 1.2's (13): the 1.0-1.2
+    mutations draw invalid types above it (a 1.0-1.2 model with type 14 or 15 is invalid
+    for its version). HAL 1.3 raises it to 15 (``FUNDAMENTAL_MAX_1_3``); a check at 1.3
+    reads that one."""
 
     BASE_MIN = 0
     FUNDAMENTAL_MIN = 0
@@ -613,9 +614,14 @@ _SCALAR_TYPES = frozenset(
 _ADDED_IN_1_3 = frozenset({OperandType.TENSOR_QUANT8_ASYMM_SIGNED, OperandType.SUBGRAPH})
 
 _INTRODUCED: dict[int, HalVersion] = {
-    t: (HalVersion.V1_0 if t in (0, 1, 2, 3, 4, 5, 10000, 10001) else HalVersion.V1_2)
+    t: (
+        HalVersion.V1_0
+        if t in (0, 1, 2, 3, 4, 5, 10000, 10001)
+        else HalVersion.V1_3
+        if t in _ADDED_IN_1_3
+        else HalVersion.V1_2
+    )
     for t in OperandType
-    if t not in _ADDED_IN_1_3  # no level knows them until HalVersion has 1.3
 }
 
 STATUSES_1_0: frozenset[ErrorStatus] = frozenset(ErrorStatus(code) for code in range(5))
@@ -660,9 +666,7 @@ def is_fundamental_operand_type(value: int) -> bool:
 
 
 def operand_type_introduced(value: int) -> HalVersion | None:
-    """The first HAL version that knows this non-extension type; None if none does
-    (for now also TENSOR_QUANT8_ASYMM_SIGNED and SUBGRAPH: ``HalVersion`` has no 1.3
-    yet, so every known level still finds them invalid)."""
+    """The first HAL version that knows this non-extension type; None if none does."""
     return _INTRODUCED.get(value)
 
 
@@ -750,8 +754,7 @@ def is_fully_specified(operand: Operand, extensions: list | tuple | None = None)
 
 def describe_type(value: int) -> str:
     """The enum name of a type some level knows, or a readable description of any other
-    value (HAL 1.3's types too, until a level knows them: messages at 1.0-1.2 call 14
-    an unknown type, as they always did)."""
+    value."""
     try:
         if value not in _INTRODUCED:
             raise ValueError(value)

@@ -48,6 +48,7 @@ SHORT: dict[int, str] = {
     OperandType.TENSOR_FLOAT16: "F16",
     OperandType.TENSOR_INT32: "I32",
     OperandType.TENSOR_QUANT8_ASYMM: "Q8A",
+    OperandType.TENSOR_QUANT8_ASYMM_SIGNED: "Q8AS",
     OperandType.TENSOR_QUANT8_SYMM: "Q8S",
     OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL: "Q8C",
     OperandType.TENSOR_QUANT16_ASYMM: "Q16A",
@@ -60,6 +61,7 @@ SHORT: dict[int, str] = {
     OperandType.UINT32: "UINT32",
     OperandType.BOOL: "BOOL",
     OperandType.OEM: "OEM",
+    OperandType.SUBGRAPH: "SUBGRAPH",
 }
 """How the reference writes each operand type: tensors abbreviated, scalars by their HAL name."""
 
@@ -109,12 +111,12 @@ def operand_types_block() -> str:
         "|---|---|---|---|---|---|---|---|",
     ]
     for t in OperandType:
-        if operand_type_introduced(t) is None:
-            continue  # HAL 1.3's types join the table with 1.3's level
-        size = element_byte_size(t)
+        size = element_byte_size(t) or (
+            "none (a subgraph index)" if t == OperandType.SUBGRAPH else "vendor-defined"
+        )
         rows.append(
             f"| {int(t)} | {t.name} | {SHORT[t]} | {operand_type_introduced(t)} | "
-            f"{'scalar' if is_scalar_type(t) else 'tensor'} | {size or 'vendor-defined'} | "
+            f"{'scalar' if is_scalar_type(t) else 'tensor'} | {size} | "
             f"{_scale_rule(t)} | {_zero_point_rule(t)} |"
         )
     return "\n".join(rows)

@@ -198,6 +198,7 @@ _SCALE_ZERO = frozenset(
         OperandType.FLOAT16,
         OperandType.TENSOR_FLOAT32,
         OperandType.TENSOR_FLOAT16,
+        OperandType.SUBGRAPH,
         OperandType.TENSOR_BOOL8,
         OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL,
     }
@@ -205,6 +206,7 @@ _SCALE_ZERO = frozenset(
 _SCALE_POSITIVE = frozenset(
     {
         OperandType.TENSOR_QUANT8_ASYMM,
+        OperandType.TENSOR_QUANT8_ASYMM_SIGNED,
         OperandType.TENSOR_QUANT8_SYMM,
         OperandType.TENSOR_QUANT16_ASYMM,
         OperandType.TENSOR_QUANT16_SYMM,
@@ -245,6 +247,7 @@ def _operand_scale(facts: _ModelFacts) -> Iterator[str]:
 
 _ZERO_POINT_RANGE: dict[int, tuple[int, int]] = {
     OperandType.TENSOR_QUANT8_ASYMM: (0, 255),
+    OperandType.TENSOR_QUANT8_ASYMM_SIGNED: (-128, 127),
     OperandType.TENSOR_QUANT16_ASYMM: (0, 65535),
 }
 
@@ -252,7 +255,8 @@ _ZERO_POINT_RANGE: dict[int, tuple[int, int]] = {
 @_model_rule(
     "operand.zero_point",
     Tier.PARITY,
-    "zero_point is in [0, 255] for TENSOR_QUANT8_ASYMM, [0, 65535] for TENSOR_QUANT16_ASYMM, "
+    "zero_point is in [0, 255] for TENSOR_QUANT8_ASYMM, [-128, 127] for "
+    "TENSOR_QUANT8_ASYMM_SIGNED (1.3), [0, 65535] for TENSOR_QUANT16_ASYMM, "
     "0 for every other type except OEM types",
 )
 def _operand_zero_point(facts: _ModelFacts) -> Iterator[str]:

@@ -181,7 +181,9 @@ def test_input_counts_per_version(op: OperationType) -> None:
     counts, _, _ = EXPECTED[op]
     for version in HalVersion:
         found = {n for n in _ALL if any(_accepts_count(s, n) for s in signatures(op, version))}
-        assert found == counts.get(version, set()), f"{op.name} at {version}"
+        # until the catalog lists 1.3's signatures, 1.3 accepts what 1.2 does
+        wanted = counts.get(version, counts.get(V1_2, set()) if version > V1_2 else set())
+        assert found == wanted, f"{op.name} at {version}"
 
 
 @pytest.mark.parametrize("op", list(EXPECTED), ids=lambda op: op.name)

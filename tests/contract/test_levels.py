@@ -43,7 +43,7 @@ PRODUCT = ("hal", "reference_driver", "generator", "conformance", "plugins", "is
 
 def test_there_is_one_record_per_level_oldest_first() -> None:
     assert [record.version for record in LEVELS] == sorted(HalVersion)
-    assert spec_folders() == ("V1_0", "V1_1", "V1_2")
+    assert spec_folders() == ("V1_0", "V1_1", "V1_2", "V1_3")
     assert all((ROOT / "conformance" / "specs" / f).is_dir() for f in spec_folders())
     assert folder_level("V1_1") == HalVersion.V1_1
     with pytest.raises(ValueError, match=r"^'V9_9' is no HAL level's spec folder \(known: "):
@@ -86,8 +86,8 @@ def test_a_method_belongs_to_the_oldest_level_naming_it() -> None:
 
 def test_the_oneway_methods_are_the_callbacks_notify_methods_of_every_level() -> None:
     assert {
-        "IPreparedModelCallback": frozenset({"notify", "notify_1_2"}),
-        "IExecutionCallback": frozenset({"notify", "notify_1_2"}),
+        "IPreparedModelCallback": frozenset({"notify", "notify_1_2", "notify_1_3"}),
+        "IExecutionCallback": frozenset({"notify", "notify_1_2", "notify_1_3"}),
     } == levels.ONEWAY_METHODS
 
 

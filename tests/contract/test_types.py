@@ -153,17 +153,18 @@ def test_constants():
 
 
 def test_hal_version_ordering():
-    assert HalVersion.V1_0 < HalVersion.V1_1 < HalVersion.V1_2
-    assert max(HalVersion) is HalVersion.V1_2
-    assert sorted([HalVersion.V1_2, HalVersion.V1_0, HalVersion.V1_1]) == [
+    assert HalVersion.V1_0 < HalVersion.V1_1 < HalVersion.V1_2 < HalVersion.V1_3
+    assert max(HalVersion) is HalVersion.V1_3
+    assert sorted([HalVersion.V1_2, HalVersion.V1_3, HalVersion.V1_0, HalVersion.V1_1]) == [
         HalVersion.V1_0,
         HalVersion.V1_1,
         HalVersion.V1_2,
+        HalVersion.V1_3,
     ]
 
 
 def test_hal_version_str():
-    assert [str(v) for v in HalVersion] == ["1.0", "1.1", "1.2"]
+    assert [str(v) for v in HalVersion] == ["1.0", "1.1", "1.2", "1.3"]
     assert f"{HalVersion.V1_1}" == "1.1"
 
 
@@ -184,11 +185,11 @@ def test_hal_version_parse(text, expected):
     assert HalVersion.parse(text) is expected
 
 
-@pytest.mark.parametrize("text", ["1.3", "V1_3", "2", "", "one.two"])
+@pytest.mark.parametrize("text", ["1.4", "V1_4", "2", "", "one.two"])
 def test_hal_version_parse_unknown(text):
     with pytest.raises(ValueError) as info:
         HalVersion.parse(text)
-    assert str(info.value) == f"unknown HAL version {text!r} (known: 1.0, 1.1, 1.2)"
+    assert str(info.value) == f"unknown HAL version {text!r} (known: 1.0, 1.1, 1.2, 1.3)"
 
 
 def test_hal_version_parse_round_trips_str():
@@ -357,6 +358,6 @@ def test_operand_type_introduced_split():
     assert not any(operand_type_introduced(t) is HalVersion.V1_1 for t in OperandType)
 
 
-@pytest.mark.parametrize("value", [14, 9999, 10002, make_extension_type(1, 0), -1])
+@pytest.mark.parametrize("value", [16, 9999, 10002, make_extension_type(1, 0), -1])
 def test_operand_type_introduced_unknown(value):
     assert operand_type_introduced(value) is None

@@ -489,8 +489,8 @@ MODEL_CASES = [
     Case(
         "operand.type_known",
         "fundamental_max_plus_1",
-        _operand(0, type=14),
-        message="operand 0: unknown operand type 14 is not an operand type",
+        _operand(0, type=16),
+        message="operand 0: unknown operand type 16 is not an operand type",
     ),
     Case(
         "operand.type_known",

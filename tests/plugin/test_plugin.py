@@ -95,7 +95,7 @@ def _error_lines(result: pytest.RunResult) -> list[str]:
         ),
         (
             "--hal-version=2.0",
-            "--hal-version=2.0: unknown HAL version '2.0' (known: 1.0, 1.1, 1.2)",
+            "--hal-version=2.0: unknown HAL version '2.0' (known: 1.0, 1.1, 1.2, 1.3)",
         ),
         ("--hal-timeout=0", "--hal-timeout=0: must be a positive number of seconds"),
     ],

@@ -109,6 +109,7 @@ def test_prepare_and_basic_item_facts(reports) -> None:
     assert {(t["category"], t["path"], tuple(t["operations"])) for t in prepare} == {
         ("generated", "prepare_model_1_1-LOW_POWER", ("ADD",)),
         ("generated", "prepare_model_1_2-LOW_POWER", ("ADD",)),
+        ("generated", "prepare_model_1_3-LOW_POWER", ("ADD",)),
     }
     status = tests["conformance.test_basic::test_status"]
     assert (status["category"], status["tier"], status["operations"], status["outcome"]) == (

@@ -426,6 +426,7 @@ def test_full_run_writes_tree_and_reports(repo: Path, capsys) -> None:
         "V1_1/__init__.py",
         "V1_2/__init__.py",
         "V1_2/mul.py",
+        "V1_3/__init__.py",
         "__init__.py",
         "index.py",
     ]

@@ -127,7 +127,7 @@ def test_pack_names_come_from_the_folder() -> None:
         ("missing", "--nnhal-specs {folder}: no such folder"),
         (
             "empty",
-            "--nnhal-specs {folder}: no spec files (*.mod.py) in its V1_0, V1_1, V1_2 folders",
+            "--nnhal-specs {folder}: no spec files (*.mod.py) in its V1_0, V1_1, V1_2, V1_3 folders",
         ),
     ],
 )
@@ -261,6 +261,9 @@ def test_a_pack_runs_on_every_path_and_a_broken_spec_does_not_stop_it(tmp_path) 
     fresh = re.findall(r"test_generated_fresh\[(acme:\S+)\] PASSED", result.stdout)
     assert fresh == ["acme:V1_0/mul/base/ex0/fresh"]
     assert prepared and len(re.findall(r"PASSED", result.stdout)) == len(ran) + len(prepared) + 1
+    # a 1.2 driver skips the prepare items of levels above its own (1.3's)
+    above = re.findall(r"test_generated_prepare\[(acme:\S+)\] SKIPPED", result.stdout)
+    assert above and all("prepare_model_1_3-" in item for item in above), above
     doc = load(work / "out" / "report.json")
     assert doc["run"]["packs"] == [
         {
@@ -272,7 +275,8 @@ def test_a_pack_runs_on_every_path_and_a_broken_spec_does_not_stop_it(tmp_path) 
         }
     ]
     assert (
-        f"vendor pack acme ({folder}): {len(ran) + len(prepared) + 1} tests, counted like the "
+        f"vendor pack acme ({folder}): {len(ran) + len(prepared) + len(above) + 1} tests, "
+        "counted like the "
         "suite's own; 1 of "
         "its 2 specs failed to generate: acme/V1_2/broken.mod.py:3: unknown operation "
         "'NO_SUCH_OP'"

@@ -451,7 +451,8 @@ def test_relaxed_models_in_bfloat16_fail_the_relaxed_precision_cases(pytester) -
 
 def test_relaxed_models_in_float16_pass_the_relaxed_precision_cases(pytester) -> None:
     outcomes, result = _run(pytester, "RelaxedInFloat16", "-k", "V1_2/relaxed_precision/")
-    assert set(outcomes.values()) == {"PASSED"}, result.stdout.str()[-3000:]
+    below_13 = {v for k, v in outcomes.items() if "_1_3-" not in k}  # a 1.2 driver skips 1.3
+    assert below_13 == {"PASSED"}, result.stdout.str()[-3000:]
 
 
 def test_relaxed_fresh_inputs_have_one_right_answer_for_a_float16_driver(pytester) -> None:
