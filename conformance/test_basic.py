@@ -23,6 +23,7 @@ from conformance.harness.calls import (
     status_and_value,
     supported_operations,
 )
+from conformance.harness.marks import level_marks
 from conformance.harness.models import binary_model, chain_model
 from hal.levels import LEVELS as HAL_LEVELS
 from hal.levels import level as level_of
@@ -43,7 +44,9 @@ from hal.types import (
     PerformanceInfo,
 )
 
-LEVELS = [pytest.param(r.version, id=r.spec_folder) for r in HAL_LEVELS]
+LEVELS = [
+    pytest.param(r.version, id=r.spec_folder, marks=level_marks(r.version)) for r in HAL_LEVELS
+]
 """Every HAL level; a test taking ``level`` runs once per level up to the tested one."""
 _EXTENSION_NAME = re.compile(r"^[a-z0-9_.]*\.[a-z0-9_.]*$")
 MAX_ENTRIES = 1 << 16

@@ -35,7 +35,7 @@ from hypothesis.errors import Unsatisfiable
 from conformance.harness import items
 from conformance.harness.calls import prepare
 from conformance.harness.corners import FAMILIES, OPERATIONS, Corner, unknown_inputs
-from conformance.harness.execution import PATHS, runs_under
+from conformance.harness.execution import DYNAMIC_PATHS, PATHS, runs_under
 from conformance.harness.items import Item
 from conformance.harness.rerun import rerun_command
 from conformance.harness.runner import (
@@ -66,7 +66,7 @@ ITEMS = [
 ]
 """One item per family and operation (``runs``: the two), for drivers of the level that
 introduced the operation."""
-_DYNAMIC_PATHS = [p for p in PATHS if p.level >= HalVersion.V1_2]
+_DYNAMIC_PATHS = [p for p in DYNAMIC_PATHS if p.level == HalVersion.V1_2]  # twins: 1.2 prepare
 
 
 @st.composite

@@ -21,10 +21,10 @@ import pytest
 
 from conformance.harness import fresh
 from conformance.harness.cases import GeneratedTest
-from conformance.harness.execution import PATHS, PATHS_BY_ID, runs_under
+from conformance.harness.execution import DYNAMIC_PATHS, PATHS, PATHS_BY_ID, runs_under
 from conformance.harness.generated import corpus, lowest_version
 from conformance.harness.items import CaseId, Item
-from conformance.harness.marks import case_marks, cases, mark
+from conformance.harness.marks import case_marks, cases, level_marks, mark
 from conformance.harness.models import CONSTANT_POOL_THRESHOLD
 from conformance.harness.prepared import prepared as prepare_cached
 from conformance.harness.requests import Layout
@@ -45,7 +45,7 @@ from hal.memory import ASHMEM
 from hal.operations import Tier
 from hal.types import ErrorStatus, ExecutionPreference, HalVersion, OperandLifeTime
 
-_DYNAMIC_PATHS = [p.id for p in PATHS if p.level >= HalVersion.V1_2]
+_DYNAMIC_PATHS = [p.id for p in DYNAMIC_PATHS]
 _TWIN_MODES = (Mode.DYNAMIC, Mode.DYNAMIC_SHORT, Mode.SHAPES)
 SHAPES_PATHS = ("sync", "async", "burst")
 """The paths a ``shapes`` item runs its example on (the burst only where the profile runs
@@ -75,11 +75,13 @@ def _items_of(test: GeneratedTest) -> list[Item[_Plan]]:
     for feed in range(len(test.feeds)):
         values = compares_values(test, feed)
         for path in PATHS:
-            add(feed, path.id, _Plan(path.id, Mode.STATIC, packed), parity, values)
+            marks = (*parity, *level_marks(path.level))
+            add(feed, path.id, _Plan(path.id, Mode.STATIC, packed), marks, values)
         for mode in (Mode.DYNAMIC, Mode.DYNAMIC_SHORT):
             for path in _DYNAMIC_PATHS:
                 computes = values and mode != Mode.DYNAMIC_SHORT
-                add(feed, f"{path}-{mode}", _Plan(path, mode, packed), parity, computes)
+                marks = (*parity, *level_marks(PATHS_BY_ID[path].level))
+                add(feed, f"{path}-{mode}", _Plan(path, mode, packed), marks, computes)
         add(feed, scattered, _Plan("", Mode.STATIC, scattered), strict, values)
         add(feed, Mode.SHAPES, _Plan("", Mode.SHAPES, packed), strict, values)
         if biased_outputs(test, feed):
@@ -192,7 +194,7 @@ def _prepare_items(config: pytest.Config) -> list:
                 computes = compares_values(test, 0)  # example 0's outputs are judged
             for preference in preferences:
                 case = CaseId.of(test, None, _prepare_run(level, preference))
-                marks = (mark("tier", Tier.PARITY),)
+                marks = (mark("tier", Tier.PARITY), *level_marks(level))
                 item = Item(
                     _Preparation(level, preference), case, test=test, marks=marks, computes=computes
                 )

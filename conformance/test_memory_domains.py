@@ -32,6 +32,7 @@ from conformance.harness.domains import (
     run_concurrently,
 )
 from conformance.harness.execution import PATHS, PATHS_BY_ID, Execution, check_shapes, run
+from conformance.harness.marks import level_marks
 from conformance.harness.models import binary_model
 from conformance.harness.requests import pack_request
 from conformance.harness.runner import prepare_case
@@ -170,7 +171,9 @@ def _expect(execution: Execution, wanted: ErrorStatus, what: str) -> None:
 # ---------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("path", [p.id for p in PATHS if p.method != "burst"])
+@pytest.mark.parametrize(
+    "path", [pytest.param(p.id, marks=level_marks(p.level)) for p in PATHS if p.method != "burst"]
+)
 def test_token_pool_without_memory_domains_is_invalid(
     device, hal_level: HalVersion, hal_timeout: float, path: str
 ) -> None:

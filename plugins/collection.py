@@ -33,6 +33,9 @@ _DESELECTED = pytest.StashKey["dict[str, int]"]()
 """Tests deselected so far: ``total`` (every ``pytest_deselected``), and of those, the ones
 deselected by a named reason (``deselect``)."""
 _WANTED = pytest.StashKey["dict[str, set[str]] | None"]()
+_ABOVE_LEVEL = pytest.StashKey["int"]()
+"""Cases not built because they need a HAL level above the tested one (``above_level``)."""
+_TESTED_LEVEL = pytest.StashKey["object"]()
 
 
 def configure(config: pytest.Config) -> None:
@@ -183,7 +186,7 @@ def pytest_pycollect_makeitem(collector: pytest.Collector, name: str, obj: objec
         return items  # the run names other items only: skip making this function's cases
     seen: set[str] = set()
     selects: Callable[[object], bool] | None = None
-    unbuilt = 0
+    unbuilt = above = 0
     for param in make(collector.config):
         if param.id in seen:
             raise pytest.Collector.CollectError(
@@ -191,6 +194,9 @@ def pytest_pycollect_makeitem(collector: pytest.Collector, name: str, obj: objec
                 "needs its own id (each item must be rerunnable alone)"
             )
         seen.add(param.id)
+        if not _within_level(collector.config, param):
+            above += 1
+            continue
         if wanted is not None and param.id not in wanted:
             unbuilt += 1
             continue
@@ -211,7 +217,66 @@ def pytest_pycollect_makeitem(collector: pytest.Collector, name: str, obj: objec
     if unbuilt:
         nodeid = f"{collector.nodeid}::{name}"
         collector.config.stash.setdefault(_UNBUILT, []).append(UnbuiltCases(nodeid, unbuilt))
+    if above:
+        collector.config.stash[_ABOVE_LEVEL] = above_level(collector.config) + above
     return items
+
+
+def _within_level(config: pytest.Config, param) -> bool:
+    """Whether a case's ``hal_level`` mark (if it has one) is within the tested level. A
+    case of a level above it is not built at all: a driver tested at HAL 1.2 collects
+    exactly the cases it always did, whatever later levels add (the skip in
+    ``plugins.running`` still covers tests parametrized by pytest itself)."""
+    for decorator in param.marks:
+        mark = getattr(decorator, "mark", decorator)
+        if mark.name == "hal_level":
+            from hal.types import HalVersion
+
+            return HalVersion.parse(str(mark.args[0])) <= _tested(config)
+    return True
+
+
+def _drop_above_level(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Take out the tests pytest parametrized itself whose ``hal_level`` mark (from
+    ``conformance.harness.marks.level_marks``) is above the tested level, as the case
+    items of such a level are never built: uncounted, neither collected nor deselected."""
+    from conformance.harness.marks import UNBUILT_FROM
+
+    def above(item: pytest.Item) -> bool:
+        marker = item.get_closest_marker("hal_level")
+        if marker is None:
+            return False
+        from hal.types import HalVersion
+
+        needed = HalVersion.parse(str(marker.args[0]))
+        return needed >= UNBUILT_FROM and needed > _tested(config)
+
+    kept = [item for item in items if not above(item)]
+    dropped = len(items) - len(kept)
+    if dropped:
+        items[:] = kept
+        config.stash[_ABOVE_LEVEL] = above_level(config) + dropped
+        terminal = config.pluginmanager.get_plugin("terminalreporter")
+        if terminal is not None and hasattr(terminal, "_numcollected"):
+            terminal._numcollected -= dropped
+        stage = config.stash.get(_STAGE, None)
+        if stage is not None:
+            stage.count -= dropped
+
+
+def _tested(config: pytest.Config):
+    """The tested HAL level (``plugins.driver.tested_level``), asked once."""
+    if _TESTED_LEVEL not in config.stash:
+        from plugins.driver import tested_level
+
+        config.stash[_TESTED_LEVEL] = tested_level(config)
+    return config.stash[_TESTED_LEVEL]
+
+
+def above_level(config: pytest.Config) -> int:
+    """How many cases this process left unbuilt for needing a HAL level above the tested
+    one (they are no tests of this run: neither collected nor deselected)."""
+    return config.stash.get(_ABOVE_LEVEL, 0)
 
 
 def _case_item(collector, name, obj, own_marks, argnames, param, fixtureinfo) -> CaseItem:
@@ -379,6 +444,7 @@ def _count_unbuilt(config: pytest.Config) -> None:
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     _count_unbuilt(config)
+    _drop_above_level(config, items)
     for item in items:
         marker = item.get_closest_marker("generated_case")
         if marker is not None:
@@ -758,6 +824,14 @@ class _CollectionStage:
         if sum(by.values()) or selected != collected:
             line += f" ({selected:,} selected, {deselection(by)})"
         self.writer.write_line(line)
+        above = above_level(config)
+        if above:
+            from plugins.driver import tested_level
+
+            self.writer.write_line(
+                f"nnhal: {above:,} tests of later HAL levels were not collected: the driver "
+                f"is tested at HAL {tested_level(config)}"
+            )
 
 
 def pytest_itemcollected(item: pytest.Item) -> None:

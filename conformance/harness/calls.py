@@ -15,6 +15,7 @@ never runs in the harness), and failure messages quote driver values through
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 
 import pytest
@@ -26,7 +27,16 @@ from hal.interfaces import IPreparedModel
 from hal.levels import level as level_of
 from hal.levels import method_level
 from hal.show import show, show_exception, show_type
-from hal.types import STATUSES_1_0, ErrorStatus, ExecutionPreference, HalVersion, Model
+from hal.types import (
+    DEFAULT_PRIORITY,
+    STATUSES_1_0,
+    TIME_POINT_MAX,
+    ErrorStatus,
+    ExecutionPreference,
+    HalVersion,
+    Model,
+    OptionalTimePoint,
+)
 
 
 def call_driver(obj: object, method: str, *args: object) -> object:
@@ -107,15 +117,23 @@ def refused_problems(preparation: Preparation, wanted: ErrorStatus) -> list[str]
     return problems
 
 
-def as_status(value: object, method: str) -> ErrorStatus:
-    """``value`` as an ErrorStatus: an ErrorStatus, or a plain int naming one."""
+def as_status(value: object, method: str, *, timed: bool = False) -> ErrorStatus:
+    """``value`` as an ErrorStatus: an ErrorStatus, or a plain int naming one.
+
+    A status HAL 1.3 adds ends the item as ``statuses.ending`` says for ``method`` (its
+    first word names the method: ``execute_1_3 callback`` is ``execute_1_3``'s answer;
+    a name no level record has is taken for a 1.2 one): accepted (returned) for a missed
+    deadline where the item was ``timed``, returned for a RESOURCE_EXHAUSTED_TRANSIENT
+    the caller retries once (``retry_ending``), unsupported or failed otherwise."""
     if type(value) in (ErrorStatus, int):  # not bool, not an int subclass of the driver's
         if value in _STATUS_BY_VALUE:
             return _STATUS_BY_VALUE[value]
         if value in statuses.ADDED_STATUSES:
-            level = method_level(method) or max(HalVersion)
-            ending = statuses.ending(int(value), method, level, timed=False)
-            pytest.fail(ending.reason, pytrace=False)
+            level = method_level(method.split(" ", 1)[0]) or HalVersion.V1_2
+            ending = statuses.ending(int(value), method, level, timed=timed)
+            if ending.kind in (statuses.ACCEPTED, statuses.RETRY):
+                return ErrorStatus(int(value))
+            statuses.conclude(ending)
     pytest.fail(
         f"{method} returned status {show(value)}, which is not an ErrorStatus", pytrace=False
     )
@@ -163,16 +181,26 @@ def supported_answer(
     return status, answers
 
 
+def retry_ending(method: str, timed: bool = False) -> None:
+    """End the item after a RESOURCE_EXHAUSTED_TRANSIENT answer of ``method`` was retried
+    once and came again: unsupported (``statuses.ending``)."""
+    code = int(ErrorStatus.RESOURCE_EXHAUSTED_TRANSIENT)
+    level = method_level(method.split(" ", 1)[0]) or HalVersion.V1_2
+    statuses.conclude(statuses.ending(code, method, level, timed=timed, retried=True))
+
+
 @dataclass
 class Preparation:
     method: str
     launch_status: ErrorStatus
     notification: Notification
     callback: PreparedModelCallback
+    timed: bool = False
+    """Whether the preparation was given a deadline (a missed one is then an answer)."""
 
     @property
     def status(self) -> ErrorStatus:
-        return as_status(self.notification.status, f"{self.method} callback")
+        return as_status(self.notification.status, f"{self.method} callback", timed=self.timed)
 
     @property
     def prepared_model(self) -> IPreparedModel | None:
@@ -185,10 +213,24 @@ def prepare(
     level: HalVersion,
     timeout: float,
     preference: int = ExecutionPreference.FAST_SINGLE_ANSWER,
+    *,
+    priority: int = DEFAULT_PRIORITY,
+    deadline_ns: int | None = None,
 ) -> Preparation:
-    """Prepare ``model`` through the prepare method of ``level`` and wait for the callback."""
-    call = prepare_call(device, model, level, preference)
-    return prepared(call, call_driver(*call[:2], *call[2]), level, timeout)
+    """Prepare ``model`` through the prepare method of ``level`` and wait for the callback.
+
+    At HAL 1.3 the call also carries ``priority`` and a deadline ``deadline_ns``
+    nanoseconds after the call (None: none). A RESOURCE_EXHAUSTED_TRANSIENT answer is
+    retried once, ``statuses.RETRY_DELAY`` later; a second one ends the item unsupported."""
+    for retried in (False, True):
+        call = prepare_call(device, model, level, preference, priority, deadline_ns)
+        preparation = prepared(call, call_driver(*call[:2], *call[2]), level, timeout)
+        if preparation.status != ErrorStatus.RESOURCE_EXHAUSTED_TRANSIENT:
+            return preparation
+        if retried:
+            retry_ending(f"{preparation.method} callback", preparation.timed)
+        time.sleep(statuses.RETRY_DELAY)
+    raise AssertionError("unreachable")
 
 
 def prepare_call(
@@ -196,12 +238,32 @@ def prepare_call(
     model: Model,
     level: HalVersion,
     preference: int = ExecutionPreference.FAST_SINGLE_ANSWER,
+    priority: int = DEFAULT_PRIORITY,
+    deadline_ns: int | None = None,
 ) -> tuple[object, str, tuple]:
-    """The call ``prepare`` makes (with a new callback, the last argument), for ``call_many``."""
+    """The call ``prepare`` makes (with a new callback, the last argument), for ``call_many``.
+    At 1.3 the arguments are (model, preference, priority, deadline, callback), the
+    deadline made absolute now (``deadline_time``)."""
     callback = PreparedModelCallback()
     record = level_of(level)
-    args = (model, preference, callback) if record.takes_preference else (model, callback)
+    if level >= HalVersion.V1_3:
+        args = (model, preference, priority, deadline_time(deadline_ns), callback)
+    elif record.takes_preference:
+        args = (model, preference, callback)
+    else:
+        args = (model, callback)
     return device, record.prepare, args
+
+
+def deadline_time(offset_ns: int | None) -> OptionalTimePoint:
+    """A deadline ``offset_ns`` nanoseconds from now on the steady clock (None: none); an
+    offset of 0 is "now", a deadline already reached when the driver looks at it, and an
+    offset of ``TIME_POINT_MAX`` or more is the steady clock's latest time (no limit)."""
+    if offset_ns is None:
+        return None
+    if offset_ns >= TIME_POINT_MAX:
+        return TIME_POINT_MAX
+    return time.monotonic_ns() + offset_ns
 
 
 def prepared(
@@ -211,9 +273,10 @@ def prepared(
     status, then the callback's notification (waited for) and its protocol."""
     _, method, args = call
     callback = args[-1]
-    launch = as_status(result, method)
+    timed = level >= HalVersion.V1_3 and args[3] is not None and args[3] < TIME_POINT_MAX
+    launch = as_status(result, method, timed=timed)
     notification = wait_for(callback, timeout, method)
-    preparation = Preparation(method, launch, notification, callback)
+    preparation = Preparation(method, launch, notification, callback, timed)
     check_preparation_protocol(preparation, level)
     return preparation
 

@@ -15,14 +15,21 @@ rules every answer obeys, whatever the case.
 
 from __future__ import annotations
 
+import threading
 import time
 import zlib
 from dataclasses import dataclass
 
 import pytest
 
-from conformance.harness import items
-from conformance.harness.calls import as_status, call_driver, wait_for
+from conformance.harness import items, statuses
+from conformance.harness.calls import (
+    as_status,
+    call_driver,
+    deadline_time,
+    retry_ending,
+    wait_for,
+)
 from conformance.harness.hangs import BREAKER, BURST_RESULT
 from hal.burst import (
     DEFAULT_CHANNEL_LENGTH,
@@ -33,10 +40,13 @@ from hal.burst import (
     pack_request_packet,
 )
 from hal.callbacks import ExecutionCallback
-from hal.interfaces import IBurstContext
+from hal.fences import MAX_WAIT, FenceState, SyncFence
+from hal.interfaces import IBurstContext, IFencedExecutionCallback
 from hal.levels import level as level_of
 from hal.show import show
 from hal.types import (
+    NO_TIMING,
+    TIME_POINT_MAX,
     UINT64_MAX,
     ErrorStatus,
     HalVersion,
@@ -53,7 +63,14 @@ _PATH_NAMES = {
     "execute_synchronously": "sync",
     "burst": "burst",
 }
-"""The short name of each execution method in item ids."""
+"""The short name of each 1.0-1.2 execution method in item ids."""
+_PATH_NAMES_1_3 = {
+    "execute_1_3": "async13",
+    "execute_synchronously_1_3": "sync13",
+    "execute_fenced": "fenced",
+}
+"""The short name of each 1.3 execution method in item ids."""
+SYNCHRONOUS = frozenset({"execute_synchronously", "execute_synchronously_1_3"})
 
 
 @dataclass(frozen=True)
@@ -95,13 +112,15 @@ class ExecutionPath:
 
     @property
     def timed(self) -> bool:
-        """Whether the execution was given a deadline or a loop timeout (a missed deadline
-        is then an answer it may give: conformance/harness/statuses.py)."""
-        return self.deadline_ns is not None or self.loop_timeout_ns is not None
+        """Whether the execution was given a deadline that can be missed (one before the
+        steady clock's end) or a loop timeout: a missed deadline is then an answer it may
+        give (conformance/harness/statuses.py)."""
+        limited = self.deadline_ns is not None and self.deadline_ns < TIME_POINT_MAX
+        return limited or self.loop_timeout_ns is not None
 
     @property
     def id(self) -> str:
-        name = _PATH_NAMES.get(self.method, self.method)
+        name = _PATH_NAMES.get(self.method) or _PATH_NAMES_1_3.get(self.method, self.method)
         name += "-timed" if self.measure == MeasureTiming.YES else ""
         if self.deadline_ns is not None:
             name += f"-deadline{self.deadline_ns}ns"
@@ -112,6 +131,11 @@ class ExecutionPath:
         return name
 
 
+MISSED_DEADLINE = frozenset(
+    {ErrorStatus.MISSED_DEADLINE_TRANSIENT, ErrorStatus.MISSED_DEADLINE_PERSISTENT}
+)
+"""The statuses of a missed deadline (or loop timeout)."""
+
 PATHS = (
     ExecutionPath("execute", MeasureTiming.NO, HalVersion.V1_0),
     ExecutionPath("execute_1_2", MeasureTiming.NO, HalVersion.V1_2),
@@ -120,8 +144,33 @@ PATHS = (
     ExecutionPath("execute_synchronously", MeasureTiming.YES, HalVersion.V1_2),
     ExecutionPath("burst", MeasureTiming.NO, HalVersion.V1_2),
     ExecutionPath("burst", MeasureTiming.YES, HalVersion.V1_2),
+    ExecutionPath("execute_1_3", MeasureTiming.NO, HalVersion.V1_3),
+    ExecutionPath("execute_1_3", MeasureTiming.YES, HalVersion.V1_3),
+    ExecutionPath("execute_synchronously_1_3", MeasureTiming.NO, HalVersion.V1_3),
+    ExecutionPath("execute_synchronously_1_3", MeasureTiming.YES, HalVersion.V1_3),
+    ExecutionPath("execute_fenced", MeasureTiming.NO, HalVersion.V1_3),
+    ExecutionPath("execute_fenced", MeasureTiming.YES, HalVersion.V1_3),
 )
-PATHS_BY_ID = {path.id: path for path in PATHS}
+DEADLINE_NOW = 0
+DEADLINE_SHORT = 5_000_000
+"""The deadlines the quality-of-service items give, in ns after the call: now (already
+reached when the driver looks), 5 ms, and no limit (``TIME_POINT_MAX``)."""
+QOS_PATHS = tuple(
+    ExecutionPath(method, MeasureTiming.NO, HalVersion.V1_3, deadline_ns=deadline)
+    for method in ("execute_1_3", "execute_synchronously_1_3")
+    for deadline in (DEADLINE_NOW, DEADLINE_SHORT, TIME_POINT_MAX)
+)
+"""The execution rows of the quality-of-service items (conformance/test_deadlines.py)."""
+PATHS_BY_ID = {path.id: path for path in (*PATHS, *QOS_PATHS)}
+DYNAMIC_PATHS = tuple(
+    p
+    for p in PATHS
+    if p.level == HalVersion.V1_2
+    or (p.level >= HalVersion.V1_3 and p.method != "execute_fenced" and not p.measure)
+)
+"""The paths an execution with outputs of unknown size runs on: 1.2's, and the untimed
+1.3 method calls (a fenced execution refuses outputs of unknown size; the fenced tests
+check that)."""
 MAX_OUTPUT_RANK = 64
 """Most dimensions an output shape the driver reports may have (far more than any
 operation produces), so a huge list is refused before it is looked through."""
@@ -148,8 +197,10 @@ def runs_under(path: ExecutionPath, case: str, profile: str) -> bool:
     case id (the same on every machine and xdist worker): a burst costs a
     thread and several thread hand-offs per execution, which on a loaded CI
     machine makes a burst item several times dearer than a synchronous one.
+    The 1.3 paths run on the same share under ``ci``: they repeat, through the
+    1.3 methods, what the 1.2 paths run on every case.
     """
-    if profile != "ci" or path.method != "burst":
+    if profile != "ci" or (path.method != "burst" and path.level < HalVersion.V1_3):
         return True
     return zlib.crc32(case.encode()) % CI_BURST_SHARE == 0
 
@@ -165,7 +216,20 @@ class Execution:
 
 
 def run(prepared: object, request: Request, path: ExecutionPath, timeout: float) -> Execution:
-    """Execute ``request`` on ``prepared`` through ``path``; protocol breaches fail the test."""
+    """Execute ``request`` on ``prepared`` through ``path``; protocol breaches fail the test.
+    A RESOURCE_EXHAUSTED_TRANSIENT answer (1.3 paths) is retried once,
+    ``statuses.RETRY_DELAY`` later; a second one ends the item unsupported."""
+    execution = _run_once(prepared, request, path, timeout)
+    if execution.status != ErrorStatus.RESOURCE_EXHAUSTED_TRANSIENT:
+        return execution
+    time.sleep(statuses.RETRY_DELAY)
+    execution = _run_once(prepared, request, path, timeout)
+    if execution.status == ErrorStatus.RESOURCE_EXHAUSTED_TRANSIENT:
+        retry_ending(path.method, path.timed)
+    return execution
+
+
+def _run_once(prepared: object, request: Request, path: ExecutionPath, timeout: float):
     start = time.perf_counter_ns()
     if path.method == "burst":
         status, shapes, timing = _burst(prepared, request, path, timeout)
@@ -186,6 +250,14 @@ def execution_call(
         return None
     if path.method == "execute_synchronously":
         return prepared, path.method, (request, path.measure)
+    if path.level >= HalVersion.V1_3:
+        timing = (path.measure, deadline_time(path.deadline_ns), path.loop_timeout_ns)
+        if path.method == "execute_synchronously_1_3":
+            return prepared, path.method, (request, *timing)
+        if path.method == "execute_fenced":
+            fences = tuple(harness_fences(path.wait_for_fences))
+            return prepared, path.method, (request, fences, *timing, None)
+        return prepared, path.method, (request, *timing, ExecutionCallback())
     callback = ExecutionCallback()
     args = (request, callback) if path.method == "execute" else (request, path.measure, callback)
     return prepared, path.method, args
@@ -206,8 +278,10 @@ def executed(
 
 def _answer(call, result, request, path, timeout):
     """(status, output shapes, timing) of an ``execution_call`` that returned ``result``."""
-    if path.method == "execute_synchronously":
+    if path.method in SYNCHRONOUS:
         return _synchronous_answer(result, request, path)
+    if path.method == "execute_fenced":
+        return fenced_answer(call, result, path, timeout)
     return _asynchronous_answer(call[2][-1], result, request, path, timeout)
 
 
@@ -217,20 +291,20 @@ def _synchronous_answer(result, request, path):
             f"{path.method} returned {show(result)}; expected (ErrorStatus, output shapes, Timing)",
             pytrace=False,
         )
-    status = as_status(result[0], path.method)
+    status = as_status(result[0], path.method, timed=path.timed)
     outputs = len(request.outputs)
     return status, _shapes(result[1], path.method, outputs), _timing(result[2], path.method)
 
 
 def _asynchronous_answer(callback, result, request, path, timeout):
-    launch = as_status(result, path.method)
+    launch = as_status(result, path.method, timed=path.timed)
     what = f"{path.method} (launch status {launch.name})"
     notification = wait_for(callback, timeout, what, path.method)
     problems = list(callback.violations)
     expected = level_of(path.level).execution_notify[path.method]
     if notification.method != expected:
         problems.append(f"answered through {notification.method}, expected {expected}")
-    status = as_status(notification.status, f"{path.method} callback")
+    status = as_status(notification.status, f"{path.method} callback", timed=path.timed)
     if launch != ErrorStatus.NONE and status != launch:
         problems.append(f"launch status {launch.name} but callback status {status.name}")
     if problems:
@@ -238,6 +312,104 @@ def _asynchronous_answer(callback, result, request, path, timeout):
     where = f"{path.method} callback"
     shapes = _shapes(notification.output_shapes, where, len(request.outputs))
     return status, shapes, _timing(notification.timing, where)
+
+
+FENCE_DELAY = 0.02
+"""Seconds after the call at which the harness signals the fences it made an execution
+wait for (``harness_fences``): late enough that the driver must really wait."""
+
+
+def harness_fences(count: int, delay: float = FENCE_DELAY) -> list[SyncFence]:
+    """``count`` new fences the harness signals ``delay`` seconds from now (from a timer
+    thread), for an ``execute_fenced`` to wait for."""
+    fences = [SyncFence() for _ in range(count)]
+    if fences:
+        timer = threading.Timer(delay, lambda: [fence.signal() for fence in fences])
+        timer.daemon = True
+        timer.start()
+    return fences
+
+
+def fenced_answer(call, result, path: ExecutionPath, timeout: float, *, chain: bool = True):
+    """(status, output shapes, timing) of an ``execute_fenced`` call that returned
+    ``result``: the answer's form, then (on NONE) the returned fence waited for and the
+    callback's ``get_execution_info``, each checked against the other.
+
+    As VTS does, when the driver returns a fence, a second execution of the same request
+    waiting on that fence must succeed too; its outcome is the answer (``chain``). The
+    status and ``timing_launched`` are the answer's; output shapes there are none.
+    """
+    method = path.method
+    if not (type(result) is tuple and len(result) == 3):
+        pytest.fail(
+            f"{method} returned {show(result)}; expected (ErrorStatus, SyncFence or None, "
+            "IFencedExecutionCallback or None)",
+            pytrace=False,
+        )
+    status = as_status(result[0], method, timed=path.timed)
+    fence, callback = result[1], result[2]
+    if status != ErrorStatus.NONE:
+        extra = [what for what, value in (("a fence", fence), ("a callback", callback)) if value]
+        if extra:
+            pytest.fail(
+                f"{method} answered {status.name} with {' and '.join(extra)}; an error comes "
+                "with neither",
+                pytrace=False,
+            )
+        return status, (), NO_TIMING
+    if fence is not None and type(fence) is not SyncFence:
+        pytest.fail(
+            f"{method} answered NONE with fence {show(fence)}; expected a SyncFence or None",
+            pytrace=False,
+        )
+    if not issubclass(type(callback), IFencedExecutionCallback):
+        pytest.fail(
+            f"{method} answered NONE with callback {show(callback)}; expected an "
+            "IFencedExecutionCallback",
+            pytrace=False,
+        )
+    if fence is not None and chain:
+        second = (call[0], method, (call[2][0], (fence,), *call[2][2:]))
+        answer = call_driver(second[0], method, *second[2])
+        _fenced_info(fence, callback, path, timeout)  # the first execution's outcome
+        return fenced_answer(second, answer, path, timeout, chain=False)
+    return _fenced_info(fence, callback, path, timeout)
+
+
+def _fenced_info(fence: SyncFence | None, callback, path: ExecutionPath, timeout: float):
+    method = path.method
+    state = FenceState.SIGNALED
+    if fence is not None:
+        state = fence.wait(min(timeout, MAX_WAIT))
+        if state == FenceState.ACTIVE:
+            message = f"{method}: the fence it returned did not signal within {timeout:g} s"
+            BREAKER.record(method, message)
+            items.timeout(message)
+    info = call_driver(callback, "get_execution_info")
+    where = f"{method} get_execution_info"
+    if not (type(info) is tuple and len(info) == 3):
+        pytest.fail(
+            f"{where} returned {show(info)}; expected (ErrorStatus, Timing, Timing)", pytrace=False
+        )
+    status = as_status(info[0], where, timed=path.timed)
+    launched = _timing(info[1], f"{where} (timing_launched)")
+    fenced = _timing(info[2], f"{where} (timing_fenced)")
+    if state == FenceState.ERROR and status == ErrorStatus.NONE:
+        pytest.fail(
+            f"{method}: the fence signalled an error but {where} answered NONE", pytrace=False
+        )
+    if state == FenceState.SIGNALED and status != ErrorStatus.NONE:
+        pytest.fail(
+            f"{method}: the fence signalled success but {where} answered {status.name}",
+            pytrace=False,
+        )
+    if (path.measure == MeasureTiming.NO or status != ErrorStatus.NONE) and fenced != NO_TIMING:
+        pytest.fail(
+            f"{where} (MeasureTiming {path.measure.name}, status {status.name}): timing_fenced "
+            f"must be UINT64_MAX in both fields, got {show(fenced)}",
+            pytrace=False,
+        )
+    return status, (), launched
 
 
 def open_burst(

@@ -23,6 +23,21 @@ def mark(name: str, *args: object) -> pytest.MarkDecorator:
     return decorator(*args) if args else decorator
 
 
+UNBUILT_FROM = 13
+"""The first HAL level (as ``HalVersion`` numbers it) whose cases carry a ``hal_level``
+mark from ``level_marks``."""
+
+
+def level_marks(level: int) -> tuple[pytest.MarkDecorator, ...]:
+    """The marks of a case that needs a driver of HAL ``level``: ``hal_level`` from 1.3 on,
+    so that the plugin does not build the case when the tested level is below (a driver
+    tested at 1.2 collects exactly what it always did); none below 1.3, whose cases were
+    always collected and are skipped at run time for a lower level."""
+    if level < UNBUILT_FROM:
+        return ()
+    return (mark("hal_level", f"{level // 10}.{level % 10}"),)
+
+
 def case_marks(test: GeneratedTest) -> list[pytest.MarkDecorator]:
     """The marks every item of a generated case carries: its HAL folder and its operations."""
     return [

@@ -81,6 +81,8 @@ def required_categories(level: str | None, caching_supported: bool | None) -> li
         required.append("burst")
         if caching_supported:
             required.append("caching")
+    if _level(level) >= HalVersion.V1_3:
+        required += ["deadlines", "fenced"]
     return required
 
 

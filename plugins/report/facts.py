@@ -78,7 +78,8 @@ _MODULE_CATEGORIES = {
     "test_validate_request": "validation-request",
 }
 _PATH_RUNS = re.compile(
-    r"^(?:(?:async10|async|sync|burst)(?:-timed)?(?:-dyn(?:-short)?)?|scattered|constpool"
+    r"^(?:(?:async10|async13|async|sync13|sync|burst|fenced)(?:-timed)?(?:-deadline\d+ns)?"
+    r"(?:-loop\d+ns)?(?:-fences\d+)?(?:-dyn(?:-short)?)?|scattered|constpool"
     r"|shapes|bias|prepare_model(?:_1_\d)?(?:-\w+)?)$"
 )
 """The runs that are an execution path (with its modifiers) or a preparation: the words a
