@@ -126,6 +126,12 @@ def test_capabilities(device: object, level: HalVersion) -> None:
             _check_performance(f"operand_performance[type={entry.type}].info", entry.info)
         types = [entry.type for entry in entries]
         assert types == sorted(types), f"operand_performance is not sorted by type: {show(types)}"
+        if level >= HalVersion.V1_3:  # control flow; a subgraph reference has no figures
+            _check_performance("if_performance", caps.if_performance)
+            _check_performance("while_performance", caps.while_performance)
+            assert OperandType.SUBGRAPH not in types, (
+                "operand_performance has an entry for SUBGRAPH, which has no performance"
+            )
         return
     _check_performance("float32_performance", caps.float32_performance)
     _check_performance("quantized8_performance", caps.quantized8_performance)

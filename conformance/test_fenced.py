@@ -252,5 +252,8 @@ def test_a_generated_path_judges_a_chained_execution(add, hal_timeout) -> None:
         answer = call_driver(add, "execute_fenced", *call[2])
         status, shapes, timing = fenced_answer(call, answer, path, hal_timeout)
         output = packed.output(0, SUM.shape).copy()
-    assert (status, shapes, timing) == (ErrorStatus.NONE, (), NO_TIMING)
-    np.testing.assert_array_equal(output, SUM)
+    assert (status, shapes, timing) == (ErrorStatus.NONE, (), NO_TIMING), (
+        f"a chained fenced execution ended {status.name} with shapes {show(shapes)} and "
+        f"timing {show(timing)}; expected NONE, none and NO_TIMING"
+    )
+    np.testing.assert_array_equal(output, SUM, err_msg="the output of the chained execution")

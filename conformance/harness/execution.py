@@ -298,6 +298,12 @@ def _synchronous_answer(result, request, path):
 
 def _asynchronous_answer(callback, result, request, path, timeout):
     launch = as_status(result, path.method, timed=path.timed)
+    if launch in MISSED_DEADLINE:
+        pytest.fail(
+            f"{path.method} returned launch status {launch.name}; a missed deadline is "
+            "reported through the callback, the launch status of a valid request is NONE",
+            pytrace=False,
+        )
     what = f"{path.method} (launch status {launch.name})"
     notification = wait_for(callback, timeout, what, path.method)
     problems = list(callback.violations)

@@ -16,7 +16,7 @@ import pytest
 
 from conformance.harness import statuses
 from conformance.harness.calls import as_status
-from conformance.harness.execution import PATHS, ExecutionPath
+from conformance.harness.execution import DYNAMIC_PATHS, PATHS, QOS_PATHS, ExecutionPath
 from conformance.harness.mutations.base import copy_model
 from hal import interfaces, levels
 from hal.levels import LEVELS, device_level, folder_level, method_level, spec_folders
@@ -302,7 +302,7 @@ def test_the_compilation_cache_carries_the_subgraphs_and_their_constants() -> No
 
 
 def test_the_paths_of_1_0_to_1_2_keep_their_ids_and_carry_nothing_more() -> None:
-    assert [p.id for p in PATHS] == [
+    assert [p.id for p in PATHS if p.level <= HalVersion.V1_2] == [
         "async10",
         "async",
         "async-timed",
@@ -312,6 +312,29 @@ def test_the_paths_of_1_0_to_1_2_keep_their_ids_and_carry_nothing_more() -> None
         "burst-timed",
     ]
     assert not any(p.timed or p.wait_for_fences for p in PATHS)
+
+
+def test_the_1_3_paths_are_its_three_methods_each_timed_too() -> None:
+    assert [(p.id, p.method) for p in PATHS if p.level == HalVersion.V1_3] == [
+        ("async13", "execute_1_3"),
+        ("async13-timed", "execute_1_3"),
+        ("sync13", "execute_synchronously_1_3"),
+        ("sync13-timed", "execute_synchronously_1_3"),
+        ("fenced", "execute_fenced"),
+        ("fenced-timed", "execute_fenced"),
+    ]
+    assert [p.id for p in DYNAMIC_PATHS if p.level == HalVersion.V1_3] == ["async13", "sync13"]
+
+
+def test_the_quality_of_service_paths_give_deadlines_and_only_a_limited_one_is_timed() -> None:
+    assert [(p.id, p.timed) for p in QOS_PATHS] == [
+        ("async13-deadline0ns", True),
+        ("async13-deadline5000000ns", True),
+        ("async13-deadline9223372036854775807ns", False),
+        ("sync13-deadline0ns", True),
+        ("sync13-deadline5000000ns", True),
+        ("sync13-deadline9223372036854775807ns", False),
+    ]
 
 
 def test_a_1_2_method_cannot_carry_what_only_1_3_passes() -> None:
@@ -331,7 +354,7 @@ def test_a_path_that_carries_more_says_so_in_its_id() -> None:
     path = ExecutionPath(
         "execute_fenced", MeasureTiming.YES, HalVersion.V1_2, 5_000_000, 1_000_000, 2
     )
-    assert path.id == "execute_fenced-timed-deadline5000000ns-loop1000000ns-fences2"
+    assert path.id == "fenced-timed-deadline5000000ns-loop1000000ns-fences2"
     assert path.timed
 
 

@@ -109,8 +109,7 @@ def test_prepare_and_basic_item_facts(reports) -> None:
     assert {(t["category"], t["path"], tuple(t["operations"])) for t in prepare} == {
         ("generated", "prepare_model_1_1-LOW_POWER", ("ADD",)),
         ("generated", "prepare_model_1_2-LOW_POWER", ("ADD",)),
-        ("generated", "prepare_model_1_3-LOW_POWER", ("ADD",)),
-    }
+    }  # (1.3's prepare items are not built for a driver tested at 1.2)
     status = tests["conformance.test_basic::test_status"]
     assert (status["category"], status["tier"], status["operations"], status["outcome"]) == (
         "basic",
@@ -197,7 +196,9 @@ def test_the_suite_reports_the_categories_its_modules_name(reported_categories) 
     """What the verdict takes as provided (module names) is what the items report."""
     from plugins.report.collector import suite_categories
 
-    assert reported_categories == suite_categories()
+    at_1_3 = ["deadlines", "fenced"]  # every test of these needs HAL 1.3: not built at 1.2
+    assert set(at_1_3) <= set(suite_categories())
+    assert reported_categories == [c for c in suite_categories() if c not in at_1_3]
 
 
 @pytest.mark.parametrize("level", ["1.0", "1.1", "1.2"])
