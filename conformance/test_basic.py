@@ -37,10 +37,13 @@ from hal.types import (
     Extension,
     HalVersion,
     Model,
+    Operand,
     OperandPerformance,
     OperandType,
     OperandTypeInformation,
     OperandTypeRange,
+    Operation,
+    OperationType,
     PerformanceInfo,
 )
 
@@ -313,3 +316,49 @@ def _check_valid_preparation(
             f"{preparation.method} failed with {preparation.status.name} for a model "
             "get_supported_operations said it fully supports"
         )
+
+
+def _cycle_model() -> Model:
+    """Three ADDs whose first two feed each other (operand 3 = ADD(0, 4), 4 = ADD(1, 3),
+    5 = ADD(4, 0)), every tensor FLOAT32 [1], the activation a model input: no order of the
+    operations computes it, so it is invalid."""
+    f32 = [OperandType.TENSOR_FLOAT32, [1]]
+    consumers = [2, 1, 3, 1, 2, 0]
+    lifetimes = [1, 1, 1, 0, 0, 2]  # MODEL_INPUT, TEMPORARY_VARIABLE, MODEL_OUTPUT
+    operands = [
+        Operand(*(f32 if k != 2 else [OperandType.INT32, []]), consumers[k], lifetime=life)
+        for k, life in enumerate(lifetimes)
+    ]
+    operations = [
+        Operation(OperationType.ADD, [0, 4, 2], [3]),
+        Operation(OperationType.ADD, [1, 3, 2], [4]),
+        Operation(OperationType.ADD, [4, 0, 2], [5]),
+    ]
+    return Model(operands, operations, input_indexes=[0, 1, 2], output_indexes=[5])
+
+
+@pytest.mark.tier("parity")
+@pytest.mark.parametrize("level", [pytest.param(HalVersion.V1_3, marks=level_marks(13))])
+def test_a_model_with_a_cycle_is_refused(
+    device: object, hal_level: HalVersion, hal_timeout: float, level: HalVersion
+) -> None:
+    """VTS 1.3's CycleTest: both calls refuse a model whose operations feed each other."""
+    _gate(level, hal_level)
+    model = _cycle_model()
+    status, _ = supported_operations(device, model, level)
+    assert status == ErrorStatus.INVALID_ARGUMENT, (
+        f"{level_of(level).supported_operations} of a model with a cycle (operands 3 and 4 "
+        f"computed from each other) answered {status.name}, expected INVALID_ARGUMENT"
+    )
+    preparation = prepare(device, model, level, hal_timeout)
+    problems = []
+    if preparation.launch_status == ErrorStatus.NONE:
+        problems.append("launch status NONE")
+    if preparation.status == ErrorStatus.NONE:
+        problems.append("callback status NONE")
+    if preparation.prepared_model is not None:
+        problems.append("a prepared model was delivered")
+    assert not problems, (
+        f"{preparation.method} of a model with a cycle must fail at launch and in the "
+        "callback, with no prepared model: " + "; ".join(problems)
+    )

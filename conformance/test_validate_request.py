@@ -11,7 +11,8 @@ The case is prepared through the driver's level (or, for a mutation invalid
 only before 1.2, through the newest older level the model is valid at); a
 case the driver declines is skipped as unsupported. Each mutated request goes
 through every execution path of that level (``execute``, ``execute_1_2`` and
-``execute_synchronously``, each MeasureTiming), and each must answer
+``execute_synchronously``, each MeasureTiming; at 1.3 also ``execute_1_3``,
+``execute_synchronously_1_3`` and ``execute_fenced``), and each must answer
 INVALID_ARGUMENT: at launch and in the callback for the asynchronous paths,
 with no output shapes and both timing fields UINT64_MAX. The judging is
 ``conformance.harness.request_validation``'s.

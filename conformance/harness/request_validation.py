@@ -145,7 +145,8 @@ def _judge(
     prepared, method, _ = call
     result = answer(prepared, method, outcome)
     execution = executed(call, result, request, path, timeout, wall_us)
-    _judge_execution(execution, result if method in ("execute", "execute_1_2") else None, request)
+    asynchronous = method in ("execute", "execute_1_2", "execute_1_3")
+    _judge_execution(execution, result if asynchronous else None, request)
 
 
 def _judge_execution(execution: Execution, launch: object, request: Request) -> None:
