@@ -37,8 +37,10 @@ import pytest
 
 from conformance.harness import items
 from conformance.harness.caching import (
+    LEVEL,
     UNSUPPORTED,
     CacheFiles,
+    cache_level,
     caching_supported,
     describe,
     prepare_from_cache,
@@ -64,6 +66,15 @@ NONE = ErrorStatus.NONE
 INVALID = ErrorStatus.INVALID_ARGUMENT
 FAILURE = ErrorStatus.GENERAL_FAILURE
 V1_2 = HalVersion.V1_2
+
+
+@pytest.fixture(autouse=True)
+def _calls_of_the_tested_level(hal_level: HalVersion):
+    """Every test here prepares, and prepares from cache, through the tested level's
+    methods (1.2's, or 1.3's for a 1.3 driver, as VTS 1.3 does)."""
+    token_ = LEVEL.set(max(hal_level, V1_2))
+    yield
+    LEVEL.reset(token_)
 
 _CASES = {case_id(test): test for test in corpus()}
 REPRESENTATIVE = {
@@ -101,7 +112,7 @@ def _round_trip_cases(profile: str) -> list[str]:
 
 
 def _prepared(device, case: str, timeout: float):
-    return prepare_case(device, _CASES[case].model, V1_2, timeout)
+    return prepare_case(device, _CASES[case].model, cache_level(), timeout)
 
 
 def _saved(device, case: str, files: CacheFiles, token_: bytes, timeout: float):
@@ -142,7 +153,7 @@ def test_is_caching_supported_answers(device) -> None:
 def test_uncached_save_to_cache_fails_without_looking(device, hal_timeout) -> None:
     if caching_supported(device):
         pytest.skip("the driver caches: the caching tests apply instead")
-    prepared = prepare_case(device, binary_model(), V1_2, hal_timeout)
+    prepared = prepare_case(device, binary_model(), cache_level(), hal_timeout)
     status = save(prepared, None, None, b"")
     assert status == FAILURE, (
         f"save_to_cache of a driver without caching returned {status.name} for arguments it "
@@ -625,8 +636,8 @@ def _toctou(device, timeout: float, iterations: int, during: str) -> None:
     require_caching(device)
     model, other = chain_model(CHAIN), chain_model(CHAIN - 1)
     expected = _X * np.float32(2.0**CHAIN)
-    prepared = prepare_case(device, model, V1_2, timeout)
-    other_prepared = prepare_case(device, other, V1_2, timeout)
+    prepared = prepare_case(device, model, cache_level(), timeout)
+    other_prepared = prepare_case(device, other, cache_level(), timeout)
     problems = []
     with CacheFiles() as files, CacheFiles() as other_files:
         expect_status(

@@ -16,6 +16,7 @@ import contextlib
 import os
 import shutil
 import tempfile
+from contextvars import ContextVar
 from typing import Literal
 
 from conformance.harness import items
@@ -28,6 +29,7 @@ from conformance.harness.calls import (
     wait_for,
 )
 from hal.callbacks import PreparedModelCallback
+from hal.levels import level as level_of
 from hal.memory import NativeHandle
 from hal.show import show
 from hal.types import Constant, ErrorStatus, HalVersion
@@ -119,6 +121,18 @@ def save(prepared: object, model_cache: object, data_cache: object, token_: obje
     )
 
 
+LEVEL: ContextVar[HalVersion] = ContextVar("nnhal_caching_level", default=HalVersion.V1_2)
+"""The HAL level whose calls the caching tests make (the tested level, from 1.2 on: a 1.3
+driver prepares through ``prepare_model_1_3`` and from cache through
+``prepare_model_from_cache_1_3``, as VTS 1.3 does); ``conformance/test_caching.py`` sets
+it for each of its tests."""
+
+
+def cache_level() -> HalVersion:
+    """The level the caching tests prepare at (``LEVEL``)."""
+    return LEVEL.get()
+
+
 def prepare_from_cache(
     device: object,
     model_cache: object,
@@ -127,21 +141,24 @@ def prepare_from_cache(
     timeout: float,
     after_launch=None,
 ) -> Preparation:
-    """``device.prepare_model_from_cache(...)`` and its callback, protocol-checked.
+    """The prepare-from-cache method of ``cache_level()`` (at 1.3 with no deadline) and its
+    callback, protocol-checked.
 
     ``after_launch`` runs as soon as the launch returns, before the callback is
     awaited (to close the descriptors, or change the files, meanwhile).
     """
-    method = "prepare_model_from_cache"
+    level = cache_level()
+    method = level_of(level).prepare_from_cache
     callback = PreparedModelCallback()
-    launch = as_status(
-        call_driver(device, method, model_cache, data_cache, token_, callback), method
-    )
+    arguments = (model_cache, data_cache, token_, callback)
+    if level >= HalVersion.V1_3:
+        arguments = (None, *arguments)  # no deadline
+    launch = as_status(call_driver(device, method, *arguments), method)
     if after_launch is not None:
         after_launch()
     notification = wait_for(callback, timeout, method)
     preparation = Preparation(method, launch, notification, callback)
-    check_preparation_protocol(preparation, HalVersion.V1_2)
+    check_preparation_protocol(preparation, level)
     return preparation
 
 
