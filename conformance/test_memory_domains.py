@@ -57,9 +57,14 @@ NONE = ErrorStatus.NONE
 F32 = np.float32
 A = np.arange(4, dtype=F32).reshape(2, 2)
 B = np.full((2, 2), 10, F32)
-EXEC_PATHS = ["sync", "async"]
-"""Execution paths every token rule is checked on (both 1.2 methods). Burst packets name
-pools by slot through IBurstCallback.get_memories, so a token cannot travel in them."""
+EXEC_PATHS = [
+    "sync",
+    "async",
+    *(pytest.param(p, marks=level_marks(13)) for p in ("sync13", "async13", "fenced")),
+]
+"""Execution paths every token rule is checked on: both 1.2 methods, and for a 1.3 driver
+the three 1.3 ones (VTS 1.3's ASYNC, SYNC and FENCED). Burst packets name pools by slot
+through IBurstCallback.get_memories, so a token cannot travel in them."""
 CONCURRENCY = 4
 ROUNDS = 5
 
@@ -83,14 +88,16 @@ def domains(device, hal_level: HalVersion):
     return device
 
 
-def _prepare(device, model: Model, timeout: float):
-    return prepare_case(device, model, HalVersion.V1_2, timeout)
+def _prepare(device, model: Model, timeout: float, level: HalVersion):
+    """``model`` prepared through the tested level's method (from 1.2 on: a 1.3 driver's
+    buffers serve 1.3 prepared models, run on the 1.3 executors too)."""
+    return prepare_case(device, model, max(level, HalVersion.V1_2), timeout)
 
 
 @pytest.fixture(scope="module")
-def add(domains, hal_timeout: float):
+def add(domains, hal_timeout: float, hal_level: HalVersion):
     """ADD of two [2, 2] TENSOR_FLOAT32 inputs, prepared."""
-    return _prepare(domains, binary_model(), hal_timeout)
+    return _prepare(domains, binary_model(), hal_timeout, hal_level)
 
 
 @pytest.fixture(scope="module")
@@ -257,30 +264,34 @@ def test_invalid_allocation_arguments(domains, declines, add, case: str) -> None
     ],
 )
 def test_conflicting_dimensions_fail_allocation(
-    domains, declines, add, hal_timeout: float, case: str, desc, other_dims
+    domains, declines, add, hal_timeout: float, case: str, desc, other_dims, hal_level: HalVersion
 ) -> None:
     models, outputs = [add], [BufferRole(0, 0)]
     if other_dims is not None:
         shaped = binary_model(dims=other_dims)
-        models.append(_prepare(domains, shaped, hal_timeout))
+        models.append(_prepare(domains, shaped, hal_timeout, hal_level))
         outputs.append(BufferRole(1, 0))
     status, _, _ = allocate_buffer(domains, BufferDesc(desc), models, [], outputs)
     assert status == INVALID, f"allocate with {case} conflicts: {status.name}, expected INVALID"
 
 
 def test_roles_of_different_operand_types_fail_allocation(
-    domains, declines, add, hal_timeout: float
+    domains, declines, add, hal_timeout: float, hal_level: HalVersion
 ) -> None:
-    quant = _prepare(domains, binary_model(type_=OperandType.TENSOR_QUANT8_ASYMM), hal_timeout)
+    quant = _prepare(
+        domains, binary_model(type_=OperandType.TENSOR_QUANT8_ASYMM), hal_timeout, hal_level
+    )
     status, _, _ = allocate_buffer(
         domains, BufferDesc(), [add, quant], [], [BufferRole(0, 0), BufferRole(1, 0)]
     )
     assert status == INVALID, f"allocate for float32 and quant8 roles: {status.name}"
 
 
-def test_dimensions_combine_from_roles_and_descriptor(domains, buffers, hal_timeout: float) -> None:
+def test_dimensions_combine_from_roles_and_descriptor(
+    domains, buffers, hal_timeout: float, hal_level: HalVersion
+) -> None:
     # The descriptor knows axis 0, the output operand axis 1: together, [2, 2].
-    partial = _prepare(domains, binary_model(output_dims=(0, 2)), hal_timeout)
+    partial = _prepare(domains, binary_model(output_dims=(0, 2)), hal_timeout, hal_level)
     buffer, _ = buffers([partial], outputs=[(0, 0)], dims=(2, 0))
     with allocate_with(ASHMEM, A.tobytes()) as memory:
         assert buffer_call(buffer, "copy_from", memory, []) == NONE, (
@@ -347,9 +358,9 @@ def test_token_in_undeclared_role_is_invalid(
 
 @pytest.mark.parametrize("path", EXEC_PATHS)
 def test_token_of_another_prepared_model_is_invalid(
-    domains, add, buffers, hal_timeout: float, path: str
+    domains, add, buffers, hal_timeout: float, path: str, hal_level: HalVersion
 ) -> None:
-    twin = _prepare(domains, binary_model(), hal_timeout)
+    twin = _prepare(domains, binary_model(), hal_timeout, hal_level)
     buffer, token = buffers([add], inputs=[(0, 0)])
     _fill(buffer, A)
     with pack_request(binary_model(), [A, B]) as packed:
@@ -436,10 +447,10 @@ def test_failed_copy_from_leaves_the_buffer_uninitialised(add, buffers) -> None:
 
 
 @pytest.fixture(scope="module")
-def dynamic_add(domains, hal_timeout: float):
+def dynamic_add(domains, hal_timeout: float, hal_level: HalVersion):
     """ADD whose inputs and output are [0, 0]: every shape comes with the request."""
     model = binary_model(dims=(0, 0), other_dims=(0, 0), output_dims=(0, 0))
-    return model, _prepare(domains, model, hal_timeout)
+    return model, _prepare(domains, model, hal_timeout, hal_level)
 
 
 @pytest.mark.parametrize("path", EXEC_PATHS)
@@ -590,12 +601,12 @@ OTHER_OUTPUT_MODELS = {
 @pytest.mark.parametrize("path", EXEC_PATHS)
 @pytest.mark.parametrize("other", list(OTHER_OUTPUT_MODELS))
 def test_output_buffer_of_another_prepared_model_is_invalid(
-    domains, add, buffers, hal_timeout: float, other: str, path: str
+    domains, add, buffers, hal_timeout: float, other: str, path: str, hal_level: HalVersion
 ) -> None:
     """A buffer allocated with an output role of one prepared model, written as output 0
     of another: INVALID_ARGUMENT, and the buffer keeps its contents."""
     model = OTHER_OUTPUT_MODELS[other]()
-    stranger = _prepare(domains, model, hal_timeout)
+    stranger = _prepare(domains, model, hal_timeout, hal_level)
     buffer, token = buffers([add], outputs=[(0, 0)])
     _fill(buffer, A * 7)
     with pack_request(model, [A, B]) as packed:
