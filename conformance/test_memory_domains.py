@@ -65,6 +65,9 @@ EXEC_PATHS = [
 """Execution paths every token rule is checked on: both 1.2 methods, and for a 1.3 driver
 the three 1.3 ones (VTS 1.3's ASYNC, SYNC and FENCED). Burst packets name pools by slot
 through IBurstCallback.get_memories, so a token cannot travel in them."""
+UNFENCED_PATHS = EXEC_PATHS[:-1]
+"""The paths of a test whose output has unknown dimensions: a fenced execution refuses
+such an output (test_fenced.py), as VTS 1.3 leaves FENCED out of its InvalidDimensions."""
 CONCURRENCY = 4
 ROUNDS = 5
 
@@ -453,7 +456,7 @@ def dynamic_add(domains, hal_timeout: float, hal_level: HalVersion):
     return model, _prepare(domains, model, hal_timeout, hal_level)
 
 
-@pytest.mark.parametrize("path", EXEC_PATHS)
+@pytest.mark.parametrize("path", UNFENCED_PATHS)
 def test_unknown_dimensions_come_from_the_output_and_stay(
     dynamic_add, buffers, hal_timeout: float, path: str
 ) -> None:
@@ -555,7 +558,7 @@ MISMATCHED = (np.ones((2, 2), F32), np.ones((3, 1), F32))
 """Inputs of shapes no broadcast joins: an execution of ADD on them fails."""
 
 
-@pytest.mark.parametrize("path", EXEC_PATHS)
+@pytest.mark.parametrize("path", UNFENCED_PATHS)
 def test_failed_execution_uninitialises_its_output_buffer(
     dynamic_add, buffers, hal_timeout: float, path: str
 ) -> None:
