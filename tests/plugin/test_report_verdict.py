@@ -398,7 +398,8 @@ def test_a_contained_run_certifies_plainly() -> None:
 
 
 def test_required_categories_compare_levels_as_versions() -> None:
-    """Bursts and caching are required from HAL 1.2 on, compared as HalVersions: a level
+    """Bursts and caching are required from HAL 1.2 on, deadlines and fenced executions
+    from 1.3 on, compared as HalVersions: a level
     the report spells another way, or one it cannot name, never compares as text."""
     from plugins.report.document import required_categories
 
@@ -406,5 +407,18 @@ def test_required_categories_compare_levels_as_versions() -> None:
     assert required_categories("1.2", caching_supported=True) == [*base, "burst", "caching"]
     assert required_categories("1.2", caching_supported=False) == [*base, "burst"]
     assert required_categories("1.1", caching_supported=True) == base
+    assert required_categories("1.3", caching_supported=False) == [
+        *base,
+        "burst",
+        "deadlines",
+        "fenced",
+    ]
+    assert required_categories("V1_3", caching_supported=True) == [
+        *base,
+        "burst",
+        "caching",
+        "deadlines",
+        "fenced",
+    ]
     assert required_categories(None, caching_supported=True) == base
     assert required_categories("not a level", caching_supported=True) == base
