@@ -8,7 +8,7 @@ IF (96) and WHILE (97) take operands of any type: their inputs and outputs must
 match the subgraphs their SUBGRAPH operands name, which no list of operand types
 can say. Their entries have no signatures, so ``match_signature`` leaves them
 alone (as it leaves OEM_OPERATION), and the validation rules ``if.*`` and
-``while.*`` of ``hal.validation.control_flow_rules`` check them instead: counts,
+``while.*`` of ``hal.validation.subgraph_rules`` check them instead: counts,
 the condition, the subgraph references, and each tied pair of operands.
 
 Conventions, as for 0-94: rules Android 11's validator enforces are parity, rules
