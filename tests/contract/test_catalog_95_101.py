@@ -299,3 +299,9 @@ def test_rank_of_a_per_channel_tensor() -> None:
     model = signature_model(_signature(Op.RANK, T.TENSOR_QUANT8_SYMM_PER_CHANNEL, 1))
     assert validate_model(model, V1_3).ok
     assert _operand(model, "outputs", 0).dimensions == []
+
+
+def test_nnhal_op_knows_the_new_operations() -> None:
+    from plugins.collection import check_operation_names
+
+    check_operation_names([op.name for op in EXPECTED] + ["IF", "WHILE"])
