@@ -133,8 +133,8 @@ def signed_twin(signature: Signature) -> Signature | None:
 
 def with_signed_forms(info: OperationInfo) -> OperationInfo:
     """An entry with the signed twin of each of its TENSOR_QUANT8_ASYMM forms added after
-    them (HAL 1.3 section "TENSOR_QUANT8_ASYMM_SIGNED forms": the same shapes and rules,
-    fixed zero points moved by 128; the shared constraints read the signed type)."""
+    them (HAL 1.3: the same shapes and rules, fixed zero points moved by 128; the shared
+    constraints read the signed type)."""
     twins = [t for t in map(signed_twin, info.signatures) if t is not None]
     if not twins:
         raise ValueError(f"{info.type.name} has no TENSOR_QUANT8_ASYMM form to twin")

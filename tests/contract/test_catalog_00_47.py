@@ -79,7 +79,7 @@ def test_every_operation_0_47_is_catalogued() -> None:
 _ALL = range(0, 80)  # every input count considered
 _V1_0_TO_V1_3 = (V1_0, V1_1, V1_2, V1_3)
 _V1_1_TO_V1_3 = (V1_1, V1_2, V1_3)
-_SIGNED = {Q8AS: V1_3}  # the TENSOR_QUANT8_ASYMM_SIGNED twin HAL 1.3 adds (hal-1.3 5.1)
+_SIGNED = {Q8AS: V1_3}  # the TENSOR_QUANT8_ASYMM_SIGNED twin HAL 1.3 adds
 
 
 def _from_1_2(counts: set[int], counts_1_3: set[int] | None = None) -> dict:
@@ -94,7 +94,7 @@ def _old(older: set[int], newer: set[int], newest: set[int] | None = None) -> di
 
 # op: ({version: valid input counts}, {primary type: first version}, output counts)
 # Versions missing from the first map accept no count (the op is newer). The 1.3
-# column is written from the HAL 1.3 operation definitions (hal-1.3 sections 5.1-5.3).
+# column is written from the HAL 1.3 operation definitions.
 EXPECTED = {
     Op.CONV_2D: (
         _old({7, 10}, {7, 8, 10, 11, 13}),

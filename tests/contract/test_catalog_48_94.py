@@ -150,7 +150,7 @@ def _both(value: set[int]) -> dict[HalVersion, set[int]]:
 
 
 def _signed(*types: int) -> dict[int, HalVersion]:
-    """The 1.2 primary types, and the signed twin HAL 1.3 adds (hal-1.3 5.1)."""
+    """The 1.2 primary types, and the signed twin HAL 1.3 adds."""
     return {**dict.fromkeys(types, V1_2), Q8AS: V1_3}
 
 

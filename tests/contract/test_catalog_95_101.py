@@ -44,7 +44,7 @@ _RANK_INPUTS = (
     T.TENSOR_QUANT8_ASYMM_SIGNED,
 )
 
-# op: every (inputs, outputs) form, all since 1.3 (hal-1.3 section 4).
+# op: every (inputs, outputs) form, all since 1.3 (the HAL 1.3 operation definitions).
 EXPECTED = {
     Op.ELU: {
         ((T.TENSOR_FLOAT16, T.FLOAT16), (T.TENSOR_FLOAT16,)),
@@ -175,7 +175,7 @@ def test_signed_fixed_output_moves_by_128(
 
 
 def test_signed_mul_has_no_output_scale_rule() -> None:
-    # Android 11 does not check the product rule for the signed form (hal-1.3 5.6).
+    # Android 11 does not check the product rule for the signed form.
     model = signature_model(_signature(Op.MUL, T.TENSOR_QUANT8_ASYMM_SIGNED, 3))
     _operand(model, "outputs", 0).scale = 0.1
     assert validate_model(model, V1_3).ok
