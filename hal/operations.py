@@ -104,10 +104,12 @@ def match_signature(model: Model, operation: Operation, version: HalVersion) -> 
     """The catalogued form ``operation`` uses at ``version``.
 
     Assumes every index of the operation is inside ``model.operands``. OEM
-    operations match trivially (their signatures are the vendor's business).
+    operations match trivially (their signatures are the vendor's business), and so
+    do IF and WHILE, whose operands the validation rules match against the
+    subgraphs they name (an entry without signatures: no type list can say it).
     """
     info = operation_info(operation.type)
-    if info is None or info.type == OperationType.OEM_OPERATION:
+    if info is None or not info.signatures:
         return Match(None)
     inputs = tuple(model.operands[i].type for i in operation.inputs)
     outputs = tuple(model.operands[i].type for i in operation.outputs)

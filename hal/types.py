@@ -8,7 +8,9 @@ the method, not by the record.
 HAL 1.3 is a level (``HalVersion.V1_3``): its enum members, ``Priority``,
 deadlines and ``Capabilities_1_3`` are here, ``operand_type_introduced`` dates its two
 operand types 1.3 (so a 1.0-1.2 model using them is invalid for its version, as
-before), and ``OperandTypeRange.FUNDAMENTAL_MAX`` stays 1.2's bound beside
+before), its seven operations (95-101) are ``OperationType`` members the operation
+catalog dates 1.3, and ``OperandTypeRange.FUNDAMENTAL_MAX`` and
+``OperationTypeRange.FUNDAMENTAL_MAX`` stay 1.2's bounds beside their
 ``FUNDAMENTAL_MAX_1_3``. The sets ``STATUSES_1_0`` and ``LIFETIMES_1_0`` name what a
 1.0-1.2 method may use of the enums that grew. Helpers at the end answer the questions every
 part of the project asks of an operand: its byte size, its numpy dtype, whether
@@ -283,13 +285,28 @@ class OperationType(IntEnum):
     UNIDIRECTIONAL_SEQUENCE_LSTM = 92
     UNIDIRECTIONAL_SEQUENCE_RNN = 93
     RESIZE_NEAREST_NEIGHBOR = 94
+    # --- HAL 1.3 ---
+    QUANTIZED_LSTM = 95
+    IF = 96
+    WHILE = 97
+    ELU = 98
+    HARD_SWISH = 99
+    FILL = 100
+    RANK = 101
     OEM_OPERATION = 10000
 
 
 class OperationTypeRange(IntEnum):
+    """The ranges of operation type values. ``FUNDAMENTAL_MAX`` is 1.2's (94): the 1.0-1.2
+    mutations draw invalid operation types above it (a 1.0-1.2 model with operation 95 to
+    101 is invalid for its version). HAL 1.3 raises it to 101 (``FUNDAMENTAL_MAX_1_3``); a
+    check at 1.3 reads that one. Which level introduced an operation is the catalog's
+    ``OperationInfo.introduced`` (``hal.operations.operation_info``)."""
+
     BASE_MIN = 0
     FUNDAMENTAL_MIN = 0
     FUNDAMENTAL_MAX = 94
+    FUNDAMENTAL_MAX_1_3 = 101
     OEM_MIN = 10000
     OEM_MAX = 10000
     BASE_MAX = 0xFFFF

@@ -135,6 +135,7 @@ def chain_model(length: int = 2, type_: int = OperandType.TENSOR_FLOAT32) -> Mod
 
 _QUANT_DEFAULTS = {
     OperandType.TENSOR_QUANT8_ASYMM: (0.5, 0),
+    OperandType.TENSOR_QUANT8_ASYMM_SIGNED: (0.5, 0),
     OperandType.TENSOR_QUANT8_SYMM: (0.5, 0),
     OperandType.TENSOR_QUANT16_ASYMM: (0.125, 0),
     OperandType.TENSOR_QUANT16_SYMM: (0.125, 0),
@@ -153,7 +154,7 @@ def signature_model(
     Tensor inputs are model inputs of the smallest rank the signature allows
     (at least 1) with every dimension 1;
     scalars are CONSTANT_COPY zeros; outputs are rank-1 model outputs of
-    unknown size. Quantized tensors of one type share one scale and zero
+    unknown size (a scalar output, RANK's, has no dimensions). Quantized tensors of one type share one scale and zero
     point (so "same as input" rules hold and outputs exceed input products),
     a TENSOR_INT32 bias after a quantized filter takes the product scale, a
     per-channel tensor has channelDim 0 and unit scales. Last, each of the
@@ -178,7 +179,8 @@ def signature_model(
             rank = max(1, min_rank.get(slot, 1))
             operands.append(_tensor(type_, [1] * rank, OperandLifeTime.MODEL_INPUT))
     for type_ in outputs:
-        operands.append(_tensor(type_, [0], OperandLifeTime.MODEL_OUTPUT))
+        dims = [] if is_scalar_type(type_) else [0]  # RANK (1.3) has a scalar output
+        operands.append(_tensor(type_, dims, OperandLifeTime.MODEL_OUTPUT))
     _bias_scales(inputs, operands)
     n_in = len(inputs)
     model = Model(
@@ -221,6 +223,7 @@ def _bias_scales(inputs: tuple[int, ...], operands: list[Operand]) -> None:
         filter_type = inputs[slot - 1]
         if inputs[slot] == OperandType.TENSOR_INT32 and filter_type in (
             OperandType.TENSOR_QUANT8_ASYMM,
+            OperandType.TENSOR_QUANT8_ASYMM_SIGNED,
             _Q8C,
         ):
             product = operands[0].scale * operands[slot - 1].scale

@@ -6,7 +6,7 @@ questions about it are answered by ``hal.operations``.
 
 from __future__ import annotations
 
-from hal.catalog import ops_00_47, ops_48_94
+from hal.catalog import ops_00_47, ops_48_94, ops_95_101
 from hal.forms import OperationInfo
 from hal.types import OperationType
 
@@ -21,4 +21,4 @@ def _merge(*tables: dict[OperationType, OperationInfo]) -> dict[OperationType, O
     return merged
 
 
-ENTRIES = _merge(ops_00_47.ENTRIES, ops_48_94.ENTRIES)
+ENTRIES = _merge(ops_00_47.ENTRIES, ops_48_94.ENTRIES, ops_95_101.ENTRIES)

@@ -4,8 +4,11 @@ A data module declares each operation with ``entry(op, introduced, ...)``,
 passing lists of ``Signature``s made by ``per_type`` (one signature per
 primary operand type, each with its own first version) and extended with
 ``optional_tail`` (cumulative optional trailing inputs, e.g. a layout BOOL
-then a dilation pair). The constraints here are the type-level rules several
-operations share.
+then a dilation pair). ``with_signed_forms`` adds HAL 1.3's
+TENSOR_QUANT8_ASYMM_SIGNED twin of every TENSOR_QUANT8_ASYMM form of an entry.
+The constraints here are the type-level rules several operations share; those on
+quantization parameters read a TENSOR_QUANT8_ASYMM_SIGNED operand as they read a
+TENSOR_QUANT8_ASYMM one, with fixed zero points moved down by 128.
 """
 
 from __future__ import annotations
@@ -30,18 +33,20 @@ from hal.types import (
     SymmPerChannelQuantParams,
 )
 
-V1_0, V1_1, V1_2 = HalVersion.V1_0, HalVersion.V1_1, HalVersion.V1_2
+V1_0, V1_1, V1_2, V1_3 = HalVersion.V1_0, HalVersion.V1_1, HalVersion.V1_2, HalVersion.V1_3
 
 # Tensor types
 F32 = OperandType.TENSOR_FLOAT32
 F16 = OperandType.TENSOR_FLOAT16
 I32T = OperandType.TENSOR_INT32
 Q8A = OperandType.TENSOR_QUANT8_ASYMM
+Q8AS = OperandType.TENSOR_QUANT8_ASYMM_SIGNED
 Q8S = OperandType.TENSOR_QUANT8_SYMM
 Q8C = OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL
 Q16A = OperandType.TENSOR_QUANT16_ASYMM
 Q16S = OperandType.TENSOR_QUANT16_SYMM
 B8 = OperandType.TENSOR_BOOL8
+SUBGRAPH = OperandType.SUBGRAPH
 # Scalar types
 I32 = OperandType.INT32
 U32 = OperandType.UINT32
@@ -107,6 +112,35 @@ def optional_tail(
     return result
 
 
+def signed_twin(signature: Signature) -> Signature | None:
+    """The TENSOR_QUANT8_ASYMM_SIGNED form of a signature with TENSOR_QUANT8_ASYMM operands
+    (each of them becomes signed; every other operand keeps its type), since 1.3; None
+    for a signature without one. The twin's variant is the signed type."""
+    if Q8A not in signature.inputs and Q8A not in signature.outputs:
+        return None
+
+    def swap(types: Types) -> Types:
+        return tuple(Q8AS if t == Q8A else t for t in types)
+
+    return replace(
+        signature,
+        variant=Q8AS,
+        inputs=swap(signature.inputs),
+        outputs=swap(signature.outputs),
+        since=max(signature.since, V1_3),
+    )
+
+
+def with_signed_forms(info: OperationInfo) -> OperationInfo:
+    """An entry with the signed twin of each of its TENSOR_QUANT8_ASYMM forms added after
+    them (HAL 1.3: the same shapes and rules, fixed zero points moved by 128; the shared
+    constraints read the signed type)."""
+    twins = [t for t in map(signed_twin, info.signatures) if t is not None]
+    if not twins:
+        raise ValueError(f"{info.type.name} has no TENSOR_QUANT8_ASYMM form to twin")
+    return replace(info, signatures=info.signatures + tuple(twins))
+
+
 def with_constraints(signatures: Iterable[Signature], *constraints: Constraint) -> list[Signature]:
     return [replace(s, constraints=s.constraints + constraints) for s in signatures]
 
@@ -121,8 +155,12 @@ def only(signatures: Iterable[Signature], variants: Iterable[int]) -> list[Signa
 # ---------------------------------------------------------------------------
 
 
+_QUANT_TYPES = (Q8A, Q8S, Q16A, Q16S, Q8AS)
+"""The quantized types with one scale and zero point (per-channel has its own params)."""
+
+
 def _copy_quant(source, target) -> None:
-    if source.type == target.type and source.type in (Q8A, Q8S, Q16A, Q16S):
+    if source.type == target.type and source.type in _QUANT_TYPES:
         target.scale, target.zero_point = source.scale, source.zero_point
 
 
@@ -141,7 +179,7 @@ def same_quant(
 
     def check(ctx: ConstraintContext) -> str | None:
         a, out = ctx.inputs[input_slot], ctx.outputs[output_slot]
-        if a.type in (Q8A, Q8S, Q16A, Q16S) and (a.scale, a.zero_point) != (
+        if a.type in _QUANT_TYPES and (a.scale, a.zero_point) != (
             out.scale,
             out.zero_point,
         ):
@@ -197,7 +235,8 @@ def output_scale_exceeds_product(
 
 
 def bias_scale(input_slot: int = 0, filter_slot: int = 1, bias_slot: int = 2) -> Constraint:
-    """Quantized bias: scale = input scale x filter scale (relative 1e-6), zero point 0.
+    """Quantized bias: scale = input scale x filter scale (relative 1e-6), zero point 0
+    (per-tensor TENSOR_QUANT8_ASYMM or, since 1.3, TENSOR_QUANT8_ASYMM_SIGNED filters).
 
     The Android 10 CPU reference checks this at execution, so it is strict
     here; a per-channel filter makes the bias scale irrelevant.
@@ -205,7 +244,7 @@ def bias_scale(input_slot: int = 0, filter_slot: int = 1, bias_slot: int = 2) ->
 
     def check(ctx: ConstraintContext) -> str | None:
         x, w, bias = ctx.inputs[input_slot], ctx.inputs[filter_slot], ctx.inputs[bias_slot]
-        if bias.type != I32T or w.type != Q8A:
+        if bias.type != I32T or w.type not in (Q8A, Q8AS):
             return None
         expected = x.scale * w.scale
         if abs(expected - bias.scale) > 1e-6 * min(expected, bias.scale):
@@ -214,7 +253,7 @@ def bias_scale(input_slot: int = 0, filter_slot: int = 1, bias_slot: int = 2) ->
 
     def fix(ctx: ConstraintContext) -> None:
         x, w, bias = ctx.inputs[input_slot], ctx.inputs[filter_slot], ctx.inputs[bias_slot]
-        if bias.type == I32T and w.type == Q8A:
+        if bias.type == I32T and w.type in (Q8A, Q8AS):
             bias.scale = x.scale * w.scale
 
     return Constraint("bias_scale", check, STRICT, fix=fix)
@@ -247,7 +286,13 @@ def channel_dim(slot: int, dim: int, *, tier: Tier = PARITY) -> Constraint:
 # Added for operations 48-94: fixed and shared quantization parameters
 # ---------------------------------------------------------------------------
 
-_QUANT_TYPES = (Q8A, Q8S, Q16A, Q16S)
+_SIGNED_SHIFT = 128
+"""A TENSOR_QUANT8_ASYMM_SIGNED operand with a fixed quantization has the unsigned zero
+point minus this (LOGISTIC and SOFTMAX: 0 -> -128; TANH and L2_NORMALIZATION: 128 -> 0)."""
+
+
+def _fixed_zero_point(operand_type: int, zero_point: int) -> int:
+    return zero_point - _SIGNED_SHIFT if operand_type == Q8AS else zero_point
 
 
 def fixed_quant(
@@ -263,7 +308,8 @@ def fixed_quant(
 
     E.g. box coordinates in TENSOR_QUANT16_ASYMM carry scale 0.125, zero point
     0. Float-typed forms of the same slot are not affected. ``rel_tol``: the
-    relative tolerance on the scale.
+    relative tolerance on the scale. ``zero_point`` is the unsigned types' value: a
+    TENSOR_QUANT8_ASYMM_SIGNED operand (1.3) has it minus 128.
     """
     if side not in ("input", "output"):
         raise ValueError(f"side must be 'input' or 'output', not {side!r}")
@@ -273,17 +319,19 @@ def fixed_quant(
         operand = operands[slot]
         if operand.type not in _QUANT_TYPES:
             return None
-        if abs(operand.scale - scale) > rel_tol * scale or operand.zero_point != zero_point:
+        wanted = _fixed_zero_point(operand.type, zero_point)
+        if abs(operand.scale - scale) > rel_tol * scale or operand.zero_point != wanted:
             return (
                 f"{side} {slot} scale/zeroPoint ({operand.scale}, {operand.zero_point}) "
-                f"must be ({scale}, {zero_point})"
+                f"must be ({scale}, {wanted})"
             )
         return None
 
     def fix(ctx: ConstraintContext) -> None:
         operand = (ctx.inputs if side == "input" else ctx.outputs)[slot]
         if operand.type in _QUANT_TYPES:
-            operand.scale, operand.zero_point = scale, zero_point
+            operand.scale = scale
+            operand.zero_point = _fixed_zero_point(operand.type, zero_point)
 
     name = f"fixed_quant({side[:-3]}{slot}={scale},{zero_point})"
     return Constraint(name, check, tier, fix=fix)
@@ -404,14 +452,84 @@ def _omitted(ctx: ConstraintContext, slot: int) -> bool:
     return ctx.inputs[slot].lifetime == OperandLifeTime.NO_VALUE
 
 
-def all_or_none(slots: Iterable[int], *, tier: Tier = STRICT) -> Constraint:
-    """The optional inputs at ``slots`` are all omitted (NO_VALUE) or all present."""
-    wanted = tuple(slots)
+# ---------------------------------------------------------------------------
+# Added for HAL 1.3: rules on constant scalars, the sequence operations' links
+# ---------------------------------------------------------------------------
+
+
+def constant_scalar(ctx: ConstraintContext, slot: int) -> int | None:
+    """Input ``slot``'s value when it is a CONSTANT_COPY INT32 or BOOL scalar of the main
+    graph (4 or 1 bytes of ``operand_values``); None when it is not known from the model
+    (a model input, a pool constant, a malformed location)."""
+    operand = ctx.inputs[slot]
+    if operand.lifetime != OperandLifeTime.CONSTANT_COPY or operand.type not in (I32, BOOL):
+        return None
+    size = 4 if operand.type == I32 else 1
+    location = operand.location
+    values = ctx.model.operand_values
+    offset = getattr(location, "offset", None)
+    if (
+        not isinstance(values, bytes | bytearray)
+        or not isinstance(offset, int)
+        or getattr(location, "length", None) != size
+        or not 0 <= offset <= len(values) - size
+    ):
+        return None
+    return int.from_bytes(values[offset : offset + size], "little", signed=True)
+
+
+def activation_none(slot: int) -> Constraint:
+    """TENSOR_INT32 arithmetic (1.3): the fused activation at ``slot``, when a constant, is
+    NONE (0). Android 11 fails the execution otherwise, so the rule is strict."""
 
     def check(ctx: ConstraintContext) -> str | None:
-        omitted = [slot for slot in wanted if _omitted(ctx, slot)]
-        if omitted and len(omitted) != len(wanted):
-            return f"inputs {list(wanted)} must all be omitted or all present; omitted: {omitted}"
+        if ctx.outputs[0].type != I32T:
+            return None
+        value = constant_scalar(ctx, slot)
+        if value not in (None, 0):
+            return f"input {slot} (fused activation) is {value}; TENSOR_INT32 forms take NONE (0)"
         return None
 
-    return Constraint(f"all_or_none(in{','.join(map(str, wanted))})", check, tier)
+    return Constraint(f"int32_activation_none(in{slot})", check, STRICT)
+
+
+def not_both_true(first: int, second: int, what: str) -> Constraint:
+    """Two optional BOOL inputs (RESIZE_*'s align_corners and half_pixel_centers, 1.3) are
+    not both constant true. Android 11 fails the execution on it: strict."""
+
+    def check(ctx: ConstraintContext) -> str | None:
+        if len(ctx.inputs) <= second:
+            return None
+        if constant_scalar(ctx, first) and constant_scalar(ctx, second):
+            return f"inputs {first} and {second} ({what}) are both true"
+        return None
+
+    return Constraint(f"not_both_true(in{first},in{second})", check, STRICT)
+
+
+def linked_aux(aux_input: int, weights: Iterable[int], *, tier: Tier = STRICT) -> Constraint:
+    """The auxiliary input and weights of a bidirectional sequence operation.
+
+    Before 1.3 the auxiliary input and ``weights`` are all omitted or all given. Since 1.3
+    the auxiliary input may also come alone ("parallel linking": the backward direction
+    reads it as its input); auxiliary weights without the auxiliary input stay invalid,
+    and the weights are all given or all omitted.
+    """
+    wanted = tuple(weights)
+
+    def check(ctx: ConstraintContext) -> str | None:
+        aux = not _omitted(ctx, aux_input)
+        given = [slot for slot in wanted if not _omitted(ctx, slot)]
+        if given and len(given) != len(wanted):
+            return f"auxiliary weights {list(wanted)} must all be omitted or all present"
+        if given and not aux:
+            return f"auxiliary weights {list(wanted)} need the auxiliary input {aux_input}"
+        if aux and not given and ctx.version < V1_3:
+            return (
+                f"the auxiliary input {aux_input} without auxiliary weights (parallel "
+                f"linking) needs HAL 1.3, model is {ctx.version}"
+            )
+        return None
+
+    slots = ",".join(map(str, (aux_input, *wanted)))
+    return Constraint(f"linked_aux(in{slots})", check, tier)

@@ -218,10 +218,17 @@ def _constraint_lines(signatures: tuple[Signature, ...]) -> list[str]:
 
 def signatures_block(op: OperationType) -> str:
     info = operation_info(op)
-    if not info.signatures:
+    if not info.signatures and op == OperationType.OEM_OPERATION:
         return (
             f"Introduced in HAL {info.introduced}. The catalog lists no forms: operand "
             "counts, types and meaning are the vendor's, and validation checks none of them."
+        )
+    if not info.signatures:
+        rules = "if" if op == OperationType.IF else "while"
+        return (
+            f"Introduced in HAL {info.introduced}. The catalog lists no forms: the operands "
+            "may be of any type, as long as they match the subgraphs the operation names; "
+            f"the validation rules `{rules}.*` (docs/validation.md) check them."
         )
     lines = [
         f"Introduced in HAL {info.introduced}. Forms the catalog accepts (`hal/catalog`):",

@@ -16,6 +16,15 @@ execution or only the documentation states. Shared conventions:
   strictly too.
 * ``ranks`` give the limits of the newest version; limits that differ in
   older versions are ``known_rank_in`` constraints.
+
+HAL 1.3 (source: the HAL 1.3 operation definitions and Android 11's validator)
+adds, all ``since`` V1_3: the TENSOR_QUANT8_ASYMM_SIGNED twin of every
+TENSOR_QUANT8_ASYMM form of the operations in ``_SIGNED`` (``with_signed_forms``;
+fixed output quantizations move their zero point by -128), TENSOR_INT32 forms of
+ADD, MUL, SUB, DIV and ABS (activation NONE: strict), RESIZE_BILINEAR's optional
+align_corners and half_pixel_centers BOOLs, the state outputs of the bidirectional
+sequence operations and their parallel linking, CAST's identity forms and
+EMBEDDING_LOOKUP's TENSOR_FLOAT16 values.
 """
 
 from __future__ import annotations
@@ -23,20 +32,24 @@ from __future__ import annotations
 from dataclasses import replace
 
 from hal.catalog.build import (
+    B8,
     BOOL,
     F16,
     F32,
     I32,
     I32T,
     Q8A,
+    Q8AS,
     Q8C,
     Q8S,
     Q16A,
+    Q16S,
     V1_0,
     V1_1,
     V1_2,
+    V1_3,
+    activation_none,
     all_inputs_same_quant_as_output,
-    all_or_none,
     bias_scale,
     channel_dim,
     documented_since,
@@ -44,11 +57,14 @@ from hal.catalog.build import (
     fixed_quant,
     fscalar,
     known_rank_in,
+    linked_aux,
+    not_both_true,
     optional_tail,
     output_scale_exceeds_product,
     per_type,
     same_quant,
     with_constraints,
+    with_signed_forms,
     zero_point_zero,
 )
 from hal.forms import PARITY, STRICT, Constraint, ConstraintContext, Signature
@@ -181,6 +197,13 @@ def _fully_connected() -> list:
 # ---------------------------------------------------------------------------
 
 
+def _int32_arithmetic(op: Op) -> list:
+    """ADD, MUL, SUB, DIV on TENSOR_INT32 (1.3): the activation must be NONE (strict)."""
+    return with_constraints(
+        per_type(op, {I32T: V1_3}, _binary, ranks=_upto4(0, 1)), activation_none(2)
+    )
+
+
 def _moving(op: Op, types: dict, make, ranks, *tails, extra: tuple[Constraint, ...] = ()) -> list:
     """A data-movement operation: quantized output params = input 0's (strict)."""
     base = per_type(op, types, make, ranks=ranks)
@@ -219,18 +242,29 @@ def _dequantize() -> list:
 
 
 def _cast() -> list:
-    # Any of F16, F32, I32, Q8A to any of them (quantization params ignored).
+    # Any of F16, F32, I32, Q8A to any of them (quantization params ignored); since 1.3
+    # also the identity casts of B8, Q16A, Q16S, Q8AS and Q8S (I32 to I32 is a 1.2 form).
     types = (F16, F32, I32T, Q8A)
-    return [
+    convert = [
         Signature(Op.CAST, source, (source,), (target,), V1_2, form=f"to {describe_type(target)}")
         for source in types
         for target in types
     ]
+    identity = [
+        Signature(Op.CAST, t, (t,), (t,), V1_3, form=f"to {describe_type(t)}")
+        for t in (B8, Q16A, Q16S, Q8AS, Q8S)
+    ]
+    return convert + identity
+
+
+_ALIGN_CORNERS = ((BOOL,), V1_3, "align_corners")
+_HALF_PIXEL = ((BOOL,), V1_3, "half_pixel_centers")
 
 
 def _resize_bilinear() -> list:
     # By output size (INT32 pair, 1.0) or by scale (float pair, 1.2: FLOAT16
-    # for F16, FLOAT32 for F32 and Q8A); then the optional layout (1.2).
+    # for F16, FLOAT32 for F32 and Q8A); then the optional layout (1.2), then
+    # align_corners and half_pixel_centers (1.3; not both true, strict).
     types = {F32: V1_0, F16: V1_2, Q8A: V1_2}
     by_shape = per_type(
         Op.RESIZE_BILINEAR,
@@ -246,7 +280,11 @@ def _resize_bilinear() -> list:
         form="scale",
         ranks=_exact(4, 0),
     )
-    return with_constraints(optional_tail(by_shape + by_scale, _LAYOUT), same_quant())
+    return with_constraints(
+        optional_tail(by_shape + by_scale, _LAYOUT, _ALIGN_CORNERS, _HALF_PIXEL),
+        same_quant(),
+        not_both_true(4, 5, "align_corners and half_pixel_centers"),
+    )
 
 
 def _softmax() -> list:
@@ -287,12 +325,12 @@ def _local_response_normalization() -> list:
 def _embedding_lookup() -> list:
     # The values (input 1) set the variant. I32 and Q8A values: documented from
     # 1.2, accepted by Android 10's validator at any version (docs/operations.md,
-    # EMBEDDING_LOOKUP (7)).
+    # EMBEDDING_LOOKUP (7)). F16 values: 1.3.
     def make(t):
         return (I32T, t), (t,)
 
     ranks = _exact(1, 0)
-    f32 = per_type(Op.EMBEDDING_LOOKUP, {F32: V1_0}, make, ranks=ranks)
+    f32 = per_type(Op.EMBEDDING_LOOKUP, {F32: V1_0, F16: V1_3}, make, ranks=ranks)
     later = with_constraints(
         per_type(Op.EMBEDDING_LOOKUP, {I32T: V1_0, Q8A: V1_0}, make, ranks=ranks),
         documented_since(V1_2, "EMBEDDING_LOOKUP with TENSOR_INT32 or QUANT8_ASYMM values"),
@@ -412,10 +450,26 @@ def _lstm() -> list:
     return plain + layer_norm
 
 
+def _sequence_outputs(states: int) -> tuple[tuple[int, str, object], ...]:
+    """(output count, form, first version) of a bidirectional sequence operation: separate
+    or merged outputs (1.2), then each with its ``states`` final-state outputs (1.3)."""
+    return (
+        (2, "separate outputs", V1_2),
+        (1, "merged outputs", V1_2),
+        (2 + states, "separate outputs+states", V1_3),
+        (1 + states, "merged outputs+states", V1_3),
+    )
+
+
+_SEQUENCE_OUTPUTS_4 = _sequence_outputs(4)
+_SEQUENCE_OUTPUTS_2 = _sequence_outputs(2)
+
+
 def _bidirectional_lstm() -> list:
     # 61 inputs: input, forward cell 1-17, backward cell 18-34, states 35-38,
     # aux input 39 and aux weights 40-47, activation 48, clips 49-50, BOOLs
-    # 51-52, layer-norm weights 53-60. One output if merged, else two.
+    # 51-52, layer-norm weights 53-60. One output if merged, else two; since 1.3
+    # four more, the final states (forward h and c, backward h and c).
     def make(n_out):
         return lambda t: (
             (*(t,) * 48, I32, fscalar(t), fscalar(t), BOOL, BOOL, *(t,) * 8),
@@ -439,10 +493,10 @@ def _bidirectional_lstm() -> list:
         + _exact(1, *range(53, 61))
     )
     signatures = []
-    for n_out, form in ((2, "separate outputs"), (1, "merged outputs")):
+    for n_out, form, since in _SEQUENCE_OUTPUTS_4:
         signatures += per_type(
             Op.BIDIRECTIONAL_SEQUENCE_LSTM,
-            {F32: V1_2, F16: V1_2},
+            {F32: since, F16: since},
             make(n_out),
             form=form,
             ranks=ranks,
@@ -452,25 +506,28 @@ def _bidirectional_lstm() -> list:
         signatures,
         _lstm_groups(1, (53, 54, 55, 56)),
         _lstm_groups(18, (57, 58, 59, 60)),
-        # Aux input with the forget/cell/output aux weights of both directions.
-        all_or_none((39, 41, 42, 43, 45, 46, 47)),
+        # Aux input with the forget/cell/output aux weights of both directions (or,
+        # since 1.3, alone: parallel linking).
+        linked_aux(39, (41, 42, 43, 45, 46, 47)),
     )
 
 
 def _bidirectional_rnn() -> list:
     # 15 inputs (12 tensors, activation, timeMajor, mergeOutputs); aux input
-    # and aux weights (9-11) are optional, all together. 1 output if merged.
+    # and aux weights (9-11) are optional, all together (since 1.3 the aux input
+    # may come alone). 1 output if merged; since 1.3 two more, the final forward
+    # and backward hidden states.
     signatures = []
-    for n_out, form in ((2, "separate outputs"), (1, "merged outputs")):
+    for n_out, form, since in _SEQUENCE_OUTPUTS_2:
         signatures += per_type(
             Op.BIDIRECTIONAL_SEQUENCE_RNN,
-            {F32: V1_2, F16: V1_2},
+            {F32: since, F16: since},
             lambda t, n_out=n_out: ((*(t,) * 12, I32, BOOL, BOOL), (t,) * n_out),
             form=form,
             ranks=_exact(3, 0, 9) + _exact(2, 1, 2, 4, 5, 6, 8, 10, 11) + _exact(1, 3, 7),
             omittable=frozenset({9, 10, 11}),
         )
-    return with_constraints(signatures, all_or_none((9, 10, 11)))
+    return with_constraints(signatures, linked_aux(9, (10, 11)))
 
 
 # ---------------------------------------------------------------------------
@@ -555,8 +612,13 @@ def _omitted_perm_needs_rank_2(ctx: ConstraintContext) -> str | None:
 _TRANSPOSE_OMITTED_PERM = Constraint("omitted_perm_rank_2", _omitted_perm_needs_rank_2, STRICT)
 
 
-ENTRIES = {
-    Op.ADD: entry(Op.ADD, V1_0, per_type(Op.ADD, _ARITH, _binary, ranks=_upto4(0, 1))),
+_ENTRIES = {
+    Op.ADD: entry(
+        Op.ADD,
+        V1_0,
+        per_type(Op.ADD, _ARITH, _binary, ranks=_upto4(0, 1)),
+        _int32_arithmetic(Op.ADD),
+    ),
     Op.AVERAGE_POOL_2D: entry(
         Op.AVERAGE_POOL_2D, V1_0, with_constraints(_pool(Op.AVERAGE_POOL_2D, _ARITH), same_quant())
     ),
@@ -605,6 +667,7 @@ ENTRIES = {
             per_type(Op.MUL, _ARITH, _binary, ranks=_upto4(0, 1)),
             output_scale_exceeds_product(0, 1),
         ),
+        _int32_arithmetic(Op.MUL),
     ),
     Op.RELU: entry(Op.RELU, V1_0, _moving(Op.RELU, _ARITH, _unary, _upto4(0))),
     Op.RELU1: entry(Op.RELU1, V1_0, _moving(Op.RELU1, _ARITH, _unary, _upto4(0))),
@@ -664,7 +727,10 @@ ENTRIES = {
         ),
     ),
     Op.DIV: entry(
-        Op.DIV, V1_1, per_type(Op.DIV, {F32: V1_1, F16: V1_2}, _binary, ranks=_upto4(0, 1))
+        Op.DIV,
+        V1_1,
+        per_type(Op.DIV, {F32: V1_1, F16: V1_2}, _binary, ranks=_upto4(0, 1)),
+        _int32_arithmetic(Op.DIV),
     ),
     Op.MEAN: entry(
         Op.MEAN,
@@ -724,6 +790,7 @@ ENTRIES = {
         Op.SUB,
         V1_1,
         per_type(Op.SUB, {F32: V1_1, F16: V1_2, Q8A: V1_2}, _binary, ranks=_upto4(0, 1)),
+        _int32_arithmetic(Op.SUB),
     ),
     # TRANSPOSE: the permutation (input 1) may be omitted.
     Op.TRANSPOSE: entry(
@@ -742,7 +809,7 @@ ENTRIES = {
         ),
     ),
     # --- introduced in 1.2 ---
-    Op.ABS: entry(Op.ABS, V1_2, per_type(Op.ABS, {F32: V1_2, F16: V1_2}, _unary)),
+    Op.ABS: entry(Op.ABS, V1_2, per_type(Op.ABS, {F32: V1_2, F16: V1_2, I32T: V1_3}, _unary)),
     Op.ARGMAX: entry(
         Op.ARGMAX,
         V1_2,
@@ -775,3 +842,47 @@ ENTRIES = {
         Op.DETECTION_POSTPROCESSING, V1_2, _detection_postprocessing()
     ),
 }
+
+
+_SIGNED = frozenset(
+    {
+        Op.ADD,
+        Op.AVERAGE_POOL_2D,
+        Op.CONCATENATION,
+        Op.CONV_2D,
+        Op.DEPTHWISE_CONV_2D,
+        Op.DEPTH_TO_SPACE,
+        Op.DEQUANTIZE,
+        Op.EMBEDDING_LOOKUP,
+        Op.FULLY_CONNECTED,
+        Op.L2_NORMALIZATION,
+        Op.LOGISTIC,
+        Op.MAX_POOL_2D,
+        Op.MUL,
+        Op.RELU,
+        Op.RELU1,
+        Op.RELU6,
+        Op.RESHAPE,
+        Op.RESIZE_BILINEAR,
+        Op.SOFTMAX,
+        Op.SPACE_TO_DEPTH,
+        Op.TANH,
+        Op.BATCH_TO_SPACE_ND,
+        Op.MEAN,
+        Op.PAD,
+        Op.SPACE_TO_BATCH_ND,
+        Op.SQUEEZE,
+        Op.STRIDED_SLICE,
+        Op.SUB,
+        Op.TRANSPOSE,
+        Op.ARGMAX,
+        Op.ARGMIN,
+        Op.AXIS_ALIGNED_BBOX_TRANSFORM,
+        Op.BOX_WITH_NMS_LIMIT,
+        Op.CHANNEL_SHUFFLE,
+    }
+)
+"""The operations whose TENSOR_QUANT8_ASYMM forms gain a signed twin at 1.3 (CAST's
+signed form is its identity, listed with CAST)."""
+
+ENTRIES = {op: with_signed_forms(info) if op in _SIGNED else info for op, info in _ENTRIES.items()}

@@ -20,6 +20,13 @@ Conventions of this range:
 * ``ranks`` are given where docs/operations.md states a finite limit. "Rank >= 1"
   alone is not recorded: a tensor operand of rank 0 has unknown rank, which
   the rank rule leaves to execution anyway.
+
+HAL 1.3 (the HAL 1.3 operation definitions and Android 11's validator) adds, all
+``since`` V1_3: the TENSOR_QUANT8_ASYMM_SIGNED twin of every TENSOR_QUANT8_ASYMM
+form of the operations in ``_SIGNED`` (``with_signed_forms``: boxes stay
+TENSOR_QUANT16_ASYMM with zero point 0, PAD_V2's pad value stays INT32),
+RESIZE_NEAREST_NEIGHBOR's optional align_corners and half_pixel_centers BOOLs, and
+the final-state outputs of the unidirectional sequence operations.
 """
 
 from __future__ import annotations
@@ -37,16 +44,20 @@ from hal.catalog.build import (
     Q16S,
     V1_0,
     V1_2,
+    V1_3,
     bias_scale,
     channel_dim,
     entry,
     fixed_quant,
     fscalar,
     inputs_share_quant,
+    not_both_true,
+    optional_tail,
     outputs_same_quant,
     per_type,
     same_quant,
     with_constraints,
+    with_signed_forms,
 )
 from hal.forms import STRICT, Constraint, ConstraintContext, OperationInfo, Signature
 from hal.types import OperandLifeTime
@@ -61,6 +72,7 @@ _FLOATS_Q8 = {F16: V1_2, F32: V1_2, Q8A: V1_2}
 _FLOATS_I32_Q8 = {F16: V1_2, F32: V1_2, I32T: V1_2, Q8A: V1_2}
 _COMPARABLE = {B8: V1_2, F16: V1_2, F32: V1_2, I32T: V1_2, Q8A: V1_2}
 _BOOL8 = {B8: V1_2}
+_FLOATS_1_3 = {F16: V1_3, F32: V1_3}
 
 # Box coordinates in TENSOR_QUANT16_ASYMM (rois, boxes, keypoints, image info).
 _BOX_SCALE, _BOX_ZERO_POINT = 0.125, 0
@@ -227,7 +239,8 @@ def _instance_normalization() -> list[Signature]:
 
 def _resize_nearest_neighbor() -> list[Signature]:
     # The layout BOOL is required: exactly 4 inputs (docs/operations.md,
-    # RESIZE_NEAREST_NEIGHBOR (94); docs/vts-parity.md 4.3 agrees).
+    # RESIZE_NEAREST_NEIGHBOR (94); docs/vts-parity.md 4.3 agrees). Since 1.3 the
+    # optional align_corners and half_pixel_centers BOOLs follow (not both true: strict).
     by_shape = per_type(
         Op.RESIZE_NEAREST_NEIGHBOR,
         _FLOATS_Q8,
@@ -242,7 +255,15 @@ def _resize_nearest_neighbor() -> list[Signature]:
         form="scale",
         ranks=(_RANK4,),
     )
-    return with_constraints(by_shape + by_scale, same_quant(0, 0, tier=STRICT))
+    return with_constraints(
+        optional_tail(
+            by_shape + by_scale,
+            ((BOOL,), V1_3, "align_corners"),
+            ((BOOL,), V1_3, "half_pixel_centers"),
+        ),
+        same_quant(0, 0, tier=STRICT),
+        not_both_true(4, 5, "align_corners and half_pixel_centers"),
+    )
 
 
 # ---------------------------------------------------------------------------
@@ -370,34 +391,50 @@ def _lstm_optional_sets() -> Constraint:
 def _unidirectional_sequence_lstm() -> list[Signature]:
     # 28 inputs: x, 8 weight matrices, 3 peephole vectors, 4 biases, projection weights and
     # bias, output and cell state (20 tensors); activation, cell clip, projection clip,
-    # time_major; 4 layer-norm weight vectors. One output in 1.2 (state outputs came in 1.3).
-    def make(t: int) -> Make:
-        f = fscalar(t)
-        return ((t,) * 20 + (I32, f, f, BOOL) + (t,) * 4), (t,)
+    # time_major; 4 layer-norm weight vectors. One output in 1.2; since 1.3 three, the
+    # output then the final output state and cell state (both or neither).
+    def make(n_out: int):
+        def tensors(t: int) -> Make:
+            f = fscalar(t)
+            return ((t,) * 20 + (I32, f, f, BOOL) + (t,) * 4), (t,) * n_out
+
+        return tensors
 
     matrices = (1, 2, 3, 4, 5, 6, 7, 8, 16, 18, 19)
     vectors = (9, 10, 11, 12, 13, 14, 15, 17, 24, 25, 26, 27)
     ranks = ((0, 3, 3), *((s, 2, 2) for s in matrices), *((s, 1, 1) for s in vectors))
-    return with_constraints(
-        per_type(
+    signatures = []
+    for n_out, types, form in ((1, _FLOATS, ""), (3, _FLOATS_1_3, "states")):
+        signatures += per_type(
             Op.UNIDIRECTIONAL_SEQUENCE_LSTM,
-            _FLOATS,
-            make,
+            types,
+            make(n_out),
+            form=form,
             omittable=_LSTM_OPTIONAL,
             ranks=tuple(sorted(ranks)),
-        ),
-        _lstm_optional_sets(),
-    )
+        )
+    return with_constraints(signatures, _lstm_optional_sets())
 
 
 def _unidirectional_sequence_rnn() -> list[Signature]:
     # x, weights, recurrent weights, bias, hidden state; activation; time_major as INT32.
-    return per_type(
-        Op.UNIDIRECTIONAL_SEQUENCE_RNN,
-        _FLOATS,
-        lambda t: ((t, t, t, t, t, I32, I32), (t,)),
-        ranks=((0, 3, 3), (1, 2, 2), (2, 2, 2), (3, 1, 1), (4, 2, 2)),
-    )
+    # One output; since 1.3 a second, the final hidden state.
+    ranks = ((0, 3, 3), (1, 2, 2), (2, 2, 2), (3, 1, 1), (4, 2, 2))
+    return [
+        *per_type(
+            Op.UNIDIRECTIONAL_SEQUENCE_RNN,
+            _FLOATS,
+            lambda t: ((t, t, t, t, t, I32, I32), (t,)),
+            ranks=ranks,
+        ),
+        *per_type(
+            Op.UNIDIRECTIONAL_SEQUENCE_RNN,
+            _FLOATS_1_3,
+            lambda t: ((t, t, t, t, t, I32, I32), (t, t)),
+            form="state",
+            ranks=ranks,
+        ),
+    ]
 
 
 _Q_ACTIVATION = (1.0 / 128.0, 128)  # x_t, h_{t-1}, h_t: range [-1, 127/128]
@@ -495,7 +532,37 @@ def _entries() -> dict[Op, OperationInfo]:
         Op.UNIDIRECTIONAL_SEQUENCE_RNN: _unidirectional_sequence_rnn(),
         Op.RESIZE_NEAREST_NEIGHBOR: _resize_nearest_neighbor(),
     }
-    return {op: entry(op, V1_2, table[op]) for op in sorted(table)}
+    entries = {op: entry(op, V1_2, table[op]) for op in sorted(table)}
+    return {op: with_signed_forms(info) if op in _SIGNED else info for op, info in entries.items()}
+
+
+_SIGNED = frozenset(
+    {
+        *_COMPARISONS,
+        Op.EXPAND_DIMS,
+        Op.GATHER,
+        Op.GENERATE_PROPOSALS,
+        Op.GROUPED_CONV_2D,
+        Op.HEATMAP_MAX_KEYPOINT,
+        Op.MAXIMUM,
+        Op.MINIMUM,
+        Op.PAD_V2,
+        Op.PRELU,
+        Op.QUANTIZE,
+        Op.REDUCE_MAX,
+        Op.REDUCE_MIN,
+        Op.ROI_ALIGN,
+        Op.ROI_POOLING,
+        Op.SELECT,
+        Op.SLICE,
+        Op.SPLIT,
+        Op.TILE,
+        Op.TOPK_V2,
+        Op.TRANSPOSE_CONV_2D,
+        Op.RESIZE_NEAREST_NEIGHBOR,
+    }
+)
+"""The operations whose TENSOR_QUANT8_ASYMM forms gain a signed twin at 1.3."""
 
 
 ENTRIES = _entries()

@@ -2,7 +2,9 @@
 
 A driver calls ``validate_model`` before it answers ``get_supported_operations*``
 or prepares a model, ``validate_execution_preference`` on the preference given
-to ``prepare_model_1_1``/``_1_2``, and ``validate_request`` before it executes;
+to ``prepare_model_1_1``/``_1_2``/``_1_3``, ``validate_priority`` on the priority
+given to ``prepare_model_1_3``, ``validate_time_argument`` on each deadline, loop
+timeout and duration of a 1.3 call, and ``validate_request`` before it executes;
 any violation means INVALID_ARGUMENT. Each rule has a stable name, a tier
 (``parity``: what Android 10 VTS for HAL 1.2 requires; ``strict``: our checks
 beyond it) and a scope. ``RULES`` lists them all.
@@ -21,14 +23,24 @@ from __future__ import annotations
 from collections.abc import Collection
 
 from hal.operations import Tier
-from hal.types import ExecutionPreference, HalVersion, Model, Request
+from hal.types import (
+    ExecutionPreference,
+    HalVersion,
+    Model,
+    Priority,
+    Request,
+    is_optional_nanoseconds,
+)
 
-# The rule modules register their rules on import, in this order (RULES keeps it).
-from hal.validation import model_rules, operation_rules, request_rules  # noqa: F401
+# The rule modules register their rules on import, in this order (RULES keeps it): the
+# 1.3 subgraph and control-flow rules last.
+from hal.validation import model_rules, operation_rules, request_rules, subgraph_rules  # noqa: F401
 from hal.validation.core import (
     _MODEL_CHECKS,
     _PREFERENCE_RULE,
+    _PRIORITY_RULE,
     _REQUEST_CHECKS,
+    _TIME_RULE,
     INT32_MAX,
     RULES,
     UINT32_MAX,
@@ -63,8 +75,9 @@ def validate_model(
     a caller that needs only ``ok``, as a driver answering INVALID_ARGUMENT
     does, passes 1.
     """
-    facts = _ModelFacts(model, version)
-    return _run(_MODEL_CHECKS, facts, _checked_disabled(disabled), _checked_limit(limit))
+    names = _checked_disabled(disabled)
+    facts = _ModelFacts(model, version, disabled=names)
+    return _run(_MODEL_CHECKS, facts, names, _checked_limit(limit))
 
 
 def validate_request(
@@ -126,13 +139,40 @@ def minimum_version(model: Model, *, disabled: Collection[str] = ()) -> HalVersi
 def validate_execution_preference(
     preference: int, *, disabled: Collection[str] = ()
 ) -> ValidationResult:
-    """The preference given to ``prepare_model_1_1``/``_1_2`` must be one of the three."""
+    """The preference given to ``prepare_model_1_1``/``_1_2``/``_1_3`` must be one of the
+    three."""
     names = _checked_disabled(disabled)
     if _int(preference) in set(ExecutionPreference) or _PREFERENCE_RULE.name in names:
         return ValidationResult()
     known = ", ".join(f"{p.name} ({p.value})" for p in ExecutionPreference)
     message = f"execution preference {preference!r} is not one of {known}"
     return ValidationResult((Violation(_PREFERENCE_RULE, message),))
+
+
+def validate_priority(priority: int, *, disabled: Collection[str] = ()) -> ValidationResult:
+    """The priority given to ``prepare_model_1_3`` must be LOW, MEDIUM or HIGH (1.3)."""
+    names = _checked_disabled(disabled)
+    if _int(priority) in set(Priority) or _PRIORITY_RULE.name in names:
+        return ValidationResult()
+    known = ", ".join(f"{p.name} ({p.value})" for p in Priority)
+    message = f"priority {priority!r} is not one of {known}"
+    return ValidationResult((Violation(_PRIORITY_RULE, message),))
+
+
+def validate_time_argument(
+    value: object, what: str = "deadline", *, disabled: Collection[str] = ()
+) -> ValidationResult:
+    """A deadline (``OptionalTimePoint``), loop timeout or duration
+    (``OptionalTimeoutDuration``) of a 1.3 call, named ``what`` in the message: None or
+    an int in [0, 2**64). Any such value is valid, however early a deadline: the
+    driver answers a deadline it cannot meet with MISSED_DEADLINE_* (or ignores it),
+    never with INVALID_ARGUMENT. Only a value that is no count of nanoseconds at all (a
+    float, a negative number, a bool) breaks the rule."""
+    names = _checked_disabled(disabled)
+    if is_optional_nanoseconds(value) or _TIME_RULE.name in names:
+        return ValidationResult()
+    message = f"{what} {value!r} is neither None nor a count of nanoseconds in [0, 2**64)"
+    return ValidationResult((Violation(_TIME_RULE, message),))
 
 
 __all__ = [
@@ -148,7 +188,9 @@ __all__ = [
     "slot_positions",
     "validate_execution_preference",
     "validate_model",
+    "validate_priority",
     "validate_request",
+    "validate_time_argument",
 ]
 
 

@@ -98,7 +98,8 @@ RULES: dict[str, Rule] = {}
 _MODEL_CHECKS: dict[str, Callable[[_ModelFacts], Iterable[str]]] = {}
 _REQUEST_CHECKS: dict[str, Callable[[Any], Iterable[str]]] = {}
 
-  # takes request_rules._RequestFacts
+
+# takes request_rules._RequestFacts
 def _register(name: str, tier: Tier, scope: str, description: str) -> Rule:
     if name in RULES:
         raise ValueError(f"rule {name!r} is registered twice")
@@ -164,6 +165,22 @@ _PREFERENCE_RULE = _register(
     Tier.PARITY,
     "model",
     "the execution preference is LOW_POWER, FAST_SINGLE_ANSWER or SUSTAINED_SPEED",
+)
+
+_PRIORITY_RULE = _register(
+    "model.priority",
+    Tier.PARITY,
+    "model",
+    "the priority given to prepare_model_1_3 is LOW, MEDIUM or HIGH (1.3)",
+)
+
+_TIME_RULE = _register(
+    "request.time_arguments",
+    Tier.STRICT,
+    "request",
+    "a deadline, loop timeout or duration (1.3) is None or a count of nanoseconds in "
+    "[0, 2**64); every such value is valid: a deadline already passed is answered "
+    "MISSED_DEADLINE_* (or ignored), never INVALID_ARGUMENT",
 )
 
 
@@ -249,7 +266,16 @@ def _type_name(value: object) -> str:
     return f"operand type {value!r}" if t is None else describe_type(t)
 
 
-_LIFETIMES = LIFETIMES_1_0  # SUBGRAPH (6) joins with HAL 1.3's level
+_LIFETIMES = LIFETIMES_1_0
+"""The lifetimes of a 1.0-1.2 model; ``lifetimes_at`` gives a level's."""
+_LIFETIMES_1_3 = LIFETIMES_1_0 | {OperandLifeTime.SUBGRAPH}
+
+
+def lifetimes_at(version: HalVersion) -> frozenset[OperandLifeTime]:
+    """The operand lifetimes valid in a ``version`` model: SUBGRAPH (6) joins at 1.3."""
+    return _LIFETIMES_1_3 if version >= HalVersion.V1_3 else _LIFETIMES
+
+
 _WRITTEN_LIFETIMES = frozenset({OperandLifeTime.TEMPORARY_VARIABLE, OperandLifeTime.MODEL_OUTPUT})
 _CONSTANT_LIFETIMES = frozenset({OperandLifeTime.CONSTANT_COPY, OperandLifeTime.CONSTANT_REFERENCE})
 
@@ -331,9 +357,21 @@ class _ModelFacts:
     ints, None if the dimensions are not a list of integers).
     """
 
-    def __init__(self, model: Model, version: HalVersion) -> None:
+    def __init__(
+        self,
+        model: Model,
+        version: HalVersion,
+        *,
+        graph: str = "main",
+        disabled: frozenset[str] = frozenset(),
+    ) -> None:
         self.model = model
         self.version = version
+        #: "main", or "referenced[k]" for the facts of a referenced subgraph (its model
+        #: holds the subgraph's operands and operations, and the model's other fields).
+        self.graph = graph
+        #: the rules switched off in this validation (the per-subgraph rule honours them).
+        self.disabled = disabled
         operands = self.operands = _items(model.operands)
         self.operations: Sequence[Operation] = _items(model.operations)
         self.types = [_int(operand.type) for operand in operands]

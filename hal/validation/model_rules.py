@@ -26,7 +26,6 @@ from hal.types import (
 )
 from hal.validation.core import (
     _CONSTANT_LIFETIMES,
-    _LIFETIMES,
     UINT32_MAX,
     _bounds_problem,
     _dims_ok,
@@ -39,6 +38,7 @@ from hal.validation.core import (
     _pool_size,
     _real,
     _type_name,
+    lifetimes_at,
 )
 
 # ---------------------------------------------------------------------------
@@ -318,10 +318,20 @@ def _operand_extra_params(facts: _ModelFacts) -> Iterator[str]:
             yield f"operand {i}: {describe_type(t)} extra_params {problem}"
 
 
-@_model_rule("operand.lifetime", Tier.PARITY, "lifetime is an OperandLifeTime value")
+@_model_rule(
+    "operand.lifetime",
+    Tier.PARITY,
+    "lifetime is an OperandLifeTime value; SUBGRAPH (6) only from HAL 1.3",
+)
 def _operand_lifetime(facts: _ModelFacts) -> Iterator[str]:
+    valid = lifetimes_at(facts.version)
     for i, operand in enumerate(facts.operands):
-        if facts.lifetimes[i] not in _LIFETIMES:
+        lifetime = facts.lifetimes[i]
+        if lifetime in valid:
+            continue
+        if lifetime == OperandLifeTime.SUBGRAPH:
+            yield f"operand {i}: lifetime SUBGRAPH needs HAL 1.3, model is {facts.version}"
+        else:
             yield f"operand {i}: lifetime {operand.lifetime!r} is not an OperandLifeTime"
 
 
@@ -347,12 +357,14 @@ def _location_problem(facts: _ModelFacts, lifetime: int, loc: tuple[int, int, in
     "operand.location",
     Tier.PARITY,
     "constants lie inside operand_values (CONSTANT_COPY, pool 0) or their pool "
-    "(CONSTANT_REFERENCE); every other lifetime has an all-zero location",
+    "(CONSTANT_REFERENCE); every other lifetime but SUBGRAPH (operand.subgraph_location) "
+    "has an all-zero location",
 )
 def _operand_location(facts: _ModelFacts) -> Iterator[str]:
+    valid = lifetimes_at(facts.version) - {OperandLifeTime.SUBGRAPH}
     for i, (operand, loc) in enumerate(zip(facts.operands, facts.locations, strict=True)):
         lifetime = facts.lifetimes[i]
-        if lifetime not in _LIFETIMES:
+        if lifetime not in valid:
             continue
         problem = (
             f"location {operand.location!r} is not a DataLocation"

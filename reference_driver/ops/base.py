@@ -3,6 +3,13 @@
 ``OpArgs``, ``OpFailure`` and ``OpInvalid`` are ``hal.checks``'s (re-exported here):
 an implementation's ``validate`` and ``prepare`` are the public checks of its
 operation type, and ``checked`` builds an implementation around them.
+
+``checked`` also keeps an implementation to the forms its kernels were written for:
+those the operation catalog accepts at ``KERNEL_LEVEL``. A newer form of a known
+operation (HAL 1.3's signed and TENSOR_INT32 forms, RESIZE_*'s extra flags, the
+sequence operations' state outputs, CAST's identity forms) is answered
+"unsupported" before the family's own ``supports`` is asked, so the driver never
+claims, prepares or runs a form it has no kernel for.
 """
 
 from __future__ import annotations
@@ -14,7 +21,12 @@ import numpy as np
 
 from hal.checks.base import OpArgs, OpFailure, OpInvalid, elements
 from hal.checks.registry import CHECKS
-from hal.types import OperationType
+from hal.operations import signatures
+from hal.types import HalVersion, OperationType
+
+KERNEL_LEVEL = HalVersion.V1_2
+"""The newest HAL level whose operation forms the kernels implement: forms the catalog
+dates later are unsupported (``checked``)."""
 
 
 class OverBudget(OpFailure):
@@ -40,9 +52,18 @@ def checked(
     execute: Callable[[OpArgs, list[tuple[int, ...]]], list[np.ndarray]],
 ) -> OperationImpl:
     """The implementation of ``op_type`` whose ``validate`` and ``prepare`` are the
-    public checks' (``hal.checks.registry.CHECKS``): one implementation for both."""
+    public checks' (``hal.checks.registry.CHECKS``): one implementation for both. It
+    supports only operand types (and counts) of a catalog form of ``KERNEL_LEVEL`` or
+    older, and among those what ``supports`` accepts."""
     check = CHECKS[op_type]
-    return OperationImpl(op_type, supports, check.validate, check.prepare, execute)
+    forms = tuple(signatures(op_type, KERNEL_LEVEL))
+
+    def supported(args: OpArgs) -> bool:
+        inputs = tuple(operand.type for operand in args.inputs)
+        outputs = tuple(operand.type for operand in args.outputs)
+        return any(form.accepts_types(inputs, outputs) for form in forms) and supports(args)
+
+    return OperationImpl(op_type, supported, check.validate, check.prepare, execute)
 
 
 @dataclass(frozen=True)

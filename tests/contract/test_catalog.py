@@ -42,8 +42,10 @@ ALL_SIGNATURES = [
     for s in operation_info(op).signatures
 ]
 
-# Written independently of the catalog: codes 0-28 came with HAL 1.0, 29-37 with 1.1.
-_FIRST_1_1, _FIRST_1_2 = 29, 38
+# Written independently of the catalog: codes 0-28 came with HAL 1.0, 29-37 with 1.1,
+# 38-94 with 1.2, 95-101 with 1.3.
+_FIRST_1_1, _FIRST_1_2, _FIRST_1_3 = 29, 38, 95
+_CONTROL_FLOW = {OperationType.IF, OperationType.WHILE}
 
 
 def _model(signature: Signature):
@@ -59,9 +61,10 @@ def test_catalog_covers_exactly_the_operation_types() -> None:
     operation_info(OperationType.ADD)  # assembles the catalog
     assert set(CATALOG) == set(OperationType)
     fundamental = [op for op in OperationType if op != OperationType.OEM_OPERATION]
-    assert len(fundamental) == 95
+    assert len(fundamental) == 102
     missing = [op.name for op in fundamental if not CATALOG[op].signatures]
-    assert missing == []
+    # IF and WHILE take operands of any type: the control-flow rules check them.
+    assert missing == ["IF", "WHILE"]
     assert CATALOG[OperationType.OEM_OPERATION].signatures == ()
 
 
@@ -71,8 +74,10 @@ def test_introduced_version(op: OperationType) -> None:
         expected = HalVersion.V1_0
     elif op < _FIRST_1_2:
         expected = HalVersion.V1_1
-    else:
+    elif op < _FIRST_1_3:
         expected = HalVersion.V1_2
+    else:
+        expected = HalVersion.V1_3
     info = operation_info(op)
     assert info.introduced == expected
     assert min((s.since for s in info.signatures), default=expected) == expected
@@ -131,8 +136,18 @@ def test_too_old_version_is_rejected(signature: Signature) -> None:
         assert result.ok == accepted_earlier, f"{signature.describe()} at {version}:\n{result}"
 
 
-def _accepted(op: OperationType, inputs: tuple[int, ...], outputs: tuple[int, ...]) -> bool:
-    return any(s.accepts_types(inputs, outputs) for s in signatures(op, HalVersion.V1_2))
+def _version(signature: Signature) -> HalVersion:
+    """The level the mutated models are judged at: 1.2, or the form's own if newer."""
+    return max(HalVersion.V1_2, signature.since)
+
+
+def _accepted(
+    op: OperationType,
+    inputs: tuple[int, ...],
+    outputs: tuple[int, ...],
+    version: HalVersion = HalVersion.V1_2,
+) -> bool:
+    return any(s.accepts_types(inputs, outputs) for s in signatures(op, version))
 
 
 @pytest.mark.parametrize("signature", ALL_SIGNATURES)
@@ -144,9 +159,9 @@ def test_wrong_input_count_is_rejected(signature: Signature) -> None:
     dropped = copy.deepcopy(model)
     removed = dropped.operations[0].inputs.pop()
     dropped.operands[removed].number_of_consumers = 0
-    _expect(
-        dropped, _accepted(signature.operation, tuple(types[:-1]), outputs), "operation.signature"
-    )
+    version = _version(signature)
+    accepted = _accepted(signature.operation, tuple(types[:-1]), outputs, version)
+    _expect(dropped, accepted, "operation.signature", version)
 
 
 @pytest.mark.parametrize("signature", ALL_SIGNATURES)
@@ -167,11 +182,17 @@ def test_wrong_input_type_is_rejected(signature: Signature) -> None:
     operation = model.operations[0]
     types = tuple(model.operands[i].type for i in operation.inputs)
     outputs = tuple(model.operands[i].type for i in operation.outputs)
-    _expect(model, _accepted(signature.operation, types, outputs), "operation.signature")
+    version = _version(signature)
+    _expect(
+        model,
+        _accepted(signature.operation, types, outputs, version),
+        "operation.signature",
+        version,
+    )
 
 
-def _expect(model, accepted: bool, rule: str) -> None:
-    result = validate_model(model, HalVersion.V1_2)
+def _expect(model, accepted: bool, rule: str, version: HalVersion = HalVersion.V1_2) -> None:
+    result = validate_model(model, version)
     if accepted:
         assert rule not in result.rule_names, str(result)
     else:
@@ -184,7 +205,7 @@ def test_coverage_triples() -> None:
     pairs = {(op, variant) for op, variant, _ in triples}
     assert len(pairs) == len(triples)
     ops = {op for op, _, _ in triples}
-    assert ops == set(OperationType) - {OperationType.OEM_OPERATION}
+    assert ops == set(OperationType) - {OperationType.OEM_OPERATION} - _CONTROL_FLOW
     assert (OperationType.ADD, OperandType.TENSOR_FLOAT16, HalVersion.V1_2) in triples
     assert (OperationType.ADD, OperandType.TENSOR_FLOAT32, HalVersion.V1_0) in triples
 

@@ -31,14 +31,17 @@ from hal.types import (
 from hal.validation import validate_model
 
 Op = OperationType
-V1_0, V1_1, V1_2 = HalVersion.V1_0, HalVersion.V1_1, HalVersion.V1_2
+V1_0, V1_1, V1_2, V1_3 = HalVersion.V1_0, HalVersion.V1_1, HalVersion.V1_2, HalVersion.V1_3
 F32 = OperandType.TENSOR_FLOAT32
 F16 = OperandType.TENSOR_FLOAT16
 I32T = OperandType.TENSOR_INT32
 Q8A = OperandType.TENSOR_QUANT8_ASYMM
+Q8AS = OperandType.TENSOR_QUANT8_ASYMM_SIGNED
 Q8S = OperandType.TENSOR_QUANT8_SYMM
 Q8C = OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL
 Q16A = OperandType.TENSOR_QUANT16_ASYMM
+Q16S = OperandType.TENSOR_QUANT16_SYMM
+B8 = OperandType.TENSOR_BOOL8
 INT32 = OperandType.INT32
 
 PARITY_RULE = "operation.constraint"
@@ -74,101 +77,176 @@ def test_every_operation_0_47_is_catalogued() -> None:
 # ---------------------------------------------------------------------------
 
 _ALL = range(0, 80)  # every input count considered
-_V1_0_TO_V1_2 = (V1_0, V1_1, V1_2)
+_V1_0_TO_V1_3 = (V1_0, V1_1, V1_2, V1_3)
+_V1_1_TO_V1_3 = (V1_1, V1_2, V1_3)
+_SIGNED = {Q8AS: V1_3}  # the TENSOR_QUANT8_ASYMM_SIGNED twin HAL 1.3 adds
+
+
+def _from_1_2(counts: set[int], counts_1_3: set[int] | None = None) -> dict:
+    """Counts accepted at 1.2 and, unless given otherwise, the same at 1.3."""
+    return {V1_2: counts, V1_3: counts if counts_1_3 is None else counts_1_3}
+
+
+def _old(older: set[int], newer: set[int], newest: set[int] | None = None) -> dict:
+    """Counts of a 1.0 operation: ``older`` at 1.0 and 1.1, ``newer`` at 1.2, then 1.3."""
+    return {V1_0: older, V1_1: older, **_from_1_2(newer, newest)}
+
 
 # op: ({version: valid input counts}, {primary type: first version}, output counts)
-# Versions missing from the first map accept no count (the op is newer).
+# Versions missing from the first map accept no count (the op is newer). The 1.3
+# column is written from the HAL 1.3 operation definitions.
 EXPECTED = {
     Op.CONV_2D: (
-        {V1_0: {7, 10}, V1_1: {7, 10}, V1_2: {7, 8, 10, 11, 13}},
-        {F32: V1_0, Q8A: V1_0, F16: V1_2, Q8C: V1_2},
+        _old({7, 10}, {7, 8, 10, 11, 13}),
+        {F32: V1_0, Q8A: V1_0, F16: V1_2, Q8C: V1_2, **_SIGNED},
         {1},
     ),
     Op.DEPTHWISE_CONV_2D: (
-        {V1_0: {8, 11}, V1_1: {8, 11}, V1_2: {8, 9, 11, 12, 14}},
-        {F32: V1_0, Q8A: V1_0, F16: V1_2, Q8C: V1_2},
+        _old({8, 11}, {8, 9, 11, 12, 14}),
+        {F32: V1_0, Q8A: V1_0, F16: V1_2, Q8C: V1_2, **_SIGNED},
         {1},
     ),
     Op.AVERAGE_POOL_2D: (
-        {V1_0: {7, 10}, V1_1: {7, 10}, V1_2: {7, 8, 10, 11}},
-        {F32: V1_0, Q8A: V1_0, F16: V1_2},
+        _old({7, 10}, {7, 8, 10, 11}),
+        {F32: V1_0, Q8A: V1_0, F16: V1_2, **_SIGNED},
         {1},
     ),
     Op.L2_POOL_2D: (
-        {V1_0: {7, 10}, V1_1: {7, 10}, V1_2: {7, 8, 10, 11}},
+        _old({7, 10}, {7, 8, 10, 11}),
         {F32: V1_0, F16: V1_2},
         {1},
     ),
     Op.SOFTMAX: (
-        {V1_0: {2}, V1_1: {2}, V1_2: {2, 3}},
-        {F32: V1_0, Q8A: V1_0, F16: V1_2},
+        _old({2}, {2, 3}),
+        {F32: V1_0, Q8A: V1_0, F16: V1_2, **_SIGNED},
         {1},
     ),
     Op.L2_NORMALIZATION: (
-        {V1_0: {1}, V1_1: {1}, V1_2: {1, 2}},
-        {F32: V1_0, Q8A: V1_2, F16: V1_2},
+        _old({1}, {1, 2}),
+        {F32: V1_0, Q8A: V1_2, F16: V1_2, **_SIGNED},
         {1},
     ),
     Op.LOCAL_RESPONSE_NORMALIZATION: (
-        {V1_0: {5}, V1_1: {5}, V1_2: {5, 6}},
+        _old({5}, {5, 6}),
         {F32: V1_0, F16: V1_2},
         {1},
     ),
     Op.LSTM: (
-        {V1_0: {23}, V1_1: {23}, V1_2: {23, 27}},
+        _old({23}, {23, 27}),
         {F32: V1_0, F16: V1_2},
         {4},
     ),
-    Op.CAST: ({V1_2: {1}}, {F32: V1_2, F16: V1_2, I32T: V1_2, Q8A: V1_2}, {1}),
+    # CAST: identity casts of five more types at 1.3.
+    Op.CAST: (
+        _from_1_2({1}),
+        {F32: V1_2, F16: V1_2, I32T: V1_2, Q8A: V1_2}
+        | dict.fromkeys((B8, Q16A, Q16S, Q8AS, Q8S), V1_3),
+        {1},
+    ),
     Op.CONCATENATION: (
-        {v: set(range(2, 80)) for v in _V1_0_TO_V1_2},
-        {F32: V1_0, Q8A: V1_0, F16: V1_2},
+        {v: set(range(2, 80)) for v in _V1_0_TO_V1_3},
+        {F32: V1_0, Q8A: V1_0, F16: V1_2, **_SIGNED},
         {1},
     ),
     Op.FULLY_CONNECTED: (
-        {v: {4} for v in _V1_0_TO_V1_2},
-        {F32: V1_0, Q8A: V1_0, F16: V1_2},
+        {v: {4} for v in _V1_0_TO_V1_3},
+        {F32: V1_0, Q8A: V1_0, F16: V1_2, **_SIGNED},
         {1},
     ),
     Op.DEQUANTIZE: (
-        {v: {1} for v in _V1_0_TO_V1_2},
-        {Q8A: V1_0, Q8S: V1_2, Q8C: V1_2},
+        {v: {1} for v in _V1_0_TO_V1_3},
+        {Q8A: V1_0, Q8S: V1_2, Q8C: V1_2, **_SIGNED},
         {1},
     ),
-    Op.BOX_WITH_NMS_LIMIT: ({V1_2: {9}}, {F32: V1_2, F16: V1_2, Q8A: V1_2}, {4}),
-    Op.DETECTION_POSTPROCESSING: ({V1_2: {14}}, {F32: V1_2, F16: V1_2}, {4}),
-    Op.AXIS_ALIGNED_BBOX_TRANSFORM: ({V1_2: {4}}, {F32: V1_2, F16: V1_2, Q16A: V1_2}, {1}),
+    Op.BOX_WITH_NMS_LIMIT: (_from_1_2({9}), {F32: V1_2, F16: V1_2, Q8A: V1_2, **_SIGNED}, {4}),
+    Op.DETECTION_POSTPROCESSING: (_from_1_2({14}), {F32: V1_2, F16: V1_2}, {4}),
+    Op.AXIS_ALIGNED_BBOX_TRANSFORM: (
+        _from_1_2({4}),
+        {F32: V1_2, F16: V1_2, Q16A: V1_2, **_SIGNED},  # signed deltas with Q16A rois
+        {1},
+    ),
     Op.RESHAPE: (
-        {v: {2} for v in _V1_0_TO_V1_2},
-        {F32: V1_0, Q8A: V1_0, F16: V1_2},
+        {v: {2} for v in _V1_0_TO_V1_3},
+        {F32: V1_0, Q8A: V1_0, F16: V1_2, **_SIGNED},
         {1},
     ),
+    # RESIZE_BILINEAR: align_corners, then half_pixel_centers, at 1.3.
     Op.RESIZE_BILINEAR: (
-        {V1_0: {3}, V1_1: {3}, V1_2: {3, 4}},
-        {F32: V1_0, Q8A: V1_2, F16: V1_2},
+        _old({3}, {3, 4}, {3, 4, 5, 6}),
+        {F32: V1_0, Q8A: V1_2, F16: V1_2, **_SIGNED},
         {1},
     ),
-    Op.TANH: ({v: {1} for v in _V1_0_TO_V1_2}, {F32: V1_0, F16: V1_2, Q8A: V1_2}, {1}),
-    Op.LOGISTIC: ({v: {1} for v in _V1_0_TO_V1_2}, {F32: V1_0, Q8A: V1_0, F16: V1_2}, {1}),
+    Op.TANH: (
+        {v: {1} for v in _V1_0_TO_V1_3},
+        {F32: V1_0, F16: V1_2, Q8A: V1_2, **_SIGNED},
+        {1},
+    ),
+    Op.LOGISTIC: (
+        {v: {1} for v in _V1_0_TO_V1_3},
+        {F32: V1_0, Q8A: V1_0, F16: V1_2, **_SIGNED},
+        {1},
+    ),
     Op.EMBEDDING_LOOKUP: (
-        {v: {2} for v in _V1_0_TO_V1_2},
-        {F32: V1_0, I32T: V1_0, Q8A: V1_0},  # the validator's versions (doc: I32/Q8A 1.2)
+        {v: {2} for v in _V1_0_TO_V1_3},
+        # the validator's versions (doc: I32/Q8A 1.2); F16 values at 1.3
+        {F32: V1_0, I32T: V1_0, Q8A: V1_0, F16: V1_3, **_SIGNED},
         {1},
     ),
-    Op.HASHTABLE_LOOKUP: ({v: {3} for v in _V1_0_TO_V1_2}, {F32: V1_0, I32T: V1_0, Q8A: V1_0}, {2}),
-    Op.LSH_PROJECTION: ({v: {4} for v in _V1_0_TO_V1_2}, {F32: V1_0, F16: V1_2}, {1}),
-    Op.RNN: ({v: {6} for v in _V1_0_TO_V1_2}, {F32: V1_0, F16: V1_2}, {2}),
-    Op.SVDF: ({v: {7} for v in _V1_0_TO_V1_2}, {F32: V1_0, F16: V1_2}, {2}),
-    Op.MEAN: ({V1_1: {3}, V1_2: {3}}, {F32: V1_1, Q8A: V1_1, F16: V1_2}, {1}),
-    Op.PAD: ({V1_1: {2}, V1_2: {2}}, {F32: V1_1, Q8A: V1_1, F16: V1_2}, {1}),
-    Op.SPACE_TO_BATCH_ND: ({V1_1: {3}, V1_2: {3, 4}}, {F32: V1_1, Q8A: V1_1, F16: V1_2}, {1}),
-    Op.BATCH_TO_SPACE_ND: ({V1_1: {2}, V1_2: {2, 3}}, {F32: V1_1, Q8A: V1_1, F16: V1_2}, {1}),
-    Op.SUB: ({V1_1: {3}, V1_2: {3}}, {F32: V1_1, F16: V1_2, Q8A: V1_2}, {1}),
-    Op.DIV: ({V1_1: {3}, V1_2: {3}}, {F32: V1_1, F16: V1_2}, {1}),
-    Op.STRIDED_SLICE: ({V1_1: {7}, V1_2: {7}}, {F32: V1_1, Q8A: V1_1, F16: V1_2}, {1}),
-    Op.BIDIRECTIONAL_SEQUENCE_LSTM: ({V1_2: {61}}, {F32: V1_2, F16: V1_2}, {1, 2}),
-    Op.BIDIRECTIONAL_SEQUENCE_RNN: ({V1_2: {15}}, {F32: V1_2, F16: V1_2}, {1, 2}),
-    Op.ARGMAX: ({V1_2: {2}}, {F32: V1_2, F16: V1_2, I32T: V1_2, Q8A: V1_2}, {1}),
+    Op.HASHTABLE_LOOKUP: (
+        {v: {3} for v in _V1_0_TO_V1_3},
+        {F32: V1_0, I32T: V1_0, Q8A: V1_0},
+        {2},
+    ),
+    Op.LSH_PROJECTION: ({v: {4} for v in _V1_0_TO_V1_3}, {F32: V1_0, F16: V1_2}, {1}),
+    Op.RNN: ({v: {6} for v in _V1_0_TO_V1_3}, {F32: V1_0, F16: V1_2}, {2}),
+    Op.SVDF: ({v: {7} for v in _V1_0_TO_V1_3}, {F32: V1_0, F16: V1_2}, {2}),
+    Op.MEAN: (
+        {v: {3} for v in _V1_1_TO_V1_3},
+        {F32: V1_1, Q8A: V1_1, F16: V1_2, **_SIGNED},
+        {1},
+    ),
+    Op.PAD: (
+        {v: {2} for v in _V1_1_TO_V1_3},
+        {F32: V1_1, Q8A: V1_1, F16: V1_2, **_SIGNED},
+        {1},
+    ),
+    Op.SPACE_TO_BATCH_ND: (
+        {V1_1: {3}, **_from_1_2({3, 4})},
+        {F32: V1_1, Q8A: V1_1, F16: V1_2, **_SIGNED},
+        {1},
+    ),
+    Op.BATCH_TO_SPACE_ND: (
+        {V1_1: {2}, **_from_1_2({2, 3})},
+        {F32: V1_1, Q8A: V1_1, F16: V1_2, **_SIGNED},
+        {1},
+    ),
+    # SUB, DIV (and ADD, MUL, ABS): TENSOR_INT32 forms at 1.3; DIV has no signed form.
+    Op.SUB: (
+        {v: {3} for v in _V1_1_TO_V1_3},
+        {F32: V1_1, F16: V1_2, Q8A: V1_2, I32T: V1_3, **_SIGNED},
+        {1},
+    ),
+    Op.DIV: ({v: {3} for v in _V1_1_TO_V1_3}, {F32: V1_1, F16: V1_2, I32T: V1_3}, {1}),
+    Op.ADD: (
+        {v: {3} for v in _V1_0_TO_V1_3},
+        {F32: V1_0, Q8A: V1_0, F16: V1_2, I32T: V1_3, **_SIGNED},
+        {1},
+    ),
+    Op.MUL: (
+        {v: {3} for v in _V1_0_TO_V1_3},
+        {F32: V1_0, Q8A: V1_0, F16: V1_2, I32T: V1_3, **_SIGNED},
+        {1},
+    ),
+    Op.ABS: (_from_1_2({1}), {F32: V1_2, F16: V1_2, I32T: V1_3}, {1}),
+    Op.STRIDED_SLICE: (
+        {v: {7} for v in _V1_1_TO_V1_3},
+        {F32: V1_1, Q8A: V1_1, F16: V1_2, **_SIGNED},
+        {1},
+    ),
+    # The sequence operations: the final states as optional outputs at 1.3.
+    Op.BIDIRECTIONAL_SEQUENCE_LSTM: (_from_1_2({61}), {F32: V1_2, F16: V1_2}, {1, 2, 5, 6}),
+    Op.BIDIRECTIONAL_SEQUENCE_RNN: (_from_1_2({15}), {F32: V1_2, F16: V1_2}, {1, 2, 3, 4}),
+    Op.ARGMAX: (_from_1_2({2}), {F32: V1_2, F16: V1_2, I32T: V1_2, Q8A: V1_2, **_SIGNED}, {1}),
 }
 
 
@@ -181,9 +259,7 @@ def test_input_counts_per_version(op: OperationType) -> None:
     counts, _, _ = EXPECTED[op]
     for version in HalVersion:
         found = {n for n in _ALL if any(_accepts_count(s, n) for s in signatures(op, version))}
-        # until the catalog lists 1.3's signatures, 1.3 accepts what 1.2 does
-        wanted = counts.get(version, counts.get(V1_2, set()) if version > V1_2 else set())
-        assert found == wanted, f"{op.name} at {version}"
+        assert found == counts.get(version, set()), f"{op.name} at {version}"
 
 
 @pytest.mark.parametrize("op", list(EXPECTED), ids=lambda op: op.name)
@@ -208,12 +284,14 @@ def test_dequantize_type_pairs() -> None:
     for source in (Q8A, Q8S, Q8C):
         for target in (F32, F16):
             expected.setdefault((source, target), V1_2)
+    expected |= {(Q8AS, F32): V1_3, (Q8AS, F16): V1_3}
     assert _pairs(Op.DEQUANTIZE) == expected
 
 
 def test_cast_type_pairs() -> None:
     four = (F16, F32, I32T, Q8A)
-    assert _pairs(Op.CAST) == {(a, b): V1_2 for a in four for b in four}
+    identities = {(t, t): V1_3 for t in (B8, Q16A, Q16S, Q8AS, Q8S)}
+    assert _pairs(Op.CAST) == {(a, b): V1_2 for a in four for b in four} | identities
 
 
 def test_lsh_projection_input_types() -> None:

@@ -2,8 +2,8 @@
 
 Three kinds of check:
 
-1. every catalogued form gives a minimal model valid at HAL 1.2 and rejected
-   at 1.0/1.1 for the operation's version;
+1. every catalogued form is 1.2's or (a signed twin, a new optional input or
+   output) 1.3's;
 2. a table written by hand from the HAL 1.2 operation definitions (not derived from
    the catalog) agrees with it on input counts, primary types and exact type
    lists of selected forms, and forms the doc excludes are not accepted;
@@ -32,12 +32,13 @@ from hal.types import (
 from hal.validation import validate_model
 
 Op = OperationType
-V1_0, V1_1, V1_2 = HalVersion.V1_0, HalVersion.V1_1, HalVersion.V1_2
+V1_0, V1_1, V1_2, V1_3 = HalVersion.V1_0, HalVersion.V1_1, HalVersion.V1_2, HalVersion.V1_3
 
 F32 = OperandType.TENSOR_FLOAT32
 F16 = OperandType.TENSOR_FLOAT16
 I32T = OperandType.TENSOR_INT32
 Q8A = OperandType.TENSOR_QUANT8_ASYMM
+Q8AS = OperandType.TENSOR_QUANT8_ASYMM_SIGNED
 Q8C = OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL
 Q16A = OperandType.TENSOR_QUANT16_ASYMM
 Q16S = OperandType.TENSOR_QUANT16_SYMM
@@ -92,8 +93,15 @@ def _rules(model: Model) -> frozenset[str]:
 
 
 # ---------------------------------------------------------------------------
-# 1. Every form validates at 1.2 only
+# 1. Every form is 1.2's, or one of the kinds 1.3 added
 # ---------------------------------------------------------------------------
+
+# The 1.3 forms of the range that are not signed twins: optional inputs and outputs.
+_NEW_COUNTS_1_3 = {
+    Op.RESIZE_NEAREST_NEIGHBOR: "inputs",
+    Op.UNIDIRECTIONAL_SEQUENCE_LSTM: "outputs",
+    Op.UNIDIRECTIONAL_SEQUENCE_RNN: "outputs",
+}
 
 
 def test_every_operation_of_the_range_is_catalogued() -> None:
@@ -101,7 +109,17 @@ def test_every_operation_of_the_range_is_catalogued() -> None:
     for op in RANGE:
         info = operation_info(op)
         assert info.introduced == V1_2 and info.signatures, op.name
-        assert all(s.since == V1_2 for s in info.signatures), op.name
+        assert all(s.since in (V1_2, V1_3) for s in info.signatures), op.name
+        older = [s for s in info.signatures if s.since == V1_2]
+        for s in info.signatures:
+            if s.since == V1_2:
+                continue
+            signed = Q8AS in (*s.inputs, *s.outputs)
+            side = _NEW_COUNTS_1_3.get(op)
+            longer = side is not None and all(
+                len(getattr(s, side)) > len(getattr(o, side)) for o in older
+            )
+            assert signed or longer, s.describe()
     oem = operation_info(Op.OEM_OPERATION)
     assert oem.introduced == V1_0 and oem.signatures == ()
 
@@ -125,33 +143,60 @@ def test_split_needs_an_output() -> None:
 # 2. Cross-check against a table written by hand from docs/operations.md
 # ---------------------------------------------------------------------------
 
-# op: (accepted input counts, primary types, output count)
+
+def _both(value: set[int]) -> dict[HalVersion, set[int]]:
+    """The same accepted counts at 1.2 and 1.3."""
+    return {V1_2: value, V1_3: value}
+
+
+def _signed(*types: int) -> dict[int, HalVersion]:
+    """The 1.2 primary types, and the signed twin HAL 1.3 adds."""
+    return {**dict.fromkeys(types, V1_2), Q8AS: V1_3}
+
+
+# op: ({version: accepted input counts}, {primary type: first version},
+#      {version: output counts}); the 1.3 columns from the HAL 1.3 definitions.
 EXPECTED = {
-    Op.GENERATE_PROPOSALS: ({11}, {F16, F32, Q8A}, 3),
-    Op.ROI_ALIGN: ({10}, {F16, F32, Q8A}, 1),
-    Op.GROUPED_CONV_2D: ({9, 12}, {F16, F32, Q8A, Q8C}, 1),
-    Op.TRANSPOSE_CONV_2D: ({9, 11}, {F16, F32, Q8A, Q8C}, 1),
-    Op.SELECT: ({3}, {F16, F32, I32T, Q8A}, 1),
-    Op.EQUAL: ({2}, {B8, F16, F32, I32T, Q8A}, 1),
-    Op.UNIDIRECTIONAL_SEQUENCE_LSTM: ({28}, {F16, F32}, 1),
-    Op.QUANTIZED_16BIT_LSTM: ({15}, {Q8A}, 2),
-    Op.RESIZE_NEAREST_NEIGHBOR: ({4}, {F16, F32, Q8A}, 1),
-    Op.PAD_V2: ({3}, {F16, F32, Q8A}, 1),
-    Op.TOPK_V2: ({2}, {F16, F32, I32T, Q8A}, 2),
-    Op.SPLIT: ({3}, {F16, F32, I32T, Q8A}, 1),  # SPLIT: at least 1 (repeated)
+    Op.GENERATE_PROPOSALS: (_both({11}), _signed(F16, F32, Q8A), _both({3})),
+    Op.ROI_ALIGN: (_both({10}), _signed(F16, F32, Q8A), _both({1})),
+    Op.GROUPED_CONV_2D: (_both({9, 12}), _signed(F16, F32, Q8A, Q8C), _both({1})),
+    Op.TRANSPOSE_CONV_2D: (_both({9, 11}), _signed(F16, F32, Q8A, Q8C), _both({1})),
+    Op.SELECT: (_both({3}), _signed(F16, F32, I32T, Q8A), _both({1})),
+    Op.EQUAL: (_both({2}), _signed(B8, F16, F32, I32T, Q8A), _both({1})),
+    Op.UNIDIRECTIONAL_SEQUENCE_LSTM: (
+        _both({28}),
+        {F16: V1_2, F32: V1_2},
+        {V1_2: {1}, V1_3: {1, 3}},
+    ),
+    Op.UNIDIRECTIONAL_SEQUENCE_RNN: (
+        _both({7}),
+        {F16: V1_2, F32: V1_2},
+        {V1_2: {1}, V1_3: {1, 2}},
+    ),
+    Op.QUANTIZED_16BIT_LSTM: (_both({15}), {Q8A: V1_2}, _both({2})),
+    Op.RESIZE_NEAREST_NEIGHBOR: (
+        {V1_2: {4}, V1_3: {4, 5, 6}},
+        _signed(F16, F32, Q8A),
+        _both({1}),
+    ),
+    Op.PAD_V2: (_both({3}), _signed(F16, F32, Q8A), _both({1})),
+    Op.TOPK_V2: (_both({2}), _signed(F16, F32, I32T, Q8A), _both({2})),
+    Op.SPLIT: (_both({3}), _signed(F16, F32, I32T, Q8A), _both({1})),  # SPLIT: at least 1
+    Op.LOG_SOFTMAX: (_both({3}), {F16: V1_2, F32: V1_2}, _both({1})),  # no signed form
 }
 
 
 @pytest.mark.parametrize("op", list(EXPECTED), ids=lambda op: op.name)
 def test_counts_and_types_agree_with_the_doc(op: Op) -> None:
-    counts, types, n_outputs = EXPECTED[op]
-    forms = signatures(op, V1_2)
-    assert {len(s.inputs) for s in forms} == counts
-    assert {s.variant for s in forms} == types
-    assert {len(s.outputs) for s in forms} == {n_outputs}
+    counts, types, outputs = EXPECTED[op]
     assert signatures(op, V1_1) == []
+    for version in (V1_2, V1_3):
+        forms = signatures(op, version)
+        assert {len(s.inputs) for s in forms} == counts[version], version
+        assert {s.variant for s in forms} == {t for t, v in types.items() if v <= version}
+        assert {len(s.outputs) for s in forms} == outputs[version], version
     triples = {(variant, since) for o, variant, since in coverage_triples() if o == op}
-    assert triples == {(t, V1_2) for t in types}
+    assert triples == set(types.items())
 
 
 _CONV_TAIL_EXPLICIT_GROUPED = (I,) * 8 + (BOOL,)

@@ -98,11 +98,14 @@ def test_operand_type_range_bounds():
     assert max(t for t in fundamental if t.name not in HAL_1_3_TYPES) == 13
 
 
-def test_operation_type_has_95_fundamental_members_and_oem():
+def test_operation_type_has_102_fundamental_members_and_oem():
     fundamental = sorted(op.value for op in OperationType if op != OperationType.OEM_OPERATION)
-    assert fundamental == list(range(95))
+    assert fundamental == list(range(102))
     assert OperationType.OEM_OPERATION == 10000
-    assert len(OperationType) == 96
+    assert len(OperationType) == 103
+    # FUNDAMENTAL_MAX stays 1.2's bound (the suite draws invalid operation types above it).
+    assert OperationTypeRange.FUNDAMENTAL_MAX == 94
+    assert OperationTypeRange.FUNDAMENTAL_MAX_1_3 == max(fundamental) == 101
 
 
 @pytest.mark.parametrize(
@@ -126,6 +129,13 @@ def test_operation_type_has_95_fundamental_members_and_oem():
         ("TOPK_V2", 90),
         ("UNIDIRECTIONAL_SEQUENCE_RNN", 93),
         ("RESIZE_NEAREST_NEIGHBOR", 94),
+        ("QUANTIZED_LSTM", 95),
+        ("IF", 96),
+        ("WHILE", 97),
+        ("ELU", 98),
+        ("HARD_SWISH", 99),
+        ("FILL", 100),
+        ("RANK", 101),
         ("OEM_OPERATION", 10000),
     ],
 )
@@ -137,6 +147,7 @@ def test_operation_type_range_bounds():
     assert OperationTypeRange.BASE_MIN == 0
     assert OperationTypeRange.FUNDAMENTAL_MIN == 0
     assert OperationTypeRange.FUNDAMENTAL_MAX == 94
+    assert OperationTypeRange.FUNDAMENTAL_MAX_1_3 == 101
     assert OperationTypeRange.OEM_MIN == 10000
     assert OperationTypeRange.OEM_MAX == 10000
     assert OperationTypeRange.BASE_MAX == 0xFFFF

@@ -40,6 +40,7 @@ from hal.types import (
     OperandType,
     Operation,
     OperationType,
+    Priority,
     Request,
     Subgraph,
     SymmPerChannelQuantParams,
@@ -55,10 +56,12 @@ from hal.validation import (
     Violation,
     validate_execution_preference,
     validate_model,
+    validate_priority,
     validate_request,
+    validate_time_argument,
 )
 
-V1_0, V1_1, V1_2 = HalVersion.V1_0, HalVersion.V1_1, HalVersion.V1_2
+V1_0, V1_1, V1_2, V1_3 = HalVersion.V1_0, HalVersion.V1_1, HalVersion.V1_2, HalVersion.V1_3
 F32 = OperandType.TENSOR_FLOAT32
 F16 = OperandType.TENSOR_FLOAT16
 Q8A = OperandType.TENSOR_QUANT8_ASYMM
@@ -234,6 +237,95 @@ def _transpose_request(kit: Kit, model: Model, perm: bool = True) -> Request:
     return kit.request(model, [data, np.array([1, 0], np.int32) if perm else None])
 
 
+# -- HAL 1.3: a model with referenced subgraphs ------------------------------
+
+B8 = OperandType.TENSOR_BOOL8
+SUBGRAPH = OperandType.SUBGRAPH
+
+
+def _subgraph_ref(k: int, consumers: int = 1) -> Operand:
+    """A SUBGRAPH operand naming ``Model.referenced[k]``."""
+    return Operand(SUBGRAPH, [], consumers, lifetime=LT.SUBGRAPH, location=DataLocation(0, k, 0))
+
+
+def _unary_graph(operation: int, dims: list[int] | None = None) -> Subgraph:
+    """One unary operation from a TENSOR_FLOAT32 input to an output, [2] unless given."""
+    dims = dims or [2]
+    return Subgraph(
+        operands=[
+            Operand(F32, list(dims), 1, lifetime=LT.MODEL_INPUT),
+            Operand(F32, list(dims), 0, lifetime=LT.MODEL_OUTPUT),
+        ],
+        operations=[Operation(operation, [0], [1])],
+        input_indexes=[0],
+        output_indexes=[1],
+    )
+
+
+def _if(kit: Kit) -> Model:
+    """IF(cond (operand 0), then = referenced[0] (operand 2), else = referenced[1]
+    (operand 3), x (operand 1)) -> out (operand 4); then is RELU, else FLOOR, on [2]."""
+    return Model(
+        operands=[
+            Operand(B8, [1], 1, lifetime=LT.MODEL_INPUT),
+            Operand(F32, [2], 1, lifetime=LT.MODEL_INPUT),
+            _subgraph_ref(0),
+            _subgraph_ref(1),
+            Operand(F32, [2], 0, lifetime=LT.MODEL_OUTPUT),
+        ],
+        operations=[Operation(OperationType.IF, [0, 2, 3, 1], [4])],
+        input_indexes=[0, 1],
+        output_indexes=[4],
+        referenced=[_unary_graph(OperationType.RELU), _unary_graph(OperationType.FLOOR)],
+    )
+
+
+def _while(kit: Kit) -> Model:
+    """WHILE(cond = referenced[0] (operand 0), body = referenced[1] (operand 1), x
+    (operand 2)) -> out (operand 3): while x < 10, x = x + 1, on [1] tensors."""
+
+    def constant(type_: int, offset: int) -> Operand:
+        dims = [] if type_ == OperandType.INT32 else [1]
+        return Operand(
+            type_, dims, 1, lifetime=LT.CONSTANT_COPY, location=DataLocation(0, offset, 4)
+        )
+
+    cond = Subgraph(
+        operands=[
+            Operand(F32, [1], 1, lifetime=LT.MODEL_INPUT),
+            constant(F32, 0),
+            Operand(B8, [1], 0, lifetime=LT.MODEL_OUTPUT),
+        ],
+        operations=[Operation(OperationType.LESS, [0, 1], [2])],
+        input_indexes=[0],
+        output_indexes=[2],
+    )
+    body = Subgraph(
+        operands=[
+            Operand(F32, [1], 1, lifetime=LT.MODEL_INPUT),
+            constant(F32, 4),
+            constant(OperandType.INT32, 8),
+            Operand(F32, [1], 0, lifetime=LT.MODEL_OUTPUT),
+        ],
+        operations=[Operation(OperationType.ADD, [0, 1, 2], [3])],
+        input_indexes=[0],
+        output_indexes=[3],
+    )
+    return Model(
+        operands=[
+            _subgraph_ref(0),
+            _subgraph_ref(1),
+            Operand(F32, [1], 1, lifetime=LT.MODEL_INPUT),
+            Operand(F32, [1], 0, lifetime=LT.MODEL_OUTPUT),
+        ],
+        operations=[Operation(OperationType.WHILE, [0, 1, 2], [3])],
+        input_indexes=[2],
+        output_indexes=[3],
+        operand_values=np.array([10.0, 1.0], np.float32).tobytes() + bytes(4),
+        referenced=[cond, body],
+    )
+
+
 # ---------------------------------------------------------------------------
 # Mutations
 # ---------------------------------------------------------------------------
@@ -320,6 +412,51 @@ def _model_pool(k: int, **fields: Any) -> Mutation:
     return mutate
 
 
+def _graph(k: int, mutate: Mutation) -> Mutation:
+    """``mutate`` applied to ``Model.referenced[k]`` (it has a model's graph fields)."""
+    return lambda model: mutate(model.referenced[k])
+
+
+def _no_value_branches(model: Model) -> None:
+    """IF with no values: each branch turns a constant [2] into its output, no inputs."""
+    model.operations[0].inputs = [0, 2, 3]
+    model.operands[1].number_of_consumers = 0
+    model.operand_values = bytes(8)
+    for graph in model.referenced:
+        graph.operands[0] = Operand(
+            F32, [2], 1, lifetime=LT.CONSTANT_COPY, location=DataLocation(0, 0, 8)
+        )
+        graph.input_indexes = []
+
+
+def _oem_reads_subgraph(model: Model) -> None:
+    """An OEM operation reads the then branch's SUBGRAPH operand (operand 2)."""
+    model.operands.append(Operand(F32, [2], 0, lifetime=LT.TEMPORARY_VARIABLE))
+    model.operations.append(Operation(OperationType.OEM_OPERATION, [2], [5]))
+    model.operands[2].number_of_consumers = 2
+
+
+def _model_pop_last(model: Model) -> None:
+    """Drop the last referenced subgraph (valid when nothing names it any more)."""
+    model.referenced.pop()
+
+
+def _nest_while_in_then(model: Model) -> None:
+    """The then branch becomes a WHILE over [2] tensors (its subgraphs appended): control
+    flow nested in a referenced subgraph, checked there by model.each_subgraph."""
+    loop = _while(Kit())
+    base = len(model.referenced)
+    for operand in loop.operands[:2]:
+        operand.location = DataLocation(0, base + operand.location.offset, 0)
+    model.operand_values = loop.operand_values
+    then = Subgraph(loop.operands, loop.operations, loop.input_indexes, loop.output_indexes)
+    for graph in (then, *loop.referenced):
+        for operand in graph.operands:
+            if operand.type == F32 and operand.lifetime != LT.CONSTANT_COPY:
+                operand.dimensions = [2]  # the constants ([1]) broadcast
+    model.referenced = [then, model.referenced[1], *loop.referenced]
+
+
 def _reverse_operations(model: Model) -> None:
     model.operations.reverse()
 
@@ -361,6 +498,9 @@ class Case:
     """The exact text of one violation of ``rule`` this case produces."""
     request: RequestBuilder = _ones
     preference: int = ExecutionPreference.FAST_SINGLE_ANSWER
+    priority: int = Priority.MEDIUM
+    time_value: object = None
+    """The deadline, loop timeout or duration of a ``request.time_arguments`` case."""
     alone: bool = True
     """``rule`` is the only rule the input violates."""
     driver_checks_again: bool = False
@@ -372,9 +512,17 @@ class Case:
 
     @property
     def kind(self) -> str:
-        if self.rule == "model.execution_preference":
-            return "preference"
+        if self.rule in _ARGUMENT_KINDS:
+            return _ARGUMENT_KINDS[self.rule]
         return RULES[self.rule].scope if self.rule in RULES else "model"
+
+
+_ARGUMENT_KINDS = {
+    "model.execution_preference": "preference",
+    "model.priority": "priority",
+    "request.time_arguments": "time",
+}
+"""The rules on a call's arguments rather than on a model or request."""
 
 
 @dataclass
@@ -390,7 +538,7 @@ class Built:
 def build(case: Case, kit: Kit) -> Built:
     model = case.base(kit)
     assert validate_model(model, case.version).ok, "the case's base model must be valid"
-    if case.kind == "preference":
+    if case.kind in _ARGUMENT_KINDS.values():
         return Built(model, bad_model=model)
     if case.kind == "model":
         bad = copy.deepcopy(model)
@@ -406,6 +554,10 @@ def build(case: Case, kit: Kit) -> Built:
 def evaluate(case: Case, built: Built, disabled: frozenset[str] = frozenset()) -> ValidationResult:
     if case.kind == "preference":
         return validate_execution_preference(case.preference, disabled=disabled)
+    if case.kind == "priority":
+        return validate_priority(case.priority, disabled=disabled)
+    if case.kind == "time":
+        return validate_time_argument(case.time_value, disabled=disabled)
     if case.kind == "model":
         return validate_model(built.bad_model, case.version, disabled=disabled)
     return validate_request(built.bad_request, built.model, case.version, disabled=disabled)
@@ -915,8 +1067,16 @@ MODEL_CASES = [
     Case(
         "operation.type_known",
         "fundamental_max_plus_1",
-        _operation(0, type=95),
-        message="operation 0: unknown operation type 95 is not an operation type",
+        _operation(0, type=102),
+        version=V1_3,
+        message="operation 0: unknown operation type 102 is not an operation type",
+    ),
+    Case(
+        "operation.type_version",
+        "hal_1_3_operation_at_1_2",
+        _operation(0, type=OperationType.ELU),
+        base=_unary(OperationType.RELU),
+        message="operation 0: ELU needs HAL 1.3, model is 1.2",
     ),
     Case("operation.type_known", "oem_min_minus_1", _operation(0, type=9999)),
     Case("operation.type_known", "oem_max_plus_1", _operation(0, type=10001)),
@@ -1425,6 +1585,307 @@ REQUEST_CASES += [
     ),
 ]
 
+# -- HAL 1.3 (docs/validation.md; the rules of subgraph_rules.py, priorities, times) --
+
+_IF_LABEL = "operation 0 (IF)"
+_WHILE_LABEL = "operation 0 (WHILE)"
+
+MODEL_CASES_1_3 = [
+    Case(
+        "operand.lifetime",
+        "subgraph_lifetime_at_1_2",
+        _operand(0, lifetime=LT.SUBGRAPH),
+        message="operand 0: lifetime SUBGRAPH needs HAL 1.3, model is 1.2",
+        alone=False,  # operand 0 is a model input with another lifetime now
+    ),
+    Case(
+        "operand.lifetime",
+        "subgraph_operand_at_1_2",
+        _add_operand(Operand(OperandType.INT32, [], 0, lifetime=LT.SUBGRAPH)),
+        message="operand 4: lifetime SUBGRAPH needs HAL 1.3, model is 1.2",
+    ),
+    Case(
+        "operand.scalar_rank",
+        "subgraph_with_dimensions",
+        _operand(2, dimensions=[1]),
+        base=_if,
+        version=V1_3,
+        message="operand 2: SUBGRAPH is a scalar but has dimensions [1]",
+    ),
+    Case(
+        "operand.subgraph_pairing",
+        "type_without_lifetime",
+        _add_operand(Operand(SUBGRAPH, [], 0, lifetime=LT.NO_VALUE)),
+        base=_if,
+        version=V1_3,
+        message="operand 5: type SUBGRAPH has lifetime NO_VALUE, must be SUBGRAPH",
+    ),
+    Case(
+        "operand.subgraph_pairing",
+        "lifetime_without_type",
+        _add_operand(Operand(OperandType.INT32, [], 0, lifetime=LT.SUBGRAPH)),
+        base=_if,
+        version=V1_3,
+        message="operand 5: lifetime SUBGRAPH has type INT32, must be SUBGRAPH",
+    ),
+    Case(
+        "operand.subgraph_location",
+        "pool_1",
+        _add_operand(
+            Operand(SUBGRAPH, [], 0, lifetime=LT.SUBGRAPH, location=DataLocation(1, 0, 0))
+        ),
+        base=_if,
+        version=V1_3,
+        message=(
+            "operand 5 (SUBGRAPH): location (pool 1, offset 0, length 0) must be pool 0, "
+            "length 0 and an offset below 2 (the number of referenced subgraphs)"
+        ),
+    ),
+    Case(
+        "operand.subgraph_location",
+        "offset_past_end",
+        _operand_location(3, offset=2),
+        base=_if,
+        version=V1_3,
+        alone=False,  # the IF's else branch then names no subgraph either
+    ),
+    Case(
+        "operand.subgraph_use",
+        "read_by_oem_operation",
+        _oem_reads_subgraph,
+        base=_if,
+        version=V1_3,
+        message=(
+            "operation 1 (OEM_OPERATION): input 0 (operand 2) is a SUBGRAPH; only IF inputs "
+            "1 and 2 and WHILE inputs 0 and 1 take a subgraph"
+        ),
+    ),
+    Case(
+        "model.no_reference_cycles",
+        "then_names_itself",
+        _graph(0, _add_operand(_subgraph_ref(0, consumers=0))),
+        base=_if,
+        version=V1_3,
+        message="the subgraph references form a cycle: referenced[0] -> referenced[0]",
+    ),
+    Case(
+        "model.no_reference_cycles",
+        "body_names_the_loop_again",
+        _graph(1, _add_operand(_subgraph_ref(1, consumers=0))),
+        base=_while,
+        version=V1_3,
+        message="the subgraph references form a cycle: referenced[1] -> referenced[1]",
+    ),
+    Case(
+        "subgraph.reachable",
+        "unused_third_subgraph",
+        lambda model: model.referenced.append(_unary_graph(OperationType.RELU)),
+        base=_if,
+        version=V1_3,
+        message="referenced[2] is not reached from the main subgraph",
+    ),
+    Case(
+        "subgraph.io_nonempty",
+        "branches_without_inputs",
+        _no_value_branches,
+        base=_if,
+        version=V1_3,
+        message="referenced[0] has no inputs",
+    ),
+    Case(
+        "model.each_subgraph",
+        "consumer_count_in_a_branch",
+        _graph(0, _operand(0, number_of_consumers=5)),
+        base=_if,
+        version=V1_3,
+        message=(
+            "referenced[0]: operand.number_of_consumers: operand 0: number_of_consumers is 5, "
+            "but 1 operation input(s) read it"
+        ),
+    ),
+    Case(
+        "model.each_subgraph",
+        "unknown_operation_in_the_body",
+        _graph(1, _operation(0, type=9999)),
+        base=_while,
+        version=V1_3,
+        message=(
+            "referenced[1]: operation.type_known: operation 0: unknown operation type 9999 is "
+            "not an operation type"
+        ),
+    ),
+    Case(
+        "if.counts",
+        "no_values",
+        _steps(
+            _operation(0, inputs=[0, 2]),
+            _operand(1, number_of_consumers=0),
+            _operand(3, number_of_consumers=0),
+        ),
+        base=_if,
+        version=V1_3,
+        message=(
+            f"{_IF_LABEL}: has 2 inputs and 1 outputs; needs at least 3 inputs (condition, "
+            "then, else) and 1 output"
+        ),
+    ),
+    Case(
+        "if.condition",
+        "two_elements",
+        _operand(0, dimensions=[2]),
+        base=_if,
+        version=V1_3,
+        message=(
+            f"{_IF_LABEL}: input 0 (operand 0) is TENSOR_BOOL8 of dimensions [2]; the "
+            "condition is a TENSOR_BOOL8 of dimensions [1]"
+        ),
+    ),
+    Case(
+        "if.condition",
+        "float_condition",
+        _operand(0, type=F32),
+        base=_if,
+        version=V1_3,
+    ),
+    Case(
+        "if.branch_refs",
+        "else_is_the_condition",
+        _steps(
+            _operation(0, inputs=[0, 2, 0, 1]),
+            _operand(0, number_of_consumers=2),
+            _operand(3, number_of_consumers=0),
+        ),
+        base=_if,
+        version=V1_3,
+        message=(
+            f"{_IF_LABEL}: input 2 (operand 0) is not a SUBGRAPH operand naming one of the 2 "
+            "referenced subgraphs"
+        ),
+    ),
+    Case(
+        "if.branch_arity",
+        "one_value_too_many",
+        _steps(_operation(0, inputs=[0, 2, 3, 1, 1]), _operand(1, number_of_consumers=2)),
+        base=_if,
+        version=V1_3,
+        message=(
+            f"{_IF_LABEL}: the then branch referenced[0] has 1 inputs and 1 outputs; the IF "
+            "passes 2 values and takes 1 results"
+        ),
+    ),
+    Case(
+        "if.branch_compatible",
+        "else_of_another_size",
+        lambda model: model.referenced.__setitem__(1, _unary_graph(OperationType.FLOOR, dims=[3])),
+        base=_if,
+        version=V1_3,
+        message=(
+            f"{_IF_LABEL}: input 3 (operand 1) and referenced[1] input 0 differ: dimensions "
+            "[2] against [3]"
+        ),
+    ),
+    Case(
+        "if.branch_compatible",
+        "then_of_another_type",
+        _graph(0, _steps(_operand(0, type=F16), _operand(1, type=F16))),
+        base=_if,
+        version=V1_3,
+        message=(
+            f"{_IF_LABEL}: output 0 (operand 4) and referenced[0] output 0 differ: type "
+            "TENSOR_FLOAT32 against TENSOR_FLOAT16"
+        ),
+    ),
+    Case(
+        "if.fully_specified",
+        "output_of_unknown_size",
+        _operand(4, dimensions=[0]),
+        base=_if,
+        version=V1_3,
+        message=(
+            f"{_IF_LABEL}: output 0 (operand 4) is TENSOR_FLOAT32 of dimensions [0], not fully "
+            "specified; IF operands must be"
+        ),
+    ),
+    Case(
+        "while.counts",
+        "no_values",
+        _steps(_operation(0, inputs=[0, 1]), _operand(2, number_of_consumers=0)),
+        base=_while,
+        version=V1_3,
+        message=(
+            f"{_WHILE_LABEL}: has 2 inputs and 1 outputs; needs at least 3 inputs (condition, "
+            "body, a value) and 1 output"
+        ),
+    ),
+    Case(
+        "while.refs",
+        "body_is_a_tensor",
+        _steps(
+            _operation(0, inputs=[0, 2, 2]),
+            _operand(2, number_of_consumers=2),
+            _operand(1, number_of_consumers=0),
+        ),
+        base=_while,
+        version=V1_3,
+        message=(
+            f"{_WHILE_LABEL}: input 1 (operand 2) is not a SUBGRAPH operand naming one of the "
+            "2 referenced subgraphs"
+        ),
+    ),
+    Case(
+        "while.cond_signature",
+        "condition_of_two_elements",
+        _graph(0, _operand(2, dimensions=[2])),
+        base=_while,
+        version=V1_3,
+        message=(
+            f"{_WHILE_LABEL}: the condition referenced[0] returns TENSOR_BOOL8 of dimensions "
+            "[2]; it must return one TENSOR_BOOL8 of dimensions [1]"
+        ),
+    ),
+    Case(
+        "while.body_signature",
+        "body_output_grows",
+        _graph(1, _operand(3, dimensions=[2])),
+        base=_while,
+        version=V1_3,
+        message=(
+            f"{_WHILE_LABEL}: output 0 (operand 3) and referenced[1] output 0 differ: "
+            "dimensions [1] against [2]"
+        ),
+    ),
+    Case(
+        "while.fully_specified",
+        "body_output_of_unknown_size",
+        _graph(1, _operand(3, dimensions=[0])),
+        base=_while,
+        version=V1_3,
+        message=(
+            f"{_WHILE_LABEL}: referenced[1] output 0 is TENSOR_FLOAT32 of dimensions [0], not "
+            "fully specified; WHILE operands must be"
+        ),
+    ),
+    Case(
+        "model.priority",
+        "three",
+        priority=3,
+        version=V1_3,
+        message="priority 3 is not one of LOW (0), MEDIUM (1), HIGH (2)",
+    ),
+    Case("model.priority", "negative", priority=-1, version=V1_3),
+    Case(
+        "request.time_arguments",
+        "negative_deadline",
+        time_value=-1,
+        version=V1_3,
+        message="deadline -1 is neither None nor a count of nanoseconds in [0, 2**64)",
+    ),
+    Case("request.time_arguments", "float_deadline", time_value=1.5, version=V1_3),
+    Case("request.time_arguments", "beyond_64_bits", time_value=2**64, version=V1_3),
+]
+
+MODEL_CASES += MODEL_CASES_1_3
+
 CASES = MODEL_CASES + REQUEST_CASES
 ALONE = [case for case in CASES if case.alone]
 
@@ -1490,6 +1951,11 @@ def test_rules_are_consistent() -> None:
         "request.input_length",
         "request.no_value_required",
         "request.pool_token",
+        "request.time_arguments",
+        "operand.subgraph_use",
+        "subgraph.reachable",
+        "subgraph.io_nonempty",
+        "if.fully_specified",
     }
 
 
@@ -1605,6 +2071,36 @@ def test_valid_execution_preference(preference: int) -> None:
     assert validate_execution_preference(preference).ok
 
 
+@pytest.mark.parametrize("priority", list(Priority), ids=lambda p: p.name)
+def test_valid_priority(priority: int) -> None:
+    assert validate_priority(priority).ok
+
+
+@pytest.mark.parametrize("value", [None, 0, 1, 2**63 - 1, 2**64 - 1])
+def test_every_deadline_is_valid(value: object) -> None:
+    # A deadline long past (0) or never reached is valid: never INVALID_ARGUMENT.
+    for what in ("deadline", "loop timeout", "duration"):
+        assert validate_time_argument(value, what).ok
+
+
+def test_a_rule_disabled_is_disabled_in_the_subgraphs_too(kit: Kit) -> None:
+    model = _if(kit)
+    model.referenced[0].operands[0].number_of_consumers = 5
+    assert validate_model(model, V1_3).rule_names == {"model.each_subgraph"}
+    assert validate_model(model, V1_3, disabled={"operand.number_of_consumers"}).ok
+
+
+def test_subgraph_rules_bind_1_3_models_only(kit: Kit) -> None:
+    # Below 1.3 the older rules refuse every part of a control-flow model already.
+    found = validate_model(_while(kit), V1_2).rule_names
+    assert found == {
+        "operand.type_version",
+        "operand.lifetime",
+        "model.referenced_version",
+        "operation.type_version",
+    }
+
+
 # -- valid inputs ------------------------------------------------------------
 
 VALID_MODELS: list[tuple[str, Builder, HalVersion]] = [
@@ -1651,6 +2147,23 @@ VALID_MODELS: list[tuple[str, Builder, HalVersion]] = [
         V1_2,
     ),
     ("oem_operation", _plus(_float, _operation(0, type=OperationType.OEM_OPERATION)), V1_0),
+    ("if", _if, V1_3),
+    ("while", _while, V1_3),
+    ("if_same_branch_twice", _plus(_if, _operand_location(3, offset=0), _model_pop_last), V1_3),
+    (
+        "while_in_an_if_branch",
+        _plus(_if, _nest_while_in_then),
+        V1_3,
+    ),
+    (
+        "signed_quant8_add",
+        _binary(
+            type_=OperandType.TENSOR_QUANT8_ASYMM_SIGNED,
+            quant=((0.5, -3), (0.5, 0), (1.0, -128)),
+        ),
+        V1_3,
+    ),
+    ("priority_free_time_values", _float, V1_0),
     (
         "oem_scalar_unchecked",
         _plus(_float, _add_input(OperandType.OEM, scale=math.nan, zero_point=-7)),
@@ -1928,12 +2441,17 @@ def _assert_rejects(case: Case, built: Built, driver: Any) -> None:
     assert notification.output_shapes == ()
 
 
-_DRIVER_CASES = CASES + [
+_DRIVER_LEVEL_CASES = [
+    case for case in CASES if case.version in _SUPPORTED and case.kind not in ("priority", "time")
+]
+_DRIVER_CASES = _DRIVER_LEVEL_CASES + [
     replace(case, name=f"{case.name}-1_1", version=V1_1)
     for case in CASES
     if case.kind == "preference"
 ]
-"""Every case at its own version; preference cases also through ``prepare_model_1_1``."""
+"""Every case at its own version; preference cases also through ``prepare_model_1_1``.
+The reference driver is a HAL 1.2 driver: the 1.3 cases (and the priority and time
+arguments, which only 1.3 methods take) wait for its 1.3 level."""
 
 
 @pytest.mark.parametrize("case", _DRIVER_CASES, ids=lambda case: case.id)

@@ -270,6 +270,35 @@ def test_mutations_break_the_family_rules(family: Family) -> None:
 
 
 @pytest.mark.parametrize("family", ALL)
+def test_mutations_are_right_at_1_3(family: Family) -> None:
+    """With 1.3 a level, every mutation claiming 1.3 breaks a family rule of a 1.3 model,
+    and one that does not claim it (a value 1.3 made valid: operand type 14, operation
+    type 95, lifetime 6; a 1.2 feature tried through older methods) is not refused at 1.3
+    for the family's reason."""
+    cases = _admitting_cases(family)[:CASES_PER_FAMILY]
+    for test in cases:
+        if not validate_model(test.model, HalVersion.V1_3).ok:
+            continue
+        with _subject(family, test) as s:
+            for mutation in family.mutations(s.subject):
+                if HalVersion.V1_3 in mutation.levels:
+                    _check_mutation(family, s.subject, mutation, [HalVersion.V1_3])
+                    continue
+                if family.pending or not mutation.levels:
+                    continue
+                result, mutated = _verdict(family, s.subject, mutation, HalVersion.V1_3)
+                try:
+                    named = {"operand.type_known", "operation.type_known", "operand.lifetime"}
+                    assert not result.rule_names & named & set(family.rules), (
+                        f"{mutation!r} is refused at 1.3 under {sorted(result.rule_names)}, "
+                        "yet does not claim 1.3"
+                    )
+                finally:
+                    if isinstance(mutated, Model):
+                        close_new_pools(s.subject, mutated)
+
+
+@pytest.mark.parametrize("family", ALL)
 @settings(
     max_examples=10,
     derandomize=True,

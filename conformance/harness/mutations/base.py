@@ -73,9 +73,12 @@ from hal.types import (
 )
 from hal.validation import RULES, Tier
 
-V1_0, V1_1, V1_2 = HalVersion.V1_0, HalVersion.V1_1, HalVersion.V1_2
+V1_0, V1_1, V1_2, V1_3 = HalVersion.V1_0, HalVersion.V1_1, HalVersion.V1_2, HalVersion.V1_3
 ALL_LEVELS = frozenset(HalVersion)
 BELOW_1_2 = frozenset(v for v in HalVersion if v < V1_2)
+BELOW_1_3 = frozenset(v for v in HalVersion if v < V1_3)
+"""Where a value HAL 1.3 made valid (operand type 14, operation type 95, lifetime 6) is
+still invalid."""
 UINT32_MAX = 0xFFFF_FFFF
 
 MODEL = "model"
@@ -100,6 +103,7 @@ F32, F16, I32T, Q8A, Q8S, Q8C, Q16A, Q16S, B8 = (
     T.TENSOR_QUANT16_SYMM,
     T.TENSOR_BOOL8,
 )
+Q8AS, SUBGRAPH = T.TENSOR_QUANT8_ASYMM_SIGNED, T.SUBGRAPH
 _CONSTANT = frozenset({L.CONSTANT_COPY, L.CONSTANT_REFERENCE})
 _UNDECLARED_PREFIX = 0x7A11
 """An extension prefix no mutated model declares."""
@@ -501,10 +505,12 @@ def _types(model: Model, indexes: Iterable[int]) -> tuple[int, ...]:
 def _catalog_accepts(op_type: int, inputs: tuple[int, ...], outputs: tuple[int, ...]) -> frozenset:
     """The HAL levels at which the catalog has a form of ``op_type`` taking these types.
 
-    OEM and extension operations are the vendor's business: every level.
+    OEM and extension operations are the vendor's business: every level. IF and WHILE
+    (1.3) have no catalog forms (the validation rules match them to their subgraphs):
+    every level too, so no mutation counts on the catalog refusing them.
     """
     info = operation_info(op_type)
-    if info is None or info.type == OperationType.OEM_OPERATION:
+    if info is None or not info.signatures:
         return ALL_LEVELS
     return frozenset(
         level

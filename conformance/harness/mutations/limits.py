@@ -219,7 +219,7 @@ def _model_empty(model: Model) -> Iterator[_Draft]:
 _INVALID_TYPE_VALUES = st.one_of(
     st.integers(min_value=-(2**63), max_value=-1),
     st.integers(
-        min_value=OperandTypeRange.FUNDAMENTAL_MAX + 1, max_value=OperandTypeRange.OEM_MIN - 1
+        min_value=OperandTypeRange.FUNDAMENTAL_MAX_1_3 + 1, max_value=OperandTypeRange.OEM_MIN - 1
     ),
     st.integers(min_value=OperandTypeRange.OEM_MAX + 1, max_value=OperandTypeRange.BASE_MAX),
     st.integers(min_value=2**32, max_value=2**64),
@@ -260,7 +260,8 @@ def _operand_type_beyond_sample(model: Model) -> st.SearchStrategy[_Draft]:
 _INVALID_OPERATION_VALUES = st.one_of(
     st.integers(min_value=-(2**63), max_value=-1),
     st.integers(
-        min_value=OperationTypeRange.FUNDAMENTAL_MAX + 1, max_value=OperationTypeRange.OEM_MIN - 1
+        min_value=OperationTypeRange.FUNDAMENTAL_MAX_1_3 + 1,
+        max_value=OperationTypeRange.OEM_MIN - 1,
     ),
     st.integers(min_value=OperationTypeRange.OEM_MAX + 1, max_value=OperationTypeRange.BASE_MAX),
     st.integers(min_value=2**32, max_value=2**64),

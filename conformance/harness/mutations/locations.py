@@ -10,6 +10,8 @@ from hypothesis import strategies as st
 
 from conformance.harness.mutations.base import (
     _CONSTANT,
+    ALL_LEVELS,
+    BELOW_1_3,
     MODEL,
     OURS,
     Q8C,
@@ -252,15 +254,24 @@ def _constant_length(model: Model) -> Iterator[_Draft]:
     ("operand.lifetime",),
     OURS,
     "any operand",
-    "an operand lifetime that is not an OperandLifeTime (NO_VALUE + 1, 2**32 - 1)",
+    "an operand lifetime that is not an OperandLifeTime (NO_VALUE + 1, which is SUBGRAPH "
+    "from 1.3 and so tried through the 1.0-1.2 methods; SUBGRAPH + 1; 2**32 - 1)",
 )
 def _lifetime_invalid(model: Model) -> Iterator[_Draft]:
+    values = (
+        (L.NO_VALUE + 1, BELOW_1_3),
+        (UINT32_MAX, ALL_LEVELS),
+        (L.SUBGRAPH + 1, ALL_LEVELS),
+    )
     for i, operand in enumerate(model.operands):
-        for value in (L.NO_VALUE + 1, UINT32_MAX):
+        for value, levels in values:
+            if value == operand.lifetime:
+                continue
             yield _Draft(
                 f"operand{i}.lifetime={value}",
                 f"{_operand(model, i)} lifetime {_lifetime_name(operand.lifetime)} -> {value}",
                 _set_field(i, "lifetime", value),
+                levels,
             )
 
 

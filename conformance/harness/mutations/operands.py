@@ -15,16 +15,19 @@ from conformance.harness.mutations.base import (
     ALL_LEVELS,
     B8,
     BELOW_1_2,
+    BELOW_1_3,
     F16,
     F32,
     I32T,
     MODEL,
     OURS,
     Q8A,
+    Q8AS,
     Q8C,
     Q8S,
     Q16A,
     Q16S,
+    SUBGRAPH,
     UINT32_MAX,
     VTS,
     L,
@@ -66,10 +69,15 @@ from hal.validation import Tier
 
 _VTS_SCALARS = frozenset({T.FLOAT16, T.FLOAT32, T.INT32, T.UINT32, T.BOOL})
 _VTS_INVALID_TYPES_1_2 = (
-    (UINT32_MAX, "FUNDAMENTAL_MIN - 1 as uint32"),
-    (OperandTypeRange.FUNDAMENTAL_MAX + 1, "FUNDAMENTAL_MAX + 1"),
-    (OperandTypeRange.OEM_MIN - 1, "OEM_MIN - 1"),
-    (OperandTypeRange.OEM_MAX + 1, "OEM_MAX + 1"),
+    (UINT32_MAX, "FUNDAMENTAL_MIN - 1 as uint32", ALL_LEVELS),
+    # 14 is TENSOR_QUANT8_ASYMM_SIGNED from 1.3 on: invalid through the 1.0-1.2 methods only.
+    (OperandTypeRange.FUNDAMENTAL_MAX + 1, "FUNDAMENTAL_MAX + 1, a 1.3 type", BELOW_1_3),
+    (OperandTypeRange.OEM_MIN - 1, "OEM_MIN - 1", ALL_LEVELS),
+    (OperandTypeRange.OEM_MAX + 1, "OEM_MAX + 1", ALL_LEVELS),
+)
+_VTS_INVALID_TYPES_1_3 = (
+    # VTS 1.3's FUNDAMENTAL_MAX + 1 (16): no level knows it.
+    (OperandTypeRange.FUNDAMENTAL_MAX_1_3 + 1, "FUNDAMENTAL_MAX_1_3 + 1", ALL_LEVELS),
 )
 _VTS_INVALID_TYPES_OLD = (
     (-1, "FLOAT32 - 1", ALL_LEVELS),
@@ -85,17 +93,21 @@ _VTS_INVALID_TYPES_OLD = (
     VTS,
     "any operand",
     "an operand's type set to a value outside every operand type range (VTS's four values; "
-    "the 1.0/1.1 VTS values through the 1.0 and 1.1 methods)",
+    "the 1.0/1.1 VTS values through the 1.0 and 1.1 methods; 1.2's FUNDAMENTAL_MAX + 1 "
+    "through the 1.0-1.2 methods, 1.3's at every level)",
     upstream="mutateOperandTypeTest",
 )
 def _operand_type_invalid(model: Model) -> Iterator[_Draft]:
     for i, operand in enumerate(model.operands):
-        for value, label in _VTS_INVALID_TYPES_1_2:
+        for value, label, levels in _VTS_INVALID_TYPES_1_2 + _VTS_INVALID_TYPES_1_3:
+            if value == operand.type:
+                continue
             yield _Draft(
                 f"operand{i}.type={value}",
                 f"operand {i} type {_type_name(operand.type)} -> {value} ({label}) in "
                 f"{_where(model, i)}",
                 _set_type(i, value),
+                levels,
             )
         for value, label, levels in _VTS_INVALID_TYPES_OLD:
             if value != operand.type:
@@ -138,7 +150,7 @@ def _operand_rank(model: Model) -> Iterator[_Draft]:
             )
 
 
-_SCALE_MUST_BE_ZERO = _VTS_SCALARS | {B8, F16, F32, Q8C}
+_SCALE_MUST_BE_ZERO = _VTS_SCALARS | {B8, F16, F32, Q8C, SUBGRAPH}
 _SCALE_MUST_BE_POSITIVE = frozenset({Q8A, Q8S, Q16A, Q16S})
 
 
@@ -147,7 +159,7 @@ def _vts_invalid_scale(t: int) -> float | None:
         return 1.0
     if t == I32T:
         return -1.0
-    if t in _SCALE_MUST_BE_POSITIVE:
+    if t in _SCALE_MUST_BE_POSITIVE or t == Q8AS:  # VTS 1.3: signed in the default branch
         return 0.0
     return None  # OEM types are not checked; extension types want 0
 
@@ -199,13 +211,15 @@ def _operand_scale_sample(model: Model) -> st.SearchStrategy[_Draft]:
 
 
 def _vts_invalid_zero_points(t: int) -> tuple[int, ...]:
-    if t in _VTS_SCALARS or t in (B8, F16, F32, I32T, Q8C):
+    if t in _VTS_SCALARS or t in (B8, F16, F32, I32T, Q8C, SUBGRAPH):
         return (1,)
     return {
         Q8A: (-1, 256),
         Q8S: (-129, -1, 1, 128),
         Q16A: (-1, 65536),
         Q16S: (-32769, -1, 1, 32768),
+        # VTS 1.3 leaves the signed type alone; the values just outside its range are ours.
+        Q8AS: (-129, 128),
     }.get(t, ())
 
 
@@ -235,7 +249,7 @@ def _operand_zero_point(model: Model) -> Iterator[_Draft]:
 
 
 def _invalid_zero_points(t: int) -> st.SearchStrategy[int]:
-    low, high = {Q8A: (0, 255), Q16A: (0, 65535)}.get(t, (0, 0))
+    low, high = {Q8A: (0, 255), Q16A: (0, 65535), Q8AS: (-128, 127)}.get(t, (0, 0))
     return st.one_of(
         st.integers(min_value=-(2**31), max_value=low - 1),
         st.integers(min_value=high + 1, max_value=2**31 - 1),
@@ -404,6 +418,10 @@ def _operand_retype_clean(model: Model) -> Iterator[_Draft]:
                 new.zero_point = 0
             elif target == Q8A:
                 new.zero_point = min(max(new.zero_point, 0), 255)
+            elif target == Q8AS:  # VTS changes only the type; made valid here
+                new.dimensions = list(operand.dimensions) or [1]
+                new.scale = operand.scale or 1.0
+                new.zero_point = min(max(new.zero_point, -128), 127)
             elif target == Q16A:
                 new.zero_point = min(max(new.zero_point, 0), 65535)
             values = None

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from conformance.harness.mutations.base import (
     ALL_LEVELS,
+    BELOW_1_3,
     MODEL,
     OURS,
     V1_1,
@@ -43,7 +44,9 @@ from hal.types import (
 from hal.validation import Tier
 
 
-def _operation_type_draft(model: Model, j: int, value: int, label: str) -> _Draft:
+def _operation_type_draft(
+    model: Model, j: int, value: int, label: str, levels: frozenset[HalVersion] = ALL_LEVELS
+) -> _Draft:
     def change(m: Model) -> None:
         m.operations[j].type = value
 
@@ -51,6 +54,7 @@ def _operation_type_draft(model: Model, j: int, value: int, label: str) -> _Draf
         f"operation{j}.type={value}",
         f"operation {j} type {_op_name(model.operations[j].type)} -> {value} ({label})",
         _edit(change),
+        levels,
     )
 
 
@@ -58,21 +62,25 @@ def _operation_type_draft(model: Model, j: int, value: int, label: str) -> _Draf
     "operation_type_invalid",
     MODEL,
     Tier.PARITY,
-    ("operation.type_known",),
+    ("operation.type_known", "operation.type_version"),
     VTS,
     "any operation",
-    "an operation's type set to FUNDAMENTAL_MAX + 1, OEM_MIN - 1 or OEM_MAX + 1",
+    "an operation's type set to FUNDAMENTAL_MAX + 1, OEM_MIN - 1 or OEM_MAX + 1 (1.2's "
+    "FUNDAMENTAL_MAX + 1, QUANTIZED_LSTM from 1.3, through the 1.0-1.2 methods; 1.3's at "
+    "every level)",
     upstream="mutateOperationTypeTest",
 )
 def _operation_type_invalid(model: Model) -> Iterator[_Draft]:
     values = (
-        (OperationTypeRange.FUNDAMENTAL_MAX + 1, "FUNDAMENTAL_MAX + 1"),
-        (OperationTypeRange.OEM_MIN - 1, "OEM_MIN - 1"),
-        (OperationTypeRange.OEM_MAX + 1, "OEM_MAX + 1"),
+        (OperationTypeRange.FUNDAMENTAL_MAX + 1, "FUNDAMENTAL_MAX + 1, a 1.3 operation", BELOW_1_3),
+        (OperationTypeRange.OEM_MIN - 1, "OEM_MIN - 1", ALL_LEVELS),
+        (OperationTypeRange.OEM_MAX + 1, "OEM_MAX + 1", ALL_LEVELS),
+        (OperationTypeRange.FUNDAMENTAL_MAX_1_3 + 1, "FUNDAMENTAL_MAX_1_3 + 1", ALL_LEVELS),
     )
-    for j in range(len(model.operations)):
-        for value, label in values:
-            yield _operation_type_draft(model, j, value, label)
+    for j, operation in enumerate(model.operations):
+        for value, label, levels in values:
+            if value != operation.type:
+                yield _operation_type_draft(model, j, value, label, levels)
 
 
 def _slot_index_draft(model: Model, j: int, side: str, k: int, value: int) -> _Draft:

@@ -1,0 +1,77 @@
+"""The reference driver stays a 1.2 driver: it never claims a 1.3 form it has no kernel for.
+
+For every catalog form dated 1.3 of an operation the driver implements (signed and
+TENSOR_INT32 forms, RESIZE_*'s flags, the sequence operations' state outputs, CAST's
+identity forms, EMBEDDING_LOOKUP's F16 values), the implementation's ``supports``
+answers False (and does not raise); the 1.2 forms it ran before are still supported
+where the family supported them; the new operations 95-101 have no implementation.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from conformance.harness.models import signature_model
+from hal.operations import operation_info
+from hal.types import HalVersion, OperationType
+from reference_driver.executor import operation_args, read_constants
+from reference_driver.ops import REGISTRY, implementation
+from reference_driver.ops.base import KERNEL_LEVEL
+
+NEW_FORMS = [
+    pytest.param(
+        s, id=f"{s.operation.name}-{s.describe().split(' since')[0][len(s.operation.name) :]}"
+    )
+    for op in REGISTRY
+    for s in operation_info(op).signatures
+    if s.since > KERNEL_LEVEL
+]
+
+
+def _supports(signature) -> bool:
+    model = signature_model(signature)
+    operation = model.operations[0]
+    impl = implementation(model, operation.type)
+    if impl is None:
+        return False
+    args = operation_args(
+        model, tuple(operation.inputs), tuple(operation.outputs), read_constants(model)
+    )
+    return impl.supports(args)
+
+
+def test_kernel_level_is_1_2() -> None:
+    assert KERNEL_LEVEL == HalVersion.V1_2
+
+
+def test_there_are_new_forms() -> None:
+    assert len(NEW_FORMS) > 100
+
+
+@pytest.mark.parametrize("signature", NEW_FORMS)
+def test_new_form_is_unsupported(signature) -> None:
+    assert _supports(signature) is False
+
+
+@pytest.mark.parametrize(
+    "op",
+    [
+        OperationType.QUANTIZED_LSTM,
+        OperationType.IF,
+        OperationType.WHILE,
+        OperationType.ELU,
+        OperationType.HARD_SWISH,
+        OperationType.FILL,
+        OperationType.RANK,
+    ],
+)
+def test_new_operation_has_no_implementation(op: OperationType) -> None:
+    assert op not in REGISTRY
+
+
+@pytest.mark.parametrize(
+    "op", [OperationType.ADD, OperationType.CAST, OperationType.RESIZE_BILINEAR]
+)
+def test_older_forms_are_still_supported(op: OperationType) -> None:
+    older = [s for s in operation_info(op).signatures if s.since <= KERNEL_LEVEL]
+    assert older and all(_supports(s) for s in older)
