@@ -346,6 +346,10 @@ def _retype_levels(model: Model, i: int, target: int) -> frozenset[HalVersion]:
     retyped.operands[i] = dataclasses.replace(model.operands[i], type=target)
     levels = set(_levels_rejecting(retyped, _touching(model, i)))
     introduced = operand_type_introduced(target)
+    if introduced is not None and introduced >= HalVersion.V1_3:
+        # A retype to a type of 1.3 or later is tried where the type exists: below, an
+        # unknown type is operand_type_invalid's (and 1.0-1.2's retypes stay VTS 1.2's).
+        return frozenset(level for level in levels if level >= introduced)
     levels |= {level for level in HalVersion if introduced is not None and introduced > level}
     return frozenset(levels)
 
