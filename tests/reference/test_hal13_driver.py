@@ -228,7 +228,10 @@ def test_prepare_model_from_cache_1_3(driver, prepared) -> None:
     with tempfile.TemporaryDirectory() as directory:
         model_fd, data_fd = _cache_files(directory, "model", "data")
         try:
-            assert prepared.save_to_cache(NativeHandle([model_fd]), NativeHandle([data_fd]), token) == NONE
+            assert (
+                prepared.save_to_cache(NativeHandle([model_fd]), NativeHandle([data_fd]), token)
+                == NONE
+            )
         finally:
             os.close(model_fd)
             os.close(data_fd)
@@ -398,24 +401,27 @@ def test_execute_fenced_without_fences(prepared) -> None:
 
 def test_execute_fenced_waits_for_fences_signalled_late(prepared) -> None:
     first, second = SyncFence(), SyncFence()
+    handed = first.dup()
     with pack_request(binary_model(), [A, A]) as packed:
-        status, fence, info = _fenced(prepared, packed.request, [first, second], YES)
+        status, fence, info = _fenced(prepared, packed.request, [handed, second], YES)
         assert status == NONE
-        first.close()  # the client's descriptor: the driver keeps its own
+        handed.close()  # the client may close what it handed over: the driver has its own
         time.sleep(0.2)
         # Nothing ran yet: the fence is active, the outcome not known, the output unwritten.
         assert fence.state() == FenceState.ACTIVE
         assert info.get_execution_info() == (FAILURE, NO_TIMING, NO_TIMING)
         assert packed.unwritten(0, 16)
         waiter = _signal_later(second, 0.3)
-        started = time.monotonic()
-        # The first fence was never signalled: still waiting.
+        # The first fence is not signalled yet: still waiting.
         assert fence.wait(0.5) == FenceState.ACTIVE
         waiter.join()
-        second.close()
         time.sleep(0.1)
         assert fence.state() == FenceState.ACTIVE  # the first fence holds it
-        del started
+        assert packed.unwritten(0, 16)
+        first.signal()  # through another descriptor of the same fence
+        assert fence.wait(WAIT) == FenceState.SIGNALED
+        assert info.get_execution_info()[0] == NONE
+        assert np.array_equal(packed.output(0, (2, 2)), SUM)
     # (the request above is closed: run a fresh one, with both fences signalled late)
     first, second = SyncFence(), SyncFence()
     with pack_request(binary_model(), [A, A]) as packed:
@@ -556,9 +562,10 @@ def test_execute_fenced_duration_counts_from_the_fences(prepared) -> None:
 
 
 def test_fenced_executions_chain(prepared) -> None:
-    with pack_request(binary_model(), [A, A]) as first, pack_request(
-        binary_model(), [A, A]
-    ) as second:
+    with (
+        pack_request(binary_model(), [A, A]) as first,
+        pack_request(binary_model(), [A, A]) as second,
+    ):
         start = SyncFence()
         status, fence, _ = _fenced(prepared, first.request, [start])
         assert status == NONE
