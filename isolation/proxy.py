@@ -321,6 +321,7 @@ _PREPARE_METHODS = frozenset(record.prepare for record in LEVELS)
 _DEADLINES = {
     record.prepare: position
     for record in LEVELS
+    if callable(getattr(record.device, record.prepare, None))
     for position, name in enumerate(
         list(inspect.signature(getattr(record.device, record.prepare)).parameters)[1:]
     )
