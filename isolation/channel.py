@@ -1066,7 +1066,7 @@ class Connection:
             del body
             _close_fds(decoder.unclaimed())
             if decoder.fences and self.on_fences is not None:
-                self.on_fences(decoder.fences)
+                self.on_fences(list(decoder.fences.values()))
             if type(message) is Calls or (type(message) is Call and message.call_id != ONEWAY_CALL):
                 return message
             self._dispatch(message)

@@ -23,8 +23,7 @@ from a fixed table, followed by the value's parts:
   the dtype from a fixed allow-list;
 * things that are not data: ``[HANDLE, slots, ints]`` (a ``NativeHandle``,
   its descriptors riding on the frame as SCM_RIGHTS), ``[FENCE, slot]`` (a
-  ``hal.fences.SyncFence``: its eventfd rides on the frame likewise; slot -1 for a
-  fence that is closed or not an eventfd's, which arrives closed), ``[OBJECT, id,
+  ``SyncFence``, ``isolation.fencewire``), ``[OBJECT, id,
   interfaces, class name]`` (an object implementing ``hal.interfaces``),
   ``[PEER, id]`` (the receiver's own object coming back), ``[OPAQUE, type
   name, text]`` (anything else: a stand-in carrying a bounded repr);
@@ -55,9 +54,7 @@ from __future__ import annotations
 
 import gc
 import operator
-import os
 import re
-import stat
 import threading
 import time
 import types as pytypes
@@ -75,6 +72,7 @@ from hal.fmq import FmqDescriptor
 from hal.memory import Memory, NativeHandle
 from hal.show import register_type, show_text
 from hal.types import Model, Operand, Operation, Request, RequestArgument
+from isolation.fencewire import FENCE, FenceRefused, fence_node, fence_of
 
 # ---------------------------------------------------------------------------
 # Limits and errors
@@ -247,9 +245,6 @@ message once made, and a frozen dataclass's constructor costs four times as much
 LIST, TUPLE, DICT, SET, FROZENSET, BYTEARRAY, BIGINT, COMPLEX = range(8)
 NDARRAY, NPSCALAR, HANDLE, OBJECT, PEER, OPAQUE = range(8, 14)
 SAME_OPERAND, SAME_OPERATION, SAME_INPUT, SAME_OUTPUT = 14, 15, 24, 25
-FENCE = 26
-"""``[FENCE, slot]``: a sync fence, its eventfd the frame's descriptor ``slot`` (-1: none,
-the fence arrives closed)."""
 """``[SAME_OPERAND, i]`` in a model's operands (``SAME_OPERATION`` in its operations,
 ``SAME_INPUT`` and ``SAME_OUTPUT`` in a request's arguments): a copy of entry i of that
 list of the first model (request) of the message (see ``Encoder``'s ``deltas``)."""
@@ -708,23 +703,10 @@ class Encoder:
         ]
 
     def _fence(self, fence: SyncFence) -> list:
-        # A fence met again names the same slot (the receiver's one fence for it). One
-        # whose descriptor is closed or is not an eventfd's crosses as no descriptor: it
-        # arrives closed, and the driver's own check answers (not the channel).
-        seen = self._seen.get(id(fence))
-        if seen is not None and seen[0] is fence:
-            return seen[1]
-        try:
-            fd = fence.fileno()
-        except ValueError:  # FenceClosed
-            fd = -1
-        if fd >= 0 and is_eventfd(fd):
-            out = [FENCE, len(self.fds)]
-            self.fds.append(fd)
-        else:
-            out = [FENCE, -1]
-        self._seen[id(fence)] = (fence, out, 0)
-        return out
+        seen = self._seen.get(id(fence))  # met again: the same slot
+        if seen is None or seen[0] is not fence:
+            seen = self._seen[id(fence)] = (fence, fence_node(fence, self.fds), 0)
+        return seen[1]
 
     def _handle(self, handle: NativeHandle) -> list:
         # A descriptor that is not open cannot be sent; it arrives as a number that is
@@ -746,27 +728,6 @@ class Encoder:
         out = [HANDLE, slots, ints]
         self._seen[id(handle)] = (handle, out, 0)
         return out
-
-
-def fd_kind(fd: int) -> str:
-    """What descriptor ``fd`` is, as ``/proc/self/fd`` names it (``anon_inode:[eventfd]``,
-    ``pipe:[123]``, a path), bounded; ``?`` when it cannot be told."""
-    try:
-        return bounded(os.readlink(f"/proc/self/fd/{fd}"), _MAX_NAME)
-    except OSError:
-        return "?"
-
-
-def is_eventfd(fd: int) -> bool:
-    """Whether ``fd`` is an open eventfd's descriptor (what a ``SyncFence`` holds). Where
-    ``/proc`` cannot tell, an anonymous inode (no file type in its mode) is taken for one."""
-    kind = fd_kind(fd)
-    if kind != "?":
-        return kind == "anon_inode:[eventfd]"
-    try:
-        return stat.S_IFMT(os.fstat(fd).st_mode) == 0
-    except OSError:
-        return False
 
 
 def _fits(parts: tuple, kinds: tuple) -> bool:
@@ -859,11 +820,7 @@ class Decoder:
         self._handles: dict[tuple[tuple, tuple], NativeHandle] = {}
         """The handles built, by (slots, ints): met again, the same handle comes back (each
         descriptor has one owner)."""
-        self._fences: dict[int, SyncFence] = {}
-        """The fences built, by slot: met again, the same fence comes back."""
-        self.fences: list[SyncFence] = []
-        """Every open fence this message brought (the harness ends them when the driver's
-        process dies, ``isolation.proxy``)."""
+        self.fences: dict[int, SyncFence] = {}  # the message's open fences, by slot
         self._peer = peer
         self._limits = limits
         self._max_depth = limits.max_depth
@@ -1194,28 +1151,10 @@ class Decoder:
         return handle
 
     def _fence(self, node: list, depth: int) -> SyncFence:
-        self._exact(node, 2, "fence")
-        slot = node[1]
-        if type(slot) is not int:
-            raise MalformedMessage("holds a fence whose slot is not an integer")
-        if slot == -1:
-            fence = SyncFence()  # a closed fence: what a closed or foreign one was
-            fence.close()
-            return fence
-        again = self._fences.get(slot)
-        if again is not None:
-            return again
-        if not 0 <= slot < len(self._fds) or slot in self._claimed:
-            raise MalformedMessage("holds a fence naming a descriptor the frame did not carry")
-        self._claimed.add(slot)  # claimed: closed with the frame's others if refused here
-        fd = self._fds[slot]
-        if not is_eventfd(fd):
-            raise MalformedMessage(
-                f"holds a fence whose descriptor is not an eventfd ({fd_kind(fd)})"
-            )
-        fence = self._fences[slot] = SyncFence(fd)
-        self.fences.append(fence)
-        return fence
+        try:
+            return fence_of(node, self._fds, self._claimed, self.fences)
+        except FenceRefused as error:
+            raise MalformedMessage(str(error)) from None
 
     def _object(self, node: list, depth: int) -> object:
         self._exact(node, 4, "remote object")
