@@ -637,6 +637,9 @@ class Connection:
         the hang it reports. The message is lost, so the connection is done for (its
         owner kills the service after a hang)."""
         self.hello: object = None
+        self.on_fences: Callable[[list], None] | None = None
+        """Called with the open sync fences each message from the other end brought (the
+        owner ends them when the other process dies, ``isolation.proxy``)."""
         self.on_export: Callable[[object], None] | None = None
         """Called with each local object the first time it is sent to the other end (the
         owner keeps the callbacks it may have to abandon, ``isolation.proxy``)."""
@@ -1062,6 +1065,8 @@ class Connection:
                 raise
             del body
             _close_fds(decoder.unclaimed())
+            if decoder.fences and self.on_fences is not None:
+                self.on_fences(list(decoder.fences.values()))
             if type(message) is Calls or (type(message) is Call and message.call_id != ONEWAY_CALL):
                 return message
             self._dispatch(message)

@@ -22,7 +22,8 @@ from a fixed table, followed by the value's parts:
 * numpy: ``[NDARRAY, dtype, shape, bin]`` and ``[NPSCALAR, dtype, bin]`` with
   the dtype from a fixed allow-list;
 * things that are not data: ``[HANDLE, slots, ints]`` (a ``NativeHandle``,
-  its descriptors riding on the frame as SCM_RIGHTS), ``[OBJECT, id,
+  its descriptors riding on the frame as SCM_RIGHTS), ``[FENCE, slot]`` (a
+  ``SyncFence``, ``isolation.fencewire``), ``[OBJECT, id,
   interfaces, class name]`` (an object implementing ``hal.interfaces``),
   ``[PEER, id]`` (the receiver's own object coming back), ``[OPAQUE, type
   name, text]`` (anything else: a stand-in carrying a bounded repr);
@@ -66,10 +67,12 @@ import msgpack
 import numpy as np
 
 import hal.types as hal_types
+from hal.fences import SyncFence
 from hal.fmq import FmqDescriptor
 from hal.memory import Memory, NativeHandle
 from hal.show import register_type, show_text
 from hal.types import Model, Operand, Operation, Request, RequestArgument
+from isolation.fencewire import FENCE, FenceRefused, fence_node, fence_of
 
 # ---------------------------------------------------------------------------
 # Limits and errors
@@ -699,6 +702,12 @@ class Encoder:
             safe_repr(value, self._limits.max_repr),
         ]
 
+    def _fence(self, fence: SyncFence) -> list:
+        seen = self._seen.get(id(fence))  # met again: the same slot
+        if seen is None or seen[0] is not fence:
+            seen = self._seen[id(fence)] = (fence, fence_node(fence, self.fds), 0)
+        return seen[1]
+
     def _handle(self, handle: NativeHandle) -> list:
         # A descriptor that is not open cannot be sent; it arrives as a number that is
         # not open there either, so the driver's own check answers (not the channel).
@@ -811,6 +820,7 @@ class Decoder:
         self._handles: dict[tuple[tuple, tuple], NativeHandle] = {}
         """The handles built, by (slots, ints): met again, the same handle comes back (each
         descriptor has one owner)."""
+        self.fences: dict[int, SyncFence] = {}  # the message's open fences, by slot
         self._peer = peer
         self._limits = limits
         self._max_depth = limits.max_depth
@@ -1140,6 +1150,12 @@ class Decoder:
             self._handles[key] = handle
         return handle
 
+    def _fence(self, node: list, depth: int) -> SyncFence:
+        try:
+            return fence_of(node, self._fds, self._claimed, self.fences)
+        except FenceRefused as error:
+            raise MalformedMessage(str(error)) from None
+
     def _object(self, node: list, depth: int) -> object:
         self._exact(node, 4, "remote object")
         _, remote_id, names, class_name = node
@@ -1232,6 +1248,7 @@ _HANDLERS: dict[int, Callable[[Decoder, list, int], object]] = {
     NDARRAY: Decoder._ndarray,
     NPSCALAR: Decoder._npscalar,
     HANDLE: Decoder._handle,
+    FENCE: Decoder._fence,
     OBJECT: Decoder._object,
     PEER: Decoder._peer_object,
     OPAQUE: Decoder._opaque,
@@ -1439,6 +1456,7 @@ def _compiled_paths() -> tuple[dict[type, Callable], dict[int, Callable]]:
             namespace.update({f"M{i}": members for i, _, _, members in plan[0]})
             decoders[compact[0]] = _compile(_decoder_source(schema, plan), "dec", namespace)
     encoders[NativeHandle] = lambda self, value, depth: self._handle(value)  # (not a record)
+    encoders[SyncFence] = lambda self, value, depth: self._fence(value)  # (nor this)
     envelopes = {s.tag: decoders.pop(s.tag) for s in _ENVELOPE_SCHEMAS}
     return encoders, decoders, envelopes
 

@@ -307,7 +307,7 @@ class _ServiceLink:
     def arguments(self, method: str, args: tuple) -> tuple:
         """``args`` as sent: a prepare callback tagged with the call that prepares."""
         if method in _PREPARE_METHODS and args and isinstance(args[-1], IPreparedModelCallback):
-            return (*args[:-1], _OriginCallback(args[-1], (method, args[:-1])))
+            return (*args[:-1], _OriginCallback(args[-1], (method, _undated(method, args[:-1]))))
         return args
 
     def invoke(self, method: str, args: tuple) -> object:
@@ -317,6 +317,26 @@ class _ServiceLink:
 
 
 _PREPARE_METHODS = frozenset(record.prepare for record in LEVELS)
+
+_DEADLINES = {
+    record.prepare: position
+    for record in LEVELS
+    if callable(getattr(record.device, record.prepare, None))
+    for position, name in enumerate(
+        list(inspect.signature(getattr(record.device, record.prepare)).parameters)[1:]
+    )
+    if name == "deadline"
+}
+"""The position of the deadline among a prepare method's arguments (1.3's), by method."""
+
+
+def _undated(method: str, args: tuple) -> tuple:
+    """A prepare call's arguments as redone after a restart: without its deadline, long
+    past by then (a prepared model the suite kept is prepared again as it was, but late)."""
+    position = _DEADLINES.get(method)
+    if position is None or position >= len(args):
+        return args
+    return (*args[:position], None, *args[position + 1 :])
 
 
 class _Origin:
@@ -396,16 +416,25 @@ def _file_identity(fd: object) -> tuple[int, int] | None:
 
 class _Waits:
     """What the harness may wait on from one service process outside a call: the callbacks
-    sent to it (objects with ``abandon``, ``hal.callbacks``) and the burst queues handed
-    to it. ``end`` ends those waits when the service is gone: each callback is abandoned
-    (its wait raises the error at once), each queue still open is shut down (its waits
-    raise ``FmqClosed``, which the burst reports as a shut-down channel)."""
+    sent to it (objects with ``abandon``, ``hal.callbacks``), the burst queues handed
+    to it and the sync fences it handed back (``execute_fenced``'s). ``end`` ends those
+    waits when the service is gone: each callback is abandoned (its wait raises the
+    error at once), each queue still open is shut down (its waits raise ``FmqClosed``,
+    which the burst reports as a shut-down channel), each fence still active is put
+    into the error state (no one is left to signal it: its waits end at once)."""
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self._callbacks: weakref.WeakSet = weakref.WeakSet()
         self._queues: list[_SentQueue] = []
+        self._fences: weakref.WeakSet = weakref.WeakSet()
         self._ended = False
+
+    def fences_received(self, fences: list) -> None:
+        """``Connection.on_fences``: the service sent these fences."""
+        with self._lock:
+            if not self._ended:
+                self._fences.update(fences)
 
     def exported(self, obj: object) -> None:
         """``Connection.on_export``: ``obj`` was sent to the service."""
@@ -430,6 +459,10 @@ class _Waits:
             self._ended = True
             callbacks, self._callbacks = list(self._callbacks), weakref.WeakSet()
             queues, self._queues = self._queues, []
+            fences, self._fences = list(self._fences), weakref.WeakSet()
+        for fence in fences:
+            with contextlib.suppress(Exception):  # closed by the harness meanwhile
+                fence.signal_error()
         # Our own ends first: once a wait ends, the harness may close its queues and the
         # numbers may be reused.
         ends = [end for end in (queue.attach() for queue in queues) if end is not None]
@@ -596,6 +629,7 @@ class DriverService:
         )
         waits = _Waits()
         connection.on_export = waits.exported
+        connection.on_fences = waits.fences_received
         with self._lock:
             self._waits[id(connection)] = waits
         self.process, self.connection = process, connection

@@ -1,4 +1,11 @@
-"""The reference driver's device: an ``IDevice_1_2`` computing with numpy on the CPU.
+"""The reference driver's device: an ``IDevice_1_3`` computing with numpy on the CPU.
+
+At 1.3 it offers today's operations (the 1.0-1.2 catalog; an operation signature it
+has no kernel for, such as a TENSOR_QUANT8_ASYMM_SIGNED form, is reported
+unsupported), priorities (accepted, validated, otherwise ignored: a hint), deadlines
+as Android 11's sample driver treats them (``reference_driver.prepared_model``),
+fenced executions and driver-managed buffers. Its prepared models are
+``IPreparedModel_1_3`` whichever prepare method made them.
 
 Options make partial drivers, so that the suite's skip and partial-support
 paths can be tested against a driver that really is partial:
@@ -31,7 +38,7 @@ import os
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 
-from hal.interfaces import IDevice_1_2, IMemoryDomains, IPreparedModel, IPreparedModelCallback
+from hal.interfaces import IDevice_1_3, IMemoryDomains, IPreparedModel, IPreparedModelCallback
 from hal.memory import NativeHandle
 from hal.types import (
     BufferDesc,
@@ -39,6 +46,7 @@ from hal.types import (
     Capabilities_1_0,
     Capabilities_1_1,
     Capabilities_1_2,
+    Capabilities_1_3,
     DeviceStatus,
     DeviceType,
     ErrorStatus,
@@ -48,6 +56,9 @@ from hal.types import (
     Model,
     OperandPerformance,
     OperandType,
+    OptionalTimePoint,
+    Priority,
+    is_optional_nanoseconds,
     operand_type_introduced,
 )
 from hal.validation import validate_execution_preference, validate_model
@@ -75,7 +86,7 @@ from reference_driver.guard import LOG, async_hal_method, guarded, hal_method
 from reference_driver.ops import EXTENSION_REGISTRY, REGISTRY, implementation, operation_key
 from reference_driver.ops.extensions import EXTENSIONS
 from reference_driver.performance import FLOAT_PERFORMANCE, QUANT_PERFORMANCE, performance_of
-from reference_driver.prepared_model import ReferencePreparedModel
+from reference_driver.prepared_model import ReferencePreparedModel, deadline_passed
 from reference_driver.verdicts import ModelVerdicts
 
 VERSION_STRING = "nnhal-reference-driver 0.1.0"
@@ -85,7 +96,29 @@ def _no_support() -> tuple[ErrorStatus, list[bool]]:
     return ErrorStatus.GENERAL_FAILURE, []
 
 
-class ReferenceDriver(IDevice_1_2, IMemoryDomains):
+def _valid_priority(priority: object) -> bool:
+    """A member of Priority (or its plain int value; never a bool)."""
+    return (
+        isinstance(priority, int)
+        and not isinstance(priority, bool)
+        and priority in Priority._value2member_map_
+    )
+
+
+def _per_type(newest: HalVersion) -> tuple[OperandPerformance, ...]:
+    """A figure per fundamental operand type known at ``newest``, sorted by type (no OEM
+    type, which this driver does not run, and no SUBGRAPH, which the HAL forbids)."""
+    return tuple(
+        OperandPerformance(t, performance_of(t))
+        for t in sorted(OperandType)
+        if t < OperandType.OEM
+        and t != OperandType.SUBGRAPH
+        and (introduced := operand_type_introduced(t)) is not None
+        and introduced <= newest
+    )
+
+
+class ReferenceDriver(IDevice_1_3, IMemoryDomains):
     """The bundled driver every part of the suite is checked against."""
 
     prepared_model_class = ReferencePreparedModel
@@ -128,12 +161,20 @@ class ReferenceDriver(IDevice_1_2, IMemoryDomains):
 
     @hal_method(lambda: (ErrorStatus.GENERAL_FAILURE, None))
     def get_capabilities_1_2(self) -> tuple[ErrorStatus, Capabilities_1_2]:
-        per_type = tuple(
-            OperandPerformance(t, performance_of(t))
-            for t in sorted(OperandType)
-            if t < OperandType.OEM and operand_type_introduced(t) is not None
-        )
+        per_type = _per_type(HalVersion.V1_2)
         return ErrorStatus.NONE, Capabilities_1_2(FLOAT_PERFORMANCE, FLOAT_PERFORMANCE, per_type)
+
+    @hal_method(lambda: (ErrorStatus.GENERAL_FAILURE, None))
+    def get_capabilities_1_3(self) -> tuple[ErrorStatus, Capabilities_1_3]:
+        # IF and WHILE have no kernel yet: their figures are the float ones, positive
+        # as the HAL requires (a client pricing one adds its branches' costs).
+        return ErrorStatus.NONE, Capabilities_1_3(
+            FLOAT_PERFORMANCE,
+            FLOAT_PERFORMANCE,
+            _per_type(HalVersion.V1_3),
+            FLOAT_PERFORMANCE,
+            FLOAT_PERFORMANCE,
+        )
 
     @hal_method(lambda: DeviceStatus.UNKNOWN)
     def get_status(self) -> DeviceStatus:
@@ -211,7 +252,18 @@ class ReferenceDriver(IDevice_1_2, IMemoryDomains):
     def get_supported_operations_1_2(self, model: Model) -> tuple[ErrorStatus, list[bool]]:
         return self._supported(model, HalVersion.V1_2)
 
+    @hal_method(_no_support)
+    def get_supported_operations_1_3(self, model: Model) -> tuple[ErrorStatus, list[bool]]:
+        # One answer per operation of the main subgraph (``model``'s own lists).
+        return self._supported(model, HalVersion.V1_3)
+
     # -- preparation ----------------------------------------------------------
+
+    def _arguments_valid(self, model: Model, version: HalVersion, preference: int) -> bool:
+        return (
+            self._valid(model, version)
+            and validate_execution_preference(preference, disabled=self._disabled_rules).ok
+        )
 
     def _prepare(
         self,
@@ -220,10 +272,7 @@ class ReferenceDriver(IDevice_1_2, IMemoryDomains):
         preference: int,
         notify: Callable[[ErrorStatus, ReferencePreparedModel | None], None],
     ) -> ErrorStatus:
-        if (
-            not self._valid(model, version)
-            or not validate_execution_preference(preference, disabled=self._disabled_rules).ok
-        ):
+        if not self._arguments_valid(model, version, preference):
             notify(ErrorStatus.INVALID_ARGUMENT, None)
             return ErrorStatus.INVALID_ARGUMENT
 
@@ -275,6 +324,26 @@ class ReferenceDriver(IDevice_1_2, IMemoryDomains):
     ) -> ErrorStatus:
         return self._prepare(model, HalVersion.V1_2, preference, callback.notify_1_2)
 
+    @async_hal_method("notify_1_3", ErrorStatus.GENERAL_FAILURE, None)
+    def prepare_model_1_3(
+        self,
+        model: Model,
+        preference: ExecutionPreference,
+        priority: Priority,
+        deadline: OptionalTimePoint,
+        callback: IPreparedModelCallback,
+    ) -> ErrorStatus:
+        # The model, the preference and the priority first (INVALID_ARGUMENT, notified
+        # and returned), then the deadline: one already passed launches with NONE and is
+        # notified as MISSED_DEADLINE_PERSISTENT (Android 11's sample driver).
+        if not _valid_priority(priority) or not is_optional_nanoseconds(deadline):
+            callback.notify_1_3(ErrorStatus.INVALID_ARGUMENT, None)
+            return ErrorStatus.INVALID_ARGUMENT
+        if deadline_passed(deadline) and self._arguments_valid(model, HalVersion.V1_3, preference):
+            callback.notify_1_3(ErrorStatus.MISSED_DEADLINE_PERSISTENT, None)
+            return ErrorStatus.NONE
+        return self._prepare(model, HalVersion.V1_3, preference, callback.notify_1_3)
+
     # -- caching (reference_driver/cache.py) ---------------------------------
 
     @hal_method(lambda: (ErrorStatus.GENERAL_FAILURE, False))
@@ -289,8 +358,36 @@ class ReferenceDriver(IDevice_1_2, IMemoryDomains):
         token: bytes,
         callback: IPreparedModelCallback,
     ) -> ErrorStatus:
+        return self._from_cache(model_cache, data_cache, token, callback.notify_1_2)
+
+    @async_hal_method("notify_1_3", ErrorStatus.GENERAL_FAILURE, None)
+    def prepare_model_from_cache_1_3(
+        self,
+        deadline: OptionalTimePoint,
+        model_cache: NativeHandle,
+        data_cache: NativeHandle,
+        token: bytes,
+        callback: IPreparedModelCallback,
+    ) -> ErrorStatus:
+        if not is_optional_nanoseconds(deadline):
+            callback.notify_1_3(ErrorStatus.INVALID_ARGUMENT, None)
+            return ErrorStatus.INVALID_ARGUMENT
+        return self._from_cache(model_cache, data_cache, token, callback.notify_1_3, deadline)
+
+    def _from_cache(
+        self,
+        model_cache: NativeHandle,
+        data_cache: NativeHandle,
+        token: bytes,
+        answer: Callable[[ErrorStatus, ReferencePreparedModel | None], None],
+        deadline: OptionalTimePoint = None,
+    ) -> ErrorStatus:
+        """Both prepare-from-cache methods, answering through ``answer``. A deadline that
+        has passed is checked after the arguments (MISSED_DEADLINE_PERSISTENT, notified,
+        with NONE at launch, as ``prepare_model_1_3`` does)."""
+
         def refuse(status: ErrorStatus) -> ErrorStatus:
-            callback.notify_1_2(status, None)
+            answer(status, None)
             return status
 
         if self._cache_key is None:
@@ -301,6 +398,9 @@ class ReferenceDriver(IDevice_1_2, IMemoryDomains):
             data_fd = check_handle(data_cache, "data_cache", writing=False)
         except CacheArgumentError:
             return refuse(ErrorStatus.INVALID_ARGUMENT)
+        if deadline_passed(deadline):
+            answer(ErrorStatus.MISSED_DEADLINE_PERSISTENT, None)
+            return ErrorStatus.NONE
         try:
             # Read whole, once, before the call returns: the client may close the
             # descriptors then, and later changes to the files cannot matter.
@@ -311,7 +411,7 @@ class ReferenceDriver(IDevice_1_2, IMemoryDomains):
         # A model this driver sealed was valid when saved: any failure now means a bad cache.
         def notify(status: ErrorStatus, prepared: ReferencePreparedModel | None) -> None:
             ok = status == ErrorStatus.NONE
-            callback.notify_1_2(status if ok else ErrorStatus.GENERAL_FAILURE, prepared)
+            answer(status if ok else ErrorStatus.GENERAL_FAILURE, prepared)
 
         status = self._prepare(model, version, ExecutionPreference.FAST_SINGLE_ANSWER, notify)
         return status if status == ErrorStatus.NONE else ErrorStatus.GENERAL_FAILURE

@@ -23,6 +23,7 @@ from __future__ import annotations
 import dataclasses
 import logging
 import math
+import time
 from collections.abc import Callable
 from contextvars import ContextVar
 from dataclasses import dataclass
@@ -34,6 +35,7 @@ from hal import tensors
 from hal.memory import Mapping, MemoryError_, open_memory
 from hal.types import (
     ErrorStatus,
+    LoopTimeoutDurationNs,
     Model,
     OperandLifeTime,
     OutputShape,
@@ -316,11 +318,23 @@ class Plan:
         zero = np.zeros((), dtype=self._dtype(operand))
         return np.broadcast_to(zero, tuple(dims))
 
-    def run(self, request: Request, binding: Binding | None = None) -> RunResult:
+    def run(
+        self,
+        request: Request,
+        binding: Binding | None = None,
+        deadline_ns: int | None = None,
+        loop_timeout_ns: int = int(LoopTimeoutDurationNs.DEFAULT),
+    ) -> RunResult:
         """Execute ``request`` (already validated against the model).
 
         ``binding`` holds the driver-managed buffers the request's token pools name.
+        ``deadline_ns`` (a ``time.monotonic_ns()`` time, None: none) is checked before
+        every operation, as Android 11's CPU executor does: once it has passed, the run
+        stops with MISSED_DEADLINE_TRANSIENT and writes no output. ``loop_timeout_ns``
+        is the budget of each WHILE operation (none of today's operations loops; the
+        control-flow kernels are to take it from here).
         """
+        del loop_timeout_ns  # no operation of today's catalog loops
         mappings: list[Mapping | None] = []
         owned: list[Mapping] = []
         buffers = binding.buffers if binding is not None else {}
@@ -338,6 +352,9 @@ class Plan:
             spending = _Spending(self.budgets)
             self._read_inputs(request, mappings, values, binding, spending)
             for position, step in enumerate(self.steps):
+                if deadline_ns is not None and time.monotonic_ns() >= deadline_ns:
+                    LOG.debug("execution stopped before operation %d: deadline passed", position)
+                    return RunResult(ErrorStatus.MISSED_DEADLINE_TRANSIENT, [])
                 args = operation_args(self.model, step.inputs, step.outputs, values)
                 shapes = self._admit(position, step, args, spending)
                 results = step.impl.execute(args, shapes)

@@ -112,6 +112,9 @@ class OnceCallback:
     def notify_1_2(self, *args: object) -> None:
         self._forward("notify_1_2", args)
 
+    def notify_1_3(self, *args: object) -> None:
+        self._forward("notify_1_3", args)
+
 
 def async_hal_method(notify: str, *failure: object) -> Callable[[F], F]:
     """Decorate an asynchronous HAL method whose last argument is its callback.

@@ -232,9 +232,9 @@ def service():
 
 def test_the_service_device_keeps_the_driver_level_and_interfaces(service) -> None:
     loaded = service.start()
-    assert loaded.level == HalVersion.V1_2
+    assert loaded.level == HalVersion.V1_3
     assert loaded.spec == "reference" and loaded.is_default
-    assert device_level(loaded.device) == HalVersion.V1_2
+    assert device_level(loaded.device) == HalVersion.V1_3
     assert isinstance(loaded.device, IMemoryDomains)
     assert loaded.device.get_type()[0] == ErrorStatus.NONE
     assert service.pid != os.getpid()
@@ -387,8 +387,8 @@ def test_a_descriptor_that_is_not_open_arrives_not_open_and_the_channel_survives
 
 def test_interfaces_of_names_the_most_derived_interfaces_and_sees_new_registrations() -> None:
     device = load_driver("reference").device
-    assert interfaces_of(device) == ("IDevice_1_2", "IMemoryDomains")
-    assert interfaces_of(device) == ("IDevice_1_2", "IMemoryDomains")  # kept per type
+    assert interfaces_of(device) == ("IDevice_1_3", "IMemoryDomains")
+    assert interfaces_of(device) == ("IDevice_1_3", "IMemoryDomains")  # kept per type
     assert interfaces_of(object()) == ()
 
     class Plain:

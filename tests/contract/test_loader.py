@@ -16,7 +16,7 @@ def test_reference_is_registered() -> None:
 def test_default_driver_is_reference() -> None:
     loaded = load_driver()
     assert isinstance(loaded.device, ReferenceDriver)
-    assert (loaded.spec, loaded.level, loaded.is_default) == ("reference", HalVersion.V1_2, True)
+    assert (loaded.spec, loaded.level, loaded.is_default) == ("reference", HalVersion.V1_3, True)
     assert loaded.describe() == "reference (default)"
 
 
@@ -43,7 +43,7 @@ def test_command_lists_registered(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_command_checks_a_driver(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["--check", "reference"]) == 0
-    assert capsys.readouterr().out == "reference: HAL 1.2, ReferenceDriver\n"
+    assert capsys.readouterr().out == "reference: HAL 1.3, ReferenceDriver\n"
 
 
 def test_command_reports_a_bad_driver(capsys: pytest.CaptureFixture[str]) -> None:
@@ -134,7 +134,7 @@ def test_console_scripts_load_a_driver_from_the_current_folder(tmp_path) -> None
         text=True,
         timeout=120,
     )
-    assert (check.returncode, check.stdout) == (0, "my_driver:Factory: HAL 1.2, ReferenceDriver\n")
+    assert (check.returncode, check.stdout) == (0, "my_driver:Factory: HAL 1.3, ReferenceDriver\n")
     run = subprocess.run(
         [
             str(bin_dir / "pytest"),

@@ -45,7 +45,7 @@ def _zero_sized_outputs_only(model: Model) -> bool:
 class _Nothing(ReferencePreparedModel):
     """Answers NONE with the declared output dimensions and writes nothing."""
 
-    def _plan_run(self, request, binding):
+    def _plan_run(self, request, binding, *limits):
         shapes = [
             OutputShape(tuple(self._model.operands[i].dimensions), True)
             for i in self._model.output_indexes
@@ -167,7 +167,7 @@ def _recorded() -> dict[str, list[str]]:
 class _LookedUp(ReferencePreparedModel):
     """Answers from the corpus or the recording; GENERAL_FAILURE for anything else."""
 
-    def _plan_run(self, request, binding):
+    def _plan_run(self, request, binding, *limits):
         model = self._model
         key = _key(model, _input_arrays(model, request), _input_shapes(model, request))
         recorded = _recorded().get(key)
@@ -201,10 +201,10 @@ _RECORDING = threading.Lock()
 class _Recording(ReferencePreparedModel):
     """The reference computation, every answer written down for ``Lookup`` to replay."""
 
-    def _plan_run(self, request, binding):
+    def _plan_run(self, request, binding, *limits):
         model = self._model
         key = _key(model, _input_arrays(model, request), _input_shapes(model, request))
-        result = super()._plan_run(request, binding)
+        result = super()._plan_run(request, binding, *limits)
         path = _replay_file()
         if result.status == ErrorStatus.NONE and path is not None:
             outputs = _read(request, request.outputs)
@@ -225,8 +225,8 @@ class Recorder(ReferenceDriver):
 class _OneOff(ReferencePreparedModel):
     """The reference computation with 1 added to every TENSOR_FLOAT32 output value."""
 
-    def _plan_run(self, request, binding):
-        result = super()._plan_run(request, binding)
+    def _plan_run(self, request, binding, *limits):
+        result = super()._plan_run(request, binding, *limits)
         if result.status != ErrorStatus.NONE:
             return result
         model = self._model

@@ -92,8 +92,8 @@ class WritesForeignOutputBuffers(ReferenceDriver):
 
 
 class _WritesBefore(ReferencePreparedModel):
-    def _plan_run(self, request, binding):
-        result = super()._plan_run(request, binding)
+    def _plan_run(self, request, binding, *limits):
+        result = super()._plan_run(request, binding, *limits)
         location = request.outputs[0].location if request.outputs else None
         pool = request.pools[location.pool_index] if location else None
         if result.status == ErrorStatus.NONE and isinstance(pool, Memory) and location.offset:
@@ -103,7 +103,7 @@ class _WritesBefore(ReferencePreparedModel):
 
 
 class _KeepsBuffersOnFailure(ReferencePreparedModel):
-    def _plan_run(self, request, binding):
+    def _plan_run(self, request, binding, *limits):
         return self._plan.run(request, binding)  # never uninitialises its output buffers
 
 
@@ -122,10 +122,10 @@ class WritesBeforeOutput(ReferenceDriver):
 class _RefusedKindPrepared(ReferencePreparedModel):
     refused = HARDWARE_BUFFER_BLOB
 
-    def _plan_run(self, request, binding):
+    def _plan_run(self, request, binding, *limits):
         if _has_kind(request.pools, self.refused):
             return RunResult(ErrorStatus.GENERAL_FAILURE, [])
-        return super()._plan_run(request, binding)
+        return super()._plan_run(request, binding, *limits)
 
 
 def _has_kind(pools, kind: str) -> bool:

@@ -55,7 +55,8 @@ def _run_graph(
 class _Translated(ReferencePreparedModel):
     """Executes through ``check_execution`` and the permissive runtime (no plan)."""
 
-    def _plan_run(self, request: Request, binding) -> RunResult:
+    def _plan_run(self, request: Request, binding, *limits: object) -> RunResult:
+        # (``limits``: the 1.3 methods' deadline and loop timeout, which this runtime ignores)
         try:
             with RequestData(self._model, request) as data:
                 given = data.inputs()
@@ -112,7 +113,7 @@ class PermissiveDriver(ReferenceDriver):
 
 
 class _Unchecked(_Translated):
-    def _plan_run(self, request: Request, binding) -> RunResult:
+    def _plan_run(self, request: Request, binding, *limits: object) -> RunResult:
         with RequestData(self._model, request) as data:
             given = data.inputs()
             shapes = [None if v is None else v.shape for v in given.values()]
