@@ -2,7 +2,7 @@
 
 ``hal`` imports nothing else of this project. Its modules:
 
-* ``hal.types``: enums and records of NN HAL 1.0-1.3 (1.3 is not yet a level);
+* ``hal.types``: enums and records of NN HAL 1.0-1.3;
 * ``hal.interfaces``: IDevice / IPreparedModel / callbacks, per HAL version;
 * ``hal.levels``: one record per HAL level of what differs by level (method names,
   interface classes, capability records, spec folders);

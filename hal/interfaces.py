@@ -20,9 +20,8 @@ same name in snake_case. Conventions shared by all of them:
   method reports GENERAL_FAILURE in their place.
 
 HAL 1.3's classes (``IDevice_1_3``, ``IPreparedModel_1_3``,
-``IFencedExecutionCallback``, the callbacks' ``notify_1_3``) are defined here,
-but 1.3 is not yet a level of ``hal.levels``: a driver subclassing
-``IDevice_1_3`` is judged as the 1.2 driver it also is.
+``IFencedExecutionCallback``, the callbacks' ``notify_1_3``) are here too: a driver
+subclassing ``IDevice_1_3`` is of level 1.3 (``hal.levels``).
 """
 
 from __future__ import annotations

@@ -130,7 +130,8 @@ def as_status(value: object, method: str, *, timed: bool = False) -> ErrorStatus
             return _STATUS_BY_VALUE[value]
         if value in statuses.ADDED_STATUSES:
             level = method_level(method.split(" ", 1)[0]) or HalVersion.V1_2
-            ending = statuses.ending(int(value), method, level, timed=timed)
+            expects = statuses.expects_error()
+            ending = statuses.ending(int(value), method, level, timed=timed, expects_error=expects)
             if ending.kind in (statuses.ACCEPTED, statuses.RETRY):
                 return ErrorStatus(int(value))
             statuses.conclude(ending)

@@ -1,4 +1,4 @@
-"""What the suite makes of the statuses HAL 1.3 adds, decided before 1.3 lands.
+"""What the suite makes of the statuses HAL 1.3 adds.
 
 HAL 1.3 adds four ``ErrorStatus`` codes: MISSED_DEADLINE_TRANSIENT (5),
 MISSED_DEADLINE_PERSISTENT (6), RESOURCE_EXHAUSTED_TRANSIENT (7) and
@@ -22,13 +22,18 @@ ends an item (docs/adding-a-hal-version.md, "The statuses 1.3 adds"):
   driver must find an invalid argument before it runs out of anything.
 
 The codes are ``hal.types.ErrorStatus``'s members, kept outside
-``hal.types.STATUSES_1_0`` (what the harness accepts from a 1.0-1.2 method): at
-1.0-1.2 no method can return them, so this module changes no verdict of a 1.0-1.2
-run; it improves the message when a driver returns one anyway.
+``hal.types.STATUSES_1_0`` (what the harness accepts from a 1.0-1.2 method): a
+1.0-1.2 driver returning one fails, with a message naming the status.
+``conformance.harness.calls.as_status`` asks ``ending`` for every such answer; the
+validation judging (``validating.attempt``) runs inside ``expecting_error``, so there
+a resource refusal fails.
 """
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Iterator
+from contextvars import ContextVar
 from dataclasses import dataclass
 
 from hal.types import ErrorStatus
@@ -124,6 +129,24 @@ def ending(
     if added.transient and not retried:
         return Ending(RETRY, f"{method} answered {added.name}: retried once")
     return Ending(UNSUPPORTED, f"{method} declined the work for want of resources ({added.name})")
+
+
+_EXPECTS_ERROR: ContextVar[bool] = ContextVar("nnhal_expects_error", default=False)
+
+
+@contextlib.contextmanager
+def expecting_error() -> Iterator[None]:
+    """Within: the answers judged are to invalid arguments (``expects_error``)."""
+    token = _EXPECTS_ERROR.set(True)
+    try:
+        yield
+    finally:
+        _EXPECTS_ERROR.reset(token)
+
+
+def expects_error() -> bool:
+    """Whether the answer being judged is to an invalid argument (``expecting_error``)."""
+    return _EXPECTS_ERROR.get()
 
 
 def conclude(end: Ending) -> None:

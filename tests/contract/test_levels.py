@@ -22,6 +22,7 @@ from hal import interfaces, levels
 from hal.levels import LEVELS, device_level, folder_level, method_level, spec_folders
 from hal.types import (
     DataLocation,
+    ErrorStatus,
     HalVersion,
     MeasureTiming,
     Model,
@@ -370,6 +371,21 @@ def test_an_added_status_through_a_1_2_method_fails_with_what_it_is() -> None:
     )
     with pytest.raises(pytest.fail.Exception, match=r"^execute answered 7 .* HAL 1\.0 method"):
         as_status(7, "execute")
+    with pytest.raises(pytest.fail.Exception, match=r"^execute_1_2 callback answered 5 "):
+        as_status(5, "execute_1_2 callback")  # a callback is its method's level
+
+
+def test_an_added_status_through_a_1_3_method_ends_the_item_as_the_policy_says() -> None:
+    assert as_status(5, "execute_1_3", timed=True) is ErrorStatus.MISSED_DEADLINE_TRANSIENT
+    assert as_status(7, "execute_fenced") is ErrorStatus.RESOURCE_EXHAUSTED_TRANSIENT  # retried
+    with pytest.raises(pytest.fail.Exception, match=r"the item gave no deadline"):
+        as_status(6, "execute_synchronously_1_3 callback")
+    with pytest.raises(pytest.skip.Exception, match=r"for want of resources"):
+        as_status(8, "prepare_model_1_3 callback")
+    expected = pytest.raises(pytest.fail.Exception, match=r"where an invalid argument was")
+    with statuses.expecting_error(), expected:  # a validation item: invalid arguments first
+        as_status(8, "execute_1_3")
+    assert not statuses.expects_error()
 
 
 @pytest.mark.parametrize(

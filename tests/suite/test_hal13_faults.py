@@ -1,0 +1,85 @@
+"""The HAL 1.3 parts of the suite catch each 1.3 fault, and only where it shows.
+
+Each test runs the 1.3 items (the generated cases of one spec on every path, the
+fenced-execution tests and the quality-of-service items of the HAL 1.0 specs) in a
+pytest subprocess against a driver of tests/support/faulty_drivers_13.py, in its own
+process as a certification runs it, and checks exactly which items fail.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from suite_outcomes import outcomes_of, with_outcome
+
+FAULTY = Path(__file__).resolve().parents[1] / "support" / "faulty_drivers_13.py"
+SELECTION = "V1_0/add/ or test_fenced or (test_qos and V1_0/)"
+"""The items run: ADD's generated cases on every path, the fenced tests, and the
+quality-of-service rows of the first case of every HAL 1.0 spec."""
+
+
+def _run(pytester: pytest.Pytester, driver: str) -> dict[str, str]:
+    pytester.makepyfile(faulty_drivers_13=FAULTY.read_text())
+    result = pytester.runpytest_subprocess(
+        "-p",
+        "no:cacheprovider",
+        "--pyargs",
+        "conformance.test_generated",
+        "conformance.test_fenced",
+        "conformance.test_deadlines",
+        f"--driver=faulty_drivers_13:{driver}",
+        "-k",
+        SELECTION,
+        "-v",
+        "-rA",
+    )
+    return outcomes_of(result)
+
+
+def _named(items: set[str], pattern: str) -> set[str]:
+    return {item for item in items if re.search(pattern, item)}
+
+
+def test_the_reference_driver_passes_the_selection(pytester) -> None:
+    outcomes = _run(pytester, "ReferenceDriver")  # the control: the 1.3 reference driver
+    assert not with_outcome(outcomes, "FAILED")
+    items = set(outcomes)
+    assert _named(items, r"/fenced\]$") and _named(items, r"/async13-dyn\]$")
+    assert _named(items, r"^test_qos_prepare\[") and _named(items, r"^test_qos_execute\[")
+    assert "test_the_execution_waits_for_its_fences[2]" in items
+
+
+def test_a_deadline_missed_at_launch_fails_the_rows_with_a_passed_deadline(pytester) -> None:
+    outcomes = _run(pytester, "ReportsMissedDeadlineAtLaunch")
+    failed = with_outcome(outcomes, "FAILED")
+    passed_deadline = _named(set(outcomes), r"test_qos_(prepare|execute)\[.*deadline0ns\]$")
+    passed_deadline -= _named(passed_deadline, r"/sync13-")  # a sync call has no launch
+    assert passed_deadline and passed_deadline <= failed
+    # a 5 ms deadline may pass before the driver looks, on a loaded machine
+    assert failed - passed_deadline <= _named(failed, r"deadline5000000ns\]$")
+
+
+def test_a_fence_signalled_before_the_outputs_fails_the_fenced_runs(pytester) -> None:
+    outcomes = _run(pytester, "SignalsBeforeWriting")
+    failed = with_outcome(outcomes, "FAILED")
+    assert failed == _named(set(outcomes), r"/fenced(-timed)?\]$") | {
+        "test_the_execution_waits_for_its_fences[1]",
+        "test_the_execution_waits_for_its_fences[2]",
+        "test_a_generated_path_judges_a_chained_execution",
+    }
+
+
+def test_fenced_timings_out_of_order_fail_the_timed_fenced_runs(pytester) -> None:
+    outcomes = _run(pytester, "FencedTimingsOutOfOrder")
+    failed = with_outcome(outcomes, "FAILED")
+    assert failed == _named(set(outcomes), r"/fenced-timed\]$") | {
+        "test_measured_timings_are_ordered"
+    }
+
+
+def test_execute_1_3_answering_through_notify_1_2_fails_every_async13_run(pytester) -> None:
+    outcomes = _run(pytester, "Execute13Notifies12")
+    failed = with_outcome(outcomes, "FAILED")
+    assert failed == _named(set(outcomes), r"/async13[^/]*\]$")

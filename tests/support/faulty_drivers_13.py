@@ -1,0 +1,151 @@
+"""HAL 1.3 drivers that break the 1.3 contract in one known way, built on the reference
+driver (a 1.3 driver).
+
+tests/suite/test_hal13_faults.py runs the 1.3 parts of the suite against each (in a
+pytest subprocess, this file copied beside the run) and checks that each fails exactly
+the items its fault touches.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+
+from hal.fences import FenceState, SyncFence
+from hal.interfaces import IExecutionCallback, IFencedExecutionCallback
+from hal.memory import map_memory
+from hal.types import ErrorStatus, Timing
+from reference_driver import ReferenceDriver
+from reference_driver.prepared_model import ReferencePreparedModel
+
+LATE = 0.5
+"""Seconds after its fence signals at which ``SignalsBeforeWriting`` writes the outputs."""
+
+
+def _passed(deadline) -> bool:
+    return deadline is not None and time.monotonic_ns() >= deadline
+
+
+# -- a missed deadline reported at launch ---------------------------------------------------
+
+
+class _LaunchesMissed(ReferencePreparedModel):
+    def execute_1_3(self, request, measure, deadline, loop_timeout_duration, callback):
+        if _passed(deadline):
+            callback.notify_1_3(ErrorStatus.MISSED_DEADLINE_PERSISTENT, [], Timing())
+            return ErrorStatus.MISSED_DEADLINE_PERSISTENT
+        return super().execute_1_3(request, measure, deadline, loop_timeout_duration, callback)
+
+
+class ReportsMissedDeadlineAtLaunch(ReferenceDriver):
+    """A deadline already passed when ``prepare_model_1_3`` or ``execute_1_3`` is called is
+    returned as the launch status (MISSED_DEADLINE_PERSISTENT) as well as notified; the
+    HAL wants the launch status NONE and the miss reported through the callback."""
+
+    prepared_model_class = _LaunchesMissed
+
+    def prepare_model_1_3(self, model, preference, priority, deadline, callback):
+        if _passed(deadline):
+            callback.notify_1_3(ErrorStatus.MISSED_DEADLINE_PERSISTENT, None)
+            return ErrorStatus.MISSED_DEADLINE_PERSISTENT
+        return super().prepare_model_1_3(model, preference, priority, deadline, callback)
+
+
+# -- a fence signalled before the outputs are written ---------------------------------------
+
+
+class _EarlyFence(ReferencePreparedModel):
+    def execute_fenced(self, request, wait_for, measure, deadline, loop, duration):
+        status, fence, callback = super().execute_fenced(
+            request, wait_for, measure, deadline, loop, duration
+        )
+        if status != ErrorStatus.NONE or fence is None:
+            return status, fence, callback
+        early = SyncFence()
+
+        def relay() -> None:
+            with fence:
+                state = fence.wait(60.0)
+            if state != FenceState.SIGNALED:
+                early.signal_error()
+                return
+            saved = []
+            for argument in request.outputs:  # the outputs as computed, then taken away
+                location = argument.location
+                with map_memory(request.pools[location.pool_index]) as mapping:
+                    saved.append((location, mapping.read_location(location)))
+                    mapping.write(location.offset, b"\x00" * location.length)
+            early.signal()
+            time.sleep(LATE)
+            for location, data in saved:
+                with map_memory(request.pools[location.pool_index]) as mapping:
+                    mapping.write(location.offset, data)
+
+        threading.Thread(target=relay, daemon=True).start()
+        return status, early.dup(), callback
+
+
+class SignalsBeforeWriting(ReferenceDriver):
+    """``execute_fenced``'s fence signals before the outputs are written (they arrive
+    ``LATE`` seconds afterwards)."""
+
+    prepared_model_class = _EarlyFence
+
+
+# -- fenced timings out of order --------------------------------------------------------------
+
+
+class _Swapped(IFencedExecutionCallback):
+    def __init__(self, inner: IFencedExecutionCallback) -> None:
+        self._inner = inner
+
+    def get_execution_info(self):
+        status, launched, fenced = self._inner.get_execution_info()
+        if launched.time_on_device != Timing().time_on_device:
+            launched = Timing(launched.time_in_driver + 1000, launched.time_in_driver)
+        return status, launched, fenced
+
+
+class _SwapsTimings(ReferencePreparedModel):
+    def execute_fenced(self, request, wait_for, measure, deadline, loop, duration):
+        status, fence, callback = super().execute_fenced(
+            request, wait_for, measure, deadline, loop, duration
+        )
+        return status, fence, None if callback is None else _Swapped(callback)
+
+
+class FencedTimingsOutOfOrder(ReferenceDriver):
+    """``get_execution_info`` reports a measured ``timing_launched`` whose time on the
+    device exceeds its time in the driver."""
+
+    prepared_model_class = _SwapsTimings
+
+
+# -- a 1.3 method answering through a 1.2 channel ---------------------------------------------
+
+
+class _Through12(IExecutionCallback):
+    def __init__(self, inner: IExecutionCallback) -> None:
+        self._inner = inner
+
+    def notify(self, status):
+        self._inner.notify(status)
+
+    def notify_1_2(self, status, output_shapes, timing):
+        self._inner.notify_1_2(status, output_shapes, timing)
+
+    def notify_1_3(self, status, output_shapes, timing):
+        self._inner.notify_1_2(status, output_shapes, timing)
+
+
+class _Answers12(ReferencePreparedModel):
+    def execute_1_3(self, request, measure, deadline, loop_timeout_duration, callback):
+        return super().execute_1_3(
+            request, measure, deadline, loop_timeout_duration, _Through12(callback)
+        )
+
+
+class Execute13Notifies12(ReferenceDriver):
+    """``execute_1_3`` answers through ``notify_1_2``, the 1.2 callback method."""
+
+    prepared_model_class = _Answers12
