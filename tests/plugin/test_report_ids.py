@@ -104,3 +104,15 @@ def test_a_parameter_space_item_reports_the_operation_its_record_declares() -> N
     assert facts["operations"] == ["CONV_2D"]
     assert facts["hal_version"] == "1.2"
     assert facts["path"] is None and facts["category"] == "corners"
+
+
+def test_every_execution_path_of_every_level_reads_as_a_path() -> None:
+    """The report's ``path`` fact knows each path's run, 1.3's included (``fenced-timed``,
+    ``async13-dyn-short``, ``sync13-deadline5000000ns``)."""
+    from conformance.harness.execution import DYNAMIC_PATHS, PATHS, QOS_PATHS
+    from plugins.report.facts import _PATH_RUNS
+
+    runs = [p.id for p in (*PATHS, *QOS_PATHS)]
+    runs += [f"{p.id}-{mode}" for p in DYNAMIC_PATHS for mode in ("dyn", "dyn-short")]
+    assert [run for run in runs if not _PATH_RUNS.match(run)] == []
+    assert not _PATH_RUNS.match("qos-prepare-HIGH")  # a preparation row, not a path
