@@ -20,7 +20,9 @@ SELECTION = "V1_0/add/ or test_fenced or (test_qos and V1_0/)"
 quality-of-service rows of the first case of every HAL 1.0 spec."""
 
 
-def _run(pytester: pytest.Pytester, driver: str) -> dict[str, str]:
+def _run(
+    pytester: pytest.Pytester, driver: str, modules: tuple[str, ...] = (), selection=SELECTION
+) -> dict[str, str]:
     pytester.makepyfile(faulty_drivers_13=FAULTY.read_text())
     result = pytester.runpytest_subprocess(
         "-p",
@@ -29,9 +31,10 @@ def _run(pytester: pytest.Pytester, driver: str) -> dict[str, str]:
         "conformance.test_generated",
         "conformance.test_fenced",
         "conformance.test_deadlines",
+        *modules,
         f"--driver=faulty_drivers_13:{driver}",
         "-k",
-        SELECTION,
+        selection,
         "-v",
         "-rA",
     )
@@ -83,3 +86,31 @@ def test_execute_1_3_answering_through_notify_1_2_fails_every_async13_run(pytest
     outcomes = _run(pytester, "Execute13Notifies12")
     failed = with_outcome(outcomes, "FAILED")
     assert failed == _named(set(outcomes), r"/async13[^/]*\]$")
+
+
+def test_a_driver_that_ignores_every_deadline_passes(pytester) -> None:
+    """Ignoring a deadline is legal: the work is done, and it must pass."""
+    outcomes = _run(pytester, "IgnoresDeadlines")
+    assert not with_outcome(outcomes, "FAILED")
+    assert _named(with_outcome(outcomes, "PASSED"), r"deadline0ns\]$")
+
+
+def test_a_transient_resource_refusal_is_asked_again_and_then_counts(pytester) -> None:
+    outcomes = _run(pytester, "ExhaustedOnceThenRuns")
+    assert not with_outcome(outcomes, "FAILED") and not with_outcome(outcomes, "SKIPPED")
+    assert _named(with_outcome(outcomes, "PASSED"), r"/sync13[^/]*\]$")
+
+
+def test_a_persistent_resource_refusal_earns_nothing_and_fails_validation(pytester) -> None:
+    outcomes = _run(
+        pytester,
+        "AlwaysExhausted",
+        ("conformance.test_validate_request",),
+        f"({SELECTION}) or (test_validate_request and V1_0/add/none)",
+    )
+    sync13 = _named(set(outcomes), r"/sync13[^/]*\]$")
+    validation = _named(set(outcomes), r"^test_validate_request\[")
+    assert sync13 and sync13 <= with_outcome(outcomes, "SKIPPED")  # unsupported: no credit
+    below_1_2 = _named(validation, r"\[request_output_unspecified/")  # no 1.3 path: prepared at 1.1
+    assert below_1_2 <= with_outcome(outcomes, "PASSED")
+    assert validation - below_1_2 and with_outcome(outcomes, "FAILED") == validation - below_1_2

@@ -149,3 +149,65 @@ class Execute13Notifies12(ReferenceDriver):
     """``execute_1_3`` answers through ``notify_1_2``, the 1.2 callback method."""
 
     prepared_model_class = _Answers12
+
+
+# -- legal answers that earn nothing, or everything -------------------------------------------
+
+
+class _Ignores(ReferencePreparedModel):
+    def execute_1_3(self, request, measure, deadline, loop_timeout_duration, callback):
+        return super().execute_1_3(request, measure, None, loop_timeout_duration, callback)
+
+    def execute_synchronously_1_3(self, request, measure, deadline, loop_timeout_duration):
+        return super().execute_synchronously_1_3(request, measure, None, loop_timeout_duration)
+
+    def execute_fenced(self, request, wait_for, measure, deadline, loop, duration):
+        return super().execute_fenced(request, wait_for, measure, None, loop, None)
+
+
+class IgnoresDeadlines(ReferenceDriver):
+    """Every deadline and duration is ignored (the work is always done): legal, and it must
+    pass everything."""
+
+    prepared_model_class = _Ignores
+
+    def prepare_model_1_3(self, model, preference, priority, deadline, callback):
+        return super().prepare_model_1_3(model, preference, priority, None, callback)
+
+
+class _ExhaustedOnce(ReferencePreparedModel):
+    """The first execution of each 1.3 synchronous call is declined for want of
+    resources (TRANSIENT); asked again, it runs."""
+
+    def execute_synchronously_1_3(self, request, measure, deadline, loop_timeout_duration):
+        key = id(request)
+        if key not in self._declined:
+            self._declined.add(key)
+            return ErrorStatus.RESOURCE_EXHAUSTED_TRANSIENT, [], Timing()
+        return super().execute_synchronously_1_3(request, measure, deadline, loop_timeout_duration)
+
+    @property
+    def _declined(self) -> set:
+        if not hasattr(self, "_declined_set"):
+            self._declined_set = set()
+        return self._declined_set
+
+
+class ExhaustedOnceThenRuns(ReferenceDriver):
+    """``execute_synchronously_1_3`` answers RESOURCE_EXHAUSTED_TRANSIENT to each request
+    the first time: the suite asks once more, and the second answer counts."""
+
+    prepared_model_class = _ExhaustedOnce
+
+
+class _AlwaysExhausted(ReferencePreparedModel):
+    def execute_synchronously_1_3(self, request, measure, deadline, loop_timeout_duration):
+        return ErrorStatus.RESOURCE_EXHAUSTED_PERSISTENT, [], Timing()
+
+
+class AlwaysExhausted(ReferenceDriver):
+    """``execute_synchronously_1_3`` always declines for want of resources (PERSISTENT): a
+    legal answer, which earns no credit (unsupported), and which fails where the request
+    was invalid (an invalid argument comes before any resource)."""
+
+    prepared_model_class = _AlwaysExhausted
