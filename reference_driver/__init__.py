@@ -4,6 +4,6 @@
 as ``reference``, and is the suite's default target.
 """
 
-from reference_driver.device import ReferenceDriver
+from reference_driver.device import ReferenceDriver, ReferenceDriver_1_2
 
-__all__ = ["ReferenceDriver"]
+__all__ = ["ReferenceDriver", "ReferenceDriver_1_2"]

@@ -38,7 +38,13 @@ import os
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 
-from hal.interfaces import IDevice_1_3, IMemoryDomains, IPreparedModel, IPreparedModelCallback
+from hal.interfaces import (
+    IDevice_1_2,
+    IDevice_1_3,
+    IMemoryDomains,
+    IPreparedModel,
+    IPreparedModelCallback,
+)
 from hal.memory import NativeHandle
 from hal.types import (
     BufferDesc,
@@ -118,8 +124,11 @@ def _per_type(newest: HalVersion) -> tuple[OperandPerformance, ...]:
     )
 
 
-class ReferenceDriver(IDevice_1_3, IMemoryDomains):
-    """The bundled driver every part of the suite is checked against."""
+class ReferenceDriver_1_2(IDevice_1_2, IMemoryDomains):
+    """The reference driver as a HAL 1.2 driver (with memory domains): what the project's
+    own tests build 1.0-1.2 faulty drivers on. Its 1.3 methods are there (it is
+    ``ReferenceDriver``'s code) but make it no 1.3 driver: a driver's level is the
+    newest ``IDevice`` class it subclasses, and this one is an ``IDevice_1_2``."""
 
     prepared_model_class = ReferencePreparedModel
     """What preparation builds (tests subclass it to make drivers with one fault)."""
@@ -429,3 +438,8 @@ class ReferenceDriver(IDevice_1_3, IMemoryDomains):
 
     def _open_cache(self, token: bytes, model_bytes: bytes, data_bytes: bytes):
         return open_sealed(self._cache_key, token, model_bytes, data_bytes)
+
+
+class ReferenceDriver(ReferenceDriver_1_2, IDevice_1_3):
+    """The bundled driver every part of the suite is checked against: a HAL 1.3 driver
+    (every 1.3 method; the operations and operand forms of HAL 1.2)."""

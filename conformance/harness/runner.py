@@ -23,7 +23,7 @@ import numpy as np
 import pytest
 
 from conformance.harness import items, state
-from conformance.harness.calls import prepare, supported_operations
+from conformance.harness.calls import expect_status, prepare, supported_operations
 from conformance.harness.cases import GeneratedTest
 from conformance.harness.execution import (
     MISSED_DEADLINE,
@@ -259,6 +259,10 @@ def execute_case(prepared: object, item: Run, timeout: float) -> None:
         check_shapes(execution, len(sizes), dynamic)
         if execution.status in MISSED_DEADLINE:
             return  # accepted only for an execution given a deadline (calls.as_status)
+        if path.method == "execute_fenced" and any(e.size == 0 for e in feed.outputs):
+            # an output of no element has a 0 among its dimensions: a size no fence can tell
+            expect_status(execution.status, ErrorStatus.INVALID_ARGUMENT, _zero_sized(item))
+            return
         _judge_status(execution.status, item)
         if short is not None:
             _judge_insufficient(execution.output_shapes, short, feed.outputs[short].shape, item)
@@ -301,6 +305,13 @@ def _short_output(outputs: list[np.ndarray]) -> int | None:
         if expected.nbytes > 1 and 0 not in expected.shape:
             return index
     return None
+
+
+def _zero_sized(item: Run) -> str:
+    return (
+        "execute_fenced of an example with a zero-sized output (whose size only output shapes "
+        f"could give){_rerun(item)}"
+    )
 
 
 def _judge_status(status: ErrorStatus, item: Run) -> None:

@@ -14,7 +14,7 @@ import numpy as np
 from hal.interfaces import IDevice, IExecutionCallback, IPreparedModel, IPreparedModelCallback
 from hal.memory import map_memory
 from hal.types import DeviceStatus, ErrorStatus, OperandLifeTime, OperandType, OperationType
-from reference_driver import ReferenceDriver
+from reference_driver import ReferenceDriver_1_2
 from reference_driver.ops import convolution, elementwise, pooling
 from reference_driver.prepared_model import ReferencePreparedModel
 
@@ -66,7 +66,7 @@ class _TamperingPreparedModel(ReferencePreparedModel):
         return status, shapes, timing
 
 
-class _TamperingDriver(ReferenceDriver):
+class _TamperingDriver(ReferenceDriver_1_2):
     """The reference driver, whose preparations (through any prepare method) build a
     ``_TamperingPreparedModel``, or the subclass a driver below names."""
 
@@ -167,7 +167,7 @@ class LeavesMulOutputs(_TamperingDriver):
     prepared_model_class = _LeavesMulOutputs
 
 
-class ClaimsButFails(ReferenceDriver):
+class ClaimsButFails(ReferenceDriver_1_2):
     """Says it supports every operation, then fails every 1.2 preparation."""
 
     def prepare_model_1_2(self, model, preference, callback):
@@ -179,7 +179,7 @@ class ClaimsButFails(ReferenceDriver):
         return ErrorStatus.NONE
 
 
-class FailsConstantReferences(ReferenceDriver):
+class FailsConstantReferences(ReferenceDriver_1_2):
     """Says it supports every operation, then fails to prepare a 1.2 model holding a
     CONSTANT_REFERENCE operand (a driver that never maps model pools)."""
 
@@ -244,7 +244,7 @@ class Level_1_0(IDevice):
     """A driver that only implements IDevice (HAL 1.0)."""
 
     def __init__(self) -> None:
-        self._inner = ReferenceDriver()
+        self._inner = ReferenceDriver_1_2()
 
     def get_capabilities(self):
         return self._inner.get_capabilities()
@@ -283,7 +283,7 @@ def _rounds_odd_widths_up(execute):
     return wrong
 
 
-class OddWidthQuantAdd(ReferenceDriver):
+class OddWidthQuantAdd(ReferenceDriver_1_2):
     """Quant8 ADD wrong by 2 steps, only when the output's last dimension is odd: a bug
     the ADD specs (all even widths at quant8) cannot see, left for random graphs to find."""
 
@@ -307,7 +307,7 @@ class OddWidthQuantAdd(ReferenceDriver):
         return super()._prepare(model, version, preference, rewrap)
 
 
-class _ImplSwap(ReferenceDriver):
+class _ImplSwap(ReferenceDriver_1_2):
     """The reference driver with one function (``field``: ``prepare`` computes the output
     shapes, ``execute`` the values) of the steps of ``operations`` replaced by
     ``wrap(operation type, original function)`` in every model it prepares."""
@@ -460,7 +460,7 @@ class NanFromRelu(_ImplSwap):
     wrap = staticmethod(_relu_passes_nan)
 
 
-class AcceptsDepthwiseFilterBatch(ReferenceDriver):
+class AcceptsDepthwiseFilterBatch(ReferenceDriver_1_2):
     """Accepts a DEPTHWISE_CONV_2D filter whose first dimension is not 1 (Android 10 did;
     Android 11 refuses it for models of every version)."""
 
@@ -512,7 +512,7 @@ def _truncating_average(image, pool, quantized):
     return pooling._windows(image.astype(np.int32), pool, 0).sum(axis=(-2, -1)) // cells
 
 
-class TruncatingRequantizer(ReferenceDriver):
+class TruncatingRequantizer(ReferenceDriver_1_2):
     """Requantizes quant8 ADD, SUB, MUL, the convolutions, FULLY_CONNECTED and
     AVERAGE_POOL_2D by truncating instead of rounding: one unit low whenever the exact
     result has a fraction. (It changes the reference driver's modules for the whole
@@ -560,7 +560,7 @@ def _rounded_float32(values, significant_bits: int):
     return out.view(np.float32).reshape(values.shape)
 
 
-class _RelaxedIn(ReferenceDriver):
+class _RelaxedIn(ReferenceDriver_1_2):
     """Computes every operation of a relaxed model with its float32 inputs and outputs
     rounded to ``significant_bits`` bits."""
 

@@ -26,7 +26,7 @@ import numpy as np
 from hal.interfaces import IDevice_1_2
 from hal.memory import HARDWARE_BUFFER_BLOB, MMAP_FD, Memory, map_memory
 from hal.types import ErrorStatus
-from reference_driver import ReferenceDriver
+from reference_driver import ReferenceDriver_1_2
 from reference_driver.buffers import BufferRegistry, ReferenceBuffer
 from reference_driver.executor import RunResult
 from reference_driver.prepared_model import ReferencePreparedModel
@@ -62,7 +62,7 @@ def _with_buffers(buffer_class: type[ReferenceBuffer]) -> type[BufferRegistry]:
     )
 
 
-class AcceptsUndeclaredRoles(ReferenceDriver):
+class AcceptsUndeclaredRoles(ReferenceDriver_1_2):
     """Checks that a buffer belongs to the prepared model, never which role it plays."""
 
     def __init__(self) -> None:
@@ -70,7 +70,7 @@ class AcceptsUndeclaredRoles(ReferenceDriver):
         self._buffers = _with_buffers(_AnyRoleBuffer)()
 
 
-class ReadsUninitialised(ReferenceDriver):
+class ReadsUninitialised(ReferenceDriver_1_2):
     """An uninitialised buffer of known dimensions reads as zeros instead of failing."""
 
     def __init__(self) -> None:
@@ -78,7 +78,7 @@ class ReadsUninitialised(ReferenceDriver):
         self._buffers = _with_buffers(_ZeroBuffer)()
 
 
-class WritesForeignOutputBuffers(ReferenceDriver):
+class WritesForeignOutputBuffers(ReferenceDriver_1_2):
     """Checks a written buffer's role but not that it is the executing prepared model's."""
 
     def __init__(self) -> None:
@@ -107,13 +107,13 @@ class _KeepsBuffersOnFailure(ReferencePreparedModel):
         return self._plan.run(request, binding)  # never uninitialises its output buffers
 
 
-class KeepsBuffersOnFailure(ReferenceDriver):
+class KeepsBuffersOnFailure(ReferenceDriver_1_2):
     """A failed execution leaves its output buffers as they were (still initialised)."""
 
     prepared_model_class = _KeepsBuffersOnFailure
 
 
-class WritesBeforeOutput(ReferenceDriver):
+class WritesBeforeOutput(ReferenceDriver_1_2):
     """Writes one byte just before output 0 whenever the output does not start its pool."""
 
     prepared_model_class = _WritesBefore
@@ -132,7 +132,7 @@ def _has_kind(pools, kind: str) -> bool:
     return any(isinstance(p, Memory) and p.name == kind for p in pools)
 
 
-class NoBlobPools(ReferenceDriver):
+class NoBlobPools(ReferenceDriver_1_2):
     """Fails preparations and executions that bring hardware_buffer_blob pools."""
 
     prepared_model_class = _RefusedKindPrepared
@@ -157,9 +157,9 @@ class NoMmapFdPools(NoBlobPools):
     prepared_model_class = _NoMmapFdPrepared
 
 
-def DeclinesAllocation() -> ReferenceDriver:
+def DeclinesAllocation() -> ReferenceDriver_1_2:
     """Subclasses IMemoryDomains, answers every allocate with GENERAL_FAILURE."""
-    return ReferenceDriver(memory_domains=False)
+    return ReferenceDriver_1_2(memory_domains=False)
 
 
 # ---------------------------------------------------------------------------
@@ -171,7 +171,7 @@ class WithoutMemoryDomains(IDevice_1_2):
     """The reference driver behind a plain IDevice_1_2: no allocate, no tokens."""
 
     def __init__(self) -> None:
-        self._inner = ReferenceDriver(memory_domains=False)
+        self._inner = ReferenceDriver_1_2(memory_domains=False)
 
     def get_capabilities(self):
         return self._inner.get_capabilities()
