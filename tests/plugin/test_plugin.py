@@ -286,7 +286,7 @@ def test_explicit_driver_header(run) -> None:
     result = run("--driver=reference_driver:ReferenceDriver", "--hal-version=1.1")
     assert result.ret == 0
     result.stdout.fnmatch_lines(
-        ["driver: reference_driver:ReferenceDriver (HAL 1.2, tested up to 1.1)"]
+        ["driver: reference_driver:ReferenceDriver (HAL 1.3, tested up to 1.1)"]
     )
 
 

@@ -496,8 +496,8 @@ def test_merge_refuses_different_drivers(shards, tmp_path: Path, capsys) -> None
     version = load(shards["1/3"])["driver"]["version_string"]
     assert _merge_error(capsys, str(shards["1/3"]), two, str(shards["3/3"])) == (
         "nnhal-report merge: cannot merge reports of different drivers: "
-        f"{shards['1/3']} tested reference ({version}, HAL 1.2), "
-        f"{two} tested vendor.driver:Factory ({version}, HAL 1.2)"
+        f"{shards['1/3']} tested reference ({version}, HAL 1.3), "
+        f"{two} tested vendor.driver:Factory ({version}, HAL 1.3)"
     )
 
 
@@ -618,7 +618,7 @@ def test_the_driver_says_who_it_is_below_its_own_level(monkeypatch) -> None:
     identity = driver_identity(_Options({"--driver": "reference", "--hal-version": "1.0"}))
     assert identity["version_string"] == loaded.device.get_version_string()[1]
     assert identity["device_type"] == "CPU"
-    assert (identity["level"], identity["tested_level"]) == ("1.2", "1.0")
+    assert (identity["level"], identity["tested_level"]) == ("1.3", "1.0")
     assert identity["caching_supported"] is None
     assert identity["load_error"] is None
 

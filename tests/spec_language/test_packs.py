@@ -261,9 +261,7 @@ def test_a_pack_runs_on_every_path_and_a_broken_spec_does_not_stop_it(tmp_path) 
     fresh = re.findall(r"test_generated_fresh\[(acme:\S+)\] PASSED", result.stdout)
     assert fresh == ["acme:V1_0/mul/base/ex0/fresh"]
     assert prepared and len(re.findall(r"PASSED", result.stdout)) == len(ran) + len(prepared) + 1
-    # a 1.2 driver skips the prepare items of levels above its own (1.3's)
-    above = re.findall(r"test_generated_prepare\[(acme:\S+)\] SKIPPED", result.stdout)
-    assert above and all("prepare_model_1_3-" in item for item in above), above
+    assert {"sync13", "async13", "fenced"} <= runs  # (the reference is a 1.3 driver)
     doc = load(work / "out" / "report.json")
     assert doc["run"]["packs"] == [
         {
@@ -275,7 +273,7 @@ def test_a_pack_runs_on_every_path_and_a_broken_spec_does_not_stop_it(tmp_path) 
         }
     ]
     assert (
-        f"vendor pack acme ({folder}): {len(ran) + len(prepared) + len(above) + 1} tests, "
+        f"vendor pack acme ({folder}): {len(ran) + len(prepared) + 1} tests, "
         "counted like the "
         "suite's own; 1 of "
         "its 2 specs failed to generate: acme/V1_2/broken.mod.py:3: unknown operation "
@@ -292,7 +290,7 @@ def test_a_pack_case_that_fails_says_how_to_rerun_it_with_its_pack(tmp_path) -> 
         "conformance.test_generated",
         f"--nnhal-specs={folder}",
         "-k",
-        "acme: and ex0/sync and not timed and not dyn",
+        "acme: and ex0/sync and not sync13 and not timed and not dyn",
     )
     assert result.returncode == 1, result.stdout + result.stderr
     # (with CI set, pytest's short summary repeats each message whole: the same line twice)

@@ -53,9 +53,11 @@ class DeclinesMul(ReferenceDriver):
     get_supported_operations = _supported("get_supported_operations")
     get_supported_operations_1_1 = _supported("get_supported_operations_1_1")
     get_supported_operations_1_2 = _supported("get_supported_operations_1_2")
+    get_supported_operations_1_3 = _supported("get_supported_operations_1_3")
     prepare_model = _prepare("prepare_model", "notify")
     prepare_model_1_1 = _prepare("prepare_model_1_1", "notify")
     prepare_model_1_2 = _prepare("prepare_model_1_2", "notify_1_2")
+    prepare_model_1_3 = _prepare("prepare_model_1_3", "notify_1_3")
 """
 
 CASE = "V1_0/mul/none"
@@ -95,12 +97,13 @@ def test_a_declined_case_is_asked_about_once(
         f"--cert-report={tmp_path / 'out'}",
     )
     result.assert_outcomes(skipped=len(ids))
-    # Once per level the case is prepared at (1.2; 1.1 for the family that needs it).
+    # Once per level the case is prepared at (1.3, the driver's; 1.1 for the family that
+    # needs it).
     assert sorted(calls.read_text().split()) == [
         "get_supported_operations_1_1",
-        "get_supported_operations_1_2",
+        "get_supported_operations_1_3",
         "prepare_model_1_1",
-        "prepare_model_1_2",
+        "prepare_model_1_3",
     ]
     # One reason for every item, shown at the suite's line (never the helper raising it).
     skipped = [line for line in result.outlines if line.startswith("SKIPPED")]

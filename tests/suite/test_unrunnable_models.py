@@ -18,17 +18,29 @@ from hal.types import ErrorStatus, OperationType
 from reference_driver import ReferenceDriver
 
 
-class RefusesOem(ReferenceDriver):
-    def get_supported_operations_1_2(self, model):
+def _refuses_oem(method):
+    def answer(self, model):
         if any(op.type == OperationType.OEM_OPERATION for op in model.operations):
             return ErrorStatus.INVALID_ARGUMENT, []
-        return super().get_supported_operations_1_2(model)
+        return getattr(ReferenceDriver, method)(self, model)
+    return answer
+
+
+def _claims_everything(method):
+    def answer(self, model):
+        status, answers = getattr(ReferenceDriver, method)(self, model)
+        return status, [True] * len(answers) if status == ErrorStatus.NONE else answers
+    return answer
+
+
+class RefusesOem(ReferenceDriver):
+    get_supported_operations_1_2 = _refuses_oem("get_supported_operations_1_2")
+    get_supported_operations_1_3 = _refuses_oem("get_supported_operations_1_3")
 
 
 class ClaimsEverything(ReferenceDriver):
-    def get_supported_operations_1_2(self, model):
-        status, answers = super().get_supported_operations_1_2(model)
-        return status, [True] * len(answers) if status == ErrorStatus.NONE else answers
+    get_supported_operations_1_2 = _claims_everything("get_supported_operations_1_2")
+    get_supported_operations_1_3 = _claims_everything("get_supported_operations_1_3")
 """
 
 CASE = "V1_0/add/none"
@@ -72,7 +84,7 @@ def test_refusing_an_oem_operation_as_invalid_fails_its_item(pytester: pytest.Py
     assert (
         f"{CASE} with its first operation made an OEM_OPERATION and, where one is read by it "
         "alone, a tensor input made a TENSOR_OEM_BYTE (valid in any model): "
-        "get_supported_operations at HAL 1.2 returned INVALID_ARGUMENT; the model is valid, so "
+        "get_supported_operations at HAL 1.3 returned INVALID_ARGUMENT; the model is valid, so "
         "the answer is NONE with the operation marked unsupported"
     ) in out
     assert (

@@ -474,8 +474,8 @@ def _all_insufficient_after(status_seen: ErrorStatus) -> type:
 
     class _Flagged(ReferencePreparedModel):
         @staticmethod
-        def _finish(result, timing):
-            status, shapes, timing = ReferencePreparedModel._finish(result, timing)
+        def _finish(result, timing, v1_0=False):
+            status, shapes, timing = ReferencePreparedModel._finish(result, timing, v1_0)
             if status == status_seen:
                 shapes = [dataclasses.replace(shape, is_sufficient=False) for shape in shapes]
             return status, shapes, timing
