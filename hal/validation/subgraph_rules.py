@@ -384,14 +384,19 @@ def _branches(
     return found
 
 
-@_model_rule("if.counts", Tier.PARITY, "an IF has at least 3 inputs and 1 output (1.3)")
-def _if_counts(facts: _ModelFacts) -> Iterator[str]:
-    for j, inputs, outputs in _control_flow(facts, _IF, counted=False):
+def _too_few(facts: _ModelFacts, kind: int, roles: str) -> Iterator[str]:
+    """Each control-flow operation of ``kind`` with fewer than 3 inputs or no output."""
+    for j, inputs, outputs in _control_flow(facts, kind, counted=False):
         if len(inputs) < 3 or not outputs:
             yield (
                 f"{facts.operation_label(j)}: has {len(inputs)} inputs and {len(outputs)} "
-                "outputs; needs at least 3 inputs (condition, then, else) and 1 output"
+                f"outputs; needs at least 3 inputs ({roles}) and 1 output"
             )
+
+
+@_model_rule("if.counts", Tier.PARITY, "an IF has at least 3 inputs and 1 output (1.3)")
+def _if_counts(facts: _ModelFacts) -> Iterator[str]:
+    yield from _too_few(facts, _IF, "condition, then, else")
 
 
 @_model_rule(
@@ -528,12 +533,7 @@ def _if_fully_specified(facts: _ModelFacts) -> Iterator[str]:
 
 @_model_rule("while.counts", Tier.PARITY, "a WHILE has at least 3 inputs and 1 output (1.3)")
 def _while_counts(facts: _ModelFacts) -> Iterator[str]:
-    for j, inputs, outputs in _control_flow(facts, _WHILE, counted=False):
-        if len(inputs) < 3 or not outputs:
-            yield (
-                f"{facts.operation_label(j)}: has {len(inputs)} inputs and {len(outputs)} "
-                "outputs; needs at least 3 inputs (condition, body, a value) and 1 output"
-            )
+    yield from _too_few(facts, _WHILE, "condition, body, a value")
 
 
 @_model_rule(
