@@ -7,9 +7,11 @@ one ``shared`` pool, or ``constref``: constants in a CONSTANT_REFERENCE pool)
 and the pool kind. Under ``--nnhal-profile ci`` one case in eight runs, each
 with one variant in turn so that every variant runs; ``full`` and
 ``thorough`` run every case with every variant. Executions go through
-``execute_synchronously`` (``execute`` below HAL 1.2). A driver that cannot
-map hardware_buffer_blob pools answers GENERAL_FAILURE, and those items skip
-as unsupported.
+``execute_synchronously`` (``execute`` below HAL 1.2, ``execute_synchronously_1_3``
+at 1.3). A driver of HAL 1.0-1.2 that cannot map hardware_buffer_blob pools answers
+GENERAL_FAILURE, and those items skip as unsupported; a 1.3 driver must accept
+hardware_buffer_blob request pools (as VTS 1.3 requires), so there GENERAL_FAILURE
+fails. Constants in a hardware_buffer_blob pool stay optional at every level.
 """
 
 from __future__ import annotations
@@ -53,6 +55,8 @@ def test_memory_pools(item: PoolItem, nnhal) -> None:
     require_model_level(item.test, hal_level)
     prepared = _prepared_for(nnhal.device, item, hal_level, nnhal.timeout)
     path = "sync" if hal_level >= HalVersion.V1_2 else "async10"
+    if hal_level >= HalVersion.V1_3:
+        path = "sync13"  # blob request pools are then mandatory (pools.execute_pooled)
     rerun = rerun_command(nnhal.config, __name__, item.selector("test_memory_pools"))
     run = Run(item.test, item.example, path, rerun=rerun)
     execute_pooled(prepared, run, variant, nnhal.timeout)

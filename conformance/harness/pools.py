@@ -208,6 +208,7 @@ def execute_pooled(prepared: object, item: Run, variant: PoolVariant, timeout: f
             execution.status == ErrorStatus.GENERAL_FAILURE
             and variant.kind == HARDWARE_BUFFER_BLOB
             and variant.layout != CONSTREF
+            and PATHS_BY_ID[item.path].level < HalVersion.V1_3  # 1.3: blob requests are due
         ):
             items.unsupported(
                 f"{UNSUPPORTED_BLOB} request pools: {item.path} answered GENERAL_FAILURE"

@@ -87,6 +87,16 @@ def test_a_driver_without_blob_pools_is_unsupported_there_not_failed(pytester) -
     )
 
 
+def test_a_13_driver_without_blob_request_pools_fails_there(pytester) -> None:
+    outcomes, result = _run(pytester, "test_memory_pools", "NoBlobPools13", "-k", _CASE, "-rs")
+    blob = {i for i in outcomes if i.endswith("-hardware_buffer_blob]")}
+    constants = {i for i in blob if "/constref-" in i}
+    assert constants and with_outcome(outcomes, "SKIPPED") == constants
+    assert blob - constants and with_outcome(outcomes, "FAILED") == blob - constants
+    assert with_outcome(outcomes, "PASSED") == set(outcomes) - blob
+    result.stdout.fnmatch_lines(["*status GENERAL_FAILURE, expected NONE*"])
+
+
 def test_a_driver_without_mmap_fd_pools_fails_there(pytester) -> None:
     outcomes, result = _run(pytester, "test_memory_pools", "NoMmapFdPools", "-k", _CASE)
     mmap_fd = {i for i in outcomes if i.endswith("-mmap_fd]")}

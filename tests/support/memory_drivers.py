@@ -26,7 +26,7 @@ import numpy as np
 from hal.interfaces import IDevice_1_2
 from hal.memory import HARDWARE_BUFFER_BLOB, MMAP_FD, Memory, map_memory
 from hal.types import ErrorStatus
-from reference_driver import ReferenceDriver_1_2
+from reference_driver import ReferenceDriver, ReferenceDriver_1_2
 from reference_driver.buffers import BufferRegistry, ReferenceBuffer
 from reference_driver.executor import RunResult
 from reference_driver.prepared_model import ReferencePreparedModel
@@ -145,6 +145,11 @@ class NoBlobPools(ReferenceDriver_1_2):
             notify(ErrorStatus.GENERAL_FAILURE if status == ErrorStatus.NONE else status, None)
 
         return super()._prepare(model, version, preference, refuse)
+
+
+class NoBlobPools13(NoBlobPools, ReferenceDriver):
+    """``NoBlobPools`` as a HAL 1.3 driver, which must accept hardware_buffer_blob request
+    pools: its request-pool items fail, its constant-pool items stay unsupported."""
 
 
 class _NoMmapFdPrepared(_RefusedKindPrepared):
