@@ -368,7 +368,7 @@ _OriginCallback = type(
     (_Origin, IPreparedModelCallback),
     {
         "__module__": __name__,
-        # Every notify method of the interface, a level's or not yet (notify_1_3).
+        # Every notify method of the interface (one per level that has its own).
         **{name: _tagging(name) for name in sorted(IPreparedModelCallback.__abstractmethods__)},
     },
 )

@@ -222,34 +222,38 @@ def pytest_pycollect_makeitem(collector: pytest.Collector, name: str, obj: objec
     return items
 
 
+def _above_level(config: pytest.Config, mark) -> bool:
+    """Whether a ``hal_level`` mark from ``conformance.harness.marks.level_marks`` (a level
+    from 1.3 on) asks for more than the tested level. Such a test is not collected at all:
+    a driver tested at HAL 1.2 collects exactly what it always did, whatever later levels
+    add (lower ``hal_level`` marks keep the run-time skip of ``plugins.running``)."""
+    from conformance.harness.marks import UNBUILT_FROM
+    from hal.types import HalVersion
+
+    needed = HalVersion.parse(str(mark.args[0]))
+    return needed >= UNBUILT_FROM and needed > _tested(config)
+
+
 def _within_level(config: pytest.Config, param) -> bool:
-    """Whether a case's ``hal_level`` mark (if it has one) is within the tested level. A
-    case of a level above it is not built at all: a driver tested at HAL 1.2 collects
-    exactly the cases it always did, whatever later levels add (the skip in
-    ``plugins.running`` still covers tests parametrized by pytest itself)."""
+    """Whether a case is within the tested level (``_above_level``): one that is not is
+    not built."""
     for decorator in param.marks:
         mark = getattr(decorator, "mark", decorator)
         if mark.name == "hal_level":
-            from hal.types import HalVersion
-
-            return HalVersion.parse(str(mark.args[0])) <= _tested(config)
+            return not _above_level(config, mark)
     return True
 
 
 def _drop_above_level(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Take out the tests pytest parametrized itself whose ``hal_level`` mark (from
-    ``conformance.harness.marks.level_marks``) is above the tested level, as the case
-    items of such a level are never built: uncounted, neither collected nor deselected."""
-    from conformance.harness.marks import UNBUILT_FROM
+    """Take out the tests pytest parametrized itself that are above the tested level
+    (``_above_level``), as the case items of such a level are never built: uncounted,
+    neither collected nor deselected. Case items were judged when they were built."""
 
     def above(item: pytest.Item) -> bool:
-        marker = item.get_closest_marker("hal_level")
-        if marker is None:
+        if isinstance(item, CaseItem):
             return False
-        from hal.types import HalVersion
-
-        needed = HalVersion.parse(str(marker.args[0]))
-        return needed >= UNBUILT_FROM and needed > _tested(config)
+        marker = item.get_closest_marker("hal_level")
+        return marker is not None and _above_level(config, marker)
 
     kept = [item for item in items if not above(item)]
     dropped = len(items) - len(kept)

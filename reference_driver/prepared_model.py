@@ -50,6 +50,7 @@ from hal.interfaces import (
 from hal.memory import NativeHandle
 from hal.types import (
     NO_TIMING,
+    STATUSES_1_0,
     TIME_POINT_MAX,
     ErrorStatus,
     HalVersion,
@@ -77,15 +78,6 @@ FENCE_WAIT_LIMIT = 300.0
 deadline comes sooner): every wait of the driver is finite. Past it, the execution
 fails (GENERAL_FAILURE, its fence in error)."""
 
-_STATUSES_1_0 = frozenset(
-    {
-        ErrorStatus.NONE,
-        ErrorStatus.DEVICE_UNAVAILABLE,
-        ErrorStatus.GENERAL_FAILURE,
-        ErrorStatus.OUTPUT_INSUFFICIENT_SIZE,
-        ErrorStatus.INVALID_ARGUMENT,
-    }
-)
 _FENCED_STATUSES = frozenset(
     {
         ErrorStatus.NONE,
@@ -107,7 +99,7 @@ def _sync_failure() -> tuple[ErrorStatus, list[OutputShape], Timing]:
 
 def _status_1_0(status: ErrorStatus) -> ErrorStatus:
     """A status as a 1.0-1.2 method may give it: the 1.3 ones become GENERAL_FAILURE."""
-    return status if status in _STATUSES_1_0 else ErrorStatus.GENERAL_FAILURE
+    return status if status in STATUSES_1_0 else ErrorStatus.GENERAL_FAILURE
 
 
 def _limit(value: OptionalTimePoint) -> int | None:

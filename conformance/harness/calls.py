@@ -16,7 +16,9 @@ never runs in the harness), and failure messages quote driver values through
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TypeVar
 
 import pytest
 
@@ -37,6 +39,8 @@ from hal.types import (
     Model,
     OptionalTimePoint,
 )
+
+T = TypeVar("T")
 
 
 def call_driver(obj: object, method: str, *args: object) -> object:
@@ -124,13 +128,13 @@ def as_status(value: object, method: str, *, timed: bool = False) -> ErrorStatus
     first word names the method: ``execute_1_3 callback`` is ``execute_1_3``'s answer;
     a name no level record has is taken for a 1.2 one): accepted (returned) for a missed
     deadline where the item was ``timed``, returned for a RESOURCE_EXHAUSTED_TRANSIENT
-    the caller retries once (``retry_ending``), unsupported or failed otherwise."""
+    the caller retries once (``retried_once``), unsupported or failed otherwise."""
     if type(value) in (ErrorStatus, int):  # not bool, not an int subclass of the driver's
         if value in _STATUS_BY_VALUE:
             return _STATUS_BY_VALUE[value]
         if value in statuses.ADDED_STATUSES:
-            level = method_level(method.split(" ", 1)[0]) or HalVersion.V1_2
             expects = statuses.expects_error()
+            level = _level_of(method)
             ending = statuses.ending(int(value), method, level, timed=timed, expects_error=expects)
             if ending.kind in (statuses.ACCEPTED, statuses.RETRY):
                 return ErrorStatus(int(value))
@@ -182,12 +186,26 @@ def supported_answer(
     return status, answers
 
 
-def retry_ending(method: str, timed: bool = False) -> None:
-    """End the item after a RESOURCE_EXHAUSTED_TRANSIENT answer of ``method`` was retried
-    once and came again: unsupported (``statuses.ending``)."""
-    code = int(ErrorStatus.RESOURCE_EXHAUSTED_TRANSIENT)
-    level = method_level(method.split(" ", 1)[0]) or HalVersion.V1_2
-    statuses.conclude(statuses.ending(code, method, level, timed=timed, retried=True))
+def _level_of(method: str) -> HalVersion:
+    """The level of the method an answer's description names by its first word
+    (``execute_1_3 callback``: ``execute_1_3``); a name no level has counts as 1.2's."""
+    return method_level(method.split(" ", 1)[0]) or HalVersion.V1_2
+
+
+def retried_once(attempt: Callable[[], T], status_of: Callable[[T], ErrorStatus], method, timed):
+    """``attempt()``'s answer; if its status is RESOURCE_EXHAUSTED_TRANSIENT, the answer of
+    one more attempt ``statuses.RETRY_DELAY`` later, and if that one is too, the item ends
+    unsupported (``statuses.ending``, retried)."""
+    answer = attempt()
+    if status_of(answer) != ErrorStatus.RESOURCE_EXHAUSTED_TRANSIENT:
+        return answer
+    time.sleep(statuses.RETRY_DELAY)
+    answer = attempt()
+    if status_of(answer) == ErrorStatus.RESOURCE_EXHAUSTED_TRANSIENT:
+        code = int(ErrorStatus.RESOURCE_EXHAUSTED_TRANSIENT)
+        end = statuses.ending(code, method, _level_of(method), timed=timed, retried=True)
+        statuses.conclude(end)
+    return answer
 
 
 @dataclass
@@ -223,15 +241,14 @@ def prepare(
     At HAL 1.3 the call also carries ``priority`` and a deadline ``deadline_ns``
     nanoseconds after the call (None: none). A RESOURCE_EXHAUSTED_TRANSIENT answer is
     retried once, ``statuses.RETRY_DELAY`` later; a second one ends the item unsupported."""
-    for retried in (False, True):
+
+    def attempt() -> Preparation:
         call = prepare_call(device, model, level, preference, priority, deadline_ns)
-        preparation = prepared(call, call_driver(*call[:2], *call[2]), level, timeout)
-        if preparation.status != ErrorStatus.RESOURCE_EXHAUSTED_TRANSIENT:
-            return preparation
-        if retried:
-            retry_ending(f"{preparation.method} callback", preparation.timed)
-        time.sleep(statuses.RETRY_DELAY)
-    raise AssertionError("unreachable")
+        return prepared(call, call_driver(*call[:2], *call[2]), level, timeout)
+
+    method = f"{level_of(level).prepare} callback"
+    timed = deadline_ns is not None and deadline_ns < TIME_POINT_MAX
+    return retried_once(attempt, lambda preparation: preparation.status, method, timed)
 
 
 def prepare_call(

@@ -27,7 +27,7 @@ from conformance.harness.calls import (
     as_status,
     call_driver,
     deadline_time,
-    retry_ending,
+    retried_once,
     wait_for,
 )
 from conformance.harness.hangs import BREAKER, BURST_RESULT
@@ -62,14 +62,13 @@ _PATH_NAMES = {
     "execute_1_2": "async",
     "execute_synchronously": "sync",
     "burst": "burst",
-}
-"""The short name of each 1.0-1.2 execution method in item ids."""
-_PATH_NAMES_1_3 = {
     "execute_1_3": "async13",
     "execute_synchronously_1_3": "sync13",
     "execute_fenced": "fenced",
 }
-"""The short name of each 1.3 execution method in item ids."""
+"""The short name of each execution method in item ids."""
+_CARRY_NOTHING = frozenset({"execute", "execute_1_2", "execute_synchronously", "burst"})
+"""The 1.0-1.2 methods: no deadline, loop timeout or fence travels with them."""
 SYNCHRONOUS = frozenset({"execute_synchronously", "execute_synchronously_1_3"})
 
 
@@ -102,7 +101,7 @@ class ExecutionPath:
         ]
         if self.wait_for_fences:
             carried.append("fences to wait for")
-        if carried and self.method in _PATH_NAMES:
+        if carried and self.method in _CARRY_NOTHING:
             raise ValueError(
                 f"{self.method} (HAL {self.level}) cannot carry {' or '.join(carried)}: "
                 "only a HAL 1.3 execution method can"
@@ -120,7 +119,7 @@ class ExecutionPath:
 
     @property
     def id(self) -> str:
-        name = _PATH_NAMES.get(self.method) or _PATH_NAMES_1_3.get(self.method, self.method)
+        name = _PATH_NAMES.get(self.method, self.method)
         name += "-timed" if self.measure == MeasureTiming.YES else ""
         if self.deadline_ns is not None:
             name += f"-deadline{self.deadline_ns}ns"
@@ -131,10 +130,7 @@ class ExecutionPath:
         return name
 
 
-MISSED_DEADLINE = frozenset(
-    {ErrorStatus.MISSED_DEADLINE_TRANSIENT, ErrorStatus.MISSED_DEADLINE_PERSISTENT}
-)
-"""The statuses of a missed deadline (or loop timeout)."""
+MISSED_DEADLINE = statuses.MISSED_DEADLINE
 
 PATHS = (
     ExecutionPath("execute", MeasureTiming.NO, HalVersion.V1_0),
@@ -219,14 +215,12 @@ def run(prepared: object, request: Request, path: ExecutionPath, timeout: float)
     """Execute ``request`` on ``prepared`` through ``path``; protocol breaches fail the test.
     A RESOURCE_EXHAUSTED_TRANSIENT answer (1.3 paths) is retried once,
     ``statuses.RETRY_DELAY`` later; a second one ends the item unsupported."""
-    execution = _run_once(prepared, request, path, timeout)
-    if execution.status != ErrorStatus.RESOURCE_EXHAUSTED_TRANSIENT:
-        return execution
-    time.sleep(statuses.RETRY_DELAY)
-    execution = _run_once(prepared, request, path, timeout)
-    if execution.status == ErrorStatus.RESOURCE_EXHAUSTED_TRANSIENT:
-        retry_ending(path.method, path.timed)
-    return execution
+    return retried_once(
+        lambda: _run_once(prepared, request, path, timeout),
+        lambda execution: execution.status,
+        path.method,
+        path.timed,
+    )
 
 
 def _run_once(prepared: object, request: Request, path: ExecutionPath, timeout: float):
@@ -355,7 +349,8 @@ def fenced_answer(call, result, path: ExecutionPath, timeout: float, *, chain: b
     status = as_status(result[0], method, timed=path.timed)
     fence, callback = result[1], result[2]
     if status != ErrorStatus.NONE:
-        extra = [what for what, value in (("a fence", fence), ("a callback", callback)) if value]
+        given = (("a fence", fence), ("a callback", callback))
+        extra = [what for what, value in given if value is not None]  # no driver __bool__
         if extra:
             pytest.fail(
                 f"{method} answered {status.name} with {' and '.join(extra)}; an error comes "

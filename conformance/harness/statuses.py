@@ -73,6 +73,8 @@ ADDED_STATUSES: dict[int, AddedStatus] = {
     )
 }
 """The statuses HAL 1.3 adds, by code (``since`` is the level number 13: 1.3)."""
+MISSED_DEADLINE = frozenset(ErrorStatus(code) for code, s in ADDED_STATUSES.items() if s.deadline)
+"""The statuses of a missed deadline (or loop timeout)."""
 
 
 @dataclass(frozen=True)
