@@ -25,7 +25,7 @@ import time
 import numpy as np
 import pytest
 
-from conformance.harness.calls import call_driver
+from conformance.harness.calls import as_status, call_driver
 from conformance.harness.execution import FENCE_DELAY, ExecutionPath, fenced_answer
 from conformance.harness.marks import level_marks
 from conformance.harness.models import binary_model
@@ -68,7 +68,8 @@ def _refused(answer, what: str) -> None:
         f"execute_fenced returned {show(answer)}; expected (ErrorStatus, fence, callback)"
     )
     status, fence, callback = answer
-    assert (status, fence, callback) == (ErrorStatus.INVALID_ARGUMENT, None, None), (
+    refused = as_status(status, "execute_fenced") == ErrorStatus.INVALID_ARGUMENT
+    assert refused and fence is None and callback is None, (  # no driver __eq__ is asked
         f"execute_fenced with {what} answered ({show(status)}, {show(fence)}, "
         f"{show(callback)}); expected (INVALID_ARGUMENT, None, None)"
     )
@@ -79,7 +80,8 @@ def _accepted(answer) -> tuple[SyncFence | None, IFencedExecutionCallback]:
         f"execute_fenced returned {show(answer)}; expected (ErrorStatus, fence, callback)"
     )
     status, fence, callback = answer
-    assert status == ErrorStatus.NONE, f"execute_fenced of a valid request answered {show(status)}"
+    status = as_status(status, "execute_fenced")
+    assert status == ErrorStatus.NONE, f"execute_fenced of a valid request answered {status.name}"
     assert fence is None or type(fence) is SyncFence, f"the fence returned is {show(fence)}"
     assert issubclass(type(callback), IFencedExecutionCallback), (
         f"the callback returned is {show(callback)}, not an IFencedExecutionCallback"
@@ -93,7 +95,7 @@ def _info(callback) -> tuple[ErrorStatus, Timing, Timing]:
         f"get_execution_info returned {show(info)}; expected (ErrorStatus, Timing, Timing)"
     )
     assert all(type(t) is Timing for t in info[1:]), f"get_execution_info gave {show(info)}"
-    return info
+    return as_status(info[0], "execute_fenced get_execution_info"), info[1], info[2]
 
 
 def _wait(fence: SyncFence | None, timeout: float) -> FenceState:
@@ -185,7 +187,8 @@ def test_a_fence_already_in_error_is_refused_or_fails(add, hal_timeout) -> None:
     awaited.signal_error()
     with pack_request(binary_model(), [A, B]) as packed:
         answer = _fenced(add, packed.request, [awaited])
-        if type(answer) is tuple and len(answer) == 3 and answer[0] != ErrorStatus.NONE:
+        answered = type(answer) is tuple and len(answer) == 3
+        if answered and as_status(answer[0], "execute_fenced") != ErrorStatus.NONE:
             _refused(answer, "an awaited fence already in error")
             return
         fence, callback = _accepted(answer)
