@@ -482,6 +482,38 @@ def test_relaxed_fresh_draws_are_float16_values_and_float32_ones_are_not() -> No
     assert not np.array_equal(plain[0][:3], plain[0][:3].astype(np.float16).astype(np.float32))
 
 
+def test_a_scaled_finite_value_stays_finite_and_an_infinity_stays_infinite() -> None:
+    """3e38 scaled by up to 1.5 is past float32's largest value: the draw gives that value,
+    never an infinity that could meet another one in a sum (seed 1821495018 once drew
+    3e38 * 1.5 = inf and paired it with -inf in add_special_values)."""
+    example = [
+        np.array([3e38, -3e38, np.inf, -np.inf, -0.0, 2.5], np.float32),
+        np.array([6e4, -6e4, 1.0, 2.0, 0.0, 1.5], np.float16),
+    ]
+    largest = {np.float32: np.finfo(np.float32).max, np.float16: np.finfo(np.float16).max}
+    clipped = 0
+    for seed in range(200):
+        for attempt in range(fresh.ATTEMPTS):
+            drawn = fresh.draw_inputs(example, fresh.case_rng(seed, "c", attempt), attempt)
+            for before, after in zip(example, drawn, strict=True):
+                assert after.dtype == before.dtype
+                assert np.isfinite(after).sum() == np.isfinite(before).sum()
+                assert sorted(after[np.isinf(after)]) == sorted(before[np.isinf(before)])
+                clipped += int((np.abs(after) == largest[before.dtype.type]).sum())
+    assert clipped > 100  # the scaling did go past the largest value, often
+
+
+def test_a_nan_from_infinite_inputs_does_not_count_and_one_from_finite_inputs_does() -> None:
+    infinite = [np.array([np.inf, 0.0], np.float32)]
+    finite = [np.array([-2.0, 0.5], np.float32)]
+    example = [np.array([1.0, np.nan], np.float32), np.array([1.0, 2.0], np.float32)]
+    new = [np.array([5.0, 3.0], np.float32), np.array([np.nan, 1.0], np.float32)]
+    assert fresh.new_nan(new, example, infinite)
+    assert not fresh.new_nan(new, example, finite)  # POW(-2, 0.5): arithmetic's NaN
+    assert not fresh.new_nan([np.array([np.nan, 3.0], np.float32)], example[:1], infinite)
+    assert not fresh.new_nan([np.array([7, 9], np.int32)], [np.array([7, 8], np.int32)], infinite)
+
+
 def test_an_answer_beyond_float16_is_found_and_infinity_is_not_beyond() -> None:
     assert fresh.beyond_float16([np.array([1.0, 65505.0], np.float32)])
     assert fresh.beyond_float16([np.array([-1e25], np.float32)])
