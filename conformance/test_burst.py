@@ -55,7 +55,7 @@ from conformance.harness.mutations import case_id, corpus, representatives
 from conformance.harness.prepared import prepared as prepare_cached
 from conformance.harness.requests import GUARD, PackedRequest, pack_request
 from conformance.harness.runner import DYNAMIC_UNSUPPORTED, unwritten_problem
-from conformance.harness.tolerance import compare, tolerance_for
+from conformance.harness.tolerance import compare, rules_for, tolerance_for
 from hal.burst import (
     INT32_MAX,
     REQUEST_DATUM_SIZE,
@@ -534,13 +534,19 @@ def test_burst_free_memory_of_unknown_slots(device, hal_timeout: float) -> None:
         )
 
 
+def _tolerance(test, level):
+    """A case's tolerance in the strict tier's rules of the tested level."""
+    spec = test.provenance.spec.rsplit("/", 1)[-1]
+    return tolerance_for(test.model, spec, rules_for(level, strict=True))
+
+
 @pytest.mark.tier("strict")
-def test_burst_reuses_cached_memories(device, hal_timeout: float) -> None:
+def test_burst_reuses_cached_memories(device, hal_timeout: float, hal_level) -> None:
     """Sequential executions on the same pools: get_memories once per slot, outputs written
     every time."""
     case, prepared = _probe(device, hal_timeout)
     test = _CASES[case]
-    tolerance = tolerance_for(test.model, test.provenance.spec.rsplit("/", 1)[-1])
+    tolerance = _tolerance(test, hal_level)
     with _request_for(case) as packed, open_burst(prepared) as controller:
         for execution in range(REUSE_EXECUTIONS):
             _clear_outputs(packed.request)
@@ -595,12 +601,12 @@ REUSE_ORDER = (0, 1, 1, 0, 1)
 
 
 @pytest.mark.tier("strict")
-def test_burst_new_inputs_in_reused_memory(device, hal_timeout: float) -> None:
+def test_burst_new_inputs_in_reused_memory(device, hal_timeout: float, hal_level) -> None:
     """One burst, the same memory slots, different input values written between
     computations: every result must be that computation's own."""
     case, prepared = _probe(device, hal_timeout, feeds=2)
     test = _CASES[case]
-    tolerance = tolerance_for(test.model, test.provenance.spec.rsplit("/", 1)[-1])
+    tolerance = _tolerance(test, hal_level)
     with (
         _request_for(case) as packed,
         _request_for(case, feed=1) as other,
@@ -620,12 +626,12 @@ def test_burst_new_inputs_in_reused_memory(device, hal_timeout: float) -> None:
 
 
 @pytest.mark.tier("strict")
-def test_burst_interleaves_two_requests(device, hal_timeout: float) -> None:
+def test_burst_interleaves_two_requests(device, hal_timeout: float, hal_level) -> None:
     """One burst, two requests on different memory slots, computed in turn: each result
     must be its own request's."""
     case, prepared = _probe(device, hal_timeout, feeds=2)
     test = _CASES[case]
-    tolerance = tolerance_for(test.model, test.provenance.spec.rsplit("/", 1)[-1])
+    tolerance = _tolerance(test, hal_level)
     with (
         _request_for(case) as first,
         _request_for(case, feed=1) as second,
@@ -692,13 +698,13 @@ def _pool_bytes(pools) -> list[bytes]:
 
 
 @pytest.mark.tier("strict")
-def test_burst_slot_recycled_after_free_memory(device, hal_timeout: float) -> None:
+def test_burst_slot_recycled_after_free_memory(device, hal_timeout: float, hal_level) -> None:
     """Slots freed with ``free_memory`` and given to new memories (as Android's client
     recycles them): the driver must fetch the new memories, compute in them, and leave
     the old ones alone; a packet naming a freed slot before it is reused must fail."""
     case, prepared = _probe(device, hal_timeout, feeds=2)
     test = _CASES[case]
-    tolerance = tolerance_for(test.model, test.provenance.spec.rsplit("/", 1)[-1])
+    tolerance = _tolerance(test, hal_level)
     with (
         _request_for(case) as old,
         _request_for(case, feed=1) as new,

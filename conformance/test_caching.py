@@ -56,6 +56,7 @@ from conformance.harness.mutations import case_id, corpus
 from conformance.harness.requests import pack_request
 from conformance.harness.rerun import rerun_command
 from conformance.harness.runner import Run, execute_case, prepare_case
+from conformance.harness.tolerance import rules_for
 from hal.memory import NativeHandle
 from hal.operations import Tier
 from hal.types import ErrorStatus, HalVersion
@@ -129,7 +130,8 @@ def _saved(device, case: str, files: CacheFiles, token_: bytes, timeout: float):
 def _check_outputs(prepared, case: str, timeout: float, rerun: str) -> None:
     test = _CASES[case]
     for feed in range(len(test.feeds)):
-        execute_case(prepared, Run(test, feed, "sync", rerun=rerun), timeout)
+        run = Run(test, feed, "sync", rerun=rerun, rules=rules_for(LEVEL.get()))
+        execute_case(prepared, run, timeout)
 
 
 def _check_refused(preparation, expected: set[ErrorStatus], what: str) -> None:

@@ -45,6 +45,7 @@ from conformance.harness.runner import (
     execute_case,
     prepare_case,
 )
+from conformance.harness.tolerance import rules_for
 from hal.operations import operation_info
 from hal.types import ErrorStatus, HalVersion, OperationType
 from hal.validation import minimum_version
@@ -104,7 +105,8 @@ def _run_case(corner: Corner, nnhal, rerun: str, profile: str) -> None:
         raise _Declined from None
     for path in PATHS:
         if path.level <= nnhal.level and runs_under(path, corner.operation, profile):
-            execute_case(prepared, Run(test, 0, path.id, STATIC, rerun=rerun), nnhal.timeout)
+            run = Run(test, 0, path.id, STATIC, rerun=rerun, rules=rules_for(nnhal.level))
+            execute_case(prepared, run, nnhal.timeout)
 
 
 def _run_twin(corner: Corner, nnhal, rerun: str) -> None:
@@ -117,9 +119,8 @@ def _run_twin(corner: Corner, nnhal, rerun: str) -> None:
     if preparation.status != ErrorStatus.NONE:
         return  # a driver may decline unknown dimensions at preparation (tested elsewhere)
     for path in _DYNAMIC_PATHS:
-        execute_case(
-            preparation.prepared_model, Run(test, 0, path.id, DYNAMIC, rerun=rerun), nnhal.timeout
-        )
+        run = Run(test, 0, path.id, DYNAMIC, rerun=rerun, rules=rules_for(nnhal.level))
+        execute_case(preparation.prepared_model, run, nnhal.timeout)
 
 
 @pytest.mark.parametrize("item", ITEMS)

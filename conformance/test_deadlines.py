@@ -35,6 +35,7 @@ from conformance.harness.marks import cases, level_marks, mark
 from conformance.harness.prepared import prepared as prepare_cached
 from conformance.harness.rerun import rerun_command
 from conformance.harness.runner import Run, compares_values, execute_case, require_model_level
+from conformance.harness.tolerance import rules_for
 from hal.operations import Tier
 from hal.types import (
     TIME_POINT_MAX,
@@ -161,4 +162,5 @@ def test_qos_execute(row: Item[str], nnhal) -> None:
     require_model_level(test, nnhal.level)
     prepared = prepare_cached(nnhal.device, test.model, V1_3, nnhal.timeout, case=test.model)
     rerun = rerun_command(nnhal.config, __name__, row.selector("test_qos_execute"))
-    execute_case(prepared, Run(test, 0, row.runs, rerun=rerun), nnhal.timeout)
+    run = Run(test, 0, row.runs, rerun=rerun, rules=rules_for(nnhal.level))
+    execute_case(prepared, run, nnhal.timeout)

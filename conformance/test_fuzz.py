@@ -34,7 +34,7 @@ from conformance.harness.execution import PATHS_BY_ID, run
 from conformance.harness.graphs import KINDS, Graph, GraphKind, graphs, to_spec
 from conformance.harness.requests import pack_request
 from conformance.harness.runner import dynamic_twin
-from conformance.harness.tolerance import compare, tolerance_for
+from conformance.harness.tolerance import compare, rules_for, tolerance_for
 from hal.types import ErrorStatus, HalVersion, numpy_dtype
 
 pytestmark = [pytest.mark.hal_level("1.2"), pytest.mark.tier("strict")]
@@ -119,7 +119,9 @@ def _failure(graph: Graph, expected: list[np.ndarray], problems: list[str]) -> s
 
 
 @pytest.mark.parametrize("kind", KINDS)
-def test_fuzz_differential(kind: GraphKind, device, nnhal_driver, hal_timeout, request) -> None:
+def test_fuzz_differential(
+    kind: GraphKind, device, nnhal_driver, hal_timeout, hal_level, request
+) -> None:
     if _is_reference(device, nnhal_driver):
         pytest.skip("the driver under test is the reference driver: nothing to compare with")
     drawn = items.Drawn(f"{kind} graphs")
@@ -139,7 +141,7 @@ def test_fuzz_differential(kind: GraphKind, device, nnhal_driver, hal_timeout, r
         )
         shapes, outputs = _execute(prepared, model, graph, hal_timeout)
         drawn.ran += 1
-        tolerance = tolerance_for(model, "fuzz")
+        tolerance = tolerance_for(model, "fuzz", rules_for(hal_level, strict=True))
         problems = []
         for k, (want, got) in enumerate(zip(expected, outputs, strict=True)):
             operand = model.operands[model.output_indexes[k]]

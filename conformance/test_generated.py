@@ -7,6 +7,10 @@ path (``async10``, ``async``, ``sync``, ``-timed`` with MeasureTiming YES),
 a byte short), or ``scattered`` (every argument in its own pool between guard
 bytes; strict tier). ``test_generated_prepare`` prepares each case through
 every prepare method and preference its HAL version allows.
+``test_generated_memory`` (HAL 1.3) runs each example on ``async13``, ``sync13``
+and ``fenced`` with its request pools in hardware_buffer_blob memory
+(``blob-sync13``) or its arguments in buffers the driver allocates
+(``device-fenced``; conformance/harness/device_memory.py).
 
 Prepared models are cached per worker, so a case is prepared once for all its
 items. The skip-versus-fail rule is VTS's (docs/vts-parity.md 3.1).
@@ -21,6 +25,7 @@ import pytest
 
 from conformance.harness import fresh
 from conformance.harness.cases import GeneratedTest
+from conformance.harness.device_memory import MEMORIES, MEMORY_PATHS, placement
 from conformance.harness.execution import DYNAMIC_PATHS, PATHS, PATHS_BY_ID, runs_under
 from conformance.harness.generated import corpus, lowest_version
 from conformance.harness.items import CaseId, Item
@@ -39,7 +44,7 @@ from conformance.harness.runner import (
     execute_case,
     require_model_level,
 )
-from conformance.harness.tolerance import tolerance_for
+from conformance.harness.tolerance import rules_for, tolerance_for
 from hal.levels import level as level_of
 from hal.memory import ASHMEM
 from hal.operations import Tier
@@ -60,6 +65,8 @@ class _Plan:
     path: str
     mode: Mode
     layout: Layout
+    strict: bool = False
+    """Whether the item is of the strict tier (its tolerance rules: ``tolerance.rules_for``)."""
 
 
 def _items_of(test: GeneratedTest) -> list[Item[_Plan]]:
@@ -82,12 +89,13 @@ def _items_of(test: GeneratedTest) -> list[Item[_Plan]]:
                 computes = values and mode != Mode.DYNAMIC_SHORT
                 marks = (*parity, *level_marks(PATHS_BY_ID[path].level))
                 add(feed, f"{path}-{mode}", _Plan(path, mode, packed), marks, computes)
-        add(feed, scattered, _Plan("", Mode.STATIC, scattered), strict, values)
-        add(feed, Mode.SHAPES, _Plan("", Mode.SHAPES, packed), strict, values)
+        add(feed, scattered, _Plan("", Mode.STATIC, scattered, True), strict, values)
+        add(feed, Mode.SHAPES, _Plan("", Mode.SHAPES, packed, True), strict, values)
         if biased_outputs(test, feed):
-            add(feed, Mode.BIAS, _Plan("sync", Mode.BIAS, packed), strict, values)
+            add(feed, Mode.BIAS, _Plan("sync", Mode.BIAS, packed, True), strict, values)
         if _has_large_constant(test):
-            add(feed, Mode.CONSTANT_POOL, _Plan("", Mode.CONSTANT_POOL, packed), strict, values)
+            plan = _Plan("", Mode.CONSTANT_POOL, packed, True)
+            add(feed, Mode.CONSTANT_POOL, plan, strict, values)
     return found
 
 
@@ -152,7 +160,8 @@ def test_generated(item: Item[_Plan], nnhal) -> None:
     require_model_level(item.test, hal_level)
     prepared = _prepared_for(nnhal.device, item.test, plan.mode, hal_level, nnhal.timeout)
     rerun = rerun_command(nnhal.config, __name__, item.selector("test_generated"))
-    run = Run(item.test, item.example, path, plan.mode, plan.layout, rerun)
+    rules = rules_for(hal_level, plan.strict)
+    run = Run(item.test, item.example, path, plan.mode, plan.layout, rerun, rules)
     if plan.mode == Mode.SHAPES:
         profile = nnhal.config.getoption("--nnhal-profile")
         paths = [p for p in SHAPES_PATHS if runs_under(PATHS_BY_ID[p], item.case.case, profile)]
@@ -166,6 +175,49 @@ def _prepare_run(level: HalVersion, preference: ExecutionPreference) -> str:
     method takes one (HAL 1.1 and later)."""
     record = level_of(level)
     return f"{record.prepare}-{preference.name}" if record.takes_preference else record.prepare
+
+
+@dataclass(frozen=True)
+class _InMemory:
+    """What a memory item passes: where the arguments are (``device_memory.MEMORIES``) and
+    the path."""
+
+    memory: str
+    path: str
+
+
+def _memory_params(config: pytest.Config) -> list:
+    profile = config.getoption("--nnhal-profile")
+    params = []
+    for test in _TESTS:
+        marks = (mark("tier", Tier.PARITY), mark("generated"), *case_marks(test))
+        for feed in range(len(test.feeds)):
+            computes = compares_values(test, feed)
+            for memory in MEMORIES:
+                for path in MEMORY_PATHS:
+                    case = CaseId.of(test, feed, f"{memory}-{path}")
+                    if not runs_under(PATHS_BY_ID[path], case.case, profile):
+                        continue
+                    runs, level = _InMemory(memory, path), level_marks(PATHS_BY_ID[path].level)
+                    item = Item(runs, case, test=test, marks=(*marks, *level), computes=computes)
+                    params.append(item.param())
+    return params
+
+
+@cases("item", _memory_params)
+def test_generated_memory(item: Item[_InMemory], nnhal) -> None:
+    """The case's example through a 1.3 path (``execute_1_3``, ``execute_synchronously_1_3``,
+    ``execute_fenced``) with its request pools in hardware_buffer_blob memory (``blob``) or
+    each argument in a buffer the driver allocates (``device``): VTS 1.3's MemoryDomainTest."""
+    needed = PATHS_BY_ID[item.runs.path].level
+    if nnhal.level < needed:
+        pytest.skip(f"needs HAL {needed}; the driver is tested at HAL {nnhal.level}")
+    require_model_level(item.test, nnhal.level)
+    prepared = _prepared_for(nnhal.device, item.test, Mode.STATIC, nnhal.level, nnhal.timeout)
+    rerun = rerun_command(nnhal.config, __name__, item.selector("test_generated_memory"))
+    run = Run(item.test, item.example, item.runs.path, rerun=rerun, rules=rules_for(nnhal.level))
+    where = placement(item.runs.memory, nnhal.device, prepared)
+    execute_case(prepared, run, nnhal.timeout, where)
 
 
 @dataclass(frozen=True)
@@ -212,7 +264,8 @@ def test_generated_prepare(preparation: Item[_Preparation], nnhal) -> None:
         nnhal.device, test, Mode.STATIC, level, nnhal.timeout, preparation.runs.preference
     )
     rerun = rerun_command(nnhal.config, __name__, preparation.selector("test_generated_prepare"))
-    execute_case(prepared, Run(test, 0, "async10", rerun=rerun), nnhal.timeout)
+    run = Run(test, 0, "async10", rerun=rerun, rules=rules_for(nnhal.level))
+    execute_case(prepared, run, nnhal.timeout)
 
 
 FRESH = "fresh"
@@ -231,7 +284,7 @@ def _fresh_params(config: pytest.Config) -> list:
     return params
 
 
-def _stable(test: GeneratedTest, inputs: list, outputs: list, timeout: float) -> bool:
+def _stable(test: GeneratedTest, inputs: list, outputs: list, timeout: float, rules) -> bool:
     """Whether the reference answers ``inputs`` the same (within the case's tolerance) when
     the relaxed model's float32 constants are rounded to float16, as a relaxed driver may."""
     model = test.model
@@ -248,7 +301,7 @@ def _stable(test: GeneratedTest, inputs: list, outputs: list, timeout: float) ->
         for data, o in zip(answer.outputs, outputs, strict=True)
     ]
     types = [model.operands[i].type for i in model.output_indexes]
-    tolerance = tolerance_for(model, case.spec)
+    tolerance = tolerance_for(model, case.spec, rules)
     return fresh.same_answer(outputs, rounded, types, tolerance)
 
 
@@ -266,6 +319,7 @@ def test_generated_fresh(check: Item[None], nnhal) -> None:
     expected_shapes = [tuple(e.shape) for e in example.outputs]
     last = "no draw differed from the example's inputs"
     relaxed = test.model.relax_computation_float32_to_float16
+    rules = rules_for(nnhal.level)
     for attempt in range(fresh.ATTEMPTS):
         rng = fresh.case_rng(seed, case, attempt)
         inputs = (
@@ -298,7 +352,7 @@ def test_generated_fresh(check: Item[None], nnhal) -> None:
         if (
             relaxed
             and not test.multinomial_tolerance
-            and not _stable(test, inputs, outputs, nnhal.timeout)
+            and not _stable(test, inputs, outputs, nnhal.timeout, rules)
         ):
             last = (
                 "the reference's answer changed when the relaxed model's float32 constants "
@@ -314,4 +368,4 @@ def test_generated_fresh(check: Item[None], nnhal) -> None:
     path = "sync" if nnhal.level >= HalVersion.V1_2 else "async10"
     rerun = rerun_command(nnhal.config, __name__, check.selector("test_generated_fresh"))
     drawn = fresh.fresh_case(test, inputs, outputs)
-    execute_case(prepared, Run(drawn, 0, path, rerun=rerun), nnhal.timeout)
+    execute_case(prepared, Run(drawn, 0, path, rerun=rerun, rules=rules), nnhal.timeout)

@@ -29,6 +29,7 @@ from conformance.harness.pools import (
 from conformance.harness.prepared import prepared as prepare_cached
 from conformance.harness.rerun import rerun_command
 from conformance.harness.runner import Run, require_model_level
+from conformance.harness.tolerance import rules_for
 from hal.types import HalVersion
 
 _TESTS = corpus()
@@ -58,5 +59,5 @@ def test_memory_pools(item: PoolItem, nnhal) -> None:
     if hal_level >= HalVersion.V1_3:
         path = "sync13"  # blob request pools are then mandatory (pools.execute_pooled)
     rerun = rerun_command(nnhal.config, __name__, item.selector("test_memory_pools"))
-    run = Run(item.test, item.example, path, rerun=rerun)
+    run = Run(item.test, item.example, path, rerun=rerun, rules=rules_for(hal_level, strict=True))
     execute_pooled(prepared, run, variant, nnhal.timeout)

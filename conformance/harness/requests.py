@@ -98,9 +98,10 @@ class PackedRequest:
         """Bytes the driver changed outside the output locations, one line per region."""
         writable = _output_ranges(self.request)
         problems = []
-        for pool_index, (pool, before) in enumerate(
-            zip(self.request.pools, self.snapshot, strict=True)
-        ):
+        # The pools sent as memory come first; tokens of driver buffers (``place_token``)
+        # follow them and hold nothing the harness can read.
+        memory_pools = self.request.pools[: len(self.snapshot)]
+        for pool_index, (pool, before) in enumerate(zip(memory_pools, self.snapshot, strict=True)):
             after = self._read(pool, 0, pool.size)
             gaps = _gaps(sorted(writable.get(pool_index, [])), len(before))
             if all(before[lo:hi] == after[lo:hi] for lo, hi in gaps):

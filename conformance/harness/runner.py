@@ -15,8 +15,9 @@ was expected, what came back, the tolerance applied and how to rerun the case.
 
 from __future__ import annotations
 
+import contextlib
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 
 import numpy as np
@@ -25,6 +26,7 @@ import pytest
 from conformance.harness import items, state
 from conformance.harness.calls import expect_status, prepare, supported_operations
 from conformance.harness.cases import GeneratedTest
+from conformance.harness.device_memory import Placement
 from conformance.harness.execution import (
     MISSED_DEADLINE,
     PATHS_BY_ID,
@@ -37,7 +39,14 @@ from conformance.harness.generated import lowest_version
 from conformance.harness.items import CaseId
 from conformance.harness.mutations import copy_model
 from conformance.harness.requests import GUARD, PACKED, Layout, pack_request
-from conformance.harness.tolerance import bias_applies, compare, quant_bias, tolerance_for
+from conformance.harness.tolerance import (
+    ANDROID_10,
+    Rules,
+    bias_applies,
+    compare,
+    quant_bias,
+    tolerance_for,
+)
 from hal.extensions import operation_of
 from hal.types import (
     ErrorStatus,
@@ -239,10 +248,15 @@ class Run:
     mode: Mode = STATIC
     layout: Layout = PACKED
     rerun: str = ""
+    rules: Rules = ANDROID_10
+    """The tolerance rules of the tested level and the item's tier (``tolerance.rules_for``)."""
 
 
-def execute_case(prepared: object, item: Run, timeout: float) -> None:
-    """Run the item's example through its path and judge the answer."""
+def execute_case(
+    prepared: object, item: Run, timeout: float, placement: Placement | None = None
+) -> None:
+    """Run the item's example through its path and judge the answer; ``placement`` puts
+    its arguments in hardware_buffer_blob pools or driver buffers (``device_memory``)."""
     test, feed = item.test, item.test.feeds[item.feed]
     path = PATHS_BY_ID[item.path]
     dynamic = item.mode in _DYNAMIC_MODES
@@ -253,7 +267,12 @@ def execute_case(prepared: object, item: Run, timeout: float) -> None:
         pytest.skip("no output is larger than one byte: an insufficient buffer cannot be made")
     if short is not None:
         sizes[short] -= 1
-    with pack_request(model, feed.inputs, sizes, layout=item.layout) as packed:
+    placement = placement or Placement()
+    with (
+        pack_request(model, feed.inputs, sizes, placement.kind, item.layout) as packed,
+        contextlib.closing(placement),
+    ):
+        placement.place(packed, feed.inputs)
         execution = run(prepared, packed.request, path, timeout)
         check_timing(execution)
         check_shapes(execution, len(sizes), dynamic)
@@ -269,9 +288,10 @@ def execute_case(prepared: object, item: Run, timeout: float) -> None:
             return
         untouched = packed.untouched_problems()
         assert not untouched, "; ".join(untouched) + _rerun(item)
-        _judge_outputs(packed, execution.output_shapes, item)
+        written = placement.read_back(packed)
+        _judge_outputs(written, execution.output_shapes, item)
         if item.mode == BIAS:
-            _judge_bias(packed, item)
+            _judge_bias(written, item)
 
 
 def biased_outputs(test: GeneratedTest, feed: int) -> list[int]:
@@ -360,7 +380,7 @@ def check_output_shapes(prepared: object, item: Run, paths: list[str], timeout: 
                 execution = run(prepared, packed.request, PATHS_BY_ID[path], timeout)
             check_shapes(execution, len(sizes), True)
             mode = DYNAMIC if short is None else DYNAMIC_SHORT
-            _judge_status(execution.status, Run(test, item.feed, path, mode, rerun=item.rerun))
+            _judge_status(execution.status, replace(item, path=path, mode=mode))
             what = f"{path}, " + (
                 "every output buffer large enough (status NONE)"
                 if short is None
@@ -389,7 +409,7 @@ def check_output_shapes(prepared: object, item: Run, paths: list[str], timeout: 
 
 def _judge_outputs(packed, shapes, item: Run) -> None:
     test, feed = item.test, item.test.feeds[item.feed]
-    tolerance = tolerance_for(test.model, test.provenance.spec.rsplit("/", 1)[-1])
+    tolerance = tolerance_for(test.model, test.provenance.spec.rsplit("/", 1)[-1], item.rules)
     problems = []
     mismatches, largest = 0, None
     for index, expected in enumerate(feed.outputs):

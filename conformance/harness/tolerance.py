@@ -1,30 +1,66 @@
 """How close an output must be to its expected value: the one table, and the comparison.
 
-The rules are Android 10 VTS 1.2's (docs/vts-parity.md 3.4), the parity
-tier: for TENSOR_FLOAT32 outputs ``|expected - actual| <= atol + rtol * |expected|``
-with atol = rtol = 1e-5, loosened to 5 * 2**-10 (five float16 ULPs at 1.0) when
-the model is relaxed or has any TENSOR_FLOAT16 input or output; quantized
-8- and 16-bit outputs within 1 (2 for specs named in ``QUANT_OVERRIDES``);
-TENSOR_INT32 and TENSOR_BOOL8 exact (BOOL8 as truth values). Output shapes are
-compared exactly elsewhere. Every failure names the tolerance it applied.
+Two releases' rules (docs/vts-parity.md 3.4 and 9.1), chosen by the level the
+driver is tested at (``rules_for``):
+
+* ``ANDROID_10`` (HAL 1.0-1.2, VTS 1.2's): for TENSOR_FLOAT32 outputs
+  ``|expected - actual| <= atol + rtol * |expected|`` with atol = rtol = 1e-5,
+  loosened to 5 * 2**-10 (five float16 ULPs at 1.0) when the model is relaxed or
+  has any TENSOR_FLOAT16 input or output; quantized 8- and 16-bit outputs within 1
+  (2 for specs named in the overrides); TENSOR_INT32 exact.
+* ``ANDROID_11`` (HAL 1.3, VTS 1.3's): float32 atol 1e-5 and rtol five float32
+  ULPs (5 * 2**-23), loosened as above when the model is relaxed or holds a
+  TENSOR_FLOAT16 operand anywhere (any subgraph); INT32 tensors and scalars
+  within 1; the mobilenet override 3. The strict tier's items keep INT32 exact
+  (``ANDROID_11_STRICT``): an index or a count one off is wrong.
+
+TENSOR_BOOL8 is exact (as truth values) in both. Output shapes are compared
+exactly elsewhere. Every failure names the tolerance it applied.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
-from hal.types import QUANTIZED_TENSOR_TYPES, Model, OperandType
+from hal.types import QUANTIZED_TENSOR_TYPES, HalVersion, Model, OperandType
 
 FLOAT32_TOLERANCE = 1e-5
+FLOAT32_ULPS_TOLERANCE = 5 * 2**-23
 FLOAT16_TOLERANCE = 5 * 2**-10
 QUANT_DEFAULT = 1
 
-QUANT_OVERRIDES: dict[str, int] = {"mobilenet": 2}
-"""Spec-name substrings whose quantized outputs may differ by more: spec name -> allowance."""
-
 _FLOAT_TYPES = (OperandType.TENSOR_FLOAT32, OperandType.TENSOR_FLOAT16)
+_INT32_TYPES = (OperandType.TENSOR_INT32, OperandType.INT32)
+
+
+@dataclass(frozen=True)
+class Rules:
+    """One release's tolerance rules."""
+
+    name: str
+    float32_rtol: float
+    int32: int
+    """How far an INT32 value may be from the expected one."""
+    quant_overrides: tuple[tuple[str, int], ...]
+    """Spec-name substrings whose quantized outputs may differ by more: (substring, allowance)."""
+    float16_anywhere: bool
+    """Whether a TENSOR_FLOAT16 operand anywhere loosens the float tolerance (else: only an
+    input or output of the main graph)."""
+
+
+ANDROID_10 = Rules("Android 10", FLOAT32_TOLERANCE, 0, (("mobilenet", 2),), False)
+ANDROID_11 = Rules("Android 11", FLOAT32_ULPS_TOLERANCE, 1, (("mobilenet", 3),), True)
+ANDROID_11_STRICT = replace(ANDROID_11, name="Android 11, INT32 exact", int32=0)
+
+
+def rules_for(level: HalVersion, strict: bool = False) -> Rules:
+    """The rules of the release whose VTS tests drivers of ``level``; ``strict`` for the
+    strict tier's items (INT32 exact at every level)."""
+    if level < HalVersion.V1_3:
+        return ANDROID_10
+    return ANDROID_11_STRICT if strict else ANDROID_11
 
 
 @dataclass(frozen=True)
@@ -34,27 +70,40 @@ class Tolerance:
     quant: int
     reason: str
     """Why these values: shown in every failure."""
+    int32: int = 0
 
     def describe(self) -> str:
-        return f"atol={self.atol:g} rtol={self.rtol:g} quant=+-{self.quant} ({self.reason})"
+        int32 = f" int32=+-{self.int32}" if self.int32 else ""
+        return f"atol={self.atol:g} rtol={self.rtol:g} quant=+-{self.quant}{int32} ({self.reason})"
 
 
-def tolerance_for(model: Model, spec_name: str) -> Tolerance:
-    """The tolerance for one generated case (its model and spec name)."""
+def _float16_in(model: Model, anywhere: bool) -> bool:
+    if anywhere:
+        graphs = (model, *model.referenced)
+        return any(o.type == OperandType.TENSOR_FLOAT16 for g in graphs for o in g.operands)
+    io = (*model.input_indexes, *model.output_indexes)
+    return any(model.operands[i].type == OperandType.TENSOR_FLOAT16 for i in io)
+
+
+def tolerance_for(model: Model, spec_name: str, rules: Rules = ANDROID_10) -> Tolerance:
+    """The tolerance for one generated case (its model and spec name) under ``rules``."""
     quant, quant_reason = QUANT_DEFAULT, "quantized within 1"
-    for key, allowance in QUANT_OVERRIDES.items():
+    for key, allowance in rules.quant_overrides:
         if key in spec_name:
             quant, quant_reason = allowance, f"quantized within {allowance}: spec name has {key!r}"
-    io_types = {model.operands[i].type for i in (*model.input_indexes, *model.output_indexes)}
+    reason = f"{quant_reason}; {rules.name}"
     if model.relax_computation_float32_to_float16:
         return Tolerance(
-            FLOAT16_TOLERANCE, FLOAT16_TOLERANCE, quant, f"relaxed model; {quant_reason}"
+            FLOAT16_TOLERANCE, FLOAT16_TOLERANCE, quant, f"relaxed model; {reason}", rules.int32
         )
-    if OperandType.TENSOR_FLOAT16 in io_types:
+    if _float16_in(model, rules.float16_anywhere):
+        where = "a float16 operand" if rules.float16_anywhere else "float16 input or output"
         return Tolerance(
-            FLOAT16_TOLERANCE, FLOAT16_TOLERANCE, quant, f"float16 input or output; {quant_reason}"
+            FLOAT16_TOLERANCE, FLOAT16_TOLERANCE, quant, f"{where}; {reason}", rules.int32
         )
-    return Tolerance(FLOAT32_TOLERANCE, FLOAT32_TOLERANCE, quant, f"float32; {quant_reason}")
+    return Tolerance(
+        FLOAT32_TOLERANCE, rules.float32_rtol, quant, f"float32; {reason}", rules.int32
+    )
 
 
 @dataclass(frozen=True)
@@ -91,7 +140,7 @@ def compare(
     else:
         e, a = expected.astype(np.int64), actual.astype(np.int64)
         error = np.abs(e - a)
-        bad = e != a
+        bad = error > (tolerance.int32 if type_ in _INT32_TYPES else 0)
     count = int(np.count_nonzero(bad))
     if count == 0:
         return Comparison(True)

@@ -9,7 +9,14 @@ from conformance.harness.execution import PATHS_BY_ID, Execution, check_shapes, 
 from conformance.harness.models import binary_model, chain_model, with_constants_in_pool
 from conformance.harness.requests import GUARD, GUARD_SIZE, SCATTERED, pack_request
 from conformance.harness.runner import _multinomial_problems, describe_operations, dynamic_twin
-from conformance.harness.tolerance import compare, tolerance_for
+from conformance.harness.tolerance import (
+    ANDROID_10,
+    ANDROID_11,
+    ANDROID_11_STRICT,
+    compare,
+    rules_for,
+    tolerance_for,
+)
 from hal.callbacks import PreparedModelCallback
 from hal.interfaces import IPreparedModel_1_2
 from hal.memory import map_memory
@@ -17,6 +24,7 @@ from hal.types import (
     NO_TIMING,
     ErrorStatus,
     ExecutionPreference,
+    HalVersion,
     OperandLifeTime,
     OperandType,
     OperationType,
@@ -45,6 +53,48 @@ def test_tolerance_choice() -> None:
     assert tolerance_for(binary_model(type_=F16), "x.mod.py").atol == 5 * 2**-10
     assert tolerance_for(binary_model(type_=Q8), "add.mod.py").quant == 1
     assert tolerance_for(binary_model(type_=Q8), "mobilenet_quantized.mod.py").quant == 2
+
+
+def test_the_tested_level_chooses_the_release_and_the_strict_tier_keeps_int32_exact() -> None:
+    assert rules_for(HalVersion.V1_0) is ANDROID_10 and rules_for(HalVersion.V1_2) is ANDROID_10
+    assert rules_for(HalVersion.V1_2, strict=True) is ANDROID_10
+    assert rules_for(HalVersion.V1_3) is ANDROID_11
+    assert rules_for(HalVersion.V1_3, strict=True) is ANDROID_11_STRICT
+
+
+def test_android_11_rules_by_hand() -> None:
+    """VTS 1.3's table: float32 rtol five float32 ULPs, INT32 within 1, mobilenet within 3,
+    a float16 operand anywhere loosening the float tolerance."""
+    plain = tolerance_for(binary_model(), "add", ANDROID_11)
+    assert (plain.atol, plain.rtol, plain.quant, plain.int32) == (1e-5, 5 * 2**-23, 1, 1)
+    assert plain.describe() == (
+        "atol=1e-05 rtol=5.96046e-07 quant=+-1 int32=+-1 (float32; quantized within 1; Android 11)"
+    )
+    q8 = binary_model(type_=Q8)
+    assert tolerance_for(q8, "mobilenet_quantized", ANDROID_11).quant == 3
+    assert tolerance_for(q8, "mobilenet_quantized", ANDROID_10).quant == 2
+    # 100 and 100 + 1e-4: within 1e-5 + 1e-5 * 100 (Android 10), beyond 1e-5 + 5.96e-5 (11)
+    expected, actual = np.array([100.0], np.float32), np.array([100.0001], np.float32)
+    assert compare(expected, actual, F32, tolerance_for(binary_model(), "add")).ok
+    assert not compare(expected, actual, F32, plain).ok
+    # a float16 operand that is neither input nor output (here the activation operand, the
+    # rule reads types only): Android 11 loosens, Android 10 (inputs and outputs) does not
+    inner = binary_model()
+    inner.operands[2].type = F16
+    assert tolerance_for(inner, "add", ANDROID_11).rtol == 5 * 2**-10
+    assert tolerance_for(inner, "add", ANDROID_10).rtol == 1e-5
+    assert "a float16 operand" in tolerance_for(inner, "add", ANDROID_11).reason
+    # INT32 tensors and scalars within 1 under Android 11, exact in its strict form and in 10
+    ints, off_by_one = np.array([4, 7], np.int32), np.array([5, 6], np.int32)
+    for type_ in (OperandType.TENSOR_INT32, OperandType.INT32):
+        assert compare(ints, off_by_one, type_, plain).ok
+        assert not compare(ints, ints + 2, type_, plain).ok
+        strict = tolerance_for(binary_model(), "add", ANDROID_11_STRICT)
+        assert not compare(ints, off_by_one, type_, strict).ok
+        assert not compare(ints, off_by_one, type_, tolerance_for(binary_model(), "add")).ok
+    # other integer types stay exact under every rule
+    uints = np.array([4], np.uint32)
+    assert not compare(uints, uints + 1, OperandType.UINT32, plain).ok
 
 
 def test_float_comparison_bounds() -> None:

@@ -13,9 +13,11 @@ import time
 
 from hal.fences import FenceState, SyncFence
 from hal.interfaces import IExecutionCallback, IFencedExecutionCallback
-from hal.memory import map_memory
+from hal.memory import MemoryError_, map_memory
 from hal.types import ErrorStatus, Timing
+from hal.validation import is_token
 from reference_driver import ReferenceDriver
+from reference_driver.buffers import BufferRegistry, ReferenceBuffer
 from reference_driver.prepared_model import ReferencePreparedModel
 
 LATE = 0.5
@@ -72,14 +74,19 @@ class _EarlyFence(ReferencePreparedModel):
             saved = []
             for argument in request.outputs:  # the outputs as computed, then taken away
                 location = argument.location
+                if is_token(request.pools[location.pool_index]):
+                    continue  # a driver buffer: written already, read only through copy_to
                 with map_memory(request.pools[location.pool_index]) as mapping:
                     saved.append((location, mapping.read_location(location)))
                     mapping.write(location.offset, b"\x00" * location.length)
             early.signal()
             time.sleep(LATE)
             for location, data in saved:
-                with map_memory(request.pools[location.pool_index]) as mapping:
-                    mapping.write(location.offset, data)
+                try:
+                    with map_memory(request.pools[location.pool_index]) as mapping:
+                        mapping.write(location.offset, data)
+                except MemoryError_:
+                    return  # the client has closed the pool: too late to write
 
         threading.Thread(target=relay, daemon=True).start()
         return status, early.dup(), callback
@@ -211,3 +218,48 @@ class AlwaysExhausted(ReferenceDriver):
     was invalid (an invalid argument comes before any resource)."""
 
     prepared_model_class = _AlwaysExhausted
+
+
+# ---------------------------------------------------------------------------
+# Driver buffers (memory domains) that break in one known way
+# ---------------------------------------------------------------------------
+
+
+class _CopyToFails(ReferenceBuffer):
+    def copy_to(self, memory):
+        return ErrorStatus.GENERAL_FAILURE
+
+
+class _DropsCopyFrom(ReferenceBuffer):
+    def copy_from(self, memory, dimensions):
+        return ErrorStatus.NONE  # says it copied; the buffer stays uninitialised
+
+
+def _registry(buffer_class: type[ReferenceBuffer]) -> BufferRegistry:
+    return type(
+        f"{buffer_class.__name__}Registry", (BufferRegistry,), {"buffer_class": buffer_class}
+    )()
+
+
+class CopyToFails(ReferenceDriver):
+    """``IBuffer.copy_to`` always answers GENERAL_FAILURE: outputs an execution wrote into
+    driver buffers cannot be read."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._buffers = _registry(_CopyToFails)
+
+
+class DropsCopyFrom(ReferenceDriver):
+    """``IBuffer.copy_from`` answers NONE and copies nothing: an execution reading the
+    buffer as an input finds it uninitialised."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._buffers = _registry(_DropsCopyFrom)
+
+
+def DeclinesAllocation13() -> ReferenceDriver:
+    """A 1.3 driver answering every ``allocate`` with GENERAL_FAILURE (legal: it keeps no
+    driver buffers)."""
+    return ReferenceDriver(memory_domains=False)
