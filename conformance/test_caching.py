@@ -77,6 +77,7 @@ def _calls_of_the_tested_level(hal_level: HalVersion):
     yield
     LEVEL.reset(token_)
 
+
 _CASES = {case_id(test): test for test in corpus()}
 REPRESENTATIVE = {
     "float32": "V1_0/conv2d/explicit_relu",
@@ -127,10 +128,12 @@ def _saved(device, case: str, files: CacheFiles, token_: bytes, timeout: float):
     return prepared
 
 
-def _check_outputs(prepared, case: str, timeout: float, rerun: str) -> None:
-    test = _CASES[case]
+def _check_outputs(prepared, case: str, timeout: float, request) -> None:
+    """Every example of ``case`` on ``sync``, judged by the tested level's tolerance rules
+    (whichever level's calls prepared it)."""
+    test, rules = _CASES[case], rules_for(request.getfixturevalue("hal_level"))
     for feed in range(len(test.feeds)):
-        run = Run(test, feed, "sync", rerun=rerun, rules=rules_for(LEVEL.get()))
+        run = Run(test, feed, "sync", rerun=_rerun(request), rules=rules)
         execute_case(prepared, run, timeout)
 
 
@@ -192,6 +195,9 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
         # Explicit ids: pytest names a string parameter over 100 characters by its
         # position (case2683), which moves whenever a case is added before it.
         metafunc.parametrize("case", cases, ids=cases)
+    elif name == "test_cache_round_trip_through_1_2_calls":
+        cases = _round_trip_cases("ci")  # the first case of every spec, in every profile
+        metafunc.parametrize("case", cases, ids=cases)
     elif name in ("test_corrupted_model_cache", "test_corrupted_data_cache"):
         corruptions = (
             MODEL_CORRUPTIONS if name == "test_corrupted_model_cache" else DATA_CORRUPTIONS
@@ -217,6 +223,23 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
 
 @pytest.mark.tier("parity")
 def test_cache_round_trip(case: str, device, hal_timeout, request) -> None:
+    _round_trip(case, device, hal_timeout, request)
+
+
+@pytest.mark.tier("parity")
+@pytest.mark.hal_level("1.3")
+def test_cache_round_trip_through_1_2_calls(case: str, device, hal_timeout, request) -> None:
+    """A 1.3 driver is a 1.2 driver too, and Android 11 runs VTS 1.2's caching tests on
+    it: the first case of every spec saved through ``prepare_model_1_2`` and prepared
+    again through ``prepare_model_from_cache``, the 1.2 calls."""
+    level = LEVEL.set(V1_2)
+    try:
+        _round_trip(case, device, hal_timeout, request)
+    finally:
+        LEVEL.reset(level)
+
+
+def _round_trip(case: str, device, hal_timeout, request) -> None:
     require_caching(device)
     with CacheFiles() as files:
         _saved(device, case, files, token(1), hal_timeout)
@@ -226,7 +249,7 @@ def test_cache_round_trip(case: str, device, hal_timeout, request) -> None:
         assert preparation.status == NONE, (
             f"prepare_model_from_cache of a cache just saved: {describe(preparation)}"
         )
-        _check_outputs(preparation.prepared_model, case, hal_timeout, _rerun(request))
+        _check_outputs(preparation.prepared_model, case, hal_timeout, request)
 
 
 @pytest.mark.tier("strict")
@@ -242,7 +265,7 @@ def test_saved_cache_prepares(kind: str, device, hal_timeout, request) -> None:
             "save_to_cache returned NONE, but preparing from the files and token it was given "
             f"failed: {describe(preparation)}"
         )
-        _check_outputs(preparation.prepared_model, case, hal_timeout, _rerun(request))
+        _check_outputs(preparation.prepared_model, case, hal_timeout, request)
 
 
 @pytest.mark.tier("strict")
@@ -259,7 +282,7 @@ def test_descriptors_may_close_when_calls_return(device, hal_timeout, request) -
             "prepare_model_from_cache failed when the client closed the cache descriptors as "
             f"soon as the launch returned: {describe(preparation)}"
         )
-        _check_outputs(preparation.prepared_model, case, hal_timeout, _rerun(request))
+        _check_outputs(preparation.prepared_model, case, hal_timeout, request)
 
 
 @pytest.mark.tier("parity")
@@ -273,7 +296,7 @@ def test_prepare_from_read_write_descriptors(device, hal_timeout, request) -> No
         if preparation.status == FAILURE and preparation.prepared_model is None:
             items.unsupported(f"{UNSUPPORTED} for this model: prepare_model_from_cache declined it")
         assert preparation.status == NONE, describe(preparation)
-        _check_outputs(preparation.prepared_model, case, hal_timeout, _rerun(request))
+        _check_outputs(preparation.prepared_model, case, hal_timeout, request)
 
 
 # ---------------------------------------------------------------------------

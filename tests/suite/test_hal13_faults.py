@@ -159,3 +159,15 @@ def test_a_1_3_driver_without_blob_request_pools_fails_exactly_the_blob_items(py
     blob = _named(set(outcomes), r"/blob-\w+\]$")
     assert blob and with_outcome(outcomes, "FAILED") == blob
     assert with_outcome(outcomes, "PASSED") == set(outcomes) - blob
+
+
+def test_a_broken_1_2_caching_call_fails_exactly_the_1_2_round_trips(pytester) -> None:
+    outcomes = _run(
+        pytester,
+        "CacheOnlyThrough13",
+        ("conformance.test_caching",),
+        "test_cache_round_trip and V1_0/conv2d/",
+    )
+    through_1_2 = _named(set(outcomes), r"^test_cache_round_trip_through_1_2_calls\[")
+    assert through_1_2 and with_outcome(outcomes, "FAILED") == through_1_2
+    assert with_outcome(outcomes, "PASSED") == set(outcomes) - through_1_2

@@ -263,3 +263,17 @@ def DeclinesAllocation13() -> ReferenceDriver:
     """A 1.3 driver answering every ``allocate`` with GENERAL_FAILURE (legal: it keeps no
     driver buffers)."""
     return ReferenceDriver(memory_domains=False)
+
+
+# ---------------------------------------------------------------------------
+# A 1.3 driver whose 1.2 caching call is broken
+# ---------------------------------------------------------------------------
+
+
+class CacheOnlyThrough13(ReferenceDriver):
+    """``prepare_model_from_cache`` (the 1.2 call) refuses every cache as INVALID_ARGUMENT;
+    ``prepare_model_from_cache_1_3`` works."""
+
+    def prepare_model_from_cache(self, model_cache, data_cache, token, callback):
+        callback.notify_1_2(ErrorStatus.INVALID_ARGUMENT, None)
+        return ErrorStatus.INVALID_ARGUMENT
