@@ -24,7 +24,6 @@ import numpy as np
 import pytest
 
 from conformance.harness import items
-from conformance.harness.calls import call_driver
 from conformance.harness.domains import (
     UNSUPPORTED_DOMAINS,
     allocate_buffer,
@@ -34,6 +33,7 @@ from conformance.harness.domains import (
 from conformance.harness.requests import GUARD, PackedRequest
 from hal.interfaces import IBuffer
 from hal.memory import ASHMEM, HARDWARE_BUFFER_BLOB, Memory, allocate_with
+from hal.show import show_exception
 from hal.types import BufferDesc, BufferRole, DataLocation, ErrorStatus, Request, RequestArgument
 
 DEVICE = "device"
@@ -57,8 +57,17 @@ class Placement:
         """The request whose outputs hold what the execution wrote."""
         return packed
 
-    def close(self) -> None:
-        """Free what ``place`` and ``read_back`` made."""
+    def close(self) -> str:
+        """Free what ``place`` and ``read_back`` made; what went wrong doing so, or ""."""
+        return ""
+
+    def __enter__(self) -> Placement:
+        return self
+
+    def __exit__(self, kind, error, trace) -> None:
+        problem = self.close()
+        if problem and kind is None:  # a failure already on its way is the one to report
+            pytest.fail(problem, pytrace=False)
 
 
 class DeviceMemory(Placement):
@@ -139,12 +148,19 @@ class DeviceMemory(Placement):
         request = Request(packed.request.inputs, outputs, memories)
         return PackedRequest(request, [], packed.output_dtypes, [])
 
-    def close(self) -> None:
+    def close(self) -> str:
+        problems = []
         for buffer in self._buffers:
-            call_driver(buffer, "release")
+            try:
+                buffer.release()
+            except Exception as error:  # the driver's: reported once the buffers are freed
+                problems.append(f"IBuffer.release raised {show_exception(error)}")
         for memory in self._memories:
             memory.close()
         self._buffers, self._memories, self._outputs = [], [], {}
+        return "; ".join(problems[:1]) + (
+            f" (and {len(problems) - 1} more)" if problems[1:] else ""
+        )
 
 
 def placement(memory: str, device: object, prepared: object) -> Placement:

@@ -15,7 +15,6 @@ was expected, what came back, the tolerance applied and how to rerun the case.
 
 from __future__ import annotations
 
-import contextlib
 import math
 from dataclasses import dataclass, replace
 from enum import StrEnum
@@ -268,10 +267,7 @@ def execute_case(
     if short is not None:
         sizes[short] -= 1
     placement = placement or Placement()
-    with (
-        pack_request(model, feed.inputs, sizes, placement.kind, item.layout) as packed,
-        contextlib.closing(placement),
-    ):
+    with pack_request(model, feed.inputs, sizes, placement.kind, item.layout) as packed, placement:
         placement.place(packed, feed.inputs)
         execution = run(prepared, packed.request, path, timeout)
         check_timing(execution)

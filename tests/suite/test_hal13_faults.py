@@ -27,7 +27,9 @@ def _run(
     modules: tuple[str, ...] = (),
     selection=SELECTION,
     module: str = "faulty_drivers_13",
+    printed: list[str] | None = None,
 ) -> dict[str, str]:
+    """Each item's outcome; the run's output is appended to ``printed`` when given."""
     pytester.makepyfile(faulty_drivers_13=FAULTY.read_text())
     result = pytester.runpytest_subprocess(
         "-p",
@@ -43,6 +45,8 @@ def _run(
         "-v",
         "-rA",
     )
+    if printed is not None:
+        printed.append(result.stdout.str())
     return outcomes_of(result)
 
 
@@ -134,10 +138,23 @@ def test_the_reference_driver_passes_every_memory_item(pytester) -> None:
 
 
 def test_outputs_that_cannot_be_copied_out_fail_exactly_the_device_items(pytester) -> None:
-    outcomes = _run(pytester, "CopyToFails", selection=MEMORY)
+    printed: list[str] = []
+    outcomes = _run(pytester, "CopyToFails", selection=MEMORY, printed=printed)
     device = _named(set(outcomes), r"/device-\w+\]$")
     assert device and with_outcome(outcomes, "FAILED") == device
     assert with_outcome(outcomes, "PASSED") == set(outcomes) - device
+    assert (
+        "IBuffer.copy_to of output 0 after the execution answered GENERAL_FAILURE; "
+        "expected NONE" in printed[0]
+    )
+
+
+def test_a_release_that_raises_fails_the_device_items_and_names_it(pytester) -> None:
+    printed: list[str] = []
+    outcomes = _run(pytester, "ReleaseRaises", selection=MEMORY, printed=printed)
+    device = _named(set(outcomes), r"/device-\w+\]$")
+    assert device and with_outcome(outcomes, "FAILED") == device
+    assert "IBuffer.release raised RuntimeError: release went wrong (and 2 more)" in printed[0]
 
 
 def test_an_input_copy_that_copies_nothing_fails_exactly_the_device_items(pytester) -> None:

@@ -235,6 +235,12 @@ class _DropsCopyFrom(ReferenceBuffer):
         return ErrorStatus.NONE  # says it copied; the buffer stays uninitialised
 
 
+class _ReleaseRaises(ReferenceBuffer):
+    def release(self):
+        super().release()
+        raise RuntimeError("release went wrong")
+
+
 def _registry(buffer_class: type[ReferenceBuffer]) -> BufferRegistry:
     return type(
         f"{buffer_class.__name__}Registry", (BufferRegistry,), {"buffer_class": buffer_class}
@@ -257,6 +263,14 @@ class DropsCopyFrom(ReferenceDriver):
     def __init__(self) -> None:
         super().__init__()
         self._buffers = _registry(_DropsCopyFrom)
+
+
+class ReleaseRaises(ReferenceDriver):
+    """``IBuffer.release`` frees the buffer, then raises."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._buffers = _registry(_ReleaseRaises)
 
 
 def DeclinesAllocation13() -> ReferenceDriver:
