@@ -260,8 +260,16 @@ def test_a_pack_runs_on_every_path_and_a_broken_spec_does_not_stop_it(tmp_path) 
     # (and the fresh-input check: the pack's case on inputs drawn for the run)
     fresh = re.findall(r"test_generated_fresh\[(acme:\S+)\] PASSED", result.stdout)
     assert fresh == ["acme:V1_0/mul/base/ex0/fresh"]
-    assert prepared and len(re.findall(r"PASSED", result.stdout)) == len(ran) + len(prepared) + 1
-    assert {"sync13", "async13", "fenced"} <= runs  # (the reference is a 1.3 driver)
+    # (and, the reference being a 1.3 driver, the runs in blob and device memory)
+    memory = re.findall(r"test_generated_memory\[(acme:\S+)\] PASSED", result.stdout)
+    assert {item.rsplit("/", 1)[1] for item in memory} == {
+        f"{where}-{path}"
+        for where in ("blob", "device")
+        for path in ("async13", "sync13", "fenced")
+    }
+    passed = len(re.findall(r"PASSED", result.stdout))
+    assert prepared and passed == len(ran) + len(prepared) + len(fresh) + len(memory)
+    assert {"sync13", "async13", "fenced"} <= runs
     doc = load(work / "out" / "report.json")
     assert doc["run"]["packs"] == [
         {
@@ -273,7 +281,7 @@ def test_a_pack_runs_on_every_path_and_a_broken_spec_does_not_stop_it(tmp_path) 
         }
     ]
     assert (
-        f"vendor pack acme ({folder}): {len(ran) + len(prepared) + 1} tests, "
+        f"vendor pack acme ({folder}): {passed} tests, "
         "counted like the "
         "suite's own; 1 of "
         "its 2 specs failed to generate: acme/V1_2/broken.mod.py:3: unknown operation "
