@@ -50,7 +50,9 @@ from hal.memory import ASHMEM
 from hal.operations import Tier
 from hal.types import ErrorStatus, ExecutionPreference, HalVersion, OperandLifeTime
 
-_DYNAMIC_PATHS = [p.id for p in DYNAMIC_PATHS]
+_DYNAMIC_PATHS = [*(p.id for p in DYNAMIC_PATHS), "fenced"]
+"""The paths of the dynamic runs: ``fenced`` must refuse outputs of unknown size (VTS 1.3's
+DynamicOutputShapeTest runs FENCED too)."""
 _TWIN_MODES = (Mode.DYNAMIC, Mode.DYNAMIC_SHORT, Mode.SHAPES)
 SHAPES_PATHS = ("sync", "async", "burst")
 """The paths a ``shapes`` item runs its example on (the burst only where the profile runs

@@ -188,3 +188,12 @@ def test_a_broken_1_2_caching_call_fails_exactly_the_1_2_round_trips(pytester) -
     through_1_2 = _named(set(outcomes), r"^test_cache_round_trip_through_1_2_calls\[")
     assert through_1_2 and with_outcome(outcomes, "FAILED") == through_1_2
     assert with_outcome(outcomes, "PASSED") == set(outcomes) - through_1_2
+
+
+def test_a_fenced_execution_taking_unknown_shapes_fails_exactly_the_fenced_dynamic_runs(
+    pytester,
+) -> None:
+    outcomes = _run(pytester, "FencedTakesUnknownShapes")
+    dynamic = _named(set(outcomes), r"/fenced-dyn(-short)?\]$") - with_outcome(outcomes, "SKIPPED")
+    unknown = _named(set(outcomes), r"^test_outputs_of_unknown_size_are_refused\[")
+    assert dynamic and unknown and with_outcome(outcomes, "FAILED") == dynamic | unknown

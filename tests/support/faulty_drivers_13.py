@@ -14,7 +14,7 @@ import time
 from hal.fences import FenceState, SyncFence
 from hal.interfaces import IExecutionCallback, IFencedExecutionCallback
 from hal.memory import MemoryError_, map_memory
-from hal.types import ErrorStatus, Timing
+from hal.types import ErrorStatus, Timing, is_fully_specified
 from hal.validation import is_token
 from reference_driver import ReferenceDriver
 from reference_driver.buffers import BufferRegistry, ReferenceBuffer
@@ -291,3 +291,30 @@ class CacheOnlyThrough13(ReferenceDriver):
     def prepare_model_from_cache(self, model_cache, data_cache, token, callback):
         callback.notify_1_2(ErrorStatus.INVALID_ARGUMENT, None)
         return ErrorStatus.INVALID_ARGUMENT
+
+
+# ---------------------------------------------------------------------------
+# A fenced execution that takes outputs of unknown size
+# ---------------------------------------------------------------------------
+
+
+class _ReportsDone(IFencedExecutionCallback):
+    def get_execution_info(self):
+        return ErrorStatus.NONE, Timing(), Timing()
+
+
+class _TakesUnknownShapes(ReferencePreparedModel):
+    def execute_fenced(self, request, wait_for, measure, deadline, loop, duration):
+        answer = super().execute_fenced(request, wait_for, measure, deadline, loop, duration)
+        model = self._model
+        unknown = any(not is_fully_specified(model.operands[i]) for i in model.output_indexes)
+        if answer[0] == ErrorStatus.INVALID_ARGUMENT and unknown:
+            return ErrorStatus.NONE, None, _ReportsDone()  # "done", nothing written
+        return answer
+
+
+class FencedTakesUnknownShapes(ReferenceDriver):
+    """``execute_fenced`` of a model with outputs of unknown dimensions answers NONE and
+    reports the execution done, instead of refusing it."""
+
+    prepared_model_class = _TakesUnknownShapes
