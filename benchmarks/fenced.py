@@ -13,12 +13,11 @@ the ratios are fenced over synchronous, on each side. A quick run
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 
 import numpy as np
 
-from benchmarks.result import Figure, Result, runs
+from benchmarks.result import Figure, Result, best_us, runs
 from conformance.harness.models import binary_model
 from conformance.harness.requests import pack_request
 from hal.callbacks import PreparedModelCallback
@@ -72,17 +71,9 @@ def _fenced(prepared, request) -> Callable[[], None]:
 
 
 def _best_us(calls: dict[str, Callable[[], None]]) -> dict[str, float]:
-    samples: dict[str, list[float]] = {name: [] for name in calls}
-    count = runs(CALLS, 30)
     for call in calls.values():
         call()  # warm up, and check each call works
-    for _ in range(runs(ROUNDS, 2)):
-        for name, call in calls.items():
-            start = time.perf_counter()
-            for _ in range(count):
-                call()
-            samples[name].append((time.perf_counter() - start) / count * 1e6)
-    return {name: min(values) for name, values in samples.items()}
+    return best_us(calls, runs(CALLS, 30), runs(ROUNDS, 2))
 
 
 def run() -> Result:

@@ -32,7 +32,7 @@ from collections.abc import Callable
 
 import numpy as np
 
-from benchmarks.result import Figure, Result, runs
+from benchmarks.result import Figure, Result, best_us, runs
 from conformance.harness.models import binary_model
 from conformance.harness.requests import pack_request
 from hal.burst import (
@@ -93,18 +93,6 @@ def _prepare(device):
     if notification.status != ErrorStatus.NONE:
         raise RuntimeError(f"preparing the benchmark model failed: {notification.status.name}")
     return notification.prepared_model
-
-
-def _best_us(calls: dict[str, Callable[[], object]]) -> dict[str, float]:
-    samples: dict[str, list[float]] = {name: [] for name in calls}
-    count = runs(CALLS, 30)
-    for _ in range(runs(ROUNDS, 2)):
-        for name, call in calls.items():
-            start = time.perf_counter()
-            for _ in range(count):
-                call()
-            samples[name].append((time.perf_counter() - start) / count * 1e6)
-    return {name: min(values) for name, values in samples.items()}
 
 
 def _sync(prepared, request) -> Callable[[], object]:
@@ -210,7 +198,7 @@ def run() -> Result:
             ping, stop = _ping_pong(packet, len(result))
             calls["ping-pong"] = ping
             try:
-                us = _best_us(calls)
+                us = best_us(calls, runs(CALLS, 30), runs(ROUNDS, 2))
             finally:
                 stop()
     finally:

@@ -17,6 +17,8 @@ in little time. Quick figures are not measurements; compare none of them.
 from __future__ import annotations
 
 import os
+import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 QUICK_ENV = "NNHAL_BENCH_QUICK"
@@ -30,6 +32,19 @@ def quick() -> bool:
 def runs(full: int, smoke: int = 1) -> int:
     """How many repetitions to time: ``full``, or ``smoke`` in a quick run."""
     return smoke if quick() else full
+
+
+def best_us(calls: dict[str, Callable[[], object]], count: int, rounds: int) -> dict[str, float]:
+    """Per call, in wall-clock microseconds: the best over ``rounds`` interleaved rounds of
+    the mean of ``count`` calls of each."""
+    samples: dict[str, list[float]] = {name: [] for name in calls}
+    for _ in range(rounds):
+        for name, call in calls.items():
+            start = time.perf_counter()
+            for _ in range(count):
+                call()
+            samples[name].append((time.perf_counter() - start) / count * 1e6)
+    return {name: min(values) for name, values in samples.items()}
 
 
 @dataclass

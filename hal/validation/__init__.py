@@ -21,6 +21,7 @@ lacks exactly that check.
 from __future__ import annotations
 
 from collections.abc import Collection
+from enum import IntEnum
 
 from hal.operations import Tier
 from hal.types import (
@@ -141,22 +142,26 @@ def validate_execution_preference(
 ) -> ValidationResult:
     """The preference given to ``prepare_model_1_1``/``_1_2``/``_1_3`` must be one of the
     three."""
-    names = _checked_disabled(disabled)
-    if _int(preference) in set(ExecutionPreference) or _PREFERENCE_RULE.name in names:
-        return ValidationResult()
-    known = ", ".join(f"{p.name} ({p.value})" for p in ExecutionPreference)
-    message = f"execution preference {preference!r} is not one of {known}"
-    return ValidationResult((Violation(_PREFERENCE_RULE, message),))
+    return _one_of(
+        preference, ExecutionPreference, _PREFERENCE_RULE, "execution preference", disabled
+    )
 
 
 def validate_priority(priority: int, *, disabled: Collection[str] = ()) -> ValidationResult:
     """The priority given to ``prepare_model_1_3`` must be LOW, MEDIUM or HIGH (1.3)."""
+    return _one_of(priority, Priority, _PRIORITY_RULE, "priority", disabled)
+
+
+def _one_of(
+    value: int, members: type[IntEnum], rule: Rule, what: str, disabled: Collection[str]
+) -> ValidationResult:
+    """A violation of ``rule`` unless ``value`` is one of ``members`` (or the rule is
+    disabled)."""
     names = _checked_disabled(disabled)
-    if _int(priority) in set(Priority) or _PRIORITY_RULE.name in names:
+    if _int(value) in set(members) or rule.name in names:
         return ValidationResult()
-    known = ", ".join(f"{p.name} ({p.value})" for p in Priority)
-    message = f"priority {priority!r} is not one of {known}"
-    return ValidationResult((Violation(_PRIORITY_RULE, message),))
+    known = ", ".join(f"{m.name} ({m.value})" for m in members)
+    return ValidationResult((Violation(rule, f"{what} {value!r} is not one of {known}"),))
 
 
 def validate_time_argument(

@@ -511,6 +511,32 @@ def _unspecified(label: str, named: list[tuple[str, object]], what: str) -> Iter
             )
 
 
+def _own_operands(
+    facts: _ModelFacts, inputs: list[int], outputs: list[int], subgraph_slots: tuple[int, ...]
+) -> list[tuple[str, object]]:
+    """A control-flow operation's inputs but those naming subgraphs, and its outputs, each
+    with the name its message gives it."""
+    return [
+        (f"input {slot} (operand {i})", facts.operands[i])
+        for slot, i in enumerate(inputs)
+        if slot not in subgraph_slots
+    ] + [(f"output {slot} (operand {i})", facts.operands[i]) for slot, i in enumerate(outputs)]
+
+
+def _graph_operands(k: int, graph: object, fields: tuple[str, ...]) -> list[tuple[str, object]]:
+    """The inputs (``input_indexes``) or outputs (``output_indexes``) of referenced subgraph
+    ``k``, each with the name its message gives it."""
+    named = []
+    for field in fields:
+        side = field.removesuffix("_indexes")
+        operands = _graph_io(graph, field) or []
+        named += [(f"referenced[{k}] {side} {n}", o) for n, o in enumerate(operands)]
+    return named
+
+
+_BOTH = ("input_indexes", "output_indexes")
+
+
 @_model_rule(
     "if.fully_specified",
     Tier.STRICT,
@@ -519,15 +545,9 @@ def _unspecified(label: str, named: list[tuple[str, object]], what: str) -> Iter
 )
 def _if_fully_specified(facts: _ModelFacts) -> Iterator[str]:
     for j, inputs, outputs in _control_flow(facts, _IF):
-        named = [
-            (f"input {slot} (operand {i})", facts.operands[i])
-            for slot, i in enumerate(inputs)
-            if slot not in (1, 2)
-        ] + [(f"output {slot} (operand {i})", facts.operands[i]) for slot, i in enumerate(outputs)]
+        named = _own_operands(facts, inputs, outputs, (1, 2))
         for _, k, graph in _branches(facts, inputs, (1, 2)):
-            for field, side in (("input_indexes", "input"), ("output_indexes", "output")):
-                operands = _graph_io(graph, field) or []
-                named += [(f"referenced[{k}] {side} {n}", o) for n, o in enumerate(operands)]
+            named += _graph_operands(k, graph, _BOTH)
         yield from _unspecified(facts.operation_label(j), named, "IF")
 
 
@@ -641,21 +661,8 @@ def _while_body_signature(facts: _ModelFacts) -> Iterator[str]:
 )
 def _while_fully_specified(facts: _ModelFacts) -> Iterator[str]:
     for j, inputs, outputs in _control_flow(facts, _WHILE):
-        named = [
-            (f"input {slot} (operand {i})", facts.operands[i])
-            for slot, i in enumerate(inputs)
-            if slot >= 2
-        ] + [(f"output {slot} (operand {i})", facts.operands[i]) for slot, i in enumerate(outputs)]
+        named = _own_operands(facts, inputs, outputs, (0, 1))
         for slot, k, graph in _branches(facts, inputs, (0, 1)):
-            sides = (
-                (("input_indexes", "input"),)
-                if slot == 0
-                else (
-                    ("input_indexes", "input"),
-                    ("output_indexes", "output"),
-                )
-            )
-            for field, side in sides:
-                operands = _graph_io(graph, field) or []
-                named += [(f"referenced[{k}] {side} {n}", o) for n, o in enumerate(operands)]
+            # the condition's inputs; the body's inputs and outputs
+            named += _graph_operands(k, graph, ("input_indexes",) if slot == 0 else _BOTH)
         yield from _unspecified(facts.operation_label(j), named, "WHILE")
