@@ -21,12 +21,18 @@ import numpy as np
 
 from hal.checks.base import OpArgs, OpFailure, OpInvalid, elements
 from hal.checks.registry import CHECKS
-from hal.operations import signatures
+from hal.forms import Signature
+from hal.operations import operation_info
 from hal.types import HalVersion, OperationType
 
 KERNEL_LEVEL = HalVersion.V1_2
-"""The newest HAL level whose operation forms the kernels implement: forms the catalog
-dates later are unsupported (``checked``)."""
+"""The newest HAL level all of whose operation forms the kernels implement: a form the
+catalog dates later is unsupported unless its family names it (``checked``'s ``newer``)."""
+
+
+def no_newer_form(form: Signature) -> bool:
+    """``checked``'s default ``newer``: no form dated after ``KERNEL_LEVEL``."""
+    return False
 
 
 class OverBudget(OpFailure):
@@ -44,26 +50,32 @@ class OperationImpl:
     validate: Callable[[OpArgs], str | None]
     prepare: Callable[[OpArgs], list[tuple[int, ...]]]
     execute: Callable[[OpArgs, list[tuple[int, ...]]], list[np.ndarray]]
+    forms: tuple[Signature, ...] = ()
+    """The catalog forms it implements (every other form is unsupported)."""
 
 
 def checked(
     op_type: OperationType,
     supports: Callable[[OpArgs], bool],
     execute: Callable[[OpArgs, list[tuple[int, ...]]], list[np.ndarray]],
+    newer: Callable[[Signature], bool] = no_newer_form,
 ) -> OperationImpl:
     """The implementation of ``op_type`` whose ``validate`` and ``prepare`` are the
     public checks' (``hal.checks.registry.CHECKS``): one implementation for both. It
     supports only operand types (and counts) of a catalog form of ``KERNEL_LEVEL`` or
-    older, and among those what ``supports`` accepts."""
+    older, or a newer form ``newer`` accepts (the family has its kernel), and among
+    those what ``supports`` accepts."""
     check = CHECKS[op_type]
-    forms = tuple(signatures(op_type, KERNEL_LEVEL))
+    info = operation_info(op_type)
+    catalog = () if info is None else info.signatures
+    forms = tuple(s for s in catalog if s.since <= KERNEL_LEVEL or newer(s))
 
     def supported(args: OpArgs) -> bool:
         inputs = tuple(operand.type for operand in args.inputs)
         outputs = tuple(operand.type for operand in args.outputs)
         return any(form.accepts_types(inputs, outputs) for form in forms) and supports(args)
 
-    return OperationImpl(op_type, supported, check.validate, check.prepare, execute)
+    return OperationImpl(op_type, supported, check.validate, check.prepare, execute, forms)
 
 
 @dataclass(frozen=True)
@@ -128,5 +140,6 @@ __all__ = [
     "checked",
     "default_cost",
     "elements",
+    "no_newer_form",
     "recurrent_cost",
 ]
