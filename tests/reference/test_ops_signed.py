@@ -604,3 +604,37 @@ def test_embedding_lookup_float16(driver) -> None:
     status, outputs = _run(driver, model, [np.array([1, 0, 1], np.int32), values])
     assert status == ErrorStatus.NONE
     assert outputs[0].tobytes() == values[[1, 0, 1]].tobytes()
+
+
+# ---------------------------------------------------------------------------
+# The coupling catches a driver that reads signed bytes as unsigned
+# ---------------------------------------------------------------------------
+
+
+def test_the_coupling_catches_signed_bytes_read_as_unsigned() -> None:
+    """tests/support/faulty_drivers_13.py's SignedReadAsUnsigned (the unsigned kernel on
+    the int8 bytes as they are, no shift) fails the coupling of ADD's generated cases
+    (the suite has no signed generated case yet to run it on)."""
+    from faulty_drivers_13 import SignedReadAsUnsigned
+
+    faulty = SignedReadAsUnsigned()
+    reference = ReferenceDriver()
+    cases = [t for t in COUPLED if t.model.operations[0].type == Op.ADD]
+    assert cases
+    caught = 0
+    for test in cases:
+        signed = _signed_model(test.model)
+        feed = test.feeds[0]
+        moved = [
+            np.frombuffer(_moved_down(x.tobytes()), np.int8).reshape(x.shape)
+            if test.model.operands[index].type == Q8A and x.size
+            else x
+            for index, x in zip(test.model.input_indexes, feed.inputs, strict=True)
+        ]
+        expected = _run(reference, signed, moved)
+        answer = _run(faulty, signed, moved)
+        if answer[0] != expected[0] or any(
+            not np.array_equal(a, b) for a, b in zip(answer[1], expected[1], strict=True)
+        ):
+            caught += 1
+    assert caught == len(cases)
