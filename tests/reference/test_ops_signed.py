@@ -27,7 +27,7 @@ import pytest
 from conformance.harness.generated import load_index, load_tests
 from conformance.harness.requests import pack_request
 from hal.callbacks import PreparedModelCallback
-from hal.checks import CHECKS, OpArgs, OpInvalid, check_model
+from hal.checks import CHECKS, OpArgs, OpInvalid, check_execution, check_model
 from hal.operations import match_signature, operation_info
 from hal.types import (
     DataLocation,
@@ -268,6 +268,13 @@ def test_signed_twin_is_the_unsigned_result_minus_128(driver, test) -> None:
         status, unsigned_out = _run(driver, model, feed.inputs)
         signed_status, signed_out = _run(driver, signed, moved)
         assert signed_status == status
+        # hal.checks judges the two alike: the same verdict and output shapes.
+        unsigned_check = check_execution(model, list(feed.inputs), V1_3)
+        signed_check = check_execution(signed, moved, V1_3)
+        assert (signed_check.status, signed_check.output_shapes) == (
+            unsigned_check.status,
+            unsigned_check.output_shapes,
+        )
         for position, (u, s) in enumerate(zip(unsigned_out, signed_out, strict=True)):
             if model.operands[model.output_indexes[position]].type != Q8A:
                 np.testing.assert_array_equal(s, u)
