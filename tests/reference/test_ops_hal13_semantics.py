@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import struct
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 import numpy as np
 import pytest
@@ -68,9 +69,7 @@ def _execute(prepared, model: Model, inputs: Sequence[np.ndarray | None]):
         )
         if status != NONE:
             return status, []
-        return status, [
-            packed.output(k, shape.dimensions).copy() for k, shape in enumerate(shapes)
-        ]
+        return status, [packed.output(k, shape.dimensions).copy() for k, shape in enumerate(shapes)]
 
 
 def _run(driver: ReferenceDriver, model: Model, inputs: Sequence[np.ndarray | None]):
@@ -238,3 +237,357 @@ def test_the_public_checks_name_both_flags(operation) -> None:
     args.values[5] = np.array(False)
     assert CHECKS[operation].validate(args) is None
     assert CHECKS[operation].prepare(args) == [(1, 1, 2, 1)]
+
+
+# --------------------------------------------------------------------------- sequences
+
+
+@dataclass(frozen=True)
+class Scalar:
+    type: int
+    value: float | int | bool
+
+
+@dataclass(frozen=True)
+class Omitted:
+    """An omitted optional tensor: a NO_VALUE operand."""
+
+    rank: int
+
+
+Spec = np.ndarray | Scalar | Omitted
+
+_SCALAR_DTYPES = {INT32: "<i4", OperandType.FLOAT32: "<f4", BOOL: "u1"}
+
+
+def _seq_model(op: OperationType, inputs: Sequence[Spec], outputs: Sequence[Sequence[int]]):
+    """``op`` with arrays as model inputs, scalars as constants, omitted tensors as
+    NO_VALUE operands; float32 tensors."""
+    operands: list[Operand] = []
+    values = bytearray()
+    for spec in inputs:
+        if isinstance(spec, Scalar):
+            data = np.asarray(spec.value, dtype=_SCALAR_DTYPES[spec.type]).tobytes()
+            location = DataLocation(0, len(values), len(data))
+            operands.append(
+                Operand(spec.type, [], 1, lifetime=OperandLifeTime.CONSTANT_COPY, location=location)
+            )
+            values += data
+        elif isinstance(spec, Omitted):
+            operands.append(Operand(F32, [0] * spec.rank, 1, lifetime=OperandLifeTime.NO_VALUE))
+        else:
+            operands.append(Operand(F32, list(spec.shape), 1, lifetime=OperandLifeTime.MODEL_INPUT))
+    first = len(operands)
+    operands += [Operand(F32, list(d), 0, lifetime=OperandLifeTime.MODEL_OUTPUT) for d in outputs]
+    return Model(
+        operands=operands,
+        operations=[Operation(op, list(range(first)), list(range(first, len(operands))))],
+        input_indexes=[
+            i for i in range(first) if operands[i].lifetime == OperandLifeTime.MODEL_INPUT
+        ],
+        output_indexes=list(range(first, len(operands))),
+        operand_values=bytes(values),
+    )
+
+
+def _seq_run(driver, op: OperationType, inputs: Sequence[Spec], outputs) -> list[np.ndarray]:
+    model = _seq_model(op, inputs, outputs)
+    return _run(driver, model, [s for s in inputs if isinstance(s, np.ndarray)])
+
+
+def _check_args(op: OperationType, inputs: Sequence[Spec], count: int) -> OpArgs:
+    """The operation's ``OpArgs`` at execution: every value known, omitted ones None."""
+    model = _seq_model(op, inputs, [(0,)] * count)
+    operation = model.operations[0]
+    values = [
+        None
+        if isinstance(spec, Omitted)
+        else np.asarray(spec.value)
+        if isinstance(spec, Scalar)
+        else spec
+        for spec in inputs
+    ]
+    return OpArgs(
+        [model.operands[i] for i in operation.inputs],
+        [model.operands[i] for i in operation.outputs],
+        values,
+    )
+
+
+def _refused(op: OperationType, inputs: Sequence[Spec], count: int, message: str) -> None:
+    """The public checks refuse the operation with ``message``, at preparation (validate,
+    on the constants and declared shapes) or at execution (prepare)."""
+    args = _check_args(op, inputs, count)
+    reason = CHECKS[op].validate(args)
+    if reason is None:
+        with pytest.raises(OpInvalid) as error:
+            CHECKS[op].prepare(args)
+        reason = str(error.value)
+    assert reason == message
+
+
+def _t(*values: float) -> np.ndarray:
+    """A time-major [T, 1, 1] sequence."""
+    return np.asarray(values, np.float32).reshape(-1, 1, 1)
+
+
+def _m(rows: int, cols: int, value: float = 0.0) -> np.ndarray:
+    return np.full((rows, cols), value, np.float32)
+
+
+def _v(*values: float) -> np.ndarray:
+    return np.asarray(values, np.float32)
+
+
+UNI_RNN = OperationType.UNIDIRECTIONAL_SEQUENCE_RNN
+BIDI_RNN = OperationType.BIDIRECTIONAL_SEQUENCE_RNN
+UNI_LSTM = OperationType.UNIDIRECTIONAL_SEQUENCE_LSTM
+BIDI_LSTM = OperationType.BIDIRECTIONAL_SEQUENCE_LSTM
+PULSE = _t(1, 0, 0)
+
+
+# RNN cells of one unit over input [1, 0, 0] (time-major, batch 1), activation NONE:
+# h_t = W x_t + 0.5 h_{t-1}, W = 1, h0 = 0. Forward: 1, 0.5, 0.25 (final 0.25).
+# Backward (t = 2, 1, 0): 0, 0, 1 (final, after t = 0: 1).
+
+
+def _uni_rnn_inputs(x: np.ndarray) -> list[Spec]:
+    return [x, _m(1, 1, 1), _m(1, 1, 0.5), _v(0), _m(1, 1), Scalar(INT32, 0), Scalar(INT32, 1)]
+
+
+def test_unidirectional_rnn_final_state(driver) -> None:
+    out, state = _seq_run(driver, UNI_RNN, _uni_rnn_inputs(PULSE), [(3, 1, 1), (1, 1)])
+    assert out.ravel().tolist() == [1, 0.5, 0.25]
+    assert state.tolist() == [[0.25]]
+
+
+def test_a_1_2_model_cannot_have_the_state_output(driver) -> None:
+    model = _seq_model(UNI_RNN, _uni_rnn_inputs(PULSE), [(3, 1, 1), (1, 1)])
+    callback = PreparedModelCallback()
+    launch = driver.prepare_model_1_2(model, ExecutionPreference.FAST_SINGLE_ANSWER, callback)
+    assert (launch, callback.wait(10).status) == (INVALID, INVALID)
+
+
+def _bidi_rnn_inputs(
+    x: np.ndarray, aux: Spec, fw_aux: Spec, bw_aux: Spec, merge: bool, bw_inputs: int = 1
+) -> list[Spec]:
+    fw = [_m(1, 1, 1), _m(1, 1, 0.5), _v(0), _m(1, 1)]
+    bw = [_m(1, bw_inputs, 1), _m(1, 1, 0.5), _v(0), _m(1, 1)]
+    scalars = [Scalar(INT32, 0), Scalar(BOOL, True), Scalar(BOOL, merge)]
+    return [x, *fw, *bw, aux, fw_aux, bw_aux, *scalars]
+
+
+NO_AUX = (Omitted(3), Omitted(2), Omitted(2))
+
+
+def test_bidirectional_rnn_final_states(driver) -> None:
+    inputs = _bidi_rnn_inputs(PULSE, *NO_AUX, merge=False)
+    fw, bw, fw_state, bw_state = _seq_run(
+        driver, BIDI_RNN, inputs, [(3, 1, 1), (3, 1, 1), (1, 1), (1, 1)]
+    )
+    assert (fw.ravel().tolist(), bw.ravel().tolist()) == ([1, 0.5, 0.25], [1, 0, 0])
+    assert (fw_state.tolist(), bw_state.tolist()) == ([[0.25]], [[1]])
+    merged = _bidi_rnn_inputs(PULSE, *NO_AUX, merge=True)
+    out, fw_state, bw_state = _seq_run(driver, BIDI_RNN, merged, [(3, 1, 2), (1, 1), (1, 1)])
+    assert out.reshape(3, 2).tolist() == [[1, 1], [0.5, 0], [0.25, 0]]
+    assert (fw_state.tolist(), bw_state.tolist()) == ([[0.25]], [[1]])
+
+
+def test_bidirectional_rnn_parallel_linking(driver) -> None:
+    # the aux input [0, 0, 2] without aux weights: the backward direction reads it
+    # (t = 2: 2; t = 1: 0.5 * 2 = 1; t = 0: 0.5), the forward one reads x alone
+    inputs = _bidi_rnn_inputs(PULSE, _t(0, 0, 2), Omitted(2), Omitted(2), merge=False)
+    fw, bw, fw_state, bw_state = _seq_run(
+        driver, BIDI_RNN, inputs, [(3, 1, 1), (3, 1, 1), (1, 1), (1, 1)]
+    )
+    assert (fw.ravel().tolist(), bw.ravel().tolist()) == ([1, 0.5, 0.25], [0.5, 1, 2])
+    assert (fw_state.tolist(), bw_state.tolist()) == ([[0.25]], [[0.5]])
+
+
+def test_bidirectional_rnn_parallel_linking_takes_the_aux_features(driver) -> None:
+    # aux [3, 1, 2]: the backward weights [1, 2] (1, 1) read feature 0 + feature 1
+    aux = np.asarray([0, 0, 0, 0, 1, 1], np.float32).reshape(3, 1, 2)
+    inputs = _bidi_rnn_inputs(PULSE, aux, Omitted(2), Omitted(2), merge=True, bw_inputs=2)
+    (out,) = _seq_run(driver, BIDI_RNN, inputs, [(3, 1, 2)])
+    assert out.reshape(3, 2).tolist() == [[1, 0.5], [0.5, 1], [0.25, 2]]
+    # the same weights against an aux input of one feature: the backward weights
+    # must have the aux input's features
+    inputs = _bidi_rnn_inputs(PULSE, _t(0, 0, 2), Omitted(2), Omitted(2), True, bw_inputs=2)
+    _refused(BIDI_RNN, inputs, 1, "input 5 has shape [1, 2], expected [bw_units, aux] with aux = 1")
+
+
+@pytest.mark.parametrize(
+    ("aux", "merge", "count", "message"),
+    [
+        (NO_AUX, True, 2, "merge_outputs is True but the operation has 2 outputs"),
+        (NO_AUX, True, 4, "merge_outputs is True but the operation has 4 outputs"),
+        (NO_AUX, False, 3, "merge_outputs is False but the operation has 3 outputs"),
+        (
+            (_t(0, 0, 2), _m(1, 1), Omitted(2)),
+            True,
+            1,
+            "the forward and backward auxiliary weights (inputs 10, 11) go together",
+        ),
+        (
+            (Omitted(3), _m(1, 1), _m(1, 1)),
+            True,
+            1,
+            "the auxiliary weights (inputs 10, 11) need the auxiliary input (input 9)",
+        ),
+    ],
+)
+def test_bidirectional_rnn_refusals(aux, merge, count, message) -> None:
+    _refused(BIDI_RNN, _bidi_rnn_inputs(PULSE, *aux, merge=merge), count, message)
+
+
+def test_unidirectional_rnn_output_count() -> None:
+    message = "the operation has 3 outputs; it takes 1, or 2 with the final hidden state"
+    _refused(UNI_RNN, _uni_rnn_inputs(PULSE), 3, message)
+
+
+# LSTM cells of one unit over input size 1: every weight and bias 0 but the
+# input-to-cell weight 1, so i = f = o = sigmoid(0) = 0.5; activation RELU:
+# c_t = 0.5 c_{t-1} + 0.5 relu(x_t), h_t = 0.5 relu(c_t), from zero states.
+# Over [1, 0, 0] forward: c = 0.5, 0.25, 0.125; h = 0.25, 0.125, 0.0625.
+# Backward (t = 2, 1, 0): c = 0, 0, 0.5; h = 0, 0, 0.25 (final: h 0.25, c 0.5).
+
+
+def _cell(inputs: int = 1) -> list[Spec]:
+    w = _m(1, inputs)
+    r = _m(1, 1)
+    return [
+        w, w, _m(1, inputs, 1), w, r, r, r, r,
+        Omitted(1), Omitted(1), Omitted(1), _v(0), _v(0), _v(0), _v(0),
+        Omitted(2), Omitted(1),
+    ]  # fmt: skip
+
+
+def _lstm_scalars() -> list[Spec]:
+    return [Scalar(INT32, 1), Scalar(OperandType.FLOAT32, 0.0), Scalar(OperandType.FLOAT32, 0.0)]
+
+
+def _uni_lstm_inputs(x: np.ndarray) -> list[Spec]:
+    states = [_m(1, 1), _m(1, 1)]
+    return [x, *_cell(), *states, *_lstm_scalars(), Scalar(BOOL, True), *[Omitted(1)] * 4]
+
+
+def test_unidirectional_lstm_final_states(driver) -> None:
+    out, h, c = _seq_run(driver, UNI_LSTM, _uni_lstm_inputs(PULSE), [(3, 1, 1), (1, 1), (1, 1)])
+    assert out.ravel().tolist() == [0.25, 0.125, 0.0625]
+    assert (h.tolist(), c.tolist()) == ([[0.0625]], [[0.125]])
+
+
+def test_unidirectional_lstm_output_count() -> None:
+    message = "the operation has 2 outputs; it takes 1, or 3 with the final output and cell states"
+    _refused(UNI_LSTM, _uni_lstm_inputs(PULSE), 2, message)
+
+
+def _bidi_lstm_inputs(
+    x: np.ndarray, aux: Spec, fw_aux: list[Spec], bw_aux: list[Spec], merge: bool, bw_inputs=1
+) -> list[Spec]:
+    states = [_m(1, 1)] * 4
+    flags = [Scalar(BOOL, merge), Scalar(BOOL, True)]
+    return [
+        x, *_cell(), *_cell(bw_inputs), *states, aux, *fw_aux, *bw_aux, *_lstm_scalars(),
+        *flags, *[Omitted(1)] * 8,
+    ]  # fmt: skip
+
+
+NO_AUX_WEIGHTS = [Omitted(2)] * 4
+
+
+def test_bidirectional_lstm_final_states(driver) -> None:
+    inputs = _bidi_lstm_inputs(PULSE, Omitted(3), NO_AUX_WEIGHTS, NO_AUX_WEIGHTS, merge=False)
+    outputs = [(3, 1, 1), (3, 1, 1), (1, 1), (1, 1), (1, 1), (1, 1)]
+    fw, bw, fw_h, fw_c, bw_h, bw_c = _seq_run(driver, BIDI_LSTM, inputs, outputs)
+    assert fw.ravel().tolist() == [0.25, 0.125, 0.0625]
+    assert bw.ravel().tolist() == [0.25, 0, 0]
+    states = [s.item() for s in (fw_h, fw_c, bw_h, bw_c)]
+    assert states == [0.0625, 0.125, 0.25, 0.5]
+    merged = _bidi_lstm_inputs(PULSE, Omitted(3), NO_AUX_WEIGHTS, NO_AUX_WEIGHTS, merge=True)
+    out, *states = _seq_run(driver, BIDI_LSTM, merged, [(3, 1, 2), *outputs[2:]])
+    assert out.reshape(3, 2).tolist() == [[0.25, 0.25], [0.125, 0], [0.0625, 0]]
+    assert [s.item() for s in states] == [0.0625, 0.125, 0.25, 0.5]
+
+
+def test_bidirectional_lstm_parallel_linking(driver) -> None:
+    # the aux input [0, 0, 2] without aux weights, read by the backward direction:
+    # t = 2: c = 1, h = 0.5; t = 1: c = 0.5, h = 0.25; t = 0: c = 0.25, h = 0.125
+    inputs = _bidi_lstm_inputs(PULSE, _t(0, 0, 2), NO_AUX_WEIGHTS, NO_AUX_WEIGHTS, merge=True)
+    out, fw_h, fw_c, bw_h, bw_c = _seq_run(
+        driver, BIDI_LSTM, inputs, [(3, 1, 2), (1, 1), (1, 1), (1, 1), (1, 1)]
+    )
+    assert out.reshape(3, 2).tolist() == [[0.25, 0.125], [0.125, 0.25], [0.0625, 0.5]]
+    assert [s.item() for s in (fw_h, fw_c, bw_h, bw_c)] == [0.0625, 0.125, 0.125, 0.25]
+
+
+def test_bidirectional_lstm_parallel_linking_takes_the_aux_features(driver) -> None:
+    # aux [3, 1, 2] of features (0, 0), (0, 0), (1, 1); backward input-to-cell
+    # weights [1, 1]: t = 2 reads 2, as above
+    aux = np.asarray([0, 0, 0, 0, 1, 1], np.float32).reshape(3, 1, 2)
+    inputs = _bidi_lstm_inputs(PULSE, aux, NO_AUX_WEIGHTS, NO_AUX_WEIGHTS, True, bw_inputs=2)
+    (out,) = _seq_run(driver, BIDI_LSTM, inputs, [(3, 1, 2)])
+    assert out.reshape(3, 2).tolist() == [[0.25, 0.125], [0.125, 0.25], [0.0625, 0.5]]
+    inputs = _bidi_lstm_inputs(PULSE, _t(0, 0, 2), NO_AUX_WEIGHTS, NO_AUX_WEIGHTS, True, 2)
+    message = "input-to-gate weights has shape (1, 2), expected (1, 1)"
+    _refused(BIDI_LSTM, inputs, 1, message)
+
+
+AUX_WEIGHTS = [Omitted(2), _m(1, 1), _m(1, 1), _m(1, 1)]
+
+
+@pytest.mark.parametrize(
+    ("aux", "fw_aux", "bw_aux", "merge", "count", "message"),
+    [
+        (
+            Omitted(3),
+            NO_AUX_WEIGHTS,
+            NO_AUX_WEIGHTS,
+            True,
+            2,
+            "merge_outputs True needs 1 or 5 outputs, not 2",
+        ),
+        (
+            Omitted(3),
+            NO_AUX_WEIGHTS,
+            NO_AUX_WEIGHTS,
+            False,
+            5,
+            "merge_outputs False needs 2 or 6 outputs, not 5",
+        ),
+        (
+            _t(0, 0, 2),
+            AUX_WEIGHTS,
+            NO_AUX_WEIGHTS,
+            True,
+            1,
+            "the forward and backward aux weights must be given together",
+        ),
+        (
+            Omitted(3),
+            AUX_WEIGHTS,
+            AUX_WEIGHTS,
+            True,
+            1,
+            "the aux weights need the aux input (input 39)",
+        ),
+        (
+            _t(0, 0, 2),
+            [Omitted(2), _m(1, 1), Omitted(2), _m(1, 1)],
+            AUX_WEIGHTS,
+            True,
+            1,
+            "aux weights 41-43 must all be given or all be omitted",
+        ),
+        (
+            _t(0, 0, 2),
+            AUX_WEIGHTS,
+            [_m(1, 1), *NO_AUX_WEIGHTS[1:]],
+            True,
+            1,
+            "aux weights 44 (input gate) needs aux weights 45-47",
+        ),
+    ],
+)
+def test_bidirectional_lstm_refusals(aux, fw_aux, bw_aux, merge, count, message) -> None:
+    _refused(BIDI_LSTM, _bidi_lstm_inputs(PULSE, aux, fw_aux, bw_aux, merge), count, message)
