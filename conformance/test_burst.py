@@ -73,18 +73,11 @@ from hal.burst import (
     result_length,
     serialize_request,
 )
-from hal.levels import folder_level
 from hal.memory import map_memory, open_memory
 from hal.show import show_exception
 from hal.types import NO_TIMING, DataLocation, ErrorStatus, HalVersion, MeasureTiming, Request
 
-_CASES = {
-    case_id(test): test
-    for test in corpus()
-    if test.feeds and folder_level(test.hal_folder) <= HalVersion.V1_2
-}
-"""The cases of HAL 1.0-1.2's spec folders, which every burst test prepares at 1.2 (a
-later folder's models may need a later level; test_generated runs their burst paths)."""
+_CASES = {case_id(test): test for test in corpus() if test.feeds}
 SMALL_RESULT_LENGTH = 8
 """The short result channel of VTS's FmqLength test."""
 TINY_RESULT_LENGTH = 2
