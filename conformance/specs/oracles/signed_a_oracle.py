@@ -1,0 +1,396 @@
+"""Offline oracle for the TENSOR_QUANT8_ASYMM_SIGNED specs of V1_3 (first half).
+
+Specs: V1_3/{add,sub,mul,maximum_minimum,prelu,relu,logistic,tanh,softmax,
+l2_normalization,comparisons,select,quantize,dequantize,argmax_argmin,
+reduce_max_min,mean,topk_v2,gather,embedding_lookup}_quant8_signed.mod.py.
+
+Plain Python, independent of the reference driver and of the generator. It
+borrows the element-wise fixed-point helpers of elementwise_oracle.py (the
+rounding multiply MBQM, broadcasting) and the axis walkers of
+reduction_oracle.py, and works on int8 values in [-128, 127].
+
+Each case gives float inputs and, per signed quantization variant, the scale
+and zero point of every quantized operand. The script
+
+* computes the float golden of every output (double, printed with 9
+  significant digits: the specs carry these numbers);
+* quantizes the inputs as the generator does (float32 divide, add the zero
+  point, round half to even, clamp to [-128, 127]) and requires each to be
+  exact (the real value is recovered), so that the float golden is the
+  operation applied to what the driver receives;
+* computes each quantized output with the HAL's integer arithmetic (the
+  left-shift-20 scheme of ADD/SUB, MBQM for MUL and PRELU, requantization
+  rounding half away from zero for MAXIMUM, MINIMUM and SELECT, raw int8
+  comparisons for arg/reduce/topk, round half away of 256 * sigmoid - 128,
+  128 * tanh, 256 * softmax - 128 and 128 * x / |x| for the fixed output
+  quantizations, clamped to [-128, 127]);
+* requires that to equal what the generator derives from the float golden,
+  and prints the distance of each scaled golden from a rounding tie (a
+  golden nearer than 0.05 to a tie is refused: fixed-point kernels may land
+  on either side there).
+
+Run: ``python conformance/specs/oracles/signed_a_oracle.py`` (prints the goldens) or
+``--check`` (compares them with the specs).
+"""
+
+from __future__ import annotations
+
+import math
+import struct
+from fractions import Fraction
+
+from elementwise_oracle import (
+    all_indexes,
+    broadcast_shape,
+    flat_at,
+    mbqm,
+    mbqm_fixed,
+    quantize_multiplier,
+    round_half_away,
+)
+from reduction_oracle import arg_extreme, reduce_axes, topk
+
+QMIN, QMAX = -128, 127
+MIN_TIE_DISTANCE = 0.05
+
+
+def f32(x: float) -> float:
+    return struct.unpack("<f", struct.pack("<f", x))[0]
+
+
+def f16(x: float) -> float:
+    return struct.unpack("<e", struct.pack("<e", x))[0]
+
+
+def clamp8(q: int) -> int:
+    return min(QMAX, max(QMIN, q))
+
+
+def gen_quant(x: float, scale: float, zero_point: int) -> int:
+    """The generator's quantization: float32 steps, round half to even, int8 clamp."""
+    return clamp8(round(f32(f32(f32(x) / f32(scale)) + zero_point)))
+
+
+def scaled(x: float, scale: float, zero_point: int) -> float:
+    return f32(f32(f32(x) / f32(scale)) + zero_point)
+
+
+def tie_distance(value: float) -> float:
+    return abs(abs(value - math.floor(value)) - 0.5)
+
+
+def exact_input(x: float, scale: float, zero_point: int) -> int:
+    q = gen_quant(x, scale, zero_point)
+    if f32(f32(scale) * (q - zero_point)) != f32(x):
+        raise AssertionError(f"input {x} is not exact at ({scale}, {zero_point}): q {q}")
+    return q
+
+
+def dequant(q: int, params: tuple[float, int]) -> float:
+    scale, zero_point = params
+    return f32(scale) * (q - zero_point)
+
+
+def requantize(q: int, source: tuple[float, int], target: tuple[float, int]) -> int:
+    """An int8 value moved to another quantization: round half away from zero, clamp."""
+    real = dequant(q, source) / f32(target[0])
+    return clamp8(target[1] + round_half_away(real))
+
+
+# Activations -------------------------------------------------------------------------
+
+ACT_BOUNDS = {
+    "none": (-math.inf, math.inf),
+    "relu": (0.0, math.inf),
+    "relu1": (-1.0, 1.0),
+    "relu6": (0.0, 6.0),
+}
+
+
+def act_float(y: float, act: str) -> float:
+    low, high = ACT_BOUNDS[act]
+    return min(high, max(low, y))
+
+
+def act_range(act: str, params: tuple[float, int]) -> tuple[int, int]:
+    scale, zero_point = params
+    low, high = ACT_BOUNDS[act]
+    lo = QMIN if low == -math.inf else max(QMIN, zero_point + round_half_away(low / scale))
+    hi = QMAX if high == math.inf else min(QMAX, zero_point + round_half_away(high / scale))
+    return lo, hi
+
+
+# Element-wise operations (broadcasting) ------------------------------------------------
+
+
+def broadcast(fn, sa, a, sb, b):
+    shape = broadcast_shape(sa, sb)
+    return [fn(flat_at(a, sa, i), flat_at(b, sb, i)) for i in all_indexes(shape)]
+
+
+def int_add_sub(sign, qa, qb, pa, pb, po, act):
+    (sa, za), (sb, zb), (so, zo) = pa, pb, po
+    twice = 2 * max(sa, sb)
+    a = mbqm((qa - za) * 2**20, sa / twice)
+    m0, shift = quantize_multiplier(sb / twice)
+    b = mbqm_fixed((qb - zb) * 2**20, sign * m0, shift)
+    lo, hi = act_range(act, po)
+    return min(hi, max(lo, zo + mbqm(a + b, twice / (2**20 * so))))
+
+
+def int_mul(qa, qb, pa, pb, po, act):
+    (sa, za), (sb, zb), (so, zo) = pa, pb, po
+    lo, hi = act_range(act, po)
+    return min(hi, max(lo, zo + mbqm((qa - za) * (qb - zb), sa * sb / so)))
+
+
+def int_prelu(qx, qalpha, px, palpha, po, act):
+    (sx, zx), (sa, za), (so, zo) = px, palpha, po
+    x = qx - zx
+    raw = mbqm(x, sx / so) if x >= 0 else mbqm(x * (qalpha - za), sx * sa / so)
+    return clamp8(zo + raw)
+
+
+def binary(float_fn, int_fn):
+    """A case runner for two broadcast inputs ``a``, ``b`` and output ``out``."""
+
+    def floats(ins):
+        (sa, a), (sb, b) = ins["a"], ins["b"]
+        return {"out": broadcast(float_fn, sa, a, sb, b)}
+
+    def ints(qins, params, act):
+        (sa, a), (sb, b) = qins["a"], qins["b"]
+        pa, pb, po = params["a"], params["b"], params["out"]
+        return {"out": broadcast(lambda x, y: int_fn(x, y, pa, pb, po, act), sa, a, sb, b)}
+
+    return floats, ints
+
+
+def extremum(pick):
+    def run(qa, qb, pa, pb, po, act):
+        return pick(requantize(qa, pa, po), requantize(qb, pb, po))
+
+    return run
+
+
+# The cases -----------------------------------------------------------------------------
+# Each case: (label, (floats, ints), inputs {name: (shape, values)}, activations,
+# variants [(name, {operand: (scale, zero point)})], fixed output quantization or None).
+
+CASES: list = []
+
+
+def case(label, runner, inputs, variants, acts=("none",)):
+    CASES.append((label, runner, inputs, acts, variants))
+
+
+# ---- ADD
+case(
+    "add broadcast",
+    binary(lambda x, y: x + y, lambda *a: int_add_sub(1, *a)),
+    {"a": ((2, 3), [-3.0, -0.5, 0.0, 1.5, 4.0, 10.0]), "b": ((3,), [0.5, -1.0, 2.0])},
+    [
+        ("zp_neg", {"a": (0.5, -100), "b": (0.25, -50), "out": (0.25, -128)}),
+        ("zp_zero", {"a": (0.125, 0), "b": (0.5, 0), "out": (0.0625, 0)}),
+        ("zp_pos", {"a": (0.5, 100), "b": (0.5, 120), "out": (0.25, 90)}),
+        ("scale_0_3", {"a": (0.5, -10), "b": (0.25, 5), "out": (0.3, -20)}),
+    ],
+    acts=("none", "relu", "relu1", "relu6"),
+)
+
+
+# ---- SUB
+case(
+    "sub broadcast",
+    binary(lambda x, y: x - y, lambda *a: int_add_sub(-1, *a)),
+    {"a": ((3,), [-1.0, 2.5, 6.0]), "b": ((2, 3), [0.5, 3.0, -2.0, -4.0, 1.0, 8.0])},
+    [
+        ("zp_neg", {"a": (0.5, -120), "b": (0.25, -100), "out": (0.125, -64)}),
+        ("zp_zero", {"a": (0.25, 0), "b": (0.125, 0), "out": (0.0625, 0)}),
+        ("zp_pos", {"a": (0.25, 100), "b": (0.5, 110), "out": (0.5, 110)}),
+        ("scale_0_7", {"a": (0.5, -20), "b": (0.25, 10), "out": (0.7, 3)}),
+    ],
+    acts=("none", "relu", "relu1", "relu6"),
+)
+
+# ---- MUL
+case(
+    "mul broadcast",
+    binary(lambda x, y: x * y, int_mul),
+    {"a": ((2, 2), [-2.0, 1.5, 3.0, -0.5]), "b": ((2, 1), [2.0, -1.5])},
+    [
+        ("zp_neg", {"a": (0.5, -100), "b": (0.5, -120), "out": (0.25, -100)}),
+        ("zp_zero", {"a": (0.125, 0), "b": (0.25, 0), "out": (0.03125, 0)}),
+        ("zp_pos", {"a": (0.25, 110), "b": (0.5, 100), "out": (0.0625, 60)}),
+        ("scale_0_09", {"a": (0.5, -10), "b": (0.25, 20), "out": (0.09, -10)}),
+    ],
+    acts=("none", "relu", "relu1", "relu6"),
+)
+
+# ---- MAXIMUM, MINIMUM
+EXTREMUM_INPUTS = {
+    "a": ((2, 3), [-3.0, 0.5, 2.25, 7.0, -0.25, 1.0]),
+    "b": ((3,), [1.0, -1.5, 2.0]),
+}
+EXTREMUM_VARIANTS = [
+    ("zp_neg", {"a": (0.25, -100), "b": (0.5, -125), "out": (0.25, -128)}),
+    ("zp_zero", {"a": (0.25, 0), "b": (0.125, 0), "out": (0.35, 0)}),
+    ("zp_pos", {"a": (0.25, 90), "b": (0.5, 120), "out": (0.0625, 100)}),
+]
+case("maximum", binary(max, extremum(max)), EXTREMUM_INPUTS, EXTREMUM_VARIANTS)
+case("minimum", binary(min, extremum(min)), EXTREMUM_INPUTS, EXTREMUM_VARIANTS)
+
+# ---- PRELU
+case(
+    "prelu channels",
+    binary(lambda x, alpha: x if x >= 0 else x * alpha, int_prelu),
+    {
+        "a": (
+            (1, 2, 2, 3),
+            [-4.0, -2.0, 1.0, 2.0, -1.0, -3.0, 0.0, 3.5, -0.5, -6.0, 6.0, -2.5],
+        ),
+        "b": ((3,), [0.25, -0.5, 1.5]),
+    },
+    [
+        ("zp_neg", {"a": (0.5, -110), "b": (0.25, -120), "out": (0.25, -100)}),
+        ("zp_zero", {"a": (0.25, 0), "b": (0.125, 0), "out": (0.125, 0)}),
+        ("zp_pos", {"a": (0.5, 100), "b": (0.0625, 50), "out": (0.0625, 120)}),
+        ("scale_0_15", {"a": (0.5, 10), "b": (0.25, -3), "out": (0.15, -5)}),
+    ],
+)
+
+
+# ---- Unary operations: ``in`` -> ``out``
+
+
+def unary(float_fn, int_fn):
+    def floats(ins):
+        return {"out": [float_fn(x) for x in ins["in"][1]]}
+
+    def ints(qins, params, act):
+        return {"out": [int_fn(q, params["in"], params["out"]) for q in qins["in"][1]]}
+
+    return floats, ints
+
+
+def clamp_to(act):
+    def run(q, pin, pout):
+        lo, hi = act_range(act, pin)
+        return min(hi, max(lo, q))
+
+    return run
+
+
+def sigmoid(x):
+    if x >= 0:
+        return 1.0 / (1.0 + math.exp(-x))
+    e = math.exp(x)
+    return e / (1.0 + e)
+
+
+RELU_INPUTS = {"in": ((1, 2, 2, 3), [-4.0, -1.5, -1.0, -0.25, 0.0, 0.5, 1.0, 1.25, 3.0, 6.0, 7.5, 10.0])}
+RELU_VARIANTS = [
+    ("zp_neg", {"in": (0.25, -112), "out": (0.25, -112)}),
+    ("zp_zero", {"in": (0.125, 0), "out": (0.125, 0)}),
+    ("zp_pos", {"in": (0.125, 47), "out": (0.125, 47)}),
+]
+case("relu", unary(lambda x: max(0.0, x), clamp_to("relu")), RELU_INPUTS, RELU_VARIANTS)
+case("relu1", unary(lambda x: min(1.0, max(-1.0, x)), clamp_to("relu1")), RELU_INPUTS, RELU_VARIANTS)
+case("relu6", unary(lambda x: min(6.0, max(0.0, x)), clamp_to("relu6")), RELU_INPUTS, RELU_VARIANTS)
+
+FIXED_INPUTS = {"in": ((2, 2, 2), [-4.0, -2.5, -0.75, -0.5, 0.0, 1.5, 3.0, 11.5])}
+LOGISTIC_OUT = (1.0 / 256, -128)
+TANH_OUT = (1.0 / 128, 0)
+case(
+    "logistic",
+    unary(sigmoid, lambda q, pin, pout: clamp8(round_half_away(256 * sigmoid(dequant(q, pin))) - 128)),
+    FIXED_INPUTS,
+    [
+        ("zp_neg", {"in": (0.0625, -64), "out": LOGISTIC_OUT}),
+        ("zp_zero", {"in": (0.125, 0), "out": LOGISTIC_OUT}),
+        ("zp_pos", {"in": (0.25, 80), "out": LOGISTIC_OUT}),
+    ],
+)
+case(
+    "tanh",
+    unary(math.tanh, lambda q, pin, pout: clamp8(round_half_away(128 * math.tanh(dequant(q, pin))))),
+    FIXED_INPUTS,
+    [
+        ("zp_neg", {"in": (0.0625, -64), "out": TANH_OUT}),
+        ("zp_zero", {"in": (0.125, 0), "out": TANH_OUT}),
+        ("zp_pos", {"in": (0.25, 80), "out": TANH_OUT}),
+    ],
+)
+
+
+# Running and printing --------------------------------------------------------------------
+
+
+def fmt(value: float) -> str:
+    if math.isnan(value):
+        return "math.nan"
+    if math.isinf(value):
+        return "math.inf" if value > 0 else "-math.inf"
+    if value == int(value) and abs(value) < 1e15:
+        return f"{value:.1f}"
+    return f"{value:.9g}"
+
+
+def run_case(label, runner, inputs, acts, variants, problems):
+    floats, ints = runner
+    values = {name: (tuple(shape), [float(v) for v in data]) for name, (shape, data) in inputs.items()}
+    goldens = floats(values)
+    print(f"{label}:")
+    for name, outs in goldens.items():
+        print(f"  {name}: " + ", ".join(fmt(float(y)) for y in outs))
+    for variant, params in variants:
+        qins = {}
+        for name, (shape, data) in values.items():
+            if name in params:
+                qins[name] = (shape, [exact_input(x, *params[name]) for x in data])
+            else:
+                qins[name] = (shape, data)
+        for act in acts:
+            expected = ints(qins, params, act)
+            nearest = 1.0
+            for name, outs in goldens.items():
+                clamped = [act_float(y, act) for y in outs]
+                if name in params:
+                    derived = [gen_quant(y, *params[name]) for y in clamped]
+                    for y in clamped:
+                        v = scaled(y, *params[name])
+                        if QMIN - 0.5 < v < QMAX + 0.5:
+                            nearest = min(nearest, tie_distance(v))
+                else:
+                    derived = clamped
+                got = expected[name]
+                same = len(got) == len(derived) and all(
+                    abs(float(g) - float(d)) <= 1e-6 + 2e-6 * abs(float(d))
+                    for g, d in zip(got, derived, strict=True)
+                )
+                print(f"  {variant} {act} {name}: {got}")
+                if not same:
+                    problems.append(f"{label} {variant} {act} {name}: integer {got}, generator {derived}")
+            print(f"  {variant} {act} nearest tie distance: {nearest:.3f}")
+            if nearest < MIN_TIE_DISTANCE:
+                problems.append(f"{label} {variant} {act}: a golden {nearest:.3f} from a tie")
+
+
+def main() -> None:
+    problems: list[str] = []
+    for label, runner, inputs, acts, variants in CASES:
+        run_case(label, runner, inputs, acts, variants, problems)
+    for problem in problems:
+        print("MISMATCH", problem)
+    assert not problems, problems
+
+
+# Spec outputs not computed here, skipped by --check.
+HAND_DERIVED: dict[tuple[str, str], str] = {}
+
+
+if __name__ == "__main__":
+    from speccheck import main_with_check
+
+    if not main_with_check(__file__, main, HAND_DERIVED):
+        main()
