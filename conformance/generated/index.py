@@ -3699,6 +3699,16 @@ MODULES = (
         ),
     ),
     (
+        "V1_3.l2_normalization_quant8_signed",
+        (
+            "l2_normalization_quant8_signed_axis0_zp_neg",
+            "l2_normalization_quant8_signed_axis0_zp_pos",
+            "l2_normalization_quant8_signed_last_axis_zp_neg",
+            "l2_normalization_quant8_signed_last_axis_zp_pos",
+            "l2_normalization_quant8_signed_last_axis_zp_zero",
+        ),
+    ),
+    (
         "V1_3.logistic_quant8_signed",
         (
             "logistic_quant8_signed_zp_neg",
@@ -3759,6 +3769,17 @@ MODULES = (
             "relu_quant8_signed_relu_zp_neg",
             "relu_quant8_signed_relu_zp_pos",
             "relu_quant8_signed_relu_zp_zero",
+        ),
+    ),
+    (
+        "V1_3.softmax_quant8_signed",
+        (
+            "softmax_quant8_signed_axis1_zp_neg",
+            "softmax_quant8_signed_axis1_zp_pos",
+            "softmax_quant8_signed_axis1_zp_zero",
+            "softmax_quant8_signed_last_axis_zp_neg",
+            "softmax_quant8_signed_last_axis_zp_pos",
+            "softmax_quant8_signed_last_axis_zp_zero",
         ),
     ),
     (

@@ -323,6 +323,104 @@ case(
 )
 
 
+# ---- Operations along an axis (SOFTMAX, L2_NORMALIZATION)
+
+
+def lines(shape, axis):
+    """The flat positions of every line of ``shape`` along ``axis``."""
+    rank = len(shape)
+    axis = axis + rank if axis < 0 else axis
+    rest = [d for i, d in enumerate(shape) if i != axis]
+    strides = [1] * rank
+    for i in range(rank - 2, -1, -1):
+        strides[i] = strides[i + 1] * shape[i + 1]
+    out = []
+    for outer in all_indexes(rest):
+        index = list(outer[:axis]) + [0] + list(outer[axis:])
+        base = sum(i * st for i, st in zip(index, strides, strict=True))
+        out.append([base + k * strides[axis] for k in range(shape[axis])])
+    return out
+
+
+def along(line_fn, shape, axis, values):
+    result = [0.0] * len(values)
+    for positions in lines(shape, axis):
+        for position, y in zip(positions, line_fn([values[p] for p in positions]), strict=True):
+            result[position] = y
+    return result
+
+
+def softmax_line(beta):
+    def run(xs):
+        top = max(xs)
+        exps = [math.exp(beta * (x - top)) for x in xs]
+        total = sum(exps)
+        return [e / total for e in exps]
+
+    return run
+
+
+def l2_line(xs):
+    norm = math.sqrt(sum(x * x for x in xs))
+    return [0.0 if norm == 0 else x / norm for x in xs]
+
+
+def axis_op(line_fn, axis, to_int):
+    def floats(ins):
+        shape, values = ins["in"]
+        return {"out": along(line_fn, shape, axis, values)}
+
+    def ints(qins, params, act):
+        shape, qs = qins["in"]
+        reals = [dequant(q, params["in"]) for q in qs]
+        return {"out": [clamp8(to_int(y)) for y in along(line_fn, shape, axis, reals)]}
+
+    return floats, ints
+
+
+SOFTMAX_OUT = (1.0 / 256, -128)
+L2_OUT = (1.0 / 128, 0)
+case(
+    "softmax beta 1",
+    axis_op(softmax_line(1.0), -1, lambda p: round_half_away(256 * p) - 128),
+    {"in": ((2, 4), [1.0, 2.0, 3.0, 4.0, -1.0, -1.0, 0.5, -3.0])},
+    [
+        ("zp_neg", {"in": (0.25, -100), "out": SOFTMAX_OUT}),
+        ("zp_zero", {"in": (0.125, 0), "out": SOFTMAX_OUT}),
+        ("zp_pos", {"in": (0.5, 118), "out": SOFTMAX_OUT}),
+    ],
+)
+case(
+    "softmax axis 1 beta 0.5",
+    axis_op(softmax_line(0.5), 1, lambda p: round_half_away(256 * p) - 128),
+    {"in": ((2, 3, 2), [0.0, 4.0, 2.0, -2.0, 1.0, 6.0, -5.0, 3.0, 5.0, 3.0, -1.0, 2.5])},
+    [
+        ("zp_neg", {"in": (0.25, -108), "out": SOFTMAX_OUT}),
+        ("zp_zero", {"in": (0.5, 0), "out": SOFTMAX_OUT}),
+        ("zp_pos", {"in": (0.125, 79), "out": SOFTMAX_OUT}),
+    ],
+)
+case(
+    "l2_normalization last axis",
+    axis_op(l2_line, -1, lambda y: round_half_away(128 * y)),
+    {"in": ((1, 2, 2, 3), [3.0, -4.0, 0.0, 1.0, 2.0, 2.0, 0.0, 0.0, 0.0, -6.0, 0.5, 8.0])},
+    [
+        ("zp_neg", {"in": (0.5, -110), "out": L2_OUT}),
+        ("zp_zero", {"in": (0.25, 0), "out": L2_OUT}),
+        ("zp_pos", {"in": (0.5, 111), "out": L2_OUT}),
+    ],
+)
+case(
+    "l2_normalization axis 0",
+    axis_op(l2_line, 0, lambda y: round_half_away(128 * y)),
+    {"in": ((3, 2), [2.0, 0.0, -1.0, 5.0, 2.0, 0.0])},
+    [
+        ("zp_neg", {"in": (0.25, -120), "out": L2_OUT}),
+        ("zp_pos", {"in": (0.125, 87), "out": L2_OUT}),
+    ],
+)
+
+
 # Running and printing --------------------------------------------------------------------
 
 
