@@ -3699,6 +3699,29 @@ MODULES = (
         ),
     ),
     (
+        "V1_3.comparisons_quant8_signed",
+        (
+            "comparisons_quant8_signed_equal_zp_neg",
+            "comparisons_quant8_signed_equal_zp_pos",
+            "comparisons_quant8_signed_equal_zp_zero",
+            "comparisons_quant8_signed_greater_equal_zp_neg",
+            "comparisons_quant8_signed_greater_equal_zp_pos",
+            "comparisons_quant8_signed_greater_equal_zp_zero",
+            "comparisons_quant8_signed_greater_zp_neg",
+            "comparisons_quant8_signed_greater_zp_pos",
+            "comparisons_quant8_signed_greater_zp_zero",
+            "comparisons_quant8_signed_less_equal_zp_neg",
+            "comparisons_quant8_signed_less_equal_zp_pos",
+            "comparisons_quant8_signed_less_equal_zp_zero",
+            "comparisons_quant8_signed_less_zp_neg",
+            "comparisons_quant8_signed_less_zp_pos",
+            "comparisons_quant8_signed_less_zp_zero",
+            "comparisons_quant8_signed_not_equal_zp_neg",
+            "comparisons_quant8_signed_not_equal_zp_pos",
+            "comparisons_quant8_signed_not_equal_zp_zero",
+        ),
+    ),
+    (
         "V1_3.l2_normalization_quant8_signed",
         (
             "l2_normalization_quant8_signed_axis0_zp_neg",
@@ -3769,6 +3792,14 @@ MODULES = (
             "relu_quant8_signed_relu_zp_neg",
             "relu_quant8_signed_relu_zp_pos",
             "relu_quant8_signed_relu_zp_zero",
+        ),
+    ),
+    (
+        "V1_3.select_quant8_signed",
+        (
+            "select_quant8_signed_zp_neg",
+            "select_quant8_signed_zp_pos",
+            "select_quant8_signed_zp_zero",
         ),
     ),
     (

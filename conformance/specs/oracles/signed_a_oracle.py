@@ -421,6 +421,85 @@ case(
 )
 
 
+# ---- Comparisons: both inputs dequantized with their own parameters, then compared
+
+COMPARISONS = {
+    "equal": lambda x, y: x == y,
+    "greater": lambda x, y: x > y,
+    "greater_equal": lambda x, y: x >= y,
+    "less": lambda x, y: x < y,
+    "less_equal": lambda x, y: x <= y,
+    "not_equal": lambda x, y: x != y,
+}
+
+
+def comparison(test):
+    def floats(ins):
+        (sa, a), (sb, b) = ins["a"], ins["b"]
+        return {"out": broadcast(lambda x, y: 1 if test(x, y) else 0, sa, a, sb, b)}
+
+    def ints(qins, params, act):
+        (sa, a), (sb, b) = qins["a"], qins["b"]
+        pa, pb = params["a"], params["b"]
+        return {
+            "out": broadcast(
+                lambda x, y: 1 if test(dequant(x, pa), dequant(y, pb)) else 0, sa, a, sb, b
+            )
+        }
+
+    return floats, ints
+
+
+for _name, _test in COMPARISONS.items():
+    case(
+        f"comparison {_name}",
+        comparison(_test),
+        {"a": ((2, 3), [1.0, -2.0, 0.5, 3.0, -1.5, 0.0]), "b": ((3,), [1.0, -1.5, 0.5])},
+        [
+            ("zp_neg", {"a": (0.5, -120), "b": (0.25, -122)}),
+            ("zp_zero", {"a": (0.25, 0), "b": (0.5, 0)}),
+            ("zp_pos", {"a": (0.125, 103), "b": (0.0625, 100)}),
+        ],
+    )
+
+
+# ---- SELECT: the chosen value requantized into the output's parameters
+
+
+def select_runner():
+    def floats(ins):
+        cond, a, b = ins["cond"][1], ins["a"][1], ins["b"][1]
+        return {"out": [x if c else y for c, x, y in zip(cond, a, b, strict=True)]}
+
+    def ints(qins, params, act):
+        cond, a, b = qins["cond"][1], qins["a"][1], qins["b"][1]
+        pa, pb, po = params["a"], params["b"], params["out"]
+        return {
+            "out": [
+                requantize(x, pa, po) if c else requantize(y, pb, po)
+                for c, x, y in zip(cond, a, b, strict=True)
+            ]
+        }
+
+    return floats, ints
+
+
+case(
+    "select",
+    select_runner(),
+    {
+        "cond": ((2, 4), [1, 0, 0, 1, 1, 0, 1, 0]),
+        "a": ((2, 4), [1.5, -2.0, 0.5, -3.0, 4.0, 2.5, 7.75, 0.0]),
+        "b": ((2, 4), [-1.0, 3.0, -0.5, 2.0, 5.0, -4.0, 1.0, -6.0]),
+    },
+    [
+        ("zp_neg", {"a": (0.25, -100), "b": (0.5, -116), "out": (0.25, -128)}),
+        ("zp_zero", {"a": (0.25, 0), "b": (0.125, 0), "out": (0.3, 0)}),
+        ("zp_pos", {"a": (0.0625, 0), "b": (0.5, 114), "out": (0.0625, 100)}),
+    ],
+)
+
+
 # Running and printing --------------------------------------------------------------------
 
 
