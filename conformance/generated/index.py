@@ -3722,6 +3722,17 @@ MODULES = (
         ),
     ),
     (
+        "V1_3.dequantize_quant8_signed",
+        (
+            "dequantize_quant8_signed_converted_zp_neg",
+            "dequantize_quant8_signed_converted_zp_pos",
+            "dequantize_quant8_signed_converted_zp_zero",
+            "dequantize_quant8_signed_scale_0_5",
+            "dequantize_quant8_signed_scale_0_5_float16",
+            "dequantize_quant8_signed_zp_max",
+        ),
+    ),
+    (
         "V1_3.l2_normalization_quant8_signed",
         (
             "l2_normalization_quant8_signed_axis0_zp_neg",
@@ -3778,6 +3789,16 @@ MODULES = (
             "prelu_quant8_signed_zp_neg",
             "prelu_quant8_signed_zp_pos",
             "prelu_quant8_signed_zp_zero",
+        ),
+    ),
+    (
+        "V1_3.quantize_quant8_signed",
+        (
+            "quantize_quant8_signed_scale_0_5",
+            "quantize_quant8_signed_scale_0_5_float16",
+            "quantize_quant8_signed_zp_max",
+            "quantize_quant8_signed_zp_max_float16",
+            "quantize_quant8_signed_zp_min",
         ),
     ),
     (

@@ -500,6 +500,82 @@ case(
 )
 
 
+# ---- QUANTIZE (float -> int8, written directly in the spec) and DEQUANTIZE
+
+
+def hal_quantize(x, scale, zero_point):
+    """q = clamp(round_half_away(x / scale) + zp, -128, 127), the division in float32."""
+    return clamp8(round_half_away(f32(f32(x) / f32(scale))) + zero_point)
+
+
+def quantize_runner(scale, zero_point):
+    def floats(ins):
+        return {"out": [hal_quantize(x, scale, zero_point) for x in ins["in"][1]]}
+
+    return floats, None
+
+
+case(
+    "quantize scale 0.5 zp -1",
+    quantize_runner(0.5, -1),
+    {"in": ((2, 5), [-130.0, -1.5, -1.25, -0.25, 0.0, 0.25, 0.75, 1.25, 64.0, 100.0])},
+    [],
+)
+case(
+    "quantize scale 0.1 zp -128",
+    quantize_runner(0.1, -128),
+    {"in": ((8,), [-1.0, 0.0, 0.04, 0.05, 0.33, 12.3, 25.5, 30.0])},
+    [],
+)
+case(
+    "quantize scale 0.25 zp 127",
+    quantize_runner(0.25, 127),
+    {"in": ((2, 1, 3), [-40.0, -32.0, -0.625, -0.125, 0.0, 7.0])},
+    [],
+)
+
+
+def dequantize_direct(scale, zero_point):
+    def floats(ins):
+        return {"out": [f32(f32(scale) * (q - zero_point)) for q in ins["in"][1]]}
+
+    return floats, None
+
+
+def dequantize_converted():
+    def floats(ins):
+        return {"out": list(ins["in"][1])}
+
+    def ints(qins, params, act):
+        return {"out": [dequant(q, params["in"]) for q in qins["in"][1]]}
+
+    return floats, ints
+
+
+case(
+    "dequantize scale 0.5 zp -3",
+    dequantize_direct(0.5, -3),
+    {"in": ((2, 4), [-128, -100, -3, 0, 1, 50, 126, 127])},
+    [],
+)
+case(
+    "dequantize scale 0.1 zp 127",
+    dequantize_direct(0.1, 127),
+    {"in": ((5,), [-128, -1, 0, 100, 127])},
+    [],
+)
+case(
+    "dequantize converted",
+    dequantize_converted(),
+    {"in": ((1, 2, 3), [-4.0, -0.75, 0.0, 0.5, 2.25, 7.0])},
+    [
+        ("zp_neg", {"in": (0.25, -112)}),
+        ("zp_zero", {"in": (0.0625, 0)}),
+        ("zp_pos", {"in": (0.125, 71)}),
+    ],
+)
+
+
 # Running and printing --------------------------------------------------------------------
 
 
@@ -515,7 +591,7 @@ def fmt(value: float) -> str:
 
 def run_case(label, runner, inputs, acts, variants, problems):
     floats, ints = runner
-    values = {name: (tuple(shape), [float(v) for v in data]) for name, (shape, data) in inputs.items()}
+    values = {name: (tuple(shape), list(data)) for name, (shape, data) in inputs.items()}
     goldens = floats(values)
     print(f"{label}:")
     for name, outs in goldens.items():
