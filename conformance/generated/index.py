@@ -3699,6 +3699,20 @@ MODULES = (
         ),
     ),
     (
+        "V1_3.argmax_argmin_quant8_signed",
+        (
+            "argmax_argmin_quant8_signed_argmax_axis0_zp_neg",
+            "argmax_argmin_quant8_signed_argmax_axis0_zp_pos",
+            "argmax_argmin_quant8_signed_argmax_axis0_zp_zero",
+            "argmax_argmin_quant8_signed_argmax_axis1_zp_neg",
+            "argmax_argmin_quant8_signed_argmax_axis1_zp_pos",
+            "argmax_argmin_quant8_signed_argmax_axis1_zp_zero",
+            "argmax_argmin_quant8_signed_argmin_axis_neg1_zp_neg",
+            "argmax_argmin_quant8_signed_argmin_axis_neg1_zp_pos",
+            "argmax_argmin_quant8_signed_argmin_axis_neg1_zp_zero",
+        ),
+    ),
+    (
         "V1_3.comparisons_quant8_signed",
         (
             "comparisons_quant8_signed_equal_zp_neg",
@@ -3762,6 +3776,17 @@ MODULES = (
         ),
     ),
     (
+        "V1_3.mean_quant8_signed",
+        (
+            "mean_quant8_signed_axes_keep_zp_neg",
+            "mean_quant8_signed_axes_keep_zp_pos",
+            "mean_quant8_signed_axes_keep_zp_zero",
+            "mean_quant8_signed_axis1_zp_neg",
+            "mean_quant8_signed_axis1_zp_pos",
+            "mean_quant8_signed_axis1_zp_zero",
+        ),
+    ),
+    (
         "V1_3.mul_quant8_signed",
         (
             "mul_quant8_signed_none_scale_0_09",
@@ -3799,6 +3824,23 @@ MODULES = (
             "quantize_quant8_signed_zp_max",
             "quantize_quant8_signed_zp_max_float16",
             "quantize_quant8_signed_zp_min",
+        ),
+    ),
+    (
+        "V1_3.reduce_max_min_quant8_signed",
+        (
+            "reduce_max_min_quant8_signed_max_axes_keep_zp_neg",
+            "reduce_max_min_quant8_signed_max_axes_keep_zp_pos",
+            "reduce_max_min_quant8_signed_max_axes_keep_zp_zero",
+            "reduce_max_min_quant8_signed_max_axis1_zp_neg",
+            "reduce_max_min_quant8_signed_max_axis1_zp_pos",
+            "reduce_max_min_quant8_signed_max_axis1_zp_zero",
+            "reduce_max_min_quant8_signed_min_all_zp_neg",
+            "reduce_max_min_quant8_signed_min_all_zp_pos",
+            "reduce_max_min_quant8_signed_min_all_zp_zero",
+            "reduce_max_min_quant8_signed_min_axis1_zp_neg",
+            "reduce_max_min_quant8_signed_min_axis1_zp_pos",
+            "reduce_max_min_quant8_signed_min_axis1_zp_zero",
         ),
     ),
     (
@@ -3861,6 +3903,14 @@ MODULES = (
             "tanh_quant8_signed_zp_neg",
             "tanh_quant8_signed_zp_pos",
             "tanh_quant8_signed_zp_zero",
+        ),
+    ),
+    (
+        "V1_3.topk_v2_quant8_signed",
+        (
+            "topk_v2_quant8_signed_zp_neg",
+            "topk_v2_quant8_signed_zp_pos",
+            "topk_v2_quant8_signed_zp_zero",
         ),
     ),
 )

@@ -576,6 +576,106 @@ case(
 )
 
 
+# ---- Raw int8 orderings: ARGMAX, ARGMIN, REDUCE_MAX, REDUCE_MIN, TOPK_V2; MEAN
+
+
+def arg_runner(axis, better):
+    def floats(ins):
+        shape, values = ins["in"]
+        return {"out": arg_extreme(values, shape, axis, better)[1]}
+
+    def ints(qins, params, act):
+        shape, qs = qins["in"]
+        return {"out": arg_extreme(qs, shape, axis, better)[1]}
+
+    return floats, ints
+
+
+def reduce_runner(axes, keep, combine, int_combine=None):
+    def floats(ins):
+        shape, values = ins["in"]
+        return {"out": reduce_axes(values, shape, axes, keep, combine)[1]}
+
+    def ints(qins, params, act):
+        shape, qs = qins["in"]
+        return {"out": reduce_axes(qs, shape, axes, keep, int_combine or combine)[1]}
+
+    return floats, ints
+
+
+def mean_float(group):
+    return float(sum(Fraction(x) for x in group) / len(group))
+
+
+def mean_int(group):
+    """The int32 sum of the raw values divided by the count, truncating (C division)."""
+    total = sum(group)
+    quotient = abs(total) // len(group)
+    return quotient if total >= 0 else -quotient
+
+
+def topk_runner(k):
+    def floats(ins):
+        shape, values = ins["in"]
+        _, out_values, out_indices = topk(values, shape, k)
+        return {"values": out_values, "indices": out_indices}
+
+    def ints(qins, params, act):
+        shape, qs = qins["in"]
+        _, out_values, out_indices = topk(qs, shape, k)
+        return {"values": out_values, "indices": out_indices}
+
+    return floats, ints
+
+
+ORDER_INPUT = {
+    "in": ((2, 3, 2), [1.0, -2.0, 3.5, 0.0, -1.0, 3.5, -4.0, 2.5, 6.0, -0.5, 6.0, 1.0]),
+}
+ORDER_VARIANTS = [
+    ("zp_neg", {"in": (0.5, -120), "out": (0.5, -120)}),
+    ("zp_zero", {"in": (0.25, 0), "out": (0.25, 0)}),
+    ("zp_pos", {"in": (0.25, 103), "out": (0.25, 103)}),
+]
+IN_ONLY = [(name, {"in": params["in"]}) for name, params in ORDER_VARIANTS]
+case("argmax axis 1", arg_runner(1, lambda x, y: x > y), ORDER_INPUT, IN_ONLY)
+case("argmin axis -1", arg_runner(-1, lambda x, y: x < y), ORDER_INPUT, IN_ONLY)
+case("argmax axis 0", arg_runner(0, lambda x, y: x > y), ORDER_INPUT, IN_ONLY)
+case("reduce_max axis 1", reduce_runner([1], False, max), ORDER_INPUT, ORDER_VARIANTS)
+case("reduce_max axes 0 -1 keep", reduce_runner([0, -1], True, max), ORDER_INPUT, ORDER_VARIANTS)
+case("reduce_min axis 1", reduce_runner([1], False, min), ORDER_INPUT, ORDER_VARIANTS)
+case("reduce_min all axes", reduce_runner([2, 0, 1], False, min), ORDER_INPUT, ORDER_VARIANTS)
+case(
+    "topk_v2 k 3",
+    topk_runner(3),
+    {"in": ((2, 5), [1.0, -3.0, 4.5, 0.5, 2.0, -6.0, -1.5, 7.5, -0.5, 3.0])},
+    [
+        ("zp_neg", {"in": (0.5, -116), "values": (0.5, -116)}),
+        ("zp_zero", {"in": (0.25, 0), "values": (0.25, 0)}),
+        ("zp_pos", {"in": (0.125, 67), "values": (0.125, 67)}),
+    ],
+)
+case(
+    "mean axis 1",
+    reduce_runner([1], False, mean_float, mean_int),
+    {"in": ((2, 3, 2), [1.0, -2.0, 2.0, -3.5, 3.0, -0.5, 4.0, -4.0, 6.0, 0.5, -1.0, 2.0])},
+    [
+        ("zp_neg", {"in": (0.5, -116), "out": (0.5, -116)}),
+        ("zp_zero", {"in": (0.25, 0), "out": (0.25, 0)}),
+        ("zp_pos", {"in": (0.125, 79), "out": (0.125, 79)}),
+    ],
+)
+case(
+    "mean axes 0 2 keep",
+    reduce_runner([0, 2], True, mean_float, mean_int),
+    {"in": ((2, 2, 2), [1.5, -0.5, -3.0, -1.0, 3.0, 4.0, 0.5, -2.5])},
+    [
+        ("zp_neg", {"in": (0.5, -122), "out": (0.5, -122)}),
+        ("zp_zero", {"in": (0.125, 0), "out": (0.125, 0)}),
+        ("zp_pos", {"in": (0.25, 111), "out": (0.25, 111)}),
+    ],
+)
+
+
 # Running and printing --------------------------------------------------------------------
 
 
