@@ -3747,6 +3747,28 @@ MODULES = (
         ),
     ),
     (
+        "V1_3.embedding_lookup_quant8_signed",
+        (
+            "embedding_lookup_quant8_signed_rank2_zp_neg",
+            "embedding_lookup_quant8_signed_rank2_zp_pos",
+            "embedding_lookup_quant8_signed_rank2_zp_zero",
+            "embedding_lookup_quant8_signed_rank3_zp_neg",
+            "embedding_lookup_quant8_signed_rank3_zp_pos",
+            "embedding_lookup_quant8_signed_rank3_zp_zero",
+        ),
+    ),
+    (
+        "V1_3.gather_quant8_signed",
+        (
+            "gather_quant8_signed_axis0_zp_neg",
+            "gather_quant8_signed_axis0_zp_pos",
+            "gather_quant8_signed_axis0_zp_zero",
+            "gather_quant8_signed_axis_neg1_zp_neg",
+            "gather_quant8_signed_axis_neg1_zp_pos",
+            "gather_quant8_signed_axis_neg1_zp_zero",
+        ),
+    ),
+    (
         "V1_3.l2_normalization_quant8_signed",
         (
             "l2_normalization_quant8_signed_axis0_zp_neg",

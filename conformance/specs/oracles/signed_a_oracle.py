@@ -676,6 +676,76 @@ case(
 )
 
 
+# ---- Copies: GATHER, EMBEDDING_LOOKUP
+
+
+def gather(values, shape, axis, indices):
+    axis = axis + len(shape) if axis < 0 else axis
+    outer = math.prod(shape[:axis])
+    inner = math.prod(shape[axis + 1 :])
+    out = []
+    for o in range(outer):
+        for j in indices:
+            base = (o * shape[axis] + j) * inner
+            out.extend(values[base : base + inner])
+    return out
+
+
+def gather_runner(axis, data_name, indices_name):
+    def floats(ins):
+        shape, values = ins[data_name]
+        return {"out": gather(values, shape, axis, ins[indices_name][1])}
+
+    def ints(qins, params, act):
+        shape, qs = qins[data_name]
+        return {"out": gather(qs, shape, axis, qins[indices_name][1])}
+
+    return floats, ints
+
+
+COPY_VARIANTS = [
+    ("zp_neg", {"in": (0.125, -112), "out": (0.125, -112)}),
+    ("zp_zero", {"in": (0.125, 0), "out": (0.125, 0)}),
+    ("zp_pos", {"in": (0.125, 63), "out": (0.125, 63)}),
+]
+case(
+    "gather axis 0",
+    gather_runner(0, "in", "indices"),
+    {
+        "in": ((3, 2, 2), [-2.0, 0.5, 1.0, -1.5, 8.0, 0.0, -0.25, 3.0, 2.5, -0.75, 4.0, 6.0]),
+        "indices": ((3,), [2, 0, 2]),
+    },
+    COPY_VARIANTS,
+)
+case(
+    "gather axis -1",
+    gather_runner(-1, "in", "indices"),
+    {
+        "in": ((2, 4), [-2.0, 0.5, 1.0, 8.0, 6.0, -1.5, 0.0, 3.0]),
+        "indices": ((2, 2), [3, 0, 1, 3]),
+    },
+    COPY_VARIANTS,
+)
+case(
+    "embedding_lookup rank 3",
+    gather_runner(0, "in", "lookups"),
+    {
+        "lookups": ((3,), [2, 0, 2]),
+        "in": ((3, 2, 2), [-2.0, 0.5, 1.0, -1.5, 8.0, 0.0, -0.25, 3.0, 2.5, -0.75, 4.0, 6.0]),
+    },
+    COPY_VARIANTS,
+)
+case(
+    "embedding_lookup rank 2",
+    gather_runner(0, "in", "lookups"),
+    {
+        "lookups": ((2,), [3, 1]),
+        "in": ((4, 3), [1.0, 2.0, 3.0, -2.0, 8.0, -0.5, 0.25, 0.0, -1.0, 7.5, -0.125, 4.0]),
+    },
+    COPY_VARIANTS,
+)
+
+
 # Running and printing --------------------------------------------------------------------
 
 
