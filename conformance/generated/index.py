@@ -3678,6 +3678,20 @@ MODULES = (
         ),
     ),
     (
+        "V1_3.abs_int32",
+        (
+            "abs_int32",
+            "abs_int32_rank5",
+        ),
+    ),
+    (
+        "V1_3.add_int32",
+        (
+            "add_int32",
+            "add_int32_overflow",
+        ),
+    ),
+    (
         "V1_3.add_quant8_signed",
         (
             "add_quant8_signed_none_scale_0_3",
@@ -3713,6 +3727,15 @@ MODULES = (
         ),
     ),
     (
+        "V1_3.cast_identity",
+        (
+            "cast_identity_bool8",
+            "cast_identity_quant16_asymm",
+            "cast_identity_quant16_symm",
+            "cast_identity_quant8_symm",
+        ),
+    ),
+    (
         "V1_3.comparisons_quant8_signed",
         (
             "comparisons_quant8_signed_equal_zp_neg",
@@ -3744,6 +3767,21 @@ MODULES = (
             "dequantize_quant8_signed_scale_0_5",
             "dequantize_quant8_signed_scale_0_5_float16",
             "dequantize_quant8_signed_zp_max",
+        ),
+    ),
+    (
+        "V1_3.div_int32",
+        (
+            "div_int32",
+            "div_int32_zero_divisor",
+        ),
+    ),
+    (
+        "V1_3.embedding_lookup_float16",
+        (
+            "embedding_lookup_float16",
+            "embedding_lookup_float16_rank3",
+            "embedding_lookup_float16_rank3_weight_as_input",
         ),
     ),
     (
@@ -3806,6 +3844,13 @@ MODULES = (
             "mean_quant8_signed_axis1_zp_neg",
             "mean_quant8_signed_axis1_zp_pos",
             "mean_quant8_signed_axis1_zp_zero",
+        ),
+    ),
+    (
+        "V1_3.mul_int32",
+        (
+            "mul_int32",
+            "mul_int32_overflow",
         ),
     ),
     (
@@ -3896,6 +3941,13 @@ MODULES = (
             "softmax_quant8_signed_last_axis_zp_neg",
             "softmax_quant8_signed_last_axis_zp_pos",
             "softmax_quant8_signed_last_axis_zp_zero",
+        ),
+    ),
+    (
+        "V1_3.sub_int32",
+        (
+            "sub_int32",
+            "sub_int32_overflow",
         ),
     ),
     (
