@@ -3694,6 +3694,9 @@ MODULES = (
     (
         "V1_3.add_quant8_signed",
         (
+            "add_quant8_signed_extremes_out_scale_0_75",
+            "add_quant8_signed_extremes_out_zp_0",
+            "add_quant8_signed_extremes_out_zp_min",
             "add_quant8_signed_none_scale_0_3",
             "add_quant8_signed_none_zp_neg",
             "add_quant8_signed_none_zp_pos",
@@ -3953,6 +3956,9 @@ MODULES = (
     (
         "V1_3.sub_quant8_signed",
         (
+            "sub_quant8_signed_extremes_out_scale_0_3",
+            "sub_quant8_signed_extremes_out_scale_0_5",
+            "sub_quant8_signed_extremes_out_zp_max",
             "sub_quant8_signed_none_scale_0_7",
             "sub_quant8_signed_none_zp_neg",
             "sub_quant8_signed_none_zp_pos",

@@ -571,6 +571,111 @@ def _t15():
     )
 
 
+def _t16():
+    return g.case(
+        "add_quant8_signed_extremes_out_zp_0",
+        "add_quant8_signed_extremes_dynamic_output_shape_out_zp_0",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 50, ("out_zp_0",), ("ADD",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=-128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=127),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [0, 1, 2], [3]),
+            ],
+            inputs=[0, 1],
+            outputs=[3],
+            values="AAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 2, 1), "gIh+/Q=="),
+                    g.array("|i1", (1, 2, 2, 1), "/3t/gA=="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 2, 1), "gAR/gA=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t17():
+    return g.case(
+        "add_quant8_signed_extremes_out_zp_min",
+        "add_quant8_signed_extremes_dynamic_output_shape_out_zp_min",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 50, ("out_zp_min",), ("ADD",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=-128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=127),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-128),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [0, 1, 2], [3]),
+            ],
+            inputs=[0, 1],
+            outputs=[3],
+            values="AAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 2, 1), "gIh+/Q=="),
+                    g.array("|i1", (1, 2, 2, 1), "/3t/gA=="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 2, 1), "gIL/gA=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t18():
+    return g.case(
+        "add_quant8_signed_extremes_out_scale_0_75",
+        "add_quant8_signed_extremes_dynamic_output_shape_out_scale_0_75",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 50, ("out_scale_0_75",), ("ADD",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=-128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=127),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.75, zero_point=100),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [0, 1, 2], [3]),
+            ],
+            inputs=[0, 1],
+            outputs=[3],
+            values="AAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 2, 1), "gIh+/Q=="),
+                    g.array("|i1", (1, 2, 2, 1), "/3t/gA=="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 2, 1), "T2V/Tg=="),
+                ],
+            ),
+        ],
+    )
+
+
 TESTS = (
     ("add_quant8_signed_none_zp_neg", _t0),
     ("add_quant8_signed_none_zp_zero", _t1),
@@ -588,4 +693,7 @@ TESTS = (
     ("add_quant8_signed_relu6_zp_zero", _t13),
     ("add_quant8_signed_relu6_zp_pos", _t14),
     ("add_quant8_signed_relu6_scale_0_3", _t15),
+    ("add_quant8_signed_extremes_out_zp_0", _t16),
+    ("add_quant8_signed_extremes_out_zp_min", _t17),
+    ("add_quant8_signed_extremes_out_scale_0_75", _t18),
 )

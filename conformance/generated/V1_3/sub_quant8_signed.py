@@ -571,6 +571,111 @@ def _t15():
     )
 
 
+def _t16():
+    return g.case(
+        "sub_quant8_signed_extremes_out_zp_max",
+        "sub_quant8_signed_extremes_dynamic_output_shape_out_zp_max",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 48, ("out_zp_max",), ("SUB",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=127),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=-128),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=127),
+            ],
+            operations=[
+                g.operation(OperationType.SUB, [0, 1, 2], [3]),
+            ],
+            inputs=[0, 1],
+            outputs=[3],
+            values="AAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 2, 1), "f3cAgA=="),
+                    g.array("|i1", (1, 2, 2, 1), "gP+Bfw=="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 2, 1), "f/j/gA=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t17():
+    return g.case(
+        "sub_quant8_signed_extremes_out_scale_0_3",
+        "sub_quant8_signed_extremes_dynamic_output_shape_out_scale_0_3",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 48, ("out_scale_0_3",), ("SUB",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=127),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=-128),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.30000001192092896),
+            ],
+            operations=[
+                g.operation(OperationType.SUB, [0, 1, 2], [3]),
+            ],
+            inputs=[0, 1],
+            outputs=[3],
+            values="AAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 2, 1), "f3cAgA=="),
+                    g.array("|i1", (1, 2, 2, 1), "gP+Bfw=="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 2, 1), "AMjLgA=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t18():
+    return g.case(
+        "sub_quant8_signed_extremes_out_scale_0_5",
+        "sub_quant8_signed_extremes_dynamic_output_shape_out_scale_0_5",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 48, ("out_scale_0_5",), ("SUB",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=127),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=-128),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=-10),
+            ],
+            operations=[
+                g.operation(OperationType.SUB, [0, 1, 2], [3]),
+            ],
+            inputs=[0, 1],
+            outputs=[3],
+            values="AAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 2, 1), "f3cAgA=="),
+                    g.array("|i1", (1, 2, 2, 1), "gP+Bfw=="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 2, 1), "9tTWgA=="),
+                ],
+            ),
+        ],
+    )
+
+
 TESTS = (
     ("sub_quant8_signed_none_zp_neg", _t0),
     ("sub_quant8_signed_none_zp_zero", _t1),
@@ -588,4 +693,7 @@ TESTS = (
     ("sub_quant8_signed_relu6_zp_zero", _t13),
     ("sub_quant8_signed_relu6_zp_pos", _t14),
     ("sub_quant8_signed_relu6_scale_0_7", _t15),
+    ("sub_quant8_signed_extremes_out_zp_max", _t16),
+    ("sub_quant8_signed_extremes_out_scale_0_3", _t17),
+    ("sub_quant8_signed_extremes_out_scale_0_5", _t18),
 )

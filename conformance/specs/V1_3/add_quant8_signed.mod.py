@@ -36,3 +36,27 @@ Example({
     signed("zp_pos", (0.5, 100), (0.5, 120), (0.25, 90)),
     signed("scale_0_3", (0.5, -10), (0.25, 5), (0.3, -20)),
     includeDefault=False)
+
+# Inputs at the ends of the zero points, rank 4, no activation: x at (0.125, -128) holds
+# only values >= 0 (31.75 is byte 126), y at (0.125, 127) only values <= 0 (-31.875 is
+# byte -128, 0.0 byte 127). Golden values: the oracle's "add extremes".
+#   out_zp_0 (0.125, 0): -16.0 and -16.25 clamp at -128, 31.75 at 127;
+#   out_zp_min (0.25, -128): [-128, -126, -1, -128];
+#   out_scale_0_75 (0.75, 100): [79, 101, 127, 78] (the nearest 0.167 from a tie).
+x = Input("x", "TENSOR_FLOAT32", "{1, 2, 2, 1}")
+y = Input("y", "TENSOR_FLOAT32", "{1, 2, 2, 1}")
+z = Output("z", "TENSOR_FLOAT32", "{1, 2, 2, 1}")
+Model("extremes").Operation("ADD", x, y, 0).To(z)
+Example({
+    x: [0.0, 1.0, 31.75, 15.625],
+    y: [-16.0, -0.5, 0.0, -31.875],
+    z: [-16.0, 0.5, 31.75, -16.25],
+}).AddVariations(*[
+    DataTypeConverter(name=name).Identify({
+        x: ("TENSOR_QUANT8_ASYMM_SIGNED", 0.125, -128),
+        y: ("TENSOR_QUANT8_ASYMM_SIGNED", 0.125, 127),
+        z: ("TENSOR_QUANT8_ASYMM_SIGNED", scale, zero_point),
+    })
+    for name, scale, zero_point in [("out_zp_0", 0.125, 0), ("out_zp_min", 0.25, -128),
+                                    ("out_scale_0_75", 0.75, 100)]
+], includeDefault=False)

@@ -34,3 +34,27 @@ Example({
     signed("zp_pos", (0.25, 100), (0.5, 110), (0.5, 110)),
     signed("scale_0_7", (0.5, -20), (0.25, 10), (0.7, 3)),
     includeDefault=False)
+
+# Inputs at the ends of the zero points, rank 4, no activation: x at (0.125, 127) holds
+# only values <= 0 (-31.875 is byte -128), y at (0.125, -128) only values >= 0 (31.875
+# is byte 127); every difference is <= 0. Golden values: the oracle's "sub extremes".
+#   out_zp_max (0.125, 127): [127, -8, -1, -128] (-63.75 clamps);
+#   out_scale_0_3 (0.3, 0): [0, -56, -53, -128];
+#   out_scale_0_5 (0.5, -10): [-10, -44, -42, -128].
+x = Input("x", "TENSOR_FLOAT32", "{1, 2, 2, 1}")
+y = Input("y", "TENSOR_FLOAT32", "{1, 2, 2, 1}")
+z = Output("z", "TENSOR_FLOAT32", "{1, 2, 2, 1}")
+Model("extremes").Operation("SUB", x, y, 0).To(z)
+Example({
+    x: [0.0, -1.0, -15.875, -31.875],
+    y: [0.0, 15.875, 0.125, 31.875],
+    z: [0.0, -16.875, -16.0, -63.75],
+}).AddVariations(*[
+    DataTypeConverter(name=name).Identify({
+        x: ("TENSOR_QUANT8_ASYMM_SIGNED", 0.125, 127),
+        y: ("TENSOR_QUANT8_ASYMM_SIGNED", 0.125, -128),
+        z: ("TENSOR_QUANT8_ASYMM_SIGNED", scale, zero_point),
+    })
+    for name, scale, zero_point in [("out_zp_max", 0.125, 127), ("out_scale_0_3", 0.3, 0),
+                                    ("out_scale_0_5", 0.5, -10)]
+], includeDefault=False)
