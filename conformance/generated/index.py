@@ -3916,12 +3916,18 @@ MODULES = (
     (
         "V1_3.relu_quant8_signed",
         (
+            "relu_quant8_signed_relu1_edges_zp_max_signed",
+            "relu_quant8_signed_relu1_edges_zp_min_signed",
             "relu_quant8_signed_relu1_zp_neg",
             "relu_quant8_signed_relu1_zp_pos",
             "relu_quant8_signed_relu1_zp_zero",
+            "relu_quant8_signed_relu6_edges_zp_max_signed",
+            "relu_quant8_signed_relu6_edges_zp_min_signed",
             "relu_quant8_signed_relu6_zp_neg",
             "relu_quant8_signed_relu6_zp_pos",
             "relu_quant8_signed_relu6_zp_zero",
+            "relu_quant8_signed_relu_edges_zp_max_signed",
+            "relu_quant8_signed_relu_edges_zp_min_signed",
             "relu_quant8_signed_relu_zp_neg",
             "relu_quant8_signed_relu_zp_pos",
             "relu_quant8_signed_relu_zp_zero",

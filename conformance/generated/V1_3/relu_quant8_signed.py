@@ -290,6 +290,192 @@ def _t8():
     )
 
 
+def _t9():
+    return g.case(
+        "relu_quant8_signed_relu_edges_zp_min_signed",
+        "relu_quant8_signed_relu_edges_zp_min_dynamic_output_shape_signed",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 63, ("signed",), ("RELU",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [6], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-128),
+            ],
+            operations=[
+                g.operation(OperationType.RELU, [0], [1]),
+            ],
+            inputs=[0],
+            outputs=[1],
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (6,), "gIGEl5h/"),
+                ],
+                outputs=[
+                    g.array("|i1", (6,), "gIGEl5h/"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t10():
+    return g.case(
+        "relu_quant8_signed_relu_edges_zp_max_signed",
+        "relu_quant8_signed_relu_edges_zp_max_dynamic_output_shape_signed",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 68, ("signed",), ("RELU",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=127),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [6], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=127),
+            ],
+            operations=[
+                g.operation(OperationType.RELU, [0], [1]),
+            ],
+            inputs=[0],
+            outputs=[1],
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (6,), "gGd7fH5/"),
+                ],
+                outputs=[
+                    g.array("|i1", (6,), "f39/f39/"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t11():
+    return g.case(
+        "relu_quant8_signed_relu1_edges_zp_min_signed",
+        "relu_quant8_signed_relu1_edges_zp_min_dynamic_output_shape_signed",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 63, ("signed",), ("RELU1",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [6], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-128),
+            ],
+            operations=[
+                g.operation(OperationType.RELU1, [0], [1]),
+            ],
+            inputs=[0],
+            outputs=[1],
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (6,), "gIGEl5h/"),
+                ],
+                outputs=[
+                    g.array("|i1", (6,), "gIGEhISE"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t12():
+    return g.case(
+        "relu_quant8_signed_relu1_edges_zp_max_signed",
+        "relu_quant8_signed_relu1_edges_zp_max_dynamic_output_shape_signed",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 68, ("signed",), ("RELU1",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=127),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [6], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=127),
+            ],
+            operations=[
+                g.operation(OperationType.RELU1, [0], [1]),
+            ],
+            inputs=[0],
+            outputs=[1],
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (6,), "gGd7fH5/"),
+                ],
+                outputs=[
+                    g.array("|i1", (6,), "e3t7fH5/"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t13():
+    return g.case(
+        "relu_quant8_signed_relu6_edges_zp_min_signed",
+        "relu_quant8_signed_relu6_edges_zp_min_dynamic_output_shape_signed",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 63, ("signed",), ("RELU6",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [6], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-128),
+            ],
+            operations=[
+                g.operation(OperationType.RELU6, [0], [1]),
+            ],
+            inputs=[0],
+            outputs=[1],
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (6,), "gIGEl5h/"),
+                ],
+                outputs=[
+                    g.array("|i1", (6,), "gIGEl5iY"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t14():
+    return g.case(
+        "relu_quant8_signed_relu6_edges_zp_max_signed",
+        "relu_quant8_signed_relu6_edges_zp_max_dynamic_output_shape_signed",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 68, ("signed",), ("RELU6",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=127),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [6], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=127),
+            ],
+            operations=[
+                g.operation(OperationType.RELU6, [0], [1]),
+            ],
+            inputs=[0],
+            outputs=[1],
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (6,), "gGd7fH5/"),
+                ],
+                outputs=[
+                    g.array("|i1", (6,), "f39/f39/"),
+                ],
+            ),
+        ],
+    )
+
+
 TESTS = (
     ("relu_quant8_signed_relu_zp_neg", _t0),
     ("relu_quant8_signed_relu_zp_zero", _t1),
@@ -300,4 +486,10 @@ TESTS = (
     ("relu_quant8_signed_relu6_zp_neg", _t6),
     ("relu_quant8_signed_relu6_zp_zero", _t7),
     ("relu_quant8_signed_relu6_zp_pos", _t8),
+    ("relu_quant8_signed_relu_edges_zp_min_signed", _t9),
+    ("relu_quant8_signed_relu_edges_zp_max_signed", _t10),
+    ("relu_quant8_signed_relu1_edges_zp_min_signed", _t11),
+    ("relu_quant8_signed_relu1_edges_zp_max_signed", _t12),
+    ("relu_quant8_signed_relu6_edges_zp_min_signed", _t13),
+    ("relu_quant8_signed_relu6_edges_zp_max_signed", _t14),
 )

@@ -44,3 +44,29 @@ Example({
     i3: X,
     o3: [0.0, 0.0, 0.0, 0.0, 0.0, 0.5, 1.0, 1.25, 3.0, 6.0, 6.0, 6.0],
 }).AddVariations(*signed(i3, o3), includeDefault=False)
+
+# The zero points at the ends of int8 (oracle: "relu zp -128", "relu zp 127", and the
+# same for relu1 and relu6), scale 0.25. At zero point -128 only values >= 0 exist
+# (63.75 is byte 127); at zero point 127 only values <= 0 (-63.75 is byte -128), and
+# RELU and RELU6 collapse to the single byte 127 while RELU1 keeps [123, 127].
+LOW = [0.0, 0.25, 1.0, 5.75, 6.0, 63.75]
+HIGH = [-63.75, -6.0, -1.0, -0.75, -0.25, 0.0]
+EDGES = [
+    ("RELU", [0.0, 0.25, 1.0, 5.75, 6.0, 63.75], [0.0, 0.0, 0.0, 0.0, 0.0, 0.0]),
+    ("RELU1", [0.0, 0.25, 1.0, 1.0, 1.0, 1.0], [-1.0, -1.0, -1.0, -0.75, -0.25, 0.0]),
+    ("RELU6", [0.0, 0.25, 1.0, 5.75, 6.0, 6.0], [0.0, 0.0, 0.0, 0.0, 0.0, 0.0]),
+]
+for operation, low_out, high_out in EDGES:
+    ie = Input("in", "TENSOR_FLOAT32", "{6}")
+    oe = Output("out", "TENSOR_FLOAT32", "{6}")
+    edges = Model(operation.lower() + "_edges").Operation(operation, ie).To(oe)
+    Example({ie: LOW, oe: low_out}, model=edges, name="zp_min").AddVariations(
+        DataTypeConverter(name="signed").Identify({
+            ie: ("TENSOR_QUANT8_ASYMM_SIGNED", 0.25, -128),
+            oe: ("TENSOR_QUANT8_ASYMM_SIGNED", 0.25, -128),
+        }), includeDefault=False)
+    Example({ie: HIGH, oe: high_out}, model=edges, name="zp_max").AddVariations(
+        DataTypeConverter(name="signed").Identify({
+            ie: ("TENSOR_QUANT8_ASYMM_SIGNED", 0.25, 127),
+            oe: ("TENSOR_QUANT8_ASYMM_SIGNED", 0.25, 127),
+        }), includeDefault=False)

@@ -326,6 +326,18 @@ case("relu", unary(lambda x: max(0.0, x), clamp_to("relu")), RELU_INPUTS, RELU_V
 case("relu1", unary(lambda x: min(1.0, max(-1.0, x)), clamp_to("relu1")), RELU_INPUTS, RELU_VARIANTS)
 case("relu6", unary(lambda x: min(6.0, max(0.0, x)), clamp_to("relu6")), RELU_INPUTS, RELU_VARIANTS)
 
+RELU_LOW = {"in": ((6,), [0.0, 0.25, 1.0, 5.75, 6.0, 63.75])}
+RELU_HIGH = {"in": ((6,), [-63.75, -6.0, -1.0, -0.75, -0.25, 0.0])}
+for _op, _fn in (
+    ("relu", lambda x: max(0.0, x)),
+    ("relu1", lambda x: min(1.0, max(-1.0, x))),
+    ("relu6", lambda x: min(6.0, max(0.0, x))),
+):
+    case(f"{_op} zp -128", unary(_fn, clamp_to(_op)), RELU_LOW,
+         [("zp_min", {"in": (0.25, -128), "out": (0.25, -128)})])
+    case(f"{_op} zp 127", unary(_fn, clamp_to(_op)), RELU_HIGH,
+         [("zp_max", {"in": (0.25, 127), "out": (0.25, 127)})])
+
 FIXED_INPUTS = {"in": ((2, 2, 2), [-4.0, -2.5, -0.75, -0.5, 0.0, 1.5, 3.0, 11.5])}
 LOGISTIC_OUT = (1.0 / 256, -128)
 TANH_OUT = (1.0 / 128, 0)
