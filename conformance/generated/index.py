@@ -3822,6 +3822,8 @@ MODULES = (
     (
         "V1_3.logistic_quant8_signed",
         (
+            "logistic_quant8_signed_edges_zp_max_signed",
+            "logistic_quant8_signed_edges_zp_min_signed",
             "logistic_quant8_signed_zp_neg",
             "logistic_quant8_signed_zp_pos",
             "logistic_quant8_signed_zp_zero",
@@ -3986,6 +3988,8 @@ MODULES = (
     (
         "V1_3.tanh_quant8_signed",
         (
+            "tanh_quant8_signed_edges_zp_max_signed",
+            "tanh_quant8_signed_edges_zp_min_signed",
             "tanh_quant8_signed_zp_neg",
             "tanh_quant8_signed_zp_pos",
             "tanh_quant8_signed_zp_zero",

@@ -104,8 +104,72 @@ def _t2():
     )
 
 
+def _t3():
+    return g.case(
+        "logistic_quant8_signed_edges_zp_min_signed",
+        "logistic_quant8_signed_edges_zp_min_dynamic_output_shape_signed",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 47, ("signed",), ("LOGISTIC",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=-128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [6], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.00390625, zero_point=-128),
+            ],
+            operations=[
+                g.operation(OperationType.LOGISTIC, [0], [1]),
+            ],
+            inputs=[0],
+            outputs=[1],
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (6,), "gIOKoMB/"),
+                ],
+                outputs=[
+                    g.array("|i1", (6,), "ABhHe39/"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t4():
+    return g.case(
+        "logistic_quant8_signed_edges_zp_max_signed",
+        "logistic_quant8_signed_edges_zp_max_dynamic_output_shape_signed",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("signed",), ("LOGISTIC",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=127),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [6], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.00390625, zero_point=-128),
+            ],
+            operations=[
+                g.operation(OperationType.LOGISTIC, [0], [1]),
+            ],
+            inputs=[0],
+            outputs=[1],
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (6,), "gD9fdXx/"),
+                ],
+                outputs=[
+                    g.array("|i1", (6,), "gICFuegA"),
+                ],
+            ),
+        ],
+    )
+
+
 TESTS = (
     ("logistic_quant8_signed_zp_neg", _t0),
     ("logistic_quant8_signed_zp_zero", _t1),
     ("logistic_quant8_signed_zp_pos", _t2),
+    ("logistic_quant8_signed_edges_zp_min_signed", _t3),
+    ("logistic_quant8_signed_edges_zp_max_signed", _t4),
 )

@@ -28,3 +28,28 @@ Example({
     signed("zp_zero", 0.125, 0),
     signed("zp_pos", 0.25, 80),
     includeDefault=False)
+
+# The input's zero point at the ends of int8, scale 0.125 (oracle: "tanh zp -128",
+# "tanh zp 127"): at -128 only values >= 0 exist (31.875 is byte 127), giving
+# [0, 46, 109, 127, 127, 127]; at 127 only values <= 0 (-31.875 is byte -128), giving
+# [-128, -128, -128, -109, -46, 0] (the nearest 0.08 from a tie).
+ie = Input("in", "TENSOR_FLOAT32", "{6}")
+oe = Output("out", "TENSOR_FLOAT32", "{6}")
+edges = Model("edges").Operation("TANH", ie).To(oe)
+
+
+def edge(zero_point):
+    return DataTypeConverter(name="signed").Identify({
+        ie: ("TENSOR_QUANT8_ASYMM_SIGNED", 0.125, zero_point),
+        oe: ("TENSOR_QUANT8_ASYMM_SIGNED", 1.0 / 128, 0),
+    })
+
+
+Example({
+    ie: [0.0, 0.375, 1.25, 4.0, 8.0, 31.875],
+    oe: [0.0, 0.358357398, 0.84828364, 0.9993293, 0.999999775, 1.0],
+}, model=edges, name="zp_min").AddVariations(edge(-128), includeDefault=False)
+Example({
+    ie: [-31.875, -8.0, -4.0, -1.25, -0.375, 0.0],
+    oe: [-1.0, -0.999999775, -0.9993293, -0.84828364, -0.358357398, 0.0],
+}, model=edges, name="zp_max").AddVariations(edge(127), includeDefault=False)

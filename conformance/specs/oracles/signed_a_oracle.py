@@ -362,6 +362,33 @@ case(
     ],
 )
 
+FIXED_LOW = {"in": ((6,), [0.0, 0.375, 1.25, 4.0, 8.0, 31.875])}
+FIXED_HIGH = {"in": ((6,), [-31.875, -8.0, -4.0, -1.25, -0.375, 0.0])}
+case(
+    "logistic zp -128",
+    unary(sigmoid, lambda q, pin, pout: clamp8(round_half_away(256 * sigmoid(dequant(q, pin))) - 128)),
+    FIXED_LOW,
+    [("zp_min", {"in": (0.125, -128), "out": LOGISTIC_OUT})],
+)
+case(
+    "logistic zp 127",
+    unary(sigmoid, lambda q, pin, pout: clamp8(round_half_away(256 * sigmoid(dequant(q, pin))) - 128)),
+    FIXED_HIGH,
+    [("zp_max", {"in": (0.125, 127), "out": LOGISTIC_OUT})],
+)
+case(
+    "tanh zp -128",
+    unary(math.tanh, lambda q, pin, pout: clamp8(round_half_away(128 * math.tanh(dequant(q, pin))))),
+    FIXED_LOW,
+    [("zp_min", {"in": (0.125, -128), "out": TANH_OUT})],
+)
+case(
+    "tanh zp 127",
+    unary(math.tanh, lambda q, pin, pout: clamp8(round_half_away(128 * math.tanh(dequant(q, pin))))),
+    FIXED_HIGH,
+    [("zp_max", {"in": (0.125, 127), "out": TANH_OUT})],
+)
+
 
 # ---- Operations along an axis (SOFTMAX, L2_NORMALIZATION)
 
