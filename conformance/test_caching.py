@@ -199,7 +199,9 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
             "case", [pytest.param(c, id=c, marks=folder_marks(_CASES[c])) for c in cases]
         )
     elif name == "test_cache_round_trip_through_1_2_calls":
-        cases = _round_trip_cases("ci")  # the first case of every spec, in every profile
+        # The first case of every spec, in every profile, but the 1.3 folder's: the 1.2
+        # calls cannot prepare a 1.3 model.
+        cases = [c for c in _round_trip_cases("ci") if not folder_marks(_CASES[c])]
         metafunc.parametrize("case", cases, ids=cases)
     elif name in ("test_corrupted_model_cache", "test_corrupted_data_cache"):
         corruptions = (
