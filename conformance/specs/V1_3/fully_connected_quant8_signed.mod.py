@@ -1,0 +1,41 @@
+# FULLY_CONNECTED with TENSOR_QUANT8_ASYMM_SIGNED input, weights and output (HAL 1.3),
+# INT32 bias at input scale x weights scale, every fused activation, weights and bias as
+# inputs. Weight zero points 0, -124 and 123; outputs beyond the output range saturate at
+# -128 (zero point -118) and at 127 (zero point 105).
+# Golden values: conformance/specs/oracles/signed_b_oracle.py, case fully_connected.
+# Inputs are whole numbers (scale 0.5), weights multiples of 0.25, biases of 0.25: every
+# output is a multiple of 0.25, exact at the output scales 0.25 and 0.125, so no
+# quantized golden depends on how a driver rounds.
+
+# Input [3, 4], weights [3, 4], bias [3]: output [3, 3].
+i1 = Input("input", "TENSOR_FLOAT32", "{3, 4}")
+w1 = Parameter("weights", "TENSOR_FLOAT32", "{3, 4}", [0.0, -1.0, 1.0, 0.75, 0.25, 0.5, -1.0, -0.5, -0.5, 0.5, -0.5, 0.25])
+b1 = Parameter("bias", "TENSOR_FLOAT32", "{3}", [1.0, -0.25, 0.5])
+act = Int32Scalar("act", 0)
+o1 = Output("output", "TENSOR_FLOAT32", "{3, 3}")
+Model().Operation("FULLY_CONNECTED", i1, w1, b1, act).To(o1)
+
+signed_a = DataTypeConverter(name="signed_zp0").Identify({
+    i1: ("TENSOR_QUANT8_ASYMM_SIGNED", 0.5, 0),
+    w1: ("TENSOR_QUANT8_ASYMM_SIGNED", 0.25, 0),
+    b1: ("TENSOR_INT32", 0.125, 0),
+    o1: ("TENSOR_QUANT8_ASYMM_SIGNED", 0.25, 0),
+})
+signed_b = DataTypeConverter(name="signed_low").Identify({
+    i1: ("TENSOR_QUANT8_ASYMM_SIGNED", 0.5, -120),
+    w1: ("TENSOR_QUANT8_ASYMM_SIGNED", 0.25, -124),
+    b1: ("TENSOR_INT32", 0.125, 0),
+    o1: ("TENSOR_QUANT8_ASYMM_SIGNED", 0.125, -118),
+})
+signed_c = DataTypeConverter(name="signed_high").Identify({
+    i1: ("TENSOR_QUANT8_ASYMM_SIGNED", 0.5, 119),
+    w1: ("TENSOR_QUANT8_ASYMM_SIGNED", 0.25, 123),
+    b1: ("TENSOR_INT32", 0.125, 0),
+    o1: ("TENSOR_QUANT8_ASYMM_SIGNED", 0.125, 105),
+})
+
+Example({
+    i1: [-1, 4, 4, -2, -1, -1, 4, 0, 2, 4, 3, 4],
+    o1: [-0.5, -1.5, 0.5, 6.0, -5.0, -1.5, 3.0, -2.75, 1.0],
+}).AddAllActivations(o1, act).AddInput(w1, b1).AddVariations(
+    signed_a, signed_b, signed_c, includeDefault=False)

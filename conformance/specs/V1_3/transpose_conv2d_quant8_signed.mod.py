@@ -1,0 +1,58 @@
+# TRANSPOSE_CONV_2D with TENSOR_QUANT8_ASYMM_SIGNED input and output (HAL 1.3): a signed
+# per-tensor filter (zero points 0, -6 and 119) or a per-channel
+# TENSOR_QUANT8_SYMM_PER_CHANNEL one (channelDim 0), INT32 bias, explicit pads, stride 2,
+# NHWC and NCHW, every fused activation. Outputs beyond the output range saturate at -128
+# (zero point -120) and at 127 (zero point 110).
+# Golden values: conformance/specs/oracles/signed_b_oracle.py, case transpose_conv. Inputs
+# are whole numbers (scale 0.5), filters multiples of 0.25, biases of 0.25: every output
+# is a multiple of 0.25, exact at the output scales 0.25 and 0.125, so no quantized golden
+# depends on how a driver rounds.
+
+# [1, 2, 2, 2] with a [2, 3, 3, 2] filter, stride 2, pads left 1, right 0, top 1,
+# bottom 0: out H = out W = (2 - 1) * 2 + 3 - 1 = 4.
+layout = BoolScalar("layout", False)
+i1 = Input("input", "TENSOR_FLOAT32", "{1, 2, 2, 2}")
+f1 = Parameter("filter", "TENSOR_FLOAT32", "{2, 3, 3, 2}", [
+    -0.75, -1.0, 0.0, -0.25, -0.25, -0.5, -0.75, 1.0, -0.75, 0.5, -1.0, -1.0, -0.75,
+    -0.25, -0.25, 1.0, -1.0, 1.0, -0.25, 1.0, 0.5, -0.25, 0.75, 0.0, -1.0, -0.5, 0.5,
+    0.25, 0.0, -0.5, -0.25, 0.25, -0.75, -0.75, 0.5, -0.75
+])
+b1 = Parameter("bias", "TENSOR_FLOAT32", "{2}", [0.5, -0.75])
+act = Int32Scalar("act", 0)
+o1 = Output("output", "TENSOR_FLOAT32", "{1, 4, 4, 2}")
+Model().Operation("TRANSPOSE_CONV_2D", i1, f1, b1, 1, 0, 1, 0, 2, 2, act, layout).To(o1)
+
+signed_a = DataTypeConverter(name="signed_zp0").Identify({
+    i1: ("TENSOR_QUANT8_ASYMM_SIGNED", 0.5, 0),
+    f1: ("TENSOR_QUANT8_ASYMM_SIGNED", 0.25, 0),
+    b1: ("TENSOR_INT32", 0.125, 0),
+    o1: ("TENSOR_QUANT8_ASYMM_SIGNED", 0.25, 1),
+})
+signed_b = DataTypeConverter(name="signed_low").Identify({
+    i1: ("TENSOR_QUANT8_ASYMM_SIGNED", 0.5, 119),
+    f1: ("TENSOR_QUANT8_ASYMM_SIGNED", 0.25, -6),
+    b1: ("TENSOR_INT32", 0.125, 0),
+    o1: ("TENSOR_QUANT8_ASYMM_SIGNED", 0.125, -120),
+})
+signed_c = DataTypeConverter(name="signed_high").Identify({
+    i1: ("TENSOR_QUANT8_ASYMM_SIGNED", 0.5, -120),
+    f1: ("TENSOR_QUANT8_ASYMM_SIGNED", 0.25, 119),
+    b1: ("TENSOR_INT32", 0.125, 0),
+    o1: ("TENSOR_QUANT8_ASYMM_SIGNED", 0.125, 110),
+})
+signed_pc = DataTypeConverter(name="signed_per_channel").Identify({
+    i1: ("TENSOR_QUANT8_ASYMM_SIGNED", 0.5, -30),
+    f1: ("TENSOR_QUANT8_SYMM_PER_CHANNEL", 0, 0, SymmPerChannelQuantParams(channelDim=0, scales=[0.0625, 0.25])),
+    b1: ("TENSOR_INT32", 0.0, 0, SymmPerChannelQuantParams(channelDim=0, scales=[0.03125, 0.125], hide=True)),
+    o1: ("TENSOR_QUANT8_ASYMM_SIGNED", 0.125, 30),
+})
+
+Example({
+    i1: [2, 1, -1, -2, 2, 0, 4, 0],
+    o1: [
+        -0.5, 0.5, -3.75, 0.75, 0.25, -1.75, 3.5, 0.25, 1.0, -2.0, -2.75, -0.25, -1.25,
+        3.5, -1.5, 3.25, -1.0, 0.25, -4.5, -4.75, -2.5, 1.25, -3.5, -0.75, 0.0, -2.25,
+        -4.5, -0.75, -0.5, -3.75, -3.5, 1.25
+    ],
+}).AddNchw(i1, o1, layout).AddAllActivations(o1, act).AddInput(f1, b1).AddVariations(
+    signed_a, signed_b, signed_c, signed_pc, includeDefault=False)
