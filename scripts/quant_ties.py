@@ -58,6 +58,7 @@ from generator import expand, ir, variations  # noqa: E402
 QUANTIZED_TYPES = frozenset(
     {
         "TENSOR_QUANT8_ASYMM",
+        "TENSOR_QUANT8_ASYMM_SIGNED",
         "TENSOR_QUANT8_SYMM",
         "TENSOR_QUANT16_ASYMM",
         "TENSOR_QUANT16_SYMM",
