@@ -3678,6 +3678,20 @@ MODULES = (
         ),
     ),
     (
+        "V1_3.abs_int32",
+        (
+            "abs_int32",
+            "abs_int32_rank5",
+        ),
+    ),
+    (
+        "V1_3.add_int32",
+        (
+            "add_int32",
+            "add_int32_overflow",
+        ),
+    ),
+    (
         "V1_3.axis_aligned_bbox_transform_quant8_signed",
         (
             "axis_aligned_bbox_transform_quant8_signed_signed_zp_high",
@@ -3693,6 +3707,16 @@ MODULES = (
             "box_with_nms_limit_quant8_signed_hard_signed_zp_pos",
             "box_with_nms_limit_quant8_signed_linear_signed_zp_min",
             "box_with_nms_limit_quant8_signed_linear_signed_zp_pos",
+        ),
+    ),
+    (
+        "V1_3.cast_identity",
+        (
+            "cast_identity_bool8",
+            "cast_identity_int32",
+            "cast_identity_quant16_asymm",
+            "cast_identity_quant16_symm",
+            "cast_identity_quant8_symm",
         ),
     ),
     (
@@ -3824,6 +3848,21 @@ MODULES = (
         ),
     ),
     (
+        "V1_3.div_int32",
+        (
+            "div_int32",
+            "div_int32_zero_divisor",
+        ),
+    ),
+    (
+        "V1_3.embedding_lookup_float16",
+        (
+            "embedding_lookup_float16",
+            "embedding_lookup_float16_rank3",
+            "embedding_lookup_float16_rank3_weight_as_input",
+        ),
+    ),
+    (
         "V1_3.fully_connected_quant8_signed",
         (
             "fully_connected_quant8_signed_none_signed_high",
@@ -3905,6 +3944,13 @@ MODULES = (
             "heatmap_max_keypoint_quant8_signed_nchw_signed_saturating",
             "heatmap_max_keypoint_quant8_signed_nhwc_signed_a",
             "heatmap_max_keypoint_quant8_signed_nhwc_signed_saturating",
+        ),
+    ),
+    (
+        "V1_3.mul_int32",
+        (
+            "mul_int32",
+            "mul_int32_overflow",
         ),
     ),
     (
@@ -4085,6 +4131,13 @@ MODULES = (
             "space_depth_quant8_signed_space_to_depth_nhwc_signed_saturating_high",
             "space_depth_quant8_signed_space_to_depth_nhwc_signed_saturating_low",
             "space_depth_quant8_signed_space_to_depth_nhwc_signed_zp0",
+        ),
+    ),
+    (
+        "V1_3.sub_int32",
+        (
+            "sub_int32",
+            "sub_int32_overflow",
         ),
     ),
     (

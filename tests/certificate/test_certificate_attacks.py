@@ -100,9 +100,7 @@ def test_a_rewritten_shard_report_is_refused(tmp_path: Path, monkeypatch, capsys
             self.process = type("Done", (), {"poll": lambda s: 0, "returncode": 0})()
 
     monkeypatch.setattr(certify, "_Shard", Shard)
-    status = certify.main(
-        ["--driver", "x:Y", "--jobs", "2", "--out", str(tmp_path / "out")]
-    )
+    status = certify.main(["--driver", "x:Y", "--jobs", "2", "--out", str(tmp_path / "out")])
     assert status == certify.NOT_CERTIFIED
     err = capsys.readouterr().err
     report = tmp_path / "out" / "shards" / "2" / "report.json"

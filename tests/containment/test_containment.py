@@ -396,7 +396,9 @@ def test_the_tree_watch_stops_a_tree_over_its_memory(tmp_path) -> None:
         assert done.wait(30)
         what, problem = seen[0]
         assert what == "memory"
-        assert re.fullmatch(r"\d+ MB resident over its process tree, over the limit of 200 MB", problem)
+        assert re.fullmatch(
+            r"\d+ MB resident over its process tree, over the limit of 200 MB", problem
+        )
     finally:
         watch.stop()
         os.killpg(process.pid, 9)

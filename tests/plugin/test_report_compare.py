@@ -589,9 +589,8 @@ def test_a_rerun_brings_back_the_vendor_packs_the_report_records(
     assert [w for w in fake_run.commands[0] if w.startswith("--nnhal-specs")] == [
         f"--nnhal-specs={tmp_path / 'acme'}"
     ]
-    assert (
-        _announcement(capsys.readouterr().out)
-        .endswith(f"isolation none (recorded), --nnhal-specs {tmp_path / 'acme'} (recorded)")
+    assert _announcement(capsys.readouterr().out).endswith(
+        f"isolation none (recorded), --nnhal-specs {tmp_path / 'acme'} (recorded)"
     )
 
 
@@ -613,12 +612,9 @@ def test_options_given_win_over_the_recorded_ones(
     assert "--driver=reference" in command and "--nnhal-profile=full" in command
     assert "--hal-version=1.2" in command and "--driver-isolation=process" in command
     assert f"--cert-report={tmp_path / 'new'}" in command
-    assert (
-        _announcement(capsys.readouterr().out)
-        .endswith(
-            "with driver reference (given), profile full (given), --hal-version 1.2 (given), "
-            "isolation process (given)"
-        )
+    assert _announcement(capsys.readouterr().out).endswith(
+        "with driver reference (given), profile full (given), --hal-version 1.2 (given), "
+        "isolation process (given)"
     )
     assert (tmp_path / "new" / "comparison.md").exists()
 

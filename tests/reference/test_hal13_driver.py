@@ -36,6 +36,7 @@ from hal.types import (
     LoopTimeoutDurationNs,
     MeasureTiming,
     OperandType,
+    OperationType,
     OutputShape,
     Priority,
     Timing,
@@ -141,20 +142,31 @@ def test_supported_operations_1_3(driver) -> None:
     assert driver.get_supported_operations_1_3(broken) == (INVALID, [])
 
 
-def test_a_signature_without_a_kernel_is_unsupported_at_1_3(driver) -> None:
-    # ADD of signed 8-bit tensors: this driver has no kernel for it. Until the catalog has
-    # the 1.3 signatures the model is invalid at 1.3; once it has them, it is a valid
-    # model whose operation is unsupported (and whose preparation fails).
+def test_a_signed_form_is_supported_at_1_3(driver) -> None:
+    # ADD of signed 8-bit tensors (HAL 1.3): the driver computes it on its unsigned kernel
+    # (tests/reference/test_ops_signed.py has the values).
     model = binary_model(
         type_=OperandType.TENSOR_QUANT8_ASYMM_SIGNED, quant=((0.5, 0), (0.5, 0), (1.0, 0))
     )
-    answer = driver.get_supported_operations_1_3(model)
-    assert answer in [(INVALID, []), (NONE, [False])]
+    assert driver.get_supported_operations_1_3(model) == (NONE, [True])
     callback = PreparedModelCallback()
     driver.prepare_model_1_3(model, FAST, Priority.MEDIUM, None, callback)
     notification = callback.wait(WAIT)
-    expected = INVALID if answer[0] == INVALID else FAILURE
-    assert (notification.status, notification.prepared_model) == (expected, None)
+    assert notification.status == NONE and notification.prepared_model is not None
+
+
+def test_a_form_the_catalog_lacks_is_invalid_at_1_3(driver) -> None:
+    # DIV has no signed form (the HAL 1.3 text; Android 11's validator lets it through and
+    # its kernel fails, the strict answer is INVALID_ARGUMENT).
+    model = binary_model(
+        type_=OperandType.TENSOR_QUANT8_ASYMM_SIGNED, quant=((0.5, 0), (0.5, 0), (1.0, 0))
+    )
+    model.operations[0].type = OperationType.DIV
+    assert driver.get_supported_operations_1_3(model) == (INVALID, [])
+    callback = PreparedModelCallback()
+    driver.prepare_model_1_3(model, FAST, Priority.MEDIUM, None, callback)
+    notification = callback.wait(WAIT)
+    assert (notification.status, notification.prepared_model) == (INVALID, None)
 
 
 def test_operations_the_driver_does_not_claim_are_unsupported_at_1_3() -> None:

@@ -201,7 +201,14 @@ def test_every_package_folder_is_a_package() -> None:
     wheel then holds): a folder of modules without one would be left out of it."""
     missing = sorted(
         folder.relative_to(ROOT).as_posix()
-        for package in ("hal", "reference_driver", "isolation", "generator", "conformance", "plugins")
+        for package in (
+            "hal",
+            "reference_driver",
+            "isolation",
+            "generator",
+            "conformance",
+            "plugins",
+        )
         for folder in [ROOT / package, *(ROOT / package).rglob("*")]
         if folder.is_dir()
         and "__pycache__" not in folder.parts
@@ -339,4 +346,3 @@ def test_the_circle_finder_sees_a_lazy_circle_and_nothing_else(tmp_path: Path) -
     assert circles(graph) == [["hal.a", "hal.b", "hal.c"]]
     del graph["hal.b"]["hal.c"]
     assert circles(graph) == []
-

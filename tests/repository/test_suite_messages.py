@@ -90,8 +90,7 @@ def hand_made_selectors(source: str, name: str) -> list[str]:
 
 def test_the_selector_scan_tells_a_record_from_a_hand_made_id() -> None:
     source = (
-        "rerun_command(c, m, item.selector('test_x'))\n"
-        "rerun_command(c, m, f'test_x[{item.id}]')\n"
+        "rerun_command(c, m, item.selector('test_x'))\nrerun_command(c, m, f'test_x[{item.id}]')\n"
     )
     assert hand_made_selectors(source, "m.py") == [
         "m.py:2: rerun_command(c, m, f'test_x[{item.id}]')"

@@ -71,7 +71,15 @@ def venv(wheel, tmp_path_factory) -> Path:
     assert made.returncode == 0, made.stderr
     python = folder / "bin" / "python"
     installed = _run(
-        [str(python), "-m", "pip", "install", "--quiet", "--disable-pip-version-check", str(wheel[0])],
+        [
+            str(python),
+            "-m",
+            "pip",
+            "install",
+            "--quiet",
+            "--disable-pip-version-check",
+            str(wheel[0]),
+        ],
         cwd=folder,
     )
     assert installed.returncode == 0, installed.stdout[-3000:] + installed.stderr[-3000:]

@@ -197,3 +197,24 @@ def test_a_fenced_execution_taking_unknown_shapes_fails_exactly_the_fenced_dynam
     dynamic = _named(set(outcomes), r"/fenced-dyn(-short)?\]$") - with_outcome(outcomes, "SKIPPED")
     unknown = _named(set(outcomes), r"^test_outputs_of_unknown_size_are_refused\[")
     assert dynamic and unknown and with_outcome(outcomes, "FAILED") == dynamic | unknown
+
+
+def test_int32_division_toward_zero_fails_the_strict_items_of_div_int32(pytester) -> None:
+    """Both examples of V1_3/div_int32 hold a quotient that truncation rounds one off
+    (-7 / 2, -10 / 4): an INT32 value one off passes Android 11's tolerance (the parity
+    items) and fails the strict ones, where INT32 is exact (scattered, memory pools)."""
+    outcomes = _run(
+        pytester,
+        "Int32DivTowardZero",
+        ("conformance.test_memory_pools",),
+        "V1_3/div_int32/",
+    )
+    items = set(outcomes)
+    failed = with_outcome(outcomes, "FAILED")
+    strict = _named(items, r"/scattered\]$") | _named(items, r"^test_memory_pools\[")
+    assert len(_named(strict, r"^test_memory_pools\[")) >= 2 * 12
+    assert failed == strict
+    for example in ("base", "zero_divisor"):
+        assert f"test_generated[V1_3/div_int32/{example}/ex0/sync13]" in with_outcome(
+            outcomes, "PASSED"
+        )

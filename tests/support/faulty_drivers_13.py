@@ -8,13 +8,16 @@ the items its fault touches.
 
 from __future__ import annotations
 
+import dataclasses
 import threading
 import time
+
+import numpy as np
 
 from hal.fences import FenceState, SyncFence
 from hal.interfaces import IExecutionCallback, IFencedExecutionCallback
 from hal.memory import MemoryError_, map_memory
-from hal.types import ErrorStatus, Timing, is_fully_specified
+from hal.types import ErrorStatus, OperandType, OperationType, Timing, is_fully_specified
 from hal.validation import is_token
 from reference_driver import ReferenceDriver
 from reference_driver.buffers import BufferRegistry, ReferenceBuffer
@@ -318,3 +321,87 @@ class FencedTakesUnknownShapes(ReferenceDriver):
     reports the execution done, instead of refusing it."""
 
     prepared_model_class = _TakesUnknownShapes
+
+
+# -- wrong kernels of 1.3 forms -------------------------------------------------------------
+
+
+class _KernelSwap(ReferenceDriver):
+    """The reference driver with the ``execute`` of every step ``wrap(operation type,
+    args, original execute)`` chooses to change replaced, in every model it prepares
+    (from a cache too)."""
+
+    def wrap(self, operation, execute):
+        return execute
+
+    def _prepare(self, model, version, preference, notify):
+        def rewrap(status, prepared):
+            if prepared is not None:
+                prepared._plan.steps = [
+                    dataclasses.replace(
+                        step,
+                        impl=dataclasses.replace(
+                            step.impl, execute=self.wrap(step.impl.type, step.impl.execute)
+                        ),
+                    )
+                    for step in prepared._plan.steps
+                ]
+            notify(status, prepared)
+
+        return super()._prepare(model, version, preference, rewrap)
+
+
+class Int32DivTowardZero(_KernelSwap):
+    """TENSOR_INT32 DIV rounds the quotient toward zero (C's ``/``), not toward minus
+    infinity: -7 / 2 gives -3, not -4. Quotients of operands of one sign, exact ones and
+    divisions by zero (0) are right."""
+
+    def wrap(self, operation, execute):
+        if operation != OperationType.DIV:
+            return execute
+
+        def toward_zero(args, shapes):
+            a, b = args.values[0], args.values[1]
+            if a.dtype != np.int32:
+                return execute(args, shapes)
+            a, b = np.broadcast_arrays(a.astype(np.int64), b.astype(np.int64))
+            safe = np.where(b == 0, 1, b)
+            quotient = np.abs(a) // np.abs(safe) * np.sign(a) * np.sign(safe)
+            return [np.where(b == 0, 0, quotient).astype(np.int32)]
+
+        return toward_zero
+
+
+_Q8A = OperandType.TENSOR_QUANT8_ASYMM
+_Q8AS = OperandType.TENSOR_QUANT8_ASYMM_SIGNED
+
+
+def _reinterpreted(operand):
+    return dataclasses.replace(operand, type=_Q8A) if operand.type == _Q8AS else operand
+
+
+class SignedReadAsUnsigned(_KernelSwap):
+    """A TENSOR_QUANT8_ASYMM_SIGNED operation computed by the unsigned kernel on the int8
+    bytes read as uint8, zero points unchanged, and the uint8 result stored as int8: no
+    shift by 128. A value of -1 is read as 255."""
+
+    def wrap(self, operation, execute):
+        def reinterpreting(args, shapes):
+            if not any(o.type == _Q8AS for o in (*args.inputs, *args.outputs)):
+                return execute(args, shapes)
+            view = dataclasses.replace(
+                args,
+                inputs=[_reinterpreted(o) for o in args.inputs],
+                outputs=[_reinterpreted(o) for o in args.outputs],
+                values=[
+                    v.view(np.uint8) if v is not None and o.type == _Q8AS else v
+                    for o, v in zip(args.inputs, args.values, strict=True)
+                ],
+            )
+            results = execute(view, shapes)
+            return [
+                np.asarray(r, dtype=np.uint8).view(np.int8) if o.type == _Q8AS else r
+                for o, r in zip(args.outputs, results, strict=True)
+            ]
+
+        return reinterpreting

@@ -258,7 +258,9 @@ class _TalkingModel(_Hostile):
         import sys
 
         print("backend: compiling the graph", flush=True)
-        print("backend: \x1b[2Jdilation not supported for SAME padding", file=sys.stderr, flush=True)
+        print(
+            "backend: \x1b[2Jdilation not supported for SAME padding", file=sys.stderr, flush=True
+        )
         return ErrorStatus.GENERAL_FAILURE, [], Timing(2**64 - 1, 2**64 - 1)
 
 
