@@ -1,8 +1,11 @@
 """The checks of LSTM, UNIDIRECTIONAL_SEQUENCE_LSTM and BIDIRECTIONAL_SEQUENCE_LSTM.
 
-Their scalar parameters (activation, cell and projection clips, merge_outputs)
-must be valid at preparation; at execution every weight, bias and state must agree
-with the batch, input, cell and output sizes the others give. The output shapes are
+Their scalar parameters (activation, cell and projection clips, merge_outputs against
+the output count) must be valid at preparation; at execution every weight, bias and
+state must agree with the batch, input, cell and output sizes the others give. HAL 1.3
+adds the sequence operations' final-state outputs (UNIDIRECTIONAL: 3 outputs;
+BIDIRECTIONAL: 5 merged or 6) and BIDIRECTIONAL's parallel linking (the aux input
+without aux weights: the backward direction reads it as its input). The output shapes are
 derived by the code that runs the cells (``_uni_run`` and ``_bidi_run`` with
 ``compute`` off), so the cells' arithmetic lives here and ``reference_driver/ops/lstm.py`` calls it to
 compute.
@@ -388,21 +391,42 @@ _UNI_SLOTS = _Slots(1, 18, 19, layer_norm=24)
 _UNI_TIME_MAJOR = 23
 
 
-def _uni_run(args: OpArgs, compute: bool) -> tuple[Shape, Array | None]:
+def _uni_outputs_reason(args: OpArgs) -> str | None:
+    count = len(args.outputs)
+    if count in (1, 3):
+        return None
+    return (
+        f"the operation has {count} outputs; it takes 1, or 3 with the final output and cell states"
+    )
+
+
+def _uni_run(args: OpArgs, compute: bool) -> tuple[list[Shape], list[Array]]:
+    reason = _uni_outputs_reason(args)
+    if reason:
+        raise OpInvalid(reason)
     time_major = bool(args.scalar(_UNI_TIME_MAJOR))
     x = _sequence_input(args, 0, time_major)
     steps, batch, inputs = x.shape
     cell, h0, c0 = _cell_and_states(args, _UNI_SLOTS, batch, inputs)
     params = _params(args, _UNI_SCALARS)
-    shape = _layout_shape(steps, batch, cell.output_size, time_major)
+    shapes = [_layout_shape(steps, batch, cell.output_size, time_major)]
+    states = len(args.outputs) == 3  # HAL 1.3: the output and cell states after the last step
+    if states:
+        shapes += [(batch, cell.output_size), (batch, cell.units)]
     if not compute:
-        return shape, None
-    outputs, _, _ = _sequence(cell, params, x, None, (h0, c0))
-    return shape, _to_layout(outputs, time_major, args.values[0].dtype)
+        return shapes, []
+    outputs, h, c = _sequence(cell, params, x, None, (h0, c0))
+    dtype = args.values[0].dtype
+    results = [_to_layout(outputs, time_major, dtype)]
+    return shapes, results + ([h.astype(dtype), c.astype(dtype)] if states else [])
+
+
+def _uni_validate(args: OpArgs) -> str | None:
+    return _uni_outputs_reason(args) or _scalar_reasons(args, _UNI_SCALARS)
 
 
 def _uni_prepare(args: OpArgs) -> list[Shape]:
-    return [_uni_run(args, compute=False)[0]]
+    return _uni_run(args, compute=False)[0]
 
 
 _BIDI_SCALARS = _Scalars(48, 49, 50, negative_clip_invalid=True)
@@ -415,30 +439,50 @@ _BIDI_AUX_INPUT, _BIDI_MERGE, _BIDI_TIME_MAJOR = 39, 51, 52
 
 
 def _bidi_merge_reason(args: OpArgs) -> str | None:
+    """merge_outputs against the output count: 1 (merged) or 2, each with the four final
+    states after it since HAL 1.3 (5 or 6)."""
     merge = args.values[_BIDI_MERGE]
+    count = len(args.outputs)
     if merge is None:
+        return None if count in (1, 2, 5, 6) else f"the operation has {count} outputs"
+    wanted = (1, 5) if merge.item() else (2, 6)
+    if count in wanted:
         return None
-    wanted = 1 if merge.item() else 2
-    if len(args.outputs) != wanted:
-        return f"merge_outputs {bool(merge.item())} needs {wanted} outputs, not {len(args.outputs)}"
-    return None
+    return (
+        f"merge_outputs {bool(merge.item())} needs {wanted[0]} or {wanted[1]} outputs, not {count}"
+    )
 
 
-def _bidi_aux(args: OpArgs, time_major: bool, x: Array, cells: tuple[_Cell, _Cell]) -> Array | None:
-    """The time-major aux input, after checking it goes with the aux weights."""
+def _aux_weights_given(args: OpArgs, slots: _Slots) -> bool:
+    """Whether one direction has its forget, cell and output aux weights (its input-gate
+    one stays optional, as in HAL 1.2); OpInvalid for a part of those three."""
+    assert slots.aux is not None
+    given = [args.values[slots.aux + k] is not None for k in (1, 2, 3)]
+    if any(given) and not all(given):
+        raise OpInvalid(
+            f"aux weights {slots.aux + 1}-{slots.aux + 3} must all be given or all be omitted"
+        )
+    if args.values[slots.aux] is not None and not all(given):
+        raise OpInvalid(
+            f"aux weights {slots.aux} (input gate) needs aux weights {slots.aux + 1}-{slots.aux + 3}"
+        )
+    return all(given)
+
+
+def _bidi_aux_mode(args: OpArgs) -> str:
+    """How the aux input is linked: 'none', 'cross' (the aux input and every aux weight:
+    both directions add it) or 'parallel' (HAL 1.3: the aux input alone, the backward
+    direction reads it as its input); OpInvalid for any other combination."""
+    fw = _aux_weights_given(args, _BIDI_FW)
+    bw = _aux_weights_given(args, _BIDI_BW)
+    if fw != bw:
+        raise OpInvalid("the forward and backward aux weights must be given together")
     given = args.values[_BIDI_AUX_INPUT] is not None
-    weights = [w is not None for cell in cells for w in cell.aux[1:]]
-    if any(weights) != given or any(weights) != all(weights):
-        raise OpInvalid("the aux input and its forget/cell/output weights must be given together")
+    if fw and not given:
+        raise OpInvalid(f"the aux weights need the aux input (input {_BIDI_AUX_INPUT})")
     if not given:
-        return None
-    aux = _sequence_input(args, _BIDI_AUX_INPUT, time_major)
-    if aux.shape[:2] != x.shape[:2]:
-        raise OpInvalid(f"aux input steps and batch {aux.shape[:2]} differ from {x.shape[:2]}")
-    for cell in cells:
-        for weights in cell.aux:
-            _expect(weights, (cell.units, aux.shape[2]), "aux input weights")
-    return aux
+        return "none"
+    return "cross" if fw else "parallel"
 
 
 def _bidi_run(args: OpArgs, compute: bool) -> tuple[list[Shape], list[Array]]:
@@ -449,19 +493,37 @@ def _bidi_run(args: OpArgs, compute: bool) -> tuple[list[Shape], list[Array]]:
     merge = bool(args.scalar(_BIDI_MERGE))
     x = _sequence_input(args, 0, time_major)
     steps, batch, inputs = x.shape
+    mode = _bidi_aux_mode(args)
+    aux = None
+    if mode != "none":
+        aux = _sequence_input(args, _BIDI_AUX_INPUT, time_major)
+        if aux.shape[:2] != x.shape[:2]:
+            raise OpInvalid(f"aux input steps and batch {aux.shape[:2]} differ from {x.shape[:2]}")
+    bw_x = aux if mode == "parallel" else x
     fw, fw_h0, fw_c0 = _cell_and_states(args, _BIDI_FW, batch, inputs)
-    bw, bw_h0, bw_c0 = _cell_and_states(args, _BIDI_BW, batch, inputs)
-    aux = _bidi_aux(args, time_major, x, (fw, bw))
+    bw, bw_h0, bw_c0 = _cell_and_states(args, _BIDI_BW, batch, bw_x.shape[2])
+    if mode == "cross":
+        for cell in (fw, bw):
+            for weights in cell.aux:
+                _expect(weights, (cell.units, aux.shape[2]), "aux input weights")
     params = _params(args, _BIDI_SCALARS)
     sizes = [fw.output_size + bw.output_size] if merge else [fw.output_size, bw.output_size]
     shapes = [_layout_shape(steps, batch, size, time_major) for size in sizes]
+    states = len(args.outputs) > len(shapes)  # HAL 1.3: the final states of each direction
+    if states:
+        for cell in (fw, bw):
+            shapes += [(batch, cell.output_size), (batch, cell.units)]
     if not compute:
         return shapes, []
-    fw_out, _, _ = _sequence(fw, params, x, aux, (fw_h0, fw_c0))
-    bw_out, _, _ = _sequence(bw, params, x, aux, (bw_h0, bw_c0), reverse=True)
+    cross = aux if mode == "cross" else None
+    fw_out, fw_h, fw_c = _sequence(fw, params, x, cross, (fw_h0, fw_c0))
+    bw_out, bw_h, bw_c = _sequence(bw, params, bw_x, cross, (bw_h0, bw_c0), reverse=True)
     results = [np.concatenate((fw_out, bw_out), axis=2)] if merge else [fw_out, bw_out]
     dtype = args.values[0].dtype
-    return shapes, [_to_layout(r, time_major, dtype) for r in results]
+    results = [_to_layout(r, time_major, dtype) for r in results]
+    if states:
+        results += [state.astype(dtype) for state in (fw_h, fw_c, bw_h, bw_c)]
+    return shapes, results
 
 
 def _bidi_prepare(args: OpArgs) -> list[Shape]:
@@ -472,11 +534,7 @@ CHECKS = (
     OperationCheck(
         OperationType.LSTM, lambda args: _scalar_reasons(args, _LSTM_SCALARS), _lstm_prepare
     ),
-    OperationCheck(
-        OperationType.UNIDIRECTIONAL_SEQUENCE_LSTM,
-        lambda args: _scalar_reasons(args, _UNI_SCALARS),
-        _uni_prepare,
-    ),
+    OperationCheck(OperationType.UNIDIRECTIONAL_SEQUENCE_LSTM, _uni_validate, _uni_prepare),
     OperationCheck(
         OperationType.BIDIRECTIONAL_SEQUENCE_LSTM,
         lambda args: _scalar_reasons(args, _BIDI_SCALARS) or _bidi_merge_reason(args),

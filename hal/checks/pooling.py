@@ -4,7 +4,8 @@ LOG_SOFTMAX, L2_NORMALIZATION, LOCAL_RESPONSE_NORMALIZATION and
 INSTANCE_NORMALIZATION.
 
 Windows must be positive, strides too, explicit paddings non-negative and below
-the filter's extent; resize targets positive; axes within the rank; and the fixed
+the filter's extent; resize targets positive, and a resize's align_corners and
+half_pixel_centers (HAL 1.3) not both true; axes within the rank; and the fixed
 quant8 output parameters of the Android 10 CPU reference hold (else the execution
 fails: ``OpFailure``). ``reference_driver/ops/pooling.py`` computes.
 """
@@ -263,7 +264,45 @@ def _resize_size(args: OpArgs, height: int, width: int) -> tuple[int, int]:
     return new_h, new_w
 
 
+_ALIGN_CORNERS, _HALF_PIXEL = 4, 5
+
+"""The optional BOOL inputs of HAL 1.3 (both resizes): align_corners, half_pixel_centers."""
+
+
+@dataclass(frozen=True)
+class _Sampling:
+    """How a resize maps output cells to source coordinates (HAL 1.3's two flags; both
+    false, the 1.0-1.2 behaviour)."""
+
+    align_corners: bool = False
+    half_pixel_centers: bool = False
+
+
+_FLAGS_BOTH_TRUE = "align_corners (input 4) and half_pixel_centers (input 5) are both true"
+
+
+def _resize_flags_reason(args: OpArgs) -> str | None:
+    """Why the flags known so far are invalid (both true), or None."""
+    if len(args.inputs) <= _HALF_PIXEL:
+        return None
+    values = args.values[_ALIGN_CORNERS], args.values[_HALF_PIXEL]
+    if all(value is not None and bool(value.item()) for value in values):
+        return _FLAGS_BOTH_TRUE
+    return None
+
+
+def _resize_sampling(args: OpArgs) -> _Sampling:
+    """The flags of an execution (absent ones false); OpInvalid when both are true."""
+    reason = _resize_flags_reason(args)
+    if reason:
+        raise OpInvalid(reason)
+    return _Sampling(_optional_bool(args, _ALIGN_CORNERS), _optional_bool(args, _HALF_PIXEL))
+
+
 def _resize_validate(args: OpArgs) -> str | None:
+    reason = _resize_flags_reason(args)
+    if reason:
+        return reason
     if args.values[1] is None or args.values[2] is None:
         return None
     if args.inputs[1].type == OperandType.INT32:
@@ -286,6 +325,7 @@ def _resize_validate(args: OpArgs) -> str | None:
 
 
 def _resize_prepare(args: OpArgs) -> Shapes:
+    _resize_sampling(args)
     nchw = _resize_layout(args)
     image = _image(args, nchw)
     new_h, new_w = _resize_size(args, image.shape[1], image.shape[2])

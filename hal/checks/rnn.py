@@ -5,7 +5,10 @@ Each operand's dimensions are named (batch, input, units, memory...) and equal
 names must have equal sizes: judged on the declared dimensions at preparation, on
 the actual ones at execution. Activations must be 0..3 (at execution too, when
 given as a model input), SVDF's rank must divide its filters, QUANTIZED_16BIT_LSTM's
-quantization must be the fixed one. ``reference_driver/ops/rnn.py`` computes.
+quantization must be the fixed one. The sequence operations may have their HAL 1.3
+final-state outputs (shaped as the state inputs), and BIDIRECTIONAL_SEQUENCE_RNN's
+auxiliary input may come without its weights (HAL 1.3's parallel linking: the
+backward direction reads it; hal.validation refuses it in older models). ``reference_driver/ops/rnn.py`` computes.
 """
 
 from __future__ import annotations
@@ -139,19 +142,36 @@ def _uni_layout(time_major: int | None) -> dict[int, tuple[str, ...]]:
     return layout if sequence is None else {0: sequence, **layout}
 
 
+def _uni_outputs_reason(args: OpArgs) -> str | None:
+    count = len(args.outputs)
+    if count in (1, 2):
+        return None
+    return f"the operation has {count} outputs; it takes 1, or 2 with the final hidden state"
+
+
 def _uni_validate(args: OpArgs) -> str | None:
     try:
         time_major = _time_major_int(args)
     except OpInvalid as error:
         return str(error)
-    return valid_activation(args, 5) or _check_declared(args, _uni_layout(time_major))
+    return (
+        _uni_outputs_reason(args)
+        or valid_activation(args, 5)
+        or _check_declared(args, _uni_layout(time_major))
+    )
 
 
 def _uni_prepare(args: OpArgs) -> list[Shape]:
+    reason = _uni_outputs_reason(args)
+    if reason:
+        raise OpInvalid(reason)
     time_major = _time_major_int(args)
     sizes = _check_actual(args, _uni_layout(time_major))
     activation_code(args, 5)
-    return [tuple(sizes[name] for name in _sequence(time_major, "units"))]
+    shapes = [tuple(sizes[name] for name in _sequence(time_major, "units"))]
+    if len(args.outputs) == 2:  # HAL 1.3: the final hidden state
+        shapes.append((sizes["batch"], sizes["units"]))
+    return shapes
 
 
 # BIDIRECTIONAL_SEQUENCE_RNN --------------------------------------------------
@@ -174,11 +194,15 @@ _BIDI_OPTIONAL = frozenset({9, 10, 11})
 """The auxiliary input and its weights."""
 
 
-def _bidi_layout(time_major: bool | None) -> dict[int, tuple[str, ...]]:
+def _bidi_layout(time_major: bool | None, parallel: bool) -> dict[int, tuple[str, ...]]:
+    """The named dimensions; with parallel linking the backward weights (input 5) take
+    the auxiliary input's features, which the backward direction reads."""
+    layout = dict(_BIDI_WEIGHTS)
+    if parallel:
+        layout[5] = ("bw_units", "aux")
     if time_major is None:
-        return dict(_BIDI_WEIGHTS)
-    sequences = {0: _sequence(time_major, "input"), 9: _sequence(time_major, "aux")}
-    return sequences | _BIDI_WEIGHTS
+        return layout
+    return {0: _sequence(time_major, "input"), 9: _sequence(time_major, "aux")} | layout
 
 
 def _bool_constant(args: OpArgs, slot: int) -> bool | None:
@@ -192,28 +216,50 @@ def _aux_present(args: OpArgs, at_prepare: bool) -> list[bool]:
     return [args.values[s] is not None for s in (9, 10, 11)]
 
 
+def _aux_reason(present: list[bool]) -> str | None:
+    """Why the auxiliary operands given do not make one of the three configurations: none;
+    the input with both weights (cross-linking); the input alone (parallel linking, 1.3)."""
+    aux, fw, bw = present
+    if fw != bw:
+        return "the forward and backward auxiliary weights (inputs 10, 11) go together"
+    if fw and not aux:
+        return "the auxiliary weights (inputs 10, 11) need the auxiliary input (input 9)"
+    return None
+
+
+def _is_parallel(present: list[bool]) -> bool:
+    return present[0] and not present[1]
+
+
+def _bidi_outputs_reason(args: OpArgs, merge: bool | None) -> str | None:
+    """merge_outputs against the output count: 1 (merged) or 2, each with the two final
+    hidden states after it since HAL 1.3 (3 or 4)."""
+    count = len(args.outputs)
+    if merge is None:
+        return None if count in (1, 2, 3, 4) else f"the operation has {count} outputs"
+    wanted = (1, 3) if merge else (2, 4)
+    if count in wanted:
+        return None
+    return f"merge_outputs is {merge} but the operation has {count} outputs"
+
+
 def _bidi_validate(args: OpArgs) -> str | None:
     present = _aux_present(args, at_prepare=True)
-    if any(present) and not all(present):
-        return "the auxiliary input and its two weights (inputs 9-11) go together"
-    merge = _bool_constant(args, 14)
-    if merge is not None and len(args.outputs) != (1 if merge else 2):
-        return f"merge_outputs is {merge} but the operation has {len(args.outputs)} outputs"
-    layout = _bidi_layout(_bool_constant(args, 13))
+    reason = _aux_reason(present) or _bidi_outputs_reason(args, _bool_constant(args, 14))
+    if reason:
+        return reason
+    layout = _bidi_layout(_bool_constant(args, 13), _is_parallel(present))
     return valid_activation(args, 12) or _check_declared(args, layout, _BIDI_OPTIONAL)
 
 
 def _bidi_prepare(args: OpArgs) -> list[Shape]:
     present = _aux_present(args, at_prepare=False)
-    if any(present) and not all(present):
-        raise OpInvalid("the auxiliary input and its two weights (inputs 9-11) go together")
     time_major = bool(args.scalar(13))
     merge = bool(args.scalar(14))
-    if len(args.outputs) != (1 if merge else 2):
-        raise OpInvalid(
-            f"merge_outputs is {merge} but the operation has {len(args.outputs)} outputs"
-        )
-    sizes = _check_actual(args, _bidi_layout(time_major))
+    reason = _aux_reason(present) or _bidi_outputs_reason(args, merge)
+    if reason:
+        raise OpInvalid(reason)
+    sizes = _check_actual(args, _bidi_layout(time_major, _is_parallel(present)))
 
     def shape(units: int) -> Shape:
         named = {**sizes, "units": units}
@@ -221,7 +267,10 @@ def _bidi_prepare(args: OpArgs) -> list[Shape]:
 
     fw, bw = sizes["fw_units"], sizes["bw_units"]
     activation_code(args, 12)
-    return [shape(fw + bw)] if merge else [shape(fw), shape(bw)]
+    shapes = [shape(fw + bw)] if merge else [shape(fw), shape(bw)]
+    if len(args.outputs) > (1 if merge else 2):  # HAL 1.3: the final forward and backward states
+        shapes += [(sizes["batch"], fw), (sizes["batch"], bw)]
+    return shapes
 
 
 # ---------------------------------------------------------------------------

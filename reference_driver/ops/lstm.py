@@ -7,7 +7,10 @@ projection) plus, where the form has them, four layer-norm weights and four
 auxiliary-input weights. Optional tensors are absent when omitted (a NO_VALUE
 operand or a request argument with has_no_value); which combinations are
 allowed (CIFG, peephole, projection bias, layer norm, aux input) is checked
-when the inputs are known, as the Android 10 CPU reference does.
+when the inputs are known, as the Android 10 CPU reference does. HAL 1.3 adds
+the sequence forms' final-state outputs (the output and cell states after each
+direction's last step) and BIDIRECTIONAL_SEQUENCE_LSTM's parallel linking: the
+aux input without aux weights, read by the backward direction as its input.
 
 Float16 is widened to float32 and computed in float32 over every step (the
 state carried from step to step is never rounded to half); only the outputs
@@ -45,6 +48,7 @@ from hal.checks.lstm import (
     _sequence,
     _uni_run,
 )
+from hal.forms import Signature
 from hal.types import OperationType
 from reference_driver.ops.base import (
     OpArgs,
@@ -64,7 +68,7 @@ def _lstm_execute(args: OpArgs, shapes: list[Shape]) -> list[Array]:
 
 
 def _uni_execute(args: OpArgs, shapes: list[Shape]) -> list[Array]:
-    return [_uni_run(args, compute=True)[1]]
+    return _uni_run(args, compute=True)[1]
 
 
 def _bidi_execute(args: OpArgs, shapes: list[Shape]) -> list[Array]:
@@ -76,14 +80,23 @@ def _bidi_execute(args: OpArgs, shapes: list[Shape]) -> list[Array]:
 # ---------------------------------------------------------------------------
 
 
+def _states_form(form: Signature) -> bool:
+    """HAL 1.3's final-state outputs of the sequence operations (float32 and float16)."""
+    return "states" in form.form
+
+
 def _supports(args: OpArgs) -> bool:
     return args.inputs[0].type in FLOAT_TYPES
 
 
 IMPLEMENTATIONS = (
     checked(OperationType.LSTM, _supports, _lstm_execute),
-    checked(OperationType.UNIDIRECTIONAL_SEQUENCE_LSTM, _supports, _uni_execute),
-    checked(OperationType.BIDIRECTIONAL_SEQUENCE_LSTM, _supports, _bidi_execute),
+    checked(
+        OperationType.UNIDIRECTIONAL_SEQUENCE_LSTM, _supports, _uni_execute, newer=_states_form
+    ),
+    checked(
+        OperationType.BIDIRECTIONAL_SEQUENCE_LSTM, _supports, _bidi_execute, newer=_states_form
+    ),
 )
 
 COSTS = {impl.type: recurrent_cost for impl in IMPLEMENTATIONS}

@@ -21,6 +21,10 @@ docs/operations.md). Conventions:
   text and Android 11 do (Android 10 divided by ``sqrt(mean(x^2) + epsilon)``).
 * Float L2_NORMALIZATION divides by ``max(norm, 1e-6)`` as Android 11 does, so
   an all-zero vector gives zeros (Android 10 divided by the norm: 0 / 0 = NaN).
+* RESIZE_BILINEAR and RESIZE_NEAREST_NEIGHBOR take HAL 1.3's align_corners and
+  half_pixel_centers (float32, float16, quant8): the scale and source coordinates
+  of Android 11's kernels (docs/operations.md, each operation's section); both
+  false is the 1.2 behaviour exactly.
 * Batches of 0 pass through the pools, the resizes and SOFTMAX (an empty
   output, no arithmetic); every other zero-sized input fails the execution.
 
@@ -47,10 +51,13 @@ from hal.checks.pooling import (
     _pool_scalars,
     _pool_setup,
     _resize_layout,
+    _resize_sampling,
     _resize_size,
+    _Sampling,
     _tensor,
     _to_nhwc,
 )
+from hal.forms import Signature
 from hal.types import OperandType, OperationType
 from reference_driver.ops.base import (
     Cost,
@@ -182,28 +189,54 @@ def _pool_execute(reduce: Callable[[np.ndarray, _Pool, bool], np.ndarray]):
     return execute
 
 
-def _source(length: int, new: int) -> np.ndarray:
-    """Source coordinate of each output cell: index * (length / new), in float32."""
-    return np.arange(new, dtype=np.float32) * (np.float32(length) / np.float32(new))
+def _scale(length: int, new: int, sampling: _Sampling) -> np.float32:
+    """Source cells per output cell, in float32: (length - 1) / (new - 1) with
+    align_corners (and more than one output cell), else length / new."""
+    if sampling.align_corners and new > 1:
+        return np.float32(length - 1) / np.float32(new - 1)
+    return np.float32(length) / np.float32(new)
 
 
-def _nearest(image: np.ndarray, new_h: int, new_w: int) -> np.ndarray:
-    def index(length: int, new: int) -> np.ndarray:
-        return np.minimum(np.floor(_source(length, new)).astype(np.intp), length - 1)
+def _nearest_index(length: int, new: int, sampling: _Sampling) -> np.ndarray:
+    """The source index of each output cell (Android 11's own kernel): the coordinate
+    (index + 0.5 with half-pixel centers) times the scale, rounded half away from zero
+    with align_corners, else floored; at most length - 1, and at least 0 with
+    half-pixel centers."""
+    offset = np.float32(0.5 if sampling.half_pixel_centers else 0.0)
+    source = (np.arange(new, dtype=np.float32) + offset) * _scale(length, new, sampling)
+    rounded = round_half_away_array(source) if sampling.align_corners else np.floor(source)
+    index = np.minimum(rounded.astype(np.intp), length - 1)
+    return np.maximum(index, 0) if sampling.half_pixel_centers else index
 
-    return image[:, index(image.shape[1], new_h)][:, :, index(image.shape[2], new_w)]
+
+def _nearest(image: np.ndarray, new_h: int, new_w: int, sampling: _Sampling) -> np.ndarray:
+    rows = _nearest_index(image.shape[1], new_h, sampling)
+    cols = _nearest_index(image.shape[2], new_w, sampling)
+    return image[:, rows][:, :, cols]
 
 
-def _bilinear(image: np.ndarray, new_h: int, new_w: int) -> np.ndarray:
-    """Float32 interpolation between the 4 neighbours (no corner alignment, no half pixel)."""
+def _bilinear_axis(
+    length: int, new: int, sampling: _Sampling
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(low, high, weight of high) per output cell along one axis, in float32: the source
+    coordinate is index * scale, or (index + 0.5) * scale - 0.5 with half-pixel centers;
+    low = max(floor, 0), high = min(ceil, length - 1), and the weight is the coordinate
+    minus low (so a coordinate below 0 or past the last cell reads that cell alone)."""
+    scale = _scale(length, new, sampling)
+    index = np.arange(new, dtype=np.float32)
+    if sampling.half_pixel_centers:
+        source = (index + np.float32(0.5)) * scale - np.float32(0.5)
+    else:
+        source = index * scale
+    low = np.maximum(np.floor(source), 0).astype(np.intp)
+    high = np.minimum(np.ceil(source).astype(np.intp), length - 1)
+    return low, high, source - low.astype(np.float32)
 
-    def axis(length: int, new: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        source = _source(length, new)
-        low = np.minimum(np.floor(source).astype(np.intp), length - 1)
-        return low, np.minimum(low + 1, length - 1), source - low.astype(np.float32)
 
-    y0, y1, dy = axis(image.shape[1], new_h)
-    x0, x1, dx = axis(image.shape[2], new_w)
+def _bilinear(image: np.ndarray, new_h: int, new_w: int, sampling: _Sampling) -> np.ndarray:
+    """Float32 interpolation between the 4 neighbours of each source coordinate."""
+    y0, y1, dy = _bilinear_axis(image.shape[1], new_h, sampling)
+    x0, x1, dx = _bilinear_axis(image.shape[2], new_w, sampling)
     dy, dx = dy[None, :, None, None], dx[None, None, :, None]
     values = image.astype(np.float32)
     top, bottom = values[:, y0], values[:, y1]
@@ -218,6 +251,7 @@ def _bilinear(image: np.ndarray, new_h: int, new_w: int) -> np.ndarray:
 
 def _resize_execute(bilinear: bool):
     def execute(args: OpArgs, shapes: Shapes) -> list[np.ndarray]:
+        sampling = _resize_sampling(args)
         nchw = _resize_layout(args)
         image = _image(args, nchw)
         _forced_quant(args, None, None)
@@ -225,9 +259,9 @@ def _resize_execute(bilinear: bool):
         if image.shape[0] == 0:
             return [np.zeros(shapes[0], dtype=image.dtype)]
         if not bilinear:
-            return [_from_nhwc(_nearest(image, new_h, new_w), nchw)]
-        result = _bilinear(image, new_h, new_w)
-        if args.inputs[0].type == Q8A:  # the Android 10 kernel truncates
+            return [_from_nhwc(_nearest(image, new_h, new_w, sampling), nchw)]
+        result = _bilinear(image, new_h, new_w, sampling)
+        if args.inputs[0].type == Q8A:  # the reference kernel truncates
             result = np.clip(np.trunc(result), 0, 255).astype(np.uint8)
         else:
             result = _float_out(result, args)
@@ -340,6 +374,12 @@ def _instance_norm_execute(args: OpArgs, shapes: Shapes) -> list[np.ndarray]:
     return [_from_nhwc(_float_out(result, args), nchw)]
 
 
+def _resize_flags_form(form: Signature) -> bool:
+    """HAL 1.3's align_corners and half_pixel_centers forms of float32, float16 and
+    quant8 (their signed twins come with ``via_unsigned``)."""
+    return form.variant in _FLOAT_Q8 and "align_corners" in form.form
+
+
 IMPLEMENTATIONS = (
     checked(
         OperationType.AVERAGE_POOL_2D,
@@ -355,12 +395,14 @@ IMPLEMENTATIONS = (
         OperationType.RESIZE_BILINEAR,
         _supports(_FLOAT_Q8),
         _resize_execute(bilinear=True),
+        newer=_resize_flags_form,
         via_unsigned=True,
     ),
     checked(
         OperationType.RESIZE_NEAREST_NEIGHBOR,
         _supports(_FLOAT_Q8),
         _resize_execute(bilinear=False),
+        newer=_resize_flags_form,
         via_unsigned=True,
     ),
     checked(OperationType.SOFTMAX, _supports(_FLOAT_Q8), _softmax_execute, via_unsigned=True),

@@ -8,7 +8,11 @@ UNIDIRECTIONAL_SEQUENCE_RNN (93)):
 * the basic RNN cell is ``h_t = act(W x_t + R h_{t-1} + b)``; the sequence
   forms run it over time (time-major ``[T, B, I]`` or batch-major
   ``[B, T, I]``), the bidirectional one twice (forward from t = 0, backward
-  from t = T - 1, each with its own weights and an optional auxiliary input);
+  from t = T - 1, each with its own weights and an optional auxiliary input:
+  with its weights it adds to both directions; alone, HAL 1.3's parallel
+  linking, the backward direction reads it instead of input 0); since HAL 1.3
+  the sequence forms may also output each direction's hidden state after its
+  last step;
 * SVDF keeps a ``[batch, filters * memory]`` state: the newest column is the
   feature projection of the input, the output sums ``rank`` time-filtered
   filters per unit, and the state comes back shifted one step;
@@ -39,6 +43,7 @@ from hal.checks.rnn import (
     Shape,
     _time_major_int,
 )
+from hal.forms import Signature
 from hal.types import OperationType
 from reference_driver.ops.base import (
     OpArgs,
@@ -123,27 +128,41 @@ def _uni_execute(args: OpArgs, shapes: list[Shape]) -> list[Array]:
     states = _run_cell(
         projected, _widen(args, 2), _widen(args, 4), activation_code(args, 5), dtype, False
     )
-    return [to_float_type(_time_first(states, time_major), dtype)]
+    results = [to_float_type(_time_first(states, time_major), dtype)]
+    if len(shapes) == 2:  # HAL 1.3: the hidden state after the last step
+        results.append(to_float_type(states[-1], dtype))
+    return results
 
 
 def _bidi_execute(args: OpArgs, shapes: list[Shape]) -> list[Array]:
+    """Both directions; with the auxiliary input and its weights (cross-linking) each
+    direction adds the projected auxiliary input, and with the auxiliary input alone
+    (HAL 1.3's parallel linking) the backward direction reads it instead of input 0."""
     time_major = bool(args.scalar(13))
+    merge = bool(args.scalar(14))
     dtype = args.values[0].dtype
     code = activation_code(args, 12)
     inputs = _time_first(_widen(args, 0), time_major)
     aux = None if args.values[9] is None else _time_first(_widen(args, 9), time_major)
-    directions = []
+    parallel = aux is not None and args.values[10] is None
+    directions, finals = [], []
     for first, aux_slot, reverse in ((1, 10, False), (5, 11, True)):
-        projected = inputs @ _widen(args, first).T + _widen(args, first + 2)
-        if aux is not None:
+        source = aux if parallel and reverse else inputs
+        projected = source @ _widen(args, first).T + _widen(args, first + 2)
+        if aux is not None and not parallel:
             projected = projected + aux @ _widen(args, aux_slot).T
         states = _run_cell(
             projected, _widen(args, first + 1), _widen(args, first + 3), code, dtype, reverse
         )
         directions.append(_time_first(states, time_major))
-    if bool(args.scalar(14)):
-        return [to_float_type(np.concatenate(directions, axis=2), dtype)]
-    return [to_float_type(states, dtype) for states in directions]
+        finals.append(states[0] if reverse else states[-1])
+    if merge:
+        results = [to_float_type(np.concatenate(directions, axis=2), dtype)]
+    else:
+        results = [to_float_type(states, dtype) for states in directions]
+    if len(shapes) > len(results):  # HAL 1.3: each direction's state after its last step
+        results += [to_float_type(state, dtype) for state in finals]
+    return results
 
 
 def _svdf_execute(args: OpArgs, shapes: list[Shape]) -> list[Array]:
@@ -303,14 +322,23 @@ def _qlstm_execute(args: OpArgs, shapes: list[Shape]) -> list[Array]:
 # ---------------------------------------------------------------------------
 
 
+def _states_form(form: Signature) -> bool:
+    """HAL 1.3's final-state outputs of the sequence operations (float32 and float16)."""
+    return "state" in form.form
+
+
 def _qlstm_supports(args: OpArgs) -> bool:
     return args.inputs[0].type == Q8A
 
 
 IMPLEMENTATIONS = (
     checked(OperationType.RNN, _float_supports, _rnn_execute),
-    checked(OperationType.UNIDIRECTIONAL_SEQUENCE_RNN, _float_supports, _uni_execute),
-    checked(OperationType.BIDIRECTIONAL_SEQUENCE_RNN, _float_supports, _bidi_execute),
+    checked(
+        OperationType.UNIDIRECTIONAL_SEQUENCE_RNN, _float_supports, _uni_execute, newer=_states_form
+    ),
+    checked(
+        OperationType.BIDIRECTIONAL_SEQUENCE_RNN, _float_supports, _bidi_execute, newer=_states_form
+    ),
     checked(OperationType.SVDF, _float_supports, _svdf_execute),
     checked(OperationType.QUANTIZED_16BIT_LSTM, _qlstm_supports, _qlstm_execute),
 )

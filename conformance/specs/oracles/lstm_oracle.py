@@ -1,5 +1,7 @@
 """Offline oracle for the LSTM-family specs (V1_0 lstm, V1_1 lstm_relaxed, V1_2
-lstm_v1_2, unidirectional_sequence_lstm, bidirectional_sequence_lstm).
+lstm_v1_2, unidirectional_sequence_lstm, bidirectional_sequence_lstm; and, in a
+section of its own, HAL 1.3's final states and parallel linking: V1_3
+unidirectional_sequence_lstm_v1_3, bidirectional_sequence_lstm_v1_3).
 
 Written from the operation definitions in the ops reference (docs/operations.md,
 LSTM (16), BIDIRECTIONAL_SEQUENCE_LSTM (42) and UNIDIRECTIONAL_SEQUENCE_LSTM (92)),
@@ -492,6 +494,139 @@ def main() -> None:
             seed=44, zero_row=True,
         ),
         time_major=True, merge=True,
+    )  # fmt: skip
+    main_1_3()
+
+
+# ---------------------------------------------------------------------------
+# HAL 1.3: final-state outputs and parallel linking (V1_3/unidirectional_sequence_lstm_v1_3,
+# V1_3/bidirectional_sequence_lstm_v1_3)
+# ---------------------------------------------------------------------------
+# A direction's final states are its output state h and cell state c after its last
+# step (t = T - 1 forward, t = 0 backward). Parallel linking: the aux input given and
+# every aux weight omitted; the forward cell reads x, the backward cell reads the aux
+# input in place of x (its input weights have the aux input's features), and no aux
+# weights are applied.
+
+
+def uni_case_1_3(case: Case, time_major: bool) -> None:
+    rng = random.Random(case.seed)
+    cfg = case.cells[0]
+    cell = make_cell(rng, cfg, case.inputs)
+    h0, c0 = states(rng, case, cfg)
+    xs = sequence_input(rng, case)
+    outputs, h, c = run(cell, cfg, case, xs, None, h0, c0)
+    x_data = xs if time_major else batch_major(xs)
+    out_data = outputs if time_major else batch_major(outputs)
+    print(f"# {case.name}")
+    print("DATA = {")
+    show("x", time_major_dims(x_data), flat(x_data))
+    for name, dims, values in cell_operands(cell) + layer_norm_operands(cell):
+        show(name, dims, values)
+    show("h0", [case.batch, cfg.output], flat(h0))
+    show("c0", [case.batch, cfg.units], flat(c0))
+    show("out", time_major_dims(out_data), flat(out_data))
+    show("h", [case.batch, cfg.output], flat(h))
+    show("c", [case.batch, cfg.units], flat(c))
+    print("}\n")
+
+
+def bidi_case_1_3(case: Case, time_major: bool, merge: bool, parallel: bool) -> None:
+    """As ``bidi_case``, with the four final states; ``parallel``: an aux input of the
+    input's size without aux weights, read by the backward cell alone."""
+    rng = random.Random(case.seed)
+    fw_cfg, bw_cfg = case.cells
+    fw = make_cell(rng, fw_cfg, case.inputs)
+    bw = make_cell(rng, bw_cfg, case.inputs)
+    fw_h0, fw_c0 = states(rng, case, fw_cfg)
+    bw_h0, bw_c0 = states(rng, case, bw_cfg)
+    xs = sequence_input(rng, case)
+    auxs = sequence_input(rng, case) if parallel else None
+    fw_out, fw_h, fw_c = run(fw, fw_cfg, case, xs, None, fw_h0, fw_c0)
+    bw_in = auxs if parallel else xs
+    bw_out, bw_h, bw_c = run(bw, bw_cfg, case, bw_in, None, bw_h0, bw_c0, reverse=True)
+
+    def layout(seq):
+        return seq if time_major else batch_major(seq)
+
+    print(f"# {case.name}")
+    print("DATA = {")
+    show("x", time_major_dims(layout(xs)), flat(layout(xs)))
+    for prefix, cell in (("fw_", fw), ("bw_", bw)):
+        for name, dims, values in cell_operands(cell, prefix):
+            show(name, dims, values)
+    show("fw_h0", [case.batch, fw_cfg.output], flat(fw_h0))
+    show("fw_c0", [case.batch, fw_cfg.units], flat(fw_c0))
+    show("bw_h0", [case.batch, bw_cfg.output], flat(bw_h0))
+    show("bw_c0", [case.batch, bw_cfg.units], flat(bw_c0))
+    show(
+        "aux",
+        time_major_dims(layout(auxs)) if auxs else [0, 0, 0],
+        flat(layout(auxs)) if auxs else [],
+    )
+    for prefix in ("fw_", "bw_"):
+        for g in GATES:
+            show(f"{prefix}aux_{g}", [0, 0], [])
+    for prefix, cell in (("fw_", fw), ("bw_", bw)):
+        for name, dims, values in layer_norm_operands(cell, prefix):
+            show(name, dims, values)
+    if merge:
+        merged = [
+            [fw_out[t][b] + bw_out[t][b] for b in range(case.batch)] for t in range(case.steps)
+        ]
+        show("out", time_major_dims(layout(merged)), flat(layout(merged)))
+    else:
+        show("fw_out", time_major_dims(layout(fw_out)), flat(layout(fw_out)))
+        show("bw_out", time_major_dims(layout(bw_out)), flat(layout(bw_out)))
+    show("fw_h", [case.batch, fw_cfg.output], flat(fw_h))
+    show("fw_c", [case.batch, fw_cfg.units], flat(fw_c))
+    show("bw_h", [case.batch, bw_cfg.output], flat(bw_h))
+    show("bw_c", [case.batch, bw_cfg.units], flat(bw_c))
+    print("}\n")
+
+
+def main_1_3() -> None:
+    print("# ---- HAL 1.3 UNIDIRECTIONAL_SEQUENCE_LSTM with final states ----")
+    uni_case_1_3(Case("time_major", 2, 2, 3, [CellConfig(2, 2)], seed=31), time_major=True)
+    uni_case_1_3(
+        Case(
+            "batch_major_cifg_peephole_projection",
+            2, 2, 3,
+            [CellConfig(3, 2, cifg=True, peephole=True, projection=True, projection_bias=True)],
+            cell_clip=0.75, proj_clip=0.5, seed=32,
+        ),
+        time_major=False,
+    )  # fmt: skip
+    print("# ---- HAL 1.3 BIDIRECTIONAL_SEQUENCE_LSTM with final states ----")
+    bidi_case_1_3(
+        Case("time_major", 2, 2, 3, [CellConfig(2, 2), CellConfig(2, 2)], seed=41),
+        time_major=True, merge=False, parallel=False,
+    )  # fmt: skip
+    bidi_case_1_3(
+        Case(
+            "batch_major_merged",
+            2, 2, 3,
+            [
+                CellConfig(3, 3, cifg=True, peephole=True),
+                CellConfig(2, 3, projection=True, projection_bias=True),
+            ],
+            cell_clip=0.5, proj_clip=0.5, seed=42,
+        ),
+        time_major=False, merge=True, parallel=False,
+    )  # fmt: skip
+    print("# ---- HAL 1.3 BIDIRECTIONAL_SEQUENCE_LSTM parallel linking ----")
+    bidi_case_1_3(
+        Case("parallel", 2, 2, 3, [CellConfig(2, 2), CellConfig(3, 3, cifg=True)], seed=45),
+        time_major=True, merge=False, parallel=True,
+    )  # fmt: skip
+    bidi_case_1_3(
+        Case(
+            "parallel_merged_batch_major",
+            2, 2, 2,
+            [CellConfig(2, 2, peephole=True), CellConfig(2, 2, projection=True)],
+            seed=46,
+        ),
+        time_major=False, merge=True, parallel=True,
     )  # fmt: skip
 
 

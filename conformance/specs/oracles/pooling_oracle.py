@@ -2,7 +2,9 @@
 
 Specs: V1_0/avg_pool, max_pool, l2_pool, resize_bilinear, softmax,
 local_response_normalization, l2_normalization; their V1_1 relaxed and V1_2
-twins; V1_2/resize_nearest_neighbor, log_softmax, instance_normalization.
+twins; V1_2/resize_nearest_neighbor, log_softmax, instance_normalization; and, in
+a section of its own (HAL 1.3), V1_3/resize_bilinear_v1_3 and
+resize_nearest_neighbor_v1_3.
 
 Written from the operation definitions in the ops reference (each operation's
 section of docs/operations.md), deliberately naive: plain Python loops over every output cell,
@@ -660,6 +662,127 @@ def instance_normalization_cases():
     }
 
 
+# ----------------------------------------------------------------------------- HAL 1.3
+# RESIZE_BILINEAR and RESIZE_NEAREST_NEIGHBOR with align_corners and half_pixel_centers
+# (V1_3/resize_bilinear_v1_3, resize_nearest_neighbor_v1_3), computed in exact
+# fractions from the definition: the scale is (size - 1) / (new - 1) with align_corners
+# and more than one output cell, else size / new. Bilinear source coordinate: index *
+# scale, or (index + 1/2) * scale - 1/2 with half-pixel centers; low = max(floor, 0),
+# high = min(ceil, size - 1), weight of high = coordinate - low. Nearest: (index (+ 1/2
+# with half-pixel centers)) * scale, rounded half away from zero with align_corners,
+# else floored; then at most size - 1 (and at least 0). Every scale of the cases is a
+# dyadic fraction, so a float32 kernel lands on the same cells.
+
+
+def _scale13(size, new, align):
+    if align and new > 1:
+        return Fraction(size - 1, new - 1)
+    return Fraction(size, new)
+
+
+def _round_half_away(value):
+    whole = math.floor(abs(value) + Fraction(1, 2))
+    return whole if value >= 0 else -whole
+
+
+def nearest_index13(size, new, index, align, half):
+    source = (index + (Fraction(1, 2) if half else 0)) * _scale13(size, new, align)
+    chosen = _round_half_away(source) if align else math.floor(source)
+    chosen = min(chosen, size - 1)
+    return max(chosen, 0) if half else chosen
+
+
+def bilinear_axis13(size, new, index, align, half):
+    scale = _scale13(size, new, align)
+    source = (index + Fraction(1, 2)) * scale - Fraction(1, 2) if half else index * scale
+    low = max(math.floor(source), 0)
+    high = min(math.ceil(source), size - 1)
+    return low, high, source - low
+
+
+def resize13(kind, x, shape, new_h, new_w, align, half):
+    """NHWC ``x`` resized to new_h x new_w with the HAL 1.3 flags (exact fractions)."""
+    n, h, w, c = shape
+    out = []
+    for b in range(n):
+        for oy in range(new_h):
+            for ox in range(new_w):
+                for ch in range(c):
+
+                    def at(y, xx, b=b, ch=ch):
+                        return Fraction(x[index(shape, b, y, xx, ch)])
+
+                    if kind == "nearest":
+                        y = nearest_index13(h, new_h, oy, align, half)
+                        xx = nearest_index13(w, new_w, ox, align, half)
+                        out.append(at(y, xx))
+                        continue
+                    y0, y1, fy = bilinear_axis13(h, new_h, oy, align, half)
+                    x0, x1, fx = bilinear_axis13(w, new_w, ox, align, half)
+                    out.append(
+                        (1 - fy) * (1 - fx) * at(y0, x0)
+                        + fy * (1 - fx) * at(y1, x0)
+                        + (1 - fy) * fx * at(y0, x1)
+                        + fy * fx * at(y1, x1)
+                    )
+    return [float(v) for v in out]
+
+
+# [1, 2, 3, 2]; multiples of 2, so every value below is a multiple of 0.5 (exact in
+# quant8 at scale 0.5: no rounding or truncation question)
+RESIZE13_IN = [0.0, 20.0, 8.0, 2.0, 4.0, 10.0,
+               12.0, -4.0, 2.0, 14.0, 6.0, 8.0]  # fmt: skip
+RESIZE13_SHAPE = (1, 2, 3, 2)
+# [1, 2, 2, 1]; multiples of 8: sixteenths of them are multiples of 0.5
+RESIZE13_SMALL = [0.0, 16.0, 40.0, 8.0]
+RESIZE13_SMALL_SHAPE = (1, 2, 2, 1)
+# [1, 4, 4, 1]
+RESIZE13_RAMP = [2.0 * k for k in range(16)]
+RESIZE13_RAMP_SHAPE = (1, 4, 4, 1)
+
+
+@case
+def resize_bilinear_v1_3():
+    return {
+        "align_corners 2x3->3x5": resize13(
+            "bilinear", RESIZE13_IN, RESIZE13_SHAPE, 3, 5, True, False
+        ),
+        "half_pixel 2x2->4x4": resize13(
+            "bilinear", RESIZE13_SMALL, RESIZE13_SMALL_SHAPE, 4, 4, False, True
+        ),
+        "half_pixel 4x4->2x2": resize13(
+            "bilinear", RESIZE13_RAMP, RESIZE13_RAMP_SHAPE, 2, 2, False, True
+        ),
+        "align_corners 4x4->2x2": resize13(
+            "bilinear", RESIZE13_RAMP, RESIZE13_RAMP_SHAPE, 2, 2, True, False
+        ),
+        "no flags 4x4->2x2": resize13(
+            "bilinear", RESIZE13_RAMP, RESIZE13_RAMP_SHAPE, 2, 2, False, False
+        ),
+    }
+
+
+@case
+def resize_nearest_neighbor_v1_3():
+    return {
+        "align_corners 2x3->3x5": resize13(
+            "nearest", RESIZE13_IN, RESIZE13_SHAPE, 3, 5, True, False
+        ),
+        "half_pixel 4x4->2x2": resize13(
+            "nearest", RESIZE13_RAMP, RESIZE13_RAMP_SHAPE, 2, 2, False, True
+        ),
+        "align_corners 4x4->2x2": resize13(
+            "nearest", RESIZE13_RAMP, RESIZE13_RAMP_SHAPE, 2, 2, True, False
+        ),
+        "half_pixel 2x3->4x6": resize13(
+            "nearest", RESIZE13_IN, RESIZE13_SHAPE, 4, 6, False, True
+        ),
+        "no flags 4x4->2x2": resize13(
+            "nearest", RESIZE13_RAMP, RESIZE13_RAMP_SHAPE, 2, 2, False, False
+        ),
+    }
+
+
 def show(name, results, quant=None):
     print(f"# {name}")
     for key, values in results.items():
@@ -681,6 +804,8 @@ QUANT = {
     "resize_bilinear": (0.5, 30),
     "resize_bilinear_v1_2": RESIZE_V1_2_QUANT,
     "resize_nearest_neighbor": (0.5, 30),
+    "resize_bilinear_v1_3": (0.5, 30),
+    "resize_nearest_neighbor_v1_3": (0.5, 30),
 }
 
 

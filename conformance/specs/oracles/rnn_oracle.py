@@ -6,8 +6,10 @@ V1_2/rnn_float16, svdf_float16, unidirectional_sequence_rnn,
 bidirectional_sequence_rnn, quantized_lstm). Plain Python, one number at a
 time, written from the definitions in docs/operations.md (RNN (24), SVDF (27),
 BIDIRECTIONAL_SEQUENCE_RNN (43), QUANTIZED_16BIT_LSTM (73) and
-UNIDIRECTIONAL_SEQUENCE_RNN (93)); it imports neither the reference driver nor the
-generator.
+UNIDIRECTIONAL_SEQUENCE_RNN (93)), and HAL 1.3's final-state outputs and
+parallel linking (V1_3/unidirectional_sequence_rnn_v1_3,
+bidirectional_sequence_rnn_v1_3: a section of its own, main_1_3); it imports
+neither the reference driver nor the generator.
 
 * Float operations are computed in double; every spec value is a small
   dyadic fraction, so each result is exact in float32 and float16 (the script
@@ -495,6 +497,45 @@ def main():
         fc, fh = qlstm_float(Q_X1, Q_W_IN, Q_W_REC, Q_BIAS, Q_C0, Q_H0, zero, scale)
         show("  float model cell1", fc)
         show("  float model h1", fh)
+    main_1_3()
+
+
+# ---------------------------------------------------------------------------
+# HAL 1.3: final-state outputs and parallel linking (V1_3/unidirectional_sequence_rnn_v1_3,
+# V1_3/bidirectional_sequence_rnn_v1_3)
+# ---------------------------------------------------------------------------
+# A direction's final state is its hidden state after its last step: t = T - 1 going
+# forward, t = 0 going backward. With parallel linking (the auxiliary input without
+# auxiliary weights) the forward direction reads the input alone and the backward
+# direction reads the auxiliary input in its place, with its own weights.
+
+
+def main_1_3():
+    print("# HAL 1.3 UNIDIRECTIONAL_SEQUENCE_RNN final state, act RELU")
+    seq = to_time_major(SEQ_X)
+    states = run_direction(seq, SEQ_W, SEQ_R, SEQ_B, SEQ_H0, 1, False)
+    show("useq13 time-major output", states)
+    show("useq13 batch-major output", to_time_major(states))
+    show("useq13 final state", states[-1])
+    check_exact("useq13", flat(states))
+
+    print("# HAL 1.3 BIDIRECTIONAL_SEQUENCE_RNN final states, act RELU")
+    seq = to_time_major(BI_X)
+    aux = to_time_major(BI_AUX)
+    for mode in ("no aux", "parallel"):
+        fw = run_direction(seq, BI_FW_W, BI_FW_R, BI_FW_B, BI_FW_H0, 1, False)
+        bw_input = aux if mode == "parallel" else seq
+        bw = run_direction(bw_input, BI_BW_W, BI_BW_R, BI_BW_B, BI_BW_H0, 1, True)
+        merged = [[fw[t][b] + bw[t][b] for b in range(2)] for t in range(3)]
+        show(f"bidi13 {mode} fw time-major", fw)
+        show(f"bidi13 {mode} bw time-major", bw)
+        show(f"bidi13 {mode} merged time-major", merged)
+        show(f"bidi13 {mode} fw batch-major", to_time_major(fw))
+        show(f"bidi13 {mode} bw batch-major", to_time_major(bw))
+        show(f"bidi13 {mode} merged batch-major", to_time_major(merged))
+        show(f"bidi13 {mode} fw final state", fw[-1])
+        show(f"bidi13 {mode} bw final state", bw[0])
+        check_exact("bidi13", flat(fw) + flat(bw))
 
 
 # Spec outputs not computed here (derived by hand in the spec), skipped by --check.
