@@ -11,7 +11,8 @@ golden values, and prints inputs and outputs; the specs carry copies of both.
 A spec's quantized expectation is the generator's quantization of the float golden, so
 each case also proves that the signed integer arithmetic gives that same byte:
 
-- convolutions, pooling by maximum, resizing and the copies: every golden is an exact
+- convolutions, pooling by maximum, resizing (HAL 1.3's align_corners and
+  half_pixel_centers too, through pooling_oracle.resize13) and the copies: every golden is an exact
   multiple of each output scale the specs use (``exact``), so no rounding is involved
   (the products of scales are powers of two);
 - average pooling: every mean lies at least 0.1 of a step from a rounding tie at the
@@ -227,6 +228,67 @@ def resize_nearest_down():
     x = draw(74, 40, -6, 6, 0.5)
     out, dims = pool.resize("nearest", x, (2, 4, 5, 1), 2, 3)
     assert dims == (2, 2, 3, 1)
+    return {"input": x, "output": out}
+
+
+# HAL 1.3's align_corners and half_pixel_centers (pooling_oracle.resize13, exact
+# fractions). Bilinear blends here weigh multiples of 1/4 (inputs multiples of 2) or of
+# 1/16 (inputs multiples of 8): every result is on the grid of scales 0.5 and 0.25.
+
+
+@case
+def resize_bilinear_align():
+    """RESIZE_BILINEAR [1,3,3,1] -> [1,5,5,1] with align_corners (scale 1/2 per axis)."""
+    x = draw(75, 9, -8, 8, 2)
+    out = pool.resize13("bilinear", x, (1, 3, 3, 1), 5, 5, True, False)
+    exact("resize_bilinear_align", out, (0.5, 0.25))
+    return {"input": x, "output": out}
+
+
+@case
+def resize_bilinear_half_pixel():
+    """RESIZE_BILINEAR [1,2,4,1] -> [1,4,8,1] with half_pixel_centers: sources
+    i / 2 - 1/4 (weights 1/4, 3/4; -1/4 clamps to cell 0)."""
+    x = draw(76, 8, -48, 48, 8)
+    out = pool.resize13("bilinear", x, (1, 2, 4, 1), 4, 8, False, True)
+    exact("resize_bilinear_half_pixel", out, (0.5,))
+    return {"input": x, "output": out}
+
+
+@case
+def resize_bilinear_half_pixel_down():
+    """RESIZE_BILINEAR [1,4,4,2] by scale 0.5 -> [1,2,2,2] with half_pixel_centers:
+    sources 2i + 1/2."""
+    x = draw(77, 32, -8, 8, 2)
+    out = pool.resize13("bilinear", x, (1, 4, 4, 2), 2, 2, False, True)
+    exact("resize_bilinear_half_pixel_down", out, (0.5, 0.25))
+    return {"input": x, "output": out}
+
+
+@case
+def resize_nearest_align():
+    """RESIZE_NEAREST_NEIGHBOR [1,3,4,1] -> [1,4,6,1] with align_corners: rows
+    round(i * 2/3), columns round(i * 3/5), none of them near a half."""
+    x = draw(78, 12, -6, 6, 0.5)
+    out = pool.resize13("nearest", x, (1, 3, 4, 1), 4, 6, True, False)
+    return {"input": x, "output": out}
+
+
+@case
+def resize_nearest_half_pixel():
+    """RESIZE_NEAREST_NEIGHBOR [1,3,3,2] -> [1,2,2,2] with half_pixel_centers:
+    floor((i + 1/2) * 3/2) = 0, 2."""
+    x = draw(79, 18, -6, 6, 0.5)
+    out = pool.resize13("nearest", x, (1, 3, 3, 2), 2, 2, False, True)
+    return {"input": x, "output": out}
+
+
+@case
+def resize_nearest_align_scale():
+    """RESIZE_NEAREST_NEIGHBOR [1,2,3,2] by scale 2 -> [1,4,6,2] with align_corners:
+    rows round(i / 3), columns round(i * 2/5)."""
+    x = draw(80, 12, -6, 6, 0.5)
+    out = pool.resize13("nearest", x, (1, 2, 3, 2), 4, 6, True, False)
     return {"input": x, "output": out}
 
 
