@@ -545,7 +545,11 @@ def proposals():
         prop.nest(GP_DELTAS, [2, 2, 2, 8]),
         prop.nest(GP_ANCHORS, [2, 4]),
         prop.nest(GP_INFO, [2, 2]),
-        (4.0, 4.0), 3, 2, 0.5, 1.0,
+        (4.0, 4.0),
+        3,
+        2,
+        0.5,
+        1.0,
     )
     exact("proposals", scores, (1 / 16,))
     margin("proposals", boxes, 0.125, 0.02)
@@ -554,11 +558,12 @@ def proposals():
             "batches_out": batches}  # fmt: skip
 
 
+# 3 boxes x 3x3 heatmaps x 1 keypoint (NHWC [3, 3, 3, 1])
 HM_X = [
     0.5, 3.0, 1.5, 2.0, -1.0, 0.0, -0.5, 1.0, 0.0,
     1.0, 2.5, 4.0, 6.5, 5.0, 3.5, 2.0, 1.5, 0.5,
     3.0, 1.0, 2.0, 4.0, 6.0, 2.5, 5.5, 0.0, 1.0,
-]  # 3 boxes x 3x3 heatmaps x 1 keypoint (NHWC [3, 3, 3, 1])
+]  # fmt: skip
 
 
 @case
