@@ -3759,7 +3759,6 @@ MODULES = (
         "V1_3.cast_identity",
         (
             "cast_identity_bool8",
-            "cast_identity_int32",
             "cast_identity_quant16_asymm",
             "cast_identity_quant16_symm",
             "cast_identity_quant8_symm",

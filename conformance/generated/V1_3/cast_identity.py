@@ -10,9 +10,6 @@ from hal.types import OperandLifeTime, OperandType, OperationType
 
 SPEC = "conformance/specs/V1_3/cast_identity.mod.py"
 
-# Data shared by several tests (base64 of little-endian bytes).
-_D0 = "AAAAgP////8AAAAAAQAAAAAAAQD///9/"
-
 
 def _t0():
     return g.case(
@@ -47,37 +44,6 @@ def _t0():
 
 def _t1():
     return g.case(
-        "cast_identity_int32",
-        "cast_identity_int32_dynamic_output_shape",
-        "V1_3",
-        version="V1_3",
-        provenance=g.provenance(SPEC, 17, (), ("CAST",)),
-        model=g.model(
-            operands=[
-                g.operand(OperandType.TENSOR_INT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_INT32, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
-            ],
-            operations=[
-                g.operation(OperationType.CAST, [0], [1]),
-            ],
-            inputs=[0],
-            outputs=[1],
-        ),
-        feeds=[
-            g.feed(
-                inputs=[
-                    g.array("<i4", (2, 3), _D0),
-                ],
-                outputs=[
-                    g.array("<i4", (2, 3), _D0),
-                ],
-            ),
-        ],
-    )
-
-
-def _t2():
-    return g.case(
         "cast_identity_quant16_asymm",
         "cast_identity_quant16_asymm_dynamic_output_shape",
         "V1_3",
@@ -107,7 +73,7 @@ def _t2():
     )
 
 
-def _t3():
+def _t2():
     return g.case(
         "cast_identity_quant16_symm",
         "cast_identity_quant16_symm_dynamic_output_shape",
@@ -138,7 +104,7 @@ def _t3():
     )
 
 
-def _t4():
+def _t3():
     return g.case(
         "cast_identity_quant8_symm",
         "cast_identity_quant8_symm_dynamic_output_shape",
@@ -171,8 +137,7 @@ def _t4():
 
 TESTS = (
     ("cast_identity_bool8", _t0),
-    ("cast_identity_int32", _t1),
-    ("cast_identity_quant16_asymm", _t2),
-    ("cast_identity_quant16_symm", _t3),
-    ("cast_identity_quant8_symm", _t4),
+    ("cast_identity_quant16_asymm", _t1),
+    ("cast_identity_quant16_symm", _t2),
+    ("cast_identity_quant8_symm", _t3),
 )
