@@ -2082,6 +2082,7 @@ MODULES = (
         "V1_2.l2_normalization_zero_vector",
         (
             "l2_normalization_zero_vector_below_floor",
+            "l2_normalization_zero_vector_quant8_zero_rows",
             "l2_normalization_zero_vector_zero_vector",
             "l2_normalization_zero_vector_zero_vector_float16",
             "l2_normalization_zero_vector_zero_vector_relaxed",

@@ -23,8 +23,8 @@ docs/operations.md). Conventions:
   an all-zero vector gives zeros (Android 10 divided by the norm: 0 / 0 = NaN).
 * RESIZE_BILINEAR and RESIZE_NEAREST_NEIGHBOR take HAL 1.3's align_corners and
   half_pixel_centers (float32, float16, quant8): the scale and source coordinates
-  of Android 11's kernels (docs/operations.md, each operation's section); both
-  false is the 1.2 behaviour exactly.
+  of Android 11's kernels (docs/operations.md, RESIZE_BILINEAR (23) and
+  RESIZE_NEAREST_NEIGHBOR (94)); both false is the 1.2 behaviour exactly.
 * Batches of 0 pass through the pools, the resizes and SOFTMAX (an empty
   output, no arithmetic); every other zero-sized input fails the execution.
 
