@@ -35,6 +35,15 @@ _D20 = "BOjw9LzM6Kjw1Kis9OwI6OjULMwUIMT4NCQsUAgw7PwEAPAE"
 _D21 = "QCQsMPgIJOQsEOToMChEJCQQaAhQXAA0cGBof0RsKDhAPCxA"
 _D22 = "49ze39HV3Mze18zN393k3NzX7dXn6tPg7+vt9uTu3eHj4t7j"
 _D23 = "AQAAAAEAAAAAAAAAAQAAAAIAAAACAAAAAAAAAAE="
+_D24 = "Ky0rKy0jIS0rIR8rJSEfLR0p"
+_D25 = "PqS0rj7u+qBEEtikvA7gBPoO"
+_D26 = "s7Ovsa+xr6+tu7Gzq7evq7OvrbO5t6+ztbG5u7e1t7WttbO5u6+5uQ=="
+_D27 = "FPgE+Lj8AAAYBOT4zLj43LzkPET83DQMJDwUMGAQ1BgACEAU"
+_D28 = "mpSklJialJSYnpqWnqKenKCcnpqanp6anA=="
+_D29 = "VH5OeDxWPD5IUjx+ZEQiLFZwXmA8VjpiTFZSVFZcQlxSSmZaYmZUZGBaVF5eZE5gVmI="
+_D30 = "VE48PEg8ZCJWXjw6TFJWQlJmYlRgVF5OVn54Vj5SfkQscGBWYlZUXFxKWmZkWl5kYGI="
+_D31 = "FBAMDgwIFAwGBAoQEAwUDhAIFAQICggUFAoOFAYGDBA="
+_D32 = "FAwMFAYKEBQQFAgIFA4GDBAOCAwEEAwOCAQKFAoUBhA="
 
 
 def _t0():
@@ -1801,6 +1810,504 @@ def _t43():
     )
 
 
+def _t44():
+    return g.case(
+        "conv2d_quant8_signed_same_no_layout_signed",
+        "conv2d_quant8_signed_same_no_layout_dynamic_output_shape_signed",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 133, ("signed",), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=37),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-9, location=(0, 0, 36)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 36, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-20),
+            ],
+            operations=[
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6], [7]),
+            ],
+            inputs=[0],
+            outputs=[7],
+            values="+vf7+PX58/j69/r2+/P1+vj1+Pbz9vT7+Pn08/P79vT5+vT5BgAAAPT///8BAAAAAQAAAAEAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 3, 3, 2), _D24),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 2), _D25),
+                ],
+            ),
+        ],
+    )
+
+
+def _t45():
+    return g.case(
+        "conv2d_quant8_signed_same_no_layout_signed_per_channel",
+        "conv2d_quant8_signed_same_no_layout_dynamic_output_shape_signed_per_channel",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 133, ("signed_per_channel",), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=37),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [2, 3, 3, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 36), extra=g.channel_quant((0.125, 0.25), 0)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-20),
+            ],
+            operations=[
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6], [7]),
+            ],
+            inputs=[0],
+            outputs=[7],
+            values="BgAIAvwE+AIGAAb+CPj8BgL8Af/8//0EAQL9/PwE//0CA/0CDAAAAPT///8BAAAAAQAAAAEAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 3, 3, 2), _D24),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 2), _D25),
+                ],
+            ),
+        ],
+    )
+
+
+def _t46():
+    return g.case(
+        "conv2d_quant8_signed_explicit_no_layout_signed",
+        "conv2d_quant8_signed_explicit_no_layout_dynamic_output_shape_signed",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 151, ("signed",), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 4, 5, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-77),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 2, 3, 1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=100, location=(0, 0, 18)),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 18, 12)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 30, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 34, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 38, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 42, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 46, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 50, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 54, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0625, zero_point=16),
+            ],
+            operations=[
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[0],
+            outputs=[10],
+            values="YWhjZGRkYWdkZ2ZmYWRjZWVkAgAAAAAAAAD8////AQAAAAEAAAAAAAAAAQAAAAIAAAACAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 4, 5, 1), _D26),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 2, 3, 3), _D27),
+                ],
+            ),
+        ],
+    )
+
+
+def _t47():
+    return g.case(
+        "conv2d_quant8_signed_explicit_no_layout_signed_per_channel",
+        "conv2d_quant8_signed_explicit_no_layout_dynamic_output_shape_signed_per_channel",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 151, ("signed_per_channel",), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 4, 5, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-77),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [3, 2, 3, 1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 18), extra=g.channel_quant((0.25, 0.0625, 0.125), 0)),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 18, 12)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 30, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 34, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 38, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 42, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 46, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 50, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 54, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0625, zero_point=16),
+            ],
+            operations=[
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[0],
+            outputs=[10],
+            values="/QT/AAAA9AwADAgI+gD+AgIAAgAAAAAAAAD4////AQAAAAEAAAAAAAAAAQAAAAIAAAACAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 4, 5, 1), _D26),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 2, 3, 3), _D27),
+                ],
+            ),
+        ],
+    )
+
+
+def _t48():
+    return g.case(
+        "conv2d_quant8_signed_same_dilated_nhwc_signed",
+        "conv2d_quant8_signed_same_dilated_dynamic_output_shape_nhwc_signed",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 172, ("nhwc", "signed"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 5, 5, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2, 2, 1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=50, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 8, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 5, 5, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=90),
+            ],
+            operations=[
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[0],
+            outputs=[10],
+            values="MzU1MjQxNS76////BAAAAAEAAAABAAAAAQAAAAAAAAAAAgAAAAIAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 5, 5, 1), _D28),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 5, 5, 2), _D29),
+                ],
+            ),
+        ],
+    )
+
+
+def _t49():
+    return g.case(
+        "conv2d_quant8_signed_same_dilated_nhwc_signed_per_channel",
+        "conv2d_quant8_signed_same_dilated_dynamic_output_shape_nhwc_signed_per_channel",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 172, ("nhwc", "signed_per_channel"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 5, 5, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-100),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [2, 2, 2, 1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8), extra=g.channel_quant((0.25, 0.125), 0)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 5, 5, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=90),
+            ],
+            operations=[
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[0],
+            outputs=[10],
+            values="AQMDAAT+Bvj6////CAAAAAEAAAABAAAAAQAAAAAAAAAAAgAAAAIAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 5, 5, 1), _D28),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 5, 5, 2), _D29),
+                ],
+            ),
+        ],
+    )
+
+
+def _t50():
+    return g.case(
+        "conv2d_quant8_signed_same_dilated_nchw_signed",
+        "conv2d_quant8_signed_same_dilated_dynamic_output_shape_nchw_signed",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 172, ("nchw", "signed"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 1, 5, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2, 2, 1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=50, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 8, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 5, 5], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=90),
+            ],
+            operations=[
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[0],
+            outputs=[10],
+            values="MzU1MjQxNS76////BAAAAAEAAAABAAAAAQAAAAAAAAABAgAAAAIAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 1, 5, 5), _D28),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 5, 5), _D30),
+                ],
+            ),
+        ],
+    )
+
+
+def _t51():
+    return g.case(
+        "conv2d_quant8_signed_same_dilated_nchw_signed_per_channel",
+        "conv2d_quant8_signed_same_dilated_dynamic_output_shape_nchw_signed_per_channel",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 172, ("nchw", "signed_per_channel"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 1, 5, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-100),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [2, 2, 2, 1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8), extra=g.channel_quant((0.25, 0.125), 0)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 5, 5], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=90),
+            ],
+            operations=[
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[0],
+            outputs=[10],
+            values="AQMDAAT+Bvj6////CAAAAAEAAAABAAAAAQAAAAAAAAABAgAAAAIAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 1, 5, 5), _D28),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 5, 5), _D30),
+                ],
+            ),
+        ],
+    )
+
+
+def _t52():
+    return g.case(
+        "conv2d_quant8_signed_explicit_dilated_nhwc_signed",
+        "conv2d_quant8_signed_explicit_dilated_dynamic_output_shape_nhwc_signed",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 195, ("nhwc", "signed"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=12),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-124, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 41, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 45, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-100),
+            ],
+            operations=[
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], [13]),
+            ],
+            inputs=[0],
+            outputs=[13],
+            values="goGHhYODh4cMAAAAAAAAAAEAAAABAAAAAAAAAAEAAAABAAAAAAAAAAACAAAAAQAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 4, 4, 2), _D31),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 3, 1), "lq2kn7mmsbGhiKWv"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t53():
+    return g.case(
+        "conv2d_quant8_signed_explicit_dilated_nhwc_signed_per_channel",
+        "conv2d_quant8_signed_explicit_dilated_dynamic_output_shape_nhwc_signed_per_channel",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 195, ("nhwc", "signed_per_channel"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=12),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [1, 2, 2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8), extra=g.channel_quant((0.0625,), 0)),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 41, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 45, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-100),
+            ],
+            operations=[
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], [13]),
+            ],
+            inputs=[0],
+            outputs=[13],
+            values="+PQMBPz8DAwwAAAAAAAAAAEAAAABAAAAAAAAAAEAAAABAAAAAAAAAAACAAAAAQAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 4, 4, 2), _D31),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 3, 1), "lq2kn7mmsbGhiKWv"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t54():
+    return g.case(
+        "conv2d_quant8_signed_explicit_dilated_nchw_signed",
+        "conv2d_quant8_signed_explicit_dilated_dynamic_output_shape_nchw_signed",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 195, ("nchw", "signed"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=12),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-124, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 41, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 45, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 1, 4, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-100),
+            ],
+            operations=[
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], [13]),
+            ],
+            inputs=[0],
+            outputs=[13],
+            values="goGHhYODh4cMAAAAAAAAAAEAAAABAAAAAAAAAAEAAAABAAAAAAAAAAECAAAAAQAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 4, 4), _D32),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 1, 4, 3), "lq2kn7mmsbGhiKWv"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t55():
+    return g.case(
+        "conv2d_quant8_signed_explicit_dilated_nchw_signed_per_channel",
+        "conv2d_quant8_signed_explicit_dilated_dynamic_output_shape_nchw_signed_per_channel",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 195, ("nchw", "signed_per_channel"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=12),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [1, 2, 2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8), extra=g.channel_quant((0.0625,), 0)),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 41, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 45, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 1, 4, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-100),
+            ],
+            operations=[
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], [13]),
+            ],
+            inputs=[0],
+            outputs=[13],
+            values="+PQMBPz8DAwwAAAAAAAAAAEAAAABAAAAAAAAAAEAAAABAAAAAAAAAAECAAAAAQAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 4, 4), _D32),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 1, 4, 3), "lq2kn7mmsbGhiKWv"),
+                ],
+            ),
+        ],
+    )
+
+
 TESTS = (
     ("conv2d_quant8_signed_same_nhwc_none_signed_zp0", _t0),
     ("conv2d_quant8_signed_same_nhwc_none_signed_low", _t1),
@@ -1846,4 +2353,16 @@ TESTS = (
     ("conv2d_quant8_signed_explicit_nchw_weight_as_input_signed_filter_zp_low", _t41),
     ("conv2d_quant8_signed_explicit_nchw_weight_as_input_signed_saturating", _t42),
     ("conv2d_quant8_signed_explicit_nchw_weight_as_input_signed_per_channel", _t43),
+    ("conv2d_quant8_signed_same_no_layout_signed", _t44),
+    ("conv2d_quant8_signed_same_no_layout_signed_per_channel", _t45),
+    ("conv2d_quant8_signed_explicit_no_layout_signed", _t46),
+    ("conv2d_quant8_signed_explicit_no_layout_signed_per_channel", _t47),
+    ("conv2d_quant8_signed_same_dilated_nhwc_signed", _t48),
+    ("conv2d_quant8_signed_same_dilated_nhwc_signed_per_channel", _t49),
+    ("conv2d_quant8_signed_same_dilated_nchw_signed", _t50),
+    ("conv2d_quant8_signed_same_dilated_nchw_signed_per_channel", _t51),
+    ("conv2d_quant8_signed_explicit_dilated_nhwc_signed", _t52),
+    ("conv2d_quant8_signed_explicit_dilated_nhwc_signed_per_channel", _t53),
+    ("conv2d_quant8_signed_explicit_dilated_nchw_signed", _t54),
+    ("conv2d_quant8_signed_explicit_dilated_nchw_signed_per_channel", _t55),
 )

@@ -63,6 +63,18 @@ _D48 = "AwYDBwUGDQsJFAMHAwkDDgMKEQMDAw8DAxkDAwMOBwMbDwMP"
 _D49 = "kpiSmpaYpqKetJKakp6SqJKgrpKSkqqSkr6SkpKompLCqpKq"
 _D50 = "QENAREJDSkhGUUBEQEZAS0BHTkBAQExAQFZAQEBLREBYTEBM"
 _D51 = "AQAAAAAAAAAAAAAAAQAAAAEAAAABAAAAAgAAAAMAAAAB"
+_D52 = "Bw8PCxEJERMHExMJAwMNDwUH"
+_D53 = "3wH7s+XFx9PD58H156vf5+Pr98flsa0R8/Xf9+/fC7vr7dP3"
+_D54 = "pqCepqqqrqiipKasnqSsnqCgrKqerqqo"
+_D55 = "pp6qrqKmnqygrJ6qoKaqqKSspJ6gqq6o"
+_D56 = "APr4AAQECAL8/gAG+P4G+Pr6BgT4CAQC"
+_D57 = "e291d31vd293e3FxdX95c395f31/cXF5e3l1c31xcXs="
+_D58 = "hbWRgLW5n42rhZeZgICAsYWVlc2Xi4Ghp7Wfg4Ofj6M="
+_D59 = "e3V9d3dxdXl/f39xe3V9cW93b297cX9zeX1xeXlzcXs="
+_D60 = "hZG1n6uXgICFlZeBp5+Dj7WAuY2FmYCxlc2LobWDn6M="
+_D61 = "Avz8+vb2/AT+/P4A+Pr6Avb2AAA="
+_D62 = "MjIyNjZuSj5KWkJWcl4qbmJKdmIqal4OFhY+Qj52UloiKj5GGhpWQjZKTkZa"
+_D63 = "MjZKWnJudmoWQlIqGkJOMjY+Ql5iYl4WPlo+GjZGMm5KVipKKg4+diJGVkpa"
 
 
 def _t0():
@@ -2881,6 +2893,676 @@ def _t63():
     )
 
 
+def _t64():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_explicit_no_layout_signed",
+        "depthwise_conv2d_quant8_signed_explicit_no_layout_dynamic_output_shape_signed",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 87, ("signed",), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=11),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-1, location=(0, 0, 16)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 16, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-33),
+            ],
+            operations=[
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[0],
+            outputs=[11],
+            values="/f77Av38APz+//sA/QMB+wQAAAD+////CAAAAAAAAAABAAAAAAAAAAAAAAABAAAAAQAAAAEAAAACAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 3, 3, 2), _D52),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 4), _D53),
+                ],
+            ),
+        ],
+    )
+
+
+def _t65():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_explicit_no_layout_signed_per_channel",
+        "depthwise_conv2d_quant8_signed_explicit_no_layout_dynamic_output_shape_signed_per_channel",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 87, ("signed_per_channel",), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=11),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [1, 2, 2, 4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 16), extra=g.channel_quant((0.125, 0.25, 0.25, 0.0625), 3)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-33),
+            ],
+            operations=[
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[0],
+            outputs=[11],
+            values="/P/8DPz9AfT+APwE/AQC8AgAAAD+////CAAAAAAAAAABAAAAAAAAAAAAAAABAAAAAQAAAAEAAAACAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 3, 3, 2), _D52),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 4), _D53),
+                ],
+            ),
+        ],
+    )
+
+
+def _t66():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_same_nhwc_signed",
+        "depthwise_conv2d_quant8_signed_same_dynamic_output_shape_nhwc_signed",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 109, ("nhwc", "signed"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-90),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=60, location=(0, 0, 18)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 18, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 26, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 30, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 34, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 38, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 42, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 46, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=110),
+            ],
+            operations=[
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[0],
+            outputs=[9],
+            values="Pjo7Ojs6OTo8OD8/OThAOj8/AgAAAPj///8BAAAAAgAAAAIAAAABAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 4, 3, 2), _D54),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 2, 2), "Zl9WcmR4f2w="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t67():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_same_nhwc_signed_per_channel",
+        "depthwise_conv2d_quant8_signed_same_dynamic_output_shape_nhwc_signed_per_channel",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 109, ("nhwc", "signed_per_channel"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-90),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [1, 3, 3, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 18), extra=g.channel_quant((0.25, 0.125), 3)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 18, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 26, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 30, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 34, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 38, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 42, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 46, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=110),
+            ],
+            operations=[
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[0],
+            outputs=[9],
+            values="Avz//P/8/fwA+AMG/fgE/AMGAgAAAPD///8BAAAAAgAAAAIAAAABAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 4, 3, 2), _D54),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 2, 2), "Zl9WcmR4f2w="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t68():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_same_nchw_signed",
+        "depthwise_conv2d_quant8_signed_same_dynamic_output_shape_nchw_signed",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 109, ("nchw", "signed"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-90),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=60, location=(0, 0, 18)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 18, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 26, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 30, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 34, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 38, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 42, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 46, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=110),
+            ],
+            operations=[
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[0],
+            outputs=[9],
+            values="Pjo7Ojs6OTo8OD8/OThAOj8/AgAAAPj///8BAAAAAgAAAAIAAAABAAAAAAAAAAE=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 4, 3), _D55),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 2, 2), "ZlZkf19yeGw="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t69():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_same_nchw_signed_per_channel",
+        "depthwise_conv2d_quant8_signed_same_dynamic_output_shape_nchw_signed_per_channel",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 109, ("nchw", "signed_per_channel"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-90),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [1, 3, 3, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 18), extra=g.channel_quant((0.25, 0.125), 3)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 18, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 26, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 30, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 34, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 38, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 42, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 46, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=110),
+            ],
+            operations=[
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[0],
+            outputs=[9],
+            values="Avz//P/8/fwA+AMG/fgE/AMGAgAAAPD///8BAAAAAgAAAAIAAAABAAAAAAAAAAE=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 4, 3), _D55),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 2, 2), "ZlZkf19yeGw="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t70():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_same_no_layout_signed",
+        "depthwise_conv2d_quant8_signed_same_no_layout_dynamic_output_shape_signed",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 123, ("signed",), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, location=(0, 0, 18)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 18, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 26, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 30, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 34, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 38, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 42, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125),
+            ],
+            operations=[
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[0],
+            outputs=[8],
+            values="Av7//v/+/f4A/AMD/fwE/gMDAgAAAPj///8BAAAAAgAAAAIAAAABAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 4, 3, 2), _D56),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 2, 2), "8OLQCOwULPw="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t71():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_same_no_layout_signed_per_channel",
+        "depthwise_conv2d_quant8_signed_same_no_layout_dynamic_output_shape_signed_per_channel",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 123, ("signed_per_channel",), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [1, 3, 3, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 18), extra=g.channel_quant((0.0625, 0.25), 3)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 18, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 26, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 30, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 34, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 38, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 42, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125),
+            ],
+            operations=[
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[0],
+            outputs=[8],
+            values="CP78/vz+9P4A/AwD9PwQ/gwDCAAAAPj///8BAAAAAgAAAAIAAAABAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 4, 3, 2), _D56),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 2, 2), "8OLQCOwULPw="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t72():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_same_dilated_nhwc_signed",
+        "depthwise_conv2d_quant8_signed_same_dilated_dynamic_output_shape_nhwc_signed",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 137, ("nhwc", "signed"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-120, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 8, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 41, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-105),
+            ],
+            operations=[
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[0],
+            outputs=[11],
+            values="h4eKjISGi4QAAAAABgAAAAEAAAABAAAAAQAAAAEAAAAAAAAAAAIAAAACAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 4, 4, 2), _D57),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 4, 2), _D58),
+                ],
+            ),
+        ],
+    )
+
+
+def _t73():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_same_dilated_nhwc_signed_per_channel",
+        "depthwise_conv2d_quant8_signed_same_dilated_dynamic_output_shape_nhwc_signed_per_channel",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 137, ("nhwc", "signed_per_channel"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [1, 2, 2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8), extra=g.channel_quant((0.125, 0.25), 3)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 41, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-105),
+            ],
+            operations=[
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[0],
+            outputs=[11],
+            values="/v8EBPj+BvwAAAAABgAAAAEAAAABAAAAAQAAAAEAAAAAAAAAAAIAAAACAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 4, 4, 2), _D57),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 4, 2), _D58),
+                ],
+            ),
+        ],
+    )
+
+
+def _t74():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_same_dilated_nchw_signed",
+        "depthwise_conv2d_quant8_signed_same_dilated_dynamic_output_shape_nchw_signed",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 137, ("nchw", "signed"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-120, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 8, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 41, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-105),
+            ],
+            operations=[
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[0],
+            outputs=[11],
+            values="h4eKjISGi4QAAAAABgAAAAEAAAABAAAAAQAAAAEAAAAAAAAAAQIAAAACAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 4, 4), _D59),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 4, 4), _D60),
+                ],
+            ),
+        ],
+    )
+
+
+def _t75():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_same_dilated_nchw_signed_per_channel",
+        "depthwise_conv2d_quant8_signed_same_dilated_dynamic_output_shape_nchw_signed_per_channel",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 137, ("nchw", "signed_per_channel"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [1, 2, 2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8), extra=g.channel_quant((0.125, 0.25), 3)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 41, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-105),
+            ],
+            operations=[
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[0],
+            outputs=[11],
+            values="/v8EBPj+BvwAAAAABgAAAAEAAAABAAAAAQAAAAEAAAAAAAAAAQIAAAACAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 4, 4), _D59),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 4, 4), _D60),
+                ],
+            ),
+        ],
+    )
+
+
+def _t76():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_explicit_dilated_nhwc_signed",
+        "depthwise_conv2d_quant8_signed_explicit_dilated_dynamic_output_shape_nhwc_signed",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 159, ("nhwc", "signed"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 5, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-4),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=3, location=(0, 0, 12)),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 12, 12)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 57, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 61, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 5, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0625, zero_point=70),
+            ],
+            operations=[
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13], [14]),
+            ],
+            inputs=[0],
+            outputs=[14],
+            values="AAEHAQIBBgUCAgEFBAAAAAAAAAD+////AQAAAAEAAAAAAAAAAAAAAAEAAAABAAAAAwAAAAAAAAAAAQAAAAIAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 5, 4, 1), _D61),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 5, 3), _D62),
+                ],
+            ),
+        ],
+    )
+
+
+def _t77():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_explicit_dilated_nhwc_signed_per_channel",
+        "depthwise_conv2d_quant8_signed_explicit_dilated_dynamic_output_shape_nhwc_signed_per_channel",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 159, ("nhwc", "signed_per_channel"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 5, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-4),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [1, 2, 2, 3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 12), extra=g.channel_quant((0.25, 0.0625, 0.125), 3)),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 12)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 57, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 61, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 5, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0625, zero_point=70),
+            ],
+            operations=[
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13], [14]),
+            ],
+            inputs=[0],
+            outputs=[14],
+            values="/fgI/vz8Awj+//gEBAAAAAAAAAD8////AQAAAAEAAAAAAAAAAAAAAAEAAAABAAAAAwAAAAAAAAAAAQAAAAIAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 5, 4, 1), _D61),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 5, 3), _D62),
+                ],
+            ),
+        ],
+    )
+
+
+def _t78():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_explicit_dilated_nchw_signed",
+        "depthwise_conv2d_quant8_signed_explicit_dilated_dynamic_output_shape_nchw_signed",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 159, ("nchw", "signed"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 1, 5, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-4),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=3, location=(0, 0, 12)),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 12, 12)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 57, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 61, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 5], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0625, zero_point=70),
+            ],
+            operations=[
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13], [14]),
+            ],
+            inputs=[0],
+            outputs=[14],
+            values="AAEHAQIBBgUCAgEFBAAAAAAAAAD+////AQAAAAEAAAAAAAAAAAAAAAEAAAABAAAAAwAAAAAAAAABAQAAAAIAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 1, 5, 4), _D61),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 5), _D63),
+                ],
+            ),
+        ],
+    )
+
+
+def _t79():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_explicit_dilated_nchw_signed_per_channel",
+        "depthwise_conv2d_quant8_signed_explicit_dilated_dynamic_output_shape_nchw_signed_per_channel",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 159, ("nchw", "signed_per_channel"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 1, 5, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-4),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [1, 2, 2, 3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 12), extra=g.channel_quant((0.25, 0.0625, 0.125), 3)),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 12)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 57, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 61, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 5], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0625, zero_point=70),
+            ],
+            operations=[
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13], [14]),
+            ],
+            inputs=[0],
+            outputs=[14],
+            values="/fgI/vz8Awj+//gEBAAAAAAAAAD8////AQAAAAEAAAAAAAAAAAAAAAEAAAABAAAAAwAAAAAAAAABAQAAAAIAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 1, 5, 4), _D61),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 5), _D63),
+                ],
+            ),
+        ],
+    )
+
+
 TESTS = (
     ("depthwise_conv2d_quant8_signed_nhwc_none_signed_zp0", _t0),
     ("depthwise_conv2d_quant8_signed_nhwc_none_signed_low", _t1),
@@ -2946,4 +3628,20 @@ TESTS = (
     ("depthwise_conv2d_quant8_signed_nchw_relu6_weight_as_input_signed_low", _t61),
     ("depthwise_conv2d_quant8_signed_nchw_relu6_weight_as_input_signed_high", _t62),
     ("depthwise_conv2d_quant8_signed_nchw_relu6_weight_as_input_signed_per_channel", _t63),
+    ("depthwise_conv2d_quant8_signed_explicit_no_layout_signed", _t64),
+    ("depthwise_conv2d_quant8_signed_explicit_no_layout_signed_per_channel", _t65),
+    ("depthwise_conv2d_quant8_signed_same_nhwc_signed", _t66),
+    ("depthwise_conv2d_quant8_signed_same_nhwc_signed_per_channel", _t67),
+    ("depthwise_conv2d_quant8_signed_same_nchw_signed", _t68),
+    ("depthwise_conv2d_quant8_signed_same_nchw_signed_per_channel", _t69),
+    ("depthwise_conv2d_quant8_signed_same_no_layout_signed", _t70),
+    ("depthwise_conv2d_quant8_signed_same_no_layout_signed_per_channel", _t71),
+    ("depthwise_conv2d_quant8_signed_same_dilated_nhwc_signed", _t72),
+    ("depthwise_conv2d_quant8_signed_same_dilated_nhwc_signed_per_channel", _t73),
+    ("depthwise_conv2d_quant8_signed_same_dilated_nchw_signed", _t74),
+    ("depthwise_conv2d_quant8_signed_same_dilated_nchw_signed_per_channel", _t75),
+    ("depthwise_conv2d_quant8_signed_explicit_dilated_nhwc_signed", _t76),
+    ("depthwise_conv2d_quant8_signed_explicit_dilated_nhwc_signed_per_channel", _t77),
+    ("depthwise_conv2d_quant8_signed_explicit_dilated_nchw_signed", _t78),
+    ("depthwise_conv2d_quant8_signed_explicit_dilated_nchw_signed_per_channel", _t79),
 )

@@ -21,6 +21,10 @@ _D6 = "gISQgJCGjIqGjoCGgI6CioyGgoSEhJCChoqMjIKEhoyAhoaQ"
 _D7 = "b3N/b391e3l1fW91b31xeXt1cXNzc39xdXl7e3FzdXtvdXV/"
 _D8 = "Ki46KjowNjQwOCowKjgsNDYwLC4uLjosMDQ2NiwuMDYqMDA6"
 _D9 = "ZH9kZGRqZGRqf3Zkf2RoamRsfmRkbGRkZGx0f2R/dHZkZGR/"
+_D10 = "zNrO2NDM0M7c0tDQzMzQ0tza3NjSzs7M2NbS0tbY1tLS0tjc"
+_D11 = "1i4gUDIY6OLe4AY6/kIOFgTq0BgMCgbS8gz6BP7+DgQMDhYk"
+_D12 = "zNDczNzS2NbS2szSzNrO1tjSztDQ0NzO0tbY2M7Q0tjM0tLc"
+_D13 = "1jLe/gQM8v4MLhjgQuoKDP4OIOgGDtAG+g4WUOI6FhjSBAQk"
 
 
 def _t0():
@@ -1303,6 +1307,178 @@ def _t31():
     )
 
 
+def _t32():
+    return g.case(
+        "grouped_conv2d_quant8_signed_explicit_nhwc_signed",
+        "grouped_conv2d_quant8_signed_explicit_dynamic_output_shape_nhwc_signed",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 87, ("nhwc", "signed"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-44),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 2, 2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=88, location=(0, 0, 32)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 32, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 68, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 72, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 76, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 80, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=6),
+            ],
+            operations=[
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[0],
+            outputs=[12],
+            values="VVdWWFdbVFRVWVxZVFxbWVRcVlxUW1dYV1tVWVVUXFX+////BAAAAAAAAAAKAAAAAAAAAAEAAAAAAAAAAQAAAAEAAAABAAAAAgAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 3, 3, 4), _D10),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 4), _D11),
+                ],
+            ),
+        ],
+    )
+
+
+def _t33():
+    return g.case(
+        "grouped_conv2d_quant8_signed_explicit_nhwc_signed_per_channel",
+        "grouped_conv2d_quant8_signed_explicit_dynamic_output_shape_nhwc_signed_per_channel",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 87, ("nhwc", "signed_per_channel"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-44),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [4, 2, 2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 32), extra=g.channel_quant((0.25, 0.0625, 0.125, 0.125), 0)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 68, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 72, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 76, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 80, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=6),
+            ],
+            operations=[
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[0],
+            outputs=[12],
+            values="/f/+AP8D/Pz0BBAE8BAMBPgI/Aj4Bv4A/gb6Avr4CPr+////EAAAAAAAAAAUAAAAAAAAAAEAAAAAAAAAAQAAAAEAAAABAAAAAgAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 3, 3, 4), _D10),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 4), _D11),
+                ],
+            ),
+        ],
+    )
+
+
+def _t34():
+    return g.case(
+        "grouped_conv2d_quant8_signed_explicit_nchw_signed",
+        "grouped_conv2d_quant8_signed_explicit_dynamic_output_shape_nchw_signed",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 87, ("nchw", "signed"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-44),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 2, 2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=88, location=(0, 0, 32)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 32, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 68, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 72, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 76, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 80, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=6),
+            ],
+            operations=[
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[0],
+            outputs=[12],
+            values="VVdWWFdbVFRVWVxZVFxbWVRcVlxUW1dYV1tVWVVUXFX+////BAAAAAAAAAAKAAAAAAAAAAEAAAAAAAAAAQAAAAEAAAABAAAAAgAAAAAAAAAB",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 4, 3, 3), _D12),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 3, 3), _D13),
+                ],
+            ),
+        ],
+    )
+
+
+def _t35():
+    return g.case(
+        "grouped_conv2d_quant8_signed_explicit_nchw_signed_per_channel",
+        "grouped_conv2d_quant8_signed_explicit_dynamic_output_shape_nchw_signed_per_channel",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 87, ("nchw", "signed_per_channel"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-44),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [4, 2, 2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 32), extra=g.channel_quant((0.25, 0.0625, 0.125, 0.125), 0)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 68, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 72, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 76, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 80, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=6),
+            ],
+            operations=[
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[0],
+            outputs=[12],
+            values="/f/+AP8D/Pz0BBAE8BAMBPgI/Aj4Bv4A/gb6Avr4CPr+////EAAAAAAAAAAUAAAAAAAAAAEAAAAAAAAAAQAAAAEAAAABAAAAAgAAAAAAAAAB",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 4, 3, 3), _D12),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 3, 3), _D13),
+                ],
+            ),
+        ],
+    )
+
+
 TESTS = (
     ("grouped_conv2d_quant8_signed_nhwc_none_signed_zp0", _t0),
     ("grouped_conv2d_quant8_signed_nhwc_none_signed_low", _t1),
@@ -1336,4 +1512,8 @@ TESTS = (
     ("grouped_conv2d_quant8_signed_nchw_relu6_signed_low", _t29),
     ("grouped_conv2d_quant8_signed_nchw_relu6_signed_high", _t30),
     ("grouped_conv2d_quant8_signed_nchw_relu6_signed_per_channel", _t31),
+    ("grouped_conv2d_quant8_signed_explicit_nhwc_signed", _t32),
+    ("grouped_conv2d_quant8_signed_explicit_nhwc_signed_per_channel", _t33),
+    ("grouped_conv2d_quant8_signed_explicit_nchw_signed", _t34),
+    ("grouped_conv2d_quant8_signed_explicit_nchw_signed_per_channel", _t35),
 )

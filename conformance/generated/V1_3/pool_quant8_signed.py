@@ -49,6 +49,8 @@ _D34 = "hYCGgI6AgICAioCAgIqAioCPiISFgIyDgIyAi46AjIGAjICNgIqEiw=="
 _D35 = "AAAAAAEAAAABAAAAAAAAAAIAAAACAAAAAgAAAAMAAAABAAAAAQ=="
 _D36 = "AAAAAAEAAAABAAAAAAAAAAIAAAACAAAAAgAAAAMAAAACAAAAAQ=="
 _D37 = "AAAAAAEAAAABAAAAAAAAAAIAAAACAAAAAgAAAAMAAAADAAAAAQ=="
+_D38 = "AQAAAAIAAAACAAAAAgAAAAIAAAAAAAAAAA=="
+_D39 = "AQAAAAIAAAACAAAAAgAAAAIAAAAAAAAAAQ=="
 
 
 def _t0():
@@ -2163,6 +2165,320 @@ def _t51():
     )
 
 
+def _t52():
+    return g.case(
+        "pool_quant8_signed_max_same_nhwc_signed_zp_neg",
+        "pool_quant8_signed_max_same_dynamic_output_shape_nhwc_signed_zp_neg",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 80, ("nhwc", "signed_zp_neg"), ("MAX_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 5, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-17),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=-17),
+            ],
+            operations=[
+                g.operation(OperationType.MAX_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[0],
+            outputs=[8],
+            values=_D38,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 3, 5, 2), "8ub39u/0+OPp6/n3++n5+/fn5fDx6frj5e/44+Xo"),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 3, 2), "+/f5++nw+un47+Xo"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t53():
+    return g.case(
+        "pool_quant8_signed_max_same_nhwc_signed_saturating_high",
+        "pool_quant8_signed_max_same_dynamic_output_shape_nhwc_signed_saturating_high",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 80, ("nhwc", "signed_saturating_high"), ("MAX_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 5, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=100),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=100),
+            ],
+            operations=[
+                g.operation(OperationType.MAX_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[0],
+            outputs=[8],
+            values=_D38,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 3, 5, 2), "cEB/f2R4fzRMVH9/f0x/f39EPGhsTH80PGR/NDxI"),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 3, 2), "f39/f0xof0x/ZDxI"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t54():
+    return g.case(
+        "pool_quant8_signed_max_same_nchw_signed_zp_neg",
+        "pool_quant8_signed_max_same_dynamic_output_shape_nchw_signed_zp_neg",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 80, ("nchw", "signed_zp_neg"), ("MAX_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-17),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=-17),
+            ],
+            operations=[
+                g.operation(OperationType.MAX_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[0],
+            outputs=[8],
+            values=_D39,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 3, 5), "8vfv+On5+/n35fH65fjl5vb04+v36fvn8Onj7+Po"),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 2, 3), "+/np+vjl9/vw6e/o"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t55():
+    return g.case(
+        "pool_quant8_signed_max_same_nchw_signed_saturating_high",
+        "pool_quant8_signed_max_same_dynamic_output_shape_nchw_signed_saturating_high",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 80, ("nchw", "signed_saturating_high"), ("MAX_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=100),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=100),
+            ],
+            operations=[
+                g.operation(OperationType.MAX_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[0],
+            outputs=[8],
+            values=_D39,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 3, 5), "cH9kf0x/f39/PGx/PH88QH94NFR/TH9EaEw0ZDRI"),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 2, 3), "f39Mf388f39oTGRI"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t56():
+    return g.case(
+        "pool_quant8_signed_avg_same_no_layout_signed",
+        "pool_quant8_signed_avg_same_no_layout_dynamic_output_shape_signed",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 96, ("signed",), ("AVERAGE_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=70),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=70),
+            ],
+            operations=[
+                g.operation(OperationType.AVERAGE_POOL_2D, [0, 1, 2, 3, 4, 5, 6], [7]),
+            ],
+            inputs=[0],
+            outputs=[7],
+            values="AQAAAAEAAAABAAAAAwAAAAMAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 4, 4, 2), "P0xBPklIQklASUBORU1NSkxNP0hKTUlFQEpAQT5HQkA="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 4, 2), "QEhCSUVJR0pCSURKRUlISkJJQ0pESEZIQ0hDSUNGRUY="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t57():
+    return g.case(
+        "pool_quant8_signed_avg_explicit_no_layout_signed",
+        "pool_quant8_signed_avg_explicit_no_layout_dynamic_output_shape_signed",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 113, ("signed",), ("AVERAGE_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-119),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=-119),
+            ],
+            operations=[
+                g.operation(OperationType.AVERAGE_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[0],
+            outputs=[10],
+            values="AQAAAAAAAAAAAAAAAQAAAAIAAAABAAAAAgAAAAIAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 3, 4, 1), "j4aKiZGIgYqFj4eHkJGJi4yIh4mGio6M"),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 3, 2, 1), "kIaLiIWLjoqJioaM"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t58():
+    return g.case(
+        "pool_quant8_signed_max_explicit_no_layout_signed_saturating_low",
+        "pool_quant8_signed_max_explicit_no_layout_dynamic_output_shape_signed_saturating_low",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 124, ("signed_saturating_low",), ("MAX_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 5, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-110),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-110),
+            ],
+            operations=[
+                g.operation(OperationType.MAX_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[0],
+            outputs=[10],
+            values="AAAAAAEAAAABAAAAAAAAAAIAAAACAAAAAgAAAAMAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 4, 5, 2), "lpaMipikgJKogICkhoyAooyooICIpIKOiIqgpICAoKaEiKqgnJSUog=="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 3, 2), "lqSYqKiAoKaqqKCi"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t59():
+    return g.case(
+        "pool_quant8_signed_max_same_no_layout_signed",
+        "pool_quant8_signed_max_same_no_layout_dynamic_output_shape_signed",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 136, ("signed",), ("MAX_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 5, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=5),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=5),
+            ],
+            operations=[
+                g.operation(OperationType.MAX_POOL_2D, [0, 1, 2, 3, 4, 5, 6], [7]),
+            ],
+            inputs=[0],
+            outputs=[7],
+            values="AQAAAAIAAAACAAAAAgAAAAIAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 3, 5, 2), "CPwNDAUKDvn/AQ8NEf8PEQ39+wYH/xD5+wUO+fv+"),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 3, 2), "EQ0PEf8GEP8OBfv+"),
+                ],
+            ),
+        ],
+    )
+
+
 TESTS = (
     ("pool_quant8_signed_avg_same_nhwc_none_signed_zp0", _t0),
     ("pool_quant8_signed_avg_same_nhwc_none_signed_low", _t1),
@@ -2216,4 +2532,12 @@ TESTS = (
     ("pool_quant8_signed_max_nchw_relu6_signed_zp0", _t49),
     ("pool_quant8_signed_max_nchw_relu6_signed_saturating_high", _t50),
     ("pool_quant8_signed_max_nchw_relu6_signed_saturating_low", _t51),
+    ("pool_quant8_signed_max_same_nhwc_signed_zp_neg", _t52),
+    ("pool_quant8_signed_max_same_nhwc_signed_saturating_high", _t53),
+    ("pool_quant8_signed_max_same_nchw_signed_zp_neg", _t54),
+    ("pool_quant8_signed_max_same_nchw_signed_saturating_high", _t55),
+    ("pool_quant8_signed_avg_same_no_layout_signed", _t56),
+    ("pool_quant8_signed_avg_explicit_no_layout_signed", _t57),
+    ("pool_quant8_signed_max_explicit_no_layout_signed_saturating_low", _t58),
+    ("pool_quant8_signed_max_same_no_layout_signed", _t59),
 )

@@ -19,6 +19,8 @@ _D4 = "BAwcIBgI8OQAAgYLEQjw5Pju2uEDCPDk9OTEzPwI8OQ="
 _D5 = "+vf3/f0JC/z8CwsBC/z8CwsB9QgI+PgI"
 _D6 = "YlxcaGh/f2Zmf39wf2Zmf39wWH5+Xl5+"
 _D7 = "gICAgICMjoCAjo6EjoCAjo6EgIuLgICL"
+_D8 = "2tjW2NrM09ra2r7O3tzayMzQ09bSysLK0g=="
+_D9 = "gICAgoKanoCAnp6KnoCAnp6KgJiYgICY"
 
 
 def _t0():
@@ -1047,6 +1049,224 @@ def _t27():
     )
 
 
+def _t28():
+    return g.case(
+        "resize_flags_quant8_signed_bilinear_align_corners_scale_nhwc_signed_zp_neg",
+        "resize_flags_quant8_signed_bilinear_align_corners_scale_dynamic_output_shape_nhwc_signed_zp_neg",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 29, ("nhwc", "signed_zp_neg"), ("RESIZE_BILINEAR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-50),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 5, 5, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=-50),
+            ],
+            operations=[
+                g.operation(OperationType.RESIZE_BILINEAR, [0, 1, 2, 3, 4], [5]),
+            ],
+            inputs=[0],
+            outputs=[5],
+            values="AADgPwAA4D8AAQ==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 3, 3, 1), "2tbavt7a0sLS"),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 5, 5, 1), _D8),
+                ],
+            ),
+        ],
+    )
+
+
+def _t29():
+    return g.case(
+        "resize_flags_quant8_signed_bilinear_align_corners_scale_nchw_signed_zp_neg",
+        "resize_flags_quant8_signed_bilinear_align_corners_scale_dynamic_output_shape_nchw_signed_zp_neg",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 29, ("nchw", "signed_zp_neg"), ("RESIZE_BILINEAR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 1, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-50),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 1, 5, 5], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=-50),
+            ],
+            operations=[
+                g.operation(OperationType.RESIZE_BILINEAR, [0, 1, 2, 3, 4], [5]),
+            ],
+            inputs=[0],
+            outputs=[5],
+            values="AADgPwAA4D8BAQ==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 1, 3, 3), "2tbavt7a0sLS"),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 1, 5, 5), _D8),
+                ],
+            ),
+        ],
+    )
+
+
+def _t30():
+    return g.case(
+        "resize_flags_quant8_signed_nearest_align_corners_only_nhwc_signed_saturating_low",
+        "resize_flags_quant8_signed_nearest_align_corners_only_dynamic_output_shape_nhwc_signed_saturating_low",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 29, ("nhwc", "signed_saturating_low"), ("RESIZE_NEAREST_NEIGHBOR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-120),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 6, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-120),
+            ],
+            operations=[
+                g.operation(OperationType.RESIZE_NEAREST_NEIGHBOR, [0, 1, 2, 3, 4], [5]),
+            ],
+            inputs=[0],
+            outputs=[5],
+            values="BgAAAAQAAAAAAQ==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 3, 4, 1), "gICCmp6AnoqAmICY"),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 6, 1), _D9),
+                ],
+            ),
+        ],
+    )
+
+
+def _t31():
+    return g.case(
+        "resize_flags_quant8_signed_nearest_align_corners_only_nchw_signed_saturating_low",
+        "resize_flags_quant8_signed_nearest_align_corners_only_dynamic_output_shape_nchw_signed_saturating_low",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 29, ("nchw", "signed_saturating_low"), ("RESIZE_NEAREST_NEIGHBOR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 1, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-120),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 1, 4, 6], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-120),
+            ],
+            operations=[
+                g.operation(OperationType.RESIZE_NEAREST_NEIGHBOR, [0, 1, 2, 3, 4], [5]),
+            ],
+            inputs=[0],
+            outputs=[5],
+            values="BgAAAAQAAAABAQ==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 1, 3, 4), "gICCmp6AnoqAmICY"),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 1, 4, 6), _D9),
+                ],
+            ),
+        ],
+    )
+
+
+def _t32():
+    return g.case(
+        "resize_flags_quant8_signed_nearest_half_pixel_scale_nhwc_signed_zp_pos",
+        "resize_flags_quant8_signed_nearest_half_pixel_scale_dynamic_output_shape_nhwc_signed_zp_pos",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 29, ("nhwc", "signed_zp_pos"), ("RESIZE_NEAREST_NEIGHBOR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=9),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=9),
+            ],
+            operations=[
+                g.operation(OperationType.RESIZE_NEAREST_NEIGHBOR, [0, 1, 2, 3, 4, 5], [6]),
+            ],
+            inputs=[0],
+            outputs=[6],
+            values="AABAPwAAQD8AAAE=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 3, 3, 2), "AQsIEAIEBBQTDAH/CP0DABQM"),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 2, 2), "AQsCBAj9FAw="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t33():
+    return g.case(
+        "resize_flags_quant8_signed_nearest_half_pixel_scale_nchw_signed_zp_pos",
+        "resize_flags_quant8_signed_nearest_half_pixel_scale_dynamic_output_shape_nchw_signed_zp_pos",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 29, ("nchw", "signed_zp_pos"), ("RESIZE_NEAREST_NEIGHBOR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=9),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=9),
+            ],
+            operations=[
+                g.operation(OperationType.RESIZE_NEAREST_NEIGHBOR, [0, 1, 2, 3, 4, 5], [6]),
+            ],
+            inputs=[0],
+            outputs=[6],
+            values="AABAPwAAQD8BAAE=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 3, 3), "AQgCBBMBCAMUCxAEFAz//QAM"),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 2, 2), "AQIIFAsE/Qw="),
+                ],
+            ),
+        ],
+    )
+
+
 TESTS = (
     ("resize_flags_quant8_signed_bilinear_align_corners_nhwc_signed_zp0", _t0),
     ("resize_flags_quant8_signed_bilinear_align_corners_nhwc_signed_low", _t1),
@@ -1076,4 +1296,10 @@ TESTS = (
     ("resize_flags_quant8_signed_nearest_align_corners_scale_nhwc_signed_saturating_low", _t25),
     ("resize_flags_quant8_signed_nearest_align_corners_scale_nchw_signed_zp_pos", _t26),
     ("resize_flags_quant8_signed_nearest_align_corners_scale_nchw_signed_saturating_low", _t27),
+    ("resize_flags_quant8_signed_bilinear_align_corners_scale_nhwc_signed_zp_neg", _t28),
+    ("resize_flags_quant8_signed_bilinear_align_corners_scale_nchw_signed_zp_neg", _t29),
+    ("resize_flags_quant8_signed_nearest_align_corners_only_nhwc_signed_saturating_low", _t30),
+    ("resize_flags_quant8_signed_nearest_align_corners_only_nchw_signed_saturating_low", _t31),
+    ("resize_flags_quant8_signed_nearest_half_pixel_scale_nhwc_signed_zp_pos", _t32),
+    ("resize_flags_quant8_signed_nearest_half_pixel_scale_nchw_signed_zp_pos", _t33),
 )

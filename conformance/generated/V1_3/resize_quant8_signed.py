@@ -11,8 +11,10 @@ from hal.types import OperandLifeTime, OperandType, OperationType
 SPEC = "conformance/specs/V1_3/resize_quant8_signed.mod.py"
 
 # Data shared by several tests (base64 of little-endian bytes).
-_D0 = "BAH0+/T69vf89P//Afn/9vv5AQTxBwHy9fj/9QT++Pn5Bv7xAvcG9g=="
-_D1 = "bGAsSCxENDhMLFhYYEBYNEhAYGwgeGAkMDxYMGxUPEBAdFQgZDh0NA=="
+_D0 = "ZlxmXGZcdnR2dGZcZlxmXHZ0dnR6YHpgemByaHJo"
+_D1 = "ZmZmdnZmZmZ2dnp6enJyXFxcdHRcXFx0dGBgYGho"
+_D2 = "BAH0+/T69vf89P//Afn/9vv5AQTxBwHy9fj/9QT++Pn5Bv7xAvcG9g=="
+_D3 = "bGAsSCxENDhMLFhYYEBYNEhAYGwgeGAkMDxYMGxUPEBAdFQgZDh0NA=="
 
 
 def _t0():
@@ -428,7 +430,7 @@ def _t11():
                     g.array("|i1", (1, 2, 2, 2), "Zlx2dHpgcmg="),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 3, 5, 2), "ZlxmXGZcdnR2dGZcZlxmXHZ0dnR6YHpgemByaHJo"),
+                    g.array("|i1", (1, 3, 5, 2), _D0),
                 ],
             ),
         ],
@@ -533,7 +535,7 @@ def _t14():
                     g.array("|i1", (1, 2, 2, 2), "ZnZ6clx0YGg="),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 2, 3, 5), "ZmZmdnZmZmZ2dnp6enJyXFxcdHRcXFx0dGBgYGho"),
+                    g.array("|i1", (1, 2, 3, 5), _D1),
                 ],
             ),
         ],
@@ -600,7 +602,7 @@ def _t16():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (2, 4, 5, 1), _D0),
+                    g.array("|i1", (2, 4, 5, 1), _D2),
                 ],
                 outputs=[
                     g.array("|i1", (2, 2, 3, 1), "BAH7///58Qfy+PkG"),
@@ -635,7 +637,7 @@ def _t17():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (2, 4, 5, 1), _D1),
+                    g.array("|i1", (2, 4, 5, 1), _D3),
                 ],
                 outputs=[
                     g.array("|i1", (2, 2, 3, 1), "bGBIWFhAIHgkPEB0"),
@@ -670,7 +672,7 @@ def _t18():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (2, 1, 4, 5), _D0),
+                    g.array("|i1", (2, 1, 4, 5), _D2),
                 ],
                 outputs=[
                     g.array("|i1", (2, 1, 2, 3), "BAH7///58Qfy+PkG"),
@@ -705,10 +707,218 @@ def _t19():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (2, 1, 4, 5), _D1),
+                    g.array("|i1", (2, 1, 4, 5), _D3),
                 ],
                 outputs=[
                     g.array("|i1", (2, 1, 2, 3), "bGBIWFhAIHgkPEB0"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t20():
+    return g.case(
+        "resize_quant8_signed_bilinear_up_scale_nhwc_signed_zp_neg",
+        "resize_quant8_signed_bilinear_up_scale_dynamic_output_shape_nhwc_signed_zp_neg",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 84, ("nhwc", "signed_zp_neg"), ("RESIZE_BILINEAR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-77),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 6, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-77),
+            ],
+            operations=[
+                g.operation(OperationType.RESIZE_BILINEAR, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[0],
+            outputs=[4],
+            values="AAAAQAAAAEAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 3, 2), "u9OTs6Ors5ur05Or"),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 6, 2), "u9Onw5Ozm6+jq6Ort7ervZ/Dnbebq5urs5uvt6vTn7+Tq5Ors5uvt6vTn7+Tq5Or"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t21():
+    return g.case(
+        "resize_quant8_signed_bilinear_up_scale_nchw_signed_zp_neg",
+        "resize_quant8_signed_bilinear_up_scale_dynamic_output_shape_nchw_signed_zp_neg",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 84, ("nchw", "signed_zp_neg"), ("RESIZE_BILINEAR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-77),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 6], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-77),
+            ],
+            operations=[
+                g.operation(OperationType.RESIZE_BILINEAR, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[0],
+            outputs=[4],
+            values="AAAAQAAAAEAB",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 2, 3), "u5Ojs6uT07Orm9Or"),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 4, 6), "u6eTm6Ojt6ufnZubs6+rn5OTs6+rn5OT08Ozr6urt73Dt6urm7fTv6urm7fTv6ur"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t22():
+    return g.case(
+        "resize_quant8_signed_nearest_up_scale_nhwc_signed_saturating_high",
+        "resize_quant8_signed_nearest_up_scale_dynamic_output_shape_nhwc_signed_saturating_high",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 98, ("nhwc", "signed_saturating_high"), ("RESIZE_NEAREST_NEIGHBOR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=110),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 5, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=110),
+            ],
+            operations=[
+                g.operation(OperationType.RESIZE_NEAREST_NEIGHBOR, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[0],
+            outputs=[4],
+            values="AAAgQAAAwD8A",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 2, 2), "Zlx2dHpgcmg="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 5, 2), _D0),
+                ],
+            ),
+        ],
+    )
+
+
+def _t23():
+    return g.case(
+        "resize_quant8_signed_nearest_up_scale_nchw_signed_saturating_high",
+        "resize_quant8_signed_nearest_up_scale_dynamic_output_shape_nchw_signed_saturating_high",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 98, ("nchw", "signed_saturating_high"), ("RESIZE_NEAREST_NEIGHBOR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=110),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 5], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=110),
+            ],
+            operations=[
+                g.operation(OperationType.RESIZE_NEAREST_NEIGHBOR, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[0],
+            outputs=[4],
+            values="AAAgQAAAwD8B",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 2, 2), "ZnZ6clx0YGg="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 3, 5), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t24():
+    return g.case(
+        "resize_quant8_signed_bilinear_mixed_no_layout_signed",
+        "resize_quant8_signed_bilinear_mixed_no_layout_dynamic_output_shape_signed",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 113, ("signed",), ("RESIZE_BILINEAR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=-1),
+            ],
+            operations=[
+                g.operation(OperationType.RESIZE_BILINEAR, [0, 1, 2], [3]),
+            ],
+            inputs=[0],
+            outputs=[3],
+            values="AgAAAAIAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 4, 3, 1), "8/cDDwP/9wP7B/fv"),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 2, 1), "8/33/w=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t25():
+    return g.case(
+        "resize_quant8_signed_bilinear_up_scale_no_layout_signed",
+        "resize_quant8_signed_bilinear_up_scale_no_layout_dynamic_output_shape_signed",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 121, ("signed",), ("RESIZE_BILINEAR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=60),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 6, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=60),
+            ],
+            operations=[
+                g.operation(OperationType.RESIZE_BILINEAR, [0, 1, 2], [3]),
+            ],
+            inputs=[0],
+            outputs=[3],
+            values="AAAAQAAAAEA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 3, 2), "QEwsPDQ4PDA4TCw4"),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 6, 2), "QEw2RCw8MDo0ODQ4Pj44QTJEMT4wODA4PDA6PjhMMkIsOCw4PDA6PjhMMkIsOCw4"),
                 ],
             ),
         ],
@@ -736,4 +946,10 @@ TESTS = (
     ("resize_quant8_signed_nearest_down_nhwc_signed_saturating", _t17),
     ("resize_quant8_signed_nearest_down_nchw_signed_zp_neg", _t18),
     ("resize_quant8_signed_nearest_down_nchw_signed_saturating", _t19),
+    ("resize_quant8_signed_bilinear_up_scale_nhwc_signed_zp_neg", _t20),
+    ("resize_quant8_signed_bilinear_up_scale_nchw_signed_zp_neg", _t21),
+    ("resize_quant8_signed_nearest_up_scale_nhwc_signed_saturating_high", _t22),
+    ("resize_quant8_signed_nearest_up_scale_nchw_signed_saturating_high", _t23),
+    ("resize_quant8_signed_bilinear_mixed_no_layout_signed", _t24),
+    ("resize_quant8_signed_bilinear_up_scale_no_layout_signed", _t25),
 )

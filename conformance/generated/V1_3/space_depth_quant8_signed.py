@@ -11,11 +11,33 @@ from hal.types import OperandLifeTime, OperandType, OperationType
 SPEC = "conformance/specs/V1_3/space_depth_quant8_signed.mod.py"
 
 # Data shared by several tests (base64 of little-endian bytes).
-_D0 = "4iMLEu7sEBMS+CUH9/AW8w=="
-_D1 = "iAra6KCc5OrotA7SsqTwqg=="
-_D2 = "Rn9vdlJQdHd2XH9rW1R6Vw=="
-_D3 = "AgAAAAIAAAABAAAAAAAAAAAAAAABAAAAAA=="
-_D4 = "AgAAAAIAAAABAAAAAAAAAAAAAAABAAAAAQ=="
+_D0 = "4iPu7AsSEBMS+PfwJQcW8w=="
+_D1 = "4iMLEu7sEBMS+CUH9/AW8w=="
+_D2 = "iAqgnNro5OrotLKkDtLwqg=="
+_D3 = "iAra6KCc5OrotA7SsqTwqg=="
+_D4 = "Rn9SUG92dHd2XFtUf2t6Vw=="
+_D5 = "Rn9vdlJQdHd2XH9rW1R6Vw=="
+_D6 = "DRogHh8j+uQgGhTs4SEoA9/d2+0i7CUm7AwV7efrE+A="
+_D7 = "DRogHiAaFOwfI/rk4SEoA9/d2+3sDBXtIuwlJufrE+A="
+_D8 = "3vgEAAIKuIwE+OychgYUyoKAgJ4InA4QnNzunpKa6oQ="
+_D9 = "3vgEAAT47JwCCriMhgYUyoKAgJ6c3O6eCJwOEJKa6oQ="
+_D10 = "cX5/f39/Xkh/fnhQRX9/Z0NBP1F/UH9/UHB5UUtPd0Q="
+_D11 = "cX5/f39+eFB/f15IRX9/Z0NBP1FQcHlRf1B/f0tPd0Q="
+_D12 = "FyAF5uMF6u4K5+wi3Cce5w=="
+_D13 = "FyDjBQrn3CcF5uru7CIe5w=="
+_D14 = "8gTOkIrOmKDYkpwIgBIAkg=="
+_D15 = "8gSKztiSgBLOkJignAgAkg=="
+_D16 = "e39pSkdpTlJuS1B/QH9/Sw=="
+_D17 = "e39HaW5LQH9pSk5SUH9/Sw=="
+_D18 = "AgAAAAIAAAABAAAAAAAAAAAAAAABAAAAAA=="
+_D19 = "He/n+/4P2hcH/w4k+xzaD9kP"
+_D20 = "AAAAANoXDiQAAAAAB/8AAB3v/g/7HNkP5/sAANoPAAA="
+_D21 = "/qKSusDigPLSwuAMuvyA4oDi"
+_D22 = "xMTExIDy4AzExMTE0sLExP6iwOK6/IDikrrExIDixMQ="
+_D23 = "f1NLX2JzPntrY3J/X38+cz1z"
+_D24 = "ZGRkZD57cn9kZGRka2NkZH9TYnNffz1zS19kZD5zZGQ="
+_D25 = "AgAAAAIAAAABAAAAAAAAAAAAAAABAAAAAQ=="
+_D26 = "AgAAAAIAAAABAAAAAAAAAAAAAAABAAAA"
 
 
 def _t0():
@@ -42,10 +64,10 @@ def _t0():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 2, 2, 4), "4iPu7AsSEBMS+PfwJQcW8w=="),
+                    g.array("|i1", (1, 2, 2, 4), _D0),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 4, 4, 1), _D0),
+                    g.array("|i1", (1, 4, 4, 1), _D1),
                 ],
             ),
         ],
@@ -76,10 +98,10 @@ def _t1():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 2, 2, 4), "iAqgnNro5OrotLKkDtLwqg=="),
+                    g.array("|i1", (1, 2, 2, 4), _D2),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 4, 4, 1), _D1),
+                    g.array("|i1", (1, 4, 4, 1), _D3),
                 ],
             ),
         ],
@@ -110,10 +132,10 @@ def _t2():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 2, 2, 4), "Rn9SUG92dHd2XFtUf2t6Vw=="),
+                    g.array("|i1", (1, 2, 2, 4), _D4),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 4, 4, 1), _D2),
+                    g.array("|i1", (1, 4, 4, 1), _D5),
                 ],
             ),
         ],
@@ -147,7 +169,7 @@ def _t3():
                     g.array("|i1", (1, 4, 2, 2), "4gsSJSMS+AfuEPcW7BPw8w=="),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 1, 4, 4), _D0),
+                    g.array("|i1", (1, 1, 4, 4), _D1),
                 ],
             ),
         ],
@@ -181,7 +203,7 @@ def _t4():
                     g.array("|i1", (1, 4, 2, 2), "iNroDgrotNKg5LLwnOqkqg=="),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 1, 4, 4), _D1),
+                    g.array("|i1", (1, 1, 4, 4), _D3),
                 ],
             ),
         ],
@@ -215,7 +237,7 @@ def _t5():
                     g.array("|i1", (1, 4, 2, 2), "Rm92f392XGtSdFt6UHdUVw=="),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 1, 4, 4), _D2),
+                    g.array("|i1", (1, 1, 4, 4), _D5),
                 ],
             ),
         ],
@@ -246,10 +268,10 @@ def _t6():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 4, 4, 2), "DRogHh8j+uQgGhTs4SEoA9/d2+0i7CUm7AwV7efrE+A="),
+                    g.array("|i1", (1, 4, 4, 2), _D6),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 2, 2, 8), "DRogHiAaFOwfI/rk4SEoA9/d2+3sDBXtIuwlJufrE+A="),
+                    g.array("|i1", (1, 2, 2, 8), _D7),
                 ],
             ),
         ],
@@ -280,10 +302,10 @@ def _t7():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 4, 4, 2), "3vgEAAIKuIwE+OychgYUyoKAgJ4InA4QnNzunpKa6oQ="),
+                    g.array("|i1", (1, 4, 4, 2), _D8),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 2, 2, 8), "3vgEAAT47JwCCriMhgYUyoKAgJ6c3O6eCJwOEJKa6oQ="),
+                    g.array("|i1", (1, 2, 2, 8), _D9),
                 ],
             ),
         ],
@@ -314,10 +336,10 @@ def _t8():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 4, 4, 2), "cX5/f39/Xkh/fnhQRX9/Z0NBP1F/UH9/UHB5UUtPd0Q="),
+                    g.array("|i1", (1, 4, 4, 2), _D10),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 2, 2, 8), "cX5/f39+eFB/f15IRX9/Z0NBP1FQcHlRf1B/f0tPd0Q="),
+                    g.array("|i1", (1, 2, 2, 8), _D11),
                 ],
             ),
         ],
@@ -450,10 +472,10 @@ def _t12():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (4, 2, 1, 2), "FyAF5uMF6u4K5+wi3Cce5w=="),
+                    g.array("|i1", (4, 2, 1, 2), _D12),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 4, 2, 2), "FyDjBQrn3CcF5uru7CIe5w=="),
+                    g.array("|i1", (1, 4, 2, 2), _D13),
                 ],
             ),
         ],
@@ -484,10 +506,10 @@ def _t13():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (4, 2, 1, 2), "8gTOkIrOmKDYkpwIgBIAkg=="),
+                    g.array("|i1", (4, 2, 1, 2), _D14),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 4, 2, 2), "8gSKztiSgBLOkJignAgAkg=="),
+                    g.array("|i1", (1, 4, 2, 2), _D15),
                 ],
             ),
         ],
@@ -518,10 +540,10 @@ def _t14():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (4, 2, 1, 2), "e39pSkdpTlJuS1B/QH9/Sw=="),
+                    g.array("|i1", (4, 2, 1, 2), _D16),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 4, 2, 2), "e39HaW5LQH9pSk5SUH9/Sw=="),
+                    g.array("|i1", (1, 4, 2, 2), _D17),
                 ],
             ),
         ],
@@ -650,15 +672,15 @@ def _t18():
             ],
             inputs=[0],
             outputs=[4],
-            values=_D3,
+            values=_D18,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 3, 3, 2), "He/n+/4P2hcH/w4k+xzaD9kP"),
+                    g.array("|i1", (1, 3, 3, 2), _D19),
                 ],
                 outputs=[
-                    g.array("|i1", (4, 2, 2, 2), "AAAAANoXDiQAAAAAB/8AAB3v/g/7HNkP5/sAANoPAAA="),
+                    g.array("|i1", (4, 2, 2, 2), _D20),
                 ],
             ),
         ],
@@ -685,15 +707,15 @@ def _t19():
             ],
             inputs=[0],
             outputs=[4],
-            values=_D3,
+            values=_D18,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 3, 3, 2), "/qKSusDigPLSwuAMuvyA4oDi"),
+                    g.array("|i1", (1, 3, 3, 2), _D21),
                 ],
                 outputs=[
-                    g.array("|i1", (4, 2, 2, 2), "xMTExIDy4AzExMTE0sLExP6iwOK6/IDikrrExIDixMQ="),
+                    g.array("|i1", (4, 2, 2, 2), _D22),
                 ],
             ),
         ],
@@ -720,15 +742,15 @@ def _t20():
             ],
             inputs=[0],
             outputs=[4],
-            values=_D3,
+            values=_D18,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 3, 3, 2), "f1NLX2JzPntrY3J/X38+cz1z"),
+                    g.array("|i1", (1, 3, 3, 2), _D23),
                 ],
                 outputs=[
-                    g.array("|i1", (4, 2, 2, 2), "ZGRkZD57cn9kZGRka2NkZH9TYnNffz1zS19kZD5zZGQ="),
+                    g.array("|i1", (4, 2, 2, 2), _D24),
                 ],
             ),
         ],
@@ -755,7 +777,7 @@ def _t21():
             ],
             inputs=[0],
             outputs=[4],
-            values=_D4,
+            values=_D25,
         ),
         feeds=[
             g.feed(
@@ -790,7 +812,7 @@ def _t22():
             ],
             inputs=[0],
             outputs=[4],
-            values=_D4,
+            values=_D25,
         ),
         feeds=[
             g.feed(
@@ -825,7 +847,7 @@ def _t23():
             ],
             inputs=[0],
             outputs=[4],
-            values=_D4,
+            values=_D25,
         ),
         feeds=[
             g.feed(
@@ -834,6 +856,405 @@ def _t23():
                 ],
                 outputs=[
                     g.array("|i1", (4, 2, 2, 2), "ZGQ+cmRke39kZGtkZGRjZH9iXz1Tc39zS2Q+ZF9kc2Q="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t24():
+    return g.case(
+        "space_depth_quant8_signed_depth_to_space_no_layout_signed_zp0",
+        "space_depth_quant8_signed_depth_to_space_no_layout_dynamic_output_shape_signed_zp0",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 91, ("signed_zp0",), ("DEPTH_TO_SPACE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5),
+            ],
+            operations=[
+                g.operation(OperationType.DEPTH_TO_SPACE, [0, 1], [2]),
+            ],
+            inputs=[0],
+            outputs=[2],
+            values="AgAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 2, 4), _D0),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 4, 1), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t25():
+    return g.case(
+        "space_depth_quant8_signed_depth_to_space_no_layout_signed_saturating_low",
+        "space_depth_quant8_signed_depth_to_space_no_layout_dynamic_output_shape_signed_saturating_low",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 91, ("signed_saturating_low",), ("DEPTH_TO_SPACE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-60),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-60),
+            ],
+            operations=[
+                g.operation(OperationType.DEPTH_TO_SPACE, [0, 1], [2]),
+            ],
+            inputs=[0],
+            outputs=[2],
+            values="AgAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 2, 4), _D2),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 4, 1), _D3),
+                ],
+            ),
+        ],
+    )
+
+
+def _t26():
+    return g.case(
+        "space_depth_quant8_signed_depth_to_space_no_layout_signed_saturating_high",
+        "space_depth_quant8_signed_depth_to_space_no_layout_dynamic_output_shape_signed_saturating_high",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 91, ("signed_saturating_high",), ("DEPTH_TO_SPACE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=100),
+            ],
+            operations=[
+                g.operation(OperationType.DEPTH_TO_SPACE, [0, 1], [2]),
+            ],
+            inputs=[0],
+            outputs=[2],
+            values="AgAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 2, 4), _D4),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 4, 1), _D5),
+                ],
+            ),
+        ],
+    )
+
+
+def _t27():
+    return g.case(
+        "space_depth_quant8_signed_space_to_depth_no_layout_signed_zp0",
+        "space_depth_quant8_signed_space_to_depth_no_layout_dynamic_output_shape_signed_zp0",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 105, ("signed_zp0",), ("SPACE_TO_DEPTH",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 8], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5),
+            ],
+            operations=[
+                g.operation(OperationType.SPACE_TO_DEPTH, [0, 1], [2]),
+            ],
+            inputs=[0],
+            outputs=[2],
+            values="AgAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 4, 4, 2), _D6),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 2, 8), _D7),
+                ],
+            ),
+        ],
+    )
+
+
+def _t28():
+    return g.case(
+        "space_depth_quant8_signed_space_to_depth_no_layout_signed_saturating_low",
+        "space_depth_quant8_signed_space_to_depth_no_layout_dynamic_output_shape_signed_saturating_low",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 105, ("signed_saturating_low",), ("SPACE_TO_DEPTH",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-60),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 8], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-60),
+            ],
+            operations=[
+                g.operation(OperationType.SPACE_TO_DEPTH, [0, 1], [2]),
+            ],
+            inputs=[0],
+            outputs=[2],
+            values="AgAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 4, 4, 2), _D8),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 2, 8), _D9),
+                ],
+            ),
+        ],
+    )
+
+
+def _t29():
+    return g.case(
+        "space_depth_quant8_signed_space_to_depth_no_layout_signed_saturating_high",
+        "space_depth_quant8_signed_space_to_depth_no_layout_dynamic_output_shape_signed_saturating_high",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 105, ("signed_saturating_high",), ("SPACE_TO_DEPTH",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 8], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=100),
+            ],
+            operations=[
+                g.operation(OperationType.SPACE_TO_DEPTH, [0, 1], [2]),
+            ],
+            inputs=[0],
+            outputs=[2],
+            values="AgAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 4, 4, 2), _D10),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 2, 8), _D11),
+                ],
+            ),
+        ],
+    )
+
+
+def _t30():
+    return g.case(
+        "space_depth_quant8_signed_batch_to_space_no_layout_signed_zp0",
+        "space_depth_quant8_signed_batch_to_space_no_layout_dynamic_output_shape_signed_zp0",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 121, ("signed_zp0",), ("BATCH_TO_SPACE_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 2, 1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5),
+            ],
+            operations=[
+                g.operation(OperationType.BATCH_TO_SPACE_ND, [0, 1], [2]),
+            ],
+            inputs=[0],
+            outputs=[2],
+            values="AgAAAAIAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (4, 2, 1, 2), _D12),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 2, 2), _D13),
+                ],
+            ),
+        ],
+    )
+
+
+def _t31():
+    return g.case(
+        "space_depth_quant8_signed_batch_to_space_no_layout_signed_saturating_low",
+        "space_depth_quant8_signed_batch_to_space_no_layout_dynamic_output_shape_signed_saturating_low",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 121, ("signed_saturating_low",), ("BATCH_TO_SPACE_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 2, 1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-60),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-60),
+            ],
+            operations=[
+                g.operation(OperationType.BATCH_TO_SPACE_ND, [0, 1], [2]),
+            ],
+            inputs=[0],
+            outputs=[2],
+            values="AgAAAAIAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (4, 2, 1, 2), _D14),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 2, 2), _D15),
+                ],
+            ),
+        ],
+    )
+
+
+def _t32():
+    return g.case(
+        "space_depth_quant8_signed_batch_to_space_no_layout_signed_saturating_high",
+        "space_depth_quant8_signed_batch_to_space_no_layout_dynamic_output_shape_signed_saturating_high",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 121, ("signed_saturating_high",), ("BATCH_TO_SPACE_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 2, 1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=100),
+            ],
+            operations=[
+                g.operation(OperationType.BATCH_TO_SPACE_ND, [0, 1], [2]),
+            ],
+            inputs=[0],
+            outputs=[2],
+            values="AgAAAAIAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (4, 2, 1, 2), _D16),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 2, 2), _D17),
+                ],
+            ),
+        ],
+    )
+
+
+def _t33():
+    return g.case(
+        "space_depth_quant8_signed_space_to_batch_no_layout_signed_zp0",
+        "space_depth_quant8_signed_space_to_batch_no_layout_dynamic_output_shape_signed_zp0",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 136, ("signed_zp0",), ("SPACE_TO_BATCH_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 16)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5),
+            ],
+            operations=[
+                g.operation(OperationType.SPACE_TO_BATCH_ND, [0, 1, 2], [3]),
+            ],
+            inputs=[0],
+            outputs=[3],
+            values=_D26,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 3, 3, 2), _D19),
+                ],
+                outputs=[
+                    g.array("|i1", (4, 2, 2, 2), _D20),
+                ],
+            ),
+        ],
+    )
+
+
+def _t34():
+    return g.case(
+        "space_depth_quant8_signed_space_to_batch_no_layout_signed_saturating_low",
+        "space_depth_quant8_signed_space_to_batch_no_layout_dynamic_output_shape_signed_saturating_low",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 136, ("signed_saturating_low",), ("SPACE_TO_BATCH_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-60),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 16)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-60),
+            ],
+            operations=[
+                g.operation(OperationType.SPACE_TO_BATCH_ND, [0, 1, 2], [3]),
+            ],
+            inputs=[0],
+            outputs=[3],
+            values=_D26,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 3, 3, 2), _D21),
+                ],
+                outputs=[
+                    g.array("|i1", (4, 2, 2, 2), _D22),
+                ],
+            ),
+        ],
+    )
+
+
+def _t35():
+    return g.case(
+        "space_depth_quant8_signed_space_to_batch_no_layout_signed_saturating_high",
+        "space_depth_quant8_signed_space_to_batch_no_layout_dynamic_output_shape_signed_saturating_high",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 136, ("signed_saturating_high",), ("SPACE_TO_BATCH_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 16)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=100),
+            ],
+            operations=[
+                g.operation(OperationType.SPACE_TO_BATCH_ND, [0, 1, 2], [3]),
+            ],
+            inputs=[0],
+            outputs=[3],
+            values=_D26,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 3, 3, 2), _D23),
+                ],
+                outputs=[
+                    g.array("|i1", (4, 2, 2, 2), _D24),
                 ],
             ),
         ],
@@ -865,4 +1286,16 @@ TESTS = (
     ("space_depth_quant8_signed_space_to_batch_nchw_signed_zp0", _t21),
     ("space_depth_quant8_signed_space_to_batch_nchw_signed_saturating_low", _t22),
     ("space_depth_quant8_signed_space_to_batch_nchw_signed_saturating_high", _t23),
+    ("space_depth_quant8_signed_depth_to_space_no_layout_signed_zp0", _t24),
+    ("space_depth_quant8_signed_depth_to_space_no_layout_signed_saturating_low", _t25),
+    ("space_depth_quant8_signed_depth_to_space_no_layout_signed_saturating_high", _t26),
+    ("space_depth_quant8_signed_space_to_depth_no_layout_signed_zp0", _t27),
+    ("space_depth_quant8_signed_space_to_depth_no_layout_signed_saturating_low", _t28),
+    ("space_depth_quant8_signed_space_to_depth_no_layout_signed_saturating_high", _t29),
+    ("space_depth_quant8_signed_batch_to_space_no_layout_signed_zp0", _t30),
+    ("space_depth_quant8_signed_batch_to_space_no_layout_signed_saturating_low", _t31),
+    ("space_depth_quant8_signed_batch_to_space_no_layout_signed_saturating_high", _t32),
+    ("space_depth_quant8_signed_space_to_batch_no_layout_signed_zp0", _t33),
+    ("space_depth_quant8_signed_space_to_batch_no_layout_signed_saturating_low", _t34),
+    ("space_depth_quant8_signed_space_to_batch_no_layout_signed_saturating_high", _t35),
 )

@@ -2801,6 +2801,166 @@ def _t63():
     )
 
 
+def _t64():
+    return g.case(
+        "transpose_conv2d_quant8_signed_same_nhwc_signed",
+        "transpose_conv2d_quant8_signed_same_dynamic_output_shape_nhwc_signed",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 86, ("nhwc", "signed"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=115),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-2, location=(0, 0, 18)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 18, 8)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 26, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 42, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 46, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 50, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 54, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 58, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 6, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-70),
+            ],
+            operations=[
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[0],
+            outputs=[9],
+            values="AAIC+/wA/f76/fv6+/wC/gAA/v///wgAAAABAAAABAAAAAYAAAACAAAAAQAAAAIAAAACAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 3, 1), "a3NveXVt"),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 6, 2), "qMqY2pjiuMKwxqjO0NrI0qiiuMLEzsDKzLzQoPSYwLy4wKDMprCstr7UtL7O3MTO"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t65():
+    return g.case(
+        "transpose_conv2d_quant8_signed_same_nhwc_signed_per_channel",
+        "transpose_conv2d_quant8_signed_same_dynamic_output_shape_nhwc_signed_per_channel",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 86, ("nhwc", "signed_per_channel"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=115),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [2, 3, 3, 1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 18), extra=g.channel_quant((0.125, 0.25), 0)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 18, 8)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 26, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 42, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 46, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 50, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 54, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 58, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 6, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25),
+            ],
+            operations=[
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[0],
+            outputs=[9],
+            values="BAgI+vwE/gD4//38/f4EAAIC/P///wgAAAABAAAABAAAAAYAAAACAAAAAQAAAAIAAAACAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 3, 1), "a3NveXVt"),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 6, 2), "9wjvEO8U/wT7BvcKCxAHDPf0/wQFCgMICQEL8x3vAwH/A/MJ9vv5/gIN/QIKEQUK"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t66():
+    return g.case(
+        "transpose_conv2d_quant8_signed_same_nchw_signed",
+        "transpose_conv2d_quant8_signed_same_dynamic_output_shape_nchw_signed",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 86, ("nchw", "signed"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 1, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=115),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-2, location=(0, 0, 18)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 18, 8)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 26, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 42, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 46, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 50, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 54, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 58, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 6], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-70),
+            ],
+            operations=[
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[0],
+            outputs=[9],
+            values="AAIC+/wA/f76/fv6+/wC/gAA/v///wgAAAABAAAAAgAAAAQAAAAGAAAAAQAAAAIAAAACAAAAAAAAAAE=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 1, 2, 3), "a3NveXVt"),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 4, 6), "qJiYuLCo0MiouMTAzND0wLigpqy+tM7EytriwsbO2tKiws7KvKCYvMDMsLbUvtzO"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t67():
+    return g.case(
+        "transpose_conv2d_quant8_signed_same_nchw_signed_per_channel",
+        "transpose_conv2d_quant8_signed_same_dynamic_output_shape_nchw_signed_per_channel",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 86, ("nchw", "signed_per_channel"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 1, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=115),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [2, 3, 3, 1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 18), extra=g.channel_quant((0.125, 0.25), 0)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 18, 8)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 26, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 42, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 46, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 50, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 54, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 58, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 6], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25),
+            ],
+            operations=[
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[0],
+            outputs=[9],
+            values="BAgI+vwE/gD4//38/f4EAAIC/P///wgAAAABAAAAAgAAAAQAAAAGAAAAAQAAAAIAAAACAAAAAAAAAAE=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 1, 2, 3), "a3NveXVt"),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 4, 6), "9+/v//v3Cwf3/wUDCQsdA//z9vkC/QoFCBAUBAYKEAz0BAoIAfPvAQMJ+/4NAhEK"),
+                ],
+            ),
+        ],
+    )
+
+
 TESTS = (
     ("transpose_conv2d_quant8_signed_nhwc_none_signed_zp0", _t0),
     ("transpose_conv2d_quant8_signed_nhwc_none_signed_low", _t1),
@@ -2866,4 +3026,8 @@ TESTS = (
     ("transpose_conv2d_quant8_signed_nchw_relu6_weight_as_input_signed_low", _t61),
     ("transpose_conv2d_quant8_signed_nchw_relu6_weight_as_input_signed_high", _t62),
     ("transpose_conv2d_quant8_signed_nchw_relu6_weight_as_input_signed_per_channel", _t63),
+    ("transpose_conv2d_quant8_signed_same_nhwc_signed", _t64),
+    ("transpose_conv2d_quant8_signed_same_nhwc_signed_per_channel", _t65),
+    ("transpose_conv2d_quant8_signed_same_nchw_signed", _t66),
+    ("transpose_conv2d_quant8_signed_same_nchw_signed_per_channel", _t67),
 )

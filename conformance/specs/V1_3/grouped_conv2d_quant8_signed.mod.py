@@ -59,3 +59,39 @@ Example({
     ],
 }).AddNchw(i1, o1, layout).AddAllActivations(o1, act).AddVariations(
     signed_a, signed_b, signed_c, signed_pc, includeDefault=False)
+
+# 2. The same convolution with explicit pads (left 0, right 1, top 0, bottom 1, what SAME
+#    gave above).
+layout2 = BoolScalar("layout", False)
+i2 = Input("input", "TENSOR_FLOAT32", "{1, 3, 3, 4}")
+f2 = Parameter("filter", "TENSOR_FLOAT32", "{4, 2, 2, 2}", [
+    -0.75, -0.25, -0.5, 0.0, -0.25, 0.75, -1.0, -1.0, -0.75, 0.25, 1.0, 0.25, -1.0, 1.0,
+    0.75, 0.25, -1.0, 1.0, -0.5, 1.0, -1.0, 0.75, -0.25, 0.0, -0.25, 0.75, -0.75, 0.25,
+    -0.75, -1.0, 1.0, -0.75
+])
+b2 = Parameter("bias", "TENSOR_FLOAT32", "{4}", [-0.25, 0.5, 0.0, 1.25])
+o2 = Output("output", "TENSOR_FLOAT32", "{1, 3, 3, 4}")
+Model("explicit").Operation("GROUPED_CONV_2D", i2, f2, b2, 0, 1, 0, 1, 1, 1, 2, 0, layout2).To(o2)
+explicit_signed = DataTypeConverter(name="signed").Identify({
+    i2: ("TENSOR_QUANT8_ASYMM_SIGNED", 0.5, -44),
+    f2: ("TENSOR_QUANT8_ASYMM_SIGNED", 0.25, 88),
+    b2: ("TENSOR_INT32", 0.125, 0),
+    o2: ("TENSOR_QUANT8_ASYMM_SIGNED", 0.125, 6),
+})
+explicit_signed_pc = DataTypeConverter(name="signed_per_channel").Identify({
+    i2: ("TENSOR_QUANT8_ASYMM_SIGNED", 0.5, -44),
+    f2: ("TENSOR_QUANT8_SYMM_PER_CHANNEL", 0, 0, SymmPerChannelQuantParams(channelDim=0, scales=[0.25, 0.0625, 0.125, 0.125])),
+    b2: ("TENSOR_INT32", 0.0, 0, SymmPerChannelQuantParams(channelDim=0, scales=[0.125, 0.03125, 0.0625, 0.0625], hide=True)),
+    o2: ("TENSOR_QUANT8_ASYMM_SIGNED", 0.125, 6),
+})
+Example({
+    i2: [
+        -4, 3, -3, 2, -2, -4, -2, -3, 4, -1, -2, -2, -4, -4, -2, -1, 4, 3, 4, 2, -1, -3,
+        -3, -4, 2, 1, -1, -1, 1, 2, 1, -1, -1, -1, 2, 4
+    ],
+    o2: [
+        -6.0, 5.0, 3.25, 9.25, 5.5, 2.25, -3.75, -4.5, -5.0, -4.75, 0.0, 6.5, -1.0, 7.5,
+        1.0, 2.0, -0.25, -3.5, -6.75, 2.25, 0.75, 0.5, 0.0, -6.5, -2.5, 0.75, -1.5,
+        -0.25, -1.0, -1.0, 1.0, -0.25, 0.75, 1.0, 2.0, 3.75
+    ],
+}).AddNchw(i2, o2, layout2).AddVariations(explicit_signed, explicit_signed_pc, includeDefault=False)

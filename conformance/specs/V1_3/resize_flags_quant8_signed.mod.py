@@ -94,3 +94,32 @@ resize("RESIZE_NEAREST_NEIGHBOR", "nearest_align_corners_scale", "{1, 2, 3, 2}",
            0.0, -0.5, -6.0, 2.5, -6.0, 2.5
        ],
        (("signed_zp_pos", 0.5, 33), ("signed_saturating_low", 0.25, -110)))
+
+# 7. Bilinear case 1 by scale 1.75 (3 * 1.75 -> 5 both ways), align_corners alone.
+resize("RESIZE_BILINEAR", "bilinear_align_corners_scale", "{1, 3, 3, 1}", "{1, 5, 5, 1}",
+       (1.75, 1.75), (True,),
+       [6, 4, 6, -8, 8, 6, 2, -6, 2],
+       [
+           6.0, 5.0, 4.0, 5.0, 6.0, -1.0, 2.5, 6.0, 6.0, 6.0, -8.0, 0.0, 8.0, 7.0, 6.0,
+           -3.0, -1.0, 1.0, 2.5, 4.0, 2.0, -2.0, -6.0, -2.0, 2.0
+       ],
+       (("signed_zp_neg", 0.5, -50),))
+
+# 8. Nearest case 4 with align_corners alone (5 inputs), and case 5 by scale 0.75
+#    (3 * 0.75 -> 2) with both flags given.
+resize("RESIZE_NEAREST_NEIGHBOR", "nearest_align_corners_only", "{1, 3, 4, 1}",
+       "{1, 4, 6, 1}", (6, 4), (True,),
+       [-3.0, -4.5, -1.5, 4.5, 5.5, -2.0, 5.5, 0.5, -5.5, 4.0, -4.0, 4.0],
+       [
+           -3.0, -4.5, -4.5, -1.5, -1.5, 4.5, 5.5, -2.0, -2.0, 5.5, 5.5, 0.5, 5.5, -2.0,
+           -2.0, 5.5, 5.5, 0.5, -5.5, 4.0, 4.0, -4.0, -4.0, 4.0
+       ],
+       (("signed_saturating_low", 0.25, -120),))
+resize("RESIZE_NEAREST_NEIGHBOR", "nearest_half_pixel_scale", "{1, 3, 3, 2}", "{1, 2, 2, 2}",
+       (0.75, 0.75), (False, True),
+       [
+           -4.0, 1.0, -0.5, 3.5, -3.5, -2.5, -2.5, 5.5, 5.0, 1.5, -4.0, -5.0, -0.5,
+           -6.0, -3.0, -4.5, 5.5, 1.5
+       ],
+       [-4.0, 1.0, -3.5, -2.5, -0.5, -6.0, 5.5, 1.5],
+       (("signed_zp_pos", 0.5, 9),))

@@ -75,3 +75,55 @@ Example({
 }).AddNchw(i4, o4, layout).AddVariations(
     signed("signed_zp_neg", i4, o4, 0.5, -3), signed("signed_saturating", i4, o4, 0.125, 80),
     includeDefault=False)
+
+# 5. Output sizes as FLOAT32 scales: case 1 by 2 (height) and 2 (width), case 3 by 1.5
+#    (height: 2 -> 3) and 2.5 (width: 2 -> 5).
+i5 = Input("input", "TENSOR_FLOAT32", "{1, 2, 3, 2}")
+o5 = Output("output", "TENSOR_FLOAT32", "{1, 4, 6, 2}")
+Model("bilinear_up_scale").Operation("RESIZE_BILINEAR", i5, 2.0, 2.0, layout).To(o5)
+Example({
+    i5: [2, 8, -8, 0, -4, -2, 0, -6, -2, 8, -8, -2],
+    o5: [
+        2.0, 8.0, -3.0, 4.0, -8.0, 0.0, -6.0, -1.0, -4.0, -2.0, -4.0, -2.0, 1.0, 1.0,
+        -2.0, 2.5, -5.0, 4.0, -5.5, 1.0, -6.0, -2.0, -6.0, -2.0, 0.0, -6.0, -1.0, 1.0,
+        -2.0, 8.0, -5.0, 3.0, -8.0, -2.0, -8.0, -2.0, 0.0, -6.0, -1.0, 1.0, -2.0, 8.0,
+        -5.0, 3.0, -8.0, -2.0, -8.0, -2.0
+    ],
+}).AddNchw(i5, o5, layout).AddVariations(
+    signed("signed_zp_neg", i5, o5, 0.25, -77), includeDefault=False)
+
+i6 = Input("input", "TENSOR_FLOAT32", "{1, 2, 2, 2}")
+o6 = Output("output", "TENSOR_FLOAT32", "{1, 3, 5, 2}")
+Model("nearest_up_scale").Operation("RESIZE_NEAREST_NEIGHBOR", i6, 2.5, 1.5, layout).To(o6)
+Example({
+    i6: [-2.0, -4.5, 2.0, 1.5, 3.0, -3.5, 1.0, -1.5],
+    o6: [
+        -2.0, -4.5, -2.0, -4.5, -2.0, -4.5, 2.0, 1.5, 2.0, 1.5, -2.0, -4.5, -2.0, -4.5,
+        -2.0, -4.5, 2.0, 1.5, 2.0, 1.5, 3.0, -3.5, 3.0, -3.5, 3.0, -3.5, 1.0, -1.5, 1.0,
+        -1.5
+    ],
+}).AddNchw(i6, o6, layout).AddVariations(
+    signed("signed_saturating_high", i6, o6, 0.25, 110), includeDefault=False)
+
+# 6. RESIZE_BILINEAR's HAL 1.0 signature (sizes, no layout) and its 1.2 scale form
+#    without the layout: case 2, and case 1 by scale 2.
+i7 = Input("input", "TENSOR_FLOAT32", "{1, 4, 3, 1}")
+o7 = Output("output", "TENSOR_FLOAT32", "{1, 2, 2, 1}")
+Model("bilinear_mixed_no_layout").Operation("RESIZE_BILINEAR", i7, 2, 2).To(o7)
+Example({
+    i7: [-6, -4, 2, 8, 2, 0, -4, 2, -2, 4, -4, -8],
+    o7: [-6.0, -1.0, -4.0, 0.0],
+}).AddVariations(signed("signed", i7, o7, 0.5, -1), includeDefault=False)
+
+i8 = Input("input", "TENSOR_FLOAT32", "{1, 2, 3, 2}")
+o8 = Output("output", "TENSOR_FLOAT32", "{1, 4, 6, 2}")
+Model("bilinear_up_scale_no_layout").Operation("RESIZE_BILINEAR", i8, 2.0, 2.0).To(o8)
+Example({
+    i8: [2, 8, -8, 0, -4, -2, 0, -6, -2, 8, -8, -2],
+    o8: [
+        2.0, 8.0, -3.0, 4.0, -8.0, 0.0, -6.0, -1.0, -4.0, -2.0, -4.0, -2.0, 1.0, 1.0,
+        -2.0, 2.5, -5.0, 4.0, -5.5, 1.0, -6.0, -2.0, -6.0, -2.0, 0.0, -6.0, -1.0, 1.0,
+        -2.0, 8.0, -5.0, 3.0, -8.0, -2.0, -8.0, -2.0, 0.0, -6.0, -1.0, 1.0, -2.0, 8.0,
+        -5.0, 3.0, -8.0, -2.0, -8.0, -2.0
+    ],
+}).AddVariations(signed("signed", i8, o8, 0.5, 60), includeDefault=False)

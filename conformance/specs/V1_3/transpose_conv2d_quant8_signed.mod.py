@@ -56,3 +56,39 @@ Example({
     ],
 }).AddNchw(i1, o1, layout).AddAllActivations(o1, act).AddInput(f1, b1).AddVariations(
     signed_a, signed_b, signed_c, signed_pc, includeDefault=False)
+
+# 2. Implicit SAME with a requested output shape [1, 4, 6, 2]: [1, 2, 3, 1] with a
+#    [2, 3, 3, 1] filter, stride 2; t = (ceil(4 / 2) - 1) * 2 + 3 = 5 rows and
+#    (ceil(6 / 2) - 1) * 2 + 3 = 7 columns, so pads 0 before and 1 after on both axes
+#    (oracle case transpose_conv_same).
+layout2 = BoolScalar("layout", False)
+i2 = Input("input", "TENSOR_FLOAT32", "{1, 2, 3, 1}")
+f2 = Parameter("filter", "TENSOR_FLOAT32", "{2, 3, 3, 1}", [
+    0.5, 1.0, 1.0, -0.75, -0.5, 0.5, -0.25, 0.0, -1.0, -0.25, -0.75, -1.0, -0.75, -0.5,
+    1.0, 0.0, 0.5, 0.5
+])
+b2 = Parameter("bias", "TENSOR_FLOAT32", "{2}", [-0.25, 1.0])
+s2 = Int32Vector("shape", [1, 4, 6, 2])
+o2 = Output("output", "TENSOR_FLOAT32", "{1, 4, 6, 2}")
+Model("same").Operation("TRANSPOSE_CONV_2D", i2, f2, b2, s2, 1, 2, 2, 0, layout2).To(o2)
+same_signed = DataTypeConverter(name="signed").Identify({
+    i2: ("TENSOR_QUANT8_ASYMM_SIGNED", 0.5, 115),
+    f2: ("TENSOR_QUANT8_ASYMM_SIGNED", 0.25, -2),
+    b2: ("TENSOR_INT32", 0.125, 0),
+    o2: ("TENSOR_QUANT8_ASYMM_SIGNED", 0.125, -70),
+})
+same_signed_pc = DataTypeConverter(name="signed_per_channel").Identify({
+    i2: ("TENSOR_QUANT8_ASYMM_SIGNED", 0.5, 115),
+    f2: ("TENSOR_QUANT8_SYMM_PER_CHANNEL", 0, 0, SymmPerChannelQuantParams(channelDim=0, scales=[0.125, 0.25])),
+    b2: ("TENSOR_INT32", 0.0, 0, SymmPerChannelQuantParams(channelDim=0, scales=[0.0625, 0.125], hide=True)),
+    o2: ("TENSOR_QUANT8_ASYMM_SIGNED", 0.25, 0),
+})
+Example({
+    i2: [-4, 0, -2, 3, 1, -3],
+    o2: [
+        -2.25, 2.0, -4.25, 4.0, -4.25, 5.0, -0.25, 1.0, -1.25, 1.5, -2.25, 2.5, 2.75,
+        4.0, 1.75, 3.0, -2.25, -3.0, -0.25, 1.0, 1.25, 2.5, 0.75, 2.0, 2.25, 0.25, 2.75,
+        -3.25, 7.25, -4.25, 0.75, 0.25, -0.25, 0.75, -3.25, 2.25, -2.5, -1.25, -1.75,
+        -0.5, 0.5, 3.25, -0.75, 0.5, 2.5, 4.25, 1.25, 2.5
+    ],
+}).AddNchw(i2, o2, s2, layout2).AddVariations(same_signed, same_signed_pc, includeDefault=False)

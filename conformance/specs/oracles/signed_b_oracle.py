@@ -141,6 +141,97 @@ def transpose_conv():
 
 
 @case
+def conv_dilated_same():
+    """CONV_2D [1,5,5,1] * [2,2,2,1], dilation 2 both ways (3x3 reach), implicit SAME,
+    stride 1: pads 1 on every side."""
+    x = draw(15, 25, -4, 4, 1)
+    f = draw(16, 8, -1, 1, 0.25)
+    b = [-0.75, 0.5]
+    assert conv.same_padding(5, 1, 2, 2) == (1, 1)
+    out, dims = conv.grouped_conv(
+        x, (1, 5, 5, 1), f, (2, 2, 2, 1), b, (1, 1, 1, 1), (1, 1), dilations=(2, 2)
+    )
+    assert dims == (1, 5, 5, 2), dims
+    exact("conv_dilated_same", out, (0.25,))
+    return {"input": x, "filter": f, "bias": b, "output": out}
+
+
+@case
+def conv_dilated_explicit():
+    """CONV_2D [1,4,4,2] * [1,2,2,2], pads (l0, r1, t1, b0), stride 1, dilation 2 across
+    and 1 down: out H = 4 + 1 - 2 + 1 = 4, out W = 4 + 1 - 3 + 1 = 3."""
+    x = draw(17, 32, -4, 4, 1)
+    f = draw(18, 8, -1, 1, 0.25)
+    b = [1.5]
+    out, dims = conv.grouped_conv(
+        x, (1, 4, 4, 2), f, (1, 2, 2, 2), b, (0, 1, 1, 0), (1, 1), dilations=(2, 1)
+    )
+    assert dims == (1, 4, 3, 1), dims
+    exact("conv_dilated_explicit", out, (0.25,))
+    return {"input": x, "filter": f, "bias": b, "output": out}
+
+
+@case
+def depthwise_same():
+    """DEPTHWISE_CONV_2D [1,4,3,2] * [1,3,3,2], multiplier 1, implicit SAME, stride 2:
+    pads top 0, bottom 1, left 1, right 1."""
+    x = draw(23, 24, -4, 4, 1)
+    f = draw(24, 18, -1, 1, 0.25)
+    b = [0.25, -1.0]
+    assert conv.same_padding(4, 2, 3) == (0, 1) and conv.same_padding(3, 2, 3) == (1, 1)
+    out, dims = conv.depthwise_conv(x, (1, 4, 3, 2), f, (1, 3, 3, 2), b, (1, 1, 0, 1), (2, 2), 1)
+    assert dims == (1, 2, 2, 2), dims
+    exact("depthwise_same", out, (0.25,))
+    return {"input": x, "filter": f, "bias": b, "output": out}
+
+
+@case
+def depthwise_dilated_same():
+    """DEPTHWISE_CONV_2D [1,4,4,2] * [1,2,2,2], multiplier 1, dilation 2, implicit SAME,
+    stride 1: pads 1 on every side."""
+    x = draw(25, 32, -4, 4, 1)
+    f = draw(26, 8, -1, 1, 0.25)
+    b = [0.0, 0.75]
+    assert conv.same_padding(4, 1, 2, 2) == (1, 1)
+    out, dims = conv.depthwise_conv(
+        x, (1, 4, 4, 2), f, (1, 2, 2, 2), b, (1, 1, 1, 1), (1, 1), 1, dilations=(2, 2)
+    )
+    assert dims == (1, 4, 4, 2), dims
+    exact("depthwise_dilated_same", out, (0.25,))
+    return {"input": x, "filter": f, "bias": b, "output": out}
+
+
+@case
+def depthwise_dilated_explicit():
+    """DEPTHWISE_CONV_2D [1,5,4,1] * [1,2,2,3], multiplier 3, pads (l1, r1, t0, b0),
+    stride 1, dilation 1 across and 2 down: out H = 5 - 3 + 1 = 3, W = 4 + 2 - 2 + 1 = 5."""
+    x = draw(27, 20, -4, 4, 1)
+    f = draw(28, 12, -1, 1, 0.25)
+    b = [0.5, 0.0, -0.25]
+    out, dims = conv.depthwise_conv(
+        x, (1, 5, 4, 1), f, (1, 2, 2, 3), b, (1, 1, 0, 0), (1, 1), 3, dilations=(1, 2)
+    )
+    assert dims == (1, 3, 5, 3), dims
+    exact("depthwise_dilated_explicit", out, (0.25,))
+    return {"input": x, "filter": f, "bias": b, "output": out}
+
+
+@case
+def transpose_conv_same():
+    """TRANSPOSE_CONV_2D [1,2,3,1] -> requested [1,4,6,2], filter [2,3,3,1], stride 2,
+    implicit SAME: pads top 0, bottom 1, left 0, right 1."""
+    x = draw(43, 6, -4, 4, 1)
+    f = draw(44, 18, -1, 1, 0.25)
+    b = [-0.25, 1.0]
+    assert conv.transpose_same_padding(4, 2, 3) == (0, 1)
+    assert conv.transpose_same_padding(6, 2, 3) == (0, 1)
+    out, dims = conv.transpose_conv(x, (1, 2, 3, 1), f, (2, 3, 3, 1), b, (0, 1, 0, 1), (2, 2))
+    assert dims == (1, 4, 6, 2), dims
+    exact("transpose_conv_same", out, (0.25,))
+    return {"input": x, "filter": f, "bias": b, "output": out}
+
+
+@case
 def fully_connected():
     """FULLY_CONNECTED: input [3, 4], weights [3, 4], bias [3]."""
     x = draw(51, 12, -4, 4, 1)
@@ -183,6 +274,17 @@ def max_pool():
     out, dims = pool.pool("max", x, (1, 4, 5, 2), (1, 0, 0, 1), (2, 2), (3, 2))
     assert dims == (1, 2, 3, 2), dims
     exact("max_pool", out, (0.5,))
+    return {"input": x, "output": out}
+
+
+@case
+def max_pool_same():
+    """MAX_POOL_2D [1,3,5,2], implicit SAME, 2x2 filter, stride 2: pads bottom 1, right 1."""
+    x = draw(64, 30, -6, 6, 0.5)
+    pads = pool.implicit_pads((1, 3, 5, 2), "SAME", (2, 2), (2, 2))
+    assert pads == (0, 1, 0, 1), pads
+    out, dims = pool.pool("max", x, (1, 3, 5, 2), pads, (2, 2), (2, 2))
+    assert dims == (1, 2, 3, 2), dims
     return {"input": x, "output": out}
 
 
