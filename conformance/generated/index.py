@@ -4496,4 +4496,14 @@ MODULES = (
             "unidirectional_sequence_rnn_v1_3_time_major_weight_as_input_relaxed",
         ),
     ),
+    (
+        "V1_3.zero_sized_quant8_signed",
+        (
+            "zero_sized_quant8_signed_average_pool_signed",
+            "zero_sized_quant8_signed_bbox_transform_signed",
+            "zero_sized_quant8_signed_max_pool_signed",
+            "zero_sized_quant8_signed_resize_bilinear_signed",
+            "zero_sized_quant8_signed_resize_nearest_neighbor_signed",
+        ),
+    ),
 )
