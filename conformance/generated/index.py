@@ -3750,6 +3750,8 @@ MODULES = (
     (
         "V1_3.box_with_nms_limit_quant8_signed",
         (
+            "box_with_nms_limit_quant8_signed_gaussian_signed_zp_min",
+            "box_with_nms_limit_quant8_signed_gaussian_signed_zp_pos",
             "box_with_nms_limit_quant8_signed_hard_signed_zp_min",
             "box_with_nms_limit_quant8_signed_hard_signed_zp_pos",
             "box_with_nms_limit_quant8_signed_linear_signed_zp_min",
@@ -4302,6 +4304,10 @@ MODULES = (
     (
         "V1_3.roi_align_quant8_signed",
         (
+            "roi_align_quant8_signed_batches_nchw_signed_b",
+            "roi_align_quant8_signed_batches_nchw_signed_saturating",
+            "roi_align_quant8_signed_batches_nhwc_signed_b",
+            "roi_align_quant8_signed_batches_nhwc_signed_saturating",
             "roi_align_quant8_signed_nchw_signed_a",
             "roi_align_quant8_signed_nchw_signed_saturating",
             "roi_align_quant8_signed_nhwc_signed_a",

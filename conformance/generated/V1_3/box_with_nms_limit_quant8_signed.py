@@ -22,6 +22,11 @@ _D7 = "AAAAAAAAAAAAAAAAAwAAAAMAAAA="
 _D8 = "AAAAACAAIAAQABAAMAAwAEgAQABoAGAAAAAIACAAKACgAKAAwACwAEAASABgAGgA"
 _D9 = "AQAAAAIAAAACAAAAAQAAAAIAAAACAAAA"
 _D10 = "AAAAAAAAAAAAAAAAAwAAAAMAAAADAAAA"
+_D11 = "zcxMPgQAAAACAAAAAAAAPwAAQD/NzEw+"
+_D12 = "AAAAAAAAAAABAAAAAQAAAAEAAAA="
+_D13 = "AAAAACAAIAAIAAgAKAAoAEgAQABoAGAAAAAIACAAKAAQABAAMAAwAKAAoADAALAAQABIAGAAaAA="
+_D14 = "AQAAAAEAAAACAAAAAQAAAAIAAAACAAAAAgAAAA=="
+_D15 = "AAAAAAAAAAAAAAAAAQAAAAEAAAABAAAAAQAAAA=="
 
 
 def _t0():
@@ -30,7 +35,7 @@ def _t0():
         "box_with_nms_limit_quant8_signed_hard_dynamic_output_shape_signed_zp_min",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 38, ("signed_zp_min",), ("BOX_WITH_NMS_LIMIT",)),
+        provenance=g.provenance(SPEC, 40, ("signed_zp_min",), ("BOX_WITH_NMS_LIMIT",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [5, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.0078125, zero_point=-128),
@@ -78,7 +83,7 @@ def _t1():
         "box_with_nms_limit_quant8_signed_hard_dynamic_output_shape_signed_zp_pos",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 38, ("signed_zp_pos",), ("BOX_WITH_NMS_LIMIT",)),
+        provenance=g.provenance(SPEC, 40, ("signed_zp_pos",), ("BOX_WITH_NMS_LIMIT",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [5, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.015625, zero_point=60),
@@ -126,7 +131,7 @@ def _t2():
         "box_with_nms_limit_quant8_signed_linear_dynamic_output_shape_signed_zp_min",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 61, ("signed_zp_min",), ("BOX_WITH_NMS_LIMIT",)),
+        provenance=g.provenance(SPEC, 63, ("signed_zp_min",), ("BOX_WITH_NMS_LIMIT",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [5, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.0078125, zero_point=-128),
@@ -174,7 +179,7 @@ def _t3():
         "box_with_nms_limit_quant8_signed_linear_dynamic_output_shape_signed_zp_pos",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 61, ("signed_zp_pos",), ("BOX_WITH_NMS_LIMIT",)),
+        provenance=g.provenance(SPEC, 63, ("signed_zp_pos",), ("BOX_WITH_NMS_LIMIT",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [5, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.015625, zero_point=60),
@@ -216,9 +221,107 @@ def _t3():
     )
 
 
+def _t4():
+    return g.case(
+        "box_with_nms_limit_quant8_signed_gaussian_signed_zp_min",
+        "box_with_nms_limit_quant8_signed_gaussian_dynamic_output_shape_signed_zp_min",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 84, ("signed_zp_min",), ("BOX_WITH_NMS_LIMIT",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [5, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.0078125, zero_point=-128),
+                g.operand(OperandType.TENSOR_QUANT16_ASYMM, [5, 12], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_INT32, [5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [7], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0078125, zero_point=-128),
+                g.operand(OperandType.TENSOR_QUANT16_ASYMM, [7, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125),
+                g.operand(OperandType.TENSOR_INT32, [7], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [7], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.BOX_WITH_NMS_LIMIT, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9, 10, 11, 12]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[9, 10, 11, 12],
+            values=_D11,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (5, 3), "oPiQwNDYgKjg4OiwkIjA"),
+                    g.array("<u2", (5, 12), _D1),
+                    g.array("<i4", (5,), _D12),
+                ],
+                outputs=[
+                    g.array("|i1", (7,), "+MHY6ODAsA=="),
+                    g.array("<u2", (7, 4), _D13),
+                    g.array("<i4", (7,), _D14),
+                    g.array("<i4", (7,), _D15),
+                ],
+            ),
+        ],
+    )
+
+
+def _t5():
+    return g.case(
+        "box_with_nms_limit_quant8_signed_gaussian_signed_zp_pos",
+        "box_with_nms_limit_quant8_signed_gaussian_dynamic_output_shape_signed_zp_pos",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 84, ("signed_zp_pos",), ("BOX_WITH_NMS_LIMIT",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [5, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.015625, zero_point=60),
+                g.operand(OperandType.TENSOR_QUANT16_ASYMM, [5, 12], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_INT32, [5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [7], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.015625, zero_point=60),
+                g.operand(OperandType.TENSOR_QUANT16_ASYMM, [7, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125),
+                g.operand(OperandType.TENSOR_INT32, [7], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [7], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.BOX_WITH_NMS_LIMIT, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9, 10, 11, 12]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[9, 10, 11, 12],
+            values=_D11,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (5, 3), "THhEXGRoPFBsbHBUREBc"),
+                    g.array("<u2", (5, 12), _D1),
+                    g.array("<i4", (5,), _D12),
+                ],
+                outputs=[
+                    g.array("|i1", (7,), "eF1ocGxcVA=="),
+                    g.array("<u2", (7, 4), _D13),
+                    g.array("<i4", (7,), _D14),
+                    g.array("<i4", (7,), _D15),
+                ],
+            ),
+        ],
+    )
+
+
 TESTS = (
     ("box_with_nms_limit_quant8_signed_hard_signed_zp_min", _t0),
     ("box_with_nms_limit_quant8_signed_hard_signed_zp_pos", _t1),
     ("box_with_nms_limit_quant8_signed_linear_signed_zp_min", _t2),
     ("box_with_nms_limit_quant8_signed_linear_signed_zp_pos", _t3),
+    ("box_with_nms_limit_quant8_signed_gaussian_signed_zp_min", _t4),
+    ("box_with_nms_limit_quant8_signed_gaussian_signed_zp_pos", _t5),
 )

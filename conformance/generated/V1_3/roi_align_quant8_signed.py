@@ -15,6 +15,13 @@ _D0 = "AgAAAAIAAAAAAABAAAAAQAIAAAACAAAAAA=="
 _D1 = "AAAAAEAAQAAQAAgAOAAwACgAIABAAEAACAAQAAwAEgA="
 _D2 = "AAAAAAAAAAAAAAAAAAAAAA=="
 _D3 = "AgAAAAIAAAAAAABAAAAAQAIAAAACAAAAAQ=="
+_D4 = "AgAAAAMAAAAAAIA/AAAAQAAAAAAAAAAAAA=="
+_D5 = "5Ozk8+/r8eTm7ejt8+3t8e7w6vLw7eX0"
+_D6 = "AAAAAEAAGAAQAAQAMAAUAAgACAAYABgA"
+_D7 = "o6aUn5mrtprAnIC9u7qptq+c"
+_D8 = "NDw0Qz87QTQ2PTg9Qz09QT5AOkJAPTVE"
+_D9 = "Bwn/BQIMEgIXA+4WFRQLEg4D"
+_D10 = "AgAAAAMAAAAAAIA/AAAAQAAAAAAAAAAAAQ=="
 
 
 def _t0():
@@ -189,9 +196,185 @@ def _t3():
     )
 
 
+def _t4():
+    return g.case(
+        "roi_align_quant8_signed_batches_nhwc_signed_saturating",
+        "roi_align_quant8_signed_batches_dynamic_output_shape_nhwc_signed_saturating",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 63, ("nhwc", "signed_saturating"), ("ROI_ALIGN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-20),
+                g.operand(OperandType.TENSOR_QUANT16_ASYMM, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 2, 3, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.07000000029802322, zero_point=-88),
+            ],
+            operations=[
+                g.operation(OperationType.ROI_ALIGN, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[10],
+            values=_D4,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 3, 4, 1), _D5),
+                    g.array("<u2", (3, 4), _D6),
+                    g.array("<i4", (3,), "AAAAAAEAAAABAAAA"),
+                ],
+                outputs=[
+                    g.array("|i1", (3, 2, 3, 1), _D7),
+                ],
+            ),
+        ],
+    )
+
+
+def _t5():
+    return g.case(
+        "roi_align_quant8_signed_batches_nhwc_signed_b",
+        "roi_align_quant8_signed_batches_dynamic_output_shape_nhwc_signed_b",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 63, ("nhwc", "signed_b"), ("ROI_ALIGN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=60),
+                g.operand(OperandType.TENSOR_QUANT16_ASYMM, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 2, 3, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=10),
+            ],
+            operations=[
+                g.operation(OperationType.ROI_ALIGN, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[10],
+            values=_D4,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 3, 4, 1), _D8),
+                    g.array("<u2", (3, 4), _D6),
+                    g.array("<i4", (3,), "AAAAAAEAAAABAAAA"),
+                ],
+                outputs=[
+                    g.array("|i1", (3, 2, 3, 1), _D9),
+                ],
+            ),
+        ],
+    )
+
+
+def _t6():
+    return g.case(
+        "roi_align_quant8_signed_batches_nchw_signed_saturating",
+        "roi_align_quant8_signed_batches_dynamic_output_shape_nchw_signed_saturating",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 63, ("nchw", "signed_saturating"), ("ROI_ALIGN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 1, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-20),
+                g.operand(OperandType.TENSOR_QUANT16_ASYMM, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 1, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.07000000029802322, zero_point=-88),
+            ],
+            operations=[
+                g.operation(OperationType.ROI_ALIGN, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[10],
+            values=_D10,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 1, 3, 4), _D5),
+                    g.array("<u2", (3, 4), _D6),
+                    g.array("<i4", (3,), "AAAAAAEAAAABAAAA"),
+                ],
+                outputs=[
+                    g.array("|i1", (3, 1, 2, 3), _D7),
+                ],
+            ),
+        ],
+    )
+
+
+def _t7():
+    return g.case(
+        "roi_align_quant8_signed_batches_nchw_signed_b",
+        "roi_align_quant8_signed_batches_dynamic_output_shape_nchw_signed_b",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 63, ("nchw", "signed_b"), ("ROI_ALIGN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 1, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=60),
+                g.operand(OperandType.TENSOR_QUANT16_ASYMM, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 1, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=10),
+            ],
+            operations=[
+                g.operation(OperationType.ROI_ALIGN, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[10],
+            values=_D10,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 1, 3, 4), _D8),
+                    g.array("<u2", (3, 4), _D6),
+                    g.array("<i4", (3,), "AAAAAAEAAAABAAAA"),
+                ],
+                outputs=[
+                    g.array("|i1", (3, 1, 2, 3), _D9),
+                ],
+            ),
+        ],
+    )
+
+
 TESTS = (
     ("roi_align_quant8_signed_nhwc_signed_a", _t0),
     ("roi_align_quant8_signed_nhwc_signed_saturating", _t1),
     ("roi_align_quant8_signed_nchw_signed_a", _t2),
     ("roi_align_quant8_signed_nchw_signed_saturating", _t3),
+    ("roi_align_quant8_signed_batches_nhwc_signed_saturating", _t4),
+    ("roi_align_quant8_signed_batches_nhwc_signed_b", _t5),
+    ("roi_align_quant8_signed_batches_nchw_signed_saturating", _t6),
+    ("roi_align_quant8_signed_batches_nchw_signed_b", _t7),
 )

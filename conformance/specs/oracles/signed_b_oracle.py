@@ -624,6 +624,21 @@ def nms_linear():
             "out_classes": classes, "out_batches": batches}  # fmt: skip
 
 
+@case
+def nms_gaussian():
+    """BOX_WITH_NMS_LIMIT, gaussian soft NMS (sigma 0.75), at most 4 detections per image,
+    images 0 (rois 0-1) and 1 (rois 2-4); the rescored 0.5096 is 0.27 and 0.11 of a step
+    from a tie at 1/128 and 1/64."""
+    params = (0.2, 4, "gaussian", 0.5, 0.75, 0.2)
+    scores, boxes, classes, batches = det.box_with_nms_limit(
+        NMS_SCORES, NMS_ROIS, [0, 0, 1, 1, 1], params, margin=0.02
+    )
+    margin("nms_gaussian", scores, 1 / 128, 0.1)
+    margin("nms_gaussian", scores, 1 / 64, 0.1)
+    return {"scores": NMS_SCORES, "rois": NMS_ROIS, "out_scores": scores, "out_rois": boxes,
+            "out_classes": classes, "out_batches": batches}  # fmt: skip
+
+
 GP_ANCHORS = [0.0, 0.0, 4.0, 2.0, -1.0, -2.0, 3.0, 6.0]
 GP_SCORES = [0.5, 0.25, 0.75, 0.875, 0.125, 0.625, 0.375, 0.0,
              0.8125, 0.4375, 0.1875, 0.6875, 0.5625, 0.3125, 0.9375, 0.0625]  # fmt: skip
@@ -696,6 +711,24 @@ def roi_align():
         unsigned = det.roi_align(*args, quant=(s_in, zp_in + 128, s_out, zp_out + 128))
         det.check_align_quant("roi_align", out, unsigned, s_out, zp_out + 128)
     return {"features": AL_X, "rois": AL_ROIS, "out": out}
+
+
+AL_B_X = draw(113, 24, -4, 4, 0.5)  # [2, 3, 4, 1]
+AL_B_ROIS = [0, 0, 8, 3, 2, 0.5, 6, 2.5, 1, 1, 3, 3]
+
+
+@case
+def roi_align_batches():
+    """ROI_ALIGN [2,3,4,1], height ratio 1, width ratio 2, 2x3 bins, adaptive sampling
+    (0: ceil of the bin size), rois in images 0, 1, 1. Signed paths checked as above:
+    input 0.5 with zero point -20 or 60, output 0.07 with -88 (results below -2.8
+    saturate at -128) or 0.125 with 10."""
+    args = (AL_B_X, (2, 3, 4, 1), AL_B_ROIS, [0, 1, 1], 2, 3, 1.0, 2.0, 0, 0)
+    out = det.roi_align(*args)
+    for s_in, zp_in, s_out, zp_out in ((0.5, -20, 0.07, -88), (0.5, 60, 0.125, 10)):
+        unsigned = det.roi_align(*args, quant=(s_in, zp_in + 128, s_out, zp_out + 128))
+        det.check_align_quant("roi_align_batches", out, unsigned, s_out, zp_out + 128)
+    return {"features": AL_B_X, "rois": AL_B_ROIS, "out": out}
 
 
 RP_X = draw(112, 40, -6, 6, 0.5)  # [2, 4, 5, 1]
