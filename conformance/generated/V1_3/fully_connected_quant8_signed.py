@@ -875,6 +875,222 @@ def _t23():
     )
 
 
+def _t24():
+    return g.case(
+        "fully_connected_quant8_signed_rank4_signed_saturating_high",
+        "fully_connected_quant8_signed_rank4_dynamic_output_shape_signed_saturating_high",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 62, ("", "signed_saturating_high"), ("FULLY_CONNECTED",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 1, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-9),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 6], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=40, location=(0, 0, 12)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 12, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=60),
+            ],
+            operations=[
+                g.operation(OperationType.FULLY_CONNECTED, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[0],
+            outputs=[4],
+            values="JissKCsrKicrKSon/P///wIAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 1, 2, 3), "9f3//f/5/e/v8/nz"),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 2), "f2DuPg=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t25():
+    return g.case(
+        "fully_connected_quant8_signed_rank4_signed_saturating_low",
+        "fully_connected_quant8_signed_rank4_dynamic_output_shape_signed_saturating_low",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 62, ("", "signed_saturating_low"), ("FULLY_CONNECTED",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 1, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 6], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-1, location=(0, 0, 12)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 12, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-60),
+            ],
+            operations=[
+                g.operation(OperationType.FULLY_CONNECTED, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[0],
+            outputs=[4],
+            values="/QID/wICAf4CAAH+/P///wIAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 1, 2, 3), "YmpsamxmalxcYGZg"),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 2), "FOiAxg=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t26():
+    return g.case(
+        "fully_connected_quant8_signed_rank4_signed_zp0",
+        "fully_connected_quant8_signed_rank4_dynamic_output_shape_signed_zp0",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 62, ("", "signed_zp0"), ("FULLY_CONNECTED",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 1, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 6], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, location=(0, 0, 12)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 12, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125),
+            ],
+            operations=[
+                g.operation(OperationType.FULLY_CONNECTED, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[0],
+            outputs=[4],
+            values="/gMEAAMDAv8DAQL//P///wIAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 1, 2, 3), "/gYIBggCBvj4/AL8"),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 2), "UCSyAg=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t27():
+    return g.case(
+        "fully_connected_quant8_signed_rank4_weight_as_input_signed_saturating_high",
+        "fully_connected_quant8_signed_rank4_dynamic_output_shape_weight_as_input_signed_saturating_high",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 62, ("weight_as_input", "signed_saturating_high"), ("FULLY_CONNECTED",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 1, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-9),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=40),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=60),
+            ],
+            operations=[
+                g.operation(OperationType.FULLY_CONNECTED, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[4],
+            values="AAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 1, 2, 3), "9f3//f/5/e/v8/nz"),
+                    g.array("|i1", (2, 6), "JissKCsrKicrKSon"),
+                    g.array("<i4", (2,), "/P///wIAAAA="),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 2), "f2DuPg=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t28():
+    return g.case(
+        "fully_connected_quant8_signed_rank4_weight_as_input_signed_saturating_low",
+        "fully_connected_quant8_signed_rank4_dynamic_output_shape_weight_as_input_signed_saturating_low",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 62, ("weight_as_input", "signed_saturating_low"), ("FULLY_CONNECTED",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 1, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-60),
+            ],
+            operations=[
+                g.operation(OperationType.FULLY_CONNECTED, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[4],
+            values="AAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 1, 2, 3), "YmpsamxmalxcYGZg"),
+                    g.array("|i1", (2, 6), "/QID/wICAf4CAAH+"),
+                    g.array("<i4", (2,), "/P///wIAAAA="),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 2), "FOiAxg=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t29():
+    return g.case(
+        "fully_connected_quant8_signed_rank4_weight_as_input_signed_zp0",
+        "fully_connected_quant8_signed_rank4_dynamic_output_shape_weight_as_input_signed_zp0",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 62, ("weight_as_input", "signed_zp0"), ("FULLY_CONNECTED",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 1, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125),
+            ],
+            operations=[
+                g.operation(OperationType.FULLY_CONNECTED, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[4],
+            values="AAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 1, 2, 3), "/gYIBggCBvj4/AL8"),
+                    g.array("|i1", (2, 6), "/gMEAAMDAv8DAQL/"),
+                    g.array("<i4", (2,), "/P///wIAAAA="),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 2), "UCSyAg=="),
+                ],
+            ),
+        ],
+    )
+
+
 TESTS = (
     ("fully_connected_quant8_signed_none_signed_zp0", _t0),
     ("fully_connected_quant8_signed_none_signed_low", _t1),
@@ -900,4 +1116,10 @@ TESTS = (
     ("fully_connected_quant8_signed_relu6_weight_as_input_signed_zp0", _t21),
     ("fully_connected_quant8_signed_relu6_weight_as_input_signed_low", _t22),
     ("fully_connected_quant8_signed_relu6_weight_as_input_signed_high", _t23),
+    ("fully_connected_quant8_signed_rank4_signed_saturating_high", _t24),
+    ("fully_connected_quant8_signed_rank4_signed_saturating_low", _t25),
+    ("fully_connected_quant8_signed_rank4_signed_zp0", _t26),
+    ("fully_connected_quant8_signed_rank4_weight_as_input_signed_saturating_high", _t27),
+    ("fully_connected_quant8_signed_rank4_weight_as_input_signed_saturating_low", _t28),
+    ("fully_connected_quant8_signed_rank4_weight_as_input_signed_zp0", _t29),
 )

@@ -243,6 +243,18 @@ def fully_connected():
     return {"input": x, "weights": w, "bias": b, "output": out}
 
 
+@case
+def fully_connected_rank4():
+    """FULLY_CONNECTED: input [2, 1, 2, 3] read as 2 rows of 6, weights [2, 6], bias [2]."""
+    x = draw(53, 12, -4, 4, 1)
+    w = draw(54, 12, -1, 1, 0.25)
+    b = [-0.5, 0.25]
+    out, dims = conv.fully_connected(x, w, (2, 6), b)
+    assert dims == (2, 2), dims
+    exact("fully_connected_rank4", out, (0.25,))
+    return {"input": x, "weights": w, "bias": b, "output": out}
+
+
 # ----------------------------------------------------------------------------- pooling
 
 
