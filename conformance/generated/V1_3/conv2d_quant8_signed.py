@@ -52,7 +52,7 @@ def _t0():
         "conv2d_quant8_signed_same_dynamic_output_shape_nhwc_none_signed_zp0",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 51, ("nhwc", "none", "signed_zp0"), ("CONV_2D",)),
+        provenance=g.provenance(SPEC, 52, ("nhwc", "none", "signed_zp0"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-1),
@@ -91,7 +91,7 @@ def _t1():
         "conv2d_quant8_signed_same_dynamic_output_shape_nhwc_none_signed_low",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 51, ("nhwc", "none", "signed_low"), ("CONV_2D",)),
+        provenance=g.provenance(SPEC, 52, ("nhwc", "none", "signed_low"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
@@ -130,7 +130,7 @@ def _t2():
         "conv2d_quant8_signed_same_dynamic_output_shape_nhwc_none_signed_high",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 51, ("nhwc", "none", "signed_high"), ("CONV_2D",)),
+        provenance=g.provenance(SPEC, 52, ("nhwc", "none", "signed_high"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
@@ -169,7 +169,7 @@ def _t3():
         "conv2d_quant8_signed_same_dynamic_output_shape_nhwc_none_signed_per_channel",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 51, ("nhwc", "none", "signed_per_channel"), ("CONV_2D",)),
+        provenance=g.provenance(SPEC, 52, ("nhwc", "none", "signed_per_channel"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=20),
@@ -208,7 +208,7 @@ def _t4():
         "conv2d_quant8_signed_same_dynamic_output_shape_nhwc_relu_signed_zp0",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 51, ("nhwc", "relu", "signed_zp0"), ("CONV_2D",)),
+        provenance=g.provenance(SPEC, 52, ("nhwc", "relu", "signed_zp0"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-1),
@@ -247,7 +247,7 @@ def _t5():
         "conv2d_quant8_signed_same_dynamic_output_shape_nhwc_relu_signed_low",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 51, ("nhwc", "relu", "signed_low"), ("CONV_2D",)),
+        provenance=g.provenance(SPEC, 52, ("nhwc", "relu", "signed_low"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
@@ -286,7 +286,7 @@ def _t6():
         "conv2d_quant8_signed_same_dynamic_output_shape_nhwc_relu_signed_high",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 51, ("nhwc", "relu", "signed_high"), ("CONV_2D",)),
+        provenance=g.provenance(SPEC, 52, ("nhwc", "relu", "signed_high"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
@@ -325,7 +325,7 @@ def _t7():
         "conv2d_quant8_signed_same_dynamic_output_shape_nhwc_relu_signed_per_channel",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 51, ("nhwc", "relu", "signed_per_channel"), ("CONV_2D",)),
+        provenance=g.provenance(SPEC, 52, ("nhwc", "relu", "signed_per_channel"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=20),
@@ -364,7 +364,7 @@ def _t8():
         "conv2d_quant8_signed_same_dynamic_output_shape_nhwc_relu1_signed_zp0",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 51, ("nhwc", "relu1", "signed_zp0"), ("CONV_2D",)),
+        provenance=g.provenance(SPEC, 52, ("nhwc", "relu1", "signed_zp0"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-1),
@@ -403,7 +403,7 @@ def _t9():
         "conv2d_quant8_signed_same_dynamic_output_shape_nhwc_relu1_signed_low",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 51, ("nhwc", "relu1", "signed_low"), ("CONV_2D",)),
+        provenance=g.provenance(SPEC, 52, ("nhwc", "relu1", "signed_low"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
@@ -442,7 +442,7 @@ def _t10():
         "conv2d_quant8_signed_same_dynamic_output_shape_nhwc_relu1_signed_high",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 51, ("nhwc", "relu1", "signed_high"), ("CONV_2D",)),
+        provenance=g.provenance(SPEC, 52, ("nhwc", "relu1", "signed_high"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
@@ -481,7 +481,7 @@ def _t11():
         "conv2d_quant8_signed_same_dynamic_output_shape_nhwc_relu1_signed_per_channel",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 51, ("nhwc", "relu1", "signed_per_channel"), ("CONV_2D",)),
+        provenance=g.provenance(SPEC, 52, ("nhwc", "relu1", "signed_per_channel"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=20),
@@ -520,7 +520,7 @@ def _t12():
         "conv2d_quant8_signed_same_dynamic_output_shape_nhwc_relu6_signed_zp0",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 51, ("nhwc", "relu6", "signed_zp0"), ("CONV_2D",)),
+        provenance=g.provenance(SPEC, 52, ("nhwc", "relu6", "signed_zp0"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-1),
@@ -559,7 +559,7 @@ def _t13():
         "conv2d_quant8_signed_same_dynamic_output_shape_nhwc_relu6_signed_low",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 51, ("nhwc", "relu6", "signed_low"), ("CONV_2D",)),
+        provenance=g.provenance(SPEC, 52, ("nhwc", "relu6", "signed_low"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
@@ -598,7 +598,7 @@ def _t14():
         "conv2d_quant8_signed_same_dynamic_output_shape_nhwc_relu6_signed_high",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 51, ("nhwc", "relu6", "signed_high"), ("CONV_2D",)),
+        provenance=g.provenance(SPEC, 52, ("nhwc", "relu6", "signed_high"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
@@ -637,7 +637,7 @@ def _t15():
         "conv2d_quant8_signed_same_dynamic_output_shape_nhwc_relu6_signed_per_channel",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 51, ("nhwc", "relu6", "signed_per_channel"), ("CONV_2D",)),
+        provenance=g.provenance(SPEC, 52, ("nhwc", "relu6", "signed_per_channel"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=20),
@@ -676,7 +676,7 @@ def _t16():
         "conv2d_quant8_signed_same_dynamic_output_shape_nchw_none_signed_zp0",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 51, ("nchw", "none", "signed_zp0"), ("CONV_2D",)),
+        provenance=g.provenance(SPEC, 52, ("nchw", "none", "signed_zp0"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-1),
@@ -715,7 +715,7 @@ def _t17():
         "conv2d_quant8_signed_same_dynamic_output_shape_nchw_none_signed_low",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 51, ("nchw", "none", "signed_low"), ("CONV_2D",)),
+        provenance=g.provenance(SPEC, 52, ("nchw", "none", "signed_low"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
@@ -754,7 +754,7 @@ def _t18():
         "conv2d_quant8_signed_same_dynamic_output_shape_nchw_none_signed_high",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 51, ("nchw", "none", "signed_high"), ("CONV_2D",)),
+        provenance=g.provenance(SPEC, 52, ("nchw", "none", "signed_high"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
@@ -793,7 +793,7 @@ def _t19():
         "conv2d_quant8_signed_same_dynamic_output_shape_nchw_none_signed_per_channel",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 51, ("nchw", "none", "signed_per_channel"), ("CONV_2D",)),
+        provenance=g.provenance(SPEC, 52, ("nchw", "none", "signed_per_channel"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=20),
@@ -832,7 +832,7 @@ def _t20():
         "conv2d_quant8_signed_same_dynamic_output_shape_nchw_relu_signed_zp0",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 51, ("nchw", "relu", "signed_zp0"), ("CONV_2D",)),
+        provenance=g.provenance(SPEC, 52, ("nchw", "relu", "signed_zp0"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-1),
@@ -871,7 +871,7 @@ def _t21():
         "conv2d_quant8_signed_same_dynamic_output_shape_nchw_relu_signed_low",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 51, ("nchw", "relu", "signed_low"), ("CONV_2D",)),
+        provenance=g.provenance(SPEC, 52, ("nchw", "relu", "signed_low"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
@@ -910,7 +910,7 @@ def _t22():
         "conv2d_quant8_signed_same_dynamic_output_shape_nchw_relu_signed_high",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 51, ("nchw", "relu", "signed_high"), ("CONV_2D",)),
+        provenance=g.provenance(SPEC, 52, ("nchw", "relu", "signed_high"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
@@ -949,7 +949,7 @@ def _t23():
         "conv2d_quant8_signed_same_dynamic_output_shape_nchw_relu_signed_per_channel",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 51, ("nchw", "relu", "signed_per_channel"), ("CONV_2D",)),
+        provenance=g.provenance(SPEC, 52, ("nchw", "relu", "signed_per_channel"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=20),
@@ -988,7 +988,7 @@ def _t24():
         "conv2d_quant8_signed_same_dynamic_output_shape_nchw_relu1_signed_zp0",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 51, ("nchw", "relu1", "signed_zp0"), ("CONV_2D",)),
+        provenance=g.provenance(SPEC, 52, ("nchw", "relu1", "signed_zp0"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-1),
@@ -1027,7 +1027,7 @@ def _t25():
         "conv2d_quant8_signed_same_dynamic_output_shape_nchw_relu1_signed_low",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 51, ("nchw", "relu1", "signed_low"), ("CONV_2D",)),
+        provenance=g.provenance(SPEC, 52, ("nchw", "relu1", "signed_low"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
@@ -1066,7 +1066,7 @@ def _t26():
         "conv2d_quant8_signed_same_dynamic_output_shape_nchw_relu1_signed_high",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 51, ("nchw", "relu1", "signed_high"), ("CONV_2D",)),
+        provenance=g.provenance(SPEC, 52, ("nchw", "relu1", "signed_high"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
@@ -1105,7 +1105,7 @@ def _t27():
         "conv2d_quant8_signed_same_dynamic_output_shape_nchw_relu1_signed_per_channel",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 51, ("nchw", "relu1", "signed_per_channel"), ("CONV_2D",)),
+        provenance=g.provenance(SPEC, 52, ("nchw", "relu1", "signed_per_channel"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=20),
@@ -1144,7 +1144,7 @@ def _t28():
         "conv2d_quant8_signed_same_dynamic_output_shape_nchw_relu6_signed_zp0",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 51, ("nchw", "relu6", "signed_zp0"), ("CONV_2D",)),
+        provenance=g.provenance(SPEC, 52, ("nchw", "relu6", "signed_zp0"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-1),
@@ -1183,7 +1183,7 @@ def _t29():
         "conv2d_quant8_signed_same_dynamic_output_shape_nchw_relu6_signed_low",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 51, ("nchw", "relu6", "signed_low"), ("CONV_2D",)),
+        provenance=g.provenance(SPEC, 52, ("nchw", "relu6", "signed_low"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
@@ -1222,7 +1222,7 @@ def _t30():
         "conv2d_quant8_signed_same_dynamic_output_shape_nchw_relu6_signed_high",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 51, ("nchw", "relu6", "signed_high"), ("CONV_2D",)),
+        provenance=g.provenance(SPEC, 52, ("nchw", "relu6", "signed_high"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
@@ -1261,7 +1261,7 @@ def _t31():
         "conv2d_quant8_signed_same_dynamic_output_shape_nchw_relu6_signed_per_channel",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 51, ("nchw", "relu6", "signed_per_channel"), ("CONV_2D",)),
+        provenance=g.provenance(SPEC, 52, ("nchw", "relu6", "signed_per_channel"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=20),
@@ -1300,7 +1300,7 @@ def _t32():
         "conv2d_quant8_signed_explicit_dynamic_output_shape_nhwc_signed_filter_zp_low",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 91, ("nhwc", "", "signed_filter_zp_low"), ("CONV_2D",)),
+        provenance=g.provenance(SPEC, 92, ("nhwc", "", "signed_filter_zp_low"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 4, 5, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
@@ -1342,7 +1342,7 @@ def _t33():
         "conv2d_quant8_signed_explicit_dynamic_output_shape_nhwc_signed_saturating",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 91, ("nhwc", "", "signed_saturating"), ("CONV_2D",)),
+        provenance=g.provenance(SPEC, 92, ("nhwc", "", "signed_saturating"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 4, 5, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
@@ -1384,7 +1384,7 @@ def _t34():
         "conv2d_quant8_signed_explicit_dynamic_output_shape_nhwc_signed_per_channel",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 91, ("nhwc", "", "signed_per_channel"), ("CONV_2D",)),
+        provenance=g.provenance(SPEC, 92, ("nhwc", "", "signed_per_channel"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 4, 5, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
@@ -1426,7 +1426,7 @@ def _t35():
         "conv2d_quant8_signed_explicit_dynamic_output_shape_nhwc_weight_as_input_signed_filter_zp_low",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 91, ("nhwc", "weight_as_input", "signed_filter_zp_low"), ("CONV_2D",)),
+        provenance=g.provenance(SPEC, 92, ("nhwc", "weight_as_input", "signed_filter_zp_low"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 4, 5, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
@@ -1470,7 +1470,7 @@ def _t36():
         "conv2d_quant8_signed_explicit_dynamic_output_shape_nhwc_weight_as_input_signed_saturating",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 91, ("nhwc", "weight_as_input", "signed_saturating"), ("CONV_2D",)),
+        provenance=g.provenance(SPEC, 92, ("nhwc", "weight_as_input", "signed_saturating"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 4, 5, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
@@ -1514,7 +1514,7 @@ def _t37():
         "conv2d_quant8_signed_explicit_dynamic_output_shape_nhwc_weight_as_input_signed_per_channel",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 91, ("nhwc", "weight_as_input", "signed_per_channel"), ("CONV_2D",)),
+        provenance=g.provenance(SPEC, 92, ("nhwc", "weight_as_input", "signed_per_channel"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 4, 5, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
@@ -1558,7 +1558,7 @@ def _t38():
         "conv2d_quant8_signed_explicit_dynamic_output_shape_nchw_signed_filter_zp_low",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 91, ("nchw", "", "signed_filter_zp_low"), ("CONV_2D",)),
+        provenance=g.provenance(SPEC, 92, ("nchw", "", "signed_filter_zp_low"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 1, 4, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
@@ -1600,7 +1600,7 @@ def _t39():
         "conv2d_quant8_signed_explicit_dynamic_output_shape_nchw_signed_saturating",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 91, ("nchw", "", "signed_saturating"), ("CONV_2D",)),
+        provenance=g.provenance(SPEC, 92, ("nchw", "", "signed_saturating"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 1, 4, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
@@ -1642,7 +1642,7 @@ def _t40():
         "conv2d_quant8_signed_explicit_dynamic_output_shape_nchw_signed_per_channel",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 91, ("nchw", "", "signed_per_channel"), ("CONV_2D",)),
+        provenance=g.provenance(SPEC, 92, ("nchw", "", "signed_per_channel"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 1, 4, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
@@ -1684,7 +1684,7 @@ def _t41():
         "conv2d_quant8_signed_explicit_dynamic_output_shape_nchw_weight_as_input_signed_filter_zp_low",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 91, ("nchw", "weight_as_input", "signed_filter_zp_low"), ("CONV_2D",)),
+        provenance=g.provenance(SPEC, 92, ("nchw", "weight_as_input", "signed_filter_zp_low"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 1, 4, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
@@ -1728,7 +1728,7 @@ def _t42():
         "conv2d_quant8_signed_explicit_dynamic_output_shape_nchw_weight_as_input_signed_saturating",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 91, ("nchw", "weight_as_input", "signed_saturating"), ("CONV_2D",)),
+        provenance=g.provenance(SPEC, 92, ("nchw", "weight_as_input", "signed_saturating"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 1, 4, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
@@ -1772,7 +1772,7 @@ def _t43():
         "conv2d_quant8_signed_explicit_dynamic_output_shape_nchw_weight_as_input_signed_per_channel",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 91, ("nchw", "weight_as_input", "signed_per_channel"), ("CONV_2D",)),
+        provenance=g.provenance(SPEC, 92, ("nchw", "weight_as_input", "signed_per_channel"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 1, 4, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
@@ -1816,7 +1816,7 @@ def _t44():
         "conv2d_quant8_signed_same_no_layout_dynamic_output_shape_signed",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 133, ("signed",), ("CONV_2D",)),
+        provenance=g.provenance(SPEC, 134, ("signed",), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=37),
@@ -1854,7 +1854,7 @@ def _t45():
         "conv2d_quant8_signed_same_no_layout_dynamic_output_shape_signed_per_channel",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 133, ("signed_per_channel",), ("CONV_2D",)),
+        provenance=g.provenance(SPEC, 134, ("signed_per_channel",), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=37),
@@ -1892,7 +1892,7 @@ def _t46():
         "conv2d_quant8_signed_explicit_no_layout_dynamic_output_shape_signed",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 151, ("signed",), ("CONV_2D",)),
+        provenance=g.provenance(SPEC, 152, ("signed",), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 4, 5, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-77),
@@ -1933,7 +1933,7 @@ def _t47():
         "conv2d_quant8_signed_explicit_no_layout_dynamic_output_shape_signed_per_channel",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 151, ("signed_per_channel",), ("CONV_2D",)),
+        provenance=g.provenance(SPEC, 152, ("signed_per_channel",), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 4, 5, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-77),
@@ -1974,7 +1974,7 @@ def _t48():
         "conv2d_quant8_signed_same_dilated_dynamic_output_shape_nhwc_signed",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 172, ("nhwc", "signed"), ("CONV_2D",)),
+        provenance=g.provenance(SPEC, 173, ("nhwc", "signed"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 5, 5, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-100),
@@ -2015,7 +2015,7 @@ def _t49():
         "conv2d_quant8_signed_same_dilated_dynamic_output_shape_nhwc_signed_per_channel",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 172, ("nhwc", "signed_per_channel"), ("CONV_2D",)),
+        provenance=g.provenance(SPEC, 173, ("nhwc", "signed_per_channel"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 5, 5, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-100),
@@ -2056,7 +2056,7 @@ def _t50():
         "conv2d_quant8_signed_same_dilated_dynamic_output_shape_nchw_signed",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 172, ("nchw", "signed"), ("CONV_2D",)),
+        provenance=g.provenance(SPEC, 173, ("nchw", "signed"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 1, 5, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-100),
@@ -2097,7 +2097,7 @@ def _t51():
         "conv2d_quant8_signed_same_dilated_dynamic_output_shape_nchw_signed_per_channel",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 172, ("nchw", "signed_per_channel"), ("CONV_2D",)),
+        provenance=g.provenance(SPEC, 173, ("nchw", "signed_per_channel"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 1, 5, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-100),
@@ -2138,7 +2138,7 @@ def _t52():
         "conv2d_quant8_signed_explicit_dilated_dynamic_output_shape_nhwc_signed",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 195, ("nhwc", "signed"), ("CONV_2D",)),
+        provenance=g.provenance(SPEC, 196, ("nhwc", "signed"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=12),
@@ -2182,7 +2182,7 @@ def _t53():
         "conv2d_quant8_signed_explicit_dilated_dynamic_output_shape_nhwc_signed_per_channel",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 195, ("nhwc", "signed_per_channel"), ("CONV_2D",)),
+        provenance=g.provenance(SPEC, 196, ("nhwc", "signed_per_channel"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=12),
@@ -2226,7 +2226,7 @@ def _t54():
         "conv2d_quant8_signed_explicit_dilated_dynamic_output_shape_nchw_signed",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 195, ("nchw", "signed"), ("CONV_2D",)),
+        provenance=g.provenance(SPEC, 196, ("nchw", "signed"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=12),
@@ -2270,7 +2270,7 @@ def _t55():
         "conv2d_quant8_signed_explicit_dilated_dynamic_output_shape_nchw_signed_per_channel",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 195, ("nchw", "signed_per_channel"), ("CONV_2D",)),
+        provenance=g.provenance(SPEC, 196, ("nchw", "signed_per_channel"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=12),

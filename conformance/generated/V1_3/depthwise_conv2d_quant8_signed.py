@@ -83,7 +83,7 @@ def _t0():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_none_signed_zp0",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 49, ("nhwc", "none", "", "signed_zp0"), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 51, ("nhwc", "none", "", "signed_zp0"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
@@ -126,7 +126,7 @@ def _t1():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_none_signed_low",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 49, ("nhwc", "none", "", "signed_low"), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 51, ("nhwc", "none", "", "signed_low"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
@@ -169,7 +169,7 @@ def _t2():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_none_signed_high",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 49, ("nhwc", "none", "", "signed_high"), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 51, ("nhwc", "none", "", "signed_high"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
@@ -212,7 +212,7 @@ def _t3():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_none_signed_per_channel",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 49, ("nhwc", "none", "", "signed_per_channel"), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 51, ("nhwc", "none", "", "signed_per_channel"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-64),
@@ -255,7 +255,7 @@ def _t4():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_none_weight_as_input_signed_zp0",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 49, ("nhwc", "none", "weight_as_input", "signed_zp0"), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 51, ("nhwc", "none", "weight_as_input", "signed_zp0"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
@@ -300,7 +300,7 @@ def _t5():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_none_weight_as_input_signed_low",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 49, ("nhwc", "none", "weight_as_input", "signed_low"), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 51, ("nhwc", "none", "weight_as_input", "signed_low"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
@@ -345,7 +345,7 @@ def _t6():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_none_weight_as_input_signed_high",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 49, ("nhwc", "none", "weight_as_input", "signed_high"), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 51, ("nhwc", "none", "weight_as_input", "signed_high"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
@@ -390,7 +390,7 @@ def _t7():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_none_weight_as_input_signed_per_channel",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 49, ("nhwc", "none", "weight_as_input", "signed_per_channel"), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 51, ("nhwc", "none", "weight_as_input", "signed_per_channel"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-64),
@@ -435,7 +435,7 @@ def _t8():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu_signed_zp0",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 49, ("nhwc", "relu", "", "signed_zp0"), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu", "", "signed_zp0"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
@@ -478,7 +478,7 @@ def _t9():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu_signed_low",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 49, ("nhwc", "relu", "", "signed_low"), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu", "", "signed_low"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
@@ -521,7 +521,7 @@ def _t10():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu_signed_high",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 49, ("nhwc", "relu", "", "signed_high"), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu", "", "signed_high"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
@@ -564,7 +564,7 @@ def _t11():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu_signed_per_channel",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 49, ("nhwc", "relu", "", "signed_per_channel"), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu", "", "signed_per_channel"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-64),
@@ -607,7 +607,7 @@ def _t12():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu_weight_as_input_signed_zp0",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 49, ("nhwc", "relu", "weight_as_input", "signed_zp0"), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu", "weight_as_input", "signed_zp0"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
@@ -652,7 +652,7 @@ def _t13():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu_weight_as_input_signed_low",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 49, ("nhwc", "relu", "weight_as_input", "signed_low"), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu", "weight_as_input", "signed_low"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
@@ -697,7 +697,7 @@ def _t14():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu_weight_as_input_signed_high",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 49, ("nhwc", "relu", "weight_as_input", "signed_high"), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu", "weight_as_input", "signed_high"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
@@ -742,7 +742,7 @@ def _t15():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu_weight_as_input_signed_per_channel",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 49, ("nhwc", "relu", "weight_as_input", "signed_per_channel"), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu", "weight_as_input", "signed_per_channel"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-64),
@@ -787,7 +787,7 @@ def _t16():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu1_signed_zp0",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 49, ("nhwc", "relu1", "", "signed_zp0"), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu1", "", "signed_zp0"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
@@ -830,7 +830,7 @@ def _t17():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu1_signed_low",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 49, ("nhwc", "relu1", "", "signed_low"), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu1", "", "signed_low"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
@@ -873,7 +873,7 @@ def _t18():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu1_signed_high",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 49, ("nhwc", "relu1", "", "signed_high"), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu1", "", "signed_high"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
@@ -916,7 +916,7 @@ def _t19():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu1_signed_per_channel",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 49, ("nhwc", "relu1", "", "signed_per_channel"), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu1", "", "signed_per_channel"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-64),
@@ -959,7 +959,7 @@ def _t20():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu1_weight_as_input_signed_zp0",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 49, ("nhwc", "relu1", "weight_as_input", "signed_zp0"), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu1", "weight_as_input", "signed_zp0"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
@@ -1004,7 +1004,7 @@ def _t21():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu1_weight_as_input_signed_low",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 49, ("nhwc", "relu1", "weight_as_input", "signed_low"), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu1", "weight_as_input", "signed_low"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
@@ -1049,7 +1049,7 @@ def _t22():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu1_weight_as_input_signed_high",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 49, ("nhwc", "relu1", "weight_as_input", "signed_high"), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu1", "weight_as_input", "signed_high"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
@@ -1094,7 +1094,7 @@ def _t23():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu1_weight_as_input_signed_per_channel",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 49, ("nhwc", "relu1", "weight_as_input", "signed_per_channel"), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu1", "weight_as_input", "signed_per_channel"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-64),
@@ -1139,7 +1139,7 @@ def _t24():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu6_signed_zp0",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 49, ("nhwc", "relu6", "", "signed_zp0"), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu6", "", "signed_zp0"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
@@ -1182,7 +1182,7 @@ def _t25():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu6_signed_low",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 49, ("nhwc", "relu6", "", "signed_low"), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu6", "", "signed_low"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
@@ -1225,7 +1225,7 @@ def _t26():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu6_signed_high",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 49, ("nhwc", "relu6", "", "signed_high"), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu6", "", "signed_high"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
@@ -1268,7 +1268,7 @@ def _t27():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu6_signed_per_channel",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 49, ("nhwc", "relu6", "", "signed_per_channel"), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu6", "", "signed_per_channel"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-64),
@@ -1311,7 +1311,7 @@ def _t28():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu6_weight_as_input_signed_zp0",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 49, ("nhwc", "relu6", "weight_as_input", "signed_zp0"), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu6", "weight_as_input", "signed_zp0"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
@@ -1356,7 +1356,7 @@ def _t29():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu6_weight_as_input_signed_low",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 49, ("nhwc", "relu6", "weight_as_input", "signed_low"), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu6", "weight_as_input", "signed_low"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
@@ -1401,7 +1401,7 @@ def _t30():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu6_weight_as_input_signed_high",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 49, ("nhwc", "relu6", "weight_as_input", "signed_high"), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu6", "weight_as_input", "signed_high"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
@@ -1446,7 +1446,7 @@ def _t31():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu6_weight_as_input_signed_per_channel",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 49, ("nhwc", "relu6", "weight_as_input", "signed_per_channel"), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu6", "weight_as_input", "signed_per_channel"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-64),
@@ -1491,7 +1491,7 @@ def _t32():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_none_signed_zp0",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 49, ("nchw", "none", "", "signed_zp0"), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 51, ("nchw", "none", "", "signed_zp0"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
@@ -1534,7 +1534,7 @@ def _t33():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_none_signed_low",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 49, ("nchw", "none", "", "signed_low"), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 51, ("nchw", "none", "", "signed_low"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
@@ -1577,7 +1577,7 @@ def _t34():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_none_signed_high",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 49, ("nchw", "none", "", "signed_high"), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 51, ("nchw", "none", "", "signed_high"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
@@ -1620,7 +1620,7 @@ def _t35():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_none_signed_per_channel",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 49, ("nchw", "none", "", "signed_per_channel"), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 51, ("nchw", "none", "", "signed_per_channel"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-64),
@@ -1663,7 +1663,7 @@ def _t36():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_none_weight_as_input_signed_zp0",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 49, ("nchw", "none", "weight_as_input", "signed_zp0"), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 51, ("nchw", "none", "weight_as_input", "signed_zp0"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
@@ -1708,7 +1708,7 @@ def _t37():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_none_weight_as_input_signed_low",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 49, ("nchw", "none", "weight_as_input", "signed_low"), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 51, ("nchw", "none", "weight_as_input", "signed_low"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
@@ -1753,7 +1753,7 @@ def _t38():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_none_weight_as_input_signed_high",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 49, ("nchw", "none", "weight_as_input", "signed_high"), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 51, ("nchw", "none", "weight_as_input", "signed_high"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
@@ -1798,7 +1798,7 @@ def _t39():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_none_weight_as_input_signed_per_channel",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 49, ("nchw", "none", "weight_as_input", "signed_per_channel"), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 51, ("nchw", "none", "weight_as_input", "signed_per_channel"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-64),
@@ -1843,7 +1843,7 @@ def _t40():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu_signed_zp0",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 49, ("nchw", "relu", "", "signed_zp0"), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu", "", "signed_zp0"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
@@ -1886,7 +1886,7 @@ def _t41():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu_signed_low",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 49, ("nchw", "relu", "", "signed_low"), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu", "", "signed_low"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
@@ -1929,7 +1929,7 @@ def _t42():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu_signed_high",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 49, ("nchw", "relu", "", "signed_high"), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu", "", "signed_high"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
@@ -1972,7 +1972,7 @@ def _t43():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu_signed_per_channel",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 49, ("nchw", "relu", "", "signed_per_channel"), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu", "", "signed_per_channel"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-64),
@@ -2015,7 +2015,7 @@ def _t44():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu_weight_as_input_signed_zp0",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 49, ("nchw", "relu", "weight_as_input", "signed_zp0"), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu", "weight_as_input", "signed_zp0"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
@@ -2060,7 +2060,7 @@ def _t45():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu_weight_as_input_signed_low",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 49, ("nchw", "relu", "weight_as_input", "signed_low"), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu", "weight_as_input", "signed_low"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
@@ -2105,7 +2105,7 @@ def _t46():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu_weight_as_input_signed_high",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 49, ("nchw", "relu", "weight_as_input", "signed_high"), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu", "weight_as_input", "signed_high"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
@@ -2150,7 +2150,7 @@ def _t47():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu_weight_as_input_signed_per_channel",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 49, ("nchw", "relu", "weight_as_input", "signed_per_channel"), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu", "weight_as_input", "signed_per_channel"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-64),
@@ -2195,7 +2195,7 @@ def _t48():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu1_signed_zp0",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 49, ("nchw", "relu1", "", "signed_zp0"), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu1", "", "signed_zp0"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
@@ -2238,7 +2238,7 @@ def _t49():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu1_signed_low",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 49, ("nchw", "relu1", "", "signed_low"), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu1", "", "signed_low"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
@@ -2281,7 +2281,7 @@ def _t50():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu1_signed_high",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 49, ("nchw", "relu1", "", "signed_high"), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu1", "", "signed_high"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
@@ -2324,7 +2324,7 @@ def _t51():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu1_signed_per_channel",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 49, ("nchw", "relu1", "", "signed_per_channel"), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu1", "", "signed_per_channel"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-64),
@@ -2367,7 +2367,7 @@ def _t52():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu1_weight_as_input_signed_zp0",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 49, ("nchw", "relu1", "weight_as_input", "signed_zp0"), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu1", "weight_as_input", "signed_zp0"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
@@ -2412,7 +2412,7 @@ def _t53():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu1_weight_as_input_signed_low",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 49, ("nchw", "relu1", "weight_as_input", "signed_low"), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu1", "weight_as_input", "signed_low"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
@@ -2457,7 +2457,7 @@ def _t54():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu1_weight_as_input_signed_high",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 49, ("nchw", "relu1", "weight_as_input", "signed_high"), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu1", "weight_as_input", "signed_high"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
@@ -2502,7 +2502,7 @@ def _t55():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu1_weight_as_input_signed_per_channel",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 49, ("nchw", "relu1", "weight_as_input", "signed_per_channel"), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu1", "weight_as_input", "signed_per_channel"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-64),
@@ -2547,7 +2547,7 @@ def _t56():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu6_signed_zp0",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 49, ("nchw", "relu6", "", "signed_zp0"), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu6", "", "signed_zp0"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
@@ -2590,7 +2590,7 @@ def _t57():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu6_signed_low",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 49, ("nchw", "relu6", "", "signed_low"), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu6", "", "signed_low"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
@@ -2633,7 +2633,7 @@ def _t58():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu6_signed_high",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 49, ("nchw", "relu6", "", "signed_high"), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu6", "", "signed_high"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
@@ -2676,7 +2676,7 @@ def _t59():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu6_signed_per_channel",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 49, ("nchw", "relu6", "", "signed_per_channel"), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu6", "", "signed_per_channel"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-64),
@@ -2719,7 +2719,7 @@ def _t60():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu6_weight_as_input_signed_zp0",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 49, ("nchw", "relu6", "weight_as_input", "signed_zp0"), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu6", "weight_as_input", "signed_zp0"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
@@ -2764,7 +2764,7 @@ def _t61():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu6_weight_as_input_signed_low",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 49, ("nchw", "relu6", "weight_as_input", "signed_low"), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu6", "weight_as_input", "signed_low"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
@@ -2809,7 +2809,7 @@ def _t62():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu6_weight_as_input_signed_high",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 49, ("nchw", "relu6", "weight_as_input", "signed_high"), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu6", "weight_as_input", "signed_high"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
@@ -2854,7 +2854,7 @@ def _t63():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu6_weight_as_input_signed_per_channel",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 49, ("nchw", "relu6", "weight_as_input", "signed_per_channel"), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu6", "weight_as_input", "signed_per_channel"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-64),
@@ -2899,7 +2899,7 @@ def _t64():
         "depthwise_conv2d_quant8_signed_explicit_no_layout_dynamic_output_shape_signed",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 87, ("signed",), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 89, ("signed",), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=11),
@@ -2941,7 +2941,7 @@ def _t65():
         "depthwise_conv2d_quant8_signed_explicit_no_layout_dynamic_output_shape_signed_per_channel",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 87, ("signed_per_channel",), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 89, ("signed_per_channel",), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=11),
@@ -2983,7 +2983,7 @@ def _t66():
         "depthwise_conv2d_quant8_signed_same_dynamic_output_shape_nhwc_signed",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 109, ("nhwc", "signed"), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 111, ("nhwc", "signed"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-90),
@@ -3023,7 +3023,7 @@ def _t67():
         "depthwise_conv2d_quant8_signed_same_dynamic_output_shape_nhwc_signed_per_channel",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 109, ("nhwc", "signed_per_channel"), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 111, ("nhwc", "signed_per_channel"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-90),
@@ -3063,7 +3063,7 @@ def _t68():
         "depthwise_conv2d_quant8_signed_same_dynamic_output_shape_nchw_signed",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 109, ("nchw", "signed"), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 111, ("nchw", "signed"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-90),
@@ -3103,7 +3103,7 @@ def _t69():
         "depthwise_conv2d_quant8_signed_same_dynamic_output_shape_nchw_signed_per_channel",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 109, ("nchw", "signed_per_channel"), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 111, ("nchw", "signed_per_channel"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-90),
@@ -3143,7 +3143,7 @@ def _t70():
         "depthwise_conv2d_quant8_signed_same_no_layout_dynamic_output_shape_signed",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 123, ("signed",), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 125, ("signed",), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
@@ -3182,7 +3182,7 @@ def _t71():
         "depthwise_conv2d_quant8_signed_same_no_layout_dynamic_output_shape_signed_per_channel",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 123, ("signed_per_channel",), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 125, ("signed_per_channel",), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
@@ -3221,7 +3221,7 @@ def _t72():
         "depthwise_conv2d_quant8_signed_same_dilated_dynamic_output_shape_nhwc_signed",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 137, ("nhwc", "signed"), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 139, ("nhwc", "signed"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
@@ -3263,7 +3263,7 @@ def _t73():
         "depthwise_conv2d_quant8_signed_same_dilated_dynamic_output_shape_nhwc_signed_per_channel",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 137, ("nhwc", "signed_per_channel"), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 139, ("nhwc", "signed_per_channel"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
@@ -3305,7 +3305,7 @@ def _t74():
         "depthwise_conv2d_quant8_signed_same_dilated_dynamic_output_shape_nchw_signed",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 137, ("nchw", "signed"), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 139, ("nchw", "signed"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
@@ -3347,7 +3347,7 @@ def _t75():
         "depthwise_conv2d_quant8_signed_same_dilated_dynamic_output_shape_nchw_signed_per_channel",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 137, ("nchw", "signed_per_channel"), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 139, ("nchw", "signed_per_channel"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
@@ -3389,7 +3389,7 @@ def _t76():
         "depthwise_conv2d_quant8_signed_explicit_dilated_dynamic_output_shape_nhwc_signed",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 159, ("nhwc", "signed"), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 161, ("nhwc", "signed"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 5, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-4),
@@ -3434,7 +3434,7 @@ def _t77():
         "depthwise_conv2d_quant8_signed_explicit_dilated_dynamic_output_shape_nhwc_signed_per_channel",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 159, ("nhwc", "signed_per_channel"), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 161, ("nhwc", "signed_per_channel"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 5, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-4),
@@ -3479,7 +3479,7 @@ def _t78():
         "depthwise_conv2d_quant8_signed_explicit_dilated_dynamic_output_shape_nchw_signed",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 159, ("nchw", "signed"), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 161, ("nchw", "signed"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 1, 5, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-4),
@@ -3524,7 +3524,7 @@ def _t79():
         "depthwise_conv2d_quant8_signed_explicit_dilated_dynamic_output_shape_nchw_signed_per_channel",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 159, ("nchw", "signed_per_channel"), ("DEPTHWISE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 161, ("nchw", "signed_per_channel"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 1, 5, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-4),

@@ -17,7 +17,7 @@ def _t0():
         "fully_connected_quant8_signed_dynamic_output_shape_none_signed_zp0",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 37, ("none", "", "signed_zp0"), ("FULLY_CONNECTED",)),
+        provenance=g.provenance(SPEC, 38, ("none", "", "signed_zp0"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
@@ -52,7 +52,7 @@ def _t1():
         "fully_connected_quant8_signed_dynamic_output_shape_none_signed_low",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 37, ("none", "", "signed_low"), ("FULLY_CONNECTED",)),
+        provenance=g.provenance(SPEC, 38, ("none", "", "signed_low"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
@@ -87,7 +87,7 @@ def _t2():
         "fully_connected_quant8_signed_dynamic_output_shape_none_signed_high",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 37, ("none", "", "signed_high"), ("FULLY_CONNECTED",)),
+        provenance=g.provenance(SPEC, 38, ("none", "", "signed_high"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
@@ -122,7 +122,7 @@ def _t3():
         "fully_connected_quant8_signed_dynamic_output_shape_none_weight_as_input_signed_zp0",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 37, ("none", "weight_as_input", "signed_zp0"), ("FULLY_CONNECTED",)),
+        provenance=g.provenance(SPEC, 38, ("none", "weight_as_input", "signed_zp0"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
@@ -159,7 +159,7 @@ def _t4():
         "fully_connected_quant8_signed_dynamic_output_shape_none_weight_as_input_signed_low",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 37, ("none", "weight_as_input", "signed_low"), ("FULLY_CONNECTED",)),
+        provenance=g.provenance(SPEC, 38, ("none", "weight_as_input", "signed_low"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
@@ -196,7 +196,7 @@ def _t5():
         "fully_connected_quant8_signed_dynamic_output_shape_none_weight_as_input_signed_high",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 37, ("none", "weight_as_input", "signed_high"), ("FULLY_CONNECTED",)),
+        provenance=g.provenance(SPEC, 38, ("none", "weight_as_input", "signed_high"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
@@ -233,7 +233,7 @@ def _t6():
         "fully_connected_quant8_signed_dynamic_output_shape_relu_signed_zp0",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 37, ("relu", "", "signed_zp0"), ("FULLY_CONNECTED",)),
+        provenance=g.provenance(SPEC, 38, ("relu", "", "signed_zp0"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
@@ -268,7 +268,7 @@ def _t7():
         "fully_connected_quant8_signed_dynamic_output_shape_relu_signed_low",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 37, ("relu", "", "signed_low"), ("FULLY_CONNECTED",)),
+        provenance=g.provenance(SPEC, 38, ("relu", "", "signed_low"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
@@ -303,7 +303,7 @@ def _t8():
         "fully_connected_quant8_signed_dynamic_output_shape_relu_signed_high",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 37, ("relu", "", "signed_high"), ("FULLY_CONNECTED",)),
+        provenance=g.provenance(SPEC, 38, ("relu", "", "signed_high"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
@@ -338,7 +338,7 @@ def _t9():
         "fully_connected_quant8_signed_dynamic_output_shape_relu_weight_as_input_signed_zp0",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 37, ("relu", "weight_as_input", "signed_zp0"), ("FULLY_CONNECTED",)),
+        provenance=g.provenance(SPEC, 38, ("relu", "weight_as_input", "signed_zp0"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
@@ -375,7 +375,7 @@ def _t10():
         "fully_connected_quant8_signed_dynamic_output_shape_relu_weight_as_input_signed_low",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 37, ("relu", "weight_as_input", "signed_low"), ("FULLY_CONNECTED",)),
+        provenance=g.provenance(SPEC, 38, ("relu", "weight_as_input", "signed_low"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
@@ -412,7 +412,7 @@ def _t11():
         "fully_connected_quant8_signed_dynamic_output_shape_relu_weight_as_input_signed_high",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 37, ("relu", "weight_as_input", "signed_high"), ("FULLY_CONNECTED",)),
+        provenance=g.provenance(SPEC, 38, ("relu", "weight_as_input", "signed_high"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
@@ -449,7 +449,7 @@ def _t12():
         "fully_connected_quant8_signed_dynamic_output_shape_relu1_signed_zp0",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 37, ("relu1", "", "signed_zp0"), ("FULLY_CONNECTED",)),
+        provenance=g.provenance(SPEC, 38, ("relu1", "", "signed_zp0"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
@@ -484,7 +484,7 @@ def _t13():
         "fully_connected_quant8_signed_dynamic_output_shape_relu1_signed_low",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 37, ("relu1", "", "signed_low"), ("FULLY_CONNECTED",)),
+        provenance=g.provenance(SPEC, 38, ("relu1", "", "signed_low"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
@@ -519,7 +519,7 @@ def _t14():
         "fully_connected_quant8_signed_dynamic_output_shape_relu1_signed_high",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 37, ("relu1", "", "signed_high"), ("FULLY_CONNECTED",)),
+        provenance=g.provenance(SPEC, 38, ("relu1", "", "signed_high"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
@@ -554,7 +554,7 @@ def _t15():
         "fully_connected_quant8_signed_dynamic_output_shape_relu1_weight_as_input_signed_zp0",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 37, ("relu1", "weight_as_input", "signed_zp0"), ("FULLY_CONNECTED",)),
+        provenance=g.provenance(SPEC, 38, ("relu1", "weight_as_input", "signed_zp0"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
@@ -591,7 +591,7 @@ def _t16():
         "fully_connected_quant8_signed_dynamic_output_shape_relu1_weight_as_input_signed_low",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 37, ("relu1", "weight_as_input", "signed_low"), ("FULLY_CONNECTED",)),
+        provenance=g.provenance(SPEC, 38, ("relu1", "weight_as_input", "signed_low"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
@@ -628,7 +628,7 @@ def _t17():
         "fully_connected_quant8_signed_dynamic_output_shape_relu1_weight_as_input_signed_high",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 37, ("relu1", "weight_as_input", "signed_high"), ("FULLY_CONNECTED",)),
+        provenance=g.provenance(SPEC, 38, ("relu1", "weight_as_input", "signed_high"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
@@ -665,7 +665,7 @@ def _t18():
         "fully_connected_quant8_signed_dynamic_output_shape_relu6_signed_zp0",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 37, ("relu6", "", "signed_zp0"), ("FULLY_CONNECTED",)),
+        provenance=g.provenance(SPEC, 38, ("relu6", "", "signed_zp0"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
@@ -700,7 +700,7 @@ def _t19():
         "fully_connected_quant8_signed_dynamic_output_shape_relu6_signed_low",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 37, ("relu6", "", "signed_low"), ("FULLY_CONNECTED",)),
+        provenance=g.provenance(SPEC, 38, ("relu6", "", "signed_low"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
@@ -735,7 +735,7 @@ def _t20():
         "fully_connected_quant8_signed_dynamic_output_shape_relu6_signed_high",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 37, ("relu6", "", "signed_high"), ("FULLY_CONNECTED",)),
+        provenance=g.provenance(SPEC, 38, ("relu6", "", "signed_high"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
@@ -770,7 +770,7 @@ def _t21():
         "fully_connected_quant8_signed_dynamic_output_shape_relu6_weight_as_input_signed_zp0",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 37, ("relu6", "weight_as_input", "signed_zp0"), ("FULLY_CONNECTED",)),
+        provenance=g.provenance(SPEC, 38, ("relu6", "weight_as_input", "signed_zp0"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
@@ -807,7 +807,7 @@ def _t22():
         "fully_connected_quant8_signed_dynamic_output_shape_relu6_weight_as_input_signed_low",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 37, ("relu6", "weight_as_input", "signed_low"), ("FULLY_CONNECTED",)),
+        provenance=g.provenance(SPEC, 38, ("relu6", "weight_as_input", "signed_low"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
@@ -844,7 +844,7 @@ def _t23():
         "fully_connected_quant8_signed_dynamic_output_shape_relu6_weight_as_input_signed_high",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 37, ("relu6", "weight_as_input", "signed_high"), ("FULLY_CONNECTED",)),
+        provenance=g.provenance(SPEC, 38, ("relu6", "weight_as_input", "signed_high"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
@@ -881,7 +881,7 @@ def _t24():
         "fully_connected_quant8_signed_rank4_dynamic_output_shape_signed_saturating_high",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 62, ("", "signed_saturating_high"), ("FULLY_CONNECTED",)),
+        provenance=g.provenance(SPEC, 63, ("", "signed_saturating_high"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 1, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-9),
@@ -916,7 +916,7 @@ def _t25():
         "fully_connected_quant8_signed_rank4_dynamic_output_shape_signed_saturating_low",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 62, ("", "signed_saturating_low"), ("FULLY_CONNECTED",)),
+        provenance=g.provenance(SPEC, 63, ("", "signed_saturating_low"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 1, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
@@ -951,7 +951,7 @@ def _t26():
         "fully_connected_quant8_signed_rank4_dynamic_output_shape_signed_zp0",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 62, ("", "signed_zp0"), ("FULLY_CONNECTED",)),
+        provenance=g.provenance(SPEC, 63, ("", "signed_zp0"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 1, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
@@ -986,7 +986,7 @@ def _t27():
         "fully_connected_quant8_signed_rank4_dynamic_output_shape_weight_as_input_signed_saturating_high",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 62, ("weight_as_input", "signed_saturating_high"), ("FULLY_CONNECTED",)),
+        provenance=g.provenance(SPEC, 63, ("weight_as_input", "signed_saturating_high"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 1, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-9),
@@ -1023,7 +1023,7 @@ def _t28():
         "fully_connected_quant8_signed_rank4_dynamic_output_shape_weight_as_input_signed_saturating_low",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 62, ("weight_as_input", "signed_saturating_low"), ("FULLY_CONNECTED",)),
+        provenance=g.provenance(SPEC, 63, ("weight_as_input", "signed_saturating_low"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 1, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
@@ -1060,7 +1060,7 @@ def _t29():
         "fully_connected_quant8_signed_rank4_dynamic_output_shape_weight_as_input_signed_zp0",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 62, ("weight_as_input", "signed_zp0"), ("FULLY_CONNECTED",)),
+        provenance=g.provenance(SPEC, 63, ("weight_as_input", "signed_zp0"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 1, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),

@@ -59,7 +59,7 @@ def _t0():
         "pool_quant8_signed_avg_same_dynamic_output_shape_nhwc_none_signed_zp0",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 26, ("nhwc", "none", "signed_zp0"), ("AVERAGE_POOL_2D",)),
+        provenance=g.provenance(SPEC, 27, ("nhwc", "none", "signed_zp0"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
@@ -98,7 +98,7 @@ def _t1():
         "pool_quant8_signed_avg_same_dynamic_output_shape_nhwc_none_signed_low",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 26, ("nhwc", "none", "signed_low"), ("AVERAGE_POOL_2D",)),
+        provenance=g.provenance(SPEC, 27, ("nhwc", "none", "signed_low"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
@@ -137,7 +137,7 @@ def _t2():
         "pool_quant8_signed_avg_same_dynamic_output_shape_nhwc_none_signed_high",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 26, ("nhwc", "none", "signed_high"), ("AVERAGE_POOL_2D",)),
+        provenance=g.provenance(SPEC, 27, ("nhwc", "none", "signed_high"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
@@ -176,7 +176,7 @@ def _t3():
         "pool_quant8_signed_avg_same_dynamic_output_shape_nhwc_relu_signed_zp0",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 26, ("nhwc", "relu", "signed_zp0"), ("AVERAGE_POOL_2D",)),
+        provenance=g.provenance(SPEC, 27, ("nhwc", "relu", "signed_zp0"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
@@ -215,7 +215,7 @@ def _t4():
         "pool_quant8_signed_avg_same_dynamic_output_shape_nhwc_relu_signed_low",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 26, ("nhwc", "relu", "signed_low"), ("AVERAGE_POOL_2D",)),
+        provenance=g.provenance(SPEC, 27, ("nhwc", "relu", "signed_low"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
@@ -254,7 +254,7 @@ def _t5():
         "pool_quant8_signed_avg_same_dynamic_output_shape_nhwc_relu_signed_high",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 26, ("nhwc", "relu", "signed_high"), ("AVERAGE_POOL_2D",)),
+        provenance=g.provenance(SPEC, 27, ("nhwc", "relu", "signed_high"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
@@ -293,7 +293,7 @@ def _t6():
         "pool_quant8_signed_avg_same_dynamic_output_shape_nhwc_relu1_signed_zp0",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 26, ("nhwc", "relu1", "signed_zp0"), ("AVERAGE_POOL_2D",)),
+        provenance=g.provenance(SPEC, 27, ("nhwc", "relu1", "signed_zp0"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
@@ -332,7 +332,7 @@ def _t7():
         "pool_quant8_signed_avg_same_dynamic_output_shape_nhwc_relu1_signed_low",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 26, ("nhwc", "relu1", "signed_low"), ("AVERAGE_POOL_2D",)),
+        provenance=g.provenance(SPEC, 27, ("nhwc", "relu1", "signed_low"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
@@ -371,7 +371,7 @@ def _t8():
         "pool_quant8_signed_avg_same_dynamic_output_shape_nhwc_relu1_signed_high",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 26, ("nhwc", "relu1", "signed_high"), ("AVERAGE_POOL_2D",)),
+        provenance=g.provenance(SPEC, 27, ("nhwc", "relu1", "signed_high"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
@@ -410,7 +410,7 @@ def _t9():
         "pool_quant8_signed_avg_same_dynamic_output_shape_nhwc_relu6_signed_zp0",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 26, ("nhwc", "relu6", "signed_zp0"), ("AVERAGE_POOL_2D",)),
+        provenance=g.provenance(SPEC, 27, ("nhwc", "relu6", "signed_zp0"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
@@ -449,7 +449,7 @@ def _t10():
         "pool_quant8_signed_avg_same_dynamic_output_shape_nhwc_relu6_signed_low",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 26, ("nhwc", "relu6", "signed_low"), ("AVERAGE_POOL_2D",)),
+        provenance=g.provenance(SPEC, 27, ("nhwc", "relu6", "signed_low"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
@@ -488,7 +488,7 @@ def _t11():
         "pool_quant8_signed_avg_same_dynamic_output_shape_nhwc_relu6_signed_high",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 26, ("nhwc", "relu6", "signed_high"), ("AVERAGE_POOL_2D",)),
+        provenance=g.provenance(SPEC, 27, ("nhwc", "relu6", "signed_high"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
@@ -527,7 +527,7 @@ def _t12():
         "pool_quant8_signed_avg_same_dynamic_output_shape_nchw_none_signed_zp0",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 26, ("nchw", "none", "signed_zp0"), ("AVERAGE_POOL_2D",)),
+        provenance=g.provenance(SPEC, 27, ("nchw", "none", "signed_zp0"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
@@ -566,7 +566,7 @@ def _t13():
         "pool_quant8_signed_avg_same_dynamic_output_shape_nchw_none_signed_low",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 26, ("nchw", "none", "signed_low"), ("AVERAGE_POOL_2D",)),
+        provenance=g.provenance(SPEC, 27, ("nchw", "none", "signed_low"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
@@ -605,7 +605,7 @@ def _t14():
         "pool_quant8_signed_avg_same_dynamic_output_shape_nchw_none_signed_high",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 26, ("nchw", "none", "signed_high"), ("AVERAGE_POOL_2D",)),
+        provenance=g.provenance(SPEC, 27, ("nchw", "none", "signed_high"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
@@ -644,7 +644,7 @@ def _t15():
         "pool_quant8_signed_avg_same_dynamic_output_shape_nchw_relu_signed_zp0",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 26, ("nchw", "relu", "signed_zp0"), ("AVERAGE_POOL_2D",)),
+        provenance=g.provenance(SPEC, 27, ("nchw", "relu", "signed_zp0"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
@@ -683,7 +683,7 @@ def _t16():
         "pool_quant8_signed_avg_same_dynamic_output_shape_nchw_relu_signed_low",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 26, ("nchw", "relu", "signed_low"), ("AVERAGE_POOL_2D",)),
+        provenance=g.provenance(SPEC, 27, ("nchw", "relu", "signed_low"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
@@ -722,7 +722,7 @@ def _t17():
         "pool_quant8_signed_avg_same_dynamic_output_shape_nchw_relu_signed_high",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 26, ("nchw", "relu", "signed_high"), ("AVERAGE_POOL_2D",)),
+        provenance=g.provenance(SPEC, 27, ("nchw", "relu", "signed_high"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
@@ -761,7 +761,7 @@ def _t18():
         "pool_quant8_signed_avg_same_dynamic_output_shape_nchw_relu1_signed_zp0",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 26, ("nchw", "relu1", "signed_zp0"), ("AVERAGE_POOL_2D",)),
+        provenance=g.provenance(SPEC, 27, ("nchw", "relu1", "signed_zp0"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
@@ -800,7 +800,7 @@ def _t19():
         "pool_quant8_signed_avg_same_dynamic_output_shape_nchw_relu1_signed_low",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 26, ("nchw", "relu1", "signed_low"), ("AVERAGE_POOL_2D",)),
+        provenance=g.provenance(SPEC, 27, ("nchw", "relu1", "signed_low"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
@@ -839,7 +839,7 @@ def _t20():
         "pool_quant8_signed_avg_same_dynamic_output_shape_nchw_relu1_signed_high",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 26, ("nchw", "relu1", "signed_high"), ("AVERAGE_POOL_2D",)),
+        provenance=g.provenance(SPEC, 27, ("nchw", "relu1", "signed_high"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
@@ -878,7 +878,7 @@ def _t21():
         "pool_quant8_signed_avg_same_dynamic_output_shape_nchw_relu6_signed_zp0",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 26, ("nchw", "relu6", "signed_zp0"), ("AVERAGE_POOL_2D",)),
+        provenance=g.provenance(SPEC, 27, ("nchw", "relu6", "signed_zp0"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
@@ -917,7 +917,7 @@ def _t22():
         "pool_quant8_signed_avg_same_dynamic_output_shape_nchw_relu6_signed_low",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 26, ("nchw", "relu6", "signed_low"), ("AVERAGE_POOL_2D",)),
+        provenance=g.provenance(SPEC, 27, ("nchw", "relu6", "signed_low"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
@@ -956,7 +956,7 @@ def _t23():
         "pool_quant8_signed_avg_same_dynamic_output_shape_nchw_relu6_signed_high",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 26, ("nchw", "relu6", "signed_high"), ("AVERAGE_POOL_2D",)),
+        provenance=g.provenance(SPEC, 27, ("nchw", "relu6", "signed_high"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
@@ -995,7 +995,7 @@ def _t24():
         "pool_quant8_signed_avg_explicit_dynamic_output_shape_nhwc_signed_zp_neg",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 47, ("nhwc", "signed_zp_neg"), ("AVERAGE_POOL_2D",)),
+        provenance=g.provenance(SPEC, 48, ("nhwc", "signed_zp_neg"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-37),
@@ -1037,7 +1037,7 @@ def _t25():
         "pool_quant8_signed_avg_explicit_dynamic_output_shape_nhwc_signed_high",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 47, ("nhwc", "signed_high"), ("AVERAGE_POOL_2D",)),
+        provenance=g.provenance(SPEC, 48, ("nhwc", "signed_high"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
@@ -1079,7 +1079,7 @@ def _t26():
         "pool_quant8_signed_avg_explicit_dynamic_output_shape_nchw_signed_zp_neg",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 47, ("nchw", "signed_zp_neg"), ("AVERAGE_POOL_2D",)),
+        provenance=g.provenance(SPEC, 48, ("nchw", "signed_zp_neg"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 1, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-37),
@@ -1121,7 +1121,7 @@ def _t27():
         "pool_quant8_signed_avg_explicit_dynamic_output_shape_nchw_signed_high",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 47, ("nchw", "signed_high"), ("AVERAGE_POOL_2D",)),
+        provenance=g.provenance(SPEC, 48, ("nchw", "signed_high"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 1, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
@@ -1163,7 +1163,7 @@ def _t28():
         "pool_quant8_signed_max_dynamic_output_shape_nhwc_none_signed_zp0",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 64, ("nhwc", "none", "signed_zp0"), ("MAX_POOL_2D",)),
+        provenance=g.provenance(SPEC, 65, ("nhwc", "none", "signed_zp0"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 5, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
@@ -1205,7 +1205,7 @@ def _t29():
         "pool_quant8_signed_max_dynamic_output_shape_nhwc_none_signed_saturating_high",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 64, ("nhwc", "none", "signed_saturating_high"), ("MAX_POOL_2D",)),
+        provenance=g.provenance(SPEC, 65, ("nhwc", "none", "signed_saturating_high"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 5, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=110),
@@ -1247,7 +1247,7 @@ def _t30():
         "pool_quant8_signed_max_dynamic_output_shape_nhwc_none_signed_saturating_low",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 64, ("nhwc", "none", "signed_saturating_low"), ("MAX_POOL_2D",)),
+        provenance=g.provenance(SPEC, 65, ("nhwc", "none", "signed_saturating_low"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 5, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-125),
@@ -1289,7 +1289,7 @@ def _t31():
         "pool_quant8_signed_max_dynamic_output_shape_nhwc_relu_signed_zp0",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 64, ("nhwc", "relu", "signed_zp0"), ("MAX_POOL_2D",)),
+        provenance=g.provenance(SPEC, 65, ("nhwc", "relu", "signed_zp0"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 5, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
@@ -1331,7 +1331,7 @@ def _t32():
         "pool_quant8_signed_max_dynamic_output_shape_nhwc_relu_signed_saturating_high",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 64, ("nhwc", "relu", "signed_saturating_high"), ("MAX_POOL_2D",)),
+        provenance=g.provenance(SPEC, 65, ("nhwc", "relu", "signed_saturating_high"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 5, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=110),
@@ -1373,7 +1373,7 @@ def _t33():
         "pool_quant8_signed_max_dynamic_output_shape_nhwc_relu_signed_saturating_low",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 64, ("nhwc", "relu", "signed_saturating_low"), ("MAX_POOL_2D",)),
+        provenance=g.provenance(SPEC, 65, ("nhwc", "relu", "signed_saturating_low"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 5, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-125),
@@ -1415,7 +1415,7 @@ def _t34():
         "pool_quant8_signed_max_dynamic_output_shape_nhwc_relu1_signed_zp0",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 64, ("nhwc", "relu1", "signed_zp0"), ("MAX_POOL_2D",)),
+        provenance=g.provenance(SPEC, 65, ("nhwc", "relu1", "signed_zp0"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 5, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
@@ -1457,7 +1457,7 @@ def _t35():
         "pool_quant8_signed_max_dynamic_output_shape_nhwc_relu1_signed_saturating_high",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 64, ("nhwc", "relu1", "signed_saturating_high"), ("MAX_POOL_2D",)),
+        provenance=g.provenance(SPEC, 65, ("nhwc", "relu1", "signed_saturating_high"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 5, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=110),
@@ -1499,7 +1499,7 @@ def _t36():
         "pool_quant8_signed_max_dynamic_output_shape_nhwc_relu1_signed_saturating_low",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 64, ("nhwc", "relu1", "signed_saturating_low"), ("MAX_POOL_2D",)),
+        provenance=g.provenance(SPEC, 65, ("nhwc", "relu1", "signed_saturating_low"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 5, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-125),
@@ -1541,7 +1541,7 @@ def _t37():
         "pool_quant8_signed_max_dynamic_output_shape_nhwc_relu6_signed_zp0",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 64, ("nhwc", "relu6", "signed_zp0"), ("MAX_POOL_2D",)),
+        provenance=g.provenance(SPEC, 65, ("nhwc", "relu6", "signed_zp0"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 5, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
@@ -1583,7 +1583,7 @@ def _t38():
         "pool_quant8_signed_max_dynamic_output_shape_nhwc_relu6_signed_saturating_high",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 64, ("nhwc", "relu6", "signed_saturating_high"), ("MAX_POOL_2D",)),
+        provenance=g.provenance(SPEC, 65, ("nhwc", "relu6", "signed_saturating_high"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 5, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=110),
@@ -1625,7 +1625,7 @@ def _t39():
         "pool_quant8_signed_max_dynamic_output_shape_nhwc_relu6_signed_saturating_low",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 64, ("nhwc", "relu6", "signed_saturating_low"), ("MAX_POOL_2D",)),
+        provenance=g.provenance(SPEC, 65, ("nhwc", "relu6", "signed_saturating_low"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 5, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-125),
@@ -1667,7 +1667,7 @@ def _t40():
         "pool_quant8_signed_max_dynamic_output_shape_nchw_none_signed_zp0",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 64, ("nchw", "none", "signed_zp0"), ("MAX_POOL_2D",)),
+        provenance=g.provenance(SPEC, 65, ("nchw", "none", "signed_zp0"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
@@ -1709,7 +1709,7 @@ def _t41():
         "pool_quant8_signed_max_dynamic_output_shape_nchw_none_signed_saturating_high",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 64, ("nchw", "none", "signed_saturating_high"), ("MAX_POOL_2D",)),
+        provenance=g.provenance(SPEC, 65, ("nchw", "none", "signed_saturating_high"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=110),
@@ -1751,7 +1751,7 @@ def _t42():
         "pool_quant8_signed_max_dynamic_output_shape_nchw_none_signed_saturating_low",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 64, ("nchw", "none", "signed_saturating_low"), ("MAX_POOL_2D",)),
+        provenance=g.provenance(SPEC, 65, ("nchw", "none", "signed_saturating_low"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-125),
@@ -1793,7 +1793,7 @@ def _t43():
         "pool_quant8_signed_max_dynamic_output_shape_nchw_relu_signed_zp0",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 64, ("nchw", "relu", "signed_zp0"), ("MAX_POOL_2D",)),
+        provenance=g.provenance(SPEC, 65, ("nchw", "relu", "signed_zp0"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
@@ -1835,7 +1835,7 @@ def _t44():
         "pool_quant8_signed_max_dynamic_output_shape_nchw_relu_signed_saturating_high",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 64, ("nchw", "relu", "signed_saturating_high"), ("MAX_POOL_2D",)),
+        provenance=g.provenance(SPEC, 65, ("nchw", "relu", "signed_saturating_high"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=110),
@@ -1877,7 +1877,7 @@ def _t45():
         "pool_quant8_signed_max_dynamic_output_shape_nchw_relu_signed_saturating_low",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 64, ("nchw", "relu", "signed_saturating_low"), ("MAX_POOL_2D",)),
+        provenance=g.provenance(SPEC, 65, ("nchw", "relu", "signed_saturating_low"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-125),
@@ -1919,7 +1919,7 @@ def _t46():
         "pool_quant8_signed_max_dynamic_output_shape_nchw_relu1_signed_zp0",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 64, ("nchw", "relu1", "signed_zp0"), ("MAX_POOL_2D",)),
+        provenance=g.provenance(SPEC, 65, ("nchw", "relu1", "signed_zp0"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
@@ -1961,7 +1961,7 @@ def _t47():
         "pool_quant8_signed_max_dynamic_output_shape_nchw_relu1_signed_saturating_high",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 64, ("nchw", "relu1", "signed_saturating_high"), ("MAX_POOL_2D",)),
+        provenance=g.provenance(SPEC, 65, ("nchw", "relu1", "signed_saturating_high"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=110),
@@ -2003,7 +2003,7 @@ def _t48():
         "pool_quant8_signed_max_dynamic_output_shape_nchw_relu1_signed_saturating_low",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 64, ("nchw", "relu1", "signed_saturating_low"), ("MAX_POOL_2D",)),
+        provenance=g.provenance(SPEC, 65, ("nchw", "relu1", "signed_saturating_low"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-125),
@@ -2045,7 +2045,7 @@ def _t49():
         "pool_quant8_signed_max_dynamic_output_shape_nchw_relu6_signed_zp0",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 64, ("nchw", "relu6", "signed_zp0"), ("MAX_POOL_2D",)),
+        provenance=g.provenance(SPEC, 65, ("nchw", "relu6", "signed_zp0"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
@@ -2087,7 +2087,7 @@ def _t50():
         "pool_quant8_signed_max_dynamic_output_shape_nchw_relu6_signed_saturating_high",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 64, ("nchw", "relu6", "signed_saturating_high"), ("MAX_POOL_2D",)),
+        provenance=g.provenance(SPEC, 65, ("nchw", "relu6", "signed_saturating_high"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=110),
@@ -2129,7 +2129,7 @@ def _t51():
         "pool_quant8_signed_max_dynamic_output_shape_nchw_relu6_signed_saturating_low",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 64, ("nchw", "relu6", "signed_saturating_low"), ("MAX_POOL_2D",)),
+        provenance=g.provenance(SPEC, 65, ("nchw", "relu6", "signed_saturating_low"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-125),
@@ -2171,7 +2171,7 @@ def _t52():
         "pool_quant8_signed_max_same_dynamic_output_shape_nhwc_signed_zp_neg",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 80, ("nhwc", "signed_zp_neg"), ("MAX_POOL_2D",)),
+        provenance=g.provenance(SPEC, 81, ("nhwc", "signed_zp_neg"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 5, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-17),
@@ -2210,7 +2210,7 @@ def _t53():
         "pool_quant8_signed_max_same_dynamic_output_shape_nhwc_signed_saturating_high",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 80, ("nhwc", "signed_saturating_high"), ("MAX_POOL_2D",)),
+        provenance=g.provenance(SPEC, 81, ("nhwc", "signed_saturating_high"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 5, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=100),
@@ -2249,7 +2249,7 @@ def _t54():
         "pool_quant8_signed_max_same_dynamic_output_shape_nchw_signed_zp_neg",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 80, ("nchw", "signed_zp_neg"), ("MAX_POOL_2D",)),
+        provenance=g.provenance(SPEC, 81, ("nchw", "signed_zp_neg"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-17),
@@ -2288,7 +2288,7 @@ def _t55():
         "pool_quant8_signed_max_same_dynamic_output_shape_nchw_signed_saturating_high",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 80, ("nchw", "signed_saturating_high"), ("MAX_POOL_2D",)),
+        provenance=g.provenance(SPEC, 81, ("nchw", "signed_saturating_high"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=100),
@@ -2327,7 +2327,7 @@ def _t56():
         "pool_quant8_signed_avg_same_no_layout_dynamic_output_shape_signed",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 96, ("signed",), ("AVERAGE_POOL_2D",)),
+        provenance=g.provenance(SPEC, 97, ("signed",), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=70),
@@ -2365,7 +2365,7 @@ def _t57():
         "pool_quant8_signed_avg_explicit_no_layout_dynamic_output_shape_signed",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 113, ("signed",), ("AVERAGE_POOL_2D",)),
+        provenance=g.provenance(SPEC, 114, ("signed",), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-119),
@@ -2406,7 +2406,7 @@ def _t58():
         "pool_quant8_signed_max_explicit_no_layout_dynamic_output_shape_signed_saturating_low",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 124, ("signed_saturating_low",), ("MAX_POOL_2D",)),
+        provenance=g.provenance(SPEC, 125, ("signed_saturating_low",), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 5, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-110),
@@ -2447,7 +2447,7 @@ def _t59():
         "pool_quant8_signed_max_same_no_layout_dynamic_output_shape_signed",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 136, ("signed",), ("MAX_POOL_2D",)),
+        provenance=g.provenance(SPEC, 137, ("signed",), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 5, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=5),

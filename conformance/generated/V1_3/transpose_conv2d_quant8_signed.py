@@ -55,7 +55,7 @@ def _t0():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_none_signed_zp0",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 50, ("nhwc", "none", "", "signed_zp0"), ("TRANSPOSE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 51, ("nhwc", "none", "", "signed_zp0"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
@@ -97,7 +97,7 @@ def _t1():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_none_signed_low",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 50, ("nhwc", "none", "", "signed_low"), ("TRANSPOSE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 51, ("nhwc", "none", "", "signed_low"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
@@ -139,7 +139,7 @@ def _t2():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_none_signed_high",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 50, ("nhwc", "none", "", "signed_high"), ("TRANSPOSE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 51, ("nhwc", "none", "", "signed_high"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
@@ -181,7 +181,7 @@ def _t3():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_none_signed_per_channel",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 50, ("nhwc", "none", "", "signed_per_channel"), ("TRANSPOSE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 51, ("nhwc", "none", "", "signed_per_channel"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-30),
@@ -223,7 +223,7 @@ def _t4():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_none_weight_as_input_signed_zp0",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 50, ("nhwc", "none", "weight_as_input", "signed_zp0"), ("TRANSPOSE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 51, ("nhwc", "none", "weight_as_input", "signed_zp0"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
@@ -267,7 +267,7 @@ def _t5():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_none_weight_as_input_signed_low",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 50, ("nhwc", "none", "weight_as_input", "signed_low"), ("TRANSPOSE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 51, ("nhwc", "none", "weight_as_input", "signed_low"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
@@ -311,7 +311,7 @@ def _t6():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_none_weight_as_input_signed_high",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 50, ("nhwc", "none", "weight_as_input", "signed_high"), ("TRANSPOSE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 51, ("nhwc", "none", "weight_as_input", "signed_high"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
@@ -355,7 +355,7 @@ def _t7():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_none_weight_as_input_signed_per_channel",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 50, ("nhwc", "none", "weight_as_input", "signed_per_channel"), ("TRANSPOSE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 51, ("nhwc", "none", "weight_as_input", "signed_per_channel"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-30),
@@ -399,7 +399,7 @@ def _t8():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu_signed_zp0",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 50, ("nhwc", "relu", "", "signed_zp0"), ("TRANSPOSE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu", "", "signed_zp0"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
@@ -441,7 +441,7 @@ def _t9():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu_signed_low",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 50, ("nhwc", "relu", "", "signed_low"), ("TRANSPOSE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu", "", "signed_low"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
@@ -483,7 +483,7 @@ def _t10():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu_signed_high",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 50, ("nhwc", "relu", "", "signed_high"), ("TRANSPOSE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu", "", "signed_high"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
@@ -525,7 +525,7 @@ def _t11():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu_signed_per_channel",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 50, ("nhwc", "relu", "", "signed_per_channel"), ("TRANSPOSE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu", "", "signed_per_channel"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-30),
@@ -567,7 +567,7 @@ def _t12():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu_weight_as_input_signed_zp0",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 50, ("nhwc", "relu", "weight_as_input", "signed_zp0"), ("TRANSPOSE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu", "weight_as_input", "signed_zp0"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
@@ -611,7 +611,7 @@ def _t13():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu_weight_as_input_signed_low",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 50, ("nhwc", "relu", "weight_as_input", "signed_low"), ("TRANSPOSE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu", "weight_as_input", "signed_low"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
@@ -655,7 +655,7 @@ def _t14():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu_weight_as_input_signed_high",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 50, ("nhwc", "relu", "weight_as_input", "signed_high"), ("TRANSPOSE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu", "weight_as_input", "signed_high"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
@@ -699,7 +699,7 @@ def _t15():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu_weight_as_input_signed_per_channel",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 50, ("nhwc", "relu", "weight_as_input", "signed_per_channel"), ("TRANSPOSE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu", "weight_as_input", "signed_per_channel"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-30),
@@ -743,7 +743,7 @@ def _t16():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu1_signed_zp0",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 50, ("nhwc", "relu1", "", "signed_zp0"), ("TRANSPOSE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu1", "", "signed_zp0"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
@@ -785,7 +785,7 @@ def _t17():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu1_signed_low",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 50, ("nhwc", "relu1", "", "signed_low"), ("TRANSPOSE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu1", "", "signed_low"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
@@ -827,7 +827,7 @@ def _t18():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu1_signed_high",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 50, ("nhwc", "relu1", "", "signed_high"), ("TRANSPOSE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu1", "", "signed_high"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
@@ -869,7 +869,7 @@ def _t19():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu1_signed_per_channel",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 50, ("nhwc", "relu1", "", "signed_per_channel"), ("TRANSPOSE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu1", "", "signed_per_channel"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-30),
@@ -911,7 +911,7 @@ def _t20():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu1_weight_as_input_signed_zp0",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 50, ("nhwc", "relu1", "weight_as_input", "signed_zp0"), ("TRANSPOSE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu1", "weight_as_input", "signed_zp0"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
@@ -955,7 +955,7 @@ def _t21():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu1_weight_as_input_signed_low",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 50, ("nhwc", "relu1", "weight_as_input", "signed_low"), ("TRANSPOSE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu1", "weight_as_input", "signed_low"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
@@ -999,7 +999,7 @@ def _t22():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu1_weight_as_input_signed_high",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 50, ("nhwc", "relu1", "weight_as_input", "signed_high"), ("TRANSPOSE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu1", "weight_as_input", "signed_high"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
@@ -1043,7 +1043,7 @@ def _t23():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu1_weight_as_input_signed_per_channel",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 50, ("nhwc", "relu1", "weight_as_input", "signed_per_channel"), ("TRANSPOSE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu1", "weight_as_input", "signed_per_channel"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-30),
@@ -1087,7 +1087,7 @@ def _t24():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu6_signed_zp0",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 50, ("nhwc", "relu6", "", "signed_zp0"), ("TRANSPOSE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu6", "", "signed_zp0"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
@@ -1129,7 +1129,7 @@ def _t25():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu6_signed_low",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 50, ("nhwc", "relu6", "", "signed_low"), ("TRANSPOSE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu6", "", "signed_low"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
@@ -1171,7 +1171,7 @@ def _t26():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu6_signed_high",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 50, ("nhwc", "relu6", "", "signed_high"), ("TRANSPOSE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu6", "", "signed_high"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
@@ -1213,7 +1213,7 @@ def _t27():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu6_signed_per_channel",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 50, ("nhwc", "relu6", "", "signed_per_channel"), ("TRANSPOSE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu6", "", "signed_per_channel"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-30),
@@ -1255,7 +1255,7 @@ def _t28():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu6_weight_as_input_signed_zp0",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 50, ("nhwc", "relu6", "weight_as_input", "signed_zp0"), ("TRANSPOSE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu6", "weight_as_input", "signed_zp0"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
@@ -1299,7 +1299,7 @@ def _t29():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu6_weight_as_input_signed_low",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 50, ("nhwc", "relu6", "weight_as_input", "signed_low"), ("TRANSPOSE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu6", "weight_as_input", "signed_low"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
@@ -1343,7 +1343,7 @@ def _t30():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu6_weight_as_input_signed_high",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 50, ("nhwc", "relu6", "weight_as_input", "signed_high"), ("TRANSPOSE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu6", "weight_as_input", "signed_high"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
@@ -1387,7 +1387,7 @@ def _t31():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu6_weight_as_input_signed_per_channel",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 50, ("nhwc", "relu6", "weight_as_input", "signed_per_channel"), ("TRANSPOSE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu6", "weight_as_input", "signed_per_channel"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-30),
@@ -1431,7 +1431,7 @@ def _t32():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_none_signed_zp0",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 50, ("nchw", "none", "", "signed_zp0"), ("TRANSPOSE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 51, ("nchw", "none", "", "signed_zp0"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
@@ -1473,7 +1473,7 @@ def _t33():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_none_signed_low",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 50, ("nchw", "none", "", "signed_low"), ("TRANSPOSE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 51, ("nchw", "none", "", "signed_low"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
@@ -1515,7 +1515,7 @@ def _t34():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_none_signed_high",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 50, ("nchw", "none", "", "signed_high"), ("TRANSPOSE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 51, ("nchw", "none", "", "signed_high"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
@@ -1557,7 +1557,7 @@ def _t35():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_none_signed_per_channel",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 50, ("nchw", "none", "", "signed_per_channel"), ("TRANSPOSE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 51, ("nchw", "none", "", "signed_per_channel"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-30),
@@ -1599,7 +1599,7 @@ def _t36():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_none_weight_as_input_signed_zp0",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 50, ("nchw", "none", "weight_as_input", "signed_zp0"), ("TRANSPOSE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 51, ("nchw", "none", "weight_as_input", "signed_zp0"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
@@ -1643,7 +1643,7 @@ def _t37():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_none_weight_as_input_signed_low",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 50, ("nchw", "none", "weight_as_input", "signed_low"), ("TRANSPOSE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 51, ("nchw", "none", "weight_as_input", "signed_low"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
@@ -1687,7 +1687,7 @@ def _t38():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_none_weight_as_input_signed_high",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 50, ("nchw", "none", "weight_as_input", "signed_high"), ("TRANSPOSE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 51, ("nchw", "none", "weight_as_input", "signed_high"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
@@ -1731,7 +1731,7 @@ def _t39():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_none_weight_as_input_signed_per_channel",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 50, ("nchw", "none", "weight_as_input", "signed_per_channel"), ("TRANSPOSE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 51, ("nchw", "none", "weight_as_input", "signed_per_channel"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-30),
@@ -1775,7 +1775,7 @@ def _t40():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu_signed_zp0",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 50, ("nchw", "relu", "", "signed_zp0"), ("TRANSPOSE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu", "", "signed_zp0"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
@@ -1817,7 +1817,7 @@ def _t41():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu_signed_low",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 50, ("nchw", "relu", "", "signed_low"), ("TRANSPOSE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu", "", "signed_low"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
@@ -1859,7 +1859,7 @@ def _t42():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu_signed_high",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 50, ("nchw", "relu", "", "signed_high"), ("TRANSPOSE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu", "", "signed_high"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
@@ -1901,7 +1901,7 @@ def _t43():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu_signed_per_channel",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 50, ("nchw", "relu", "", "signed_per_channel"), ("TRANSPOSE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu", "", "signed_per_channel"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-30),
@@ -1943,7 +1943,7 @@ def _t44():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu_weight_as_input_signed_zp0",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 50, ("nchw", "relu", "weight_as_input", "signed_zp0"), ("TRANSPOSE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu", "weight_as_input", "signed_zp0"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
@@ -1987,7 +1987,7 @@ def _t45():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu_weight_as_input_signed_low",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 50, ("nchw", "relu", "weight_as_input", "signed_low"), ("TRANSPOSE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu", "weight_as_input", "signed_low"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
@@ -2031,7 +2031,7 @@ def _t46():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu_weight_as_input_signed_high",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 50, ("nchw", "relu", "weight_as_input", "signed_high"), ("TRANSPOSE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu", "weight_as_input", "signed_high"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
@@ -2075,7 +2075,7 @@ def _t47():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu_weight_as_input_signed_per_channel",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 50, ("nchw", "relu", "weight_as_input", "signed_per_channel"), ("TRANSPOSE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu", "weight_as_input", "signed_per_channel"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-30),
@@ -2119,7 +2119,7 @@ def _t48():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu1_signed_zp0",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 50, ("nchw", "relu1", "", "signed_zp0"), ("TRANSPOSE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu1", "", "signed_zp0"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
@@ -2161,7 +2161,7 @@ def _t49():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu1_signed_low",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 50, ("nchw", "relu1", "", "signed_low"), ("TRANSPOSE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu1", "", "signed_low"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
@@ -2203,7 +2203,7 @@ def _t50():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu1_signed_high",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 50, ("nchw", "relu1", "", "signed_high"), ("TRANSPOSE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu1", "", "signed_high"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
@@ -2245,7 +2245,7 @@ def _t51():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu1_signed_per_channel",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 50, ("nchw", "relu1", "", "signed_per_channel"), ("TRANSPOSE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu1", "", "signed_per_channel"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-30),
@@ -2287,7 +2287,7 @@ def _t52():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu1_weight_as_input_signed_zp0",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 50, ("nchw", "relu1", "weight_as_input", "signed_zp0"), ("TRANSPOSE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu1", "weight_as_input", "signed_zp0"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
@@ -2331,7 +2331,7 @@ def _t53():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu1_weight_as_input_signed_low",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 50, ("nchw", "relu1", "weight_as_input", "signed_low"), ("TRANSPOSE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu1", "weight_as_input", "signed_low"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
@@ -2375,7 +2375,7 @@ def _t54():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu1_weight_as_input_signed_high",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 50, ("nchw", "relu1", "weight_as_input", "signed_high"), ("TRANSPOSE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu1", "weight_as_input", "signed_high"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
@@ -2419,7 +2419,7 @@ def _t55():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu1_weight_as_input_signed_per_channel",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 50, ("nchw", "relu1", "weight_as_input", "signed_per_channel"), ("TRANSPOSE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu1", "weight_as_input", "signed_per_channel"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-30),
@@ -2463,7 +2463,7 @@ def _t56():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu6_signed_zp0",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 50, ("nchw", "relu6", "", "signed_zp0"), ("TRANSPOSE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu6", "", "signed_zp0"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
@@ -2505,7 +2505,7 @@ def _t57():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu6_signed_low",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 50, ("nchw", "relu6", "", "signed_low"), ("TRANSPOSE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu6", "", "signed_low"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
@@ -2547,7 +2547,7 @@ def _t58():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu6_signed_high",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 50, ("nchw", "relu6", "", "signed_high"), ("TRANSPOSE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu6", "", "signed_high"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
@@ -2589,7 +2589,7 @@ def _t59():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu6_signed_per_channel",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 50, ("nchw", "relu6", "", "signed_per_channel"), ("TRANSPOSE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu6", "", "signed_per_channel"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-30),
@@ -2631,7 +2631,7 @@ def _t60():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu6_weight_as_input_signed_zp0",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 50, ("nchw", "relu6", "weight_as_input", "signed_zp0"), ("TRANSPOSE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu6", "weight_as_input", "signed_zp0"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
@@ -2675,7 +2675,7 @@ def _t61():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu6_weight_as_input_signed_low",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 50, ("nchw", "relu6", "weight_as_input", "signed_low"), ("TRANSPOSE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu6", "weight_as_input", "signed_low"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
@@ -2719,7 +2719,7 @@ def _t62():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu6_weight_as_input_signed_high",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 50, ("nchw", "relu6", "weight_as_input", "signed_high"), ("TRANSPOSE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu6", "weight_as_input", "signed_high"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
@@ -2763,7 +2763,7 @@ def _t63():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu6_weight_as_input_signed_per_channel",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 50, ("nchw", "relu6", "weight_as_input", "signed_per_channel"), ("TRANSPOSE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu6", "weight_as_input", "signed_per_channel"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-30),
@@ -2807,7 +2807,7 @@ def _t64():
         "transpose_conv2d_quant8_signed_same_dynamic_output_shape_nhwc_signed",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 86, ("nhwc", "signed"), ("TRANSPOSE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 87, ("nhwc", "signed"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=115),
@@ -2847,7 +2847,7 @@ def _t65():
         "transpose_conv2d_quant8_signed_same_dynamic_output_shape_nhwc_signed_per_channel",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 86, ("nhwc", "signed_per_channel"), ("TRANSPOSE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 87, ("nhwc", "signed_per_channel"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=115),
@@ -2887,7 +2887,7 @@ def _t66():
         "transpose_conv2d_quant8_signed_same_dynamic_output_shape_nchw_signed",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 86, ("nchw", "signed"), ("TRANSPOSE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 87, ("nchw", "signed"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 1, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=115),
@@ -2927,7 +2927,7 @@ def _t67():
         "transpose_conv2d_quant8_signed_same_dynamic_output_shape_nchw_signed_per_channel",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 86, ("nchw", "signed_per_channel"), ("TRANSPOSE_CONV_2D",)),
+        provenance=g.provenance(SPEC, 87, ("nchw", "signed_per_channel"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 1, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=115),

@@ -1,14 +1,15 @@
 # CONV_2D with TENSOR_QUANT8_ASYMM_SIGNED input and output (HAL 1.3): a signed per-tensor
-# filter (zero points 0 and nonzero) or a per-channel TENSOR_QUANT8_SYMM_PER_CHANNEL one,
-# INT32 bias at input scale x filter scale, implicit SAME and explicit padding, stride 2,
-# NHWC and NCHW, every fused activation, filter and bias as inputs.
-# Zero points from -124 to 119, at both ends of the int8 range; outputs beyond the output
-# range saturate at -128 (zero point -100) and at 127 (zero points 80 and 60).
-# Golden values: conformance/specs/oracles/signed_b_oracle.py, cases conv_same and
-# conv_explicit_stride2. Inputs are whole numbers (scale 0.5), filters multiples of 0.25,
-# biases of 0.25: every output is a multiple of 0.25, exact at the output scales 0.25,
-# 0.125 and 0.0625 (multipliers 0.5, 1 and 2, powers of two per channel too), so no
-# quantized golden depends on how a driver rounds.
+# filter (zero points from -124 to 123) or a per-channel TENSOR_QUANT8_SYMM_PER_CHANNEL
+# one, INT32 bias at input scale x filter scale, implicit SAME and explicit padding,
+# stride 2, dilation, with and without the layout input, NHWC and NCHW, every fused
+# activation, filter and bias as inputs. Zero points at both ends of the int8 range;
+# outputs beyond the output range saturate at -128 (zero point -100) and at 127 (zero
+# points 80 and 60).
+# Golden values: conformance/specs/oracles/signed_b_oracle.py, cases conv_same,
+# conv_explicit_stride2, conv_dilated_same and conv_dilated_explicit. Inputs are whole
+# numbers (scale 0.5), filters multiples of 0.25, biases of 0.25: every output is a
+# multiple of 0.25, exact at the output scales 0.25, 0.125 and 0.0625 (power-of-two
+# multipliers, per channel too), so no quantized golden depends on how a driver rounds.
 
 # 1. [1, 3, 3, 2] * [2, 3, 3, 2], implicit SAME (pads 1 on every side), stride 1.
 layout1 = BoolScalar("layout", False)

@@ -1,11 +1,12 @@
 # FULLY_CONNECTED with TENSOR_QUANT8_ASYMM_SIGNED input, weights and output (HAL 1.3),
-# INT32 bias at input scale x weights scale, every fused activation, weights and bias as
-# inputs. Weight zero points 0, -124 and 123; outputs beyond the output range saturate at
-# -128 (zero point -118) and at 127 (zero point 105).
-# Golden values: conformance/specs/oracles/signed_b_oracle.py, case fully_connected.
-# Inputs are whole numbers (scale 0.5), weights multiples of 0.25, biases of 0.25: every
-# output is a multiple of 0.25, exact at the output scales 0.25 and 0.125, so no
-# quantized golden depends on how a driver rounds.
+# INT32 bias at input scale x weights scale, rank-2 and rank-4 inputs, every fused
+# activation, weights and bias as inputs. Weight zero points from -124 to 123; outputs
+# beyond the output range saturate at -128 (zero points -118 and -60) and at 127 (zero
+# points 105 and 60).
+# Golden values: conformance/specs/oracles/signed_b_oracle.py, cases fully_connected and
+# fully_connected_rank4. Inputs are whole numbers (scale 0.5), weights multiples of 0.25,
+# biases of 0.25: every output is a multiple of 0.25, exact at the output scales 0.25 and
+# 0.125, so no quantized golden depends on how a driver rounds.
 
 # Input [3, 4], weights [3, 4], bias [3]: output [3, 3].
 i1 = Input("input", "TENSOR_FLOAT32", "{3, 4}")

@@ -1,7 +1,7 @@
 # GROUPED_CONV_2D with TENSOR_QUANT8_ASYMM_SIGNED input and output (HAL 1.3): a signed
-# per-tensor filter (zero points 0, 10 and -124) or a per-channel
-# TENSOR_QUANT8_SYMM_PER_CHANNEL one (channelDim 0), INT32 bias, 2 groups, implicit SAME,
-# NHWC and NCHW, every fused activation. Outputs beyond the output range saturate at -128
+# per-tensor filter (zero points 0, 10, 88 and -124) or a per-channel
+# TENSOR_QUANT8_SYMM_PER_CHANNEL one (channelDim 0), INT32 bias, 2 groups, implicit SAME
+# and explicit padding, NHWC and NCHW, every fused activation. Outputs beyond the output range saturate at -128
 # (zero point -100) and at 127 (zero point 100).
 # Golden values: conformance/specs/oracles/signed_b_oracle.py, case grouped. Inputs are
 # whole numbers (scale 0.5), filters multiples of 0.25, biases of 0.25: every output is

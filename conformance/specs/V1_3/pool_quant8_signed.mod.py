@@ -1,10 +1,11 @@
 # AVERAGE_POOL_2D and MAX_POOL_2D with TENSOR_QUANT8_ASYMM_SIGNED input and output (HAL
 # 1.3; the output has the input's quantization): implicit SAME and explicit padding,
-# strides, NHWC and NCHW, every fused activation, zero points -120, 0, 119 and for
-# MAX_POOL_2D values that saturate at -128 and 127 (the largest of saturated values is
-# the saturated largest, so input and output saturate alike).
+# strides, with and without the layout input, NHWC and NCHW, every fused activation,
+# zero points from -120 to 119 and for MAX_POOL_2D values that saturate at -128 and 127
+# (the largest of saturated values is the saturated largest, so input and output
+# saturate alike).
 # Golden values: conformance/specs/oracles/signed_b_oracle.py, cases avg_pool_same,
-# avg_pool_explicit and max_pool. Inputs are multiples of 0.5 (scale 0.5): every mean
+# avg_pool_explicit, max_pool and max_pool_same. Inputs are multiples of 0.5 (scale 0.5): every mean
 # lies at least 0.1 of a step from a rounding tie (the oracle checks it), so rounding half
 # away from zero (the HAL) and half to even (the generator) agree; maxima are inputs.
 layout = BoolScalar("layout", False)  # NHWC

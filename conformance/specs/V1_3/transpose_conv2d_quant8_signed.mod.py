@@ -1,12 +1,13 @@
 # TRANSPOSE_CONV_2D with TENSOR_QUANT8_ASYMM_SIGNED input and output (HAL 1.3): a signed
-# per-tensor filter (zero points 0, -6 and 119) or a per-channel
-# TENSOR_QUANT8_SYMM_PER_CHANNEL one (channelDim 0), INT32 bias, explicit pads, stride 2,
-# NHWC and NCHW, every fused activation. Outputs beyond the output range saturate at -128
-# (zero point -120) and at 127 (zero point 110).
-# Golden values: conformance/specs/oracles/signed_b_oracle.py, case transpose_conv. Inputs
-# are whole numbers (scale 0.5), filters multiples of 0.25, biases of 0.25: every output
-# is a multiple of 0.25, exact at the output scales 0.25 and 0.125, so no quantized golden
-# depends on how a driver rounds.
+# per-tensor filter (zero points 0, -2, -6 and 119) or a per-channel
+# TENSOR_QUANT8_SYMM_PER_CHANNEL one (channelDim 0), INT32 bias, explicit pads and
+# implicit SAME with a requested output shape, stride 2, NHWC and NCHW, every fused
+# activation. Outputs beyond the output range saturate at -128 (zero point -120) and at
+# 127 (zero point 110).
+# Golden values: conformance/specs/oracles/signed_b_oracle.py, cases transpose_conv and
+# transpose_conv_same. Inputs are whole numbers (scale 0.5), filters multiples of 0.25,
+# biases of 0.25: every output is a multiple of 0.25, exact at the output scales 0.25 and
+# 0.125, so no quantized golden depends on how a driver rounds.
 
 # [1, 2, 2, 2] with a [2, 3, 3, 2] filter, stride 2, pads left 1, right 0, top 1,
 # bottom 0: out H = out W = (2 - 1) * 2 + 3 - 1 = 4.
