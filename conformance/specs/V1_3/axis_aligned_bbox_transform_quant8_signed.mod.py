@@ -1,7 +1,7 @@
 # AXIS_ALIGNED_BBOX_TRANSFORM with TENSOR_QUANT8_ASYMM_SIGNED deltas (HAL 1.3): rois,
 # image sizes and the output stay TENSOR_QUANT16_ASYMM at scale 0.125 with zero point 0.
 # Three rois in two images (12x16 and 20x20, batch index per roi), two classes, boxes
-# clamped at every image border; deltas at zero points -10 and 110 (near the top of the
+# clamped at the image borders; deltas at zero points -10 and 110 (near the top of the
 # int8 range), the image sizes as a constant and as an input.
 # Golden values: conformance/specs/oracles/signed_b_oracle.py, case bbox (computed in
 # double; every output lies at least 0.02 of a step from a rounding tie at 0.125). The
