@@ -2,9 +2,9 @@
 # 1.3; the score has a quantization of its own); boxes and keypoints stay
 # TENSOR_QUANT16_ASYMM at 0.125 with zero point 0 (Android 11, not the HAL text's -128).
 # Three boxes, 3x3 heatmaps, one keypoint: maxima on the top edge and on the left edge
-# (the neighbours past them mirrored) and one in the middle; NHWC and NCHW. Heatmap at (0.5, -10)
-# and (0.25, 100); scores at (0.125, -80) and at (0.125, 90), where the scores above 4.625
-# saturate at 127.
+# (the neighbours past them mirrored) and one in the middle; NHWC and NCHW. Heatmap at
+# (0.5, -10) and (0.25, 100); scores at (0.125, -80) and at (0.125, 90), where the
+# scores above 4.625 saturate at 127.
 # Golden values: conformance/specs/oracles/signed_b_oracle.py, case heatmap (every score
 # and keypoint coordinate lies at least 0.02 of a step from a rounding tie at 0.125; the
 # heatmap holds multiples of 0.5).
