@@ -2,16 +2,16 @@
 # per-tensor filter (zero points from -120 to 120) or a per-channel
 # TENSOR_QUANT8_SYMM_PER_CHANNEL one (channelDim 3), INT32 bias, depth multipliers 1, 2
 # and 3, NHWC and NCHW, every fused activation, every signature (with and without the
-# layout, explicit and implicit padding, dilation). Outputs beyond the output range saturate at -128 (zero points -110, -105)
-# and at 127 (zero points 90, 110).
+# layout, explicit and implicit padding, dilation). Outputs beyond the output range
+# saturate at -128 (zero points -110, -105) and at 127 (zero points 90, 110).
 # Golden values: conformance/specs/oracles/signed_b_oracle.py, cases depthwise,
 # depthwise_same, depthwise_dilated_same and depthwise_dilated_explicit. Inputs are whole
 # numbers (scale 0.5), filters multiples of 0.25, biases of 0.25: every output is a
 # multiple of 0.25, exact at the output scales 0.25, 0.125 and 0.0625 (power-of-two
 # multipliers, per channel too), so no quantized golden depends on how a driver rounds.
 
-# [1, 3, 3, 2] * [1, 2, 2, 4], multiplier 2, pads left 1, right 0, top 0, bottom 1,
-# stride 1: output [1, 3, 3, 4]; output channel 2k + q reads input channel k.
+# 1. [1, 3, 3, 2] * [1, 2, 2, 4], multiplier 2, pads left 1, right 0, top 0, bottom 1,
+#    stride 1: output [1, 3, 3, 4]; output channel 2k + q reads input channel k.
 layout = BoolScalar("layout", False)
 i1 = Input("input", "TENSOR_FLOAT32", "{1, 3, 3, 2}")
 f1 = Parameter("filter", "TENSOR_FLOAT32", "{1, 2, 2, 4}", [
