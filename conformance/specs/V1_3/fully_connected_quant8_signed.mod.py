@@ -8,7 +8,7 @@
 # biases of 0.25: every output is a multiple of 0.25, exact at the output scales 0.25 and
 # 0.125, so no quantized golden depends on how a driver rounds.
 
-# Input [3, 4], weights [3, 4], bias [3]: output [3, 3].
+# 1. Input [3, 4], weights [3, 4], bias [3]: output [3, 3].
 i1 = Input("input", "TENSOR_FLOAT32", "{3, 4}")
 w1 = Parameter("weights", "TENSOR_FLOAT32", "{3, 4}", [0.0, -1.0, 1.0, 0.75, 0.25, 0.5, -1.0, -0.5, -0.5, 0.5, -0.5, 0.25])
 b1 = Parameter("bias", "TENSOR_FLOAT32", "{3}", [1.0, -0.25, 0.5])

@@ -9,8 +9,8 @@
 # biases of 0.25: every output is a multiple of 0.25, exact at the output scales 0.25 and
 # 0.125, so no quantized golden depends on how a driver rounds.
 
-# [1, 2, 2, 2] with a [2, 3, 3, 2] filter, stride 2, pads left 1, right 0, top 1,
-# bottom 0: out H = out W = (2 - 1) * 2 + 3 - 1 = 4.
+# 1. [1, 2, 2, 2] with a [2, 3, 3, 2] filter, stride 2, pads left 1, right 0, top 1,
+#    bottom 0: out H = out W = (2 - 1) * 2 + 3 - 1 = 4.
 layout = BoolScalar("layout", False)
 i1 = Input("input", "TENSOR_FLOAT32", "{1, 2, 2, 2}")
 f1 = Parameter("filter", "TENSOR_FLOAT32", "{2, 3, 3, 2}", [
