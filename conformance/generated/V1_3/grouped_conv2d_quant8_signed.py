@@ -33,7 +33,7 @@ def _t0():
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nhwc_none_signed_zp0",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 52, ("nhwc", "none", "signed_zp0"), ("GROUPED_CONV_2D",)),
+        provenance=g.provenance(SPEC, 51, ("nhwc", "none", "signed_zp0"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
@@ -73,7 +73,7 @@ def _t1():
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nhwc_none_signed_low",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 52, ("nhwc", "none", "signed_low"), ("GROUPED_CONV_2D",)),
+        provenance=g.provenance(SPEC, 51, ("nhwc", "none", "signed_low"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
@@ -113,7 +113,7 @@ def _t2():
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nhwc_none_signed_high",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 52, ("nhwc", "none", "signed_high"), ("GROUPED_CONV_2D",)),
+        provenance=g.provenance(SPEC, 51, ("nhwc", "none", "signed_high"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
@@ -153,7 +153,7 @@ def _t3():
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nhwc_none_signed_per_channel",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 52, ("nhwc", "none", "signed_per_channel"), ("GROUPED_CONV_2D",)),
+        provenance=g.provenance(SPEC, 51, ("nhwc", "none", "signed_per_channel"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=50),
@@ -193,7 +193,7 @@ def _t4():
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu_signed_zp0",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 52, ("nhwc", "relu", "signed_zp0"), ("GROUPED_CONV_2D",)),
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu", "signed_zp0"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
@@ -233,7 +233,7 @@ def _t5():
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu_signed_low",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 52, ("nhwc", "relu", "signed_low"), ("GROUPED_CONV_2D",)),
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu", "signed_low"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
@@ -273,7 +273,7 @@ def _t6():
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu_signed_high",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 52, ("nhwc", "relu", "signed_high"), ("GROUPED_CONV_2D",)),
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu", "signed_high"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
@@ -313,7 +313,7 @@ def _t7():
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu_signed_per_channel",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 52, ("nhwc", "relu", "signed_per_channel"), ("GROUPED_CONV_2D",)),
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu", "signed_per_channel"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=50),
@@ -353,7 +353,7 @@ def _t8():
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu1_signed_zp0",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 52, ("nhwc", "relu1", "signed_zp0"), ("GROUPED_CONV_2D",)),
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu1", "signed_zp0"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
@@ -393,7 +393,7 @@ def _t9():
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu1_signed_low",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 52, ("nhwc", "relu1", "signed_low"), ("GROUPED_CONV_2D",)),
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu1", "signed_low"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
@@ -433,7 +433,7 @@ def _t10():
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu1_signed_high",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 52, ("nhwc", "relu1", "signed_high"), ("GROUPED_CONV_2D",)),
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu1", "signed_high"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
@@ -473,7 +473,7 @@ def _t11():
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu1_signed_per_channel",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 52, ("nhwc", "relu1", "signed_per_channel"), ("GROUPED_CONV_2D",)),
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu1", "signed_per_channel"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=50),
@@ -513,7 +513,7 @@ def _t12():
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu6_signed_zp0",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 52, ("nhwc", "relu6", "signed_zp0"), ("GROUPED_CONV_2D",)),
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu6", "signed_zp0"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
@@ -553,7 +553,7 @@ def _t13():
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu6_signed_low",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 52, ("nhwc", "relu6", "signed_low"), ("GROUPED_CONV_2D",)),
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu6", "signed_low"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
@@ -593,7 +593,7 @@ def _t14():
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu6_signed_high",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 52, ("nhwc", "relu6", "signed_high"), ("GROUPED_CONV_2D",)),
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu6", "signed_high"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
@@ -633,7 +633,7 @@ def _t15():
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu6_signed_per_channel",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 52, ("nhwc", "relu6", "signed_per_channel"), ("GROUPED_CONV_2D",)),
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu6", "signed_per_channel"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=50),
@@ -673,7 +673,7 @@ def _t16():
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nchw_none_signed_zp0",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 52, ("nchw", "none", "signed_zp0"), ("GROUPED_CONV_2D",)),
+        provenance=g.provenance(SPEC, 51, ("nchw", "none", "signed_zp0"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
@@ -713,7 +713,7 @@ def _t17():
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nchw_none_signed_low",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 52, ("nchw", "none", "signed_low"), ("GROUPED_CONV_2D",)),
+        provenance=g.provenance(SPEC, 51, ("nchw", "none", "signed_low"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
@@ -753,7 +753,7 @@ def _t18():
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nchw_none_signed_high",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 52, ("nchw", "none", "signed_high"), ("GROUPED_CONV_2D",)),
+        provenance=g.provenance(SPEC, 51, ("nchw", "none", "signed_high"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
@@ -793,7 +793,7 @@ def _t19():
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nchw_none_signed_per_channel",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 52, ("nchw", "none", "signed_per_channel"), ("GROUPED_CONV_2D",)),
+        provenance=g.provenance(SPEC, 51, ("nchw", "none", "signed_per_channel"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=50),
@@ -833,7 +833,7 @@ def _t20():
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nchw_relu_signed_zp0",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 52, ("nchw", "relu", "signed_zp0"), ("GROUPED_CONV_2D",)),
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu", "signed_zp0"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
@@ -873,7 +873,7 @@ def _t21():
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nchw_relu_signed_low",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 52, ("nchw", "relu", "signed_low"), ("GROUPED_CONV_2D",)),
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu", "signed_low"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
@@ -913,7 +913,7 @@ def _t22():
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nchw_relu_signed_high",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 52, ("nchw", "relu", "signed_high"), ("GROUPED_CONV_2D",)),
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu", "signed_high"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
@@ -953,7 +953,7 @@ def _t23():
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nchw_relu_signed_per_channel",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 52, ("nchw", "relu", "signed_per_channel"), ("GROUPED_CONV_2D",)),
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu", "signed_per_channel"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=50),
@@ -993,7 +993,7 @@ def _t24():
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nchw_relu1_signed_zp0",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 52, ("nchw", "relu1", "signed_zp0"), ("GROUPED_CONV_2D",)),
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu1", "signed_zp0"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
@@ -1033,7 +1033,7 @@ def _t25():
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nchw_relu1_signed_low",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 52, ("nchw", "relu1", "signed_low"), ("GROUPED_CONV_2D",)),
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu1", "signed_low"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
@@ -1073,7 +1073,7 @@ def _t26():
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nchw_relu1_signed_high",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 52, ("nchw", "relu1", "signed_high"), ("GROUPED_CONV_2D",)),
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu1", "signed_high"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
@@ -1113,7 +1113,7 @@ def _t27():
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nchw_relu1_signed_per_channel",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 52, ("nchw", "relu1", "signed_per_channel"), ("GROUPED_CONV_2D",)),
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu1", "signed_per_channel"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=50),
@@ -1153,7 +1153,7 @@ def _t28():
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nchw_relu6_signed_zp0",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 52, ("nchw", "relu6", "signed_zp0"), ("GROUPED_CONV_2D",)),
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu6", "signed_zp0"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
@@ -1193,7 +1193,7 @@ def _t29():
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nchw_relu6_signed_low",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 52, ("nchw", "relu6", "signed_low"), ("GROUPED_CONV_2D",)),
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu6", "signed_low"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
@@ -1233,7 +1233,7 @@ def _t30():
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nchw_relu6_signed_high",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 52, ("nchw", "relu6", "signed_high"), ("GROUPED_CONV_2D",)),
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu6", "signed_high"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
@@ -1273,7 +1273,7 @@ def _t31():
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nchw_relu6_signed_per_channel",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 52, ("nchw", "relu6", "signed_per_channel"), ("GROUPED_CONV_2D",)),
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu6", "signed_per_channel"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=50),
@@ -1313,7 +1313,7 @@ def _t32():
         "grouped_conv2d_quant8_signed_explicit_dynamic_output_shape_nhwc_signed",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 89, ("nhwc", "signed"), ("GROUPED_CONV_2D",)),
+        provenance=g.provenance(SPEC, 88, ("nhwc", "signed"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-44),
@@ -1356,7 +1356,7 @@ def _t33():
         "grouped_conv2d_quant8_signed_explicit_dynamic_output_shape_nhwc_signed_per_channel",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 89, ("nhwc", "signed_per_channel"), ("GROUPED_CONV_2D",)),
+        provenance=g.provenance(SPEC, 88, ("nhwc", "signed_per_channel"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-44),
@@ -1399,7 +1399,7 @@ def _t34():
         "grouped_conv2d_quant8_signed_explicit_dynamic_output_shape_nchw_signed",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 89, ("nchw", "signed"), ("GROUPED_CONV_2D",)),
+        provenance=g.provenance(SPEC, 88, ("nchw", "signed"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-44),
@@ -1442,7 +1442,7 @@ def _t35():
         "grouped_conv2d_quant8_signed_explicit_dynamic_output_shape_nchw_signed_per_channel",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 89, ("nchw", "signed_per_channel"), ("GROUPED_CONV_2D",)),
+        provenance=g.provenance(SPEC, 88, ("nchw", "signed_per_channel"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-44),

@@ -9,8 +9,7 @@
 # per channel 0.5 to 2), so no quantized golden depends on how a driver rounds.
 
 # 1. [1, 3, 3, 4] * [4, 2, 2, 2] in 2 groups of 2 input and 2 output channels, implicit
-#    SAME
-#    with a 2x2 filter (pad 0 before, 1 after on both axes), stride 1: output
+#    SAME with a 2x2 filter (pad 0 before, 1 after on both axes), stride 1: output
 #    [1, 3, 3, 4].
 layout = BoolScalar("layout", False)
 i1 = Input("input", "TENSOR_FLOAT32", "{1, 3, 3, 4}")
