@@ -31,7 +31,10 @@ operation) is the driver's to find, and its shapes are then simply unknown (None
 The same checks are the reference driver's: each of its operation implementations
 takes ``validate`` and ``prepare`` from ``CHECKS`` (``hal.checks.registry``), one
 ``OperationCheck`` per operation type, defined by the family modules of this
-package (``elementwise``, ``shape``, ``convolution``...).
+package (``elementwise``, ``shape``, ``convolution``...). HAL 1.3's
+TENSOR_QUANT8_ASYMM_SIGNED forms are judged as their unsigned twins, with the fixed
+zero points moved by 128 (``hal.checks.signed``; docs/writing-a-driver.md, "Signed
+forms").
 """
 
 from __future__ import annotations

@@ -11,12 +11,13 @@ sequence operations' state outputs, CAST's identity forms) is answered
 "unsupported" before the family's own ``supports`` is asked, so the driver never
 claims, prepares or runs a form it has no kernel for.
 
-The TENSOR_QUANT8_ASYMM_SIGNED forms of HAL 1.3 run on the TENSOR_QUANT8_ASYMM kernels:
-a family passes ``via_unsigned=True``: ``checked`` then claims the signed twin of
-every TENSOR_QUANT8_ASYMM form the family claims, and shows its ``supports`` and
-``execute`` the operation's unsigned view (``hal.checks.signed``: values and zero points moved up by
-128), then moves the signed outputs back down. The result is the unsigned kernel's
-minus 128 exactly, as Android 11 computes most of these forms.
+The TENSOR_QUANT8_ASYMM_SIGNED forms of HAL 1.3 run on the TENSOR_QUANT8_ASYMM
+kernels: a family passes ``via_unsigned=True``, and ``checked`` then claims the signed
+twin of every TENSOR_QUANT8_ASYMM form the family claims, shows its ``supports`` and
+``execute`` the operation's unsigned view (``hal.checks.signed``: values and zero
+points moved up by 128), and moves the signed outputs back down. The result is the
+unsigned kernel's minus 128 exactly, as Android 11 computes most of these forms
+(docs/writing-a-driver.md, "Signed forms").
 """
 
 from __future__ import annotations
@@ -72,11 +73,6 @@ def int32_form(form: Signature) -> bool:
     """A form whose outputs are all TENSOR_INT32 (HAL 1.3's ADD, SUB, MUL, DIV and ABS
     forms among the newer ones)."""
     return bool(form.outputs) and all(t == OperandType.TENSOR_INT32 for t in form.outputs)
-
-
-def any_form(*predicates: Callable[[Signature], bool]) -> Callable[[Signature], bool]:
-    """``newer`` accepting what any of ``predicates`` accepts."""
-    return lambda form: any(predicate(form) for predicate in predicates)
 
 
 class OverBudget(OpFailure):
@@ -224,7 +220,6 @@ __all__ = [
     "OperationImpl",
     "OverBudget",
     "Shapes",
-    "any_form",
     "checked",
     "default_cost",
     "elements",

@@ -27,7 +27,7 @@ import pytest
 from conformance.harness.generated import load_index, load_tests
 from conformance.harness.requests import pack_request
 from hal.callbacks import PreparedModelCallback
-from hal.checks import CHECKS, OpArgs, OpInvalid, check_model
+from hal.checks import CHECKS, OpArgs, OpInvalid, check_execution, check_model
 from hal.operations import match_signature, operation_info
 from hal.types import (
     DataLocation,
@@ -268,6 +268,13 @@ def test_signed_twin_is_the_unsigned_result_minus_128(driver, test) -> None:
         status, unsigned_out = _run(driver, model, feed.inputs)
         signed_status, signed_out = _run(driver, signed, moved)
         assert signed_status == status
+        # hal.checks judges the two alike: the same verdict and output shapes.
+        unsigned_check = check_execution(model, list(feed.inputs), V1_3)
+        signed_check = check_execution(signed, moved, V1_3)
+        assert (signed_check.status, signed_check.output_shapes) == (
+            unsigned_check.status,
+            unsigned_check.output_shapes,
+        )
         for position, (u, s) in enumerate(zip(unsigned_out, signed_out, strict=True)):
             if model.operands[model.output_indexes[position]].type != Q8A:
                 np.testing.assert_array_equal(s, u)
@@ -638,3 +645,22 @@ def test_the_coupling_catches_signed_bytes_read_as_unsigned() -> None:
         ):
             caught += 1
     assert caught == len(cases)
+
+
+@pytest.mark.parametrize(
+    "op", [Op.BOX_WITH_NMS_LIMIT, Op.ROI_ALIGN, Op.ROI_POOLING, Op.HEATMAP_MAX_KEYPOINT]
+)
+def test_boxes_beside_signed_data_keep_zero_point_0(op) -> None:
+    from conformance.harness.models import signature_model
+    from hal.validation import validate_model
+
+    form = next(s for s in operation_info(op).signatures if s.variant == Q8AS)
+    model = signature_model(form)
+    boxes = model.operands[1]
+    assert (boxes.type, boxes.scale, boxes.zero_point) == (T.TENSOR_QUANT16_ASYMM, 0.125, 0)
+    assert validate_model(model, V1_3).ok  # the types and quantizations of the form
+    boxes.zero_point = 128  # moved as a signed operand's would be: wrong for the boxes
+    assert check_model(model, V1_3).violation.message == (
+        f"operation 0 ({op.name}) [fixed_quant(in1=0.125,0)]: input 1 scale/zeroPoint "
+        "(0.125, 128) must be (0.125, 0)"
+    )
