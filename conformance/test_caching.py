@@ -58,7 +58,6 @@ from conformance.harness.requests import pack_request
 from conformance.harness.rerun import rerun_command
 from conformance.harness.runner import Run, execute_case, prepare_case
 from conformance.harness.tolerance import rules_for
-from hal.levels import folder_level
 from hal.memory import NativeHandle
 from hal.operations import Tier
 from hal.types import ErrorStatus, HalVersion
@@ -80,11 +79,7 @@ def _calls_of_the_tested_level(hal_level: HalVersion):
     LEVEL.reset(token_)
 
 
-_CASES = {
-    case_id(test): test for test in corpus() if folder_level(test.hal_folder) <= HalVersion.V1_2
-}
-"""The cases of HAL 1.0-1.2's spec folders, whose models every level's calls prepare (a
-later folder's models may need a later level)."""
+_CASES = {case_id(test): test for test in corpus()}
 REPRESENTATIVE = {
     "float32": "V1_0/conv2d/explicit_relu",
     "quant8": "V1_0/conv2d/explicit_relu_quant8",

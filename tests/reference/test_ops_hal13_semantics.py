@@ -15,9 +15,11 @@ from dataclasses import dataclass
 import numpy as np
 import pytest
 
+from conformance.harness.models import signature_model
 from conformance.harness.requests import pack_request
 from hal.callbacks import PreparedModelCallback
 from hal.checks import CHECKS, OpArgs, OpInvalid
+from hal.operations import operation_info
 from hal.types import (
     DataLocation,
     ErrorStatus,
@@ -32,6 +34,9 @@ from hal.types import (
     Priority,
 )
 from reference_driver import ReferenceDriver
+from reference_driver.executor import operation_args, read_constants
+from reference_driver.ops import REGISTRY
+from reference_driver.ops.base import KERNEL_LEVEL
 
 F32 = OperandType.TENSOR_FLOAT32
 F16 = OperandType.TENSOR_FLOAT16
@@ -591,3 +596,40 @@ AUX_WEIGHTS = [Omitted(2), _m(1, 1), _m(1, 1), _m(1, 1)]
 )
 def test_bidirectional_lstm_refusals(aux, fw_aux, bw_aux, merge, count, message) -> None:
     _refused(BIDI_LSTM, _bidi_lstm_inputs(PULSE, aux, fw_aux, bw_aux, merge), count, message)
+
+
+# --------------------------------------------------------------------------- claimed forms
+
+
+def _claimed_1_3(op: OperationType) -> list:
+    return [
+        s
+        for s in operation_info(op).signatures
+        if s.since > KERNEL_LEVEL and s in REGISTRY[op].forms
+    ]
+
+
+@pytest.mark.parametrize(
+    ("op", "count"),
+    [
+        # {shape, scale} x {+align_corners, +half_pixel_centers} x {F32, F16, Q8A}
+        (BILINEAR, 12),
+        (NEAREST, 12),
+        # {separate, merged} x F32, F16
+        (BIDI_RNN, 4),
+        (BIDI_LSTM, 4),
+        (UNI_RNN, 2),
+        (UNI_LSTM, 2),
+    ],
+)
+def test_the_1_3_forms_claimed(op: OperationType, count: int) -> None:
+    claimed = _claimed_1_3(op)
+    assert len(claimed) == count
+    assert OperandType.TENSOR_QUANT8_ASYMM_SIGNED not in {s.variant for s in claimed}
+    for signature in claimed:
+        model = signature_model(signature)
+        operation = model.operations[0]
+        args = operation_args(
+            model, tuple(operation.inputs), tuple(operation.outputs), read_constants(model)
+        )
+        assert REGISTRY[op].supports(args), signature.describe()
