@@ -13,8 +13,9 @@ This script expands every spec (``conformance/specs`` by default) exactly as
 ``nnhal-generate`` does, watches every quantization of a model output or output bound
 into a quantized type, and prints each test and output where a value before rounding
 was an exact tie, unless the type's range clamps both neighbours to one value (-0.5 or
-255.5 in quant8: both roundings saturate alike). Not judged: inputs and constants (the
-driver receives their quantized values as they are), and TENSOR_INT32 outputs (the
+255.5 in quant8, -128.5 or 127.5 in signed quant8: both roundings saturate alike).
+Not judged: inputs and constants (the driver receives their quantized values as they
+are), and TENSOR_INT32 outputs (the
 ``int32`` variations of MAXIMUM, MINIMUM, EMBEDDING_LOOKUP, ...): their inputs went
 through the same rounding, integer operations compute exactly, and the suite compares
 INT32 outputs exactly, so a golden the rounding made wrong fails every run outright
@@ -58,6 +59,7 @@ from generator import expand, ir, variations  # noqa: E402
 QUANTIZED_TYPES = frozenset(
     {
         "TENSOR_QUANT8_ASYMM",
+        "TENSOR_QUANT8_ASYMM_SIGNED",
         "TENSOR_QUANT8_SYMM",
         "TENSOR_QUANT16_ASYMM",
         "TENSOR_QUANT16_SYMM",

@@ -610,22 +610,24 @@ def _claimed_1_3(op: OperationType) -> list:
 
 
 @pytest.mark.parametrize(
-    ("op", "count"),
+    ("op", "count", "signed"),
     [
-        # {shape, scale} x {+align_corners, +half_pixel_centers} x {F32, F16, Q8A}
-        (BILINEAR, 12),
-        (NEAREST, 12),
+        # {shape, scale} x {+align_corners, +half_pixel_centers} x {F32, F16, Q8A}, and the
+        # signed twins of the Q8A forms: of the 4 flag forms and of the 1.2 forms (4 for
+        # RESIZE_BILINEAR, with and without the layout; 2 for RESIZE_NEAREST_NEIGHBOR)
+        (BILINEAR, 20, 8),
+        (NEAREST, 18, 6),
         # {separate, merged} x F32, F16
-        (BIDI_RNN, 4),
-        (BIDI_LSTM, 4),
-        (UNI_RNN, 2),
-        (UNI_LSTM, 2),
+        (BIDI_RNN, 4, 0),
+        (BIDI_LSTM, 4, 0),
+        (UNI_RNN, 2, 0),
+        (UNI_LSTM, 2, 0),
     ],
 )
-def test_the_1_3_forms_claimed(op: OperationType, count: int) -> None:
+def test_the_1_3_forms_claimed(op: OperationType, count: int, signed: int) -> None:
     claimed = _claimed_1_3(op)
     assert len(claimed) == count
-    assert OperandType.TENSOR_QUANT8_ASYMM_SIGNED not in {s.variant for s in claimed}
+    assert [s.variant for s in claimed].count(OperandType.TENSOR_QUANT8_ASYMM_SIGNED) == signed
     for signature in claimed:
         model = signature_model(signature)
         operation = model.operations[0]
