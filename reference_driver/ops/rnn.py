@@ -244,10 +244,10 @@ def _exp_negative(a: Array, integer_bits: int) -> Array:
             bit = (remainder & (1 << (fractional + exponent))) != 0
             result = np.where(bit, _mul16(result, multiplier), result)
     if integer_bits > 5:
-        # gemmlowp flushes inputs below -32 to 0 with a constant written for 32-bit raws;
-        # narrowed to int16 it is 0, so every negative input gives 0 (QUANTIZED_LSTM's
-        # hidden tanh with a cell scale of 2**-10 or 2**-9 meets it).
-        clamp = int(_wrap16(np.int64(-(1 << (36 - integer_bits)))))
+        # gemmlowp flushes inputs below -32 to 0 (QUANTIZED_LSTM's hidden tanh with a cell
+        # scale of 2**-10 or 2**-9 takes 6 or 7 integer bits): -32 as a 32-bit raw constant
+        # narrowed to 16 bits with a rounding shift, as gemmlowp's constants are.
+        clamp = _constant16(-(1 << (36 - integer_bits)))
         result = np.where(a < clamp, 0, result)
     return np.where(a == 0, _ONE_Q0, result)
 
