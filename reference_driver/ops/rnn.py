@@ -501,6 +501,12 @@ def _clip_limit(clip: float, scale: float, bound: int) -> int:
     return int(min(max(float(q), -bound - 1.0), float(bound)))
 
 
+def _hidden_state(product: Array, m_hidden: tuple[int, int], zero: int) -> Array:
+    """The int8 hidden state of output gate x tanh(cell) products (Q0.30): rescaled, less
+    the hidden zero point (Android 11 subtracts it), clamped."""
+    return np.clip(_mbqm32(product, m_hidden) - zero, -128, 127)
+
+
 def _qlstm95_execute(args: OpArgs, shapes: list[Shape]) -> list[Array]:
     ins = args.inputs
     cell_shift = qlstm_checks.cell_shift(ins[19].scale)
@@ -524,8 +530,7 @@ def _qlstm95_execute(args: OpArgs, shapes: list[Shape]) -> list[Array]:
     zero = (int(args.scalar(30)) + 128) % 256 - 128
     hidden_scale = float(args.scalar(31))
     m_hidden = _multiplier(2.0**-15 / hidden_scale * 2.0**-15, "hidden state")
-    hidden = _mbqm32(output * _tanh(cell, cell_shift + 15), m_hidden) - zero
-    hidden = np.clip(hidden, -128, 127)
+    hidden = _hidden_state(output * _tanh(cell, cell_shift + 15), m_hidden, zero)
     projection = _q_input(args, 16)
     if projection is None:
         out = hidden
