@@ -463,6 +463,7 @@ def flat(m: list[list[int]]) -> list[int]:
 
 def show(case: dict) -> None:
     print(f"# ---- {case['name']} ----")
+    print(f"SIZES = {(case['batch'], case['inputs'], case['units'], case['output'])!r}")
     print("Q = " + repr(case["q"]))
     print("W = {")
     for key, value in case["w"].items():
