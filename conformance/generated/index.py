@@ -3687,6 +3687,7 @@ MODULES = (
             "quantized_lstm_no_layer_norm",
             "quantized_lstm_peephole_layer_norm",
             "quantized_lstm_peephole_layer_norm_weights_as_inputs",
+            "quantized_lstm_saturated_hidden",
         ),
     ),
     (

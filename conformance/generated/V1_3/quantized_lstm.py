@@ -22,7 +22,7 @@ def _t0():
         "quantized_lstm_cifg_layer_norm_dynamic_output_shape",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 102, (), ("QUANTIZED_LSTM",)),
+        provenance=g.provenance(SPEC, 105, (), ("QUANTIZED_LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.0078125, zero_point=3),
@@ -109,7 +109,7 @@ def _t1():
         "quantized_lstm_layer_norm_projection_dynamic_output_shape",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 102, (), ("QUANTIZED_LSTM",)),
+        provenance=g.provenance(SPEC, 105, (), ("QUANTIZED_LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.0078125, zero_point=3),
@@ -198,7 +198,7 @@ def _t2():
         "quantized_lstm_cifg_layer_norm_projection_dynamic_output_shape",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 102, (), ("QUANTIZED_LSTM",)),
+        provenance=g.provenance(SPEC, 105, (), ("QUANTIZED_LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.0078125, zero_point=3),
@@ -285,7 +285,7 @@ def _t3():
         "quantized_lstm_peephole_layer_norm_dynamic_output_shape",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 102, (), ("QUANTIZED_LSTM",)),
+        provenance=g.provenance(SPEC, 105, (), ("QUANTIZED_LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.0078125, zero_point=3),
@@ -380,7 +380,7 @@ def _t4():
         "quantized_lstm_peephole_layer_norm_weights_as_inputs_dynamic_output_shape",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 102, (), ("QUANTIZED_LSTM",)),
+        provenance=g.provenance(SPEC, 105, (), ("QUANTIZED_LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.0078125, zero_point=3),
@@ -499,7 +499,7 @@ def _t5():
         "quantized_lstm_cifg_peephole_layer_norm_projection_dynamic_output_shape",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 102, (), ("QUANTIZED_LSTM",)),
+        provenance=g.provenance(SPEC, 105, (), ("QUANTIZED_LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.0078125, zero_point=3),
@@ -590,7 +590,7 @@ def _t6():
         "quantized_lstm_no_layer_norm_dynamic_output_shape",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 102, (), ("QUANTIZED_LSTM",)),
+        provenance=g.provenance(SPEC, 105, (), ("QUANTIZED_LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.0078125, zero_point=3),
@@ -665,6 +665,93 @@ def _t6():
     )
 
 
+def _t7():
+    return g.case(
+        "quantized_lstm_saturated_hidden",
+        "quantized_lstm_saturated_hidden_dynamic_output_shape",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 105, (), ("QUANTIZED_LSTM",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.0078125, zero_point=3),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM, [3, 3], lifetime=OperandLifeTime.NO_VALUE, consumers=1, scale=0.009999999776482582),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM, [3, 3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.007499999832361937, location=(0, 0, 9)),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM, [3, 3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.008750000037252903, location=(0, 9, 9)),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM, [3, 3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.009999999776482582, location=(0, 18, 9)),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM, [3, 3], lifetime=OperandLifeTime.NO_VALUE, consumers=1, scale=0.009999999776482582),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM, [3, 3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.0062500000931322575, location=(0, 27, 9)),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM, [3, 3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.007499999832361937, location=(0, 36, 9)),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM, [3, 3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.008750000037252903, location=(0, 45, 9)),
+                g.operand(OperandType.TENSOR_QUANT16_SYMM, [3], lifetime=OperandLifeTime.NO_VALUE, consumers=1, scale=0.0009765625),
+                g.operand(OperandType.TENSOR_QUANT16_SYMM, [3], lifetime=OperandLifeTime.NO_VALUE, consumers=1, scale=0.0009765625),
+                g.operand(OperandType.TENSOR_QUANT16_SYMM, [3], lifetime=OperandLifeTime.NO_VALUE, consumers=1, scale=0.0009765625),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.NO_VALUE, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 54, 12)),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 66, 12)),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 78, 12)),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM, [3, 3], lifetime=OperandLifeTime.NO_VALUE, consumers=1, scale=0.009999999776482582),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.NO_VALUE, consumers=1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.0078125, zero_point=-2),
+                g.operand(OperandType.TENSOR_QUANT16_SYMM, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.00048828125),
+                g.operand(OperandType.TENSOR_QUANT16_SYMM, [3], lifetime=OperandLifeTime.NO_VALUE, consumers=1, scale=0.0009765625),
+                g.operand(OperandType.TENSOR_QUANT16_SYMM, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.0009765625),
+                g.operand(OperandType.TENSOR_QUANT16_SYMM, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.000732421875),
+                g.operand(OperandType.TENSOR_QUANT16_SYMM, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.0009765625),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 90, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 94, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 98, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 102, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 106, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 110, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 114, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 118, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0078125, zero_point=-2),
+                g.operand(OperandType.TENSOR_QUANT16_SYMM, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.00048828125),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0078125, zero_point=-2),
+            ],
+            operations=[
+                g.operation(OperationType.QUANTIZED_LSTM, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31], [32, 33, 34]),
+            ],
+            inputs=[0, 18, 19, 21, 22, 23],
+            outputs=[32, 33, 34],
+            values="l/XlDh82AmtD/QxV1F22qmJHlUXE+TUYof4LokS1UybBCdNOUSmlI85VNlijW2iV7Vrh9fAuvFH//yQR/P+G3f3/Hv78/35J/v9z9v//M34CAFJ2AgAN+AMAAAAAAAAAAAAXt1E6F7dROvrtazpvEoM6AAAAAAAAADk=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 3), "SOfKTUyL"),
+                    g.array("|i1", (2, 3), "SPw2ti3g"),
+                    g.array("<i2", (2, 3), "OeKBFGXp0AI+JXYW"),
+                    g.array("<i2", (3,), "7ASuBbAE"),
+                    g.array("<i2", (3,), "4gKCBQgD"),
+                    g.array("<i2", (3,), "HgRBBUIF"),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 3), "gH+Af39/"),
+                    g.array("<i2", (2, 3), "qfqVEO7vnQEPDckF"),
+                    g.array("|i1", (2, 3), "gH+Af39/"),
+                ],
+            ),
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 3), "Syn/UkFe"),
+                    g.array("|i1", (2, 3), "gH+Af39/"),
+                    g.array("<i2", (2, 3), "qfqVEO7vnQEPDckF"),
+                    g.array("<i2", (3,), "7ASuBbAE"),
+                    g.array("<i2", (3,), "4gKCBQgD"),
+                    g.array("<i2", (3,), "HgRBBUIF"),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 3), "gH9Pf39/"),
+                    g.array("<i2", (2, 3), "2PtiA3AAFAL7BdoE"),
+                    g.array("|i1", (2, 3), "gH9Pf39/"),
+                ],
+            ),
+        ],
+    )
+
+
 TESTS = (
     ("quantized_lstm_cifg_layer_norm", _t0),
     ("quantized_lstm_layer_norm_projection", _t1),
@@ -673,4 +760,5 @@ TESTS = (
     ("quantized_lstm_peephole_layer_norm_weights_as_inputs", _t4),
     ("quantized_lstm_cifg_peephole_layer_norm_projection", _t5),
     ("quantized_lstm_no_layer_norm", _t6),
+    ("quantized_lstm_saturated_hidden", _t7),
 )

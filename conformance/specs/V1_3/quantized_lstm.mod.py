@@ -3,7 +3,8 @@
 # in the configurations the operation defines: CIFG with layer norm; layer norm with
 # projection (with bias) and both clips; CIFG with layer norm and projection; peephole
 # with layer norm (also with every weight a model input); CIFG with peephole, layer norm
-# and projection without bias; and no layer norm at all. Omitted optional inputs are
+# and projection without bias; no layer norm at all; and CIFG with layer norm and a hidden
+# scale of 2**-13, which clamps all but one hidden value to the int8 range. Omitted optional inputs are
 # NO_VALUE constants here (quantized_lstm_omitted_inputs.mod.py sends them as model
 # inputs without a value). Each model has two examples of batch 2 or 3: the second
 # example's state inputs are the first's state outputs (one step per execution, as the
@@ -25,7 +26,9 @@
 # Golden values: conformance/specs/oracles/qlstm_oracle.py (its plain-integer fixed
 # point, bit for bit), cases cifg_layer_norm, layer_norm_projection,
 # cifg_layer_norm_projection, peephole_layer_norm, cifg_peephole_layer_norm_projection,
-# no_layer_norm; the weights and inputs are drawn there from seeded generators.
+# no_layer_norm, saturated_hidden; the weights and inputs are drawn there from seeded
+# generators. tests/suite/test_hal13_faults.py runs these examples against a driver whose
+# hidden-state rescale truncates ("qlstm_oracle.py --fault" lists what that changes).
 
 Q8AS = "TENSOR_QUANT8_ASYMM_SIGNED"
 Q8S = "TENSOR_QUANT8_SYMM"
@@ -263,3 +266,27 @@ STEPS = [
     {'x': [67, 113, 84, 20, 18, -28], 'h_in': [-32, -49, 60, -43, 49, -13], 'c_in': [-1345, -2412, 1695, -2038, 1836, -528], 'h_out': [-41, -13, 36, -32, 33, -13], 'c_out': [-1518, -722, 1623, -796, 838, -403]},
 ]
 qlstm_test("no_layer_norm", SIZES, Q, W, STEPS)
+
+
+# saturated_hidden
+SIZES = (2, 3, 3, 3)
+Q = {'x': (0.0078125, 3), 'h': (0.0078125, -2), 'c': 0.00048828125, 'cs': -11, 'cell_clip': 0.0, 'proj_clip': 0.0, 'hidden': (0, 0.0001220703125), 'wx_f': 0.007500000000000001, 'wh_f': 0.00625, 'inter_f': 0.0008, 'ln_f': 0.0009765625, 'wx_c': 0.00875, 'wh_c': 0.0075, 'inter_c': 0.0009, 'ln_c': 0.000732421875, 'wx_o': 0.01, 'wh_o': 0.00875, 'inter_o': 0.001, 'ln_o': 0.0009765625}
+W = {
+    'xf': [-105, -11, -27, 14, 31, 54, 2, 107, 67],
+    'hf': [-94, 68, -75, 83, 38, -63, 9, -45, 78],
+    'bf': [-44612, -257756, -139898],
+    'ln_f': [1260, 1454, 1200],
+    'xc': [-3, 12, 85, -44, 93, -74, -86, 98, 71],
+    'hc': [81, 41, -91, 35, -50, 85, 54, 88, -93],
+    'bc': [-197090, -112258, -2445],
+    'ln_c': [738, 1410, 776],
+    'xo': [-107, 69, -60, -7, 53, 24, -95, -2, 11],
+    'ho': [91, 104, -107, -19, 90, -31, -11, -16, 46],
+    'bo': [163379, 161362, 260109],
+    'ln_o': [1054, 1345, 1346],
+}
+STEPS = [
+    {'x': [72, -25, -54, 77, 76, -117], 'h_in': [72, -4, 54, -74, 45, -32], 'c_in': [-7623, 5249, -5787, 720, 9534, 5750], 'h_out': [-128, 127, -128, 127, 127, 127], 'c_out': [-1367, 4245, -4114, 413, 3343, 1481]},
+    {'x': [75, 41, -1, 82, 65, 94], 'h_in': [-128, 127, -128, 127, 127, 127], 'c_in': [-1367, 4245, -4114, 413, 3343, 1481], 'h_out': [-128, 127, 79, 127, 127, 127], 'c_out': [-1064, 866, 112, 532, 1531, 1242]},
+]
+qlstm_test("saturated_hidden", SIZES, Q, W, STEPS)

@@ -444,7 +444,10 @@ CASES = [
     make_case("cifg_peephole_layer_norm_projection", 955, 2, 2, 3, 2, cifg=True,
               peephole=True, projection=True, projection_bias=False, **COARSE_HIDDEN),
     make_case("no_layer_norm", 956, 2, 3, 3, 3, layer_norm=False),
+    make_case("saturated_hidden", 9594, 2, 3, 3, 3, cifg=True, hidden_scale=2.0**-13),
 ]  # fmt: skip
+"""saturated_hidden: a hidden scale of 2^-13 clamps all but one hidden value to the int8
+range (the seed was picked for it); the fault of ``--fault`` changes none of its outputs."""
 
 
 def steps_of(case: dict) -> list[dict]:
