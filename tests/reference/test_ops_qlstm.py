@@ -286,3 +286,45 @@ def test_declared_shapes_are_judged_at_preparation() -> None:
     inputs[16] = Operand(Q8S, [3, 4], 1, 0.01, 0, OperandLifeTime.NO_VALUE)
     reason = IMPL.validate(OpArgs(inputs, args.outputs, [None] * 32))
     assert reason == "output size 3 differs from 4 units without projection weights"
+
+
+# ---------------------------------------------------------------------------
+# The invalid-value cases (conformance/invalid/qlstm.py) are refused for their reason
+# ---------------------------------------------------------------------------
+
+INVALID_REASONS = {
+    "QUANTIZED_LSTM/zero_forget_intermediate_scale": (
+        "input 27 (forget gate intermediate scale) is 0.0; a scale must be positive and finite"
+    ),
+    "QUANTIZED_LSTM/negative_hidden_state_scale": (
+        "input 31 (hidden-state scale) is -0.0078125; a scale must be positive and finite"
+    ),
+    "QUANTIZED_LSTM/output_size_without_projection": (
+        "output size 3 differs from 2 units without projection weights"
+    ),
+    "QUANTIZED_LSTM/cifg_group_incomplete": (
+        "inputs 1 and 5 (input-to-input, recurrent-to-input weights) go together (CIFG)"
+    ),
+    "QUANTIZED_LSTM/layer_norm_group_incomplete": (
+        "layer-norm inputs 20-23 must be given together or all omitted"
+    ),
+    "QUANTIZED_LSTM/cell_state_batch_mismatch": (
+        "input 19 (cell state) has shape [3, 2], expected [batch, units] with batch = 1"
+    ),
+}
+
+
+def test_each_invalid_value_case_is_refused_for_its_reason() -> None:
+    from conformance.invalid import qlstm as invalid
+    from hal.checks import check_execution, check_model
+    from hal.types import ErrorStatus, HalVersion
+
+    assert {case.name for case in invalid.CASES} == set(INVALID_REASONS)
+    for case in invalid.CASES:
+        model = case.model()
+        found = check_model(model, HalVersion.V1_3)
+        assert found.ok == (case.inputs is not None), case.name  # constants: at preparation
+        if case.inputs is not None:
+            found = check_execution(model, case.inputs(), HalVersion.V1_3)
+        assert found.status == ErrorStatus.INVALID_ARGUMENT
+        assert found.violation.message == INVALID_REASONS[case.name], case.name
