@@ -83,9 +83,7 @@ def _model(
     return Model(
         operands=operands,
         operations=[Operation(OperationType.QUANTIZED_LSTM, list(range(32)), [32, 33, 34])],
-        input_indexes=[
-            i for i in range(32) if operands[i].lifetime == OperandLifeTime.MODEL_INPUT
-        ],
+        input_indexes=[i for i in range(32) if operands[i].lifetime == OperandLifeTime.MODEL_INPUT],
         output_indexes=[32, 33, 34],
         operand_values=bytes(values),
     )
@@ -111,9 +109,7 @@ def _inputs(
 
 
 CASES: list[InvalidCase] = [
-    InvalidCase(
-        "QUANTIZED_LSTM/zero_forget_intermediate_scale", lambda: _model(scalars={27: 0.0})
-    ),
+    InvalidCase("QUANTIZED_LSTM/zero_forget_intermediate_scale", lambda: _model(scalars={27: 0.0})),
     InvalidCase(
         "QUANTIZED_LSTM/negative_hidden_state_scale", lambda: _model(scalars={31: -0.0078125})
     ),

@@ -133,7 +133,10 @@ def _unify(dims_of) -> tuple[dict[str, int], str]:
             continue
         expected = f"[{', '.join(names)}]"
         if len(dims) != len(names):
-            return sizes, f"input {slot} ({NAMES[slot]}) has shape {list(dims)}, expected {expected}"
+            return (
+                sizes,
+                f"input {slot} ({NAMES[slot]}) has shape {list(dims)}, expected {expected}",
+            )
         for name, size in zip(names, dims, strict=True):
             if size == 0:
                 continue
@@ -245,7 +248,9 @@ def _prepare(args: OpArgs) -> list[Shape]:
         value = args.values[slot]
         if value is not None and value.size == 0:
             raise OpFailure(f"input {slot} ({NAMES[slot]}) is zero-sized {list(value.shape)}")
-    sizes, reason = _unify(lambda slot: None if args.values[slot] is None else args.values[slot].shape)
+    sizes, reason = _unify(
+        lambda slot: None if args.values[slot] is None else args.values[slot].shape
+    )
     reason = reason or _projection_reason(sizes, given[16])
     if reason:
         raise OpInvalid(reason)

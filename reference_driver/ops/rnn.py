@@ -1,5 +1,5 @@
 """Recurrent operations: RNN, UNIDIRECTIONAL_SEQUENCE_RNN, BIDIRECTIONAL_SEQUENCE_RNN,
-SVDF and QUANTIZED_16BIT_LSTM.
+SVDF, QUANTIZED_16BIT_LSTM and QUANTIZED_LSTM.
 
 What the operations take and compute is in docs/operations.md (RNN (24), SVDF (27),
 BIDIRECTIONAL_SEQUENCE_RNN (43), QUANTIZED_16BIT_LSTM (73) and
@@ -16,7 +16,11 @@ UNIDIRECTIONAL_SEQUENCE_RNN (93)):
   fixed point (gemmlowp logistic and tanh), bit for bit, including the
   reference's pairing of the concatenated ``[x, h]`` vector with the weight
   columns ``[recurrent | input]`` (the discrepancy QUANTIZED_16BIT_LSTM (73)
-  describes).
+  describes);
+* QUANTIZED_LSTM (HAL 1.3) is Android 11's integer LSTM step on signed 8-bit
+  activations, bit for bit (docs/operations.md, QUANTIZED_LSTM (95)): the same
+  16-bit logistic and tanh, 32-bit requantizations, an integer layer norm, and
+  Android 11's choices where the HAL text is silent or differs.
 
 The activation scalar of the float operations is a FusedActivationFunc (0..3)
 as the HAL defines it; the Android 10 CPU reference aborts on RELU1 for the
@@ -27,8 +31,8 @@ accumulates in float16, which the float16 tolerance covers. No operation here
 accepts a zero-sized input.
 
 The operations' checks (``validate``, ``prepare``: parameter values and shapes) are
-``hal.checks.rnn``'s; this module computes, and builds each implementation
-around them (``checked``).
+``hal.checks.rnn``'s (QUANTIZED_LSTM's: ``hal.checks.qlstm``'s); this module computes,
+and builds each implementation around them (``checked``).
 """
 
 from __future__ import annotations
@@ -390,9 +394,7 @@ def _inverse_sqrt(value: int) -> tuple[int, int]:
     return y, -shift
 
 
-def _layer_norm(
-    g: Array, weights: Array, bias: Array, scale: tuple[int, int], limit: int
-) -> Array:
+def _layer_norm(g: Array, weights: Array, bias: Array, scale: tuple[int, int], limit: int) -> Array:
     """Android 11's ApplyLayerNorm of int16 pre-activations ``g`` [B, N], bias included."""
     units = g.shape[1]
     total = g.sum(axis=1)

@@ -17,7 +17,6 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from hal.checks import qlstm as checks
 from hal.checks.base import OpArgs, OpFailure, OpInvalid
 from hal.types import Operand, OperandLifeTime, OperandType, OperationType
 from reference_driver.ops import REGISTRY, cost_of
@@ -54,7 +53,9 @@ def case_args(case: dict, x, h, c) -> OpArgs:
             slots[5 + k] = _tensor(Q8S, oracle.flat(w["h" + g]), (n, o), np.int8, q["wh_" + g])
             slots[12 + k] = _tensor(I32T, w["b" + g], (n,), np.int32)
         if "c" + g in w:
-            slots[9 + (2 if g == "o" else k)] = _tensor(Q16S, w["c" + g], (n,), np.int16, q["wc_" + g])
+            slots[9 + (2 if g == "o" else k)] = _tensor(
+                Q16S, w["c" + g], (n,), np.int16, q["wc_" + g]
+            )
         if "ln_" + g in w:
             slots[20 + k] = _tensor(Q16S, w["ln_" + g], (n,), np.int16, q["ln_" + g])
     if "proj" in w:
@@ -281,7 +282,9 @@ def test_declared_shapes_are_judged_at_preparation() -> None:
     inputs = list(args.inputs)
     inputs[19] = Operand(Q16S, [3, 4], 1, 2.0**-11, 0, IN)
     reason = IMPL.validate(OpArgs(inputs, args.outputs, [None] * 32))
-    assert reason == "input 19 (cell state) has shape [3, 4], expected [batch, units] with batch = 2"
+    assert (
+        reason == "input 19 (cell state) has shape [3, 4], expected [batch, units] with batch = 2"
+    )
     inputs = list(args.inputs)
     inputs[16] = Operand(Q8S, [3, 4], 1, 0.01, 0, OperandLifeTime.NO_VALUE)
     reason = IMPL.validate(OpArgs(inputs, args.outputs, [None] * 32))

@@ -199,7 +199,6 @@ def test_a_fenced_execution_taking_unknown_shapes_fails_exactly_the_fenced_dynam
     assert dynamic and unknown and with_outcome(outcomes, "FAILED") == dynamic | unknown
 
 
-
 QLSTM = "V1_3/quantized_lstm/"
 """QUANTIZED_LSTM's first spec: seven configurations, two examples each."""
 

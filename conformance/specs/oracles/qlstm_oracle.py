@@ -290,7 +290,9 @@ def layer_norm(row: list[int], weights: list[int], bias: list[int], scale: float
 GATES = "ifco"
 
 
-def gate_sum(case: dict, gate: str, x: list[int], h: list[int], c_peep: list[int] | None) -> list[int]:
+def gate_sum(
+    case: dict, gate: str, x: list[int], h: list[int], c_peep: list[int] | None
+) -> list[int]:
     q = case["q"]
     wx, wh = case["w"]["x" + gate], case["w"]["h" + gate]
     s_g = f32(q["inter_" + gate])
@@ -519,7 +521,9 @@ def fault_effects() -> None:
             out, cell = run(case, step_["x"], step_["h_in"], step_["c_in"])
             d_out = max(abs(a - b) for a, b in zip(flat(out), flat(step_["h_out"]), strict=True))
             d_cell = max(abs(a - b) for a, b in zip(flat(cell), flat(step_["c_out"]), strict=True))
-            print(f"{case['name']} ex{index}: output changes by up to {d_out}, cell state by {d_cell}")
+            print(
+                f"{case['name']} ex{index}: output changes by up to {d_out}, cell state by {d_cell}"
+            )
 
 
 def main() -> None:
