@@ -50,8 +50,11 @@ from hal.checks.rnn import (
 from hal.forms import Signature
 from hal.types import OperationType
 from reference_driver.ops.base import (
+    PYTHON_STEP,
+    Cost,
     OpArgs,
     OpFailure,
+    Shapes,
     checked,
     recurrent_cost,
 )
@@ -584,6 +587,21 @@ IMPLEMENTATIONS = (
     checked(OperationType.QUANTIZED_LSTM, _any, _qlstm95_execute, newer=_qlstm95_form),
 )
 
+
+def _qlstm95_cost(args: OpArgs, shapes: Shapes | None) -> Cost:
+    """``recurrent_cost``, plus QUANTIZED_LSTM's Python-level layer norm (one loop step per
+    batch row and gate with layer-norm weights) and its int64 working copies: of every
+    input, and some thirty [B, N] temporaries."""
+    base = recurrent_cost(args, shapes)
+    x, cell = args.values[0], args.values[19]
+    if x is None or x.ndim != 2 or cell is None:
+        return base
+    norms = sum(1 for slot in range(20, 24) if args.values[slot] is not None)
+    copies = sum(v.size for v in args.values if v is not None) + 32 * cell.size
+    return Cost(base.work + x.shape[0] * norms * PYTHON_STEP, base.scratch + 8 * copies)
+
+
 COSTS = {impl.type: recurrent_cost for impl in IMPLEMENTATIONS}
+COSTS[OperationType.QUANTIZED_LSTM] = _qlstm95_cost
 
 """Every operation here runs its input rows through its weight matrices."""

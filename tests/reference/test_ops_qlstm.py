@@ -143,8 +143,12 @@ def test_the_output_shapes_and_the_cost() -> None:
     args = case_args(case, step["x"], step["h_in"], step["c_in"])
     assert IMPL.prepare(args) == [(2, 3), (2, 4), (2, 3)]
     cost = cost_of(OperationType.QUANTIZED_LSTM)(args, None)
-    weights = 8 * 12 + 3 * 4  # eight 4x3 gate matrices, the 3x4 projection
-    assert cost.work >= 2 * (weights + 10_000)
+    # Every input element once (171, scalars included); then per batch row (2) the 2-D
+    # operands after input 0 (eight 4x3 gate matrices, the 3x4 projection, the states
+    # [2, 3] and [2, 4]: 122 elements) and a loop step; and per row a loop step for each
+    # of the 4 gates' layer norms.
+    assert sum(v.size for v in args.values if v is not None) == 171
+    assert cost.work == 171 + 2 * (122 + 10_000) + 2 * 4 * 10_000
 
 
 # ---------------------------------------------------------------------------
@@ -331,3 +335,17 @@ def test_each_invalid_value_case_is_refused_for_its_reason() -> None:
             found = check_execution(model, case.inputs(), HalVersion.V1_3)
         assert found.status == ErrorStatus.INVALID_ARGUMENT
         assert found.violation.message == INVALID_REASONS[case.name], case.name
+
+
+def test_a_huge_batch_is_over_the_work_budget_at_preparation() -> None:
+    """Batch 300,000 declared: 300,000 rows x (4 layer norms + 1) Python loop steps of
+    10,000 work units each is 1.5e10, past the default budget of 2**31 (2.1e9): the model
+    cannot be run (GENERAL_FAILURE at preparation), before anything is computed."""
+    from conformance.invalid.qlstm import _model
+    from reference_driver.executor import Plan, PlanError, PlanInvalid
+
+    batch = 300_000
+    model = _model(dims={0: (batch, 2), 18: (batch, 2), 19: (batch, 2)})
+    with pytest.raises(PlanError, match="over the work budget") as raised:
+        Plan(model)
+    assert not isinstance(raised.value, PlanInvalid)
