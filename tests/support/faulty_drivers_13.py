@@ -342,10 +342,26 @@ def _truncating_hidden_state(product, m_hidden, zero):
 class QlstmTruncatesHiddenState(ReferenceDriver):
     """The reference driver, but QUANTIZED_LSTM rescales its hidden state by truncation: a
     hidden value moves by at most 1 (within the quantized tolerance), and the projection
-    multiplies that into the output."""
+    multiplies that into the output. The kernel is swapped in the plans this driver
+    prepares only (the reference driver elsewhere in the process is untouched)."""
 
-    def __init__(self) -> None:
-        super().__init__()
+    def _prepare(self, model, version, preference, notify):
+        import dataclasses
+        import functools
+
+        from hal.types import OperationType
         from reference_driver.ops import rnn
 
-        rnn._hidden_state = _truncating_hidden_state
+        faulty = functools.partial(rnn._qlstm95_execute, hidden_state=_truncating_hidden_state)
+
+        def swap(status, prepared):
+            if prepared is not None:
+                prepared._plan.steps = [
+                    dataclasses.replace(step, impl=dataclasses.replace(step.impl, execute=faulty))
+                    if step.impl.type == OperationType.QUANTIZED_LSTM
+                    else step
+                    for step in prepared._plan.steps
+                ]
+            notify(status, prepared)
+
+        return super()._prepare(model, version, preference, swap)
