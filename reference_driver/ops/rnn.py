@@ -603,7 +603,9 @@ def _qlstm95_cost(args: OpArgs, shapes: Shapes | None) -> Cost:
     return Cost(base.work + x.shape[0] * norms * PYTHON_STEP, base.scratch + 8 * copies)
 
 
-COSTS = {impl.type: recurrent_cost for impl in IMPLEMENTATIONS}
-COSTS[OperationType.QUANTIZED_LSTM] = _qlstm95_cost
+COSTS = {
+    impl.type: _qlstm95_cost if impl.type == OperationType.QUANTIZED_LSTM else recurrent_cost
+    for impl in IMPLEMENTATIONS
+}
 
 """Every operation here runs its input rows through its weight matrices."""
