@@ -3,12 +3,12 @@
 # in the configurations the operation defines: CIFG with layer norm; layer norm with
 # projection (with bias) and both clips; CIFG with layer norm and projection; peephole
 # with layer norm (also with every weight a model input); CIFG with peephole, layer norm
-# and projection without bias; no layer norm at all; and CIFG with layer norm and a hidden
-# scale of 2**-13, which clamps all but one hidden value to the int8 range. Omitted optional inputs are
-# NO_VALUE constants here (quantized_lstm_omitted_inputs.mod.py sends them as model
-# inputs without a value). Each model has two examples of batch 2 or 3: the second
-# example's state inputs are the first's state outputs (one step per execution, as the
-# operation defines; the state is carried by the examples' literals).
+# and projection without bias; no layer norm at all; and CIFG with layer norm and a
+# hidden scale of 2**-13, which clamps all but one hidden value to the int8 range.
+# Omitted optional inputs are NO_VALUE constants here (quantized_lstm_omitted_inputs.mod.py
+# sends them as model inputs without a value). Each model has two examples of batch 2 or
+# 3: the second example's state inputs are the first's state outputs (one step per
+# execution, as the operation defines; the state is carried by the examples' literals).
 #
 # Android 11's behaviour is followed where the definition is silent or differs
 # (docs/operations.md, QUANTIZED_LSTM (95)): without layer norm the gate biases are not
