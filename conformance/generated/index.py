@@ -4296,6 +4296,32 @@ MODULES = (
         ),
     ),
     (
+        "V1_3.quantized_lstm",
+        (
+            "quantized_lstm_cifg_layer_norm",
+            "quantized_lstm_cifg_layer_norm_projection",
+            "quantized_lstm_cifg_peephole_layer_norm_projection",
+            "quantized_lstm_layer_norm_projection",
+            "quantized_lstm_no_layer_norm",
+            "quantized_lstm_peephole_layer_norm",
+            "quantized_lstm_peephole_layer_norm_weights_as_inputs",
+            "quantized_lstm_saturated_hidden",
+        ),
+    ),
+    (
+        "V1_3.quantized_lstm_omitted_inputs",
+        (
+            "quantized_lstm_omitted_inputs_cifg_layer_norm_full_shape",
+            "quantized_lstm_omitted_inputs_cifg_layer_norm_zero_sized",
+            "quantized_lstm_omitted_inputs_cifg_peephole_layer_norm_projection_full_shape",
+            "quantized_lstm_omitted_inputs_cifg_peephole_layer_norm_projection_zero_sized",
+            "quantized_lstm_omitted_inputs_no_layer_norm_full_shape",
+            "quantized_lstm_omitted_inputs_no_layer_norm_zero_sized",
+            "quantized_lstm_omitted_inputs_peephole_layer_norm_full_shape",
+            "quantized_lstm_omitted_inputs_peephole_layer_norm_zero_sized",
+        ),
+    ),
+    (
         "V1_3.reduce_max_min_quant8_signed",
         (
             "reduce_max_min_quant8_signed_max_axes_keep_zp_neg",

@@ -1,5 +1,5 @@
 """Recurrent operations: RNN, UNIDIRECTIONAL_SEQUENCE_RNN, BIDIRECTIONAL_SEQUENCE_RNN,
-SVDF and QUANTIZED_16BIT_LSTM.
+SVDF, QUANTIZED_16BIT_LSTM and QUANTIZED_LSTM.
 
 What the operations take and compute is in docs/operations.md (RNN (24), SVDF (27),
 BIDIRECTIONAL_SEQUENCE_RNN (43), QUANTIZED_16BIT_LSTM (73) and
@@ -20,7 +20,11 @@ UNIDIRECTIONAL_SEQUENCE_RNN (93)):
   fixed point (gemmlowp logistic and tanh), bit for bit, including the
   reference's pairing of the concatenated ``[x, h]`` vector with the weight
   columns ``[recurrent | input]`` (the discrepancy QUANTIZED_16BIT_LSTM (73)
-  describes).
+  describes);
+* QUANTIZED_LSTM (HAL 1.3) is Android 11's integer LSTM step on signed 8-bit
+  activations, bit for bit (docs/operations.md, QUANTIZED_LSTM (95)): the same
+  16-bit logistic and tanh, 32-bit requantizations, an integer layer norm, and
+  Android 11's choices where the HAL text is silent or differs.
 
 The activation scalar of the float operations is a FusedActivationFunc (0..3)
 as the HAL defines it; the Android 10 CPU reference aborts on RELU1 for the
@@ -31,14 +35,18 @@ accumulates in float16, which the float16 tolerance covers. No operation here
 accepts a zero-sized input.
 
 The operations' checks (``validate``, ``prepare``: parameter values and shapes) are
-``hal.checks.rnn``'s; this module computes, and builds each implementation
-around them (``checked``).
+``hal.checks.rnn``'s (QUANTIZED_LSTM's: ``hal.checks.qlstm``'s); this module computes,
+and builds each implementation around them (``checked``).
 """
 
 from __future__ import annotations
 
+import math
+from dataclasses import dataclass
+
 import numpy as np
 
+from hal.checks import qlstm as qlstm_checks
 from hal.checks.rnn import (
     Shape,
     _time_major_int,
@@ -46,8 +54,11 @@ from hal.checks.rnn import (
 from hal.forms import Signature
 from hal.types import OperationType
 from reference_driver.ops.base import (
+    PYTHON_STEP,
+    Cost,
     OpArgs,
     OpFailure,
+    Shapes,
     checked,
     recurrent_cost,
 )
@@ -62,6 +73,7 @@ from reference_driver.quant import (
     multiply_by_quantized_multiplier,
     quantize_multiplier,
     rounding_divide_by_pot,
+    saturating_rounding_doubling_high_mul,
 )
 
 Array = np.ndarray
@@ -256,6 +268,12 @@ def _exp_negative(a: Array, integer_bits: int) -> Array:
         if integer_bits > exponent:
             bit = (remainder & (1 << (fractional + exponent))) != 0
             result = np.where(bit, _mul16(result, multiplier), result)
+    if integer_bits > 5:
+        # gemmlowp flushes inputs below -32 to 0 (QUANTIZED_LSTM's hidden tanh with a cell
+        # scale of 2**-10 or 2**-9 takes 6 or 7 integer bits): -32 as a 32-bit raw constant
+        # narrowed to 16 bits with a rounding shift, as gemmlowp's constants are.
+        clamp = _constant16(-(1 << (36 - integer_bits)))
+        result = np.where(a < clamp, 0, result)
     return np.where(a == 0, _ONE_Q0, result)
 
 
@@ -318,6 +336,256 @@ def _qlstm_execute(args: OpArgs, shapes: list[Shape]) -> list[Array]:
 
 
 # ---------------------------------------------------------------------------
+# QUANTIZED_LSTM (95): Android 11's integer LSTM step, bit for bit
+# ---------------------------------------------------------------------------
+
+_INT32_MIN, _INT32_MAX = -(1 << 31), (1 << 31) - 1
+
+
+def _wrap32(x: Array) -> Array:
+    """What storing an int result into an int32 does: keep the low 32 bits."""
+    return ((x + (1 << 31)) & 0xFFFFFFFF) - (1 << 31)
+
+
+def _multiplier(real: float, what: str) -> tuple[int, int]:
+    """Android 11's QuantizeMultiplier: ``(m0, shift)`` with ``real = m0 * 2**(shift - 31)``;
+    a multiplier below 2**-31 is flushed to 0."""
+    if not math.isfinite(real) or real <= 0:
+        raise OpFailure(f"{what}: effective scale {real} is not a positive number")
+    m0, shift = quantize_multiplier(real)
+    if shift < -31:
+        return 0, 0
+    if shift > 30:
+        raise OpFailure(f"{what}: effective scale {real} is too large")
+    return m0, shift
+
+
+def _mbqm32(x: Array, multiplier: tuple[int, int]) -> Array:
+    """MultiplyByQuantizedMultiplier on int32 values (the left shift wraps, as in C)."""
+    m0, shift = multiplier
+    left, right = max(shift, 0), max(-shift, 0)
+    high = saturating_rounding_doubling_high_mul(_wrap32(x.astype(np.int64) << left), m0)
+    return rounding_divide_by_pot(high, right)
+
+
+def _srdhm(a: int, b: int) -> int:
+    """gemmlowp's SaturatingRoundingDoublingHighMul of two int32 raws."""
+    if a == b == _INT32_MIN:
+        return _INT32_MAX
+    product = a * b
+    total = product + ((1 << 30) if product >= 0 else 1 - (1 << 30))
+    return total // (1 << 31) if total >= 0 else -((-total) // (1 << 31))
+
+
+def _times_pot_saturating(raw: int, exponent: int) -> int:
+    """gemmlowp's SaturatingRoundingMultiplyByPOT with a positive exponent, on int32."""
+    threshold = (1 << (31 - exponent)) - 1
+    if raw > threshold:
+        return _INT32_MAX
+    if raw < -threshold:
+        return _INT32_MIN
+    return raw << exponent
+
+
+def _inverse_sqrt(value: int) -> tuple[int, int]:
+    """``(m0, shift)`` with ``1 / sqrt(value) = m0 * 2**(shift - 31)`` as Android 11's
+    GetInvSqrtQuantizedMultiplierExp finds it (32-bit fixed point, Q3.28 Newton steps),
+    its shift already negated for MultiplyByQuantizedMultiplier."""
+    if value <= 1:
+        return _INT32_MAX, 0
+    shift = 11
+    while value >= 1 << 29:
+        value //= 4
+        shift += 1
+    pairs = (32 - value.bit_length() - 1) // 2 - 1
+    shift -= pairs
+    value <<= 2 * pairs
+    x = value >> 1
+    half = int(rounding_divide_by_pot(np.int64(x), 1))
+    three_halves = (1 << 28) + (1 << 27)
+    y = 1 << 28
+    for _ in range(5):
+        cube = _times_pot_saturating(_srdhm(_srdhm(y, y), y), 6)
+        difference = _wrap32(np.int64(_srdhm(three_halves, y) - _srdhm(half, cube)))
+        y = _times_pot_saturating(int(difference), 3)
+    y = _srdhm(y, 1518500250)
+    if shift < 0:
+        y = int(_wrap32(np.int64(y) << -shift))
+        shift = 0
+    return y, -shift
+
+
+def _layer_norm(g: Array, weights: Array, bias: Array, scale: tuple[int, int], limit: int) -> Array:
+    """Android 11's ApplyLayerNorm of int16 pre-activations ``g`` [B, N], bias included."""
+    units = g.shape[1]
+    total = g.sum(axis=1)
+    squares = (g * g).sum(axis=1)
+    out = np.empty_like(g)
+    for row in range(g.shape[0]):
+        scaled = int(total[row]) * 1024
+        mean = abs(scaled) // units * (1 if scaled >= 0 else -1)
+        variance = int(squares[row]) * ((1 << 20) // units) - mean * mean
+        variance = abs(variance) // (1 << 20) * (1 if variance >= 0 else -1)
+        if variance < 1:
+            variance = limit
+        inverse = _inverse_sqrt(variance)
+        rescaled = _mbqm32(_wrap32(1024 * g[row] - mean), inverse)
+        product = _wrap32(_wrap32(rescaled * weights) + bias)
+        rounded = np.where(product > 0, product + 512, product - 512)
+        quarter = np.where(rounded >= 0, rounded // 1024, -((-rounded) // 1024))
+        out[row] = np.clip(_mbqm32(quarter, (scale[0], scale[1] + 12)), _INT16_MIN, _INT16_MAX)
+    return out
+
+
+@dataclass(frozen=True)
+class _QGate:
+    """One gate's tensors and multipliers; ``peephole`` and ``norm`` may be None."""
+
+    wx: Array
+    wh: Array
+    eff_x: Array
+    eff_h: Array
+    mx: tuple[int, int]
+    mh: tuple[int, int]
+    bias: Array | None
+    peephole: Array | None
+    mc: tuple[int, int] | None
+    norm: Array | None
+    mnorm: tuple[int, int] | None
+    limit: int
+
+
+def _q_input(args: OpArgs, slot: int) -> Array | None:
+    value = args.values[slot]
+    return None if value is None else value.astype(np.int64)
+
+
+def _q_gate(args: OpArgs, gate: int, cell_shift: int) -> _QGate:
+    """Gate ``gate`` (0 input, 1 forget, 2 cell, 3 output) of the operation's inputs."""
+    ins = args.inputs
+    wx, wh = _q_input(args, 1 + gate), _q_input(args, 5 + gate)
+    f32 = np.float32
+    intermediate = f32(args.scalar(26 + gate))
+    what = f"gate {gate}"
+    mx = _multiplier(float(f32(ins[1 + gate].scale) * f32(ins[0].scale) / intermediate), what)
+    mh = _multiplier(float(f32(ins[5 + gate].scale) * f32(ins[18].scale) / intermediate), what)
+    slot_c = 9 + gate if gate < 2 else 11
+    peephole = _q_input(args, slot_c) if gate != 2 else None
+    mc = None
+    if peephole is not None:
+        real = 2.0**cell_shift * float(f32(ins[slot_c].scale)) / float(intermediate)
+        mc = _multiplier(real, what)
+    norm = _q_input(args, 20 + gate)
+    norm_scale = f32(ins[20 + gate].scale)
+    mnorm = None if norm is None else _multiplier(float(norm_scale), what)
+    limit = min(1, int(np.float32(10000) * norm_scale)) if math.isfinite(norm_scale) else 1
+    return _QGate(
+        wx=wx,
+        wh=wh,
+        eff_x=-ins[0].zero_point * wx.sum(axis=1),
+        eff_h=-ins[18].zero_point * wh.sum(axis=1),
+        mx=mx,
+        mh=mh,
+        bias=_q_input(args, 12 + gate),
+        peephole=peephole,
+        mc=mc,
+        norm=norm,
+        mnorm=mnorm,
+        limit=limit,
+    )
+
+
+def _accumulate(g: Array, vectors: Array, weights: Array, eff: Array, m: tuple[int, int]) -> Array:
+    """``g`` plus one weighted sum of ``vectors`` [B, K] (int16 saturation)."""
+    acc = _wrap32(vectors @ weights.T + eff)
+    return np.clip(_wrap32(_mbqm32(acc, m) + g), _INT16_MIN, _INT16_MAX)
+
+
+def _pre_activation(gate: _QGate, x: Array, h: Array, cell: Array) -> Array:
+    """The gate's int16 pre-activation: weighted sums, peephole, then layer norm with the
+    bias (without layer norm Android 11 adds no bias: docs/operations.md)."""
+    g = np.zeros((x.shape[0], gate.wx.shape[0]), np.int64)
+    g = _accumulate(g, x, gate.wx, gate.eff_x, gate.mx)
+    g = _accumulate(g, h, gate.wh, gate.eff_h, gate.mh)
+    if gate.peephole is not None:
+        product = _mbqm32(gate.peephole * cell, gate.mc)
+        g = np.clip(product + g, _INT16_MIN, _INT16_MAX)
+    if gate.norm is not None:
+        g = _layer_norm(g, gate.norm, gate.bias, gate.mnorm, gate.limit)
+    return g
+
+
+def _clip_limit(clip: float, scale: float, bound: int) -> int:
+    """A clip value in the quantized domain (0: no clipping), as Android 11 derives it."""
+    if not clip > 0:
+        return 0
+    with np.errstate(over="ignore", divide="ignore", invalid="ignore"):
+        q = np.float32(clip) / np.float32(scale)
+    return int(min(max(float(q), -bound - 1.0), float(bound)))
+
+
+def _hidden_state(product: Array, m_hidden: tuple[int, int], zero: int) -> Array:
+    """The int8 hidden state of output gate x tanh(cell) products (Q0.30): rescaled, less
+    the hidden zero point (Android 11 subtracts it), clamped."""
+    return np.clip(_mbqm32(product, m_hidden) - zero, -128, 127)
+
+
+def _qlstm95_execute(args: OpArgs, shapes: list[Shape], hidden_state=_hidden_state) -> list[Array]:
+    """The step; ``hidden_state`` is the hidden-state rescale (a faulty driver of the
+    project's tests swaps it for one that truncates)."""
+    ins = args.inputs
+    cell_shift = qlstm_checks.cell_shift(ins[19].scale)
+    x, h, c = (_q_input(args, slot) for slot in (0, 18, 19))
+    cifg = args.values[1] is None
+    forget_gate, cell_gate, output_gate = (_q_gate(args, g, cell_shift) for g in (1, 2, 3))
+    forget = _logistic_q3(_pre_activation(forget_gate, x, h, c))
+    modulation = _tanh(_pre_activation(cell_gate, x, h, c), 3)
+    if cifg:
+        input_ = _INT16_MAX - forget
+    else:
+        input_ = _logistic_q3(_pre_activation(_q_gate(args, 0, cell_shift), x, h, c))
+    kept = _wrap16(rounding_divide_by_pot(forget * c, 15))
+    added = _wrap16(rounding_divide_by_pot(input_ * modulation, 30 + cell_shift))
+    cell = np.clip(kept + added, _INT16_MIN, _INT16_MAX)
+    cell_clip = _clip_limit(_clip_value(args, 24), ins[19].scale, _INT16_MAX)
+    if cell_clip > 0:
+        cell = np.clip(cell, -cell_clip, cell_clip)
+    output = _logistic_q3(_pre_activation(output_gate, x, h, cell))
+    # The hidden state: its zero point is read as an int8 (the INT32's low byte).
+    zero = (int(args.scalar(30)) + 128) % 256 - 128
+    hidden_scale = float(args.scalar(31))
+    m_hidden = _multiplier(2.0**-15 / hidden_scale * 2.0**-15, "hidden state")
+    hidden = hidden_state(output * _tanh(cell, cell_shift + 15), m_hidden, zero)
+    projection = _q_input(args, 16)
+    if projection is None:
+        out = hidden
+    else:
+        f32 = np.float32
+        real = f32(ins[16].scale) * f32(hidden_scale) / f32(ins[18].scale)
+        m_projection = _multiplier(float(real), "projection")
+        bias = _q_input(args, 17)
+        eff = zero * projection.sum(axis=1) + (0 if bias is None else bias)
+        acc = _wrap32(hidden @ projection.T + eff)
+        out = np.clip(_mbqm32(acc, m_projection) + ins[18].zero_point, -128, 127)
+        projection_clip = _clip_limit(_clip_value(args, 25), ins[16].scale, 127)
+        if projection_clip > 0:
+            out = np.clip(out, -projection_clip, projection_clip)
+    out = out.astype(np.int8)
+    return [out, cell.astype(np.int16), out.copy()]
+
+
+def _clip_value(args: OpArgs, slot: int) -> float:
+    """A clip scalar; an omitted one means no clipping."""
+    value = args.values[slot]
+    return 0.0 if value is None else float(value.item())
+
+
+def _qlstm95_form(form: Signature) -> bool:
+    """The one QUANTIZED_LSTM form (since 1.3) has its kernel here."""
+    return form.operation == OperationType.QUANTIZED_LSTM
+
+
+# ---------------------------------------------------------------------------
 # Registration
 # ---------------------------------------------------------------------------
 
@@ -325,6 +593,10 @@ def _qlstm_execute(args: OpArgs, shapes: list[Shape]) -> list[Array]:
 def _states_form(form: Signature) -> bool:
     """HAL 1.3's final-state outputs of the sequence operations (float32 and float16)."""
     return "state" in form.form
+
+
+def _any(args: OpArgs) -> bool:
+    return True
 
 
 def _qlstm_supports(args: OpArgs) -> bool:
@@ -341,8 +613,26 @@ IMPLEMENTATIONS = (
     ),
     checked(OperationType.SVDF, _float_supports, _svdf_execute),
     checked(OperationType.QUANTIZED_16BIT_LSTM, _qlstm_supports, _qlstm_execute),
+    checked(OperationType.QUANTIZED_LSTM, _any, _qlstm95_execute, newer=_qlstm95_form),
 )
 
-COSTS = {impl.type: recurrent_cost for impl in IMPLEMENTATIONS}
+
+def _qlstm95_cost(args: OpArgs, shapes: Shapes | None) -> Cost:
+    """``recurrent_cost``, plus QUANTIZED_LSTM's Python-level layer norm (one loop step per
+    batch row and gate with layer-norm weights) and its int64 working copies: of every
+    input, and some thirty [B, N] temporaries."""
+    base = recurrent_cost(args, shapes)
+    x, cell = args.values[0], args.values[19]
+    if x is None or x.ndim != 2 or cell is None:
+        return base
+    norms = sum(1 for slot in range(20, 24) if args.values[slot] is not None)
+    copies = sum(v.size for v in args.values if v is not None) + 32 * cell.size
+    return Cost(base.work + x.shape[0] * norms * PYTHON_STEP, base.scratch + 8 * copies)
+
+
+COSTS = {
+    impl.type: _qlstm95_cost if impl.type == OperationType.QUANTIZED_LSTM else recurrent_cost
+    for impl in IMPLEMENTATIONS
+}
 
 """Every operation here runs its input rows through its weight matrices."""

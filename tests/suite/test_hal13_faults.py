@@ -218,3 +218,36 @@ def test_int32_division_toward_zero_fails_the_strict_items_of_div_int32(pytester
         assert f"test_generated[V1_3/div_int32/{example}/ex0/sync13]" in with_outcome(
             outcomes, "PASSED"
         )
+
+
+QLSTM = "V1_3/quantized_lstm/"
+"""QUANTIZED_LSTM's first spec: seven configurations, two examples each."""
+
+QLSTM_MOVED_BY_2 = (
+    r"/(layer_norm_projection/ex0|cifg_layer_norm_projection/ex[01]"
+    r"|cifg_peephole_layer_norm_projection/ex[01])/"
+)
+"""The examples an output of which the truncated hidden-state rescale moves by 2 or more
+(``conformance/specs/oracles/qlstm_oracle.py --fault``): the projection multiplies the
+hidden state's one-unit moves. It moves every other example's outputs by at most 1, but
+saturated_hidden's not at all."""
+
+
+def test_a_quantized_lstm_rounding_step_made_truncating_is_caught(pytester) -> None:
+    """The suite fails every item of an example whose output the fault moves beyond any
+    quantized tolerance, and no item of an example it leaves as it was; an example it
+    moves by 1 fails only where the tolerance for signed 8-bit outputs is exact. The
+    fresh-input items draw their inputs from the run's seed: not counted."""
+    control = _run(pytester, "ReferenceDriver", selection=QLSTM)
+    assert control and not with_outcome(control, "FAILED")
+    outcomes = _run(pytester, "QlstmTruncatesHiddenState", selection=QLSTM)
+    judged = set(outcomes) - _named(set(outcomes), r"/fresh\]$")
+    failed = with_outcome(outcomes, "FAILED") & judged
+    # runs that compare no output value: too small outputs, shapes alone, a refused twin
+    no_values = _named(judged, r"(-short|/shapes|/fenced-dyn)\]$")
+    moved_by_2 = _named(judged, QLSTM_MOVED_BY_2) - no_values
+    unchanged = _named(judged, r"/saturated_hidden/")
+    assert moved_by_2 and _named(moved_by_2, r"/cifg_peephole_layer_norm_projection/ex1/")
+    assert moved_by_2 <= failed and not failed & no_values
+    assert _named(moved_by_2, r"/ex0/(sync|async13|burst|fenced|scattered|device-sync13)\]$")
+    assert unchanged and unchanged <= with_outcome(outcomes, "PASSED")

@@ -405,3 +405,35 @@ class SignedReadAsUnsigned(_KernelSwap):
             ]
 
         return reinterpreting
+
+
+# ---------------------------------------------------------------------------
+# QUANTIZED_LSTM with one rounding step changed
+# ---------------------------------------------------------------------------
+
+
+def _truncating_hidden_state(product, m_hidden, zero):
+    """The hidden-state rescale of QUANTIZED_LSTM with its final division by a power of two
+    an arithmetic shift (toward minus infinity) instead of a rounding one."""
+    from reference_driver.ops import rnn
+    from reference_driver.quant import saturating_rounding_doubling_high_mul
+
+    m0, shift = m_hidden
+    left, right = max(shift, 0), max(-shift, 0)
+    high = saturating_rounding_doubling_high_mul(rnn._wrap32(product << left), m0)
+    return np.clip((high >> right) - zero, -128, 127)
+
+
+class QlstmTruncatesHiddenState(_KernelSwap):
+    """The reference driver, but QUANTIZED_LSTM rescales its hidden state by truncation: a
+    hidden value moves by at most 1 (within the quantized tolerance), and the projection
+    multiplies that into the output."""
+
+    def wrap(self, operation, execute):
+        if operation != OperationType.QUANTIZED_LSTM:
+            return execute
+        import functools
+
+        from reference_driver.ops import rnn
+
+        return functools.partial(rnn._qlstm95_execute, hidden_state=_truncating_hidden_state)
