@@ -184,12 +184,9 @@ def prepared_twin(
     level = HalVersion.V1_3
     case = CaseId.of(test).case
     then = f"\nrerun: {rerun}" if rerun else ""
-    try:
-        prepare_cached(device, test.model, level, timeout)
-    except pytest.skip.Exception as declined:
-        try:
-            prepare_cached(device, twin.model, level, timeout)
-        except pytest.skip.Exception:
+    declined = _skip_of(lambda: prepare_cached(device, test.model, level, timeout))
+    if declined is not None:
+        if _skip_of(lambda: prepare_cached(device, twin.model, level, timeout)) is not None:
             items.unsupported(f"{declined.msg} (nor its signed twin)")
         items.fail(
             f"the driver prepared the signed twin of {case} (its TENSOR_QUANT8_ASYMM operands "
@@ -210,10 +207,20 @@ def prepared_twin(
             f"{'it' if len(lost) == 1 else 'them'} with TENSOR_QUANT8_ASYMM operands: a HAL "
             f"1.3 driver supports the signed form of every unsigned one it supports{then}"
         )
-    try:
-        return prepare_cached(device, twin.model, level, timeout)
-    except pytest.skip.Exception as skip:
+    prepared: list[object] = []
+    skip = _skip_of(lambda: prepared.append(prepare_cached(device, twin.model, level, timeout)))
+    if skip is not None:
         items.fail(
             f"the driver prepared {case} but not its signed twin ({skip.msg}): a HAL 1.3 "
             f"driver supports the signed form of every unsigned one it supports{then}"
         )
+    return prepared[0]
+
+
+def _skip_of(call) -> pytest.skip.Exception | None:
+    """The skip ``call()`` raised (a declined preparation), or None."""
+    try:
+        call()
+    except pytest.skip.Exception as skip:
+        return skip
+    return None

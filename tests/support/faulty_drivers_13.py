@@ -445,11 +445,34 @@ class DeclinesSignedTwins(ReferenceDriver):
         return [False] * len(answers) if _has_signed(model) else answers
 
 
+def _unsigned_only(model) -> bool:
+    unsigned = any(o.type == _UNSIGNED for _, graph in model.graphs() for o in graph.operands)
+    return unsigned and not _has_signed(model)
+
+
 class SignedOnly(_Converts):
     """Supports the signed twins (run as ``CouplesByShifting`` runs them) but no operation
-    of a model with a TENSOR_QUANT8_ASYMM operand: VTS 1.3 wants both forms or neither."""
+    of a model with a TENSOR_QUANT8_ASYMM operand, and prepares none: VTS 1.3 wants both
+    forms or neither."""
+
+    def get_supported_operations_1_3(self, model):
+        status, answers = super().get_supported_operations_1_3(model)
+        if status == ErrorStatus.NONE and _unsigned_only(model):
+            answers = [False] * len(answers)
+        return status, answers
+
+    def prepare_model_1_3(self, model, preference, priority, deadline, callback):
+        if _unsigned_only(model):
+            callback.notify_1_3(ErrorStatus.GENERAL_FAILURE, None)
+            return ErrorStatus.NONE
+        return super().prepare_model_1_3(model, preference, priority, deadline, callback)
+
+
+class DeclinesQuant8(ReferenceDriver):
+    """Supports no operation of a model with an 8-bit asymmetric operand, signed or not:
+    legal, and every coupling item is unsupported."""
 
     def _support(self, model):
         answers = super()._support(model)
-        unsigned = any(o.type == _UNSIGNED for _, graph in model.graphs() for o in graph.operands)
-        return [False] * len(answers) if unsigned and not _has_signed(model) else answers
+        kinds = {o.type for _, graph in model.graphs() for o in graph.operands}
+        return [False] * len(answers) if kinds & {_SIGNED, _UNSIGNED} else answers
