@@ -3677,4 +3677,57 @@ MODULES = (
             "unidirectional_sequence_rnn_time_major_weight_as_input_relaxed",
         ),
     ),
+    (
+        "V1_3.abs_int32",
+        (
+            "abs_int32",
+            "abs_int32_rank5",
+        ),
+    ),
+    (
+        "V1_3.add_int32",
+        (
+            "add_int32",
+            "add_int32_overflow",
+        ),
+    ),
+    (
+        "V1_3.cast_identity",
+        (
+            "cast_identity_bool8",
+            "cast_identity_int32",
+            "cast_identity_quant16_asymm",
+            "cast_identity_quant16_symm",
+            "cast_identity_quant8_symm",
+        ),
+    ),
+    (
+        "V1_3.div_int32",
+        (
+            "div_int32",
+            "div_int32_zero_divisor",
+        ),
+    ),
+    (
+        "V1_3.embedding_lookup_float16",
+        (
+            "embedding_lookup_float16",
+            "embedding_lookup_float16_rank3",
+            "embedding_lookup_float16_rank3_weight_as_input",
+        ),
+    ),
+    (
+        "V1_3.mul_int32",
+        (
+            "mul_int32",
+            "mul_int32_overflow",
+        ),
+    ),
+    (
+        "V1_3.sub_int32",
+        (
+            "sub_int32",
+            "sub_int32_overflow",
+        ),
+    ),
 )

@@ -25,9 +25,7 @@ from hal.checks.base import (
     OpFailure,
     OpInvalid,
 )
-from hal.checks.common import (
-    Q8A,
-)
+from hal.checks.signed import QUANT8_ASYMM_TYPES
 from hal.types import OperandType, OperationType
 
 _Q8C = OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL
@@ -325,7 +323,7 @@ def _check_per_channel_scales(args: OpArgs, conv: _Conv) -> None:
     """A per-channel quant8 filter has one scale per output channel (``hal.validation``
     checks it too, unless a driver turns the rule off)."""
     x, w, filt = args.inputs[0], args.inputs[1], args.values[1]
-    if x.type != Q8A or w.type != _Q8C or filt is None:
+    if x.type not in QUANT8_ASYMM_TYPES or w.type != _Q8C or filt is None:
         return
     scales = np.asarray(w.extra_params.scales, dtype=np.float64)
     channels = filt.shape[3 if conv.kind == "depthwise" else 0]

@@ -26,6 +26,7 @@ from hal.checks.boxes import float_scalar as _f32
 from hal.checks.boxes import iou, swap_remove
 from hal.checks.boxes import real_input as _real
 from hal.checks.boxes import tensor_input as _tensor
+from hal.checks.signed import QUANT8_ASYMM_TYPES
 from hal.types import OperandType, OperationType
 
 Q8A = OperandType.TENSOR_QUANT8_ASYMM
@@ -287,7 +288,7 @@ def _pool_prepare(args: OpArgs) -> Shapes:
     if rois.rois.shape[0] == 0:
         raise OpFailure("ROI_POOLING does not take zero-sized rois (Android 10 reference)")
     source, target = args.inputs[0], args.outputs[0]
-    if source.type == Q8A and (target.scale, target.zero_point) != (
+    if source.type in QUANT8_ASYMM_TYPES and (target.scale, target.zero_point) != (
         source.scale,
         source.zero_point,
     ):

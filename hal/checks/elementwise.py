@@ -6,8 +6,10 @@ of 1 stretches; docs/operations.md, Broadcasting): judged on the declared shapes
 preparation, on the actual ones at execution. ADD, SUB, MUL and DIV take ranks up to
 4 and a fused activation 0..3 (checked at execution too when it is a model input and
 the result is not zero-sized); MAXIMUM, MINIMUM, POW and PRELU fail an execution on a
-zero-sized input (``OpFailure``), as the Android 10 CPU reference does. The arithmetic
-is ``reference_driver/ops/elementwise.py``'s.
+zero-sized input (``OpFailure``), as the Android 10 CPU reference does. The TENSOR_INT32
+forms of ADD, SUB, MUL and DIV (HAL 1.3) take the activation NONE alone: a constant
+other value breaks the catalog's rule (``hal.validation``), one given at execution is
+refused here. The arithmetic is ``reference_driver/ops/elementwise.py``'s.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from hal.checks.common import (
     check_rank,
     valid_activation,
 )
-from hal.types import OperationType
+from hal.types import OperandType, OperationType
 
 _MAX_RANK = 4
 
@@ -71,7 +73,9 @@ def _prepare_activated(args: OpArgs) -> list[tuple[int, ...]]:
     check_rank(b, 0, _MAX_RANK, "input 1")
     shape = _broadcast(a, b)
     if 0 not in shape:  # a zero-sized result is computed without the activation
-        activation_code(args, 2)
+        code = activation_code(args, 2)
+        if code and args.outputs[0].type == OperandType.TENSOR_INT32:
+            raise OpInvalid(f"fused activation {code} on TENSOR_INT32; only 0 (NONE) is allowed")
     return [shape]
 
 

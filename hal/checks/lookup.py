@@ -17,6 +17,7 @@ from hal.checks.base import (
     OpFailure,
     OpInvalid,
 )
+from hal.checks.signed import QUANT8_ASYMM_TYPES
 from hal.types import Operand, OperandLifeTime, OperandType, OperationType
 
 Q8A = OperandType.TENSOR_QUANT8_ASYMM
@@ -62,7 +63,10 @@ def _known(operand: Operand) -> tuple[int, ...] | None:
 
 def _forced_quant(output: Operand, index: int, scale: float, zero_point: int) -> None:
     """A TENSOR_QUANT8_ASYMM output must carry the parameters the operation fixes."""
-    if output.type == Q8A and (output.scale, output.zero_point) != (scale, zero_point):
+    if output.type in QUANT8_ASYMM_TYPES and (output.scale, output.zero_point) != (
+        scale,
+        zero_point,
+    ):
         raise OpFailure(
             f"output {index} scale/zeroPoint ({output.scale}, {output.zero_point}) must be "
             f"({scale}, {zero_point})"

@@ -24,6 +24,7 @@ from hal.checks.boxes import float_scalar as _f32
 from hal.checks.boxes import iou, swap_remove
 from hal.checks.boxes import real_input as _real
 from hal.checks.boxes import tensor_input as _tensor
+from hal.checks.signed import QUANT8_ASYMM_TYPES
 from hal.types import OperandType, OperationType
 
 Q8A = OperandType.TENSOR_QUANT8_ASYMM
@@ -126,7 +127,10 @@ def _gp_shape_problem(
 
 def _gp_forced_quant(args: OpArgs) -> str | None:
     scores, out = args.inputs[0], args.outputs[0]
-    if scores.type == Q8A and (out.scale, out.zero_point) != (scores.scale, scores.zero_point):
+    if scores.type in QUANT8_ASYMM_TYPES and (out.scale, out.zero_point) != (
+        scores.scale,
+        scores.zero_point,
+    ):
         return (
             f"output 0 quantization ({out.scale}, {out.zero_point}) must be input 0's "
             f"({scores.scale}, {scores.zero_point})"

@@ -13,7 +13,9 @@ the input's, other declared parameters fail the execution (``OpFailure``); so do
 zero-sized inputs, but for CONCATENATION, TRANSPOSE and SLICE. Android 11's
 corrections are followed at every HAL level: a SQUEEZE or STRIDED_SLICE result that
 would have rank 0 has shape [1], and STRIDED_SLICE refuses shrink_axis_mask on an
-axis whose stride is negative. ``reference_driver/ops/shape.py`` moves the data.
+axis whose stride is negative. The signed forms (HAL 1.3) follow the same rules; a
+signed PAD_V2 input's pad value (an INT32 in the input's quantization) must lie in
+[-128, 127]. ``reference_driver/ops/shape.py`` moves the data.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ import numpy as np
 
 from hal.checks.base import OpArgs, OperationCheck, OpFailure, OpInvalid
 from hal.checks.common import normalize_axis
+from hal.checks.signed import Q8AS, QUANT8_ASYMM_TYPES, check_int8_scalar
 from hal.types import Operand, OperandType, OperationType
 
 Dims = tuple[int | None, ...]
@@ -100,7 +103,7 @@ def _declared(operand: Operand) -> Shape:
 def _check_forced_quant(args: OpArgs) -> None:
     source = args.inputs[0]
     for index, output in enumerate(args.outputs):
-        if output.type == _Q8A and (output.scale, output.zero_point) != (
+        if output.type in QUANT8_ASYMM_TYPES and (output.scale, output.zero_point) != (
             source.scale,
             source.zero_point,
         ):
@@ -396,6 +399,15 @@ def _pad_shape(args: OpArgs, shapes: list[Shape]) -> list[Shape]:
     ]
 
 
+def _pad_v2_shape(args: OpArgs, shapes: list[Shape]) -> list[Shape]:
+    """PAD's shape; a signed input's pad value (an INT32 in the input's quantization,
+    HAL 1.3) must be an int8."""
+    value = args.values[2] if len(args.values) > 2 else None
+    if args.inputs[0].type == Q8AS and value is not None:
+        check_int8_scalar(int(value.item()), "pad value (input 2)")
+    return _pad_shape(args, shapes)
+
+
 # Block rearrangements (rank 4, NHWC or NCHW) --------------------------------
 
 
@@ -495,7 +507,7 @@ _SPECS = (
     _Spec(OperationType.TILE, _tile_shape),
     _Spec(OperationType.GATHER, _gather_shape, forced_quant=False),
     _Spec(OperationType.PAD, _pad_shape),
-    _Spec(OperationType.PAD_V2, _pad_shape),
+    _Spec(OperationType.PAD_V2, _pad_v2_shape),
     _Spec(OperationType.SPACE_TO_DEPTH, _image_op(2, _space_to_depth_nhwc)),
     _Spec(OperationType.DEPTH_TO_SPACE, _image_op(2, _depth_to_space_nhwc)),
     _Spec(OperationType.SPACE_TO_BATCH_ND, _image_op(3, _space_to_batch_nhwc)),

@@ -3,7 +3,9 @@ SQRT), FLOOR, and the activations LOGISTIC, TANH, RELU, RELU1, RELU6.
 
 Every output has its input's shape; FLOOR and the activations take ranks 1 to 4,
 the HAL 1.2 math operations any rank from 1. A quant8 LOGISTIC output must carry
-scale 1/256 and zero point 0, TANH's 1/128 and 128, a RELU's the input's. Only
+scale 1/256 and zero point 0, TANH's 1/128 and 128, a RELU's the input's; a signed
+one (TENSOR_QUANT8_ASYMM_SIGNED, HAL 1.3) the same scale with the zero point 128
+lower (LOGISTIC -128, TANH 0). ABS takes TENSOR_INT32 too since HAL 1.3. Only
 LOGISTIC, TANH and the RELUs accept a zero-sized input; the others fail the
 execution (``OpFailure``). ``SPECS`` lists each operation's operand types, which the
 reference driver's ``supports`` reads (``reference_driver/ops/unary.py`` computes).
@@ -17,6 +19,7 @@ from dataclasses import dataclass
 
 from hal.checks.base import OpArgs, OperationCheck, OpFailure
 from hal.checks.common import FLOAT_TYPES, Q8A, check_rank
+from hal.checks.signed import Q8AS, QUANT8_ASYMM_TYPES, fixed_zero_point
 from hal.types import Operand, OperandType, OperationType
 
 Shape = tuple[int, ...]
@@ -33,7 +36,8 @@ class _Unary:
     max_rank: int | None
     zero_sized: bool
     fixed_quant: tuple[float, int] | None = None
-    """The (scale, zero point) a TENSOR_QUANT8_ASYMM output must carry; None: the input's."""
+    """The (scale, zero point) a TENSOR_QUANT8_ASYMM output must carry; None: the input's.
+    A signed output's zero point is 128 lower."""
 
 
 # Shapes and parameters ------------------------------------------------------------
@@ -61,13 +65,16 @@ def _declared_shape_reason(args: OpArgs) -> str | None:
 
 
 def _expected_quant(spec: _Unary, args: OpArgs) -> tuple[float, int]:
-    source = args.inputs[0]
-    return spec.fixed_quant or (source.scale, source.zero_point)
+    source, out = args.inputs[0], args.outputs[0]
+    if spec.fixed_quant is None:
+        return source.scale, source.zero_point
+    scale, zero_point = spec.fixed_quant
+    return scale, fixed_zero_point(out.type, zero_point)
 
 
 def _quant_reason(spec: _Unary, args: OpArgs) -> str | None:
     out = args.outputs[0]
-    if out.type != Q8A:
+    if out.type not in QUANT8_ASYMM_TYPES:
         return None
     scale, zero_point = _expected_quant(spec, args)
     if not math.isclose(out.scale, scale, rel_tol=1e-6) or out.zero_point != zero_point:
@@ -103,7 +110,7 @@ def _make_prepare(spec: _Unary) -> Callable[[OpArgs], list[Shape]]:
 
 
 _FLOATS = FLOAT_TYPES
-_FLOATS_Q8 = (*FLOAT_TYPES, Q8A)
+_FLOATS_Q8 = (*FLOAT_TYPES, Q8A, Q8AS)
 _Op = OperationType
 
 
@@ -118,7 +125,7 @@ def _activation(op: OperationType) -> _Unary:
 SPECS = {
     spec.op: spec
     for spec in (
-        _math(_Op.ABS),
+        _math(_Op.ABS, (*_FLOATS, _I32)),
         _math(_Op.EXP),
         _math(_Op.LOG),
         _math(_Op.NEG, (*_FLOATS, _I32)),

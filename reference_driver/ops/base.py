@@ -10,6 +10,13 @@ operation (HAL 1.3's signed and TENSOR_INT32 forms, RESIZE_*'s extra flags, the
 sequence operations' state outputs, CAST's identity forms) is answered
 "unsupported" before the family's own ``supports`` is asked, so the driver never
 claims, prepares or runs a form it has no kernel for.
+
+The TENSOR_QUANT8_ASYMM_SIGNED forms of HAL 1.3 run on the TENSOR_QUANT8_ASYMM kernels:
+a family passes ``via_unsigned=True``: ``checked`` then claims the signed twin of
+every TENSOR_QUANT8_ASYMM form the family claims, and shows its ``supports`` and
+``execute`` the operation's unsigned view (``hal.checks.signed``: values and zero points moved up by
+128), then moves the signed outputs back down. The result is the unsigned kernel's
+minus 128 exactly, as Android 11 computes most of these forms.
 """
 
 from __future__ import annotations
@@ -21,9 +28,10 @@ import numpy as np
 
 from hal.checks.base import OpArgs, OpFailure, OpInvalid, elements
 from hal.checks.registry import CHECKS
+from hal.checks.signed import Q8AS, has_signed, signed_results, unsigned_view
 from hal.forms import Signature
 from hal.operations import operation_info
-from hal.types import HalVersion, OperationType
+from hal.types import HalVersion, OperandType, OperationType
 
 KERNEL_LEVEL = HalVersion.V1_2
 """The newest HAL level all of whose operation forms the kernels implement: a form the
@@ -33,6 +41,42 @@ catalog dates later is unsupported unless its family names it (``checked``'s ``n
 def no_newer_form(form: Signature) -> bool:
     """``checked``'s default ``newer``: no form dated after ``KERNEL_LEVEL``."""
     return False
+
+
+def signed_form(form: Signature) -> bool:
+    """A form with a TENSOR_QUANT8_ASYMM_SIGNED operand (HAL 1.3)."""
+    return Q8AS in form.inputs or Q8AS in form.outputs
+
+
+def _unsigned_key(form: Signature) -> tuple:
+    """What a form and its signed twin share: the operand types with the signed type
+    read as TENSOR_QUANT8_ASYMM, and the repeated slots."""
+
+    def unsigned(types: tuple[int, ...]) -> tuple[int, ...]:
+        return tuple(OperandType.TENSOR_QUANT8_ASYMM if t == Q8AS else t for t in types)
+
+    return unsigned(form.inputs), unsigned(form.outputs), form.repeat_input, form.repeat_output
+
+
+def signed_twins(
+    catalog: tuple[Signature, ...], claimed: tuple[Signature, ...]
+) -> tuple[Signature, ...]:
+    """The signed forms of ``catalog`` whose TENSOR_QUANT8_ASYMM twin is ``claimed``."""
+    unsigned = {_unsigned_key(f) for f in claimed if not signed_form(f)}
+    return tuple(
+        f for f in catalog if signed_form(f) and f not in claimed and _unsigned_key(f) in unsigned
+    )
+
+
+def int32_form(form: Signature) -> bool:
+    """A form whose outputs are all TENSOR_INT32 (HAL 1.3's ADD, SUB, MUL, DIV and ABS
+    forms among the newer ones)."""
+    return bool(form.outputs) and all(t == OperandType.TENSOR_INT32 for t in form.outputs)
+
+
+def any_form(*predicates: Callable[[Signature], bool]) -> Callable[[Signature], bool]:
+    """``newer`` accepting what any of ``predicates`` accepts."""
+    return lambda form: any(predicate(form) for predicate in predicates)
 
 
 class OverBudget(OpFailure):
@@ -59,16 +103,28 @@ def checked(
     supports: Callable[[OpArgs], bool],
     execute: Callable[[OpArgs, list[tuple[int, ...]]], list[np.ndarray]],
     newer: Callable[[Signature], bool] = no_newer_form,
+    *,
+    via_unsigned: bool = False,
+    quantized_scalars: tuple[int, ...] = (),
 ) -> OperationImpl:
     """The implementation of ``op_type`` whose ``validate`` and ``prepare`` are the
     public checks' (``hal.checks.registry.CHECKS``): one implementation for both. It
     supports only operand types (and counts) of a catalog form of ``KERNEL_LEVEL`` or
     older, or a newer form ``newer`` accepts (the family has its kernel), and among
-    those what ``supports`` accepts."""
+    those what ``supports`` accepts.
+
+    ``via_unsigned``: the signed twin of every claimed form is claimed too (HAL 1.3's
+    TENSOR_QUANT8_ASYMM_SIGNED forms, ``signed_twins``); an operation with a signed
+    operand is shown to ``supports`` and ``execute`` as its unsigned view, and its
+    signed outputs are moved back (``quantized_scalars``: INT32 input slots holding a
+    value in input 0's quantization, moved with it)."""
     check = CHECKS[op_type]
     info = operation_info(op_type)
     catalog = () if info is None else info.signatures
     forms = tuple(s for s in catalog if s.since <= KERNEL_LEVEL or newer(s))
+    if via_unsigned:
+        forms += signed_twins(catalog, forms)
+        supports, execute = _through_unsigned(supports, execute, quantized_scalars)
 
     def supported(args: OpArgs) -> bool:
         inputs = tuple(operand.type for operand in args.inputs)
@@ -76,6 +132,37 @@ def checked(
         return any(form.accepts_types(inputs, outputs) for form in forms) and supports(args)
 
     return OperationImpl(op_type, supported, check.validate, check.prepare, execute, forms)
+
+
+_VIEW_NOTE = (
+    "(computed on the unsigned view: TENSOR_QUANT8_ASYMM_SIGNED zero points and values "
+    "shown moved up by 128)"
+)
+
+
+def _through_unsigned(
+    supports: Callable[[OpArgs], bool],
+    execute: Callable[[OpArgs, list[tuple[int, ...]]], list[np.ndarray]],
+    quantized_scalars: tuple[int, ...],
+) -> tuple[Callable[[OpArgs], bool], Callable[[OpArgs, list[tuple[int, ...]]], list[np.ndarray]]]:
+    """``supports`` and ``execute`` of the unsigned kernels, given a signed operation's view."""
+
+    def supports_view(args: OpArgs) -> bool:
+        return supports(unsigned_view(args) if has_signed(args) else args)
+
+    def execute_view(args: OpArgs, shapes: list[tuple[int, ...]]) -> list[np.ndarray]:
+        if not has_signed(args):
+            return execute(args, shapes)
+        view = unsigned_view(args, quantized_scalars)
+        try:
+            results = execute(view, shapes)
+        except OpFailure as error:  # its message may show the view's moved zero points
+            raise type(error)(f"{error} {_VIEW_NOTE}") from None
+        if len(results) != len(args.outputs):
+            return results  # the executor refuses the count
+        return signed_results(args, results)
+
+    return supports_view, execute_view
 
 
 @dataclass(frozen=True)
@@ -137,9 +224,13 @@ __all__ = [
     "OperationImpl",
     "OverBudget",
     "Shapes",
+    "any_form",
     "checked",
     "default_cost",
     "elements",
+    "int32_form",
     "no_newer_form",
     "recurrent_cost",
+    "signed_form",
+    "signed_twins",
 ]

@@ -7,7 +7,9 @@ in float32 as the Android 10 CPU reference does; BOOL8 inputs compare their
 raw bytes. LOGICAL_AND, LOGICAL_OR and LOGICAL_NOT treat any nonzero byte as
 true. SELECT picks element-wise between two same-shaped tensors and, for
 quant8, requantizes the chosen value into the output's parameters. None of
-these operations accepts a zero-sized input (the execution fails).
+these operations accepts a zero-sized input (the execution fails). The signed forms
+(HAL 1.3) of the comparisons and SELECT run on the operation's unsigned view
+(``checked``'s ``via_unsigned``): the real values, hence the answers, are the same.
 
 The operations' checks (``validate``, ``prepare``: parameter values and shapes) are
 ``hal.checks.comparison``'s; this module computes, and builds each implementation
@@ -72,7 +74,9 @@ def _make_comparison(op_type: OperationType, ufunc: np.ufunc) -> OperationImpl:
         result = ufunc(_comparable(a, args.inputs[0]), _comparable(b, args.inputs[1]))
         return [np.broadcast_to(result, shapes[0]).astype(np.uint8)]
 
-    return checked(op_type, lambda args: args.inputs[0].type in _COMPARABLE, execute)
+    return checked(
+        op_type, lambda args: args.inputs[0].type in _COMPARABLE, execute, via_unsigned=True
+    )
 
 
 # Logical operations ---------------------------------------------------------
@@ -122,5 +126,5 @@ IMPLEMENTATIONS = (
     _make_logical(OperationType.LOGICAL_AND, np.logical_and),
     _make_logical(OperationType.LOGICAL_OR, np.logical_or),
     checked(OperationType.LOGICAL_NOT, _all_bool8, _not_execute),
-    checked(OperationType.SELECT, _select_supports, _select_execute),
+    checked(OperationType.SELECT, _select_supports, _select_execute, via_unsigned=True),
 )

@@ -5,13 +5,17 @@ TENSOR_INT32 and TENSOR_QUANT8_ASYMM, ignoring quantization parameters on
 both sides, as C++ conversions do in the Android 10 CPU reference: floats to
 integers truncate toward zero, anything to quant8 is clamped to [0, 255]
 first, integers to floats round to the nearest representable value (float16
-overflows to infinity). Zero-sized inputs are rejected.
+overflows to infinity). Zero-sized inputs are rejected. HAL 1.3's identity casts
+(TENSOR_BOOL8, TENSOR_QUANT16_ASYMM, TENSOR_QUANT16_SYMM, TENSOR_QUANT8_SYMM and
+TENSOR_QUANT8_ASYMM_SIGNED to themselves) copy the bytes.
 
 QUANTIZE maps floats to quant8 with ``clamp(zp + round(x / scale), 0, 255)``
 (division in float32, rounding half away from zero, NaN saturating to 255).
 DEQUANTIZE computes ``scale * (q - zp)`` in float32 (per channel for
 TENSOR_QUANT8_SYMM_PER_CHANNEL) and rounds to the output type. Both accept
-zero-sized inputs.
+zero-sized inputs. Their TENSOR_QUANT8_ASYMM_SIGNED forms (HAL 1.3) run on the
+unsigned view (``checked``'s ``via_unsigned``): QUANTIZE then gives
+``clamp(zp + round(x / scale), -128, 127)``, NaN saturating to 127.
 
 The operations' checks (``validate``, ``prepare``: parameter values and shapes) are
 ``hal.checks.conversion``'s; this module computes, and builds each implementation
@@ -49,7 +53,13 @@ _QUANTIZED = (_Q8A, OperandType.TENSOR_QUANT8_SYMM, _Q8C)
 
 
 def _cast_supports(args: OpArgs) -> bool:
-    return args.inputs[0].type in _CASTABLE and args.outputs[0].type in _CASTABLE
+    source, target = args.inputs[0].type, args.outputs[0].type
+    return source == target or (source in _CASTABLE and target in _CASTABLE)
+
+
+def _identity_cast(form) -> bool:
+    """HAL 1.3's identity casts (a type to itself)."""
+    return form.inputs == form.outputs
 
 
 def _to_quant8(x: np.ndarray) -> np.ndarray:
@@ -72,6 +82,8 @@ def _to_int32(x: np.ndarray) -> np.ndarray:
 def _cast_execute(args: OpArgs, shapes: list[Shape]) -> list[np.ndarray]:
     x = _input(args)
     target = args.outputs[0].type
+    if target == args.inputs[0].type:
+        return [x.copy()]
     if target == _Q8A:
         return [_to_quant8(x)]
     if target == _I32:
@@ -112,15 +124,17 @@ def _dequantize_execute(args: OpArgs, shapes: list[Shape]) -> list[np.ndarray]:
 
 
 IMPLEMENTATIONS = (
-    checked(OperationType.CAST, _cast_supports, _cast_execute),
+    checked(OperationType.CAST, _cast_supports, _cast_execute, _identity_cast),
     checked(
         OperationType.QUANTIZE,
         lambda args: args.inputs[0].type in (_F16, _F32) and args.outputs[0].type == _Q8A,
         _quantize_execute,
+        via_unsigned=True,
     ),
     checked(
         OperationType.DEQUANTIZE,
         lambda args: args.inputs[0].type in _QUANTIZED and args.outputs[0].type in (_F16, _F32),
         _dequantize_execute,
+        via_unsigned=True,
     ),
 )

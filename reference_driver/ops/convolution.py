@@ -481,7 +481,7 @@ def _supports(args: OpArgs) -> bool:
 
 
 def _conv_impl(op: OperationType, conv: _Conv) -> OperationImpl:
-    return checked(op, _supports, _make_execute(conv))
+    return checked(op, _supports, _make_execute(conv), via_unsigned=True)
 
 
 def _fc_prepared(args: OpArgs) -> _Prepared:
@@ -567,7 +567,7 @@ IMPLEMENTATIONS = (
     _conv_impl(OperationType.DEPTHWISE_CONV_2D, _DEPTHWISE),
     _conv_impl(OperationType.GROUPED_CONV_2D, _GROUPED),
     _conv_impl(OperationType.TRANSPOSE_CONV_2D, _TRANSPOSE),
-    checked(OperationType.FULLY_CONNECTED, _supports, _fc_execute),
+    checked(OperationType.FULLY_CONNECTED, _supports, _fc_execute, via_unsigned=True),
 )
 
 COSTS = {

@@ -338,8 +338,15 @@ COSTS = {
 # --------------------------------------------------------------------------- registration
 
 IMPLEMENTATIONS = (
-    checked(OperationType.AXIS_ALIGNED_BBOX_TRANSFORM, _supports((F32, F16, Q16A)), _bbox_execute),
-    checked(OperationType.BOX_WITH_NMS_LIMIT, _supports(_FLOAT_Q8), _nms_execute),
-    checked(OperationType.ROI_ALIGN, _supports(_FLOAT_Q8), _align_execute),
-    checked(OperationType.ROI_POOLING, _supports(_FLOAT_Q8), _pool_execute),
+    checked(
+        OperationType.AXIS_ALIGNED_BBOX_TRANSFORM,
+        _supports((F32, F16, Q16A)),
+        _bbox_execute,
+        via_unsigned=True,
+    ),
+    checked(
+        OperationType.BOX_WITH_NMS_LIMIT, _supports(_FLOAT_Q8), _nms_execute, via_unsigned=True
+    ),
+    checked(OperationType.ROI_ALIGN, _supports(_FLOAT_Q8), _align_execute, via_unsigned=True),
+    checked(OperationType.ROI_POOLING, _supports(_FLOAT_Q8), _pool_execute, via_unsigned=True),
 )

@@ -14,6 +14,14 @@ where the HAL documentation would give infinity. Quant8 follows the CPU
 reference's fixed-point schemes (``reference_driver.quant``); where it
 computes a multiplier from float (not double) operands, so do we.
 
+HAL 1.3 adds TENSOR_QUANT8_ASYMM_SIGNED forms of ADD, SUB, MUL, MAXIMUM, MINIMUM and
+PRELU, computed by the unsigned kernels on the operation's unsigned view
+(``checked``'s ``via_unsigned``; MUL's output-scale rule is not applied to them, and
+the kernel takes any multiplier), and TENSOR_INT32 forms of ADD, SUB, MUL and DIV:
+two's-complement arithmetic wrapping at 32 bits, DIV the floor of the quotient
+(-5 / 2 = -3) with a division by zero giving 0, and INT32_MIN / -1 wrapping to
+INT32_MIN. Their fused activation must be NONE (``hal.checks.elementwise``).
+
 The operations' checks (``validate``, ``prepare``: parameter values and shapes) are
 ``hal.checks.elementwise``'s; this module computes, and builds each implementation
 around them (``checked``).
@@ -30,7 +38,7 @@ from hal.checks.elementwise import (
     _inputs,
 )
 from hal.types import Operand, OperandType, OperationType
-from reference_driver.ops.base import OpArgs, OperationImpl, OpFailure, checked
+from reference_driver.ops.base import OpArgs, OperationImpl, OpFailure, checked, int32_form
 from reference_driver.ops.common import (
     FLOAT_TYPES,
     Q8A,
@@ -136,11 +144,11 @@ def _quant_add_sub(sign: int) -> Kernel:
 
 
 def _quant_mul(args: OpArgs) -> Array:
+    """The product requantized by MBQM. A multiplier of 1 or more is computed too: the
+    validator forbids it for TENSOR_QUANT8_ASYMM, not for the signed form (HAL 1.3)."""
     out = args.outputs[0]
     product = float(np.float32(args.inputs[0].scale) * np.float32(args.inputs[1].scale))
     real = product / _f32(out.scale)
-    if not real < 1.0:
-        raise OpFailure("quantized MUL needs output scale > product of input scales")
     a, b = _offsets(args)
     raw = multiply_by_quantized_multiplier(a * b, *quantize_multiplier(real)) + out.zero_point
     return clamp_quant8(raw, activation_code(args, 2), out)
@@ -181,6 +189,39 @@ def _quant_prelu(args: OpArgs) -> Array:
 
 
 # ---------------------------------------------------------------------------
+# TENSOR_INT32 (HAL 1.3)
+# ---------------------------------------------------------------------------
+
+
+def _wrapped(result: Array) -> Array:
+    """int64 results to int32, wrapping as two's-complement 32-bit arithmetic does."""
+    return result.astype(np.int32)
+
+
+def _int_add(args: OpArgs) -> Array:
+    a, b = _inputs(args)
+    return _wrapped(a.astype(np.int64) + b.astype(np.int64))
+
+
+def _int_sub(args: OpArgs) -> Array:
+    a, b = _inputs(args)
+    return _wrapped(a.astype(np.int64) - b.astype(np.int64))
+
+
+def _int_mul(args: OpArgs) -> Array:
+    a, b = _inputs(args)
+    return _wrapped(a.astype(np.int64) * b.astype(np.int64))
+
+
+def _int_div(args: OpArgs) -> Array:
+    """Floor division; a zero divisor gives 0."""
+    a, b = _inputs(args)
+    a, b = np.broadcast_arrays(a.astype(np.int64), b.astype(np.int64))
+    zero = b == 0
+    return _wrapped(np.where(zero, 0, np.floor_divide(a, np.where(zero, 1, b))))
+
+
+# ---------------------------------------------------------------------------
 # Registration
 # ---------------------------------------------------------------------------
 
@@ -190,7 +231,8 @@ def _make(
     kernels: dict[int, Kernel],
 ) -> OperationImpl:
     """An implementation dispatching on input 0's type to ``kernels`` (its checks:
-    ``hal.checks.elementwise``)."""
+    ``hal.checks.elementwise``); the signed forms through the unsigned kernels, the
+    TENSOR_INT32 forms of HAL 1.3 where ``kernels`` has one."""
 
     def supports(args: OpArgs) -> bool:
         return args.inputs[0].type in kernels and args.inputs[1].type == args.inputs[0].type
@@ -200,7 +242,7 @@ def _make(
             return [np.zeros(shapes[0], dtype=args.values[0].dtype)]
         return [kernels[args.inputs[0].type](args)]
 
-    return checked(op_type, supports, execute)
+    return checked(op_type, supports, execute, int32_form, via_unsigned=True)
 
 
 def _float_kernels(kernel: Kernel) -> dict[int, Kernel]:
@@ -217,17 +259,17 @@ def _extremum_kernels(pick: Callable[[Array, Array], Array]) -> dict[int, Kernel
 IMPLEMENTATIONS = (
     _make(
         OperationType.ADD,
-        {**_float_kernels(_float_activated(np.add)), Q8A: _quant_add_sub(1)},
+        {**_float_kernels(_float_activated(np.add)), Q8A: _quant_add_sub(1), I32: _int_add},
     ),
     _make(
         OperationType.SUB,
-        {**_float_kernels(_float_activated(np.subtract)), Q8A: _quant_add_sub(-1)},
+        {**_float_kernels(_float_activated(np.subtract)), Q8A: _quant_add_sub(-1), I32: _int_sub},
     ),
     _make(
         OperationType.MUL,
-        {**_float_kernels(_float_activated(np.multiply)), Q8A: _quant_mul},
+        {**_float_kernels(_float_activated(np.multiply)), Q8A: _quant_mul, I32: _int_mul},
     ),
-    _make(OperationType.DIV, _float_kernels(_float_activated(np.divide))),
+    _make(OperationType.DIV, {**_float_kernels(_float_activated(np.divide)), I32: _int_div}),
     _make(OperationType.MAXIMUM, _extremum_kernels(_maximum)),
     _make(OperationType.MINIMUM, _extremum_kernels(_minimum)),
     _make(OperationType.POW, _float_kernels(_float_pow)),

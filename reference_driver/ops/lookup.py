@@ -313,7 +313,11 @@ COSTS = {
 
 IMPLEMENTATIONS = (
     checked(
-        OperationType.EMBEDDING_LOOKUP, _supports_values(1, (F32, I32T, Q8A)), _embedding_execute
+        OperationType.EMBEDDING_LOOKUP,
+        _supports_values(1, (F32, F16, I32T, Q8A)),
+        _embedding_execute,
+        lambda form: form.outputs == (F16,),  # HAL 1.3's TENSOR_FLOAT16 values
+        via_unsigned=True,
     ),
     checked(
         OperationType.HASHTABLE_LOOKUP, _supports_values(2, (F32, I32T, Q8A)), _hashtable_execute

@@ -341,16 +341,33 @@ def _instance_norm_execute(args: OpArgs, shapes: Shapes) -> list[np.ndarray]:
 
 
 IMPLEMENTATIONS = (
-    checked(OperationType.AVERAGE_POOL_2D, _supports(_FLOAT_Q8), _pool_execute(_average)),
-    checked(OperationType.MAX_POOL_2D, _supports(_FLOAT_Q8), _pool_execute(_maximum)),
-    checked(OperationType.L2_POOL_2D, _supports(_FLOAT), _pool_execute(_l2)),
-    checked(OperationType.RESIZE_BILINEAR, _supports(_FLOAT_Q8), _resize_execute(bilinear=True)),
     checked(
-        OperationType.RESIZE_NEAREST_NEIGHBOR, _supports(_FLOAT_Q8), _resize_execute(bilinear=False)
+        OperationType.AVERAGE_POOL_2D,
+        _supports(_FLOAT_Q8),
+        _pool_execute(_average),
+        via_unsigned=True,
     ),
-    checked(OperationType.SOFTMAX, _supports(_FLOAT_Q8), _softmax_execute),
+    checked(
+        OperationType.MAX_POOL_2D, _supports(_FLOAT_Q8), _pool_execute(_maximum), via_unsigned=True
+    ),
+    checked(OperationType.L2_POOL_2D, _supports(_FLOAT), _pool_execute(_l2)),
+    checked(
+        OperationType.RESIZE_BILINEAR,
+        _supports(_FLOAT_Q8),
+        _resize_execute(bilinear=True),
+        via_unsigned=True,
+    ),
+    checked(
+        OperationType.RESIZE_NEAREST_NEIGHBOR,
+        _supports(_FLOAT_Q8),
+        _resize_execute(bilinear=False),
+        via_unsigned=True,
+    ),
+    checked(OperationType.SOFTMAX, _supports(_FLOAT_Q8), _softmax_execute, via_unsigned=True),
     checked(OperationType.LOG_SOFTMAX, _supports(_FLOAT), _log_softmax_execute),
-    checked(OperationType.L2_NORMALIZATION, _supports(_FLOAT_Q8), _l2_norm_execute),
+    checked(
+        OperationType.L2_NORMALIZATION, _supports(_FLOAT_Q8), _l2_norm_execute, via_unsigned=True
+    ),
     checked(OperationType.LOCAL_RESPONSE_NORMALIZATION, _supports(_FLOAT), _lrn_execute),
     checked(OperationType.INSTANCE_NORMALIZATION, _supports(_FLOAT), _instance_norm_execute),
 )

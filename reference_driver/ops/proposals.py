@@ -232,7 +232,7 @@ def _hm_guarded_execute(args: OpArgs, shapes: list[Shape]) -> list[Array]:
 def _make(
     op: OperationType, execute: Callable[[OpArgs, list[Shape]], list[Array]]
 ) -> OperationImpl:
-    return checked(op, _supports, execute)
+    return checked(op, _supports, execute, via_unsigned=True)
 
 
 # --------------------------------------------------------------------------- costs

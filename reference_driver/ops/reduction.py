@@ -132,7 +132,7 @@ def _make_axes_op(
         axes = _resolved_axes(args, x.ndim)
         return [np.asarray(reduce(args, x, axes)).reshape(shapes[0])]
 
-    return checked(op_type, lambda args: args.inputs[0].type in types, execute)
+    return checked(op_type, lambda args: args.inputs[0].type in types, execute, via_unsigned=True)
 
 
 def _make_arg(op_type: OperationType, pick: Callable[..., np.ndarray]) -> OperationImpl:
@@ -141,7 +141,12 @@ def _make_arg(op_type: OperationType, pick: Callable[..., np.ndarray]) -> Operat
         # numpy's argmax/argmin return the first extreme: ties go to the lowest index.
         return [pick(x, axis=_arg_axis(args, x.ndim)).astype(np.int32).reshape(shapes[0])]
 
-    return checked(op_type, lambda args: args.inputs[0].type in (_F32, _F16, _I32T, _Q8A), execute)
+    return checked(
+        op_type,
+        lambda args: args.inputs[0].type in (_F32, _F16, _I32T, _Q8A),
+        execute,
+        via_unsigned=True,
+    )
 
 
 def _topk_execute(args: OpArgs, shapes: list[Shape]) -> list[np.ndarray]:
@@ -171,5 +176,6 @@ IMPLEMENTATIONS = (
         OperationType.TOPK_V2,
         lambda args: args.inputs[0].type in (_F32, _F16, _I32T, _Q8A),
         _topk_execute,
+        via_unsigned=True,
     ),
 )

@@ -9,6 +9,11 @@ other parameters than the output, and are then requantized in float as the
 Android 10 CPU reference does. PAD and SPACE_TO_BATCH_ND fill with a real 0
 (a quant8 tensor's zero point), PAD_V2 with its pad value.
 
+The signed forms (TENSOR_QUANT8_ASYMM_SIGNED, HAL 1.3) run on the operation's unsigned
+view (``checked``'s ``via_unsigned``): bytes and zero points moved by 128, PAD_V2's
+pad value with them (a signed input's pad value must be an int8), CONCATENATION's
+requantization unchanged.
+
 Each operation has one ``shape`` function that checks its parameter values
 and derives output shapes from input shapes whose entries may be unknown
 (None): ``validate`` runs it on the declared dimensions and the constants,
@@ -82,7 +87,8 @@ def _make(op: OperationType, types: tuple[int, ...], run: RunFn) -> OperationImp
             for result, output in zip(results, args.outputs, strict=True)
         ]
 
-    return checked(op, supports, execute)
+    quantized_scalars = (2,) if op == OperationType.PAD_V2 else ()
+    return checked(op, supports, execute, via_unsigned=True, quantized_scalars=quantized_scalars)
 
 
 def _reshape_run(args: OpArgs, shapes: list[tuple[int, ...]]) -> list[np.ndarray]:

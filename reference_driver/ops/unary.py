@@ -4,8 +4,8 @@ ABS, EXP, LOG, NEG, RSQRT, SIN, SQRT (HAL 1.2) take tensors of any rank from
 1; FLOOR, LOGISTIC, TANH, RELU, RELU1 and RELU6 (HAL 1.0) take ranks 1 to 4.
 Every output has the input's shape. Float16 is widened to float32, computed
 and rounded back, as the Android 10 CPU reference does; relaxed models are
-computed in float32 too. NEG also takes TENSOR_INT32 (two's complement, so
-INT32_MIN stays INT32_MIN).
+computed in float32 too. NEG, and since HAL 1.3 ABS, also take TENSOR_INT32 (two's
+complement, so INT32_MIN stays INT32_MIN for both).
 
 Quantized forms (docs/operations.md, LOGISTIC (14), RELU (19) to RELU6 (21) and
 TANH (28)):
@@ -21,6 +21,12 @@ TANH (28)):
   of that format saturate to 0 or 255, and the rest round ``256 * sigmoid``
   (``128 + 128 * tanh``) half away from zero, 256 becoming 255. The function
   itself is evaluated in float64, within one unit of the fixed-point result.
+
+The signed forms (TENSOR_QUANT8_ASYMM_SIGNED, HAL 1.3) run these kernels on the
+operation's unsigned view (``checked``'s ``via_unsigned``): the result is the
+unsigned one minus 128, for LOGISTIC and TANH too, whose signed outputs carry zero
+points -128 and 0. Android 11 computes those two with integer kernels of its own
+that may differ from it by one (docs/writing-a-driver.md, "Signed forms").
 
 Only LOGISTIC, TANH and the RELUs accept a zero-sized input (the output keeps
 the 0, nothing is computed); the others fail the execution on one.
@@ -42,7 +48,7 @@ from hal.checks.unary import (
     Shape,
 )
 from hal.types import FusedActivationFunc, Operand, OperandType, OperationType
-from reference_driver.ops.base import OpArgs, OperationImpl, OpFailure, checked
+from reference_driver.ops.base import OpArgs, OperationImpl, OpFailure, checked, int32_form
 from reference_driver.ops.common import Q8A, to_float_type
 from reference_driver.quant import (
     multiply_by_quantized_multiplier,
@@ -164,10 +170,12 @@ def _make(
         if operand.type == Q8A and quant_fn is not None:
             return [quant_fn(values, operand)]
         if operand.type == _I32:
-            return [np.negative(values)]  # NEG, the only TENSOR_INT32 form; wraps at INT32_MIN
+            return [float_fn(values)]  # NEG, ABS: numpy's int32 wraps at INT32_MIN
         return [compute_float(values)]
 
-    return checked(op, lambda args: args.inputs[0].type in types, execute)
+    return checked(
+        op, lambda args: args.inputs[0].type in types, execute, int32_form, via_unsigned=True
+    )
 
 
 _Op = OperationType
