@@ -225,9 +225,7 @@ def test_generated_memory(item: Item[_InMemory], nnhal) -> None:
     execute_case(prepared, run, nnhal.timeout, where)
 
 
-COUPLING_PATHS = tuple(
-    p.id for p in PATHS if p.method == "burst" or p.level == HalVersion.V1_3
-)
+COUPLING_PATHS = tuple(p.id for p in PATHS if p.method == "burst" or p.level == HalVersion.V1_3)
 """The paths a signed twin runs on (VTS 1.3's QuantizationCouplingTest: ASYNC, SYNC, BURST
 and FENCED, each with MeasureTiming NO and YES)."""
 SIGNED = "signed"
@@ -259,7 +257,9 @@ def _coupling_params(config: pytest.Config) -> list:
             for path in COUPLING_PATHS:
                 case = CaseId.of(twin, feed, f"{SIGNED}-{path}")
                 if runs_under(PATHS_BY_ID[path], case.case, profile):
-                    item = Item(_Coupled(test, path), case, test=twin, marks=marks, computes=computes)
+                    item = Item(
+                        _Coupled(test, path), case, test=twin, marks=marks, computes=computes
+                    )
                     params.append(item.param())
     return params
 
@@ -274,9 +274,7 @@ def test_generated_coupling(item: Item[_Coupled], nnhal) -> None:
     if nnhal.level < HalVersion.V1_3:
         pytest.skip(f"needs HAL 1.3; the driver is tested at HAL {nnhal.level}")
     rerun = rerun_command(nnhal.config, __name__, item.selector("test_generated_coupling"))
-    prepared = coupling.prepared_twin(
-        nnhal.device, item.runs.case, item.test, nnhal.timeout, rerun
-    )
+    prepared = coupling.prepared_twin(nnhal.device, item.runs.case, item.test, nnhal.timeout, rerun)
     run = Run(item.test, item.example, item.runs.path, rerun=rerun, rules=rules_for(nnhal.level))
     execute_case(prepared, run, nnhal.timeout)
 

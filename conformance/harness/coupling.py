@@ -100,7 +100,9 @@ def twin_model(model: Model) -> Model:
                 )
             if shift_scalar:
                 if operand.lifetime == OperandLifeTime.CONSTANT_COPY:
-                    old = int.from_bytes(values[location.offset : location.offset + 4], "little", signed=True)
+                    old = int.from_bytes(
+                        values[location.offset : location.offset + 4], "little", signed=True
+                    )
                     values[location.offset : location.offset + 4] = (old - SHIFT).to_bytes(
                         4, "little", signed=True
                     )

@@ -359,7 +359,10 @@ def _as_unsigned(model, shift_data: bool):
                 continue
             operand.type, operand.zero_point = _UNSIGNED, operand.zero_point + 128
             if shift_data and operand.lifetime == OperandLifeTime.CONSTANT_COPY:
-                start, end = operand.location.offset, operand.location.offset + operand.location.length
+                start, end = (
+                    operand.location.offset,
+                    operand.location.offset + operand.location.length,
+                )
                 values[start:end] = bytes(b ^ 0x80 for b in values[start:end])
     twin.operand_values = bytes(values)
     return twin
