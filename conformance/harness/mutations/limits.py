@@ -21,6 +21,7 @@ from conformance.harness.mutations.base import (
     OURS,
     V1_0,
     V1_2,
+    V1_3,
     L,
     _add_pool,
     _append_values,
@@ -46,6 +47,7 @@ from hal.memory import HARDWARE_BUFFER_BLOB
 from hal.operations import operation_info, signatures
 from hal.types import (
     DataLocation,
+    HalVersion,
     Model,
     Operand,
     OperandTypeRange,
@@ -57,30 +59,41 @@ from hal.types import (
 )
 from hal.validation import Tier, slot_positions
 
+NEWER_LEVELS = (V1_2, V1_3)
+"""The levels whose new operations and optional inputs ``newer_feature`` sends through the
+methods of the levels before them (the catalog dates each: ``OperationInfo.introduced``,
+``Signature.since``)."""
 
-def _newer_operation(model: Model, j: int) -> int | None:
-    """A 1.2-only operation type whose 1.2 forms take operation ``j``'s operand types."""
+
+def _before(level: HalVersion) -> frozenset[HalVersion]:
+    return frozenset(v for v in HalVersion if v < level)
+
+
+def _newer_operation(model: Model, j: int, level: HalVersion) -> int | None:
+    """An operation type introduced at ``level`` whose forms there take operation ``j``'s
+    operand types (the first in code order)."""
     operation = model.operations[j]
     ins, outs = _types(model, operation.inputs), _types(model, operation.outputs)
     for op in OperationType:
         info = operation_info(op)
-        if info is None or info.introduced != V1_2 or op == operation.type:
+        if info is None or info.introduced != level or op == operation.type:
             continue
-        if any(s.accepts_types(ins, outs) for s in signatures(op, V1_2)):
+        if any(s.accepts_types(ins, outs) for s in signatures(op, level)):
             return op
     return None
 
 
-def _newer_tail(model: Model, j: int) -> int | None:
-    """The scalar type of a trailing input that only 1.2 forms of operation ``j`` accept."""
+def _newer_tail(model: Model, j: int, level: HalVersion) -> int | None:
+    """The scalar type of a trailing input that only forms of operation ``j`` dated
+    ``level`` accept."""
     operation = model.operations[j]
     ins, outs = _types(model, operation.inputs), _types(model, operation.outputs)
     if any(not 0 <= v < len(model.operands) for v in operation.inputs):
         return None
-    for s in signatures(operation.type, V1_2):
+    for s in signatures(operation.type, level):
         tail = s.inputs[len(ins) :]
         if (
-            s.since == V1_2
+            s.since == level
             and len(s.inputs) == len(ins) + 1
             and s.accepts_types((*ins, *tail), outs)
             and is_scalar_type(tail[0])
@@ -119,9 +132,12 @@ def _set_operation_type(j: int, value: int) -> Callable[[Model], Model]:
         "operand.type_version",
     ),
     OURS,
-    "a model valid at HAL 1.0 or 1.1 (tested through those methods only)",
-    "a 1.2-only feature sent through prepare_model / _1_1: an extension declared or used, a "
-    "hardware_buffer_blob pool, a 1.2 operation, a 1.2-only optional input, a 1.2 operand type",
+    "a model valid before a later level (tested through the earlier levels' methods only)",
+    "a feature of a later HAL level sent through an earlier level's methods: through "
+    "prepare_model / _1_1 an extension declared or used, a hardware_buffer_blob pool, a 1.2 "
+    "operand type; and, for each of 1.2 and 1.3, through every level before it, an operation "
+    "that level introduced taking the same operand types, and an optional input only that "
+    "level's forms have (both found in the catalog)",
 )
 def _newer_feature(model: Model) -> Iterator[_Draft]:
     yield _Draft(
@@ -137,24 +153,26 @@ def _newer_feature(model: Model) -> Iterator[_Draft]:
         BELOW_1_2,
     )
     for j, operation in enumerate(model.operations):
-        newer = _newer_operation(model, j)
-        if newer is not None:
-            yield _Draft(
-                f"operation{j}.type={OperationType(newer).name}",
-                f"{_operation_label(model, j)} -> {OperationType(newer).name}, an operation of "
-                "HAL 1.2 taking the same operand types",
-                _set_operation_type(j, newer),
-                BELOW_1_2,
-            )
-        tail = _newer_tail(model, j)
-        if tail is not None:
-            yield _Draft(
-                f"operation{j}.inputs+{_type_name(tail)}",
-                f"{_operation_label(model, j)} given the optional {_type_name(tail)} input "
-                f"{len(operation.inputs)} only its HAL 1.2 forms have",
-                _append_scalar_input(j, tail),
-                BELOW_1_2,
-            )
+        for level in NEWER_LEVELS:
+            newer = _newer_operation(model, j, level)
+            if newer is not None:
+                yield _Draft(
+                    f"operation{j}.type={OperationType(newer).name}",
+                    f"{_operation_label(model, j)} -> {OperationType(newer).name}, an operation "
+                    f"of HAL {level} taking the same operand types",
+                    _set_operation_type(j, newer),
+                    _before(level),
+                )
+            tail = _newer_tail(model, j, level)
+            if tail is not None:
+                yield _Draft(
+                    f"operation{j}.inputs+{_type_name(tail)}"
+                    + ("" if level == V1_2 else f"@{level}"),
+                    f"{_operation_label(model, j)} given the optional {_type_name(tail)} input "
+                    f"{len(operation.inputs)} only its HAL {level} forms have",
+                    _append_scalar_input(j, tail),
+                    _before(level),
+                )
         yield _Draft(
             f"operation{j}.extension",
             f"{_operation_label(model, j)} -> an extension operation of declared prefix "
