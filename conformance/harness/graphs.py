@@ -581,9 +581,10 @@ def _type_string(operand: Operand) -> str:
         T.TENSOR_QUANT8_ASYMM,
         T.TENSOR_QUANT8_ASYMM_SIGNED,
         T.TENSOR_INT32,
+        T.TENSOR_QUANT16_ASYMM,
         T.TENSOR_QUANT16_SYMM,
     )
-    if operand.type in quantized and (operand.scale):
+    if operand.type in quantized and operand.scale:
         return f"{dims}, {operand.scale!r}, {operand.zero_point}"
     return dims
 
