@@ -59,11 +59,6 @@ from hal.types import (
 )
 from hal.validation import Tier, slot_positions
 
-NEWER_LEVELS = (V1_2, V1_3)
-"""The levels whose new operations and optional inputs ``newer_feature`` sends through the
-methods of the levels before them (the catalog dates each: ``OperationInfo.introduced``,
-``Signature.since``)."""
-
 
 def _before(level: HalVersion) -> frozenset[HalVersion]:
     return frozenset(v for v in HalVersion if v < level)
@@ -132,12 +127,9 @@ def _set_operation_type(j: int, value: int) -> Callable[[Model], Model]:
         "operand.type_version",
     ),
     OURS,
-    "a model valid before a later level (tested through the earlier levels' methods only)",
-    "a feature of a later HAL level sent through an earlier level's methods: through "
-    "prepare_model / _1_1 an extension declared or used, a hardware_buffer_blob pool, a 1.2 "
-    "operand type; and, for each of 1.2 and 1.3, through every level before it, an operation "
-    "that level introduced taking the same operand types, and an optional input only that "
-    "level's forms have (both found in the catalog)",
+    "a model valid at HAL 1.0 or 1.1 (tested through those methods only)",
+    "a 1.2-only feature sent through prepare_model / _1_1: an extension declared or used, a "
+    "hardware_buffer_blob pool, a 1.2 operation, a 1.2-only optional input, a 1.2 operand type",
 )
 def _newer_feature(model: Model) -> Iterator[_Draft]:
     yield _Draft(
@@ -152,27 +144,8 @@ def _newer_feature(model: Model) -> Iterator[_Draft]:
         _add_pool(HARDWARE_BUFFER_BLOB),
         BELOW_1_2,
     )
-    for j, operation in enumerate(model.operations):
-        for level in NEWER_LEVELS:
-            newer = _newer_operation(model, j, level)
-            if newer is not None:
-                yield _Draft(
-                    f"operation{j}.type={OperationType(newer).name}",
-                    f"{_operation_label(model, j)} -> {OperationType(newer).name}, an operation "
-                    f"of HAL {level} taking the same operand types",
-                    _set_operation_type(j, newer),
-                    _before(level),
-                )
-            tail = _newer_tail(model, j, level)
-            if tail is not None:
-                yield _Draft(
-                    f"operation{j}.inputs+{_type_name(tail)}"
-                    + ("" if level == V1_2 else f"@{level}"),
-                    f"{_operation_label(model, j)} given the optional {_type_name(tail)} input "
-                    f"{len(operation.inputs)} only its HAL {level} forms have",
-                    _append_scalar_input(j, tail),
-                    _before(level),
-                )
+    for j in range(len(model.operations)):
+        yield from _level_features(model, j, V1_2)
         yield _Draft(
             f"operation{j}.extension",
             f"{_operation_label(model, j)} -> an extension operation of declared prefix "
@@ -189,6 +162,50 @@ def _newer_feature(model: Model) -> Iterator[_Draft]:
                 BELOW_1_2,
             )
             break
+
+
+def _level_features(model: Model, j: int, level: HalVersion) -> Iterator[_Draft]:
+    """Operation ``j`` made an operation ``level`` introduced taking its operand types, and
+    given an optional input only the forms of ``level`` have (each as the catalog dates it),
+    invalid through the methods of every level before ``level``."""
+    operation = model.operations[j]
+    newer = _newer_operation(model, j, level)
+    if newer is not None:
+        yield _Draft(
+            f"operation{j}.type={OperationType(newer).name}",
+            f"{_operation_label(model, j)} -> {OperationType(newer).name}, an operation of "
+            f"HAL {level} taking the same operand types",
+            _set_operation_type(j, newer),
+            _before(level),
+        )
+    tail = _newer_tail(model, j, level)
+    if tail is not None:
+        yield _Draft(
+            f"operation{j}.inputs+{_type_name(tail)}",
+            f"{_operation_label(model, j)} given the optional {_type_name(tail)} input "
+            f"{len(operation.inputs)} only its HAL {level} forms have",
+            _append_scalar_input(j, tail),
+            _before(level),
+        )
+
+
+@_family(
+    "newer_1_3_feature",
+    MODEL,
+    Tier.PARITY,
+    ("operation.type_version", "operation.type_known", "operation.signature"),
+    OURS,
+    "a model valid before HAL 1.3, one of whose operations a 1.3 operation could replace or a "
+    "1.3-only optional input extend (a driver tested at 1.3)",
+    "a HAL 1.3 feature sent through the 1.0-1.2 methods of a 1.3 driver: an operation 1.3 "
+    "introduced taking the same operand types (HARD_SWISH, ELU, FILL, RANK, QUANTIZED_LSTM "
+    "where their forms fit), an optional input only the operation's 1.3 forms have (the "
+    "RESIZE flags); both found in the catalog",
+    level=V1_3,
+)
+def _newer_1_3_feature(model: Model) -> Iterator[_Draft]:
+    for j in range(len(model.operations)):
+        yield from _level_features(model, j, V1_3)
 
 
 @_family(
