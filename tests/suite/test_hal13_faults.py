@@ -254,3 +254,28 @@ def test_a_driver_supporting_only_the_signed_twins_fails_every_coupling_item(pyt
 def test_a_driver_declining_both_forms_has_its_coupling_items_unsupported(pytester) -> None:
     outcomes = _run(pytester, "DeclinesQuant8", selection=COUPLING)
     assert outcomes and set(outcomes.values()) == {"SKIPPED"}
+
+
+ONE_COUPLING = "test_generated_coupling and V1_0/add/quant8_none/ex0/signed-sync13]"
+
+
+def test_a_driver_preparing_the_case_unclaimed_but_not_its_twin_fails(pytester) -> None:
+    """Neither form claimed, the case prepared, its twin not: the preparations disagree."""
+    printed: list[str] = []
+    outcomes = _run(pytester, "ClaimsNothing", selection=ONE_COUPLING, printed=printed)
+    assert set(outcomes.values()) == {"FAILED"} and len(outcomes) == 1
+    assert (
+        "the driver prepared V1_0/add/quant8_none but not its signed twin (unsupported: the "
+        "driver does not support operation 0 ADD (TENSOR_QUANT8_ASYMM_SIGNED)): a HAL 1.3 "
+        "driver supports the signed form of every unsigned one it supports" in printed[0]
+    )
+
+
+def test_a_driver_calling_the_signed_twin_invalid_fails(pytester) -> None:
+    printed: list[str] = []
+    outcomes = _run(pytester, "SignedIsInvalid", selection=ONE_COUPLING, printed=printed)
+    assert set(outcomes.values()) == {"FAILED"} and len(outcomes) == 1
+    assert (
+        "get_supported_operations_1_3 returned INVALID_ARGUMENT for the signed twin of "
+        "V1_0/add/quant8_none, a valid model" in printed[0]
+    )

@@ -479,3 +479,22 @@ class DeclinesQuant8(ReferenceDriver):
         answers = super()._support(model)
         kinds = {o.type for _, graph in model.graphs() for o in graph.operands}
         return [False] * len(answers) if kinds & {_SIGNED, _UNSIGNED} else answers
+
+
+class ClaimsNothing(DeclinesSignedTwins):
+    """Reports every operation of every model unsupported, yet prepares the unsigned ones
+    (legal: a driver may prepare what it does not claim) and not their signed twins."""
+
+    def get_supported_operations_1_3(self, model):
+        status, answers = super().get_supported_operations_1_3(model)
+        return status, [False] * len(answers)
+
+
+class SignedIsInvalid(ReferenceDriver):
+    """Answers INVALID_ARGUMENT from ``get_supported_operations_1_3`` for a model with a
+    TENSOR_QUANT8_ASYMM_SIGNED operand, as if the type were unknown at 1.3."""
+
+    def get_supported_operations_1_3(self, model):
+        if _has_signed(model):
+            return ErrorStatus.INVALID_ARGUMENT, []
+        return super().get_supported_operations_1_3(model)
