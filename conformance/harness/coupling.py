@@ -34,6 +34,7 @@ from conformance.harness.mutations import copy_model
 from conformance.harness.prepared import prepared as prepare_cached
 from conformance.harness.runner import describe_operations
 from hal.types import (
+    DataLocation,
     ErrorStatus,
     HalVersion,
     Model,
@@ -72,19 +73,13 @@ def _scalars_to_shift(model: Model) -> list[tuple[object, int]]:
     return found
 
 
-def _shifted_bytes(data: bytearray, offset: int, length: int) -> None:
-    """Move the unsigned bytes at ``offset`` 128 down, read as signed: x - 128 in int8 is
-    x XOR 0x80."""
-    view = np.frombuffer(data, dtype=np.uint8, count=length, offset=offset)
-    view ^= 0x80
-
-
 def twin_model(model: Model) -> Model:
     """``model`` with every TENSOR_QUANT8_ASYMM operand of every subgraph made
     TENSOR_QUANT8_ASYMM_SIGNED, its zero point and constant data 128 lower, and the INT32
-    scalars of ``QUANTIZED_SCALARS`` 128 lower. The model's constant pools are shared, so
-    a model with an unsigned constant in a pool is refused (ValueError): the generated
-    corpus has none."""
+    scalars of ``QUANTIZED_SCALARS`` 128 lower. A shifted constant's bytes are appended to
+    the operand values (the original bytes stay, so constants sharing bytes are each moved
+    once). The model's constant pools are shared, so a model with an unsigned constant in a
+    pool is refused (ValueError): the generated corpus has none."""
     twin = copy_model(model)
     values = bytearray(twin.operand_values)
     scalars = {(id(graph), index) for graph, index in _scalars_to_shift(model)}
@@ -98,19 +93,19 @@ def twin_model(model: Model) -> Model:
                 raise ValueError(
                     f"operand {index} is a constant in a pool: its twin would change the pool"
                 )
-            if shift_scalar:
-                if operand.lifetime == OperandLifeTime.CONSTANT_COPY:
-                    old = int.from_bytes(
-                        values[location.offset : location.offset + 4], "little", signed=True
-                    )
-                    values[location.offset : location.offset + 4] = (old - SHIFT).to_bytes(
-                        4, "little", signed=True
-                    )
+            if not shift_scalar:
+                operand.type = SIGNED
+                operand.zero_point -= SHIFT
+            if operand.lifetime != OperandLifeTime.CONSTANT_COPY:
                 continue
-            operand.type = SIGNED
-            operand.zero_point -= SHIFT
-            if operand.lifetime == OperandLifeTime.CONSTANT_COPY:
-                _shifted_bytes(values, location.offset, location.length)
+            data = bytes(values[location.offset : location.offset + location.length])
+            if shift_scalar:
+                old = int.from_bytes(data, "little", signed=True)
+                data = (old - SHIFT).to_bytes(len(data), "little", signed=True)
+            else:
+                data = bytes(b ^ 0x80 for b in data)  # x - 128 in int8 is x XOR 0x80
+            operand.location = DataLocation(0, len(values), len(data))
+            values += data
     twin.operand_values = bytes(values)
     return twin
 

@@ -91,7 +91,10 @@ def test_pad_v2s_pad_value_moves_with_the_data() -> None:
     a constant or a model input alike."""
     model = _pad_v2(OperandLifeTime.CONSTANT_COPY)
     twin = twin_model(model)
-    assert int.from_bytes(twin.operand_values[8:12], "little", signed=True) == 5 - 128
+    pad = twin.operands[2].location
+    value = twin.operand_values[pad.offset : pad.offset + pad.length]
+    assert int.from_bytes(value, "little", signed=True) == 5 - 128
+    assert model.operand_values[8:12] == (5).to_bytes(4, "little")  # the original unchanged
     assert twin.operand_values[:8] == model.operand_values[:8]  # the paddings untouched
     assert minimum_version(twin) == HalVersion.V1_3
     given = _pad_v2(OperandLifeTime.SUBGRAPH_INPUT)
@@ -102,6 +105,20 @@ def test_pad_v2s_pad_value_moves_with_the_data() -> None:
     assert inputs[0].tolist() == [-121, -119] and inputs[1].tolist() == -123
     assert inputs[1].dtype == np.int32
     assert twin_case.feeds[0].outputs[0].tolist() == [-123, -121, -119, -123]
+
+
+def test_constants_sharing_bytes_are_each_moved_once() -> None:
+    """Two unsigned constants given the same bytes (as a generator may share them) both end
+    128 lower, not moved twice."""
+    constant = np.array([0, 100, 200, 255], np.uint8)
+    model = binary_model(type_=Q8A, constant_b=constant)
+    model.operands[0].lifetime = OperandLifeTime.CONSTANT_COPY
+    model.operands[0].location = model.operands[1].location
+    model.input_indexes = []
+    twin = twin_model(model)
+    for operand in twin.operands[:2]:
+        data = twin.operand_values[operand.location.offset :][: operand.location.length]
+        assert list(np.frombuffer(data, np.int8)) == [-128, -28, 72, 127]
 
 
 def test_a_constant_in_a_pool_is_refused() -> None:
