@@ -23,6 +23,8 @@ the rest (``QUANTIZED_SCALARS``), which VTS leaves to no test.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 import pytest
 
@@ -138,18 +140,7 @@ def signed_twin(test: GeneratedTest) -> GeneratedTest:
         Feed(shifted(model.input_indexes, f.inputs), shifted(model.output_indexes, f.outputs))
         for f in test.feeds
     ]
-    return GeneratedTest(
-        name=test.name,
-        dynamic_name=test.dynamic_name,
-        hal_folder=test.hal_folder,
-        model=twin,
-        feeds=feeds,
-        ignored_outputs=test.ignored_outputs,
-        version="V1_3",
-        multinomial_tolerance=test.multinomial_tolerance,
-        provenance=test.provenance,
-        pack=test.pack,
-    )
+    return replace(test, model=twin, feeds=feeds, version="V1_3")
 
 
 def couples(test: GeneratedTest) -> bool:
