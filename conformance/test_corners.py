@@ -10,7 +10,10 @@ execution path of the driver's level, judged by the generated suite's
 tolerances. Then, for a driver of HAL 1.2, its twin runs on the HAL 1.2 paths:
 its model declares some inputs with one, several or all of their axes unknown
 (drawn) and every output with unknown dimensions, the request giving the real
-input dimensions.
+input dimensions. For a driver of HAL 1.3, a drawn case with TENSOR_QUANT8_ASYMM operands
+whose signed twin is a valid model (conformance/harness/coupling.py) runs once more as
+that twin, on every path: the operands TENSOR_QUANT8_ASYMM_SIGNED, the inputs and the
+oracle's outputs 128 lower, as HAL 1.3 couples the two forms.
 
 A driver below HAL 1.2 runs the items of the operations its level has: of the
 drawn cases, those valid at its level (no HAL 1.2 layout or dilation input, no
@@ -34,7 +37,7 @@ from hypothesis.errors import Unsatisfiable
 
 from conformance.harness import items
 from conformance.harness.calls import prepare
-from conformance.harness.corners import FAMILIES, OPERATIONS, Corner, unknown_inputs
+from conformance.harness.corners import FAMILIES, OPERATIONS, Corner, signed, unknown_inputs
 from conformance.harness.execution import DYNAMIC_PATHS, PATHS, runs_under
 from conformance.harness.items import Item
 from conformance.harness.rerun import rerun_command
@@ -85,13 +88,20 @@ class _Declined(Exception):
     """The driver does not support the drawn case (an unsupported-operation skip)."""
 
 
+def _folder(corner: Corner) -> str:
+    """The spec folder of the case's form: V1_3 for a signed twin, V1_2 otherwise."""
+    lowest = minimum_version(corner.model)
+    return "V1_3" if lowest is not None and lowest >= HalVersion.V1_3 else "V1_2"
+
+
 def _failed(corner: Corner, error: BaseException) -> BaseException:
     """The failure first (what was expected against what came), then the drawn case and
     its spec (its facts kept: a timeout stays a timeout)."""
     return items.keeping_facts(
         AssertionError(
             f"{error}\ndrawn case: {corner.describe()}\n"
-            "as a spec (save as conformance/specs/V1_2/<name>.mod.py):\n" + corner.spec()
+            f"as a spec (save as conformance/specs/{_folder(corner)}/<name>.mod.py):\n"
+            + corner.spec()
         ),
         error,
     )
@@ -107,6 +117,18 @@ def _run_case(corner: Corner, nnhal, rerun: str, profile: str) -> None:
         if path.level <= nnhal.level and runs_under(path, corner.operation, profile):
             run = Run(test, 0, path.id, STATIC, rerun=rerun, rules=rules_for(nnhal.level))
             execute_case(prepared, run, nnhal.timeout)
+
+
+def _run_signed(corner: Corner, nnhal, rerun: str, profile: str) -> None:
+    """The signed twin of a case the driver ran: declining it is a failure at HAL 1.3."""
+    try:
+        _run_case(corner, nnhal, rerun, profile)
+    except _Declined:
+        pytest.fail(
+            "the driver ran the drawn case but declined its signed twin: a HAL 1.3 driver "
+            "supports the signed form of every unsigned one it supports",
+            pytrace=False,
+        )
 
 
 def _run_twin(corner: Corner, nnhal, rerun: str) -> None:
@@ -145,6 +167,12 @@ def test_corners(item: Item[tuple[str, str]], nnhal, request) -> None:
         except (AssertionError, pytest.fail.Exception) as error:
             raise _failed(corner, error) from None
         drawn.ran += 1
+        twin = signed(corner) if nnhal.level >= HalVersion.V1_3 else None
+        if twin is not None:
+            try:
+                _run_signed(twin, nnhal, rerun, profile)
+            except (AssertionError, pytest.fail.Exception) as error:
+                raise _failed(twin, error) from None
         if not corner.dynamic or nnhal.level < HalVersion.V1_2:
             return
         hidden = data.draw(_hidden(corner), label="unknown axes by input")

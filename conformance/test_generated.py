@@ -11,6 +11,9 @@ every prepare method and preference its HAL version allows.
 and ``fenced`` with its request pools in hardware_buffer_blob memory
 (``blob-sync13``) or its arguments in buffers the driver allocates
 (``device-fenced``; conformance/harness/device_memory.py).
+``test_generated_coupling`` (HAL 1.3) runs the signed twin of every case with a
+TENSOR_QUANT8_ASYMM operand on ``burst``, ``async13``, ``sync13`` and ``fenced``
+(``signed-sync13-timed``; conformance/harness/coupling.py).
 
 Prepared models are cached per worker, so a case is prepared once for all its
 items. The skip-versus-fail rule is VTS's (docs/vts-parity.md 3.1).
@@ -23,7 +26,7 @@ from dataclasses import dataclass
 import numpy as np
 import pytest
 
-from conformance.harness import fresh
+from conformance.harness import coupling, fresh
 from conformance.harness.cases import GeneratedTest
 from conformance.harness.device_memory import MEMORIES, MEMORY_PATHS, placement
 from conformance.harness.execution import DYNAMIC_PATHS, PATHS, PATHS_BY_ID, runs_under
@@ -220,6 +223,60 @@ def test_generated_memory(item: Item[_InMemory], nnhal) -> None:
     run = Run(item.test, item.example, item.runs.path, rerun=rerun, rules=rules_for(nnhal.level))
     where = placement(item.runs.memory, nnhal.device, prepared)
     execute_case(prepared, run, nnhal.timeout, where)
+
+
+COUPLING_PATHS = tuple(p.id for p in PATHS if p.method == "burst" or p.level == HalVersion.V1_3)
+"""The paths a signed twin runs on (VTS 1.3's QuantizationCouplingTest: ASYNC, SYNC, BURST
+and FENCED, each with MeasureTiming NO and YES)."""
+SIGNED = "signed"
+"""What a coupling item's run begins with: ``signed-async13``."""
+
+
+@dataclass(frozen=True)
+class _Coupled:
+    """What a coupling item passes: the unsigned case (the item's ``test`` is its signed
+    twin) and the path."""
+
+    case: GeneratedTest
+    path: str
+
+
+_COUPLED = [(test, coupling.signed_twin(test)) for test in _TESTS if coupling.couples(test)]
+"""Each case that has a signed twin, with the twin (made once per process, so that its
+model keys the prepared-model cache)."""
+
+
+def _coupling_params(config: pytest.Config) -> list:
+    profile = config.getoption("--nnhal-profile")
+    params = []
+    for test, twin in _COUPLED:
+        marks = (mark("tier", Tier.PARITY), mark("generated"), *case_marks(twin))
+        marks += level_marks(HalVersion.V1_3)
+        for feed in range(len(twin.feeds)):
+            computes = compares_values(twin, feed)
+            for path in COUPLING_PATHS:
+                case = CaseId.of(twin, feed, f"{SIGNED}-{path}")
+                if runs_under(PATHS_BY_ID[path], case.case, profile):
+                    item = Item(
+                        _Coupled(test, path), case, test=twin, marks=marks, computes=computes
+                    )
+                    params.append(item.param())
+    return params
+
+
+@cases("item", _coupling_params)
+def test_generated_coupling(item: Item[_Coupled], nnhal) -> None:
+    """The signed twin of a case with TENSOR_QUANT8_ASYMM operands (each made
+    TENSOR_QUANT8_ASYMM_SIGNED, its zero point and values 128 lower): a HAL 1.3 driver that
+    supports the case supports, prepares and computes the twin, whose expected outputs are
+    the case's 128 lower; one that declines the case declines the twin (VTS 1.3's
+    QuantizationCouplingTest)."""
+    if nnhal.level < HalVersion.V1_3:
+        pytest.skip(f"needs HAL 1.3; the driver is tested at HAL {nnhal.level}")
+    rerun = rerun_command(nnhal.config, __name__, item.selector("test_generated_coupling"))
+    prepared = coupling.prepared_twin(nnhal.device, item.runs.case, item.test, nnhal.timeout, rerun)
+    run = Run(item.test, item.example, item.runs.path, rerun=rerun, rules=rules_for(nnhal.level))
+    execute_case(prepared, run, nnhal.timeout)
 
 
 @dataclass(frozen=True)

@@ -577,9 +577,14 @@ _SCALAR_CALLS = {T.INT32: "Int32Scalar", T.FLOAT32: "Float32Scalar", T.FLOAT16: 
 
 def _type_string(operand: Operand) -> str:
     dims = "{" + ", ".join(str(d) for d in operand.dimensions) + "}"
-    if operand.type in (T.TENSOR_QUANT8_ASYMM, T.TENSOR_INT32, T.TENSOR_QUANT16_SYMM) and (
-        operand.scale
-    ):
+    quantized = (
+        T.TENSOR_QUANT8_ASYMM,
+        T.TENSOR_QUANT8_ASYMM_SIGNED,
+        T.TENSOR_INT32,
+        T.TENSOR_QUANT16_ASYMM,
+        T.TENSOR_QUANT16_SYMM,
+    )
+    if operand.type in quantized and operand.scale:
         return f"{dims}, {operand.scale!r}, {operand.zero_point}"
     return dims
 

@@ -26,6 +26,10 @@ import numpy as np
 
 from hal.types import QUANTIZED_TENSOR_TYPES, HalVersion, Model, OperandType
 
+_QUANTIZED = frozenset({*QUANTIZED_TENSOR_TYPES, OperandType.TENSOR_QUANT8_ASYMM_SIGNED})
+"""The quantized output types: HAL 1.2's and 1.3's TENSOR_QUANT8_ASYMM_SIGNED (VTS 1.3
+judges it as it judges TENSOR_QUANT8_ASYMM)."""
+
 FLOAT32_TOLERANCE = 1e-5
 FLOAT32_ULPS_TOLERANCE = 5 * 2**-23
 FLOAT16_TOLERANCE = 5 * 2**-10
@@ -129,7 +133,7 @@ def compare(
             close = np.isfinite(e) & (error <= tolerance.atol + tolerance.rtol * np.abs(e))
         # An infinite expected value matches only itself; NaN matches NaN.
         bad = ~(close | (e == a) | (np.isnan(e) & np.isnan(a)))
-    elif type_ in QUANTIZED_TENSOR_TYPES:
+    elif type_ in _QUANTIZED:
         e, a = expected.astype(np.int64), actual.astype(np.int64)
         error = np.abs(e - a)
         bad = error > tolerance.quant
@@ -209,4 +213,4 @@ def bias_applies(expected: np.ndarray, type_: int) -> bool:
     ``BIAS_MIN_ELEMENTS`` or more. No spec is exempt: no golden the generator quantized
     is rounded from a tie (x.5 steps), where its rounding (half to even) and the HAL's
     (half away from zero) differ (``scripts/quant_ties.py`` checks every spec)."""
-    return type_ in QUANTIZED_TENSOR_TYPES and expected.size >= BIAS_MIN_ELEMENTS
+    return type_ in _QUANTIZED and expected.size >= BIAS_MIN_ELEMENTS

@@ -20,7 +20,7 @@ import pytest
 from conformance.harness import statuses
 from conformance.harness.cases import GeneratedTest
 from conformance.harness.generated import lowest_version
-from conformance.harness.marks import case_marks, mark
+from conformance.harness.marks import case_marks, level_marks, mark
 from conformance.harness.mutations import Family, Mutation, case_id, corpus, representatives
 from hal.types import HalVersion
 
@@ -110,12 +110,18 @@ def failure_report(
 # ---------------------------------------------------------------------------
 
 
+def _level_marks(family: Family) -> tuple:
+    """A family of a later level's features is built only for drivers of that level."""
+    return level_marks(family.level) if family.level is not None else ()
+
+
 def family_marks(family: Family, test: GeneratedTest, category: str) -> list:
     marks = [
         mark("tier", family.tier.value),
         mark(category),
         mark("validation_family", family.name),
         *case_marks(test),
+        *_level_marks(family),
     ]
     if family.pending:
         marks.append(
@@ -175,6 +181,7 @@ def sampled_items(families: list[Family], category: str) -> list:
             pytest.mark.tier(family.tier.value),
             getattr(pytest.mark, category),
             pytest.mark.validation_family(family.name),
+            *_level_marks(family),
         ]
         if family.pending:
             marks.append(pytest.mark.skip(reason=f"pending: no rule {', '.join(family.pending)}"))

@@ -14,15 +14,21 @@ from conformance.harness.corners import (
     FAMILIES,
     OPERATIONS,
     REGISTRY,
+    SIGNED_CLASS,
     Corner,
     classify,
     family_of,
     oracle,
+    signed,
     unknown_inputs,
 )
 from conformance.harness.corners.base import _arrange, _family
 from generator.expand import evaluate_spec
 from hal.tensors import read_constants
+from hal.types import HalVersion, OperandType
+from hal.validation import minimum_version
+
+FAULTY_13 = Path(__file__).resolve().parents[1] / "support" / "faulty_drivers_13.py"
 
 _SEARCH = settings(
     max_examples=3000,
@@ -248,6 +254,109 @@ def test_a_printed_corner_is_a_spec_the_generator_reads_back(family: str, tmp_pa
     assert [op.type for op in test.model.operations] == [op.type for op in corner.model.operations]
     # the classes read back from the spec's model are the drawn case's
     assert classify(test.model, feed.outputs) == [(corner.operation, corner.classes)]
+
+
+QUANTIZED_FAMILIES = ("binary", "unary", "compare", "convert", "layout", "pick", "roi")
+"""The families that draw TENSOR_QUANT8_ASYMM cases with signed twins (the lstm family's
+QUANTIZED_16BIT_LSTM has no signed form)."""
+
+
+def _quantized(corner: Corner) -> bool:
+    return any(o.type == OperandType.TENSOR_QUANT8_ASYMM for o in corner.model.operands)
+
+
+@pytest.mark.parametrize("family", QUANTIZED_FAMILIES)
+def test_a_signed_twin_of_a_drawn_case_is_a_1_3_spec_the_generator_reads_back(
+    family: str, tmp_path: Path
+) -> None:
+    """Its operands signed, zero points, inputs and the oracle's outputs 128 lower, printed
+    as a spec of the V1_3 folder."""
+    corner = find(
+        FAMILIES[family](), lambda c: _quantized(c) and signed(c) is not None, settings=_SEARCH
+    )
+    twin = signed(corner)
+    assert minimum_version(twin.model) == HalVersion.V1_3 and twin.classes[-1] == SIGNED_CLASS
+    for before, after in zip(corner.model.operands, twin.model.operands, strict=True):
+        if before.type == OperandType.TENSOR_QUANT8_ASYMM:
+            assert after.type == OperandType.TENSOR_QUANT8_ASYMM_SIGNED
+            assert after.zero_point == before.zero_point - 128 and after.scale == before.scale
+    model = corner.model
+    for position, (a, b) in enumerate(zip(corner.inputs, twin.inputs, strict=True)):
+        if model.operands[model.input_indexes[position]].type == OperandType.TENSOR_QUANT8_ASYMM:
+            assert b.dtype == np.int8
+            np.testing.assert_array_equal(b.astype(np.int16), a.astype(np.int16) - 128)
+    folder = tmp_path / "V1_3"
+    folder.mkdir()
+    path = folder / "corner.mod.py"
+    path.write_text(twin.spec(), encoding="utf-8")
+    (test,) = evaluate_spec(path, tmp_path)
+    feed = test.feeds[0]
+    for got, want in zip(feed.inputs + feed.outputs, twin.inputs + twin.outputs, strict=True):
+        np.testing.assert_array_equal(got, want)
+
+    def quantization(model) -> list:
+        (operation,) = model.operations
+        operands = [model.operands[i] for i in [*operation.inputs, *operation.outputs]]
+        return [(o.type, o.scale, o.zero_point) for o in operands]
+
+    assert quantization(test.model) == quantization(twin.model)
+
+
+def test_a_float_case_has_no_signed_twin() -> None:
+    corner = find(FAMILIES["binary"](), lambda c: not _quantized(c), settings=_SEARCH)
+    assert signed(corner) is None
+
+
+def _coupling_run(pytester, driver: str):
+    pytester.makepyfile(faulty_drivers_13=FAULTY_13.read_text())
+    return pytester.runpytest_subprocess(
+        "-p",
+        "no:cacheprovider",
+        "--pyargs",
+        "conformance.test_corners",
+        f"--driver=faulty_drivers_13:{driver}",
+        "--nnhal-profile=full",
+        "--nnhal-seed=1",  # full draws anew each run: these draws, every time
+        "-v",
+        "-k",
+        "binary/ADD or binary/MAXIMUM or layout/RESHAPE",
+    )
+
+
+def test_the_signed_twins_of_drawn_cases_catch_a_driver_reading_them_as_unsigned(
+    pytester,
+) -> None:
+    """ADD's and MAXIMUM's quant8 draws run again as signed twins at HAL 1.3: a driver that
+    reads the signed bytes as unsigned values fails those items with a V1_3 spec of the
+    twin; RESHAPE, moving bytes (and drawing no quant8 case), passes; a driver running the
+    twins on shifted unsigned kernels passes all three."""
+    result = _coupling_run(pytester, "ReadsSignedAsUnsigned")
+    result.stdout.fnmatch_lines(
+        [
+            "*test_corners?binary/ADD? FAILED*",
+            "*test_corners?binary/MAXIMUM? FAILED*",
+            "*test_corners?layout/RESHAPE? PASSED*",
+            "E *ADD (binary): *signed twin=quant8 operands 128 lower*",
+            "E *as a spec (save as conformance/specs/V1_3/<name>.mod.py):*",
+            "E *classes: *quant8:signed*",
+            '*Input("op0", "TENSOR_QUANT8_ASYMM_SIGNED", *',
+        ]
+    )
+    assert result.ret == 1
+    result = _coupling_run(pytester, "CouplesByShifting")
+    assert result.ret == 0, result.stdout.str()[-3000:]
+
+
+def test_a_driver_declining_the_signed_twins_fails_the_quantized_corner_items(pytester) -> None:
+    result = _coupling_run(pytester, "DeclinesSignedTwins")
+    result.stdout.fnmatch_lines(
+        [
+            "*test_corners?binary/ADD? FAILED*",
+            "*test_corners?layout/RESHAPE? PASSED*",
+            "E *the driver ran the drawn case but declined its signed twin: a HAL 1.3 driver "
+            "supports the signed form of every unsigned one it supports",
+        ]
+    )
 
 
 ODD_SAME_PAD_FIRST = """

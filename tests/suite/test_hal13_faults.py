@@ -16,9 +16,10 @@ from suite_outcomes import outcomes_of, with_outcome
 
 FAULTY = Path(__file__).resolve().parents[1] / "support" / "faulty_drivers_13.py"
 MEMORY_DRIVERS = FAULTY.with_name("memory_drivers.py")
-SELECTION = "V1_0/add/ or test_fenced or (test_qos and V1_0/)"
+SELECTION = "(V1_0/add/ and not coupling) or test_fenced or (test_qos and V1_0/)"
 """The items run: ADD's generated cases on every path, the fenced tests, and the
-quality-of-service rows of the first case of every HAL 1.0 spec."""
+quality-of-service rows of the first case of every HAL 1.0 spec (the coupling items'
+drivers are below)."""
 
 
 def _run(
@@ -251,3 +252,84 @@ def test_a_quantized_lstm_rounding_step_made_truncating_is_caught(pytester) -> N
     assert moved_by_2 <= failed and not failed & no_values
     assert _named(moved_by_2, r"/ex0/(sync|async13|burst|fenced|scattered|device-sync13)\]$")
     assert unchanged and unchanged <= with_outcome(outcomes, "PASSED")
+
+
+COUPLING = "test_generated_coupling and (V1_0/add/quant8_none or V1_0/conv2d/same_quant8/ or V1_0/reshape/ or V1_2/pad_v2/)"
+"""The signed twins of a quant8 ADD and CONV_2D (arithmetic), RESHAPE and PAD_V2 (bytes
+moved: PAD_V2's pad value shifted with the data), on every coupling path."""
+BYTES_MOVED = r"\[(V1_0/reshape|V1_2/pad_v2)/"
+
+
+def test_a_driver_running_signed_twins_on_shifted_unsigned_kernels_passes(pytester) -> None:
+    """The control: a correct 1.3 driver of the signed type (without signed kernels of its
+    own), on every path the coupling items run."""
+    outcomes = _run(pytester, "CouplesByShifting", selection=COUPLING)
+    assert set(outcomes.values()) == {"PASSED"}
+    items = set(outcomes)
+    for path in ("burst", "burst-timed", "async13", "sync13-timed", "fenced", "fenced-timed"):
+        assert _named(items, rf"^test_generated_coupling\[V1_2/pad_v2/quant8/ex0/signed-{path}\]$")
+    assert _named(items, BYTES_MOVED) and _named(items, r"/conv2d/")
+
+
+def test_a_driver_declining_the_signed_twins_fails_every_coupling_item(pytester) -> None:
+    printed: list[str] = []
+    outcomes = _run(pytester, "DeclinesSignedTwins", selection=COUPLING, printed=printed)
+    assert outcomes and set(outcomes.values()) == {"FAILED"}
+    assert (
+        "get_supported_operations_1_3 reports operation 0 ADD (TENSOR_QUANT8_ASYMM_SIGNED) of "
+        "the signed twin of V1_0/add/quant8_none unsupported, but supports it with "
+        "TENSOR_QUANT8_ASYMM operands: a HAL 1.3 driver supports the signed form of every "
+        "unsigned one it supports" in printed[0]
+    )
+
+
+def test_a_driver_reading_signed_bytes_as_unsigned_fails_the_arithmetic(pytester) -> None:
+    """Its twins are supported and prepared; the operations that only move bytes come out
+    right all the same, every one that computes comes out wrong."""
+    outcomes = _run(pytester, "ReadsSignedAsUnsigned", selection=COUPLING)
+    moved = _named(set(outcomes), BYTES_MOVED)
+    failed = with_outcome(outcomes, "FAILED")
+    assert failed and failed == set(outcomes) - moved
+    assert moved and with_outcome(outcomes, "PASSED") == moved
+
+
+def test_a_driver_supporting_only_the_signed_twins_fails_every_coupling_item(pytester) -> None:
+    printed: list[str] = []
+    outcomes = _run(pytester, "SignedOnly", selection=COUPLING, printed=printed)
+    assert outcomes and set(outcomes.values()) == {"FAILED"}
+    assert (
+        "the driver prepared the signed twin of V1_0/add/quant8_none (its TENSOR_QUANT8_ASYMM "
+        "operands made TENSOR_QUANT8_ASYMM_SIGNED) but declined the case itself (unsupported: "
+        "the driver does not support operation 0 ADD (TENSOR_QUANT8_ASYMM)): a HAL 1.3 driver "
+        "supports both forms or neither" in printed[0]
+    )
+
+
+def test_a_driver_declining_both_forms_has_its_coupling_items_unsupported(pytester) -> None:
+    outcomes = _run(pytester, "DeclinesQuant8", selection=COUPLING)
+    assert outcomes and set(outcomes.values()) == {"SKIPPED"}
+
+
+ONE_COUPLING = "test_generated_coupling and V1_0/add/quant8_none/ex0/signed-sync13]"
+
+
+def test_a_driver_preparing_the_case_unclaimed_but_not_its_twin_fails(pytester) -> None:
+    """Neither form claimed, the case prepared, its twin not: the preparations disagree."""
+    printed: list[str] = []
+    outcomes = _run(pytester, "ClaimsNothing", selection=ONE_COUPLING, printed=printed)
+    assert set(outcomes.values()) == {"FAILED"} and len(outcomes) == 1
+    assert (
+        "the driver prepared V1_0/add/quant8_none but not its signed twin (unsupported: the "
+        "driver does not support operation 0 ADD (TENSOR_QUANT8_ASYMM_SIGNED)): a HAL 1.3 "
+        "driver supports the signed form of every unsigned one it supports" in printed[0]
+    )
+
+
+def test_a_driver_calling_the_signed_twin_invalid_fails(pytester) -> None:
+    printed: list[str] = []
+    outcomes = _run(pytester, "SignedIsInvalid", selection=ONE_COUPLING, printed=printed)
+    assert set(outcomes.values()) == {"FAILED"} and len(outcomes) == 1
+    assert (
+        "get_supported_operations_1_3 returned INVALID_ARGUMENT for the signed twin of "
+        "V1_0/add/quant8_none, a valid model" in printed[0]
+    )

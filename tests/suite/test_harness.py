@@ -13,6 +13,7 @@ from conformance.harness.tolerance import (
     ANDROID_10,
     ANDROID_11,
     ANDROID_11_STRICT,
+    bias_applies,
     compare,
     rules_for,
     tolerance_for,
@@ -95,6 +96,19 @@ def test_android_11_rules_by_hand() -> None:
     # other integer types stay exact under every rule
     uints = np.array([4], np.uint32)
     assert not compare(uints, uints + 1, OperandType.UINT32, plain).ok
+
+
+def test_signed_8_bit_outputs_are_judged_as_unsigned_ones() -> None:
+    """VTS 1.3 gives TENSOR_QUANT8_ASYMM_SIGNED outputs the quantized allowance (within 1),
+    and the bias criterion judges them; they are not integers compared exactly."""
+    signed = OperandType.TENSOR_QUANT8_ASYMM_SIGNED
+    tolerance = tolerance_for(binary_model(type_=Q8), "mean", ANDROID_11)
+    expected = np.array([-20, -128, 127], np.int8)
+    assert compare(expected, np.array([-21, -127, 126], np.int8), signed, tolerance).ok
+    result = compare(expected, np.array([-22, -128, 127], np.int8), signed, tolerance)
+    assert (result.ok, result.mismatches, result.max_abs_error) == (False, 1, 2)
+    assert bias_applies(np.zeros(16, np.int8), signed)
+    assert not bias_applies(np.zeros(16, np.int32), OperandType.TENSOR_INT32)
 
 
 def test_float_comparison_bounds() -> None:

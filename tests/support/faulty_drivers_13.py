@@ -8,6 +8,7 @@ the items its fault touches.
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import threading
 import time
@@ -17,7 +18,14 @@ import numpy as np
 from hal.fences import FenceState, SyncFence
 from hal.interfaces import IExecutionCallback, IFencedExecutionCallback
 from hal.memory import MemoryError_, map_memory
-from hal.types import ErrorStatus, OperandType, OperationType, Timing, is_fully_specified
+from hal.types import (
+    ErrorStatus,
+    OperandLifeTime,
+    OperandType,
+    OperationType,
+    Timing,
+    is_fully_specified,
+)
 from hal.validation import is_token
 from reference_driver import ReferenceDriver
 from reference_driver.buffers import BufferRegistry, ReferenceBuffer
@@ -437,3 +445,175 @@ class QlstmTruncatesHiddenState(_KernelSwap):
         from reference_driver.ops import rnn
 
         return functools.partial(rnn._qlstm95_execute, hidden_state=_truncating_hidden_state)
+
+
+# ---------------------------------------------------------------------------
+# Quantization coupling: the signed twin of an unsigned model
+# ---------------------------------------------------------------------------
+
+_SIGNED = OperandType.TENSOR_QUANT8_ASYMM_SIGNED
+_UNSIGNED = OperandType.TENSOR_QUANT8_ASYMM
+
+
+def _has_signed(model) -> bool:
+    return any(o.type == _SIGNED for _, graph in model.graphs() for o in graph.operands)
+
+
+def _as_unsigned(model, shift_data: bool):
+    """``model`` with its TENSOR_QUANT8_ASYMM_SIGNED operands made TENSOR_QUANT8_ASYMM, zero
+    points 128 higher; ``shift_data``: their constants (and PAD_V2's pad values) 128 higher
+    too, as a driver running signed models on unsigned kernels must; without it, the bytes
+    are read as unsigned values."""
+    twin = copy.deepcopy(model, {id(pool): pool for pool in model.pools})
+    values = bytearray(twin.operand_values)
+    for _, graph in twin.graphs():
+        for operation in graph.operations:
+            first = graph.operands[operation.inputs[0]]
+            if shift_data and operation.type == OperationType.PAD_V2 and first.type == _SIGNED:
+                pad = graph.operands[operation.inputs[2]].location
+                old = int.from_bytes(values[pad.offset : pad.offset + 4], "little", signed=True)
+                values[pad.offset : pad.offset + 4] = (old + 128).to_bytes(4, "little", signed=True)
+        for operand in graph.operands:
+            if operand.type != _SIGNED:
+                continue
+            operand.type, operand.zero_point = _UNSIGNED, operand.zero_point + 128
+            if shift_data and operand.lifetime == OperandLifeTime.CONSTANT_COPY:
+                start, end = (
+                    operand.location.offset,
+                    operand.location.offset + operand.location.length,
+                )
+                values[start:end] = bytes(b ^ 0x80 for b in values[start:end])
+    twin.operand_values = bytes(values)
+    return twin
+
+
+def _flip(request, arguments, positions) -> None:
+    """Move the bytes of the request arguments at ``positions`` by 128 (XOR 0x80)."""
+    for k in positions:
+        argument = arguments[k]
+        if argument.has_no_value:
+            continue
+        location = argument.location
+        with map_memory(request.pools[location.pool_index]) as mapping:
+            data = mapping.read_location(location)
+            mapping.write(location.offset, bytes(b ^ 0x80 for b in data))
+
+
+class _Shifting(ReferencePreparedModel):
+    """Runs a signed model converted to unsigned (``_as_unsigned`` with its data), moving
+    the signed inputs up by 128 before and the signed outputs down after."""
+
+    signed: tuple[list[int], list[int]] = ([], [])
+
+    def _plan_run(self, request, binding, *limits):
+        inputs, outputs = self.signed
+        _flip(request, request.inputs, inputs)
+        try:
+            result = super()._plan_run(request, binding, *limits)
+        finally:
+            _flip(request, request.inputs, inputs)
+        if result.status == ErrorStatus.NONE:
+            _flip(request, request.outputs, outputs)
+        return result
+
+
+class _Converts(ReferenceDriver):
+    """Runs a signed model on the reference driver's unsigned forms (``_as_unsigned``)."""
+
+    shift_data = True
+    prepared_model_class = _Shifting
+
+    def _support(self, model):
+        if not _has_signed(model):
+            return super()._support(model)
+        return super()._support(_as_unsigned(model, self.shift_data))
+
+    def _prepare(self, model, version, preference, notify):
+        if not _has_signed(model):
+            return super()._prepare(model, version, preference, notify)
+        positions = (
+            [k for k, i in enumerate(model.input_indexes) if model.operands[i].type == _SIGNED],
+            [k for k, i in enumerate(model.output_indexes) if model.operands[i].type == _SIGNED],
+        )
+
+        def told(status, prepared):
+            if prepared is not None and self.shift_data:
+                prepared.signed = positions
+            notify(status, prepared)
+
+        return super()._prepare(_as_unsigned(model, self.shift_data), version, preference, told)
+
+
+class CouplesByShifting(_Converts):
+    """A correct 1.3 driver of the signed type without signed kernels: it runs the signed
+    twin of an unsigned model on the unsigned kernels, data moved by 128 each way, as
+    Android 11's shifting kernels do. It must pass every coupling item."""
+
+
+class ReadsSignedAsUnsigned(_Converts):
+    """Supports and prepares every signed twin, but reads its bytes as unsigned values:
+    each TENSOR_QUANT8_ASYMM_SIGNED operand is taken as TENSOR_QUANT8_ASYMM with its zero
+    point 128 higher and its data left as it is (no shift of 128)."""
+
+    shift_data = False
+
+
+class DeclinesSignedTwins(ReferenceDriver):
+    """Supports no operation of a model with a TENSOR_QUANT8_ASYMM_SIGNED operand, and so
+    prepares none: only the unsigned form of each case."""
+
+    def _support(self, model):
+        answers = super()._support(model)
+        return [False] * len(answers) if _has_signed(model) else answers
+
+
+def _unsigned_only(model) -> bool:
+    unsigned = any(o.type == _UNSIGNED for _, graph in model.graphs() for o in graph.operands)
+    return unsigned and not _has_signed(model)
+
+
+class SignedOnly(_Converts):
+    """Supports the signed twins (run as ``CouplesByShifting`` runs them) but no operation
+    of a model with a TENSOR_QUANT8_ASYMM operand, and prepares none: VTS 1.3 wants both
+    forms or neither."""
+
+    def get_supported_operations_1_3(self, model):
+        status, answers = super().get_supported_operations_1_3(model)
+        if status == ErrorStatus.NONE and _unsigned_only(model):
+            answers = [False] * len(answers)
+        return status, answers
+
+    def prepare_model_1_3(self, model, preference, priority, deadline, callback):
+        if _unsigned_only(model):
+            callback.notify_1_3(ErrorStatus.GENERAL_FAILURE, None)
+            return ErrorStatus.NONE
+        return super().prepare_model_1_3(model, preference, priority, deadline, callback)
+
+
+class DeclinesQuant8(ReferenceDriver):
+    """Supports no operation of a model with an 8-bit asymmetric operand, signed or not:
+    legal, and every coupling item is unsupported."""
+
+    def _support(self, model):
+        answers = super()._support(model)
+        kinds = {o.type for _, graph in model.graphs() for o in graph.operands}
+        return [False] * len(answers) if kinds & {_SIGNED, _UNSIGNED} else answers
+
+
+class ClaimsNothing(DeclinesSignedTwins):
+    """Reports every operation of every model unsupported, yet prepares the unsigned ones
+    (legal: a driver may prepare what it does not claim) and not their signed twins."""
+
+    def get_supported_operations_1_3(self, model):
+        status, answers = super().get_supported_operations_1_3(model)
+        return status, [False] * len(answers)
+
+
+class SignedIsInvalid(ReferenceDriver):
+    """Answers INVALID_ARGUMENT from ``get_supported_operations_1_3`` for a model with a
+    TENSOR_QUANT8_ASYMM_SIGNED operand, as if the type were unknown at 1.3."""
+
+    def get_supported_operations_1_3(self, model):
+        if _has_signed(model):
+            return ErrorStatus.INVALID_ARGUMENT, []
+        return super().get_supported_operations_1_3(model)

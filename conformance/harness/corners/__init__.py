@@ -33,6 +33,7 @@ from conformance.harness.corners.base import (
     OPERATIONS,
     ORACLE_PACKAGE,
     REGISTRY,
+    SIGNED_CLASS,
     Corner,
     Family,
     _arrange,
@@ -40,6 +41,7 @@ from conformance.harness.corners.base import (
     drawn_classes,
     family_of,
     oracle,
+    signed,
     unknown_inputs,
 )
 
@@ -78,11 +80,13 @@ __all__ = [
     "OPERATIONS",
     "ORACLE_PACKAGE",
     "REGISTRY",
+    "SIGNED_CLASS",
     "Corner",
     "Family",
     "classify",
     "drawn_classes",
     "family_of",
     "oracle",
+    "signed",
     "unknown_inputs",
 ]

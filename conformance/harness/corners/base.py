@@ -140,6 +140,31 @@ class Corner:
         return to_spec(graph, self.outputs, note=note, source=source, ignored=self.ignored)
 
 
+SIGNED_CLASS = "quant8:signed"
+"""The class a drawn case's signed twin adds to the case's own."""
+
+
+def signed(corner: Corner) -> Corner | None:
+    """The drawn case with its TENSOR_QUANT8_ASYMM operands made TENSOR_QUANT8_ASYMM_SIGNED,
+    their zero points, inputs and the oracle's outputs 128 lower (HAL 1.3 couples the two
+    forms: ``conformance.harness.coupling``), or None for a case without a signed twin."""
+    from conformance.harness import coupling  # the suite's runner side: only when run
+
+    test = corner.test()
+    if not coupling.couples(test):
+        return None
+    (feed,) = coupling.signed_twin(test).feeds
+    return replace(
+        corner,
+        model=coupling.twin_model(corner.model),
+        inputs=list(feed.inputs),
+        outputs=list(feed.outputs),
+        classes=(*corner.classes, SIGNED_CLASS),
+        parameters={**corner.parameters, "signed twin": "quant8 operands 128 lower"},
+        dynamic=False,
+    )
+
+
 def unknown_inputs(corner: Corner, hidden: Mapping[int, Sequence[int]]) -> Corner:
     """The twin whose model input at each position of ``hidden`` has the listed axes
     unknown (0, the rank kept), and every output all of its axes: the request then gives

@@ -188,6 +188,10 @@ class Family:
     consumer counts as they were); a driver must lack these too before the family can pass."""
     twin: bool = False
     """Request family run on the case's dynamic-output twin (outputs of unknown dimensions)."""
+    level: HalVersion | None = None
+    """The lowest tested HAL level whose drivers run the family's items (None: every level):
+    a family about a later level's features is no business of an earlier level's driver,
+    whose collected items stay what they were."""
 
     def drafts(self, subject: object) -> Iterator[_Draft]:
         return iter(self.enumerate(subject))
@@ -241,6 +245,7 @@ def _family(
     upstream: str = "",
     side_rules: tuple[str, ...] = (),
     twin: bool = False,
+    level: HalVersion | None = None,
 ):
     def register(enumerate_: Callable[[object], Iterable[_Draft]]):
         if name in FAMILIES:
@@ -257,6 +262,7 @@ def _family(
             enumerate_,
             side_rules=side_rules,
             twin=twin,
+            level=level,
         )
         return enumerate_
 

@@ -21,6 +21,7 @@ from conformance.harness.mutations.base import (
     OURS,
     V1_0,
     V1_2,
+    V1_3,
     L,
     _add_pool,
     _append_values,
@@ -46,6 +47,7 @@ from hal.memory import HARDWARE_BUFFER_BLOB
 from hal.operations import operation_info, signatures
 from hal.types import (
     DataLocation,
+    HalVersion,
     Model,
     Operand,
     OperandTypeRange,
@@ -58,29 +60,35 @@ from hal.types import (
 from hal.validation import Tier, slot_positions
 
 
-def _newer_operation(model: Model, j: int) -> int | None:
-    """A 1.2-only operation type whose 1.2 forms take operation ``j``'s operand types."""
+def _before(level: HalVersion) -> frozenset[HalVersion]:
+    return frozenset(v for v in HalVersion if v < level)
+
+
+def _newer_operation(model: Model, j: int, level: HalVersion) -> int | None:
+    """An operation type introduced at ``level`` whose forms there take operation ``j``'s
+    operand types (the first in code order)."""
     operation = model.operations[j]
     ins, outs = _types(model, operation.inputs), _types(model, operation.outputs)
     for op in OperationType:
         info = operation_info(op)
-        if info is None or info.introduced != V1_2 or op == operation.type:
+        if info is None or info.introduced != level or op == operation.type:
             continue
-        if any(s.accepts_types(ins, outs) for s in signatures(op, V1_2)):
+        if any(s.accepts_types(ins, outs) for s in signatures(op, level)):
             return op
     return None
 
 
-def _newer_tail(model: Model, j: int) -> int | None:
-    """The scalar type of a trailing input that only 1.2 forms of operation ``j`` accept."""
+def _newer_tail(model: Model, j: int, level: HalVersion) -> int | None:
+    """The scalar type of a trailing input that only forms of operation ``j`` dated
+    ``level`` accept."""
     operation = model.operations[j]
     ins, outs = _types(model, operation.inputs), _types(model, operation.outputs)
     if any(not 0 <= v < len(model.operands) for v in operation.inputs):
         return None
-    for s in signatures(operation.type, V1_2):
+    for s in signatures(operation.type, level):
         tail = s.inputs[len(ins) :]
         if (
-            s.since == V1_2
+            s.since == level
             and len(s.inputs) == len(ins) + 1
             and s.accepts_types((*ins, *tail), outs)
             and is_scalar_type(tail[0])
@@ -136,25 +144,8 @@ def _newer_feature(model: Model) -> Iterator[_Draft]:
         _add_pool(HARDWARE_BUFFER_BLOB),
         BELOW_1_2,
     )
-    for j, operation in enumerate(model.operations):
-        newer = _newer_operation(model, j)
-        if newer is not None:
-            yield _Draft(
-                f"operation{j}.type={OperationType(newer).name}",
-                f"{_operation_label(model, j)} -> {OperationType(newer).name}, an operation of "
-                "HAL 1.2 taking the same operand types",
-                _set_operation_type(j, newer),
-                BELOW_1_2,
-            )
-        tail = _newer_tail(model, j)
-        if tail is not None:
-            yield _Draft(
-                f"operation{j}.inputs+{_type_name(tail)}",
-                f"{_operation_label(model, j)} given the optional {_type_name(tail)} input "
-                f"{len(operation.inputs)} only its HAL 1.2 forms have",
-                _append_scalar_input(j, tail),
-                BELOW_1_2,
-            )
+    for j in range(len(model.operations)):
+        yield from _level_features(model, j, V1_2)
         yield _Draft(
             f"operation{j}.extension",
             f"{_operation_label(model, j)} -> an extension operation of declared prefix "
@@ -171,6 +162,50 @@ def _newer_feature(model: Model) -> Iterator[_Draft]:
                 BELOW_1_2,
             )
             break
+
+
+def _level_features(model: Model, j: int, level: HalVersion) -> Iterator[_Draft]:
+    """Operation ``j`` made an operation ``level`` introduced taking its operand types, and
+    given an optional input only the forms of ``level`` have (each as the catalog dates it),
+    invalid through the methods of every level before ``level``."""
+    operation = model.operations[j]
+    newer = _newer_operation(model, j, level)
+    if newer is not None:
+        yield _Draft(
+            f"operation{j}.type={OperationType(newer).name}",
+            f"{_operation_label(model, j)} -> {OperationType(newer).name}, an operation of "
+            f"HAL {level} taking the same operand types",
+            _set_operation_type(j, newer),
+            _before(level),
+        )
+    tail = _newer_tail(model, j, level)
+    if tail is not None:
+        yield _Draft(
+            f"operation{j}.inputs+{_type_name(tail)}",
+            f"{_operation_label(model, j)} given the optional {_type_name(tail)} input "
+            f"{len(operation.inputs)} only its HAL {level} forms have",
+            _append_scalar_input(j, tail),
+            _before(level),
+        )
+
+
+@_family(
+    "newer_1_3_feature",
+    MODEL,
+    Tier.PARITY,
+    ("operation.type_version", "operation.type_known", "operation.signature"),
+    OURS,
+    "a model valid before HAL 1.3, one of whose operations a 1.3 operation could replace or a "
+    "1.3-only optional input extend (a driver tested at 1.3)",
+    "a HAL 1.3 feature sent through the 1.0-1.2 methods of a 1.3 driver: an operation 1.3 "
+    "introduced taking the same operand types (HARD_SWISH, ELU, FILL, RANK, QUANTIZED_LSTM "
+    "where their forms fit), an optional input only the operation's 1.3 forms have (the "
+    "RESIZE flags); both found in the catalog",
+    level=V1_3,
+)
+def _newer_1_3_feature(model: Model) -> Iterator[_Draft]:
+    for j in range(len(model.operations)):
+        yield from _level_features(model, j, V1_3)
 
 
 @_family(

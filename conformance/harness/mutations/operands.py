@@ -334,6 +334,39 @@ def _vts_retype_skipped(model: Model, i: int, target: int) -> bool:
     return False
 
 
+_VTS13_SKIPS = {
+    OperationType.QUANTIZE: ("outputs", 0, (Q8A, Q8AS)),
+    OperationType.DEQUANTIZE: ("inputs", 0, (Q8AS,)),
+    OperationType.AXIS_ALIGNED_BBOX_TRANSFORM: ("inputs", 1, (Q8A, Q8AS)),
+}
+"""VTS 1.3's additions to the slot skips: operation -> (side, slot, target types)."""
+
+
+def _vts13_retype_skipped(model: Model, i: int, target: int) -> bool:
+    """What VTS 1.3's ``mutateOperationOperandTypeSkip`` adds to 1.2's: the signed type where
+    CAST, ARGMAX and ARGMIN take it (model-wide, as upstream), QUANTIZE's output as either
+    8-bit asymmetric type, DEQUANTIZE's input as the signed type,
+    AXIS_ALIGNED_BBOX_TRANSFORM's input 1 as either, and RANK's input as any tensor type.
+    Such a retype is tried below 1.3 as VTS 1.2 tries it, and not at 1.3."""
+    for operation in model.operations:
+        op = operation.type
+        if op in (OperationType.CAST, OperationType.ARGMAX, OperationType.ARGMIN):
+            if target == Q8AS:
+                return True
+            continue
+        if op == OperationType.RANK:
+            if operation.inputs[:1] == [i] and is_tensor_type(target):
+                return True
+            continue
+        skip = _VTS13_SKIPS.get(op)
+        if skip is not None:
+            side, slot, targets = skip
+            slots = getattr(operation, side)
+            if slot < len(slots) and slots[slot] == i and target in targets:
+                return True
+    return False
+
+
 _KNOWN_TYPES = tuple(t for t in OperandType if operand_type_introduced(t) is not None)
 """The operand types some level knows: the retyping families' targets (a type no level
 knows is ``operand_type_beyond``'s business)."""
@@ -370,9 +403,11 @@ def _replace_operand(i: int, new: Operand, values: bytes | None = None):
     Tier.PARITY,
     ("operation.signature", "operand.constant_length", "operand.extra_params"),
     VTS,
-    "an operand used by an operation, and a target type VTS does not skip for it",
+    "an operand used by an operation, and a target type VTS does not skip for it (VTS 1.2's "
+    "skip list; at 1.3 VTS 1.3's, which adds the signed type's)",
     "an operand retyped to another fundamental type the operation does not accept there, "
-    "rewritten as VTS's mutateOperand does (stale extra params and constant lengths kept)",
+    "rewritten as VTS's mutateOperand does (stale extra params and constant lengths kept; a "
+    "retype to TENSOR_QUANT8_ASYMM_SIGNED changes the type alone, as VTS 1.3's does)",
     upstream="mutateOperationOperandTypeTest",
 )
 def _operand_retype_vts(model: Model) -> Iterator[_Draft]:
@@ -383,6 +418,8 @@ def _operand_retype_vts(model: Model) -> Iterator[_Draft]:
             if _vts_retype_skipped(model, i, target):
                 continue
             levels = _retype_levels(model, i, target)
+            if _vts13_retype_skipped(model, i, target):
+                levels -= {HalVersion.V1_3}
             if levels:
                 yield _Draft(
                     f"operand{i}.retype={target.name}",

@@ -32,6 +32,7 @@ from conformance.harness.mutations.base import (
     _types,
     copy_model,
 )
+from hal.operations import operation_info, signatures
 from hal.types import (
     ExecutionPreference,
     HalVersion,
@@ -140,13 +141,21 @@ for _side, _vts_name in (("inputs", "Input"), ("outputs", "Output")):
     _sampler(f"operation_{_side[:-1]}_index")(_sample)
 
 
-_LENIENT_OUTPUTS = frozenset(
-    {
-        OperationType.SPLIT,
-        OperationType.BIDIRECTIONAL_SEQUENCE_LSTM,
-        OperationType.BIDIRECTIONAL_SEQUENCE_RNN,
-    }
-)
+@functools.cache
+def _outputs_vary(op_type: int, level: HalVersion) -> bool:
+    """Whether the catalog's forms of ``op_type`` at ``level`` (at the first level that has
+    any, for a level before the operation) take different numbers of outputs (SPLIT's
+    repeated output; the sequence operations' optional state outputs, 1.2's bidirectional
+    merge): VTS's ``removeOperandTest`` skips their outputs, 1.2's list (SPLIT,
+    BIDIRECTIONAL_SEQUENCE_LSTM and _RNN) and 1.3's (UNIDIRECTIONAL_SEQUENCE_LSTM and _RNN
+    besides) being exactly these."""
+    if operation_info(op_type) is None:
+        return False
+    levels = [v for v in HalVersion if v >= level] + [v for v in HalVersion if v < level]
+    forms = next((f for f in (signatures(op_type, v) for v in levels) if f), [])
+    return len({len(s.outputs) for s in forms}) > 1 or any(
+        s.repeat_output is not None for s in forms
+    )
 
 
 def _remove_operand_vts(i: int) -> Callable[[Model], Model]:
@@ -174,22 +183,27 @@ def _remove_operand_vts(i: int) -> Callable[[Model], Model]:
         "model.output_indexes",
     ),
     VTS,
-    "an operand that is not an output of SPLIT or a bidirectional sequence operation",
+    "an operand that is not an output of an operation whose forms take different numbers of "
+    "outputs at the level (SPLIT, the sequence operations: the catalog's data)",
     "an operand deleted with every reference to it, the indexes above it left as they were "
     "(VTS's removeOperand, whose renumbering has no effect)",
     upstream="removeOperandTest",
 )
 def _operand_removed_vts(model: Model) -> Iterator[_Draft]:
     for i in range(len(model.operands)):
-        if any(
-            operation.type in _LENIENT_OUTPUTS and i in operation.outputs
-            for operation in model.operations
-        ):
+        writers = [o.type for o in model.operations if i in o.outputs]
+        levels = frozenset(
+            level
+            for level in HalVersion
+            if not any(_outputs_vary(op_type, level) for op_type in writers)
+        )
+        if not levels:
             continue
         yield _Draft(
             f"operand{i}.removed",
             f"{_operand(model, i)} removed; indexes above {i} not renumbered",
             _remove_operand_vts(i),
+            levels,
         )
 
 
