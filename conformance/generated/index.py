@@ -2082,7 +2082,6 @@ MODULES = (
         "V1_2.l2_normalization_zero_vector",
         (
             "l2_normalization_zero_vector_below_floor",
-            "l2_normalization_zero_vector_quant8_zero_rows",
             "l2_normalization_zero_vector_zero_vector",
             "l2_normalization_zero_vector_zero_vector_float16",
             "l2_normalization_zero_vector_zero_vector_relaxed",
@@ -4134,6 +4133,12 @@ MODULES = (
             "l2_normalization_quant8_signed_last_axis_zp_neg",
             "l2_normalization_quant8_signed_last_axis_zp_pos",
             "l2_normalization_quant8_signed_last_axis_zp_zero",
+        ),
+    ),
+    (
+        "V1_3.l2_normalization_zero_vector_quant8",
+        (
+            "l2_normalization_zero_vector_quant8_zero_rows",
         ),
     ),
     (

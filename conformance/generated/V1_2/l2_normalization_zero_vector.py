@@ -139,41 +139,9 @@ def _t3():
     )
 
 
-def _t4():
-    return g.case(
-        "l2_normalization_zero_vector_quant8_zero_rows",
-        "l2_normalization_zero_vector_quant8_zero_rows_dynamic_output_shape",
-        "V1_2",
-        version="V1_2",
-        provenance=g.provenance(SPEC, 36, (), ("L2_NORMALIZATION",)),
-        model=g.model(
-            operands=[
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=120),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0078125, zero_point=128),
-            ],
-            operations=[
-                g.operation(OperationType.L2_NORMALIZATION, [0], [1]),
-            ],
-            inputs=[0],
-            outputs=[1],
-        ),
-        feeds=[
-            g.feed(
-                inputs=[
-                    g.array("|u1", (3, 3), "eHh4eHR4eHh4"),
-                ],
-                outputs=[
-                    g.array("|u1", (3, 3), "gICAgACAgICA"),
-                ],
-            ),
-        ],
-    )
-
-
 TESTS = (
     ("l2_normalization_zero_vector_zero_vector", _t0),
     ("l2_normalization_zero_vector_zero_vector_relaxed", _t1),
     ("l2_normalization_zero_vector_zero_vector_float16", _t2),
     ("l2_normalization_zero_vector_below_floor", _t3),
-    ("l2_normalization_zero_vector_quant8_zero_rows", _t4),
 )

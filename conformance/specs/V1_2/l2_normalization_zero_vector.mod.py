@@ -3,7 +3,7 @@
 # an all-zero vector gives zeros (Android 10 divided by the norm alone: 0 / 0 = NaN),
 # and a vector of norm below 1e-6 is divided by 1e-6. Rank 2 along the last axis.
 # Golden values: conformance/specs/oracles/pooling_oracle.py, case
-# l2_normalization_cases ("zero_vector 3x3", "below_floor 2x3"); the quant8 model by hand.
+# l2_normalization_cases ("zero_vector 3x3", "below_floor 2x3").
 
 # Rows (0, 0, 0) -> zeros; (3, 0, -4) / 5; (0, 0, 0) again.
 i1 = Input("in", "TENSOR_FLOAT32", "{3, 3}")
@@ -23,17 +23,4 @@ Model("below_floor").Operation("L2_NORMALIZATION", i2).To(o2)
 Example({
     i2: [3e-7, -4e-7, 0.0, 1.5, 2.0, 0.0],
     o2: [0.3, -0.4, 0.0, 0.6, 0.8, 0.0],
-})
-
-# Quant8 (input scale 0.5, zero point 120; the output's fixed 1/128, 128): an all-zero
-# row (every byte at the zero point) gives the output zero point 128, as Android 11
-# computes it for every HAL version (Android 10's fixed point did too). By hand: row 0
-# zeros -> 128, 128, 128; row 1 (0, -2, 0) -> (0, -1, 0) -> 128, 0, 128; row 2 zeros
-# again.
-i3 = Input("in", "TENSOR_QUANT8_ASYMM", "{3, 3}, 0.5f, 120")
-o3 = Output("qout", "TENSOR_QUANT8_ASYMM", "{3, 3}, 0.0078125f, 128")
-Model("quant8_zero_rows").Operation("L2_NORMALIZATION", i3).To(o3)
-Example({
-    i3: [120, 120, 120, 120, 116, 120, 120, 120, 120],
-    o3: [128, 128, 128, 128, 0, 128, 128, 128, 128],
 })

@@ -819,7 +819,7 @@ HAND_DERIVED = {
     ("V1_1/avg_pool_relaxed.mod.py", "out"): "the oracle's values clamped to [0, 6] by hand",
     ("V1_1/max_pool_relaxed.mod.py", "out"): "the oracle's maxima clamped to [-1, 1] by hand",
     ("V1_2/instance_normalization.mod.py", "out2"): "constant channels give beta, by hand",
-    ("V1_2/l2_normalization_zero_vector.mod.py", "qout"): "quant8 zero rows, by hand",
+    ("V1_3/l2_normalization_zero_vector_quant8.mod.py", "qout"): "quant8 zero rows, by hand",
 }
 
 
