@@ -11,6 +11,7 @@ from hal.checks import (
     elementwise,
     lookup,
     lstm,
+    newops,
     pooling,
     proposals,
     reduction,
@@ -35,6 +36,7 @@ _FAMILIES = (
     lookup,
     detection,
     proposals,
+    newops,
 )
 
 
