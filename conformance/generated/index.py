@@ -3715,6 +3715,27 @@ MODULES = (
         ),
     ),
     (
+        "V1_3.hard_swish",
+        (
+            "hard_swish",
+            "hard_swish_float16",
+            "hard_swish_quant8_coarse_input",
+            "hard_swish_quant8_rank5",
+            "hard_swish_quant8_same_scale",
+            "hard_swish_quant8_saturating",
+            "hard_swish_quant8_wide",
+            "hard_swish_rank5",
+            "hard_swish_rank5_float16",
+            "hard_swish_rank5_relaxed",
+            "hard_swish_relaxed",
+            "hard_swish_zero_point_wrap",
+            "hard_swish_zero_sized",
+            "hard_swish_zero_sized_float16",
+            "hard_swish_zero_sized_quant8",
+            "hard_swish_zero_sized_relaxed",
+        ),
+    ),
+    (
         "V1_3.rank",
         (
             "rank",

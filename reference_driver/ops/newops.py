@@ -34,7 +34,7 @@ import numpy as np
 from hal.checks.newops import QUANTIZED, hard_swish_multipliers, hard_swish_output_reason
 from hal.forms import Signature
 from hal.types import OperationType, numpy_dtype
-from reference_driver.ops.base import Cost, OpArgs, OperationImpl, Shapes, checked, elements
+from reference_driver.ops.base import Cost, OpArgs, Shapes, checked, elements
 from reference_driver.ops.common import to_float_type
 
 _Op = OperationType
@@ -57,7 +57,7 @@ def _elu(args: OpArgs, shapes: Shapes) -> list[np.ndarray]:
     alpha = np.float32(args.scalar(1))
     with np.errstate(all="ignore"):
         negative = alpha * (np.exp(x) - np.float32(1.0))
-        result = np.where(_F32_ZERO < x, x, _F32_ZERO) + np.where(
+        result = np.where(x > _F32_ZERO, x, _F32_ZERO) + np.where(
             negative < _F32_ZERO, negative, _F32_ZERO
         )
     return [to_float_type(result, values.dtype)]
@@ -67,7 +67,7 @@ def _hard_swish_float(values: np.ndarray) -> np.ndarray:
     x = values.astype(np.float32)
     with np.errstate(all="ignore"):
         shifted = x + np.float32(3.0)
-        relu = np.where(_F32_ZERO < shifted, shifted, _F32_ZERO)
+        relu = np.where(shifted > _F32_ZERO, shifted, _F32_ZERO)
         capped = np.where(relu < np.float32(6.0), relu, np.float32(6.0))
         result = (x * capped) / np.float32(6.0)
     return to_float_type(result, values.dtype)

@@ -186,6 +186,17 @@ def self_test() -> None:
     assert hard_swish_q(126, 0.5, 128, 0.25, 128, "Q8A") == 127
     # Q8AS, q = -128, z_in = 0, s_in = 0.5 (x = -64 < -3): y = 0 -> z_out = -5.
     assert hard_swish_q(-128, 0.5, 0, 0.25, -5, "Q8AS") == -5
+    # The int16 wrap: s_in = 511/512, s_out = 2**-7, so the output multiplier is s_in
+    # itself, 0.998046875 = 0.998 * 2**0 (exponent 0): Q31 2143289344, Q15 (+ 2**15) >> 16
+    # = 32704. The relu-ish multiplier 2**-7 * 511/512 / (3 * 2**-15) = 85.17 = 0.665 * 2**7.
+    # q = 255, z_in = 0: hires 32640; preshift (32640 * 32704 + 16384) / 32768 = 32576.3
+    # -> 32576; relu-ish saturates to 32767 (x >= 3); 32767 * 32576 / 32768 = 32575.006
+    # -> 32575; + 255 = 32830, which an int16 keeps as 32830 - 65536 = -32706 -> 0.
+    assert hard_swish_params(0.998046875, 0.0078125)[:2] == (32704, 0)
+    assert hard_swish_q(255, 0.998046875, 0, 0.0078125, 255, "Q8A") == 0
+    # q = 254: hires 32512; (32512 * 32704 + 16384) / 32768 = 32448.98 -> 32448;
+    # 32767 * 32448 / 32768 = 32447.01 -> 32447; + 255 = 32702 fits -> clamped to 255.
+    assert hard_swish_q(254, 0.998046875, 0, 0.0078125, 255, "Q8A") == 255
     # Floats: hard_swish(1) = 1 * 4 / 6; elu(-1, 2) = 2 * (e**-1 - 1).
     assert hard_swish(1.0) == 4.0 / 6.0 and hard_swish(-4.0) == 0.0 and hard_swish(4.0) == 4.0
     assert elu(-1.0, 2.0) == 2.0 * (math.exp(-1.0) - 1.0) and elu(3.0, 0.5) == 3.0
@@ -225,6 +236,8 @@ HARD_SWISH_QUANT = [
     ("hard_swish q8as tiny input scale", "Q8AS", [-128, -64, -16, -1, 0, 1, 16, 64, 100, 127,
      -100, 50], (0.01, -5), (0.004, -20)),
     ("hard_swish rank 5 q8a", "Q8A", [100, 120, 130, 140, 150, 160], (0.1, 128), (0.1, 128)),
+    ("hard_swish q8a zero point wrap", "Q8A", [0, 1, 2, 4, 64, 128, 200, 253, 254, 255],
+     (0.998046875, 0), (0.0078125, 255)),
 ]
 
 FILL_EXAMPLES = [
@@ -272,7 +285,9 @@ def main() -> None:
 
 
 # Spec outputs not computed here (derived by hand in the spec), skipped by --check.
-HAND_DERIVED: dict[tuple[str, str], str] = {}
+HAND_DERIVED: dict[tuple[str, str], str] = {
+    ("V1_3/hard_swish.mod.py", "out8"): "zero_sized: the output is the input x (no rows added)",
+}
 
 
 if __name__ == "__main__":
