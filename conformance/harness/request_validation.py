@@ -42,7 +42,7 @@ from conformance.harness.mutations import (
 )
 from conformance.harness.prepared import prepared
 from conformance.harness.requests import PackedRequest, pack_request
-from conformance.harness.runner import case_twin, has_dynamic_twin
+from conformance.harness.runner import case_twin
 from conformance.harness.validating import MUTATIONS_PER_ROUND_TRIP, attempt, levels_for
 from hal.types import ErrorStatus, HalVersion, Model, Request
 
@@ -75,7 +75,7 @@ def request_family_applies(family: Family, test, hal_level: HalVersion = HalVers
         if low is not None and test.feeds:
             levels = [v for v in HalVersion if low <= v <= hal_level]
             names = set()
-            for twin in (False, True) if has_dynamic_twin(test) else (False,):
+            for twin in (False, True):
                 model = case_twin(test) if twin else test.model
                 with valid_request(model, test) as packed:
                     subject = RequestSubject(model, packed.request)
