@@ -36,15 +36,17 @@ TYPE_NAMES = frozenset(
         "TENSOR_QUANT16_ASYMM",
         "TENSOR_QUANT16_SYMM",
         "TENSOR_QUANT8_SYMM_PER_CHANNEL",
+        "TENSOR_QUANT8_ASYMM_SIGNED",
     }
 )
-"""The 15 operand type names a spec may use."""
+"""The 16 operand type names a spec may use (the last, HAL 1.3's, since Android 11)."""
 
 FLOAT_TYPES = frozenset({"FLOAT32", "FLOAT16", "TENSOR_FLOAT32", "TENSOR_FLOAT16"})
 BOOL_TYPES = frozenset({"BOOL", "TENSOR_BOOL8"})
 
 _CLAMPS: dict[str, tuple[int | None, int | None]] = {
     "TENSOR_QUANT8_ASYMM": (0, 255),
+    "TENSOR_QUANT8_ASYMM_SIGNED": (-128, 127),
     "TENSOR_QUANT16_ASYMM": (0, 65535),
     "TENSOR_QUANT8_SYMM_PER_CHANNEL": (-127, 127),
     "UINT32": (0, None),
@@ -63,7 +65,7 @@ KIND_LABELS = {
 
 
 def check_type_name(name: object) -> str:
-    """``name`` if it is one of the 15 operand type names, or an extension operand type
+    """``name`` if it is one of the 16 operand type names, or an extension operand type
     of ``hal.extensions`` written ``"<extension name>:<type name>"``; DslError otherwise."""
     if isinstance(name, str) and split_qualified(name) is not None:
         try:

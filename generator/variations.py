@@ -145,13 +145,31 @@ class DynamicOutputShapeConverter(ModelVariation):
 class DataTypeConverter(ModelVariation):
     """Retypes targets and converts their data (docs/spec-language.md 5.3 and 6)."""
 
-    def __init__(self, targetType: str | None = None, name: str | None = None) -> None:
+    def __init__(
+        self,
+        targetType: str | None = None,
+        name: str | None = None,
+        scale: float | None = None,
+        zeroPoint: int | None = None,
+    ) -> None:
         super().__init__(name)
-        if targetType is not None and str(targetType).lower() not in ("float16", "int32"):
+        target = None if targetType is None else str(targetType).lower()
+        if target is not None and target not in _TARGETS:
             raise DslError(
-                f"DataTypeConverter targetType must be float16 or int32, not {targetType!r}"
+                "DataTypeConverter targetType must be float16, int32, quant8 or "
+                f"quant8_signed, not {targetType!r}"
+            )
+        quantized = target in _QUANTIZED_TARGETS
+        if quantized and (scale is None or zeroPoint is None):
+            raise DslError(f"DataTypeConverter {targetType!r} needs scale= and zeroPoint=")
+        if not quantized and (scale is not None or zeroPoint is not None):
+            raise DslError(
+                "DataTypeConverter takes scale= and zeroPoint= only with targetType "
+                f"quant8 or quant8_signed, not {targetType!r}"
             )
         self.targetType = targetType
+        self.scale = None if scale is None else float(scale)
+        self.zeroPoint = None if zeroPoint is None else int(zeroPoint)
         self._identified = False
 
     def SetToDefaultName(self) -> None:
@@ -162,6 +180,7 @@ class DataTypeConverter(ModelVariation):
         for type_name, name in (
             ("TENSOR_QUANT8_SYMM_PER_CHANNEL", "channelQuant8"),
             ("TENSOR_QUANT8_ASYMM", "quant8"),
+            ("TENSOR_QUANT8_ASYMM_SIGNED", "quant8_signed"),
             ("TENSOR_INT32", "int32"),
             ("TENSOR_FLOAT16", "float16"),
         ):
@@ -176,6 +195,16 @@ class DataTypeConverter(ModelVariation):
             return
         self._identified = True
         target = self.targetType.upper()
+        if target.lower() in _QUANTIZED_TARGETS:
+            # Android 11: every TENSOR_FLOAT32 operand, at the given scale and zero point;
+            # FLOAT32 scalars stay as they are.
+            quantized = _QUANTIZED_TARGETS[target.lower()]
+            self.targetOperands = {
+                op.name: [quantized, self.scale, self.zeroPoint]
+                for op in model.operands
+                if op.type.type == "TENSOR_FLOAT32"
+            }
+            return
         self.targetOperands = {
             op.name: [f"TENSOR_{target}"]
             for op in model.operands
@@ -192,6 +221,14 @@ class DataTypeConverter(ModelVariation):
         return op.with_(
             type=new_type, value=convert_data(op.value, op.type, new_type, op.describe())
         )
+
+
+_QUANTIZED_TARGETS = {
+    "quant8": "TENSOR_QUANT8_ASYMM",
+    "quant8_signed": "TENSOR_QUANT8_ASYMM_SIGNED",
+}
+"""The keyword targets of Android 11 (``DataTypeConverter("quant8", scale=, zeroPoint=)``)."""
+_TARGETS = ("float16", "int32", *_QUANTIZED_TARGETS)
 
 
 def _type_from_spec(op: WorkOperand, spec: Any) -> TypeDesc:

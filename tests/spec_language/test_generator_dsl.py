@@ -938,6 +938,11 @@ def test_per_channel_divides_in_float64_and_clamps_at_127(tmp_path):
             "x_channelQuant8",
         ),
         ('{a: ("TENSOR_INT32",), b: ("TENSOR_QUANT8_ASYMM", 0.5, 0)}', "x_quant8"),
+        (
+            '{a: ("TENSOR_QUANT8_ASYMM_SIGNED", 0.5, 0), b: ("TENSOR_QUANT8_ASYMM", 0.5, 0)}',
+            "x_quant8",
+        ),
+        ('{a: ("TENSOR_QUANT8_ASYMM_SIGNED", 0.5, 0), b: ("TENSOR_INT32",)}', "x_quant8_signed"),
         ('{a: ("TENSOR_FLOAT16",), b: ("TENSOR_INT32",)}', "x_int32"),
         ('{a: ("TENSOR_FLOAT16",)}', "x_float16"),
         ('{a: ("TENSOR_QUANT16_ASYMM", 0.5, 0)}', "x_float32"),
@@ -958,6 +963,90 @@ def test_data_type_converter_default_names(tmp_path, targets, expected):
         """,
     )
     assert test.name == expected
+
+
+def test_signed_quant8_is_int8_clamped_to_its_range(tmp_path):
+    (test,) = run(
+        tmp_path,
+        """
+        i = Input("i", "TENSOR_FLOAT32", "{4}")
+        o = Output("o", "TENSOR_FLOAT32", "{4}")
+        Model().Operation("RELU", i).To(o)
+        q = DataTypeConverter().Identify({
+            i: ("TENSOR_QUANT8_ASYMM_SIGNED", 0.5, -1),
+            o: ("TENSOR_QUANT8_ASYMM_SIGNED", 0.5, -1),
+        })
+        Example({i: [-100.0, -1.0, 1.25, 100.0], o: [0.0, 0.0, 1.25, 100.0]}).AddVariations(
+            q, includeDefault=False
+        )
+        """,
+        folder="V1_3",
+    )
+    assert test.name == "x_quant8_signed"
+    assert [(op.type, op.scale, op.zero_point) for op in test.model.operands] == [
+        (T.TENSOR_QUANT8_ASYMM_SIGNED, 0.5, -1)
+    ] * 2
+    # x / 0.5 - 1, rounded half to even, clamped to [-128, 127]: -100 -> -201 -> -128,
+    # -1 -> -3, 1.25 -> 2.5 - 1 = 1.5 -> 2, 100 -> 199 -> 127; 0 -> -1.
+    assert same(test.feeds[0].inputs[0], np.array([-128, -3, 2, 127], "i1"))
+    assert same(test.feeds[0].outputs[0], np.array([-1, -1, 2, 127], "i1"))
+
+
+@pytest.mark.parametrize(("target", "qtype"), [("quant8", "u1"), ("quant8_signed", "i1")])
+def test_keyword_quantized_target_converts_every_float32_tensor(tmp_path, target, qtype):
+    # Android 11: DataTypeConverter("quant8[_signed]", scale=, zeroPoint=) retypes every
+    # TENSOR_FLOAT32 operand at that scale and zero point; FLOAT32 scalars stay.
+    (test,) = run(
+        tmp_path,
+        f"""
+        i = Input("i", "TENSOR_FLOAT32", "{{2}}")
+        o = Output("o", "TENSOR_FLOAT32", "{{2}}")
+        Model().Operation("SOFTMAX", i, 1.0).To(o)
+        q = DataTypeConverter("{target}", scale=0.25, zeroPoint=4)
+        Example({{i: [1.0, -1.0], o: [0.5, 0.25]}}).AddVariations(q, includeDefault=False)
+        """,
+        folder="V1_3",
+    )
+    qt = T.TENSOR_QUANT8_ASYMM if target == "quant8" else T.TENSOR_QUANT8_ASYMM_SIGNED
+    assert test.name == f"x_{target}"
+    assert [(op.type, op.scale, op.zero_point) for op in test.model.operands] == [
+        (qt, 0.25, 4),
+        (T.FLOAT32, 0.0, 0),
+        (qt, 0.25, 4),
+    ]
+    # 1 / 0.25 + 4 = 8, -1 / 0.25 + 4 = 0; 0.5 -> 6, 0.25 -> 5.
+    assert same(test.feeds[0].inputs[0], np.array([8, 0], qtype))
+    assert same(test.feeds[0].outputs[0], np.array([6, 5], qtype))
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (
+            '"quant16"',
+            "DataTypeConverter targetType must be float16, int32, quant8 or quant8_signed, "
+            "not 'quant16'",
+        ),
+        ('"quant8", scale=0.5', "DataTypeConverter 'quant8' needs scale= and zeroPoint="),
+        (
+            '"float16", scale=0.5, zeroPoint=0',
+            "DataTypeConverter takes scale= and zeroPoint= only with targetType quant8 or "
+            "quant8_signed, not 'float16'",
+        ),
+    ],
+)
+def test_data_type_converter_target_errors(tmp_path, args, message):
+    with pytest.raises(SpecError) as error:
+        run(
+            tmp_path,
+            f"""
+            i = Input("i", "TENSOR_FLOAT32", "{{1}}")
+            o = Output("o", "TENSOR_FLOAT32", "{{1}}")
+            Model().Operation("RELU", i).To(o)
+            Example({{i: [1.0], o: [1.0]}}).AddVariations(DataTypeConverter({args}))
+            """,
+        )
+    assert message in str(error.value)
 
 
 def test_zero_element_operand_only_changes_type(tmp_path):
