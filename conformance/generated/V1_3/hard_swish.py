@@ -362,6 +362,130 @@ def _t10():
 
 def _t11():
     return g.case(
+        "hard_swish_quant8_signed_same_scale",
+        "hard_swish_quant8_signed_same_scale_dynamic_output_shape",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 42, (), ("HARD_SWISH",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [17], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [17], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125),
+            ],
+            operations=[
+                g.operation(OperationType.HARD_SWISH, [0], [1]),
+            ],
+            inputs=[0],
+            outputs=[1],
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (17,), "4OTo7PD0+PwABAgMEBQYHCA="),
+                ],
+                outputs=[
+                    g.array("|i1", (17,), "AAAA/v39/f4AAgUJDRIYHCA="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t12():
+    return g.case(
+        "hard_swish_quant8_signed_wide",
+        "hard_swish_quant8_signed_wide_dynamic_output_shape",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 42, (), ("HARD_SWISH",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [12], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.10000000149011612),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [12], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.05000000074505806, zero_point=-98),
+            ],
+            operations=[
+                g.operation(OperationType.HARD_SWISH, [0], [1]),
+            ],
+            inputs=[0],
+            outputs=[1],
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (12,), "gJzA4vb/AAEKHkB/"),
+                ],
+                outputs=[
+                    g.array("|i1", (12,), "np6enpednp+r2h5/"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t13():
+    return g.case(
+        "hard_swish_quant8_signed_saturating",
+        "hard_swish_quant8_signed_saturating_dynamic_output_shape",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 42, (), ("HARD_SWISH",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [12], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.0625, zero_point=-28),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [12], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.019999999552965164, zero_point=-128),
+            ],
+            operations=[
+                g.operation(OperationType.HARD_SWISH, [0], [1]),
+            ],
+            inputs=[0],
+            outputs=[1],
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (12,), "gKbY7PgACBQoUGR/"),
+                ],
+                outputs=[
+                    g.array("|i1", (12,), "gICAj6zF4hZUf39/"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t14():
+    return g.case(
+        "hard_swish_quant8_signed_small_scale",
+        "hard_swish_quant8_signed_small_scale_dynamic_output_shape",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 42, (), ("HARD_SWISH",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [12], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.009999999776482582, zero_point=-5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [12], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.004000000189989805, zero_point=-20),
+            ],
+            operations=[
+                g.operation(OperationType.HARD_SWISH, [0], [1]),
+            ],
+            inputs=[0],
+            outputs=[1],
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (12,), "gMDw/wABEEBkf5wy"),
+                ],
+                outputs=[
+                    g.array("|i1", (12,), "kbHf8fL0CFZ/f5s9"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t15():
+    return g.case(
         "hard_swish_zero_point_wrap",
         "hard_swish_zero_point_wrap_dynamic_output_shape",
         "V1_3",
@@ -391,13 +515,13 @@ def _t11():
     )
 
 
-def _t12():
+def _t16():
     return g.case(
         "hard_swish_zero_sized",
         "hard_swish_zero_sized_dynamic_output_shape",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 86, ("",), ("SLICE", "HARD_SWISH", "CONCATENATION")),
+        provenance=g.provenance(SPEC, 108, ("",), ("SLICE", "HARD_SWISH", "CONCATENATION")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=2),
@@ -430,12 +554,12 @@ def _t12():
     )
 
 
-def _t13():
+def _t17():
     return g.case(
         "hard_swish_zero_sized_relaxed",
         "hard_swish_zero_sized_dynamic_output_shape_relaxed",
         "V1_3",
-        provenance=g.provenance(SPEC, 86, ("relaxed",), ("SLICE", "HARD_SWISH", "CONCATENATION")),
+        provenance=g.provenance(SPEC, 108, ("relaxed",), ("SLICE", "HARD_SWISH", "CONCATENATION")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=2),
@@ -469,13 +593,13 @@ def _t13():
     )
 
 
-def _t14():
+def _t18():
     return g.case(
         "hard_swish_zero_sized_float16",
         "hard_swish_zero_sized_dynamic_output_shape_float16",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 86, ("float16",), ("SLICE", "HARD_SWISH", "CONCATENATION")),
+        provenance=g.provenance(SPEC, 108, ("float16",), ("SLICE", "HARD_SWISH", "CONCATENATION")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=2),
@@ -508,13 +632,13 @@ def _t14():
     )
 
 
-def _t15():
+def _t19():
     return g.case(
         "hard_swish_zero_sized_quant8",
         "hard_swish_zero_sized_dynamic_output_shape_quant8",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 86, ("quant8",), ("SLICE", "HARD_SWISH", "CONCATENATION")),
+        provenance=g.provenance(SPEC, 108, ("quant8",), ("SLICE", "HARD_SWISH", "CONCATENATION")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=2, scale=0.5, zero_point=128),
@@ -559,9 +683,13 @@ TESTS = (
     ("hard_swish_quant8_saturating", _t8),
     ("hard_swish_quant8_coarse_input", _t9),
     ("hard_swish_quant8_rank5", _t10),
-    ("hard_swish_zero_point_wrap", _t11),
-    ("hard_swish_zero_sized", _t12),
-    ("hard_swish_zero_sized_relaxed", _t13),
-    ("hard_swish_zero_sized_float16", _t14),
-    ("hard_swish_zero_sized_quant8", _t15),
+    ("hard_swish_quant8_signed_same_scale", _t11),
+    ("hard_swish_quant8_signed_wide", _t12),
+    ("hard_swish_quant8_signed_saturating", _t13),
+    ("hard_swish_quant8_signed_small_scale", _t14),
+    ("hard_swish_zero_point_wrap", _t15),
+    ("hard_swish_zero_sized", _t16),
+    ("hard_swish_zero_sized_relaxed", _t17),
+    ("hard_swish_zero_sized_float16", _t18),
+    ("hard_swish_zero_sized_quant8", _t19),
 )

@@ -449,6 +449,37 @@ def _t13():
     )
 
 
+def _t14():
+    return g.case(
+        "rank_quant8_signed",
+        "rank_quant8_signed_dynamic_output_shape",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 61, (), ("RANK",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2, 1, 1, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-3),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.RANK, [0], [1]),
+            ],
+            inputs=[0],
+            outputs=[1],
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 2, 1, 1, 1), "gP0Afw=="),
+                ],
+                outputs=[
+                    g.array("<i4", (), "BQAAAA=="),
+                ],
+            ),
+        ],
+    )
+
+
 TESTS = (
     ("rank", _t0),
     ("rank_relaxed", _t1),
@@ -464,4 +495,5 @@ TESTS = (
     ("rank_quant8_symm", _t11),
     ("rank_quant8_per_channel", _t12),
     ("rank_float16_2", _t13),
+    ("rank_quant8_signed", _t14),
 )

@@ -63,6 +63,28 @@ quant_model("quant8_coarse_input", Q8A, [0, 1, 2, 3, 4, 5, 6, 8, 10, 12, 14, 16]
 # Rank 5.
 quant_model("quant8_rank5", Q8A, [100, 120, 130, 140, 150, 160],
             [127, 125, 129, 136, 147, 160], (0.1, 128), (0.1, 128), dims="{1, 2, 1, 3, 1}")
+
+Q8AS = "TENSOR_QUANT8_ASYMM_SIGNED"
+
+# Signed: the same scale in and out, zero point 0.
+quant_model("quant8_signed_same_scale", Q8AS, list(range(-32, 33, 4)),
+            [0, 0, 0, -2, -3, -3, -3, -2, 0, 2, 5, 9, 13, 18, 24, 28, 32], (0.125, 0),
+            (0.125, 0))
+# A finer output scale, zero point -98: outputs past (127 + 98) * 0.05 = 11.25 saturate.
+quant_model("quant8_signed_wide", Q8AS,
+            [-128, -100, -64, -30, -10, -1, 0, 1, 10, 30, 64, 127],
+            [-98, -98, -98, -98, -105, -99, -98, -97, -85, -38, 30, 127], (0.1, 0), (0.05, -98))
+# Output scale under a third of the input's, zero point -128: negative outputs clamp to
+# -128, outputs past 255 * 0.02 = 5.1 to 127.
+quant_model("quant8_signed_saturating", Q8AS,
+            [-128, -90, -40, -20, -8, 0, 8, 20, 40, 80, 100, 127],
+            [-128, -128, -128, -113, -84, -59, -30, 22, 84, 127, 127, 127], (0.0625, -28),
+            (0.02, -128))
+# A small input scale (0.01: x within [-1.23, 1.32], never past -3 or 3).
+quant_model("quant8_signed_small_scale", Q8AS,
+            [-128, -64, -16, -1, 0, 1, 16, 64, 100, 127, -100, 50],
+            [-111, -79, -33, -15, -14, -12, 8, 86, 127, 127, -101, 61], (0.01, -5),
+            (0.004, -20))
 # The int16 wrap of the zero point (see the header).
 quant_model("zero_point_wrap", Q8A, [0, 1, 2, 4, 64, 128, 200, 253, 254, 255],
             [255, 255, 255, 255, 255, 255, 255, 255, 255, 0], (0.998046875, 0),
@@ -74,7 +96,7 @@ x = [1.0, -2.0, 3.5, 0.0, 4.0, -0.5]
 iz = Input("x", "TENSOR_FLOAT32", "{2, 3}")
 ez = Internal("empty", "TENSOR_FLOAT32", "{0, 3}")
 hz = Internal("swished", "TENSOR_FLOAT32", "{0, 3}")
-oz = Output("out", "TENSOR_FLOAT32", "{2, 3}")
+oz = Output("passed_through", "TENSOR_FLOAT32", "{2, 3}")
 Model("zero_sized").Operation("SLICE", iz, [0, 0], [0, -1]).To(ez).Operation(
     "HARD_SWISH", ez).To(hz).Operation("CONCATENATION", hz, iz, 0).To(oz)
 quant8 = DataTypeConverter().Identify({

@@ -54,3 +54,8 @@ i10 = Input("in", "TENSOR_FLOAT16", "{1, 2, 1, 2}")
 o10 = Output("out", "INT32", "{}")
 Model("float16").Operation("RANK", i10).To(o10)
 Example({i10: [1.0, 2.0, 3.0, 4.0], o10: [4]})
+
+i11 = Input("in", "TENSOR_QUANT8_ASYMM_SIGNED", "{2, 2, 1, 1, 1}, 0.5f, -3")
+o11 = Output("out", "INT32", "{}")
+Model("quant8_signed").Operation("RANK", i11).To(o11)
+Example({i11: [-128, -3, 0, 127], o11: [5]})
