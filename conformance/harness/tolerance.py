@@ -11,7 +11,8 @@ driver is tested at (``rules_for``):
 * ``ANDROID_11`` (HAL 1.3, VTS 1.3's): float32 atol 1e-5 and rtol five float32
   ULPs (5 * 2**-23), loosened as above when the model is relaxed or holds a
   TENSOR_FLOAT16 operand anywhere (any subgraph); INT32 tensors and scalars
-  within 1; the mobilenet override 3. The strict tier's items keep INT32 exact
+  within 1; TENSOR_QUANT8_ASYMM_SIGNED within 1 as the other quantized types;
+  the mobilenet override 3. The strict tier's items keep INT32 exact
   (``ANDROID_11_STRICT``): an index or a count one off is wrong.
 
 TENSOR_BOOL8 is exact (as truth values) in both. Output shapes are compared
@@ -32,6 +33,9 @@ FLOAT16_TOLERANCE = 5 * 2**-10
 QUANT_DEFAULT = 1
 
 _FLOAT_TYPES = (OperandType.TENSOR_FLOAT32, OperandType.TENSOR_FLOAT16)
+_QUANTIZED_TYPES = QUANTIZED_TENSOR_TYPES | {OperandType.TENSOR_QUANT8_ASYMM_SIGNED}
+"""The types judged within the quantized allowance: HAL 1.2's, and 1.3's signed bytes
+(VTS 1.3 gives TENSOR_QUANT8_ASYMM_SIGNED the allowance of TENSOR_QUANT8_ASYMM)."""
 _INT32_TYPES = (OperandType.TENSOR_INT32, OperandType.INT32)
 
 
@@ -129,7 +133,7 @@ def compare(
             close = np.isfinite(e) & (error <= tolerance.atol + tolerance.rtol * np.abs(e))
         # An infinite expected value matches only itself; NaN matches NaN.
         bad = ~(close | (e == a) | (np.isnan(e) & np.isnan(a)))
-    elif type_ in QUANTIZED_TENSOR_TYPES:
+    elif type_ in _QUANTIZED_TYPES:
         e, a = expected.astype(np.int64), actual.astype(np.int64)
         error = np.abs(e - a)
         bad = error > tolerance.quant
@@ -209,4 +213,4 @@ def bias_applies(expected: np.ndarray, type_: int) -> bool:
     ``BIAS_MIN_ELEMENTS`` or more. No spec is exempt: no golden the generator quantized
     is rounded from a tie (x.5 steps), where its rounding (half to even) and the HAL's
     (half away from zero) differ (``scripts/quant_ties.py`` checks every spec)."""
-    return type_ in QUANTIZED_TENSOR_TYPES and expected.size >= BIAS_MIN_ELEMENTS
+    return type_ in _QUANTIZED_TYPES and expected.size >= BIAS_MIN_ELEMENTS

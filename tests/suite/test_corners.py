@@ -237,7 +237,7 @@ def test_the_registry_refuses_a_family_or_an_operation_twice_and_a_wrong_order()
 @pytest.mark.parametrize("family", sorted(FAMILIES))
 def test_a_printed_corner_is_a_spec_the_generator_reads_back(family: str, tmp_path: Path) -> None:
     corner = find(FAMILIES[family](), lambda c: len(c.classes) >= 3, settings=_SEARCH)
-    folder = tmp_path / "V1_2"
+    folder = tmp_path / corner.level
     folder.mkdir()
     path = folder / "corner.mod.py"
     path.write_text(corner.spec(), encoding="utf-8")

@@ -13,6 +13,7 @@ from conformance.harness.tolerance import (
     ANDROID_10,
     ANDROID_11,
     ANDROID_11_STRICT,
+    bias_applies,
     compare,
     rules_for,
     tolerance_for,
@@ -119,6 +120,19 @@ def test_quant_bool_and_int_comparison() -> None:
     assert compare(bools, np.array([0, 5, 1], np.uint8), OperandType.TENSOR_BOOL8, tol).ok
     ints = np.array([1, 2], np.int32)
     assert not compare(ints, np.array([1, 3], np.int32), OperandType.TENSOR_INT32, tol).ok
+
+
+def test_signed_quant8_outputs_are_within_the_quantized_allowance() -> None:
+    # TENSOR_QUANT8_ASYMM_SIGNED (HAL 1.3) is judged like TENSOR_QUANT8_ASYMM: one step off
+    # passes, two fail, and a long enough output has a bias criterion.
+    q8as = OperandType.TENSOR_QUANT8_ASYMM_SIGNED
+    tol = tolerance_for(binary_model(type_=Q8), "add")
+    expected = np.array([-128, 0, 127], np.int8)
+    assert compare(expected, np.array([-127, 1, 126], np.int8), q8as, tol).ok
+    off = compare(expected, np.array([-126, 0, 127], np.int8), q8as, tol)
+    assert (off.ok, off.mismatches, off.max_abs_error) == (False, 1, 2.0)
+    assert bias_applies(np.zeros(16, np.int8), q8as)
+    assert not bias_applies(np.zeros(15, np.int8), q8as)
 
 
 def test_identical_outputs_pass_and_equal_values_of_other_bytes_still_compare() -> None:

@@ -143,6 +143,14 @@ def hard_swish(x: float) -> float:
     return x * min(6.0, max(0.0, x + 3.0)) / 6.0
 
 
+def fill(shape: list[int], value: float) -> list[float]:
+    return [value] * math.prod(shape)
+
+
+def rank(shape: list[int]) -> int:
+    return len(shape)
+
+
 # Hand-derived checks ---------------------------------------------------------------
 
 
@@ -279,9 +287,9 @@ def main() -> None:
         outputs = [hard_swish_q(q, s_in, z_in, s_out, z_out, kind) for q in inputs]
         print(f"{name} ({kind}, in {s_in}/{z_in}, out {s_out}/{z_out}):", outputs)
     for name, shape, value in FILL_EXAMPLES:
-        print(f"{name} {shape}:", [value] * math.prod(shape))
+        print(f"{name} {shape}:", fill(shape, value))
     for name, shape in RANK_EXAMPLES:
-        print(f"{name} {shape}:", [len(shape)])
+        print(f"{name} {shape}:", [rank(shape)])
 
 
 # Spec outputs not computed here (derived by hand in the spec), skipped by --check.
