@@ -50,6 +50,7 @@ from conformance.harness.execution import (
     check_timing,
     open_burst,
 )
+from conformance.harness.marks import folder_marks
 from conformance.harness.models import binary_model
 from conformance.harness.mutations import case_id, corpus, representatives
 from conformance.harness.prepared import prepared as prepare_cached
@@ -92,7 +93,10 @@ pytestmark = pytest.mark.hal_level("1.2")
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     if "case" in metafunc.fixturenames:
         profile = metafunc.config.getoption("--nnhal-profile")
-        chosen = [case_id(t) for t in representatives(_CASES.values(), profile)]
+        chosen = [
+            pytest.param(case_id(t), marks=folder_marks(t))
+            for t in representatives(_CASES.values(), profile)
+        ]
         metafunc.parametrize("case", chosen)
 
 

@@ -51,6 +51,7 @@ from conformance.harness.caching import (
 from conformance.harness.calls import expect_status
 from conformance.harness.execution import PATHS_BY_ID, run
 from conformance.harness.items import CaseId
+from conformance.harness.marks import folder_marks
 from conformance.harness.models import binary_model, chain_model
 from conformance.harness.mutations import case_id, corpus
 from conformance.harness.requests import pack_request
@@ -194,7 +195,9 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
         cases = _round_trip_cases(profile)
         # Explicit ids: pytest names a string parameter over 100 characters by its
         # position (case2683), which moves whenever a case is added before it.
-        metafunc.parametrize("case", cases, ids=cases)
+        metafunc.parametrize(
+            "case", [pytest.param(c, id=c, marks=folder_marks(_CASES[c])) for c in cases]
+        )
     elif name == "test_cache_round_trip_through_1_2_calls":
         cases = _round_trip_cases("ci")  # the first case of every spec, in every profile
         metafunc.parametrize("case", cases, ids=cases)

@@ -14,6 +14,7 @@ import pytest
 from conformance.harness import items
 from conformance.harness.calls import prepare, supported_operations
 from conformance.harness.execution import PATHS_BY_ID, run
+from conformance.harness.marks import level_marks
 from conformance.harness.requests import pack_request
 from conformance.invalid import InvalidCase, all_cases
 from hal.types import ErrorStatus, HalVersion
@@ -32,8 +33,15 @@ def _skip_unless_supported(device, model, level: HalVersion) -> None:
         items.unsupported("unsupported: the driver does not support the operation")
 
 
+def _param(case: InvalidCase):
+    """The case as a parameter, marked with its model's level from HAL 1.3 on (a driver
+    tested at 1.2 does not collect the cases of 1.3 operations)."""
+    lowest = minimum_version(case.model())
+    return pytest.param(case, id=case.name, marks=level_marks(lowest) if lowest else ())
+
+
 @pytest.mark.tier("strict")
-@pytest.mark.parametrize("case", [pytest.param(c, id=c.name) for c in CASES])
+@pytest.mark.parametrize("case", [_param(c) for c in CASES])
 def test_invalid_value(
     case: InvalidCase, device, hal_level: HalVersion, hal_timeout: float
 ) -> None:

@@ -14,6 +14,7 @@ from collections.abc import Callable
 import pytest
 
 from conformance.harness.cases import GeneratedTest
+from hal.levels import folder_level
 
 
 @functools.cache
@@ -38,11 +39,23 @@ def level_marks(level: int) -> tuple[pytest.MarkDecorator, ...]:
     return (mark("hal_level", f"{level // 10}.{level % 10}"),)
 
 
+def folder_marks(test: GeneratedTest) -> tuple[pytest.MarkDecorator, ...]:
+    """``level_marks`` of the level whose spec folder holds the case: a case of the 1.3
+    folder is not built for a driver tested below 1.3 (none for an unknown folder)."""
+    try:
+        level = folder_level(test.hal_folder)
+    except ValueError:
+        return ()
+    return level_marks(int(level))
+
+
 def case_marks(test: GeneratedTest) -> list[pytest.MarkDecorator]:
-    """The marks every item of a generated case carries: its HAL folder and its operations."""
+    """The marks every item of a generated case carries: its HAL folder, its operations and
+    its folder's level (``folder_marks``)."""
     return [
         mark(test.hal_folder),
         mark("generated_case", test.hal_folder, tuple(test.provenance.operations)),
+        *folder_marks(test),
     ]
 
 
