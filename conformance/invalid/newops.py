@@ -10,7 +10,8 @@ RANK's only constraint beyond its operand types (an INT32 scalar output) is
 ``hal.validation``'s, and so belongs to the model-validation suite. What Android 11
 fails although the HAL allows it (a zero-sized ELU or RANK input, a quantized
 HARD_SWISH whose output multiplier has an exponent above 0) is GENERAL_FAILURE, not
-an invalid value, and is not listed here (docs/operations.md, sections 98-101).
+an invalid value, and is not listed here (docs/operations.md, ELU (98), HARD_SWISH (99)
+and RANK (101)).
 """
 
 from __future__ import annotations
