@@ -162,7 +162,7 @@ def compare(
 
 def _excerpt(expected: np.ndarray, actual: np.ndarray, bad: np.ndarray, limit: int = 5) -> str:
     rows = []
-    for index in zip(*np.nonzero(bad), strict=True):
+    for index in np.argwhere(bad):  # a 0-d output (a scalar, RANK's) gives one index ()
         at = tuple(int(i) for i in index)
         rows.append(f"{list(at)}: expected {expected[at]!r}, got {actual[at]!r}")
         if len(rows) == limit:
