@@ -184,9 +184,7 @@ def _fill_validate(args: OpArgs) -> str | None:
         return _fill_reason([int(v) for v in sizes.reshape(-1)], args.outputs[0])
     shape_dims, declared = args.inputs[0].dimensions, args.outputs[0].dimensions
     if len(shape_dims) == 1 and shape_dims[0] and declared and len(declared) != shape_dims[0]:
-        return (
-            f"output rank {len(declared)} differs from the {shape_dims[0]} sizes input 0 holds"
-        )
+        return f"output rank {len(declared)} differs from the {shape_dims[0]} sizes input 0 holds"
     return None
 
 

@@ -230,22 +230,57 @@ HARD_SWISH_FLOAT = [
 HARD_SWISH_QUANT = [
     # (name, kind, inputs (quantized), (s_in, z_in), (s_out, z_out))
     ("hard_swish q8a same scale", "Q8A", list(range(96, 161, 4)), (0.125, 128), (0.125, 128)),
-    ("hard_swish q8a wide", "Q8A", [0, 20, 64, 100, 120, 127, 128, 129, 136, 150, 200, 255],
-     (0.1, 128), (0.05, 30)),
-    ("hard_swish q8a saturating", "Q8A", [0, 40, 90, 100, 110, 128, 140, 160, 192, 224, 240,
-     255], (0.0625, 100), (0.02, 0)),
-    ("hard_swish q8a coarse input", "Q8A", [0, 1, 2, 3, 4, 5, 6, 8, 10, 12, 14, 16],
-     (1.5, 4), (0.5, 20)),
+    (
+        "hard_swish q8a wide",
+        "Q8A",
+        [0, 20, 64, 100, 120, 127, 128, 129, 136, 150, 200, 255],
+        (0.1, 128),
+        (0.05, 30),
+    ),
+    (
+        "hard_swish q8a saturating",
+        "Q8A",
+        [0, 40, 90, 100, 110, 128, 140, 160, 192, 224, 240, 255],
+        (0.0625, 100),
+        (0.02, 0),
+    ),
+    (
+        "hard_swish q8a coarse input",
+        "Q8A",
+        [0, 1, 2, 3, 4, 5, 6, 8, 10, 12, 14, 16],
+        (1.5, 4),
+        (0.5, 20),
+    ),
     ("hard_swish q8as same scale", "Q8AS", list(range(-32, 33, 4)), (0.125, 0), (0.125, 0)),
-    ("hard_swish q8as wide", "Q8AS", [-128, -100, -64, -30, -10, -1, 0, 1, 10, 30, 64, 127],
-     (0.1, 0), (0.05, -98)),
-    ("hard_swish q8as saturating", "Q8AS", [-128, -90, -40, -20, -8, 0, 8, 20, 40, 80, 100,
-     127], (0.0625, -28), (0.02, -128)),
-    ("hard_swish q8as small input scale", "Q8AS", [-128, -64, -16, -1, 0, 1, 16, 64, 100, 127,
-     -100, 50], (0.01, -5), (0.004, -20)),
+    (
+        "hard_swish q8as wide",
+        "Q8AS",
+        [-128, -100, -64, -30, -10, -1, 0, 1, 10, 30, 64, 127],
+        (0.1, 0),
+        (0.05, -98),
+    ),
+    (
+        "hard_swish q8as saturating",
+        "Q8AS",
+        [-128, -90, -40, -20, -8, 0, 8, 20, 40, 80, 100, 127],
+        (0.0625, -28),
+        (0.02, -128),
+    ),
+    (
+        "hard_swish q8as small input scale",
+        "Q8AS",
+        [-128, -64, -16, -1, 0, 1, 16, 64, 100, 127, -100, 50],
+        (0.01, -5),
+        (0.004, -20),
+    ),
     ("hard_swish rank 5 q8a", "Q8A", [100, 120, 130, 140, 150, 160], (0.1, 128), (0.1, 128)),
-    ("hard_swish q8a zero point wrap", "Q8A", [0, 1, 2, 4, 64, 128, 200, 253, 254, 255],
-     (0.998046875, 0), (0.0078125, 255)),
+    (
+        "hard_swish q8a zero point wrap",
+        "Q8A",
+        [0, 1, 2, 4, 64, 128, 200, 253, 254, 255],
+        (0.998046875, 0),
+        (0.0078125, 255),
+    ),
 ]
 
 FILL_EXAMPLES = [
@@ -294,7 +329,10 @@ def main() -> None:
 
 # Spec outputs not computed here (derived by hand in the spec), skipped by --check.
 HAND_DERIVED: dict[tuple[str, str], str] = {
-    ("V1_3/hard_swish.mod.py", "passed_through"): "zero_sized: the output is the input x (no rows added)",
+    (
+        "V1_3/hard_swish.mod.py",
+        "passed_through",
+    ): "zero_sized: the output is the input x (no rows added)",
 }
 
 
