@@ -115,8 +115,7 @@ every model holding RANK, IF or WHILE out of its DynamicOutputShapeTest."""
 
 def has_dynamic_twin(test: GeneratedTest) -> bool:
     """Whether the case runs in the dynamic-output-shape modes (``dyn``, ``dyn-short``,
-    ``shapes``) and the request families run on its twin: not when any subgraph holds an
-    operation of ``NO_DYNAMIC_TWIN``."""
+    ``shapes``): not when any subgraph holds an operation of ``NO_DYNAMIC_TWIN``."""
     graphs = (test.model, *test.model.referenced)
     return not any(o.type in NO_DYNAMIC_TWIN for graph in graphs for o in graph.operations)
 
