@@ -95,7 +95,10 @@ pytestmark = pytest.mark.hal_level("1.2")
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     if "case" in metafunc.fixturenames:
         profile = metafunc.config.getoption("--nnhal-profile")
-        chosen = [case_id(t) for t in representatives(_CASES.values(), profile)]
+        chosen = [
+            pytest.param(case_id(t), marks=folder_marks(t))
+            for t in representatives(_CASES.values(), profile)
+        ]
         metafunc.parametrize("case", chosen)
 
 

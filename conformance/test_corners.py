@@ -7,7 +7,8 @@ from the oracle scripts of ``conformance/specs/oracles``, run on the drawn case.
 One item per family and operation (``test_corners[conv2d/CONV_2D]``). Each
 drawn case runs like a generated test: prepared, then executed on every
 execution path of the driver's level, judged by the generated suite's
-tolerances. Then, for a driver of HAL 1.2, its twin runs on the HAL 1.2 paths:
+tolerances. Then, for a driver of HAL 1.2 or later, its twin runs on the HAL 1.2 paths (a
+case of a HAL 1.3 operation: prepared through 1.3's method, on the untimed 1.3 paths):
 its model declares some inputs with one, several or all of their axes unknown
 (drawn) and every output with unknown dimensions, the request giving the real
 input dimensions. For a driver of HAL 1.3, a drawn case with TENSOR_QUANT8_ASYMM operands
@@ -70,7 +71,6 @@ ITEMS = [
 ]
 """One item per family and operation (``runs``: the two), for drivers of the level that
 introduced the operation."""
-_DYNAMIC_PATHS = [p for p in DYNAMIC_PATHS if p.level == HalVersion.V1_2]  # twins: 1.2 prepare
 
 
 @st.composite
@@ -88,20 +88,13 @@ class _Declined(Exception):
     """The driver does not support the drawn case (an unsupported-operation skip)."""
 
 
-def _folder(corner: Corner) -> str:
-    """The spec folder of the case's form: V1_3 for a signed twin, V1_2 otherwise."""
-    lowest = minimum_version(corner.model)
-    return "V1_3" if lowest is not None and lowest >= HalVersion.V1_3 else "V1_2"
-
-
 def _failed(corner: Corner, error: BaseException) -> BaseException:
     """The failure first (what was expected against what came), then the drawn case and
     its spec (its facts kept: a timeout stays a timeout)."""
     return items.keeping_facts(
         AssertionError(
             f"{error}\ndrawn case: {corner.describe()}\n"
-            f"as a spec (save as conformance/specs/{_folder(corner)}/<name>.mod.py):\n"
-            + corner.spec()
+            f"as a spec (save as conformance/specs/{corner.level}/<name>.mod.py):\n" + corner.spec()
         ),
         error,
     )
@@ -132,15 +125,18 @@ def _run_signed(corner: Corner, nnhal, rerun: str, profile: str) -> None:
 
 
 def _run_twin(corner: Corner, nnhal, rerun: str) -> None:
+    """The twin prepared through HAL 1.2's method (1.3's for a case of a HAL 1.3
+    operation), then run on that level's paths for outputs of unknown size."""
     test = corner.test()
-    preparation = prepare(nnhal.device, test.model, HalVersion.V1_2, nnhal.timeout)
+    level = max(HalVersion.V1_2, minimum_version(test.model) or HalVersion.V1_2)
+    preparation = prepare(nnhal.device, test.model, level, nnhal.timeout)
     assert preparation.launch_status == ErrorStatus.NONE, (
         f"{preparation.method} returned launch status {preparation.launch_status.name} for a "
         "valid model of unknown dimensions"
     )
     if preparation.status != ErrorStatus.NONE:
         return  # a driver may decline unknown dimensions at preparation (tested elsewhere)
-    for path in _DYNAMIC_PATHS:
+    for path in (p for p in DYNAMIC_PATHS if p.level == level):
         run = Run(test, 0, path.id, DYNAMIC, rerun=rerun, rules=rules_for(nnhal.level))
         execute_case(preparation.prepared_model, run, nnhal.timeout)
 

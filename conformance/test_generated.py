@@ -5,7 +5,10 @@ spec, the rest of the NNAPI test name, example, and the run: an execution
 path (``async10``, ``async``, ``sync``, ``-timed`` with MeasureTiming YES),
 ``-dyn`` (outputs of unknown dimensions) or ``-dyn-short`` (one output buffer
 a byte short), or ``scattered`` (every argument in its own pool between guard
-bytes; strict tier). ``test_generated_prepare`` prepares each case through
+bytes; strict tier). A case whose model holds RANK, IF or WHILE has no ``-dyn``,
+``-dyn-short`` or ``shapes`` items (``runner.has_dynamic_twin``): RANK's output is a
+scalar, and VTS 1.3's dynamic-output-shape test leaves such models out.
+``test_generated_prepare`` prepares each case through
 every prepare method and preference its HAL version allows.
 ``test_generated_memory`` (HAL 1.3) runs each example on ``async13``, ``sync13``
 and ``fenced`` with its request pools in hardware_buffer_blob memory
@@ -45,6 +48,7 @@ from conformance.harness.runner import (
     check_output_shapes,
     compares_values,
     execute_case,
+    has_dynamic_twin,
     require_model_level,
 )
 from conformance.harness.tolerance import rules_for, tolerance_for
@@ -79,6 +83,7 @@ def _items_of(test: GeneratedTest) -> list[Item[_Plan]]:
     shared = (mark("generated"), *case_marks(test))
     parity, strict = (mark("tier", Tier.PARITY), *shared), (mark("tier", Tier.STRICT), *shared)
     found = []
+    dynamic = has_dynamic_twin(test)  # no dynamic-shape runs of a model holding RANK (VTS)
 
     def add(feed: int, run: str, plan: _Plan, marks: tuple, computes: bool) -> None:
         case = CaseId.of(test, feed, str(run))
@@ -89,13 +94,14 @@ def _items_of(test: GeneratedTest) -> list[Item[_Plan]]:
         for path in PATHS:
             marks = (*parity, *level_marks(path.level))
             add(feed, path.id, _Plan(path.id, Mode.STATIC, packed), marks, values)
-        for mode in (Mode.DYNAMIC, Mode.DYNAMIC_SHORT):
+        for mode in (Mode.DYNAMIC, Mode.DYNAMIC_SHORT) if dynamic else ():
             for path in _DYNAMIC_PATHS:
                 computes = values and mode != Mode.DYNAMIC_SHORT
                 marks = (*parity, *level_marks(PATHS_BY_ID[path].level))
                 add(feed, f"{path}-{mode}", _Plan(path, mode, packed), marks, computes)
         add(feed, scattered, _Plan("", Mode.STATIC, scattered, True), strict, values)
-        add(feed, Mode.SHAPES, _Plan("", Mode.SHAPES, packed, True), strict, values)
+        if dynamic:
+            add(feed, Mode.SHAPES, _Plan("", Mode.SHAPES, packed, True), strict, values)
         if biased_outputs(test, feed):
             add(feed, Mode.BIAS, _Plan("sync", Mode.BIAS, packed, True), strict, values)
         if _has_large_constant(test):

@@ -484,8 +484,9 @@ def _compile_model(work: WorkModel, line: int) -> tuple[Model, list[WorkOperatio
 
 
 def _data_array(op: WorkOperand, side: dict[str, list[Any]], line: int) -> np.ndarray:
-    """One input or expected output, typed and shaped by the operand's real dims."""
-    if not _is_tensor(op.type.type):
+    """One input or expected output, typed and shaped by the operand's real dims; a scalar
+    output (Android 11's RANK writes an INT32 scalar) is a 0-d array of its one value."""
+    if op.kind == "input" and not _is_tensor(op.type.type):
         raise DslError(
             f"{op.describe()} has the scalar type {op.type.type}: example data must be tensors",
             line,

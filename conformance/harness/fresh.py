@@ -316,7 +316,8 @@ def serve(conn: Connection, reply: Connection) -> None:  # pragma: no cover - th
     request synchronously, send back the status, shapes and output bytes."""
     from conformance.harness.requests import pack_request
     from hal.callbacks import PreparedModelCallback
-    from hal.types import ErrorStatus, ExecutionPreference, MeasureTiming
+    from hal.types import ErrorStatus, ExecutionPreference, HalVersion, MeasureTiming, Priority
+    from hal.validation import minimum_version
     from reference_driver import ReferenceDriver
 
     device = ReferenceDriver()
@@ -330,7 +331,19 @@ def serve(conn: Connection, reply: Connection) -> None:  # pragma: no cover - th
             model_of = prepared.get(key)
             if model_of is None:
                 callback = PreparedModelCallback()
-                device.prepare_model_1_2(model, ExecutionPreference.FAST_SINGLE_ANSWER, callback)
+                if (minimum_version(model) or HalVersion.V1_3) > HalVersion.V1_2:
+                    # a model of HAL 1.3 operations or forms: only 1.3's method takes it
+                    device.prepare_model_1_3(
+                        model,
+                        ExecutionPreference.FAST_SINGLE_ANSWER,
+                        Priority.MEDIUM,
+                        None,
+                        callback,
+                    )
+                else:
+                    device.prepare_model_1_2(
+                        model, ExecutionPreference.FAST_SINGLE_ANSWER, callback
+                    )
                 notification = callback.wait(60)
                 if notification.status != ErrorStatus.NONE:
                     reply.send(("ok", int(notification.status), [], []))

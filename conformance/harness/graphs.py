@@ -577,14 +577,7 @@ _SCALAR_CALLS = {T.INT32: "Int32Scalar", T.FLOAT32: "Float32Scalar", T.FLOAT16: 
 
 def _type_string(operand: Operand) -> str:
     dims = "{" + ", ".join(str(d) for d in operand.dimensions) + "}"
-    quantized = (
-        T.TENSOR_QUANT8_ASYMM,
-        T.TENSOR_QUANT8_ASYMM_SIGNED,
-        T.TENSOR_INT32,
-        T.TENSOR_QUANT16_ASYMM,
-        T.TENSOR_QUANT16_SYMM,
-    )
-    if operand.type in quantized and operand.scale:
+    if operand.scale or operand.zero_point:  # a quantized type (or a quantized TENSOR_INT32)
         return f"{dims}, {operand.scale!r}, {operand.zero_point}"
     return dims
 

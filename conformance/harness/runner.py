@@ -107,6 +107,19 @@ def _remember_declined(device: object, case: Model, level: HalVersion, skip: Bas
         declined.popitem(last=False)
 
 
+NO_DYNAMIC_TWIN = frozenset({OperationType.RANK, OperationType.IF, OperationType.WHILE})
+"""Operations that keep a model out of the dynamic-output-shape runs, in any subgraph:
+RANK's output is a scalar, whose dimensions cannot be left unknown, and VTS 1.3 leaves
+every model holding RANK, IF or WHILE out of its DynamicOutputShapeTest."""
+
+
+def has_dynamic_twin(test: GeneratedTest) -> bool:
+    """Whether the case runs in the dynamic-output-shape modes (``dyn``, ``dyn-short``,
+    ``shapes``): not when any subgraph holds an operation of ``NO_DYNAMIC_TWIN``."""
+    graphs = (test.model, *test.model.referenced)
+    return not any(o.type in NO_DYNAMIC_TWIN for graph in graphs for o in graph.operations)
+
+
 def case_twin(test: GeneratedTest) -> Model:
     """``dynamic_twin`` of a corpus case's model, made once per process.
 

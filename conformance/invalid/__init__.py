@@ -24,6 +24,7 @@ def all_cases() -> list[InvalidCase]:
         elementwise,
         lookup,
         lstm,
+        newops,
         pooling,
         proposals,
         qlstm,
@@ -48,5 +49,6 @@ def all_cases() -> list[InvalidCase]:
         lookup,
         detection,
         proposals,
+        newops,
     )
     return [case for module in modules for case in module.CASES]

@@ -11,6 +11,7 @@ from hal.checks import (
     elementwise,
     lookup,
     lstm,
+    newops,
     pooling,
     proposals,
     qlstm,
@@ -37,6 +38,7 @@ _FAMILIES = (
     lookup,
     detection,
     proposals,
+    newops,
 )
 
 

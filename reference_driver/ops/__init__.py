@@ -40,6 +40,7 @@ from reference_driver.ops import (
     extensions,
     lookup,
     lstm,
+    newops,
     pooling,
     proposals,
     reduction,
@@ -71,6 +72,7 @@ _FAMILIES = (
     lookup,
     detection,
     proposals,
+    newops,
 )
 
 

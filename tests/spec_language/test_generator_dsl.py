@@ -1450,6 +1450,47 @@ def test_a_scalar_turned_into_an_input_cannot_be_emitted(tmp_path):
     )
 
 
+SCALAR_SPEC = """
+x = Input("x", "TENSOR_FLOAT32", "{2, 1, 2}")
+rank = Internal("rank", "INT32", "{}")
+shape = Input("shape", "TENSOR_INT32", "{3}")
+filled = Output("filled", "TENSOR_INT32", "{2, 1, 2}")
+count = Output("count", "INT32", "{}")
+Model().Operation("RANK", x).To(rank).Operation("FILL", shape, rank).To(filled).Operation(
+    "RANK", filled).To(count)
+ex = Example({x: [1.0, 2.0, 3.0, 4.0], shape: [2, 1, 2], filled: [3, 3, 3, 3], count: [3]})
+"""
+
+
+def test_a_scalar_output_and_a_scalar_internal_compile(tmp_path):
+    # Android 11's RANK writes an INT32 scalar: as a model output its expected value is
+    # a 0-d array of its one value; as an internal operand, a TEMPORARY_VARIABLE scalar.
+    (test,) = run(tmp_path, SCALAR_SPEC, folder="V1_3")
+    model = test.model
+    rank, count = model.operands[1], model.operands[4]
+    assert (rank.type, rank.dimensions, rank.lifetime) == (
+        OperandType.INT32,
+        [],
+        OperandLifeTime.TEMPORARY_VARIABLE,
+    )
+    assert (count.type, count.dimensions, count.lifetime) == (
+        OperandType.INT32,
+        [],
+        OperandLifeTime.MODEL_OUTPUT,
+    )
+    assert rank.number_of_consumers == 1
+    expected = test.feeds[0].outputs
+    assert same(expected[0], arr([3, 3, 3, 3], "i4", (2, 1, 2)))
+    assert same(expected[1], np.array(3, dtype="i4"))
+
+
+def test_a_scalar_output_needs_its_one_value(tmp_path):
+    spec = SCALAR_SPEC.replace("count: [3]", "count: [3, 3]")
+    with pytest.raises(SpecError) as info:
+        run(tmp_path, spec, folder="V1_3")
+    assert str(info.value) == "V1_3/x.mod.py:8: output 'count' has 2 values but dims [] hold 1"
+
+
 # ---------------------------------------------------------------------------
 # Errors: one line, the spec path and the line of the offending call
 # ---------------------------------------------------------------------------

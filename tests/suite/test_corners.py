@@ -243,7 +243,7 @@ def test_the_registry_refuses_a_family_or_an_operation_twice_and_a_wrong_order()
 @pytest.mark.parametrize("family", sorted(FAMILIES))
 def test_a_printed_corner_is_a_spec_the_generator_reads_back(family: str, tmp_path: Path) -> None:
     corner = find(FAMILIES[family](), lambda c: len(c.classes) >= 3, settings=_SEARCH)
-    folder = tmp_path / "V1_2"
+    folder = tmp_path / corner.level
     folder.mkdir()
     path = folder / "corner.mod.py"
     path.write_text(corner.spec(), encoding="utf-8")
@@ -408,6 +408,56 @@ def test_a_driver_wrong_in_one_corner_fails_with_a_spec_of_it(pytester) -> None:
             "E *# A case drawn by conformance/harness/corners/ (the parameter-space tests).",
             "E *classes: padding:same-odd*",
             '*.Operation("CONV_2D", *',
+            "E *Example({",
+        ]
+    )
+    assert result.ret == 1
+
+
+SWISH_KEEPS_INPUT_SCALE = """
+import reference_driver.ops.newops as newops
+from reference_driver import ReferenceDriver
+
+_multipliers = newops.hard_swish_multipliers
+
+
+def _input_scale_only(source, target):
+    return _multipliers(source, source)  # the output multiplier of the input's scale
+
+
+newops.hard_swish_multipliers = _input_scale_only
+
+
+class SwishKeepsInputScale(ReferenceDriver):
+    pass
+"""
+
+
+def test_a_hard_swish_wrong_in_its_output_scale_fails_with_a_hal_1_3_spec(pytester) -> None:
+    """Quantized HARD_SWISH requantized to the input's scale, not the output's: no spec's
+    quantization shows it everywhere; the newops item finds a case, shrinks it and prints it
+    as a spec of the V1_3 folder; ELU's item passes."""
+    pytester.makepyfile(swish_scale=SWISH_KEEPS_INPUT_SCALE)
+    result = pytester.runpytest_subprocess(
+        "-p",
+        "no:cacheprovider",
+        "--pyargs",
+        "conformance.test_corners",
+        "--driver=swish_scale:SwishKeepsInputScale",
+        "--nnhal-profile=full",
+        "--nnhal-seed=1",
+        "-v",
+        "-k",
+        "newops/HARD_SWISH or newops/ELU",
+    )
+    result.stdout.fnmatch_lines(
+        [
+            "*test_corners?newops/ELU? PASSED*",
+            "*test_corners?newops/HARD_SWISH? FAILED*",
+            "E *HARD_SWISH (newops): *out (scale, zero point)=*",
+            "E *as a spec (save as conformance/specs/V1_3/<name>.mod.py):*",
+            "E *expected outputs: conformance/specs/oracles/newops_oracle.py",
+            '*.Operation("HARD_SWISH", *',
             "E *Example({",
         ]
     )

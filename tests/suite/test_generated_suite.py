@@ -618,3 +618,26 @@ def test_nan_from_relu_fails_only_the_relu_special_value_case(pytester) -> None:
     assert failed == expected and len(failed) > 5, result.stdout.str()[-3000:]
     passed = {_case_of(item) for item in with_outcome(outcomes, "PASSED")}
     assert {"V1_0/relu_special_values/relu1", "V1_0/relu_special_values/relu6"} <= passed
+
+
+def test_the_fresh_input_oracle_answers_a_hal_1_3_model() -> None:
+    """A model of a HAL 1.3 operation (RANK) goes through the oracle's 1.3 preparation: its
+    answer is the input's rank, not a refusal of a model 1.2 cannot hold."""
+    from hal.types import ErrorStatus, Model, Operand, OperandLifeTime, Operation, OperationType
+
+    model = Model(
+        operands=[
+            Operand(OperandType.TENSOR_FLOAT32, [1, 2, 3], 1, lifetime=OperandLifeTime.MODEL_INPUT),
+            Operand(OperandType.INT32, [], 0, lifetime=OperandLifeTime.MODEL_OUTPUT),
+        ],
+        operations=[Operation(OperationType.RANK, [0], [1])],
+        input_indexes=[0],
+        output_indexes=[1],
+    )
+    oracle = fresh.ReferenceOracle()
+    try:
+        answer = oracle.compute("rank", model, [np.zeros((1, 2, 3), np.float32)], [4], 60.0)
+    finally:
+        oracle.stop()
+    assert (answer.status, answer.shapes) == (ErrorStatus.NONE, [()])
+    assert np.frombuffer(answer.outputs[0][:4], np.int32).tolist() == [3]

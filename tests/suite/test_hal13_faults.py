@@ -51,6 +51,23 @@ def _run(
     return outcomes_of(result)
 
 
+def _run_generated(pytester: pytest.Pytester, driver: str, selection: str) -> dict[str, str]:
+    """Each item's outcome of the generated cases ``selection`` picks (``test_generated``
+    alone: no fresh inputs), at HAL 1.3."""
+    pytester.makepyfile(faulty_drivers_13=FAULTY.read_text())
+    result = pytester.runpytest_subprocess(
+        "-p",
+        "no:cacheprovider",
+        "--pyargs",
+        "conformance.test_generated::test_generated",
+        f"--driver=faulty_drivers_13:{driver}",
+        "-k",
+        selection,
+        "-v",
+    )
+    return outcomes_of(result)
+
+
 def _named(items: set[str], pattern: str) -> set[str]:
     return {item for item in items if re.search(pattern, item)}
 
@@ -333,3 +350,28 @@ def test_a_driver_calling_the_signed_twin_invalid_fails(pytester) -> None:
         "get_supported_operations_1_3 returned INVALID_ARGUMENT for the signed twin of "
         "V1_0/add/quant8_none, a valid model" in printed[0]
     )
+
+
+def test_quantized_hard_swish_in_float_fails_exactly_the_wrapping_case(pytester) -> None:
+    """Dequantize, the float formula, requantize: within one step of the integer procedure
+    for every quantized HARD_SWISH example but one, whose output zero point the procedure
+    adds on int16 (32830 wraps and clamps to 0; in float, 255). Every item of that case that
+    compares values fails, on every path; the rest pass. The generated items alone run
+    (no drawn inputs), so no seed decides the outcome."""
+    outcomes = _run_generated(pytester, "QuantizedHardSwishInFloat", "V1_3/hard_swish/")
+    failed = with_outcome(outcomes, "FAILED")
+    wrap = _named(set(outcomes), r"^test_generated\[V1_3/hard_swish/zero_point_wrap/")
+    # shapes and dyn-short compare no values; a fenced dynamic run must be refused
+    values = wrap - _named(wrap, r"/(shapes|[\w-]+-dyn-short|fenced-dyn)\]$")
+    assert _named(values, r"/sync\]$") and _named(values, r"/fenced\]$")
+    assert _named(values, r"/burst-dyn\]$") and _named(values, r"/scattered\]$")
+    assert failed == values
+    assert with_outcome(outcomes, "PASSED") == set(outcomes) - values
+    # the other quantized cases ran, and passed
+    assert _named(set(outcomes), r"hard_swish/quant8_signed_saturating/ex0/sync13\]$") - failed
+
+
+def test_the_reference_driver_passes_the_hard_swish_cases(pytester) -> None:
+    outcomes = _run_generated(pytester, "ReferenceDriver", "V1_3/hard_swish/")
+    assert with_outcome(outcomes, "PASSED") == set(outcomes)
+    assert _named(set(outcomes), r"zero_point_wrap/ex0/fenced\]$")

@@ -135,6 +135,59 @@ def test_quant_bool_and_int_comparison() -> None:
     assert not compare(ints, np.array([1, 3], np.int32), OperandType.TENSOR_INT32, tol).ok
 
 
+def test_signed_quant8_outputs_are_within_the_quantized_allowance() -> None:
+    # TENSOR_QUANT8_ASYMM_SIGNED (HAL 1.3) is judged like TENSOR_QUANT8_ASYMM: one step off
+    # passes, two fail, and a long enough output has a bias criterion.
+    q8as = OperandType.TENSOR_QUANT8_ASYMM_SIGNED
+    tol = tolerance_for(binary_model(type_=Q8), "add")
+    expected = np.array([-128, 0, 127], np.int8)
+    assert compare(expected, np.array([-127, 1, 126], np.int8), q8as, tol).ok
+    off = compare(expected, np.array([-126, 0, 127], np.int8), q8as, tol)
+    assert (off.ok, off.mismatches, off.max_abs_error) == (False, 1, 2.0)
+    assert bias_applies(np.zeros(16, np.int8), q8as)
+    assert not bias_applies(np.zeros(15, np.int8), q8as)
+
+
+def test_a_scalar_int32_output_is_compared_by_the_level_s_rule() -> None:
+    # RANK's INT32 scalar (a 0-d expected array): within 1 for a 1.3 driver (VTS 1.3), exact
+    # in the strict tier and below 1.3.
+    expected = np.array(3, np.int32)
+    model = binary_model()
+    assert compare(
+        expected, np.array(4, np.int32), OperandType.INT32, tolerance_for(model, "rank", ANDROID_11)
+    ).ok
+    two_off = compare(
+        expected, np.array(5, np.int32), OperandType.INT32, tolerance_for(model, "rank", ANDROID_11)
+    )
+    assert (two_off.ok, two_off.mismatches, two_off.worst_index) == (False, 1, ())
+    assert two_off.excerpt == "[]: expected np.int32(3), got np.int32(5)"
+    for rules in (ANDROID_11_STRICT, ANDROID_10):
+        assert not compare(
+            expected, np.array(4, np.int32), OperandType.INT32, tolerance_for(model, "rank", rules)
+        ).ok
+
+
+def test_a_scalar_output_gets_a_four_byte_buffer_read_back_as_a_0_d_array() -> None:
+    from hal.types import Model, Operand, OperandLifeTime, Operation, OperationType
+
+    model = Model(
+        operands=[
+            Operand(F32, [2, 3], 1, lifetime=OperandLifeTime.MODEL_INPUT),
+            Operand(OperandType.INT32, [], 0, lifetime=OperandLifeTime.MODEL_OUTPUT),
+        ],
+        operations=[Operation(OperationType.RANK, [0], [1])],
+        input_indexes=[0],
+        output_indexes=[1],
+    )
+    with pack_request(model, [np.zeros((2, 3), np.float32)]) as packed:
+        assert packed.request.outputs[0].location.length == 4
+        assert packed.request.outputs[0].dimensions == []
+        with map_memory(packed.pools[1]) as mapping:
+            mapping.write(packed.request.outputs[0].location.offset, np.int32(2).tobytes())
+        value = packed.output(0, ())
+    assert value.shape == () and value.dtype == np.int32 and int(value) == 2
+
+
 def test_identical_outputs_pass_and_equal_values_of_other_bytes_still_compare() -> None:
     tol = tolerance_for(binary_model(), "add")
     expected = np.array([0.0, -1.5, np.inf, np.nan], np.float32)

@@ -149,3 +149,48 @@ def test_every_memory_pool_item_is_called_by_the_case_it_runs() -> None:
         assert item.case.case == CaseId.of(item.test).case
         assert item.case.run == item.runs.id
         assert 0 <= item.example < len(item.test.feeds)
+
+
+# ---------------------------------------------------------------------------
+# Dynamic-output-shape runs: none for a model holding RANK (VTS 1.3's filter)
+# ---------------------------------------------------------------------------
+
+
+def _corpus_case(case: str) -> GeneratedTest:
+    return next(test for test in corpus() if CaseId.of(test).case == case)
+
+
+def test_a_model_holding_rank_has_no_dynamic_twin() -> None:
+    from conformance.harness.runner import has_dynamic_twin
+
+    # RANK as the output, and RANK feeding FILL through a scalar internal operand.
+    assert not has_dynamic_twin(_corpus_case("V1_3/rank/base"))
+    assert not has_dynamic_twin(_corpus_case("V1_3/fill/value_from_rank"))
+    # FILL alone, and a 1.0 case, keep theirs.
+    assert has_dynamic_twin(_corpus_case("V1_3/fill/rank3"))
+    assert has_dynamic_twin(_corpus_case("V1_0/add/none"))
+
+
+def test_no_dynamic_items_are_collected_for_a_model_holding_rank(pytester) -> None:
+    listed = pytester.runpytest_subprocess(
+        "-p",
+        "no:cacheprovider",
+        "--collect-only",
+        "-q",
+        "--pyargs",
+        "conformance.test_generated::test_generated",
+        "--hal-version=1.3",
+        "-k",
+        "V1_3/fill/value_from_rank/ or V1_3/fill/rank3/",
+    )
+    ids = [line.split("[", 1)[1].rstrip("]") for line in listed.outlines if "[V1_3/" in line]
+    runs = {
+        case: sorted(i.rsplit("/", 1)[1] for i in ids if i.startswith(case))
+        for case in ("V1_3/fill/value_from_rank/", "V1_3/fill/rank3/")
+    }
+    dynamic = ("-dyn", "shapes")
+    with_rank, without = runs["V1_3/fill/value_from_rank/"], runs["V1_3/fill/rank3/"]
+    assert with_rank and not [run for run in with_rank if run.endswith(dynamic)]
+    assert "sync-dyn" in without and "fenced-dyn-short" in without and "shapes" in without
+    # The static runs stay.
+    assert {"sync", "async", "fenced", "scattered"} <= set(with_rank)

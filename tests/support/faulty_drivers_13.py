@@ -617,3 +617,51 @@ class SignedIsInvalid(ReferenceDriver):
         if _has_signed(model):
             return ErrorStatus.INVALID_ARGUMENT, []
         return super().get_supported_operations_1_3(model)
+
+
+# ---------------------------------------------------------------------------
+# Quantized HARD_SWISH computed in float
+# ---------------------------------------------------------------------------
+
+_QUANT8 = (OperandType.TENSOR_QUANT8_ASYMM, OperandType.TENSOR_QUANT8_ASYMM_SIGNED)
+
+
+def _swish_in_float(execute):
+    """HARD_SWISH's ``execute`` with its quantized form computed in float: dequantize,
+    ``x * min(6, max(0, x + 3)) / 6`` in float64, requantize (round half away from zero),
+    clamp. Within one step of the integer procedure nearly everywhere."""
+
+    def run(args, shapes):
+        source, target, values = args.inputs[0], args.outputs[0], args.values[0]
+        if source.type not in _QUANT8 or values.size == 0:
+            return execute(args, shapes)
+        real = source.scale * (values.astype(np.float64) - source.zero_point)
+        swished = real * np.clip(real + 3.0, 0.0, 6.0) / 6.0
+        scaled = swished / target.scale
+        rounded = np.sign(scaled) * np.floor(np.abs(scaled) + 0.5)
+        info = np.iinfo(values.dtype)
+        return [np.clip(rounded + target.zero_point, info.min, info.max).astype(values.dtype)]
+
+    return run
+
+
+class _SwishesInFloat(ReferencePreparedModel):
+    def __init__(self, model, plan, *args, **kwargs):
+        plan.steps = [
+            dataclasses.replace(
+                step,
+                impl=dataclasses.replace(step.impl, execute=_swish_in_float(step.impl.execute)),
+            )
+            if step.impl.type == OperationType.HARD_SWISH
+            else step
+            for step in plan.steps
+        ]
+        super().__init__(model, plan, *args, **kwargs)
+
+
+class QuantizedHardSwishInFloat(ReferenceDriver):
+    """Quantized HARD_SWISH computed in float (dequantize, the float formula, requantize)
+    instead of Android 11's integer procedure: within one step of it but where the int16
+    addition of the output zero point wraps."""
+
+    prepared_model_class = _SwishesInFloat

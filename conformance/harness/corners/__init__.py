@@ -21,7 +21,8 @@ The families, by module:
   DETECTION_POSTPROCESSING);
 * ``rnn``: ``recurrent`` (the RNNs and SVDF), ``lstm``;
 * ``lookup``: ``pick`` (TOPK_V2, SELECT, EMBEDDING_LOOKUP, HASHTABLE_LOOKUP), ``hashing``
-  (LSH_PROJECTION, RANDOM_MULTINOMIAL).
+  (LSH_PROJECTION, RANDOM_MULTINOMIAL);
+* ``newops``: ``newops`` (HAL 1.3's ELU, HARD_SWISH, FILL, RANK).
 
 Every public name of the layer is importable from here.
 """
@@ -56,6 +57,7 @@ from conformance.harness.corners import (  # noqa: F401
     detection,
     rnn,
     lookup,
+    newops,
 )
 
 # isort: on
@@ -63,7 +65,7 @@ from conformance.harness.corners import (  # noqa: F401
 CATALOGUE = (
     "conv2d", "pool2d", "binary", "reduce", "axis", "shape", "moves", "select", "resize",
     "convx", "norm", "unary", "compare", "layout", "convert", "dense", "pick", "recurrent",
-    "lstm", "detect", "roi", "hashing",
+    "lstm", "detect", "roi", "hashing", "newops",
 )  # fmt: skip
 """The families in the order the suite lists them (``FAMILIES``, ``OPERATIONS``, ``CLASSES``):
 the order of the corners items and of ``nnhal-generate --parameters``. A new family is

@@ -101,6 +101,9 @@ class Corner:
     ignored: frozenset[int] = frozenset()
     """Output positions whose values are never compared (LSTM's scratch buffer); their
     expected arrays hold zeros."""
+    level: str = "V1_2"
+    """The HAL folder of the case: its generated test's folder and version, and where its
+    printed spec is to be saved (``V1_3`` for the operations HAL 1.3 adds)."""
 
     def describe(self) -> str:
         shown = ", ".join(f"{k}={v}" for k, v in self.parameters.items())
@@ -115,11 +118,11 @@ class Corner:
         return GeneratedTest(
             name=name,
             dynamic_name=f"{name}_dynamic_output_shape",
-            hal_folder="V1_2",
+            hal_folder=self.level,
             model=self.model,
             feeds=[Feed(list(self.inputs), list(self.outputs))],
             ignored_outputs=self.ignored,
-            version="V1_2",
+            version=self.level,
         )
 
     def spec(self) -> str:
@@ -162,6 +165,7 @@ def signed(corner: Corner) -> Corner | None:
         classes=(*corner.classes, SIGNED_CLASS),
         parameters={**corner.parameters, "signed twin": "quant8 operands 128 lower"},
         dynamic=False,
+        level="V1_3",
     )
 
 

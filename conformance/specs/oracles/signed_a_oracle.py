@@ -403,7 +403,7 @@ def lines(shape, axis):
         strides[i] = strides[i + 1] * shape[i + 1]
     out = []
     for outer in all_indexes(rest):
-        index = list(outer[:axis]) + [0] + list(outer[axis:])
+        index = [*outer[:axis], 0, *outer[axis:]]
         base = sum(i * st for i, st in zip(index, strides, strict=True))
         out.append([base + k * strides[axis] for k in range(shape[axis])])
     return out
