@@ -4560,6 +4560,14 @@ MODULES = (
     (
         "V1_3.resize_nearest_neighbor_v1_3",
         (
+            "resize_nearest_neighbor_v1_3_align_corners_by_scale_nchw",
+            "resize_nearest_neighbor_v1_3_align_corners_by_scale_nchw_float16",
+            "resize_nearest_neighbor_v1_3_align_corners_by_scale_nchw_quant8",
+            "resize_nearest_neighbor_v1_3_align_corners_by_scale_nchw_relaxed",
+            "resize_nearest_neighbor_v1_3_align_corners_by_scale_nhwc",
+            "resize_nearest_neighbor_v1_3_align_corners_by_scale_nhwc_float16",
+            "resize_nearest_neighbor_v1_3_align_corners_by_scale_nhwc_quant8",
+            "resize_nearest_neighbor_v1_3_align_corners_by_scale_nhwc_relaxed",
             "resize_nearest_neighbor_v1_3_align_corners_down_nchw",
             "resize_nearest_neighbor_v1_3_align_corners_down_nchw_float16",
             "resize_nearest_neighbor_v1_3_align_corners_down_nchw_quant8",

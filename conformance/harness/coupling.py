@@ -143,12 +143,30 @@ def signed_twin(test: GeneratedTest) -> GeneratedTest:
     return replace(test, model=twin, feeds=feeds, version="V1_3")
 
 
+def inexact_twin(model: Model) -> bool:
+    """Whether an operation of ``model`` computes its unsigned form by an integer procedure
+    whose signed twin is not the same 128 lower. HARD_SWISH (HAL 1.3) adds its output zero
+    point on int16 after the output rescale: when that rescale leaves the value unshifted
+    (output multiplier from 1/2 to 1: output scale at most 1/64 of the input's) a value near
+    32767 can wrap, and only with an unsigned zero point above 127 (Android 11's unsigned
+    kernel then gives 0 where the signed one gives 127)."""
+    for _, graph in model.graphs():
+        for operation in graph.operations:
+            if operation.type != OperationType.HARD_SWISH:
+                continue
+            x, y = graph.operands[operation.inputs[0]], graph.operands[operation.outputs[0]]
+            if y.type == UNSIGNED and y.zero_point > 127 and 64 * y.scale <= x.scale:
+                return True
+    return False
+
+
 def couples(test: GeneratedTest) -> bool:
     """Whether ``test`` has a signed twin the coupling items run: it has a
-    TENSOR_QUANT8_ASYMM operand, no unsigned constant in a pool, and its twin is a valid
-    HAL 1.3 model (the catalog has the signed form of each of its operations)."""
+    TENSOR_QUANT8_ASYMM operand, no unsigned constant in a pool, no operation whose twin
+    computes something else (``inexact_twin``), and its twin is a valid HAL 1.3 model (the
+    catalog has the signed form of each of its operations)."""
     model = test.model
-    if not _unsigned_operands(model):
+    if not _unsigned_operands(model) or inexact_twin(model):
         return False
     try:
         twin = twin_model(model)

@@ -139,7 +139,13 @@ def test_the_corpus_couples_by_the_catalog() -> None:
         if any(o.type == Q8A for _, g in t.model.graphs() for o in g.operands)
     ]  # fmt: skip
     left_out = {op for t in unsigned if not couples(t) for op in t.provenance.operations}
-    assert left_out == {"HASHTABLE_LOOKUP", "LSH_PROJECTION", "QUANTIZED_16BIT_LSTM", "CAST"}
+    assert left_out == {
+        "HASHTABLE_LOOKUP",
+        "LSH_PROJECTION",
+        "QUANTIZED_16BIT_LSTM",
+        "CAST",
+        "HARD_SWISH",  # its zero_point_wrap case alone (the next test)
+    }
     coupled = [t for t in unsigned if couples(t)]
     assert any("PAD_V2" in t.provenance.operations for t in coupled)
     assert len(coupled) > 500
@@ -147,3 +153,17 @@ def test_the_corpus_couples_by_the_catalog() -> None:
         twin = signed_twin(test)
         assert minimum_version(twin.model) == HalVersion.V1_3
         assert not any(o.type == Q8A for _, g in twin.model.graphs() for o in g.operands)
+
+
+def test_a_hard_swish_whose_unsigned_zero_point_can_wrap_has_no_twin() -> None:
+    """V1_3/hard_swish/zero_point_wrap (output scale under 1/64 of the input's, output zero
+    point 255) wraps on int16 in the unsigned form only: no coupling item; the other
+    quantized HARD_SWISH cases (output zero points up to 128, or coarser scales) couple."""
+    swish = {
+        t.name: couples(t)
+        for t in corpus()
+        if t.provenance.operations == ("HARD_SWISH",)
+        and any(o.type == Q8A for o in t.model.operands)
+    }
+    assert [name for name, twin in swish.items() if not twin] == ["hard_swish_zero_point_wrap"]
+    assert sum(swish.values()) >= 3

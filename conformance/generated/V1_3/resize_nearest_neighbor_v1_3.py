@@ -909,6 +909,294 @@ def _t23():
 
 def _t24():
     return g.case(
+        "resize_nearest_neighbor_v1_3_align_corners_by_scale_nhwc",
+        "resize_nearest_neighbor_v1_3_align_corners_by_scale_dynamic_output_shape_nhwc",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 30, ("nhwc", ""), ("RESIZE_NEAREST_NEIGHBOR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.RESIZE_NEAREST_NEIGHBOR, [0, 1, 2, 3, 4], [5]),
+            ],
+            inputs=[0],
+            outputs=[5],
+            values="AAAAPwAAAD8AAQ==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 4, 4, 1), _D6),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 2, 1), _D10),
+                ],
+            ),
+        ],
+    )
+
+
+def _t25():
+    return g.case(
+        "resize_nearest_neighbor_v1_3_align_corners_by_scale_nhwc_relaxed",
+        "resize_nearest_neighbor_v1_3_align_corners_by_scale_dynamic_output_shape_nhwc_relaxed",
+        "V1_3",
+        provenance=g.provenance(SPEC, 30, ("nhwc", "relaxed"), ("RESIZE_NEAREST_NEIGHBOR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.RESIZE_NEAREST_NEIGHBOR, [0, 1, 2, 3, 4], [5]),
+            ],
+            inputs=[0],
+            outputs=[5],
+            values="AAAAPwAAAD8AAQ==",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 4, 4, 1), _D6),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 2, 1), _D10),
+                ],
+            ),
+        ],
+    )
+
+
+def _t26():
+    return g.case(
+        "resize_nearest_neighbor_v1_3_align_corners_by_scale_nhwc_float16",
+        "resize_nearest_neighbor_v1_3_align_corners_by_scale_dynamic_output_shape_nhwc_float16",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 30, ("nhwc", "float16"), ("RESIZE_NEAREST_NEIGHBOR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 4, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 2)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.RESIZE_NEAREST_NEIGHBOR, [0, 1, 2, 3, 4], [5]),
+            ],
+            inputs=[0],
+            outputs=[5],
+            values="ADgAOAAB",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 4, 4, 1), _D8),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 2, 2, 1), "AAAARgBOgE8="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t27():
+    return g.case(
+        "resize_nearest_neighbor_v1_3_align_corners_by_scale_nhwc_quant8",
+        "resize_nearest_neighbor_v1_3_align_corners_by_scale_dynamic_output_shape_nhwc_quant8",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 30, ("nhwc", "quant8"), ("RESIZE_NEAREST_NEIGHBOR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=30),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=30),
+            ],
+            operations=[
+                g.operation(OperationType.RESIZE_NEAREST_NEIGHBOR, [0, 1, 2, 3, 4], [5]),
+            ],
+            inputs=[0],
+            outputs=[5],
+            values="AAAAPwAAAD8AAQ==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 4, 4, 1), _D9),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 2, 2, 1), "HipOWg=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t28():
+    return g.case(
+        "resize_nearest_neighbor_v1_3_align_corners_by_scale_nchw",
+        "resize_nearest_neighbor_v1_3_align_corners_by_scale_dynamic_output_shape_nchw",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 30, ("nchw", ""), ("RESIZE_NEAREST_NEIGHBOR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.RESIZE_NEAREST_NEIGHBOR, [0, 1, 2, 3, 4], [5]),
+            ],
+            inputs=[0],
+            outputs=[5],
+            values="AAAAPwAAAD8BAQ==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 1, 4, 4), _D6),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 1, 2, 2), _D10),
+                ],
+            ),
+        ],
+    )
+
+
+def _t29():
+    return g.case(
+        "resize_nearest_neighbor_v1_3_align_corners_by_scale_nchw_relaxed",
+        "resize_nearest_neighbor_v1_3_align_corners_by_scale_dynamic_output_shape_nchw_relaxed",
+        "V1_3",
+        provenance=g.provenance(SPEC, 30, ("nchw", "relaxed"), ("RESIZE_NEAREST_NEIGHBOR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.RESIZE_NEAREST_NEIGHBOR, [0, 1, 2, 3, 4], [5]),
+            ],
+            inputs=[0],
+            outputs=[5],
+            values="AAAAPwAAAD8BAQ==",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 1, 4, 4), _D6),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 1, 2, 2), _D10),
+                ],
+            ),
+        ],
+    )
+
+
+def _t30():
+    return g.case(
+        "resize_nearest_neighbor_v1_3_align_corners_by_scale_nchw_float16",
+        "resize_nearest_neighbor_v1_3_align_corners_by_scale_dynamic_output_shape_nchw_float16",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 30, ("nchw", "float16"), ("RESIZE_NEAREST_NEIGHBOR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 1, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 2)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 1, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.RESIZE_NEAREST_NEIGHBOR, [0, 1, 2, 3, 4], [5]),
+            ],
+            inputs=[0],
+            outputs=[5],
+            values="ADgAOAEB",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 1, 4, 4), _D8),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 1, 2, 2), "AAAARgBOgE8="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t31():
+    return g.case(
+        "resize_nearest_neighbor_v1_3_align_corners_by_scale_nchw_quant8",
+        "resize_nearest_neighbor_v1_3_align_corners_by_scale_dynamic_output_shape_nchw_quant8",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 30, ("nchw", "quant8"), ("RESIZE_NEAREST_NEIGHBOR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 1, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=30),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 1, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=30),
+            ],
+            operations=[
+                g.operation(OperationType.RESIZE_NEAREST_NEIGHBOR, [0, 1, 2, 3, 4], [5]),
+            ],
+            inputs=[0],
+            outputs=[5],
+            values="AAAAPwAAAD8BAQ==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 1, 4, 4), _D9),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 1, 2, 2), "HipOWg=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t32():
+    return g.case(
         "resize_nearest_neighbor_v1_3_half_pixel_up_nhwc",
         "resize_nearest_neighbor_v1_3_half_pixel_up_dynamic_output_shape_nhwc",
         "V1_3",
@@ -944,7 +1232,7 @@ def _t24():
     )
 
 
-def _t25():
+def _t33():
     return g.case(
         "resize_nearest_neighbor_v1_3_half_pixel_up_nhwc_relaxed",
         "resize_nearest_neighbor_v1_3_half_pixel_up_dynamic_output_shape_nhwc_relaxed",
@@ -981,7 +1269,7 @@ def _t25():
     )
 
 
-def _t26():
+def _t34():
     return g.case(
         "resize_nearest_neighbor_v1_3_half_pixel_up_nhwc_float16",
         "resize_nearest_neighbor_v1_3_half_pixel_up_dynamic_output_shape_nhwc_float16",
@@ -1018,7 +1306,7 @@ def _t26():
     )
 
 
-def _t27():
+def _t35():
     return g.case(
         "resize_nearest_neighbor_v1_3_half_pixel_up_nhwc_quant8",
         "resize_nearest_neighbor_v1_3_half_pixel_up_dynamic_output_shape_nhwc_quant8",
@@ -1055,7 +1343,7 @@ def _t27():
     )
 
 
-def _t28():
+def _t36():
     return g.case(
         "resize_nearest_neighbor_v1_3_half_pixel_up_nchw",
         "resize_nearest_neighbor_v1_3_half_pixel_up_dynamic_output_shape_nchw",
@@ -1092,7 +1380,7 @@ def _t28():
     )
 
 
-def _t29():
+def _t37():
     return g.case(
         "resize_nearest_neighbor_v1_3_half_pixel_up_nchw_relaxed",
         "resize_nearest_neighbor_v1_3_half_pixel_up_dynamic_output_shape_nchw_relaxed",
@@ -1129,7 +1417,7 @@ def _t29():
     )
 
 
-def _t30():
+def _t38():
     return g.case(
         "resize_nearest_neighbor_v1_3_half_pixel_up_nchw_float16",
         "resize_nearest_neighbor_v1_3_half_pixel_up_dynamic_output_shape_nchw_float16",
@@ -1166,7 +1454,7 @@ def _t30():
     )
 
 
-def _t31():
+def _t39():
     return g.case(
         "resize_nearest_neighbor_v1_3_half_pixel_up_nchw_quant8",
         "resize_nearest_neighbor_v1_3_half_pixel_up_dynamic_output_shape_nchw_quant8",
@@ -1203,7 +1491,7 @@ def _t31():
     )
 
 
-def _t32():
+def _t40():
     return g.case(
         "resize_nearest_neighbor_v1_3_flags_false_nhwc",
         "resize_nearest_neighbor_v1_3_flags_false_dynamic_output_shape_nhwc",
@@ -1240,7 +1528,7 @@ def _t32():
     )
 
 
-def _t33():
+def _t41():
     return g.case(
         "resize_nearest_neighbor_v1_3_flags_false_nhwc_relaxed",
         "resize_nearest_neighbor_v1_3_flags_false_dynamic_output_shape_nhwc_relaxed",
@@ -1277,7 +1565,7 @@ def _t33():
     )
 
 
-def _t34():
+def _t42():
     return g.case(
         "resize_nearest_neighbor_v1_3_flags_false_nhwc_float16",
         "resize_nearest_neighbor_v1_3_flags_false_dynamic_output_shape_nhwc_float16",
@@ -1314,7 +1602,7 @@ def _t34():
     )
 
 
-def _t35():
+def _t43():
     return g.case(
         "resize_nearest_neighbor_v1_3_flags_false_nhwc_quant8",
         "resize_nearest_neighbor_v1_3_flags_false_dynamic_output_shape_nhwc_quant8",
@@ -1351,7 +1639,7 @@ def _t35():
     )
 
 
-def _t36():
+def _t44():
     return g.case(
         "resize_nearest_neighbor_v1_3_flags_false_nchw",
         "resize_nearest_neighbor_v1_3_flags_false_dynamic_output_shape_nchw",
@@ -1388,7 +1676,7 @@ def _t36():
     )
 
 
-def _t37():
+def _t45():
     return g.case(
         "resize_nearest_neighbor_v1_3_flags_false_nchw_relaxed",
         "resize_nearest_neighbor_v1_3_flags_false_dynamic_output_shape_nchw_relaxed",
@@ -1425,7 +1713,7 @@ def _t37():
     )
 
 
-def _t38():
+def _t46():
     return g.case(
         "resize_nearest_neighbor_v1_3_flags_false_nchw_float16",
         "resize_nearest_neighbor_v1_3_flags_false_dynamic_output_shape_nchw_float16",
@@ -1462,7 +1750,7 @@ def _t38():
     )
 
 
-def _t39():
+def _t47():
     return g.case(
         "resize_nearest_neighbor_v1_3_flags_false_nchw_quant8",
         "resize_nearest_neighbor_v1_3_flags_false_dynamic_output_shape_nchw_quant8",
@@ -1524,20 +1812,28 @@ TESTS = (
     ("resize_nearest_neighbor_v1_3_align_corners_down_nchw_relaxed", _t21),
     ("resize_nearest_neighbor_v1_3_align_corners_down_nchw_float16", _t22),
     ("resize_nearest_neighbor_v1_3_align_corners_down_nchw_quant8", _t23),
-    ("resize_nearest_neighbor_v1_3_half_pixel_up_nhwc", _t24),
-    ("resize_nearest_neighbor_v1_3_half_pixel_up_nhwc_relaxed", _t25),
-    ("resize_nearest_neighbor_v1_3_half_pixel_up_nhwc_float16", _t26),
-    ("resize_nearest_neighbor_v1_3_half_pixel_up_nhwc_quant8", _t27),
-    ("resize_nearest_neighbor_v1_3_half_pixel_up_nchw", _t28),
-    ("resize_nearest_neighbor_v1_3_half_pixel_up_nchw_relaxed", _t29),
-    ("resize_nearest_neighbor_v1_3_half_pixel_up_nchw_float16", _t30),
-    ("resize_nearest_neighbor_v1_3_half_pixel_up_nchw_quant8", _t31),
-    ("resize_nearest_neighbor_v1_3_flags_false_nhwc", _t32),
-    ("resize_nearest_neighbor_v1_3_flags_false_nhwc_relaxed", _t33),
-    ("resize_nearest_neighbor_v1_3_flags_false_nhwc_float16", _t34),
-    ("resize_nearest_neighbor_v1_3_flags_false_nhwc_quant8", _t35),
-    ("resize_nearest_neighbor_v1_3_flags_false_nchw", _t36),
-    ("resize_nearest_neighbor_v1_3_flags_false_nchw_relaxed", _t37),
-    ("resize_nearest_neighbor_v1_3_flags_false_nchw_float16", _t38),
-    ("resize_nearest_neighbor_v1_3_flags_false_nchw_quant8", _t39),
+    ("resize_nearest_neighbor_v1_3_align_corners_by_scale_nhwc", _t24),
+    ("resize_nearest_neighbor_v1_3_align_corners_by_scale_nhwc_relaxed", _t25),
+    ("resize_nearest_neighbor_v1_3_align_corners_by_scale_nhwc_float16", _t26),
+    ("resize_nearest_neighbor_v1_3_align_corners_by_scale_nhwc_quant8", _t27),
+    ("resize_nearest_neighbor_v1_3_align_corners_by_scale_nchw", _t28),
+    ("resize_nearest_neighbor_v1_3_align_corners_by_scale_nchw_relaxed", _t29),
+    ("resize_nearest_neighbor_v1_3_align_corners_by_scale_nchw_float16", _t30),
+    ("resize_nearest_neighbor_v1_3_align_corners_by_scale_nchw_quant8", _t31),
+    ("resize_nearest_neighbor_v1_3_half_pixel_up_nhwc", _t32),
+    ("resize_nearest_neighbor_v1_3_half_pixel_up_nhwc_relaxed", _t33),
+    ("resize_nearest_neighbor_v1_3_half_pixel_up_nhwc_float16", _t34),
+    ("resize_nearest_neighbor_v1_3_half_pixel_up_nhwc_quant8", _t35),
+    ("resize_nearest_neighbor_v1_3_half_pixel_up_nchw", _t36),
+    ("resize_nearest_neighbor_v1_3_half_pixel_up_nchw_relaxed", _t37),
+    ("resize_nearest_neighbor_v1_3_half_pixel_up_nchw_float16", _t38),
+    ("resize_nearest_neighbor_v1_3_half_pixel_up_nchw_quant8", _t39),
+    ("resize_nearest_neighbor_v1_3_flags_false_nhwc", _t40),
+    ("resize_nearest_neighbor_v1_3_flags_false_nhwc_relaxed", _t41),
+    ("resize_nearest_neighbor_v1_3_flags_false_nhwc_float16", _t42),
+    ("resize_nearest_neighbor_v1_3_flags_false_nhwc_quant8", _t43),
+    ("resize_nearest_neighbor_v1_3_flags_false_nchw", _t44),
+    ("resize_nearest_neighbor_v1_3_flags_false_nchw_relaxed", _t45),
+    ("resize_nearest_neighbor_v1_3_flags_false_nchw_float16", _t46),
+    ("resize_nearest_neighbor_v1_3_flags_false_nchw_quant8", _t47),
 )

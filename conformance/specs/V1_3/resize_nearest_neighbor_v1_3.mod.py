@@ -41,6 +41,10 @@ resize("half_pixel_down", "{1, 4, 4, 1}", "{1, 2, 2, 1}", (0.5, 0.5), (False, Tr
 # align_corners alone (5 inputs)
 resize("align_corners_down", "{1, 4, 4, 1}", "{1, 2, 2, 1}", (2, 2), (True,), ramp,
        [0.0, 6.0, 24.0, 30.0])
+# align_corners alone, by scale 0.5: floor(4 * 0.5) = 2 cells, the scale (4 - 1) / (2 - 1)
+# = 3 reads cells 0 and 3 as align_corners_down does (by hand).
+resize("align_corners_by_scale", "{1, 4, 4, 1}", "{1, 2, 2, 1}", (0.5, 0.5), (True,), ramp,
+       [0.0, 6.0, 24.0, 30.0])
 # [1, 2, 3, 2] -> [1, 4, 6, 2] with half-pixel centers: floor(0.25, 0.75, 1.25, ...)
 resize("half_pixel_up", "{1, 2, 3, 2}", "{1, 4, 6, 2}", (6, 4), (False, True), image,
        [0.0, 20.0, 0.0, 20.0, 8.0, 2.0, 8.0, 2.0, 4.0, 10.0, 4.0, 10.0,
