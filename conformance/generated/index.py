@@ -3801,6 +3801,7 @@ MODULES = (
             "cast_identity_bool8",
             "cast_identity_quant16_asymm",
             "cast_identity_quant16_symm",
+            "cast_identity_quant8_signed",
             "cast_identity_quant8_symm",
         ),
     ),

@@ -135,9 +135,41 @@ def _t3():
     )
 
 
+def _t4():
+    return g.case(
+        "cast_identity_quant8_signed",
+        "cast_identity_quant8_signed_dynamic_output_shape",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 17, (), ("CAST",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-3),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-3),
+            ],
+            operations=[
+                g.operation(OperationType.CAST, [0], [1]),
+            ],
+            inputs=[0],
+            outputs=[1],
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 3), "gPz9AGN/"),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 3), "gPz9AGN/"),
+                ],
+            ),
+        ],
+    )
+
+
 TESTS = (
     ("cast_identity_bool8", _t0),
     ("cast_identity_quant16_asymm", _t1),
     ("cast_identity_quant16_symm", _t2),
     ("cast_identity_quant8_symm", _t3),
+    ("cast_identity_quant8_signed", _t4),
 )
