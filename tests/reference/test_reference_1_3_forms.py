@@ -71,8 +71,10 @@ def test_the_claimed_new_forms() -> None:
     # signed identity among them), 5 TENSOR_INT32 (ADD, SUB, MUL, DIV, ABS), 4 more CAST
     # identities and EMBEDDING_LOOKUP's float16 values; 24 RESIZE_BILINEAR and
     # RESIZE_NEAREST_NEIGHBOR forms with align_corners/half_pixel_centers (float32, float16,
-    # quant8) and their 8 signed twins; 12 final-state forms of the sequence operations.
-    assert len(CLAIMED_FORMS) == 162
+    # quant8) and their 8 signed twins; 12 final-state forms of the sequence operations;
+    # 20 forms of the new operations: ELU (2), FILL (3), HARD_SWISH (4), RANK (10) and
+    # QUANTIZED_LSTM (1), signed ones included.
+    assert len(CLAIMED_FORMS) == 182
 
 
 @pytest.mark.parametrize("op", [OperationType.IF, OperationType.WHILE])
