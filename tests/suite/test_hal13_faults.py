@@ -375,3 +375,24 @@ def test_the_reference_driver_passes_the_hard_swish_cases(pytester) -> None:
     outcomes = _run_generated(pytester, "ReferenceDriver", "V1_3/hard_swish/")
     assert with_outcome(outcomes, "PASSED") == set(outcomes)
     assert _named(set(outcomes), r"zero_point_wrap/ex0/fenced\]$")
+
+
+def test_signed_bytes_read_as_unsigned_fail_the_signed_add_cases(pytester) -> None:
+    """A driver that runs the unsigned kernel on the int8 bytes as they are fails every
+    item comparing the values of V1_3/add_quant8_signed, but for the two variants where
+    no byte is negative and RELU1/RELU6 keep every result within [0, 127] (reading the
+    bytes as uint8 changes nothing there). The fresh-input items draw their inputs from
+    the run's seed: they may fail or pass, and are left out of the expectation."""
+    outcomes = _run(
+        pytester, "SignedReadAsUnsigned", (), "V1_3/add_quant8_signed/ and not test_qos"
+    )
+    items = set(outcomes)
+    fresh = _named(items, r"^test_generated_fresh\[")
+    coincidental = _named(items, r"/relu[16]_zp_pos/")
+    # no values compared: short outputs, shapes alone, the fenced dynamic twins (refused)
+    no_values = _named(items, r"(-dyn-short|/shapes|/fenced-dyn)\]$")
+    computed = _named(items, r"^test_generated(_memory|_prepare)?\[")
+    expected = computed - coincidental - no_values
+    failed = with_outcome(outcomes, "FAILED")
+    assert len(expected) == 17 * 31  # 17 variants, 31 items each compare values
+    assert failed - fresh == expected
