@@ -168,7 +168,9 @@ def prepare_case(
 
     ``case`` is the corpus model ``model`` stands for (``model`` itself when not
     given; the original of a dynamic twin or of a copy with its constants in a
-    pool): once the driver declined it at ``level``, every call skips at once.
+    pool): once the driver declined it at ``level``, every call skips at once. A
+    twin or a copy declined is not remembered for the case: a driver may run a model
+    of known shapes and decline its dynamic twin.
     """
     case = model if case is None else case
     skip_if_declined(device, case, level)
@@ -192,7 +194,8 @@ def prepare_case(
                 f"{describe_operations(model, unsupported)}"
             )
         except pytest.skip.Exception as skip:
-            _remember_declined(device, case, level, skip)
+            if model is case:
+                _remember_declined(device, case, level, skip)
             raise
     pytest.fail(
         f"{preparation.method} failed with {preparation.status.name} although "

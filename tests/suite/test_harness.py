@@ -428,3 +428,23 @@ def test_unsupported_operations_are_named_with_their_types() -> None:
     )
     chain.operations[1].type = 9999  # not an operation type
     assert describe_operations(chain, [1]) == "operation 1 type 9999 (TENSOR_FLOAT32)"
+
+
+class _DeclinesUnknownShapes(ReferenceDriver):
+    """Runs what the reference runs, but no model with an output of unknown dimensions."""
+
+    def _support(self, model):
+        unknown = any(0 in model.operands[i].dimensions for i in model.output_indexes)
+        return [not unknown and ok for ok in super()._support(model)]
+
+
+def test_a_declined_dynamic_twin_does_not_decline_its_case() -> None:
+    """prepare_case remembers a decline for the case only when the case itself was
+    declined: a driver may run a model of known shapes and decline its dynamic twin."""
+    from conformance.harness.runner import prepare_case
+
+    driver = _DeclinesUnknownShapes()
+    model = binary_model()
+    with pytest.raises(pytest.skip.Exception, match="does not support operation 0 ADD"):
+        prepare_case(driver, dynamic_twin(model), HalVersion.V1_3, 5.0, case=model)
+    assert prepare_case(driver, model, HalVersion.V1_3, 5.0) is not None
