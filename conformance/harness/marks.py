@@ -39,10 +39,13 @@ def level_marks(level: int) -> tuple[pytest.MarkDecorator, ...]:
 
 
 def case_marks(test: GeneratedTest) -> list[pytest.MarkDecorator]:
-    """The marks every item of a generated case carries: its HAL folder and its operations."""
+    """The marks every item of a generated case carries: its HAL folder, its operations and,
+    for a case of a level from 1.3 on (``GeneratedTest.case_level``: Android 11's lifetime
+    variations of any folder), that level's ``hal_level``."""
     return [
         mark(test.hal_folder),
         mark("generated_case", test.hal_folder, tuple(test.provenance.operations)),
+        *level_marks(test.case_level),
     ]
 
 

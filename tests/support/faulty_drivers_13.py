@@ -14,7 +14,7 @@ import time
 from hal.fences import FenceState, SyncFence
 from hal.interfaces import IExecutionCallback, IFencedExecutionCallback
 from hal.memory import MemoryError_, map_memory
-from hal.types import ErrorStatus, Timing, is_fully_specified
+from hal.types import ErrorStatus, OutputShape, Timing, is_fully_specified
 from hal.validation import is_token
 from reference_driver import ReferenceDriver
 from reference_driver.buffers import BufferRegistry, ReferenceBuffer
@@ -318,3 +318,29 @@ class FencedTakesUnknownShapes(ReferenceDriver):
     reports the execution done, instead of refusing it."""
 
     prepared_model_class = _TakesUnknownShapes
+
+
+# -- an execution that must fail reported done ----------------------------------------------
+
+
+class _ReportsFailedAsDone(ReferencePreparedModel):
+    def execute_synchronously_1_3(self, request, measure, deadline, loop_timeout_duration):
+        answer = super().execute_synchronously_1_3(
+            request, measure, deadline, loop_timeout_duration
+        )
+        if answer[0] in (ErrorStatus.INVALID_ARGUMENT, ErrorStatus.GENERAL_FAILURE):
+            model = self._model
+            shapes = [
+                OutputShape(tuple(model.operands[i].dimensions), True)
+                for i in model.output_indexes
+            ]
+            return ErrorStatus.NONE, shapes, Timing()  # "done", nothing written
+        return answer
+
+
+class ReportsFailedExecutionAsDone(ReferenceDriver):
+    """``execute_synchronously_1_3`` answers NONE, with the declared output shapes, where the
+    execution fails with INVALID_ARGUMENT or GENERAL_FAILURE (an EMBEDDING_LOOKUP of a row
+    the values lack): it claims to compute what cannot be computed."""
+
+    prepared_model_class = _ReportsFailedAsDone
