@@ -34,7 +34,14 @@ import numpy as np
 
 from generator.context import SpecContext, active_context, call_line, current_context
 from generator.errors import DslError
-from generator.ir import FeedData, SymmPerChannelQuantParams, TypeDesc, check_type_name, parse_shape
+from generator.ir import (
+    KIND_LABELS,
+    FeedData,
+    SymmPerChannelQuantParams,
+    TypeDesc,
+    check_type_name,
+    parse_shape,
+)
 from generator.variations import (
     ActivationConverter,
     AllInputsAsInternalCoverter,
@@ -401,7 +408,9 @@ class Model:
                 raise DslError(f"{method}() was given {op!r}, which is not an operand")
             if op.kind not in kinds:
                 label = "inputs" if kinds == ("input",) else "outputs"
-                raise DslError(f"{method}() takes model {label}, not {op.kind} '{op.name}'")
+                raise DslError(
+                    f"{method}() takes model {label}, not {KIND_LABELS[op.kind]} '{op.name}'"
+                )
         if len(set(ops)) != len(ops):
             raise DslError(f"{method}() lists an operand twice")
         return ops

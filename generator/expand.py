@@ -37,13 +37,13 @@ from generator.variations import (
     ModelVariation,
     SkipVariation,
 )
-from hal.levels import folder_level, spec_folders
 from hal.extensions import (
     harness_declarations,
     harness_number,
     qualified_operand_type,
     split_qualified,
 )
+from hal.levels import folder_level, spec_folders
 from hal.types import (
     DataLocation,
     ExtensionNameAndPrefix,
@@ -255,7 +255,14 @@ def _expand_example(context: SpecContext, spec: _SpecFile, example: Example) -> 
         lifetime = any(combo[len(combo) - lifetime_groups :]) if lifetime_groups else False
         tests.append(
             _build_test(
-                context, spec, example, variations, names[combo], twin, result, lifetime,
+                context,
+                spec,
+                example,
+                variations,
+                names[combo],
+                twin,
+                result,
+                lifetime,
                 lifetime_groups,
             )
         )

@@ -23,7 +23,6 @@ from dataclasses import dataclass
 import pytest
 
 from conformance.harness import items, statuses
-from conformance.harness.cases import GeneratedTest
 from conformance.harness.calls import (
     as_status,
     call_driver,
@@ -31,6 +30,7 @@ from conformance.harness.calls import (
     retried_once,
     wait_for,
 )
+from conformance.harness.cases import GeneratedTest
 from conformance.harness.hangs import BREAKER, BURST_RESULT
 from hal.burst import (
     DEFAULT_CHANNEL_LENGTH,

@@ -331,8 +331,7 @@ class _ReportsFailedAsDone(ReferencePreparedModel):
         if answer[0] in (ErrorStatus.INVALID_ARGUMENT, ErrorStatus.GENERAL_FAILURE):
             model = self._model
             shapes = [
-                OutputShape(tuple(model.operands[i].dimensions), True)
-                for i in model.output_indexes
+                OutputShape(tuple(model.operands[i].dimensions), True) for i in model.output_indexes
             ]
             return ErrorStatus.NONE, shapes, Timing()  # "done", nothing written
         return answer
