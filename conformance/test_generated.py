@@ -256,7 +256,7 @@ def _prepare_items(config: pytest.Config) -> list:
         for level in HalVersion:
             # A case of a level of its own (a lifetime variation) goes through that level's
             # prepare method and later ones only, as VTS 1.3 prepares it.
-            if lowest is None or level < lowest or level < test.case_level:
+            if lowest is None or level < lowest or (test.level and level < test.case_level):
                 continue
             preferences = (
                 list(ExecutionPreference)
