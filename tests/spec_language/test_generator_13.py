@@ -1,5 +1,5 @@
-"""What Android 11's test generator added to the spec language (docs/spec-language.md 5.5
-and 14): each feature in a spec of its own, written in the upstream style, under
+"""What Android 11's test generator added to the spec language (docs/spec-language.md
+1.1, 2.5, 4 and 5.5): each feature in a spec of its own, written in the upstream style, under
 ``tests/spec_language/specs_1_3``, generated as it is and compared with models and data
 written out here by hand; then the refusals, with their messages.
 
