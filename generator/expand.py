@@ -234,18 +234,23 @@ def _expand_example(context: SpecContext, spec: _SpecFile, example: Example) -> 
         if variation.name is None:
             variation.SetToDefaultName()
     combos = list(itertools.product(*(range(len(group)) for group in groups)))
-    # Every static combination is applied first: one a variation skips makes no test, and
-    # neither it nor its dynamic twin takes a name (Android 11).
+    # Names are taken in product order. A static combination is applied before its name
+    # is taken: one that a variation skips makes no test and takes no name, nor does its
+    # dynamic twin (Android 11). The twins (group 0's second member) come after every
+    # static combination, so each finds its static one decided.
     applied: dict[tuple, tuple[WorkModel, list[FeedData]] | None] = {}
+    names: dict[tuple, str] = {}
     for combo in combos:
         variations = [groups[g][i] for g, i in enumerate(combo)]
-        if not any(isinstance(v, DynamicOutputShapeConverter) for v in variations):
-            applied[combo] = _applied(example, variations)
-    names = {}
-    for combo in combos:
-        static = (0, *combo[1:]) if example.dynamic_group else combo
-        if applied[static] is not None:
-            names[combo] = _claim_test_name(context, example, groups, combo)
+        base = _test_name_base(context, example, variations)
+        if any(isinstance(v, DynamicOutputShapeConverter) for v in variations):
+            if applied[(0, *combo[1:])] is not None:
+                names[combo] = context.test_names.claim(base, sep="_", start=1)
+            continue
+        name = context.test_names.peek(base, sep="_", start=1)
+        applied[combo] = _applied(example, variations, name)
+        if applied[combo] is not None:
+            names[combo] = context.test_names.claim(base, sep="_", start=1)
     tests = []
     for combo, result in applied.items():
         if result is None:
@@ -269,13 +274,13 @@ def _expand_example(context: SpecContext, spec: _SpecFile, example: Example) -> 
     return tests
 
 
-def _claim_test_name(
-    context: SpecContext, example: Example, groups: list[list[ModelVariation]], combo: tuple
+def _test_name_base(
+    context: SpecContext, example: Example, variations: list[ModelVariation]
 ) -> str:
+    """The test name before any ``_N`` suffix: spec, model, example and variation names."""
     parts = [context.spec_name, example.model.name, example.name]
-    parts += [groups[g][i].name for g, i in enumerate(combo)]
-    base = "_".join(str(p) for p in parts if p is not None and p != "")
-    return context.test_names.claim(base, sep="_", start=1)
+    parts += [v.name for v in variations]
+    return "_".join(str(p) for p in parts if p is not None and p != "")
 
 
 def _working_copy(example: Example) -> tuple[WorkModel, list[FeedData]]:
@@ -373,10 +378,11 @@ def _apply(variation: ModelVariation, work: WorkModel, feeds: list[FeedData]) ->
 
 
 def _applied(
-    example: Example, variations: list[ModelVariation]
+    example: Example, variations: list[ModelVariation], name: str
 ) -> tuple[WorkModel, list[FeedData]] | None:
     """A copy of the example's model and feeds with ``variations`` applied in order; None
-    when one of them does not apply (``SkipVariation``)."""
+    when one of them does not apply (``SkipVariation``). ``name`` is the name the test
+    will have if it is made (scripts/quant_ties.py reads it while the data converts)."""
     work, feeds = _working_copy(example)
     _check_data(work, feeds, example.line)
     try:
