@@ -54,13 +54,9 @@ MODULES = (
         "V1_0.add_special_values",
         (
             "add_special_values_none",
-            "add_special_values_none_all_inputs_as_internal",
             "add_special_values_relu",
             "add_special_values_relu1",
-            "add_special_values_relu1_all_inputs_as_internal",
             "add_special_values_relu6",
-            "add_special_values_relu6_all_inputs_as_internal",
-            "add_special_values_relu_all_inputs_as_internal",
         ),
     ),
     (
@@ -319,7 +315,6 @@ MODULES = (
             "floor_large",
             "floor_large_all_inputs_as_internal",
             "floor_special",
-            "floor_special_all_inputs_as_internal",
         ),
     ),
     (
@@ -651,13 +646,9 @@ MODULES = (
         "V1_0.mul_special_values",
         (
             "mul_special_values_none",
-            "mul_special_values_none_all_inputs_as_internal",
             "mul_special_values_relu",
             "mul_special_values_relu1",
-            "mul_special_values_relu1_all_inputs_as_internal",
             "mul_special_values_relu6",
-            "mul_special_values_relu6_all_inputs_as_internal",
-            "mul_special_values_relu_all_inputs_as_internal",
         ),
     ),
     (
@@ -720,10 +711,7 @@ MODULES = (
         (
             "relu_special_values_relu",
             "relu_special_values_relu1",
-            "relu_special_values_relu1_all_inputs_as_internal",
             "relu_special_values_relu6",
-            "relu_special_values_relu6_all_inputs_as_internal",
-            "relu_special_values_relu_all_inputs_as_internal",
         ),
     ),
     (
@@ -1029,13 +1017,9 @@ MODULES = (
         "V1_1.div_special_values",
         (
             "div_special_values_none",
-            "div_special_values_none_all_inputs_as_internal",
             "div_special_values_relu",
             "div_special_values_relu1",
-            "div_special_values_relu1_all_inputs_as_internal",
             "div_special_values_relu6",
-            "div_special_values_relu6_all_inputs_as_internal",
-            "div_special_values_relu_all_inputs_as_internal",
         ),
     ),
     (
@@ -1568,13 +1552,9 @@ MODULES = (
         "V1_1.sub_special_values",
         (
             "sub_special_values_none",
-            "sub_special_values_none_all_inputs_as_internal",
             "sub_special_values_relu",
             "sub_special_values_relu1",
-            "sub_special_values_relu1_all_inputs_as_internal",
             "sub_special_values_relu6",
-            "sub_special_values_relu6_all_inputs_as_internal",
-            "sub_special_values_relu_all_inputs_as_internal",
         ),
     ),
     (
@@ -1678,11 +1658,8 @@ MODULES = (
             "abs_relaxed",
             "abs_relaxed_all_inputs_as_internal",
             "abs_special",
-            "abs_special_all_inputs_as_internal",
             "abs_special_float16",
-            "abs_special_float16_all_inputs_as_internal",
             "abs_special_relaxed",
-            "abs_special_relaxed_all_inputs_as_internal",
         ),
     ),
     (
@@ -3250,9 +3227,7 @@ MODULES = (
             "equal_relaxed",
             "equal_relaxed_all_inputs_as_internal",
             "equal_special",
-            "equal_special_all_inputs_as_internal",
             "equal_special_float16",
-            "equal_special_float16_all_inputs_as_internal",
         ),
     ),
     (
@@ -3268,11 +3243,8 @@ MODULES = (
             "exp_relaxed",
             "exp_relaxed_all_inputs_as_internal",
             "exp_special",
-            "exp_special_all_inputs_as_internal",
             "exp_special_float16",
-            "exp_special_float16_all_inputs_as_internal",
             "exp_special_relaxed",
-            "exp_special_relaxed_all_inputs_as_internal",
         ),
     ),
     (
@@ -3318,7 +3290,6 @@ MODULES = (
             "floor_v1_2_relaxed",
             "floor_v1_2_relaxed_all_inputs_as_internal",
             "floor_v1_2_special_float16",
-            "floor_v1_2_special_float16_all_inputs_as_internal",
         ),
     ),
     (
@@ -3553,9 +3524,7 @@ MODULES = (
             "greater_relaxed",
             "greater_relaxed_all_inputs_as_internal",
             "greater_special",
-            "greater_special_all_inputs_as_internal",
             "greater_special_float16",
-            "greater_special_float16_all_inputs_as_internal",
         ),
     ),
     (
@@ -3593,9 +3562,7 @@ MODULES = (
             "greater_equal_relaxed",
             "greater_equal_relaxed_all_inputs_as_internal",
             "greater_equal_special",
-            "greater_equal_special_all_inputs_as_internal",
             "greater_equal_special_float16",
-            "greater_equal_special_float16_all_inputs_as_internal",
         ),
     ),
     (
@@ -4220,9 +4187,7 @@ MODULES = (
             "less_relaxed",
             "less_relaxed_all_inputs_as_internal",
             "less_special",
-            "less_special_all_inputs_as_internal",
             "less_special_float16",
-            "less_special_float16_all_inputs_as_internal",
         ),
     ),
     (
@@ -4260,9 +4225,7 @@ MODULES = (
             "less_equal_relaxed",
             "less_equal_relaxed_all_inputs_as_internal",
             "less_equal_special",
-            "less_equal_special_all_inputs_as_internal",
             "less_equal_special_float16",
-            "less_equal_special_float16_all_inputs_as_internal",
         ),
     ),
     (
@@ -4433,11 +4396,8 @@ MODULES = (
             "log_relaxed",
             "log_relaxed_all_inputs_as_internal",
             "log_special",
-            "log_special_all_inputs_as_internal",
             "log_special_float16",
-            "log_special_float16_all_inputs_as_internal",
             "log_special_relaxed",
-            "log_special_relaxed_all_inputs_as_internal",
         ),
     ),
     (
@@ -5017,9 +4977,7 @@ MODULES = (
             "not_equal_relaxed",
             "not_equal_relaxed_all_inputs_as_internal",
             "not_equal_special",
-            "not_equal_special_all_inputs_as_internal",
             "not_equal_special_float16",
-            "not_equal_special_float16_all_inputs_as_internal",
         ),
     ),
     (
@@ -5594,7 +5552,6 @@ MODULES = (
             "reduce_prod_duplicates_relaxed",
             "reduce_prod_duplicates_relaxed_all_inputs_as_internal",
             "reduce_prod_float16_zero",
-            "reduce_prod_float16_zero_all_inputs_as_internal",
             "reduce_prod_negative_keep",
             "reduce_prod_negative_keep_all_inputs_as_internal",
             "reduce_prod_negative_keep_all_tensors_as_inputs",
@@ -6177,11 +6134,8 @@ MODULES = (
             "rsqrt_relaxed",
             "rsqrt_relaxed_all_inputs_as_internal",
             "rsqrt_special",
-            "rsqrt_special_all_inputs_as_internal",
             "rsqrt_special_float16",
-            "rsqrt_special_float16_all_inputs_as_internal",
             "rsqrt_special_relaxed",
-            "rsqrt_special_relaxed_all_inputs_as_internal",
         ),
     ),
     (
@@ -6231,11 +6185,8 @@ MODULES = (
             "sin_relaxed",
             "sin_relaxed_all_inputs_as_internal",
             "sin_special",
-            "sin_special_all_inputs_as_internal",
             "sin_special_float16",
-            "sin_special_float16_all_inputs_as_internal",
             "sin_special_relaxed",
-            "sin_special_relaxed_all_inputs_as_internal",
         ),
     ),
     (
@@ -6641,11 +6592,8 @@ MODULES = (
             "sqrt_relaxed",
             "sqrt_relaxed_all_inputs_as_internal",
             "sqrt_special",
-            "sqrt_special_all_inputs_as_internal",
             "sqrt_special_float16",
-            "sqrt_special_float16_all_inputs_as_internal",
             "sqrt_special_relaxed",
-            "sqrt_special_relaxed_all_inputs_as_internal",
         ),
     ),
     (

@@ -13,10 +13,6 @@ SPEC = "conformance/specs/V1_0/add_special_values.mod.py"
 # Data shared by several tests (base64 of little-endian bytes).
 _D0 = "5rFhf+axYf8AAIB/AACA/wAAAIAAACBA"
 _D1 = "5rFhf+axYf8AAIA/AAAAQAAAAIAAAMA/"
-_D2 = "//9/f///f////39///9//wAAAIAAAIBA"
-_D3 = "//9/fwAAAAD//39/AAAAAAAAAAAAAIBA"
-_D4 = "AACAPwAAgL8AAIA/AACAvwAAAIAAAIA/"
-_D5 = "AADAQAAAAAAAAMBAAAAAAAAAAAAAAIBA"
 
 
 def _t0():
@@ -25,7 +21,7 @@ def _t0():
         "add_special_values_dynamic_output_shape_none",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 30, ("none",), ("ADD",)),
+        provenance=g.provenance(SPEC, 32, ("none",), ("ADD",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -47,7 +43,7 @@ def _t0():
                     g.array("<f4", (6,), _D1),
                 ],
                 outputs=[
-                    g.array("<f4", (6,), _D2),
+                    g.array("<f4", (6,), "//9/f///f////39///9//wAAAIAAAIBA"),
                 ],
             ),
         ],
@@ -56,55 +52,11 @@ def _t0():
 
 def _t1():
     return g.case(
-        "add_special_values_none_all_inputs_as_internal",
-        "add_special_values_dynamic_output_shape_none_all_inputs_as_internal",
-        "V1_0",
-        version="V1_0",
-        level="V1_3",
-        provenance=g.provenance(SPEC, 30, ("none", "all_inputs_as_internal"), ("ADD", "ADD", "ADD")),
-        model=g.model(
-            operands=[
-                g.operand(OperandType.TENSOR_FLOAT32, [6], consumers=1),
-                g.operand(OperandType.TENSOR_FLOAT32, [6], consumers=1),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
-                g.operand(OperandType.TENSOR_FLOAT32, [6], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                g.operand(OperandType.TENSOR_FLOAT32, [6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
-                g.operand(OperandType.TENSOR_FLOAT32, [6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
-            ],
-            operations=[
-                g.operation(OperationType.ADD, [4, 5, 6], [0]),
-                g.operation(OperationType.ADD, [7, 8, 9], [1]),
-                g.operation(OperationType.ADD, [0, 1, 2], [3]),
-            ],
-            inputs=[4, 7],
-            outputs=[3],
-            values="AAAAAAAAAAAAAAAAAAAAAAAAAAA=",
-        ),
-        feeds=[
-            g.feed(
-                inputs=[
-                    g.array("<f4", (6,), _D0),
-                    g.array("<f4", (6,), _D1),
-                ],
-                outputs=[
-                    g.array("<f4", (6,), _D2),
-                ],
-            ),
-        ],
-    )
-
-
-def _t2():
-    return g.case(
         "add_special_values_relu",
         "add_special_values_dynamic_output_shape_relu",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 30, ("relu",), ("ADD",)),
+        provenance=g.provenance(SPEC, 32, ("relu",), ("ADD",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -126,64 +78,20 @@ def _t2():
                     g.array("<f4", (6,), _D1),
                 ],
                 outputs=[
-                    g.array("<f4", (6,), _D3),
+                    g.array("<f4", (6,), "//9/fwAAAAD//39/AAAAAAAAAAAAAIBA"),
                 ],
             ),
         ],
     )
 
 
-def _t3():
-    return g.case(
-        "add_special_values_relu_all_inputs_as_internal",
-        "add_special_values_dynamic_output_shape_relu_all_inputs_as_internal",
-        "V1_0",
-        version="V1_0",
-        level="V1_3",
-        provenance=g.provenance(SPEC, 30, ("relu", "all_inputs_as_internal"), ("ADD", "ADD", "ADD")),
-        model=g.model(
-            operands=[
-                g.operand(OperandType.TENSOR_FLOAT32, [6], consumers=1),
-                g.operand(OperandType.TENSOR_FLOAT32, [6], consumers=1),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
-                g.operand(OperandType.TENSOR_FLOAT32, [6], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                g.operand(OperandType.TENSOR_FLOAT32, [6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
-                g.operand(OperandType.TENSOR_FLOAT32, [6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
-            ],
-            operations=[
-                g.operation(OperationType.ADD, [4, 5, 6], [0]),
-                g.operation(OperationType.ADD, [7, 8, 9], [1]),
-                g.operation(OperationType.ADD, [0, 1, 2], [3]),
-            ],
-            inputs=[4, 7],
-            outputs=[3],
-            values="AQAAAAAAAAAAAAAAAAAAAAAAAAA=",
-        ),
-        feeds=[
-            g.feed(
-                inputs=[
-                    g.array("<f4", (6,), _D0),
-                    g.array("<f4", (6,), _D1),
-                ],
-                outputs=[
-                    g.array("<f4", (6,), _D3),
-                ],
-            ),
-        ],
-    )
-
-
-def _t4():
+def _t2():
     return g.case(
         "add_special_values_relu1",
         "add_special_values_dynamic_output_shape_relu1",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 30, ("relu1",), ("ADD",)),
+        provenance=g.provenance(SPEC, 32, ("relu1",), ("ADD",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -205,64 +113,20 @@ def _t4():
                     g.array("<f4", (6,), _D1),
                 ],
                 outputs=[
-                    g.array("<f4", (6,), _D4),
+                    g.array("<f4", (6,), "AACAPwAAgL8AAIA/AACAvwAAAIAAAIA/"),
                 ],
             ),
         ],
     )
 
 
-def _t5():
-    return g.case(
-        "add_special_values_relu1_all_inputs_as_internal",
-        "add_special_values_dynamic_output_shape_relu1_all_inputs_as_internal",
-        "V1_0",
-        version="V1_0",
-        level="V1_3",
-        provenance=g.provenance(SPEC, 30, ("relu1", "all_inputs_as_internal"), ("ADD", "ADD", "ADD")),
-        model=g.model(
-            operands=[
-                g.operand(OperandType.TENSOR_FLOAT32, [6], consumers=1),
-                g.operand(OperandType.TENSOR_FLOAT32, [6], consumers=1),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
-                g.operand(OperandType.TENSOR_FLOAT32, [6], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                g.operand(OperandType.TENSOR_FLOAT32, [6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
-                g.operand(OperandType.TENSOR_FLOAT32, [6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
-            ],
-            operations=[
-                g.operation(OperationType.ADD, [4, 5, 6], [0]),
-                g.operation(OperationType.ADD, [7, 8, 9], [1]),
-                g.operation(OperationType.ADD, [0, 1, 2], [3]),
-            ],
-            inputs=[4, 7],
-            outputs=[3],
-            values="AgAAAAAAAAAAAAAAAAAAAAAAAAA=",
-        ),
-        feeds=[
-            g.feed(
-                inputs=[
-                    g.array("<f4", (6,), _D0),
-                    g.array("<f4", (6,), _D1),
-                ],
-                outputs=[
-                    g.array("<f4", (6,), _D4),
-                ],
-            ),
-        ],
-    )
-
-
-def _t6():
+def _t3():
     return g.case(
         "add_special_values_relu6",
         "add_special_values_dynamic_output_shape_relu6",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 30, ("relu6",), ("ADD",)),
+        provenance=g.provenance(SPEC, 32, ("relu6",), ("ADD",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -284,51 +148,7 @@ def _t6():
                     g.array("<f4", (6,), _D1),
                 ],
                 outputs=[
-                    g.array("<f4", (6,), _D5),
-                ],
-            ),
-        ],
-    )
-
-
-def _t7():
-    return g.case(
-        "add_special_values_relu6_all_inputs_as_internal",
-        "add_special_values_dynamic_output_shape_relu6_all_inputs_as_internal",
-        "V1_0",
-        version="V1_0",
-        level="V1_3",
-        provenance=g.provenance(SPEC, 30, ("relu6", "all_inputs_as_internal"), ("ADD", "ADD", "ADD")),
-        model=g.model(
-            operands=[
-                g.operand(OperandType.TENSOR_FLOAT32, [6], consumers=1),
-                g.operand(OperandType.TENSOR_FLOAT32, [6], consumers=1),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
-                g.operand(OperandType.TENSOR_FLOAT32, [6], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                g.operand(OperandType.TENSOR_FLOAT32, [6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
-                g.operand(OperandType.TENSOR_FLOAT32, [6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
-            ],
-            operations=[
-                g.operation(OperationType.ADD, [4, 5, 6], [0]),
-                g.operation(OperationType.ADD, [7, 8, 9], [1]),
-                g.operation(OperationType.ADD, [0, 1, 2], [3]),
-            ],
-            inputs=[4, 7],
-            outputs=[3],
-            values="AwAAAAAAAAAAAAAAAAAAAAAAAAA=",
-        ),
-        feeds=[
-            g.feed(
-                inputs=[
-                    g.array("<f4", (6,), _D0),
-                    g.array("<f4", (6,), _D1),
-                ],
-                outputs=[
-                    g.array("<f4", (6,), _D5),
+                    g.array("<f4", (6,), "AADAQAAAAAAAAMBAAAAAAAAAAAAAAIBA"),
                 ],
             ),
         ],
@@ -337,11 +157,7 @@ def _t7():
 
 TESTS = (
     ("add_special_values_none", _t0),
-    ("add_special_values_none_all_inputs_as_internal", _t1),
-    ("add_special_values_relu", _t2),
-    ("add_special_values_relu_all_inputs_as_internal", _t3),
-    ("add_special_values_relu1", _t4),
-    ("add_special_values_relu1_all_inputs_as_internal", _t5),
-    ("add_special_values_relu6", _t6),
-    ("add_special_values_relu6_all_inputs_as_internal", _t7),
+    ("add_special_values_relu", _t1),
+    ("add_special_values_relu1", _t2),
+    ("add_special_values_relu6", _t3),
 )

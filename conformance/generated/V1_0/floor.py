@@ -159,7 +159,7 @@ def _t4():
         "floor_special_dynamic_output_shape",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 27, (), ("FLOOR",)),
+        provenance=g.provenance(SPEC, 29, (), ("FLOOR",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -184,48 +184,10 @@ def _t4():
     )
 
 
-def _t5():
-    return g.case(
-        "floor_special_all_inputs_as_internal",
-        "floor_special_dynamic_output_shape_all_inputs_as_internal",
-        "V1_0",
-        version="V1_0",
-        level="V1_3",
-        provenance=g.provenance(SPEC, 27, ("all_inputs_as_internal",), ("ADD", "FLOOR")),
-        model=g.model(
-            operands=[
-                g.operand(OperandType.TENSOR_FLOAT32, [3], consumers=1),
-                g.operand(OperandType.TENSOR_FLOAT32, [3], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                g.operand(OperandType.TENSOR_FLOAT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
-            ],
-            operations=[
-                g.operation(OperationType.ADD, [2, 3, 4], [0]),
-                g.operation(OperationType.FLOOR, [0], [1]),
-            ],
-            inputs=[2],
-            outputs=[1],
-            values="AAAAAAAAAAA=",
-        ),
-        feeds=[
-            g.feed(
-                inputs=[
-                    g.array("<f4", (3,), "AACAfwAAgP8AAMB/"),
-                ],
-                outputs=[
-                    g.array("<f4", (3,), "AACAfwAAgP8AAMB/"),
-                ],
-            ),
-        ],
-    )
-
-
 TESTS = (
     ("floor", _t0),
     ("floor_all_inputs_as_internal", _t1),
     ("floor_large", _t2),
     ("floor_large_all_inputs_as_internal", _t3),
     ("floor_special", _t4),
-    ("floor_special_all_inputs_as_internal", _t5),
 )

@@ -10,14 +10,6 @@ from hal.types import OperandLifeTime, OperandType, OperationType
 
 SPEC = "conformance/specs/V1_0/relu_special_values.mod.py"
 
-# Data shared by several tests (base64 of little-endian bytes).
-_D0 = "AADAfwAAgP8AAACAAACAvwAAAEA="
-_D1 = "AAAAAAAAAAAAAAAAAAAAAAAAAEA="
-_D2 = "AADAfwAAgP8AAIB/AAAAgAAAAD8="
-_D3 = "AACAvwAAgL8AAIA/AAAAAAAAAD8="
-_D4 = "AADAfwAAgP8AAIB/AAAAgAAA4EA="
-_D5 = "AAAAAAAAAAAAAMBAAAAAAAAAwEA="
-
 
 def _t0():
     return g.case(
@@ -25,7 +17,7 @@ def _t0():
         "relu_special_values_relu_dynamic_output_shape",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 18, (), ("RELU",)),
+        provenance=g.provenance(SPEC, 20, (), ("RELU",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -40,10 +32,10 @@ def _t0():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (5,), _D0),
+                    g.array("<f4", (5,), "AADAfwAAgP8AAACAAACAvwAAAEA="),
                 ],
                 outputs=[
-                    g.array("<f4", (5,), _D1),
+                    g.array("<f4", (5,), "AAAAAAAAAAAAAAAAAAAAAAAAAEA="),
                 ],
             ),
         ],
@@ -52,35 +44,29 @@ def _t0():
 
 def _t1():
     return g.case(
-        "relu_special_values_relu_all_inputs_as_internal",
-        "relu_special_values_relu_dynamic_output_shape_all_inputs_as_internal",
+        "relu_special_values_relu1",
+        "relu_special_values_relu1_dynamic_output_shape",
         "V1_0",
         version="V1_0",
-        level="V1_3",
-        provenance=g.provenance(SPEC, 18, ("all_inputs_as_internal",), ("ADD", "RELU")),
+        provenance=g.provenance(SPEC, 30, (), ("RELU1",)),
         model=g.model(
             operands=[
-                g.operand(OperandType.TENSOR_FLOAT32, [5], consumers=1),
-                g.operand(OperandType.TENSOR_FLOAT32, [5], lifetime=OperandLifeTime.MODEL_OUTPUT),
                 g.operand(OperandType.TENSOR_FLOAT32, [5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [5], lifetime=OperandLifeTime.MODEL_OUTPUT),
             ],
             operations=[
-                g.operation(OperationType.ADD, [2, 3, 4], [0]),
-                g.operation(OperationType.RELU, [0], [1]),
+                g.operation(OperationType.RELU1, [0], [1]),
             ],
-            inputs=[2],
+            inputs=[0],
             outputs=[1],
-            values="AAAAAAAAAAA=",
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (5,), _D0),
+                    g.array("<f4", (5,), "AADAfwAAgP8AAIB/AAAAgAAAAD8="),
                 ],
                 outputs=[
-                    g.array("<f4", (5,), _D1),
+                    g.array("<f4", (5,), "AACAvwAAgL8AAIA/AAAAAAAAAD8="),
                 ],
             ),
         ],
@@ -89,79 +75,11 @@ def _t1():
 
 def _t2():
     return g.case(
-        "relu_special_values_relu1",
-        "relu_special_values_relu1_dynamic_output_shape",
-        "V1_0",
-        version="V1_0",
-        provenance=g.provenance(SPEC, 26, (), ("RELU1",)),
-        model=g.model(
-            operands=[
-                g.operand(OperandType.TENSOR_FLOAT32, [5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_FLOAT32, [5], lifetime=OperandLifeTime.MODEL_OUTPUT),
-            ],
-            operations=[
-                g.operation(OperationType.RELU1, [0], [1]),
-            ],
-            inputs=[0],
-            outputs=[1],
-        ),
-        feeds=[
-            g.feed(
-                inputs=[
-                    g.array("<f4", (5,), _D2),
-                ],
-                outputs=[
-                    g.array("<f4", (5,), _D3),
-                ],
-            ),
-        ],
-    )
-
-
-def _t3():
-    return g.case(
-        "relu_special_values_relu1_all_inputs_as_internal",
-        "relu_special_values_relu1_dynamic_output_shape_all_inputs_as_internal",
-        "V1_0",
-        version="V1_0",
-        level="V1_3",
-        provenance=g.provenance(SPEC, 26, ("all_inputs_as_internal",), ("ADD", "RELU1")),
-        model=g.model(
-            operands=[
-                g.operand(OperandType.TENSOR_FLOAT32, [5], consumers=1),
-                g.operand(OperandType.TENSOR_FLOAT32, [5], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                g.operand(OperandType.TENSOR_FLOAT32, [5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
-            ],
-            operations=[
-                g.operation(OperationType.ADD, [2, 3, 4], [0]),
-                g.operation(OperationType.RELU1, [0], [1]),
-            ],
-            inputs=[2],
-            outputs=[1],
-            values="AAAAAAAAAAA=",
-        ),
-        feeds=[
-            g.feed(
-                inputs=[
-                    g.array("<f4", (5,), _D2),
-                ],
-                outputs=[
-                    g.array("<f4", (5,), _D3),
-                ],
-            ),
-        ],
-    )
-
-
-def _t4():
-    return g.case(
         "relu_special_values_relu6",
         "relu_special_values_relu6_dynamic_output_shape",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 34, (), ("RELU6",)),
+        provenance=g.provenance(SPEC, 40, (), ("RELU6",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -176,47 +94,10 @@ def _t4():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (5,), _D4),
+                    g.array("<f4", (5,), "AADAfwAAgP8AAIB/AAAAgAAA4EA="),
                 ],
                 outputs=[
-                    g.array("<f4", (5,), _D5),
-                ],
-            ),
-        ],
-    )
-
-
-def _t5():
-    return g.case(
-        "relu_special_values_relu6_all_inputs_as_internal",
-        "relu_special_values_relu6_dynamic_output_shape_all_inputs_as_internal",
-        "V1_0",
-        version="V1_0",
-        level="V1_3",
-        provenance=g.provenance(SPEC, 34, ("all_inputs_as_internal",), ("ADD", "RELU6")),
-        model=g.model(
-            operands=[
-                g.operand(OperandType.TENSOR_FLOAT32, [5], consumers=1),
-                g.operand(OperandType.TENSOR_FLOAT32, [5], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                g.operand(OperandType.TENSOR_FLOAT32, [5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
-            ],
-            operations=[
-                g.operation(OperationType.ADD, [2, 3, 4], [0]),
-                g.operation(OperationType.RELU6, [0], [1]),
-            ],
-            inputs=[2],
-            outputs=[1],
-            values="AAAAAAAAAAA=",
-        ),
-        feeds=[
-            g.feed(
-                inputs=[
-                    g.array("<f4", (5,), _D4),
-                ],
-                outputs=[
-                    g.array("<f4", (5,), _D5),
+                    g.array("<f4", (5,), "AAAAAAAAAAAAAMBAAAAAAAAAwEA="),
                 ],
             ),
         ],
@@ -225,9 +106,6 @@ def _t5():
 
 TESTS = (
     ("relu_special_values_relu", _t0),
-    ("relu_special_values_relu_all_inputs_as_internal", _t1),
-    ("relu_special_values_relu1", _t2),
-    ("relu_special_values_relu1_all_inputs_as_internal", _t3),
-    ("relu_special_values_relu6", _t4),
-    ("relu_special_values_relu6_all_inputs_as_internal", _t5),
+    ("relu_special_values_relu1", _t1),
+    ("relu_special_values_relu6", _t2),
 )

@@ -324,7 +324,7 @@ def _t9():
         "abs_special_dynamic_output_shape",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 24, ("",), ("ABS",)),
+        provenance=g.provenance(SPEC, 26, ("",), ("ABS",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -351,27 +351,21 @@ def _t9():
 
 def _t10():
     return g.case(
-        "abs_special_all_inputs_as_internal",
-        "abs_special_dynamic_output_shape_all_inputs_as_internal",
+        "abs_special_relaxed",
+        "abs_special_dynamic_output_shape_relaxed",
         "V1_2",
-        version="V1_2",
-        level="V1_3",
-        provenance=g.provenance(SPEC, 24, ("", "all_inputs_as_internal"), ("ADD", "ABS")),
+        provenance=g.provenance(SPEC, 26, ("relaxed",), ("ABS",)),
         model=g.model(
             operands=[
-                g.operand(OperandType.TENSOR_FLOAT32, [4], consumers=1),
-                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_OUTPUT),
                 g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_OUTPUT),
             ],
             operations=[
-                g.operation(OperationType.ADD, [2, 3, 4], [0]),
                 g.operation(OperationType.ABS, [0], [1]),
             ],
-            inputs=[2],
+            inputs=[0],
             outputs=[1],
-            values="AAAAAAAAAAA=",
+            relaxed=True,
         ),
         feeds=[
             g.feed(
@@ -388,79 +382,11 @@ def _t10():
 
 def _t11():
     return g.case(
-        "abs_special_relaxed",
-        "abs_special_dynamic_output_shape_relaxed",
-        "V1_2",
-        provenance=g.provenance(SPEC, 24, ("relaxed",), ("ABS",)),
-        model=g.model(
-            operands=[
-                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_OUTPUT),
-            ],
-            operations=[
-                g.operation(OperationType.ABS, [0], [1]),
-            ],
-            inputs=[0],
-            outputs=[1],
-            relaxed=True,
-        ),
-        feeds=[
-            g.feed(
-                inputs=[
-                    g.array("<f4", (4,), _D6),
-                ],
-                outputs=[
-                    g.array("<f4", (4,), _D7),
-                ],
-            ),
-        ],
-    )
-
-
-def _t12():
-    return g.case(
-        "abs_special_relaxed_all_inputs_as_internal",
-        "abs_special_dynamic_output_shape_relaxed_all_inputs_as_internal",
-        "V1_2",
-        level="V1_3",
-        provenance=g.provenance(SPEC, 24, ("relaxed", "all_inputs_as_internal"), ("ADD", "ABS")),
-        model=g.model(
-            operands=[
-                g.operand(OperandType.TENSOR_FLOAT32, [4], consumers=1),
-                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
-            ],
-            operations=[
-                g.operation(OperationType.ADD, [2, 3, 4], [0]),
-                g.operation(OperationType.ABS, [0], [1]),
-            ],
-            inputs=[2],
-            outputs=[1],
-            values="AAAAAAAAAAA=",
-            relaxed=True,
-        ),
-        feeds=[
-            g.feed(
-                inputs=[
-                    g.array("<f4", (4,), _D6),
-                ],
-                outputs=[
-                    g.array("<f4", (4,), _D7),
-                ],
-            ),
-        ],
-    )
-
-
-def _t13():
-    return g.case(
         "abs_special_float16",
         "abs_special_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 24, ("float16",), ("ABS",)),
+        provenance=g.provenance(SPEC, 26, ("float16",), ("ABS",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -471,43 +397,6 @@ def _t13():
             ],
             inputs=[0],
             outputs=[1],
-        ),
-        feeds=[
-            g.feed(
-                inputs=[
-                    g.array("<f2", (4,), "APwAfAB+EIA="),
-                ],
-                outputs=[
-                    g.array("<f2", (4,), "AHwAfAB+EAA="),
-                ],
-            ),
-        ],
-    )
-
-
-def _t14():
-    return g.case(
-        "abs_special_float16_all_inputs_as_internal",
-        "abs_special_dynamic_output_shape_float16_all_inputs_as_internal",
-        "V1_2",
-        version="V1_2",
-        level="V1_3",
-        provenance=g.provenance(SPEC, 24, ("float16", "all_inputs_as_internal"), ("ADD", "ABS")),
-        model=g.model(
-            operands=[
-                g.operand(OperandType.TENSOR_FLOAT16, [4], consumers=1),
-                g.operand(OperandType.TENSOR_FLOAT16, [4], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                g.operand(OperandType.TENSOR_FLOAT16, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 4)),
-            ],
-            operations=[
-                g.operation(OperationType.ADD, [2, 3, 4], [0]),
-                g.operation(OperationType.ABS, [0], [1]),
-            ],
-            inputs=[2],
-            outputs=[1],
-            values="AAAAAAAA",
         ),
         feeds=[
             g.feed(
@@ -533,9 +422,6 @@ TESTS = (
     ("abs_rank5_relaxed", _t7),
     ("abs_rank5_float16", _t8),
     ("abs_special", _t9),
-    ("abs_special_all_inputs_as_internal", _t10),
-    ("abs_special_relaxed", _t11),
-    ("abs_special_relaxed_all_inputs_as_internal", _t12),
-    ("abs_special_float16", _t13),
-    ("abs_special_float16_all_inputs_as_internal", _t14),
+    ("abs_special_relaxed", _t10),
+    ("abs_special_float16", _t11),
 )

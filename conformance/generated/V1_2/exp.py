@@ -322,7 +322,7 @@ def _t9():
         "exp_special_dynamic_output_shape",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 28, ("",), ("EXP",)),
+        provenance=g.provenance(SPEC, 30, ("",), ("EXP",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -349,27 +349,21 @@ def _t9():
 
 def _t10():
     return g.case(
-        "exp_special_all_inputs_as_internal",
-        "exp_special_dynamic_output_shape_all_inputs_as_internal",
+        "exp_special_relaxed",
+        "exp_special_dynamic_output_shape_relaxed",
         "V1_2",
-        version="V1_2",
-        level="V1_3",
-        provenance=g.provenance(SPEC, 28, ("", "all_inputs_as_internal"), ("ADD", "EXP")),
+        provenance=g.provenance(SPEC, 30, ("relaxed",), ("EXP",)),
         model=g.model(
             operands=[
-                g.operand(OperandType.TENSOR_FLOAT32, [4], consumers=1),
-                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_OUTPUT),
                 g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_OUTPUT),
             ],
             operations=[
-                g.operation(OperationType.ADD, [2, 3, 4], [0]),
                 g.operation(OperationType.EXP, [0], [1]),
             ],
-            inputs=[2],
+            inputs=[0],
             outputs=[1],
-            values="AAAAAAAAAAA=",
+            relaxed=True,
         ),
         feeds=[
             g.feed(
@@ -386,79 +380,11 @@ def _t10():
 
 def _t11():
     return g.case(
-        "exp_special_relaxed",
-        "exp_special_dynamic_output_shape_relaxed",
-        "V1_2",
-        provenance=g.provenance(SPEC, 28, ("relaxed",), ("EXP",)),
-        model=g.model(
-            operands=[
-                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_OUTPUT),
-            ],
-            operations=[
-                g.operation(OperationType.EXP, [0], [1]),
-            ],
-            inputs=[0],
-            outputs=[1],
-            relaxed=True,
-        ),
-        feeds=[
-            g.feed(
-                inputs=[
-                    g.array("<f4", (4,), _D4),
-                ],
-                outputs=[
-                    g.array("<f4", (4,), _D5),
-                ],
-            ),
-        ],
-    )
-
-
-def _t12():
-    return g.case(
-        "exp_special_relaxed_all_inputs_as_internal",
-        "exp_special_dynamic_output_shape_relaxed_all_inputs_as_internal",
-        "V1_2",
-        level="V1_3",
-        provenance=g.provenance(SPEC, 28, ("relaxed", "all_inputs_as_internal"), ("ADD", "EXP")),
-        model=g.model(
-            operands=[
-                g.operand(OperandType.TENSOR_FLOAT32, [4], consumers=1),
-                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
-            ],
-            operations=[
-                g.operation(OperationType.ADD, [2, 3, 4], [0]),
-                g.operation(OperationType.EXP, [0], [1]),
-            ],
-            inputs=[2],
-            outputs=[1],
-            values="AAAAAAAAAAA=",
-            relaxed=True,
-        ),
-        feeds=[
-            g.feed(
-                inputs=[
-                    g.array("<f4", (4,), _D4),
-                ],
-                outputs=[
-                    g.array("<f4", (4,), _D5),
-                ],
-            ),
-        ],
-    )
-
-
-def _t13():
-    return g.case(
         "exp_special_float16",
         "exp_special_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 28, ("float16",), ("EXP",)),
+        provenance=g.provenance(SPEC, 30, ("float16",), ("EXP",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -469,43 +395,6 @@ def _t13():
             ],
             inputs=[0],
             outputs=[1],
-        ),
-        feeds=[
-            g.feed(
-                inputs=[
-                    g.array("<f2", (4,), "QFZA1gD8AHw="),
-                ],
-                outputs=[
-                    g.array("<f2", (4,), "AHwAAAAAAHw="),
-                ],
-            ),
-        ],
-    )
-
-
-def _t14():
-    return g.case(
-        "exp_special_float16_all_inputs_as_internal",
-        "exp_special_dynamic_output_shape_float16_all_inputs_as_internal",
-        "V1_2",
-        version="V1_2",
-        level="V1_3",
-        provenance=g.provenance(SPEC, 28, ("float16", "all_inputs_as_internal"), ("ADD", "EXP")),
-        model=g.model(
-            operands=[
-                g.operand(OperandType.TENSOR_FLOAT16, [4], consumers=1),
-                g.operand(OperandType.TENSOR_FLOAT16, [4], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                g.operand(OperandType.TENSOR_FLOAT16, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 4)),
-            ],
-            operations=[
-                g.operation(OperationType.ADD, [2, 3, 4], [0]),
-                g.operation(OperationType.EXP, [0], [1]),
-            ],
-            inputs=[2],
-            outputs=[1],
-            values="AAAAAAAA",
         ),
         feeds=[
             g.feed(
@@ -531,9 +420,6 @@ TESTS = (
     ("exp_rank5_relaxed", _t7),
     ("exp_rank5_float16", _t8),
     ("exp_special", _t9),
-    ("exp_special_all_inputs_as_internal", _t10),
-    ("exp_special_relaxed", _t11),
-    ("exp_special_relaxed_all_inputs_as_internal", _t12),
-    ("exp_special_float16", _t13),
-    ("exp_special_float16_all_inputs_as_internal", _t14),
+    ("exp_special_relaxed", _t10),
+    ("exp_special_float16", _t11),
 )

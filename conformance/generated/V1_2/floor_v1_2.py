@@ -225,7 +225,7 @@ def _t6():
         "floor_v1_2_special_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 16, ("float16",), ("FLOOR",)),
+        provenance=g.provenance(SPEC, 18, ("float16",), ("FLOOR",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -250,43 +250,6 @@ def _t6():
     )
 
 
-def _t7():
-    return g.case(
-        "floor_v1_2_special_float16_all_inputs_as_internal",
-        "floor_v1_2_special_dynamic_output_shape_float16_all_inputs_as_internal",
-        "V1_2",
-        version="V1_2",
-        level="V1_3",
-        provenance=g.provenance(SPEC, 16, ("float16", "all_inputs_as_internal"), ("ADD", "FLOOR")),
-        model=g.model(
-            operands=[
-                g.operand(OperandType.TENSOR_FLOAT16, [3], consumers=1),
-                g.operand(OperandType.TENSOR_FLOAT16, [3], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                g.operand(OperandType.TENSOR_FLOAT16, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 4)),
-            ],
-            operations=[
-                g.operation(OperationType.ADD, [2, 3, 4], [0]),
-                g.operation(OperationType.FLOOR, [0], [1]),
-            ],
-            inputs=[2],
-            outputs=[1],
-            values="AAAAAAAA",
-        ),
-        feeds=[
-            g.feed(
-                inputs=[
-                    g.array("<f2", (3,), "AHwA/AB+"),
-                ],
-                outputs=[
-                    g.array("<f2", (3,), "AHwA/AB+"),
-                ],
-            ),
-        ],
-    )
-
-
 TESTS = (
     ("floor_v1_2", _t0),
     ("floor_v1_2_all_inputs_as_internal", _t1),
@@ -295,5 +258,4 @@ TESTS = (
     ("floor_v1_2_float16", _t4),
     ("floor_v1_2_float16_all_inputs_as_internal", _t5),
     ("floor_v1_2_special_float16", _t6),
-    ("floor_v1_2_special_float16_all_inputs_as_internal", _t7),
 )

@@ -14,8 +14,6 @@ SPEC = "conformance/specs/V1_2/greater.mod.py"
 _D0 = "AAAAwAAAQEAAAIA/AACAQAAAAAAAAABA"
 _D1 = "AAAAAAAAAAAAAAAAAAAAAA=="
 _D2 = "AAAAvwAAwD8AAIA+AAAAAAAAAAA="
-_D3 = "AAAAgAAAgH8AAID/AADAfwAAgD8AAMB/AACAfw=="
-_D4 = "AAAAAAAAgH8AAEDAAAAAQAAAwH8AAMB/AOB/Rw=="
 
 
 def _t0():
@@ -1175,7 +1173,7 @@ def _t31():
         "greater_special_dynamic_output_shape",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 88, ("",), ("GREATER",)),
+        provenance=g.provenance(SPEC, 90, ("",), ("GREATER",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [7], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -1191,8 +1189,8 @@ def _t31():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (7,), _D3),
-                    g.array("<f4", (7,), _D4),
+                    g.array("<f4", (7,), "AAAAgAAAgH8AAID/AADAfwAAgD8AAMB/AACAfw=="),
+                    g.array("<f4", (7,), "AAAAAAAAgH8AAEDAAAAAQAAAwH8AAMB/AOB/Rw=="),
                 ],
                 outputs=[
                     g.array("|u1", (7,), "AAAAAAAAAQ=="),
@@ -1204,54 +1202,11 @@ def _t31():
 
 def _t32():
     return g.case(
-        "greater_special_all_inputs_as_internal",
-        "greater_special_dynamic_output_shape_all_inputs_as_internal",
-        "V1_2",
-        version="V1_2",
-        level="V1_3",
-        provenance=g.provenance(SPEC, 88, ("", "all_inputs_as_internal"), ("ADD", "ADD", "GREATER")),
-        model=g.model(
-            operands=[
-                g.operand(OperandType.TENSOR_FLOAT32, [7], consumers=1),
-                g.operand(OperandType.TENSOR_FLOAT32, [7], consumers=1),
-                g.operand(OperandType.TENSOR_BOOL8, [7], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                g.operand(OperandType.TENSOR_FLOAT32, [7], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
-                g.operand(OperandType.TENSOR_FLOAT32, [7], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
-            ],
-            operations=[
-                g.operation(OperationType.ADD, [3, 4, 5], [0]),
-                g.operation(OperationType.ADD, [6, 7, 8], [1]),
-                g.operation(OperationType.GREATER, [0, 1], [2]),
-            ],
-            inputs=[3, 6],
-            outputs=[2],
-            values=_D1,
-        ),
-        feeds=[
-            g.feed(
-                inputs=[
-                    g.array("<f4", (7,), _D3),
-                    g.array("<f4", (7,), _D4),
-                ],
-                outputs=[
-                    g.array("|u1", (7,), "AAAAAAAAAQ=="),
-                ],
-            ),
-        ],
-    )
-
-
-def _t33():
-    return g.case(
         "greater_special_float16",
         "greater_special_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 88, ("float16",), ("GREATER",)),
+        provenance=g.provenance(SPEC, 90, ("float16",), ("GREATER",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [7], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -1263,49 +1218,6 @@ def _t33():
             ],
             inputs=[0, 1],
             outputs=[2],
-        ),
-        feeds=[
-            g.feed(
-                inputs=[
-                    g.array("<f2", (7,), "AAAAfAD8AH4APAB+AHw="),
-                    g.array("<f2", (7,), "AAAAfADCAEAAfgB+/3s="),
-                ],
-                outputs=[
-                    g.array("|u1", (7,), "AAAAAAAAAQ=="),
-                ],
-            ),
-        ],
-    )
-
-
-def _t34():
-    return g.case(
-        "greater_special_float16_all_inputs_as_internal",
-        "greater_special_dynamic_output_shape_float16_all_inputs_as_internal",
-        "V1_2",
-        version="V1_2",
-        level="V1_3",
-        provenance=g.provenance(SPEC, 88, ("float16", "all_inputs_as_internal"), ("ADD", "ADD", "GREATER")),
-        model=g.model(
-            operands=[
-                g.operand(OperandType.TENSOR_FLOAT16, [7], consumers=1),
-                g.operand(OperandType.TENSOR_FLOAT16, [7], consumers=1),
-                g.operand(OperandType.TENSOR_BOOL8, [7], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                g.operand(OperandType.TENSOR_FLOAT16, [7], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 4)),
-                g.operand(OperandType.TENSOR_FLOAT16, [7], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 2)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
-            ],
-            operations=[
-                g.operation(OperationType.ADD, [3, 4, 5], [0]),
-                g.operation(OperationType.ADD, [6, 7, 8], [1]),
-                g.operation(OperationType.GREATER, [0, 1], [2]),
-            ],
-            inputs=[3, 6],
-            outputs=[2],
-            values="AAAAAAAAAAAAAAAA",
         ),
         feeds=[
             g.feed(
@@ -1354,7 +1266,5 @@ TESTS = (
     ("greater_int32_extremes", _t29),
     ("greater_bool8", _t30),
     ("greater_special", _t31),
-    ("greater_special_all_inputs_as_internal", _t32),
-    ("greater_special_float16", _t33),
-    ("greater_special_float16_all_inputs_as_internal", _t34),
+    ("greater_special_float16", _t32),
 )

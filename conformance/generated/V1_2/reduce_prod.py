@@ -25,7 +25,6 @@ _D10 = "AAAAQAAAQMEAADBAAABwwA=="
 _D11 = "/////wMAAAAAAAAAAAAAAAA="
 _D12 = "AABAQAAAwL8AAAA/AAAAQA=="
 _D13 = "AABAQAAAAAAAAAA/AAAAQA=="
-_D14 = "sFywXAAAAHwAOAAAAEAAvgBE"
 
 
 def _t0():
@@ -2740,7 +2739,7 @@ def _t72():
         "reduce_prod_float16_zero_dynamic_output_shape",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 78, (), ("REDUCE_PROD",)),
+        provenance=g.provenance(SPEC, 80, (), ("REDUCE_PROD",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -2758,46 +2757,7 @@ def _t72():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (3, 3), _D14),
-                ],
-                outputs=[
-                    g.array("<f2", (3,), "AAAAAADK"),
-                ],
-            ),
-        ],
-    )
-
-
-def _t73():
-    return g.case(
-        "reduce_prod_float16_zero_all_inputs_as_internal",
-        "reduce_prod_float16_zero_dynamic_output_shape_all_inputs_as_internal",
-        "V1_2",
-        version="V1_2",
-        level="V1_3",
-        provenance=g.provenance(SPEC, 78, ("all_inputs_as_internal",), ("ADD", "REDUCE_PROD")),
-        model=g.model(
-            operands=[
-                g.operand(OperandType.TENSOR_FLOAT16, [3, 3], consumers=1),
-                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
-                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 1)),
-                g.operand(OperandType.TENSOR_FLOAT16, [3], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                g.operand(OperandType.TENSOR_FLOAT16, [3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 2)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 7, 4)),
-            ],
-            operations=[
-                g.operation(OperationType.ADD, [4, 5, 6], [0]),
-                g.operation(OperationType.REDUCE_PROD, [0, 1, 2], [3]),
-            ],
-            inputs=[4],
-            outputs=[3],
-            values="AQAAAAAAAAAAAAA=",
-        ),
-        feeds=[
-            g.feed(
-                inputs=[
-                    g.array("<f2", (3, 3), _D14),
+                    g.array("<f2", (3, 3), "sFywXAAAAHwAOAAAAEAAvgBE"),
                 ],
                 outputs=[
                     g.array("<f2", (3,), "AAAAAADK"),
@@ -2881,5 +2841,4 @@ TESTS = (
     ("reduce_prod_vector_float16", _t70),
     ("reduce_prod_vector_float16_all_inputs_as_internal", _t71),
     ("reduce_prod_float16_zero", _t72),
-    ("reduce_prod_float16_zero_all_inputs_as_internal", _t73),
 )
