@@ -429,7 +429,8 @@ def _build_test(
             spec=spec.relpath,
             line=example.line,
             variations=tuple(v.name or "" for v in named),
-            operations=tuple(o.type for o in order),
+            # the operations the case is about: not a lifetime variation's ADD
+            operations=tuple(o.type for o in order if not o.scaffold),
         ),
         level=LIFETIME_LEVEL if lifetime and _below(spec.hal_folder, LIFETIME_LEVEL) else "",
         expect_failure=bool(example.expectFailure),

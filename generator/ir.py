@@ -183,6 +183,9 @@ class WorkOperation:
     type: str
     inputs: list[str]
     outputs: list[str]
+    scaffold: bool = False
+    """An ADD a lifetime variation chained to an input or output (docs/spec-language.md
+    5.5): part of the model, not an operation the case is about (its provenance)."""
 
 
 @dataclass

@@ -455,7 +455,9 @@ def _chain_add(model: WorkModel, source: str, target: str, like: WorkOperand) ->
         _free_name(model, "param"), "parameter", TypeDesc("INT32", ()), [0], like.line
     )
     model.operands.append(activation)
-    model.operations.append(WorkOperation("ADD", [source, dummy.name, activation.name], [target]))
+    model.operations.append(
+        WorkOperation("ADD", [source, dummy.name, activation.name], [target], scaffold=True)
+    )
 
 
 def _one_operation(model: WorkModel) -> None:

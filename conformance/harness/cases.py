@@ -34,7 +34,8 @@ class Provenance:
     variations: tuple[str, ...] = ()
     """Names of the variations applied, in group order ("" for an unnamed default)."""
     operations: tuple[str, ...] = ()
-    """Operation type names the model uses, in operation order."""
+    """Operation type names the case is about, in operation order: the model's, but for
+    the ADDs a lifetime variation chains to its inputs or outputs."""
 
 
 @dataclass

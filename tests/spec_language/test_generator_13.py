@@ -100,6 +100,10 @@ def test_lifetime_variations_are_named_in_product_order_with_suffixes_at_the_end
         "all_inputs_as_internal",
     )
     assert tests[base].provenance.variations == ()  # the spec has no group of its own
+    # the case is about the spec's ADD: the ADDs chained to its inputs are left out
+    assert tests[f"{base}_all_tensors_as_inputs_all_inputs_as_internal"].provenance.operations == (
+        "ADD",
+    )
 
 
 def test_the_default_combination_is_the_spec_model_unchanged(tmp_path):
@@ -280,6 +284,7 @@ def test_all_outputs_as_internal_reads_the_output_with_an_add(tmp_path):
     assert test.model.output_indexes == [2]
     assert arrays(test.feeds[0].outputs) == [[0.0, 2.0]]
     assert test.level == "" and not test.lifetime_variation  # VTS validates it
+    assert test.provenance.operations == ("RELU",)
 
 
 def test_expect_failure_is_recorded_and_the_dynamic_switch_changes_nothing(tmp_path):
