@@ -78,7 +78,7 @@ def _t1():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 24, ("", "none", "all_inputs_as_internal"), ("ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 24, ("", "none", "all_inputs_as_internal"), ("ADD",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
@@ -175,7 +175,7 @@ def _t3():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 24, ("", "relu", "all_inputs_as_internal"), ("ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 24, ("", "relu", "all_inputs_as_internal"), ("ADD",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
@@ -272,7 +272,7 @@ def _t5():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 24, ("", "relu1", "all_inputs_as_internal"), ("ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 24, ("", "relu1", "all_inputs_as_internal"), ("ADD",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
@@ -369,7 +369,7 @@ def _t7():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 24, ("", "relu6", "all_inputs_as_internal"), ("ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 24, ("", "relu6", "all_inputs_as_internal"), ("ADD",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
@@ -466,7 +466,7 @@ def _t9():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 24, ("quant8", "none", "all_inputs_as_internal"), ("ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 24, ("quant8", "none", "all_inputs_as_internal"), ("ADD",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2], consumers=1, scale=0.5, zero_point=10),
@@ -563,7 +563,7 @@ def _t11():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 24, ("quant8", "relu", "all_inputs_as_internal"), ("ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 24, ("quant8", "relu", "all_inputs_as_internal"), ("ADD",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2], consumers=1, scale=0.5, zero_point=10),
@@ -660,7 +660,7 @@ def _t13():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 24, ("quant8", "relu1", "all_inputs_as_internal"), ("ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 24, ("quant8", "relu1", "all_inputs_as_internal"), ("ADD",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2], consumers=1, scale=0.5, zero_point=10),
@@ -757,7 +757,7 @@ def _t15():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 24, ("quant8", "relu6", "all_inputs_as_internal"), ("ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 24, ("quant8", "relu6", "all_inputs_as_internal"), ("ADD",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2], consumers=1, scale=0.5, zero_point=10),
@@ -844,7 +844,7 @@ def _t17():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 40, ("", "all_inputs_as_internal"), ("ADD", "ADD")),
+        provenance=g.provenance(SPEC, 40, ("", "all_inputs_as_internal"), ("ADD",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
@@ -919,7 +919,7 @@ def _t19():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 40, ("", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 40, ("", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
@@ -998,7 +998,7 @@ def _t21():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 40, ("weight_as_input", "all_inputs_as_internal"), ("ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 40, ("weight_as_input", "all_inputs_as_internal"), ("ADD",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
@@ -1077,7 +1077,7 @@ def _t23():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 56, ("", "all_inputs_as_internal"), ("ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 56, ("", "all_inputs_as_internal"), ("ADD",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 1], consumers=1),
@@ -1156,7 +1156,7 @@ def _t25():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 56, ("quant8", "all_inputs_as_internal"), ("ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 56, ("quant8", "all_inputs_as_internal"), ("ADD",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 1], consumers=1, scale=0.5, zero_point=20),
@@ -1235,7 +1235,7 @@ def _t27():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 71, ("none", "all_inputs_as_internal"), ("ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 71, ("none", "all_inputs_as_internal"), ("ADD",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4], consumers=1, scale=0.30000001192092896, zero_point=7),
@@ -1314,7 +1314,7 @@ def _t29():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 71, ("relu", "all_inputs_as_internal"), ("ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 71, ("relu", "all_inputs_as_internal"), ("ADD",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4], consumers=1, scale=0.30000001192092896, zero_point=7),
@@ -1393,7 +1393,7 @@ def _t31():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 71, ("relu1", "all_inputs_as_internal"), ("ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 71, ("relu1", "all_inputs_as_internal"), ("ADD",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4], consumers=1, scale=0.30000001192092896, zero_point=7),
@@ -1472,7 +1472,7 @@ def _t33():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 71, ("relu6", "all_inputs_as_internal"), ("ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 71, ("relu6", "all_inputs_as_internal"), ("ADD",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4], consumers=1, scale=0.30000001192092896, zero_point=7),

@@ -89,7 +89,7 @@ def _t1():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 21, ("", "none", "all_inputs_as_internal"), ("ADD", "AVERAGE_POOL_2D")),
+        provenance=g.provenance(SPEC, 21, ("", "none", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 4, 2], consumers=1),
@@ -176,7 +176,7 @@ def _t3():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 21, ("", "relu", "all_inputs_as_internal"), ("ADD", "AVERAGE_POOL_2D")),
+        provenance=g.provenance(SPEC, 21, ("", "relu", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 4, 2], consumers=1),
@@ -263,7 +263,7 @@ def _t5():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 21, ("", "relu1", "all_inputs_as_internal"), ("ADD", "AVERAGE_POOL_2D")),
+        provenance=g.provenance(SPEC, 21, ("", "relu1", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 4, 2], consumers=1),
@@ -350,7 +350,7 @@ def _t7():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 21, ("", "relu6", "all_inputs_as_internal"), ("ADD", "AVERAGE_POOL_2D")),
+        provenance=g.provenance(SPEC, 21, ("", "relu6", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 4, 2], consumers=1),
@@ -437,7 +437,7 @@ def _t9():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 21, ("quant8", "none", "all_inputs_as_internal"), ("ADD", "AVERAGE_POOL_2D")),
+        provenance=g.provenance(SPEC, 21, ("quant8", "none", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 4, 2], consumers=1, scale=0.25, zero_point=100),
@@ -524,7 +524,7 @@ def _t11():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 21, ("quant8", "relu", "all_inputs_as_internal"), ("ADD", "AVERAGE_POOL_2D")),
+        provenance=g.provenance(SPEC, 21, ("quant8", "relu", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 4, 2], consumers=1, scale=0.25, zero_point=100),
@@ -611,7 +611,7 @@ def _t13():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 21, ("quant8", "relu1", "all_inputs_as_internal"), ("ADD", "AVERAGE_POOL_2D")),
+        provenance=g.provenance(SPEC, 21, ("quant8", "relu1", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 4, 2], consumers=1, scale=0.25, zero_point=100),
@@ -698,7 +698,7 @@ def _t15():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 21, ("quant8", "relu6", "all_inputs_as_internal"), ("ADD", "AVERAGE_POOL_2D")),
+        provenance=g.provenance(SPEC, 21, ("quant8", "relu6", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 4, 2], consumers=1, scale=0.25, zero_point=100),
@@ -782,7 +782,7 @@ def _t17():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 44, ("", "all_inputs_as_internal"), ("ADD", "AVERAGE_POOL_2D")),
+        provenance=g.provenance(SPEC, 44, ("", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 5, 4, 1], consumers=1),
@@ -863,7 +863,7 @@ def _t19():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 44, ("quant8", "all_inputs_as_internal"), ("ADD", "AVERAGE_POOL_2D")),
+        provenance=g.provenance(SPEC, 44, ("quant8", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 5, 4, 1], consumers=1, scale=0.25, zero_point=100),
@@ -944,7 +944,7 @@ def _t21():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 63, ("", "all_inputs_as_internal"), ("ADD", "AVERAGE_POOL_2D")),
+        provenance=g.provenance(SPEC, 63, ("", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 3, 3], consumers=1),
@@ -1025,7 +1025,7 @@ def _t23():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 63, ("quant8", "all_inputs_as_internal"), ("ADD", "AVERAGE_POOL_2D")),
+        provenance=g.provenance(SPEC, 63, ("quant8", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 3, 3], consumers=1, scale=0.25, zero_point=100),
@@ -1106,7 +1106,7 @@ def _t25():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 78, ("", "none", "all_inputs_as_internal"), ("ADD", "AVERAGE_POOL_2D")),
+        provenance=g.provenance(SPEC, 78, ("", "none", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 4, 1], consumers=1),
@@ -1187,7 +1187,7 @@ def _t27():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 78, ("", "relu", "all_inputs_as_internal"), ("ADD", "AVERAGE_POOL_2D")),
+        provenance=g.provenance(SPEC, 78, ("", "relu", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 4, 1], consumers=1),
@@ -1268,7 +1268,7 @@ def _t29():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 78, ("", "relu1", "all_inputs_as_internal"), ("ADD", "AVERAGE_POOL_2D")),
+        provenance=g.provenance(SPEC, 78, ("", "relu1", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 4, 1], consumers=1),
@@ -1349,7 +1349,7 @@ def _t31():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 78, ("", "relu6", "all_inputs_as_internal"), ("ADD", "AVERAGE_POOL_2D")),
+        provenance=g.provenance(SPEC, 78, ("", "relu6", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 4, 1], consumers=1),
@@ -1430,7 +1430,7 @@ def _t33():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 78, ("quant8", "none", "all_inputs_as_internal"), ("ADD", "AVERAGE_POOL_2D")),
+        provenance=g.provenance(SPEC, 78, ("quant8", "none", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 4, 1], consumers=1, scale=0.25, zero_point=100),
@@ -1511,7 +1511,7 @@ def _t35():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 78, ("quant8", "relu", "all_inputs_as_internal"), ("ADD", "AVERAGE_POOL_2D")),
+        provenance=g.provenance(SPEC, 78, ("quant8", "relu", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 4, 1], consumers=1, scale=0.25, zero_point=100),
@@ -1592,7 +1592,7 @@ def _t37():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 78, ("quant8", "relu1", "all_inputs_as_internal"), ("ADD", "AVERAGE_POOL_2D")),
+        provenance=g.provenance(SPEC, 78, ("quant8", "relu1", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 4, 1], consumers=1, scale=0.25, zero_point=100),
@@ -1673,7 +1673,7 @@ def _t39():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 78, ("quant8", "relu6", "all_inputs_as_internal"), ("ADD", "AVERAGE_POOL_2D")),
+        provenance=g.provenance(SPEC, 78, ("quant8", "relu6", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 4, 1], consumers=1, scale=0.25, zero_point=100),

@@ -62,7 +62,7 @@ def _t1():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 15, ("", "all_inputs_as_internal"), ("ADD", "ADD", "CONCATENATION")),
+        provenance=g.provenance(SPEC, 15, ("", "all_inputs_as_internal"), ("CONCATENATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
@@ -141,7 +141,7 @@ def _t3():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 15, ("quant8", "all_inputs_as_internal"), ("ADD", "ADD", "CONCATENATION")),
+        provenance=g.provenance(SPEC, 15, ("quant8", "all_inputs_as_internal"), ("CONCATENATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2], consumers=1, scale=0.5, zero_point=3),
@@ -221,7 +221,7 @@ def _t5():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 34, ("", "", "all_inputs_as_internal"), ("ADD", "ADD", "CONCATENATION")),
+        provenance=g.provenance(SPEC, 34, ("", "", "all_inputs_as_internal"), ("CONCATENATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2], consumers=1),
@@ -304,7 +304,7 @@ def _t7():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 34, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "CONCATENATION")),
+        provenance=g.provenance(SPEC, 34, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONCATENATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2], consumers=1),
@@ -390,7 +390,7 @@ def _t9():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 34, ("", "quant8", "all_inputs_as_internal"), ("ADD", "ADD", "CONCATENATION")),
+        provenance=g.provenance(SPEC, 34, ("", "quant8", "all_inputs_as_internal"), ("CONCATENATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2], consumers=1, scale=1.0),
@@ -473,7 +473,7 @@ def _t11():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 34, ("", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "CONCATENATION")),
+        provenance=g.provenance(SPEC, 34, ("", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONCATENATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2], consumers=1, scale=1.0),
@@ -560,7 +560,7 @@ def _t13():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 34, ("weight_as_input", "", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "CONCATENATION")),
+        provenance=g.provenance(SPEC, 34, ("weight_as_input", "", "all_inputs_as_internal"), ("CONCATENATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2], consumers=1),
@@ -647,7 +647,7 @@ def _t15():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 34, ("weight_as_input", "quant8", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "CONCATENATION")),
+        provenance=g.provenance(SPEC, 34, ("weight_as_input", "quant8", "all_inputs_as_internal"), ("CONCATENATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2], consumers=1, scale=1.0),
@@ -730,7 +730,7 @@ def _t17():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 48, ("", "all_inputs_as_internal"), ("ADD", "CONCATENATION")),
+        provenance=g.provenance(SPEC, 48, ("", "all_inputs_as_internal"), ("CONCATENATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [3], consumers=1),
@@ -801,7 +801,7 @@ def _t19():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 48, ("quant8", "all_inputs_as_internal"), ("ADD", "CONCATENATION")),
+        provenance=g.provenance(SPEC, 48, ("quant8", "all_inputs_as_internal"), ("CONCATENATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3], consumers=1, scale=0.25, zero_point=128),

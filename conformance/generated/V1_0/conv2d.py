@@ -96,7 +96,7 @@ def _t1():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 32, ("", "", "all_inputs_as_internal"), ("ADD", "CONV_2D")),
+        provenance=g.provenance(SPEC, 32, ("", "", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 5, 5, 2], consumers=1),
@@ -180,7 +180,7 @@ def _t3():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 32, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "CONV_2D")),
+        provenance=g.provenance(SPEC, 32, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 5, 5, 2], consumers=1),
@@ -271,7 +271,7 @@ def _t5():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 32, ("", "quant8", "all_inputs_as_internal"), ("ADD", "CONV_2D")),
+        provenance=g.provenance(SPEC, 32, ("", "quant8", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 5, 5, 2], consumers=1, scale=0.5, zero_point=127),
@@ -355,7 +355,7 @@ def _t7():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 32, ("", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "CONV_2D")),
+        provenance=g.provenance(SPEC, 32, ("", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 5, 5, 2], consumers=1, scale=0.5, zero_point=127),
@@ -444,7 +444,7 @@ def _t9():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 32, ("weight_as_input", "", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "CONV_2D")),
+        provenance=g.provenance(SPEC, 32, ("weight_as_input", "", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 5, 5, 2], consumers=1),
@@ -537,7 +537,7 @@ def _t11():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 32, ("weight_as_input", "quant8", "all_inputs_as_internal"), ("ADD", "ADD", "CONV_2D")),
+        provenance=g.provenance(SPEC, 32, ("weight_as_input", "quant8", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 5, 5, 2], consumers=1, scale=0.5, zero_point=127),
@@ -627,7 +627,7 @@ def _t13():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 72, ("none", "", "", "all_inputs_as_internal"), ("ADD", "CONV_2D")),
+        provenance=g.provenance(SPEC, 72, ("none", "", "", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 6, 3], consumers=1),
@@ -717,7 +717,7 @@ def _t15():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 72, ("none", "", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "CONV_2D")),
+        provenance=g.provenance(SPEC, 72, ("none", "", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 6, 3], consumers=1),
@@ -814,7 +814,7 @@ def _t17():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 72, ("none", "", "quant8", "all_inputs_as_internal"), ("ADD", "CONV_2D")),
+        provenance=g.provenance(SPEC, 72, ("none", "", "quant8", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 6, 3], consumers=1, scale=0.5, zero_point=128),
@@ -904,7 +904,7 @@ def _t19():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 72, ("none", "", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "CONV_2D")),
+        provenance=g.provenance(SPEC, 72, ("none", "", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 6, 3], consumers=1, scale=0.5, zero_point=128),
@@ -999,7 +999,7 @@ def _t21():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 72, ("none", "weight_as_input", "", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "CONV_2D")),
+        provenance=g.provenance(SPEC, 72, ("none", "weight_as_input", "", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 6, 3], consumers=1),
@@ -1098,7 +1098,7 @@ def _t23():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 72, ("none", "weight_as_input", "quant8", "all_inputs_as_internal"), ("ADD", "ADD", "CONV_2D")),
+        provenance=g.provenance(SPEC, 72, ("none", "weight_as_input", "quant8", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 6, 3], consumers=1, scale=0.5, zero_point=128),
@@ -1191,7 +1191,7 @@ def _t25():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 72, ("relu", "", "", "all_inputs_as_internal"), ("ADD", "CONV_2D")),
+        provenance=g.provenance(SPEC, 72, ("relu", "", "", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 6, 3], consumers=1),
@@ -1281,7 +1281,7 @@ def _t27():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 72, ("relu", "", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "CONV_2D")),
+        provenance=g.provenance(SPEC, 72, ("relu", "", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 6, 3], consumers=1),
@@ -1378,7 +1378,7 @@ def _t29():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 72, ("relu", "", "quant8", "all_inputs_as_internal"), ("ADD", "CONV_2D")),
+        provenance=g.provenance(SPEC, 72, ("relu", "", "quant8", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 6, 3], consumers=1, scale=0.5, zero_point=128),
@@ -1468,7 +1468,7 @@ def _t31():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 72, ("relu", "", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "CONV_2D")),
+        provenance=g.provenance(SPEC, 72, ("relu", "", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 6, 3], consumers=1, scale=0.5, zero_point=128),
@@ -1563,7 +1563,7 @@ def _t33():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 72, ("relu", "weight_as_input", "", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "CONV_2D")),
+        provenance=g.provenance(SPEC, 72, ("relu", "weight_as_input", "", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 6, 3], consumers=1),
@@ -1662,7 +1662,7 @@ def _t35():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 72, ("relu", "weight_as_input", "quant8", "all_inputs_as_internal"), ("ADD", "ADD", "CONV_2D")),
+        provenance=g.provenance(SPEC, 72, ("relu", "weight_as_input", "quant8", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 6, 3], consumers=1, scale=0.5, zero_point=128),
@@ -1755,7 +1755,7 @@ def _t37():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 72, ("relu1", "", "", "all_inputs_as_internal"), ("ADD", "CONV_2D")),
+        provenance=g.provenance(SPEC, 72, ("relu1", "", "", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 6, 3], consumers=1),
@@ -1845,7 +1845,7 @@ def _t39():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 72, ("relu1", "", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "CONV_2D")),
+        provenance=g.provenance(SPEC, 72, ("relu1", "", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 6, 3], consumers=1),
@@ -1942,7 +1942,7 @@ def _t41():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 72, ("relu1", "", "quant8", "all_inputs_as_internal"), ("ADD", "CONV_2D")),
+        provenance=g.provenance(SPEC, 72, ("relu1", "", "quant8", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 6, 3], consumers=1, scale=0.5, zero_point=128),
@@ -2032,7 +2032,7 @@ def _t43():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 72, ("relu1", "", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "CONV_2D")),
+        provenance=g.provenance(SPEC, 72, ("relu1", "", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 6, 3], consumers=1, scale=0.5, zero_point=128),
@@ -2127,7 +2127,7 @@ def _t45():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 72, ("relu1", "weight_as_input", "", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "CONV_2D")),
+        provenance=g.provenance(SPEC, 72, ("relu1", "weight_as_input", "", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 6, 3], consumers=1),
@@ -2226,7 +2226,7 @@ def _t47():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 72, ("relu1", "weight_as_input", "quant8", "all_inputs_as_internal"), ("ADD", "ADD", "CONV_2D")),
+        provenance=g.provenance(SPEC, 72, ("relu1", "weight_as_input", "quant8", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 6, 3], consumers=1, scale=0.5, zero_point=128),
@@ -2319,7 +2319,7 @@ def _t49():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 72, ("relu6", "", "", "all_inputs_as_internal"), ("ADD", "CONV_2D")),
+        provenance=g.provenance(SPEC, 72, ("relu6", "", "", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 6, 3], consumers=1),
@@ -2409,7 +2409,7 @@ def _t51():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 72, ("relu6", "", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "CONV_2D")),
+        provenance=g.provenance(SPEC, 72, ("relu6", "", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 6, 3], consumers=1),
@@ -2506,7 +2506,7 @@ def _t53():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 72, ("relu6", "", "quant8", "all_inputs_as_internal"), ("ADD", "CONV_2D")),
+        provenance=g.provenance(SPEC, 72, ("relu6", "", "quant8", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 6, 3], consumers=1, scale=0.5, zero_point=128),
@@ -2596,7 +2596,7 @@ def _t55():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 72, ("relu6", "", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "CONV_2D")),
+        provenance=g.provenance(SPEC, 72, ("relu6", "", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 6, 3], consumers=1, scale=0.5, zero_point=128),
@@ -2691,7 +2691,7 @@ def _t57():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 72, ("relu6", "weight_as_input", "", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "CONV_2D")),
+        provenance=g.provenance(SPEC, 72, ("relu6", "weight_as_input", "", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 6, 3], consumers=1),
@@ -2790,7 +2790,7 @@ def _t59():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 72, ("relu6", "weight_as_input", "quant8", "all_inputs_as_internal"), ("ADD", "ADD", "CONV_2D")),
+        provenance=g.provenance(SPEC, 72, ("relu6", "weight_as_input", "quant8", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 6, 3], consumers=1, scale=0.5, zero_point=128),
@@ -2880,7 +2880,7 @@ def _t61():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 102, ("", "all_inputs_as_internal"), ("ADD", "CONV_2D")),
+        provenance=g.provenance(SPEC, 102, ("", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 5, 4, 1], consumers=1),
@@ -2964,7 +2964,7 @@ def _t63():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 102, ("", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "CONV_2D")),
+        provenance=g.provenance(SPEC, 102, ("", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 5, 4, 1], consumers=1),
@@ -3055,7 +3055,7 @@ def _t65():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 102, ("quant8", "all_inputs_as_internal"), ("ADD", "CONV_2D")),
+        provenance=g.provenance(SPEC, 102, ("quant8", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 5, 4, 1], consumers=1, scale=0.5, zero_point=10),
@@ -3139,7 +3139,7 @@ def _t67():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 102, ("quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "CONV_2D")),
+        provenance=g.provenance(SPEC, 102, ("quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 5, 4, 1], consumers=1, scale=0.5, zero_point=10),

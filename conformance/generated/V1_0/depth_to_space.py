@@ -61,7 +61,7 @@ def _t1():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 13, ("", "all_inputs_as_internal"), ("ADD", "DEPTH_TO_SPACE")),
+        provenance=g.provenance(SPEC, 13, ("", "all_inputs_as_internal"), ("DEPTH_TO_SPACE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 2, 8], consumers=1),
@@ -132,7 +132,7 @@ def _t3():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 13, ("quant8", "all_inputs_as_internal"), ("ADD", "DEPTH_TO_SPACE")),
+        provenance=g.provenance(SPEC, 13, ("quant8", "all_inputs_as_internal"), ("DEPTH_TO_SPACE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 1, 2, 8], consumers=1, scale=0.5),
@@ -203,7 +203,7 @@ def _t5():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 26, ("", "all_inputs_as_internal"), ("ADD", "DEPTH_TO_SPACE")),
+        provenance=g.provenance(SPEC, 26, ("", "all_inputs_as_internal"), ("DEPTH_TO_SPACE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 4], consumers=1),
@@ -274,7 +274,7 @@ def _t7():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 26, ("quant8", "all_inputs_as_internal"), ("ADD", "DEPTH_TO_SPACE")),
+        provenance=g.provenance(SPEC, 26, ("quant8", "all_inputs_as_internal"), ("DEPTH_TO_SPACE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 4], consumers=1, scale=0.5, zero_point=128),

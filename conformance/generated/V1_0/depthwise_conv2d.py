@@ -94,7 +94,7 @@ def _t1():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 29, ("", "", "all_inputs_as_internal"), ("ADD", "DEPTHWISE_CONV_2D")),
+        provenance=g.provenance(SPEC, 29, ("", "", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 4, 2], consumers=1),
@@ -180,7 +180,7 @@ def _t3():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 29, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "DEPTHWISE_CONV_2D")),
+        provenance=g.provenance(SPEC, 29, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 4, 2], consumers=1),
@@ -273,7 +273,7 @@ def _t5():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 29, ("", "quant8", "all_inputs_as_internal"), ("ADD", "DEPTHWISE_CONV_2D")),
+        provenance=g.provenance(SPEC, 29, ("", "quant8", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 4, 2], consumers=1, scale=0.5, zero_point=128),
@@ -359,7 +359,7 @@ def _t7():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 29, ("", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "DEPTHWISE_CONV_2D")),
+        provenance=g.provenance(SPEC, 29, ("", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 4, 2], consumers=1, scale=0.5, zero_point=128),
@@ -450,7 +450,7 @@ def _t9():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 29, ("weight_as_input", "", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "DEPTHWISE_CONV_2D")),
+        provenance=g.provenance(SPEC, 29, ("weight_as_input", "", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 4, 2], consumers=1),
@@ -545,7 +545,7 @@ def _t11():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 29, ("weight_as_input", "quant8", "all_inputs_as_internal"), ("ADD", "ADD", "DEPTHWISE_CONV_2D")),
+        provenance=g.provenance(SPEC, 29, ("weight_as_input", "quant8", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 4, 2], consumers=1, scale=0.5, zero_point=128),
@@ -637,7 +637,7 @@ def _t13():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 62, ("none", "", "", "all_inputs_as_internal"), ("ADD", "DEPTHWISE_CONV_2D")),
+        provenance=g.provenance(SPEC, 62, ("none", "", "", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 5, 5, 3], consumers=1),
@@ -729,7 +729,7 @@ def _t15():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 62, ("none", "", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "DEPTHWISE_CONV_2D")),
+        provenance=g.provenance(SPEC, 62, ("none", "", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 5, 5, 3], consumers=1),
@@ -828,7 +828,7 @@ def _t17():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 62, ("none", "", "quant8", "all_inputs_as_internal"), ("ADD", "DEPTHWISE_CONV_2D")),
+        provenance=g.provenance(SPEC, 62, ("none", "", "quant8", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 5, 5, 3], consumers=1, scale=0.5, zero_point=100),
@@ -920,7 +920,7 @@ def _t19():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 62, ("none", "", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "DEPTHWISE_CONV_2D")),
+        provenance=g.provenance(SPEC, 62, ("none", "", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 5, 5, 3], consumers=1, scale=0.5, zero_point=100),
@@ -1017,7 +1017,7 @@ def _t21():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 62, ("none", "weight_as_input", "", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "DEPTHWISE_CONV_2D")),
+        provenance=g.provenance(SPEC, 62, ("none", "weight_as_input", "", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 5, 5, 3], consumers=1),
@@ -1118,7 +1118,7 @@ def _t23():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 62, ("none", "weight_as_input", "quant8", "all_inputs_as_internal"), ("ADD", "ADD", "DEPTHWISE_CONV_2D")),
+        provenance=g.provenance(SPEC, 62, ("none", "weight_as_input", "quant8", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 5, 5, 3], consumers=1, scale=0.5, zero_point=100),
@@ -1213,7 +1213,7 @@ def _t25():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 62, ("relu", "", "", "all_inputs_as_internal"), ("ADD", "DEPTHWISE_CONV_2D")),
+        provenance=g.provenance(SPEC, 62, ("relu", "", "", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 5, 5, 3], consumers=1),
@@ -1305,7 +1305,7 @@ def _t27():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 62, ("relu", "", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "DEPTHWISE_CONV_2D")),
+        provenance=g.provenance(SPEC, 62, ("relu", "", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 5, 5, 3], consumers=1),
@@ -1404,7 +1404,7 @@ def _t29():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 62, ("relu", "", "quant8", "all_inputs_as_internal"), ("ADD", "DEPTHWISE_CONV_2D")),
+        provenance=g.provenance(SPEC, 62, ("relu", "", "quant8", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 5, 5, 3], consumers=1, scale=0.5, zero_point=100),
@@ -1496,7 +1496,7 @@ def _t31():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 62, ("relu", "", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "DEPTHWISE_CONV_2D")),
+        provenance=g.provenance(SPEC, 62, ("relu", "", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 5, 5, 3], consumers=1, scale=0.5, zero_point=100),
@@ -1593,7 +1593,7 @@ def _t33():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 62, ("relu", "weight_as_input", "", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "DEPTHWISE_CONV_2D")),
+        provenance=g.provenance(SPEC, 62, ("relu", "weight_as_input", "", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 5, 5, 3], consumers=1),
@@ -1694,7 +1694,7 @@ def _t35():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 62, ("relu", "weight_as_input", "quant8", "all_inputs_as_internal"), ("ADD", "ADD", "DEPTHWISE_CONV_2D")),
+        provenance=g.provenance(SPEC, 62, ("relu", "weight_as_input", "quant8", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 5, 5, 3], consumers=1, scale=0.5, zero_point=100),
@@ -1789,7 +1789,7 @@ def _t37():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 62, ("relu1", "", "", "all_inputs_as_internal"), ("ADD", "DEPTHWISE_CONV_2D")),
+        provenance=g.provenance(SPEC, 62, ("relu1", "", "", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 5, 5, 3], consumers=1),
@@ -1881,7 +1881,7 @@ def _t39():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 62, ("relu1", "", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "DEPTHWISE_CONV_2D")),
+        provenance=g.provenance(SPEC, 62, ("relu1", "", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 5, 5, 3], consumers=1),
@@ -1980,7 +1980,7 @@ def _t41():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 62, ("relu1", "", "quant8", "all_inputs_as_internal"), ("ADD", "DEPTHWISE_CONV_2D")),
+        provenance=g.provenance(SPEC, 62, ("relu1", "", "quant8", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 5, 5, 3], consumers=1, scale=0.5, zero_point=100),
@@ -2072,7 +2072,7 @@ def _t43():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 62, ("relu1", "", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "DEPTHWISE_CONV_2D")),
+        provenance=g.provenance(SPEC, 62, ("relu1", "", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 5, 5, 3], consumers=1, scale=0.5, zero_point=100),
@@ -2169,7 +2169,7 @@ def _t45():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 62, ("relu1", "weight_as_input", "", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "DEPTHWISE_CONV_2D")),
+        provenance=g.provenance(SPEC, 62, ("relu1", "weight_as_input", "", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 5, 5, 3], consumers=1),
@@ -2270,7 +2270,7 @@ def _t47():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 62, ("relu1", "weight_as_input", "quant8", "all_inputs_as_internal"), ("ADD", "ADD", "DEPTHWISE_CONV_2D")),
+        provenance=g.provenance(SPEC, 62, ("relu1", "weight_as_input", "quant8", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 5, 5, 3], consumers=1, scale=0.5, zero_point=100),
@@ -2365,7 +2365,7 @@ def _t49():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 62, ("relu6", "", "", "all_inputs_as_internal"), ("ADD", "DEPTHWISE_CONV_2D")),
+        provenance=g.provenance(SPEC, 62, ("relu6", "", "", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 5, 5, 3], consumers=1),
@@ -2457,7 +2457,7 @@ def _t51():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 62, ("relu6", "", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "DEPTHWISE_CONV_2D")),
+        provenance=g.provenance(SPEC, 62, ("relu6", "", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 5, 5, 3], consumers=1),
@@ -2556,7 +2556,7 @@ def _t53():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 62, ("relu6", "", "quant8", "all_inputs_as_internal"), ("ADD", "DEPTHWISE_CONV_2D")),
+        provenance=g.provenance(SPEC, 62, ("relu6", "", "quant8", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 5, 5, 3], consumers=1, scale=0.5, zero_point=100),
@@ -2648,7 +2648,7 @@ def _t55():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 62, ("relu6", "", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "DEPTHWISE_CONV_2D")),
+        provenance=g.provenance(SPEC, 62, ("relu6", "", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 5, 5, 3], consumers=1, scale=0.5, zero_point=100),
@@ -2745,7 +2745,7 @@ def _t57():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 62, ("relu6", "weight_as_input", "", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "DEPTHWISE_CONV_2D")),
+        provenance=g.provenance(SPEC, 62, ("relu6", "weight_as_input", "", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 5, 5, 3], consumers=1),
@@ -2846,7 +2846,7 @@ def _t59():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 62, ("relu6", "weight_as_input", "quant8", "all_inputs_as_internal"), ("ADD", "ADD", "DEPTHWISE_CONV_2D")),
+        provenance=g.provenance(SPEC, 62, ("relu6", "weight_as_input", "quant8", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 5, 5, 3], consumers=1, scale=0.5, zero_point=100),

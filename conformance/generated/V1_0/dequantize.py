@@ -55,7 +55,7 @@ def _t1():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 10, ("all_inputs_as_internal",), ("ADD", "DEQUANTIZE")),
+        provenance=g.provenance(SPEC, 10, ("all_inputs_as_internal",), ("DEQUANTIZE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 4], consumers=1, scale=0.5, zero_point=127),
@@ -123,7 +123,7 @@ def _t3():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 20, ("all_inputs_as_internal",), ("ADD", "DEQUANTIZE")),
+        provenance=g.provenance(SPEC, 20, ("all_inputs_as_internal",), ("DEQUANTIZE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 3], consumers=1, scale=2.0),
@@ -191,7 +191,7 @@ def _t5():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 27, ("all_inputs_as_internal",), ("ADD", "DEQUANTIZE")),
+        provenance=g.provenance(SPEC, 27, ("all_inputs_as_internal",), ("DEQUANTIZE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 1], consumers=1, scale=0.25, zero_point=255),
@@ -259,7 +259,7 @@ def _t7():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 35, ("all_inputs_as_internal",), ("ADD", "DEQUANTIZE")),
+        provenance=g.provenance(SPEC, 35, ("all_inputs_as_internal",), ("DEQUANTIZE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [8], consumers=1, scale=0.10000000149011612, zero_point=10),

@@ -68,7 +68,7 @@ def _t1():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 11, ("all_inputs_as_internal",), ("ADD", "EMBEDDING_LOOKUP")),
+        provenance=g.provenance(SPEC, 11, ("all_inputs_as_internal",), ("EMBEDDING_LOOKUP",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -183,7 +183,7 @@ def _t4():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 27, ("", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "EMBEDDING_LOOKUP")),
+        provenance=g.provenance(SPEC, 27, ("", "all_tensors_as_inputs", "all_inputs_as_internal"), ("EMBEDDING_LOOKUP",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -255,7 +255,7 @@ def _t6():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 27, ("weight_as_input", "all_inputs_as_internal"), ("ADD", "EMBEDDING_LOOKUP")),
+        provenance=g.provenance(SPEC, 27, ("weight_as_input", "all_inputs_as_internal"), ("EMBEDDING_LOOKUP",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -327,7 +327,7 @@ def _t8():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 37, ("all_inputs_as_internal",), ("ADD", "EMBEDDING_LOOKUP")),
+        provenance=g.provenance(SPEC, 37, ("all_inputs_as_internal",), ("EMBEDDING_LOOKUP",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),

@@ -55,7 +55,7 @@ def _t1():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 8, ("all_inputs_as_internal",), ("ADD", "FLOOR")),
+        provenance=g.provenance(SPEC, 8, ("all_inputs_as_internal",), ("FLOOR",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], consumers=1),
@@ -123,7 +123,7 @@ def _t3():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 18, ("all_inputs_as_internal",), ("ADD", "FLOOR")),
+        provenance=g.provenance(SPEC, 18, ("all_inputs_as_internal",), ("FLOOR",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [5], consumers=1),

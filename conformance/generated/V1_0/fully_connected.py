@@ -74,7 +74,7 @@ def _t1():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 29, ("none", "", "", "all_inputs_as_internal"), ("ADD", "FULLY_CONNECTED")),
+        provenance=g.provenance(SPEC, 29, ("none", "", "", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [3, 5], consumers=1),
@@ -152,7 +152,7 @@ def _t3():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 29, ("none", "", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "FULLY_CONNECTED")),
+        provenance=g.provenance(SPEC, 29, ("none", "", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [3, 5], consumers=1),
@@ -237,7 +237,7 @@ def _t5():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 29, ("none", "", "quant8", "all_inputs_as_internal"), ("ADD", "FULLY_CONNECTED")),
+        provenance=g.provenance(SPEC, 29, ("none", "", "quant8", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 5], consumers=1, scale=0.5, zero_point=128),
@@ -315,7 +315,7 @@ def _t7():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 29, ("none", "", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "FULLY_CONNECTED")),
+        provenance=g.provenance(SPEC, 29, ("none", "", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 5], consumers=1, scale=0.5, zero_point=128),
@@ -398,7 +398,7 @@ def _t9():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 29, ("none", "weight_as_input", "", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "FULLY_CONNECTED")),
+        provenance=g.provenance(SPEC, 29, ("none", "weight_as_input", "", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [3, 5], consumers=1),
@@ -485,7 +485,7 @@ def _t11():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 29, ("none", "weight_as_input", "quant8", "all_inputs_as_internal"), ("ADD", "ADD", "FULLY_CONNECTED")),
+        provenance=g.provenance(SPEC, 29, ("none", "weight_as_input", "quant8", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 5], consumers=1, scale=0.5, zero_point=128),
@@ -566,7 +566,7 @@ def _t13():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 29, ("relu", "", "", "all_inputs_as_internal"), ("ADD", "FULLY_CONNECTED")),
+        provenance=g.provenance(SPEC, 29, ("relu", "", "", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [3, 5], consumers=1),
@@ -644,7 +644,7 @@ def _t15():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 29, ("relu", "", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "FULLY_CONNECTED")),
+        provenance=g.provenance(SPEC, 29, ("relu", "", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [3, 5], consumers=1),
@@ -729,7 +729,7 @@ def _t17():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 29, ("relu", "", "quant8", "all_inputs_as_internal"), ("ADD", "FULLY_CONNECTED")),
+        provenance=g.provenance(SPEC, 29, ("relu", "", "quant8", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 5], consumers=1, scale=0.5, zero_point=128),
@@ -807,7 +807,7 @@ def _t19():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 29, ("relu", "", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "FULLY_CONNECTED")),
+        provenance=g.provenance(SPEC, 29, ("relu", "", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 5], consumers=1, scale=0.5, zero_point=128),
@@ -890,7 +890,7 @@ def _t21():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 29, ("relu", "weight_as_input", "", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "FULLY_CONNECTED")),
+        provenance=g.provenance(SPEC, 29, ("relu", "weight_as_input", "", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [3, 5], consumers=1),
@@ -977,7 +977,7 @@ def _t23():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 29, ("relu", "weight_as_input", "quant8", "all_inputs_as_internal"), ("ADD", "ADD", "FULLY_CONNECTED")),
+        provenance=g.provenance(SPEC, 29, ("relu", "weight_as_input", "quant8", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 5], consumers=1, scale=0.5, zero_point=128),
@@ -1058,7 +1058,7 @@ def _t25():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 29, ("relu1", "", "", "all_inputs_as_internal"), ("ADD", "FULLY_CONNECTED")),
+        provenance=g.provenance(SPEC, 29, ("relu1", "", "", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [3, 5], consumers=1),
@@ -1136,7 +1136,7 @@ def _t27():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 29, ("relu1", "", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "FULLY_CONNECTED")),
+        provenance=g.provenance(SPEC, 29, ("relu1", "", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [3, 5], consumers=1),
@@ -1221,7 +1221,7 @@ def _t29():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 29, ("relu1", "", "quant8", "all_inputs_as_internal"), ("ADD", "FULLY_CONNECTED")),
+        provenance=g.provenance(SPEC, 29, ("relu1", "", "quant8", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 5], consumers=1, scale=0.5, zero_point=128),
@@ -1299,7 +1299,7 @@ def _t31():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 29, ("relu1", "", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "FULLY_CONNECTED")),
+        provenance=g.provenance(SPEC, 29, ("relu1", "", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 5], consumers=1, scale=0.5, zero_point=128),
@@ -1382,7 +1382,7 @@ def _t33():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 29, ("relu1", "weight_as_input", "", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "FULLY_CONNECTED")),
+        provenance=g.provenance(SPEC, 29, ("relu1", "weight_as_input", "", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [3, 5], consumers=1),
@@ -1469,7 +1469,7 @@ def _t35():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 29, ("relu1", "weight_as_input", "quant8", "all_inputs_as_internal"), ("ADD", "ADD", "FULLY_CONNECTED")),
+        provenance=g.provenance(SPEC, 29, ("relu1", "weight_as_input", "quant8", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 5], consumers=1, scale=0.5, zero_point=128),
@@ -1550,7 +1550,7 @@ def _t37():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 29, ("relu6", "", "", "all_inputs_as_internal"), ("ADD", "FULLY_CONNECTED")),
+        provenance=g.provenance(SPEC, 29, ("relu6", "", "", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [3, 5], consumers=1),
@@ -1628,7 +1628,7 @@ def _t39():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 29, ("relu6", "", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "FULLY_CONNECTED")),
+        provenance=g.provenance(SPEC, 29, ("relu6", "", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [3, 5], consumers=1),
@@ -1713,7 +1713,7 @@ def _t41():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 29, ("relu6", "", "quant8", "all_inputs_as_internal"), ("ADD", "FULLY_CONNECTED")),
+        provenance=g.provenance(SPEC, 29, ("relu6", "", "quant8", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 5], consumers=1, scale=0.5, zero_point=128),
@@ -1791,7 +1791,7 @@ def _t43():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 29, ("relu6", "", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "FULLY_CONNECTED")),
+        provenance=g.provenance(SPEC, 29, ("relu6", "", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 5], consumers=1, scale=0.5, zero_point=128),
@@ -1874,7 +1874,7 @@ def _t45():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 29, ("relu6", "weight_as_input", "", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "FULLY_CONNECTED")),
+        provenance=g.provenance(SPEC, 29, ("relu6", "weight_as_input", "", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [3, 5], consumers=1),
@@ -1961,7 +1961,7 @@ def _t47():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 29, ("relu6", "weight_as_input", "quant8", "all_inputs_as_internal"), ("ADD", "ADD", "FULLY_CONNECTED")),
+        provenance=g.provenance(SPEC, 29, ("relu6", "weight_as_input", "quant8", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 5], consumers=1, scale=0.5, zero_point=128),
@@ -2042,7 +2042,7 @@ def _t49():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 49, ("", "", "all_inputs_as_internal"), ("ADD", "FULLY_CONNECTED")),
+        provenance=g.provenance(SPEC, 49, ("", "", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 2, 3], consumers=1),
@@ -2120,7 +2120,7 @@ def _t51():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 49, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "FULLY_CONNECTED")),
+        provenance=g.provenance(SPEC, 49, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 2, 3], consumers=1),
@@ -2205,7 +2205,7 @@ def _t53():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 49, ("", "quant8", "all_inputs_as_internal"), ("ADD", "FULLY_CONNECTED")),
+        provenance=g.provenance(SPEC, 49, ("", "quant8", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 1, 2, 3], consumers=1, scale=0.5, zero_point=20),
@@ -2283,7 +2283,7 @@ def _t55():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 49, ("", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "FULLY_CONNECTED")),
+        provenance=g.provenance(SPEC, 49, ("", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 1, 2, 3], consumers=1, scale=0.5, zero_point=20),
@@ -2366,7 +2366,7 @@ def _t57():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 49, ("weight_as_input", "", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "FULLY_CONNECTED")),
+        provenance=g.provenance(SPEC, 49, ("weight_as_input", "", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 2, 3], consumers=1),
@@ -2453,7 +2453,7 @@ def _t59():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 49, ("weight_as_input", "quant8", "all_inputs_as_internal"), ("ADD", "ADD", "FULLY_CONNECTED")),
+        provenance=g.provenance(SPEC, 49, ("weight_as_input", "quant8", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 1, 2, 3], consumers=1, scale=0.5, zero_point=20),
@@ -2534,7 +2534,7 @@ def _t61():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 69, ("", "all_inputs_as_internal"), ("ADD", "FULLY_CONNECTED")),
+        provenance=g.provenance(SPEC, 69, ("", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
@@ -2612,7 +2612,7 @@ def _t63():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 69, ("", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "FULLY_CONNECTED")),
+        provenance=g.provenance(SPEC, 69, ("", "all_tensors_as_inputs", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
@@ -2697,7 +2697,7 @@ def _t65():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 69, ("quant8", "all_inputs_as_internal"), ("ADD", "FULLY_CONNECTED")),
+        provenance=g.provenance(SPEC, 69, ("quant8", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2], consumers=1, scale=0.5, zero_point=100),
@@ -2775,7 +2775,7 @@ def _t67():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 69, ("quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "FULLY_CONNECTED")),
+        provenance=g.provenance(SPEC, 69, ("quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2], consumers=1, scale=0.5, zero_point=100),

@@ -91,7 +91,7 @@ def _t1():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 16, ("", "", "all_inputs_as_internal"), ("ADD", "HASHTABLE_LOOKUP")),
+        provenance=g.provenance(SPEC, 16, ("", "", "all_inputs_as_internal"), ("HASHTABLE_LOOKUP",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_INT32, [5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -213,7 +213,7 @@ def _t3():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 16, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "HASHTABLE_LOOKUP")),
+        provenance=g.provenance(SPEC, 16, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("HASHTABLE_LOOKUP",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_INT32, [5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -337,7 +337,7 @@ def _t5():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 16, ("", "weight_as_input", "all_inputs_as_internal"), ("ADD", "HASHTABLE_LOOKUP")),
+        provenance=g.provenance(SPEC, 16, ("", "weight_as_input", "all_inputs_as_internal"), ("HASHTABLE_LOOKUP",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_INT32, [5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -615,7 +615,7 @@ def _t10():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 38, ("all_inputs_as_internal",), ("ADD", "HASHTABLE_LOOKUP")),
+        provenance=g.provenance(SPEC, 38, ("all_inputs_as_internal",), ("HASHTABLE_LOOKUP",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -695,7 +695,7 @@ def _t12():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 56, ("all_inputs_as_internal",), ("ADD", "HASHTABLE_LOOKUP")),
+        provenance=g.provenance(SPEC, 56, ("all_inputs_as_internal",), ("HASHTABLE_LOOKUP",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),

@@ -53,7 +53,7 @@ def _t1():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 9, ("all_inputs_as_internal",), ("ADD", "L2_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 9, ("all_inputs_as_internal",), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 3], consumers=1),

@@ -67,7 +67,7 @@ def _t1():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 12, ("none", "all_inputs_as_internal"), ("ADD", "L2_POOL_2D")),
+        provenance=g.provenance(SPEC, 12, ("none", "all_inputs_as_internal"), ("L2_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 4, 2], consumers=1),
@@ -154,7 +154,7 @@ def _t3():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 12, ("relu", "all_inputs_as_internal"), ("ADD", "L2_POOL_2D")),
+        provenance=g.provenance(SPEC, 12, ("relu", "all_inputs_as_internal"), ("L2_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 4, 2], consumers=1),
@@ -241,7 +241,7 @@ def _t5():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 12, ("relu1", "all_inputs_as_internal"), ("ADD", "L2_POOL_2D")),
+        provenance=g.provenance(SPEC, 12, ("relu1", "all_inputs_as_internal"), ("L2_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 4, 2], consumers=1),
@@ -328,7 +328,7 @@ def _t7():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 12, ("relu6", "all_inputs_as_internal"), ("ADD", "L2_POOL_2D")),
+        provenance=g.provenance(SPEC, 12, ("relu6", "all_inputs_as_internal"), ("L2_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 4, 2], consumers=1),
@@ -412,7 +412,7 @@ def _t9():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 29, ("all_inputs_as_internal",), ("ADD", "L2_POOL_2D")),
+        provenance=g.provenance(SPEC, 29, ("all_inputs_as_internal",), ("L2_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 5, 4, 1], consumers=1),
@@ -493,7 +493,7 @@ def _t11():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 42, ("all_inputs_as_internal",), ("ADD", "L2_POOL_2D")),
+        provenance=g.provenance(SPEC, 42, ("all_inputs_as_internal",), ("L2_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 3, 3], consumers=1),

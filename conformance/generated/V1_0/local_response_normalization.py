@@ -61,7 +61,7 @@ def _t1():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 14, ("all_inputs_as_internal",), ("ADD", "LOCAL_RESPONSE_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 14, ("all_inputs_as_internal",), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 2, 6], consumers=1),
@@ -138,7 +138,7 @@ def _t3():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 23, ("all_inputs_as_internal",), ("ADD", "LOCAL_RESPONSE_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 23, ("all_inputs_as_internal",), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 2, 6], consumers=1),
@@ -215,7 +215,7 @@ def _t5():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 33, ("all_inputs_as_internal",), ("ADD", "LOCAL_RESPONSE_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 33, ("all_inputs_as_internal",), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 2, 6], consumers=1),
@@ -292,7 +292,7 @@ def _t7():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 43, ("all_inputs_as_internal",), ("ADD", "LOCAL_RESPONSE_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 43, ("all_inputs_as_internal",), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 2, 6], consumers=1),

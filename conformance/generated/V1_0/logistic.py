@@ -57,7 +57,7 @@ def _t1():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 19, ("", "all_inputs_as_internal"), ("ADD", "LOGISTIC")),
+        provenance=g.provenance(SPEC, 19, ("", "all_inputs_as_internal"), ("LOGISTIC",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 4], consumers=1),
@@ -125,7 +125,7 @@ def _t3():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 19, ("quant8", "all_inputs_as_internal"), ("ADD", "LOGISTIC")),
+        provenance=g.provenance(SPEC, 19, ("quant8", "all_inputs_as_internal"), ("LOGISTIC",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 4], consumers=1, scale=0.0625, zero_point=128),
@@ -193,7 +193,7 @@ def _t5():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 34, ("", "all_inputs_as_internal"), ("ADD", "LOGISTIC")),
+        provenance=g.provenance(SPEC, 34, ("", "all_inputs_as_internal"), ("LOGISTIC",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], consumers=1),
@@ -261,7 +261,7 @@ def _t7():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 34, ("quant8", "all_inputs_as_internal"), ("ADD", "LOGISTIC")),
+        provenance=g.provenance(SPEC, 34, ("quant8", "all_inputs_as_internal"), ("LOGISTIC",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 2], consumers=1, scale=0.5, zero_point=100),
@@ -329,7 +329,7 @@ def _t9():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 48, ("", "all_inputs_as_internal"), ("ADD", "LOGISTIC")),
+        provenance=g.provenance(SPEC, 48, ("", "all_inputs_as_internal"), ("LOGISTIC",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [5], consumers=1),
@@ -397,7 +397,7 @@ def _t11():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 48, ("quant8", "all_inputs_as_internal"), ("ADD", "LOGISTIC")),
+        provenance=g.provenance(SPEC, 48, ("quant8", "all_inputs_as_internal"), ("LOGISTIC",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [5], consumers=1, scale=0.125),

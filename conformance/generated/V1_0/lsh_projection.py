@@ -76,7 +76,7 @@ def _t1():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 19, ("", "all_inputs_as_internal"), ("ADD", "LSH_PROJECTION")),
+        provenance=g.provenance(SPEC, 19, ("", "all_inputs_as_internal"), ("LSH_PROJECTION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [4, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 32)),
@@ -155,7 +155,7 @@ def _t3():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 19, ("", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "LSH_PROJECTION")),
+        provenance=g.provenance(SPEC, 19, ("", "all_tensors_as_inputs", "all_inputs_as_internal"), ("LSH_PROJECTION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [4, 2], consumers=1),
@@ -238,7 +238,7 @@ def _t5():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 19, ("weight_as_input", "all_inputs_as_internal"), ("ADD", "ADD", "LSH_PROJECTION")),
+        provenance=g.provenance(SPEC, 19, ("weight_as_input", "all_inputs_as_internal"), ("LSH_PROJECTION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [4, 2], consumers=1),
@@ -320,7 +320,7 @@ def _t7():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 33, ("", "all_inputs_as_internal"), ("ADD", "LSH_PROJECTION")),
+        provenance=g.provenance(SPEC, 33, ("", "all_inputs_as_internal"), ("LSH_PROJECTION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [4, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 32)),
@@ -399,7 +399,7 @@ def _t9():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 33, ("", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "LSH_PROJECTION")),
+        provenance=g.provenance(SPEC, 33, ("", "all_tensors_as_inputs", "all_inputs_as_internal"), ("LSH_PROJECTION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [4, 2], consumers=1),
@@ -482,7 +482,7 @@ def _t11():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 33, ("weight_as_input", "all_inputs_as_internal"), ("ADD", "ADD", "LSH_PROJECTION")),
+        provenance=g.provenance(SPEC, 33, ("weight_as_input", "all_inputs_as_internal"), ("LSH_PROJECTION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [4, 2], consumers=1),
@@ -564,7 +564,7 @@ def _t13():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 47, ("all_inputs_as_internal",), ("ADD", "ADD", "LSH_PROJECTION")),
+        provenance=g.provenance(SPEC, 47, ("all_inputs_as_internal",), ("LSH_PROJECTION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [3, 3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 36)),
@@ -647,7 +647,7 @@ def _t15():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 47, ("all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "LSH_PROJECTION")),
+        provenance=g.provenance(SPEC, 47, ("all_tensors_as_inputs", "all_inputs_as_internal"), ("LSH_PROJECTION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [3, 3], consumers=1),
@@ -771,7 +771,7 @@ def _t18():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 60, ("all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "LSH_PROJECTION")),
+        provenance=g.provenance(SPEC, 60, ("all_tensors_as_inputs", "all_inputs_as_internal"), ("LSH_PROJECTION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [3, 3], consumers=1),
@@ -849,7 +849,7 @@ def _t20():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 73, ("all_inputs_as_internal",), ("ADD", "LSH_PROJECTION")),
+        provenance=g.provenance(SPEC, 73, ("all_inputs_as_internal",), ("LSH_PROJECTION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 32], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 128)),
@@ -928,7 +928,7 @@ def _t22():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 73, ("all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "LSH_PROJECTION")),
+        provenance=g.provenance(SPEC, 73, ("all_tensors_as_inputs", "all_inputs_as_internal"), ("LSH_PROJECTION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 32], consumers=1),
@@ -1010,7 +1010,7 @@ def _t24():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 86, ("all_inputs_as_internal",), ("ADD", "LSH_PROJECTION")),
+        provenance=g.provenance(SPEC, 86, ("all_inputs_as_internal",), ("LSH_PROJECTION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [4, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 32)),
@@ -1089,7 +1089,7 @@ def _t26():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 86, ("all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "LSH_PROJECTION")),
+        provenance=g.provenance(SPEC, 86, ("all_tensors_as_inputs", "all_inputs_as_internal"), ("LSH_PROJECTION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [4, 2], consumers=1),
@@ -1209,7 +1209,7 @@ def _t29():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 99, ("all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "LSH_PROJECTION")),
+        provenance=g.provenance(SPEC, 99, ("all_tensors_as_inputs", "all_inputs_as_internal"), ("LSH_PROJECTION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [4, 2], consumers=1),

@@ -227,7 +227,7 @@ def _t1():
         version="V1_0",
         ignored_outputs=(0,),
         level="V1_3",
-        provenance=g.provenance(SPEC, 61, ("all_inputs_as_internal",), ("ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "LSTM")),
+        provenance=g.provenance(SPEC, 61, ("all_inputs_as_internal",), ("LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
@@ -538,7 +538,7 @@ def _t3():
         version="V1_0",
         ignored_outputs=(0,),
         level="V1_3",
-        provenance=g.provenance(SPEC, 61, ("all_inputs_as_internal",), ("ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "LSTM")),
+        provenance=g.provenance(SPEC, 61, ("all_inputs_as_internal",), ("LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
@@ -823,7 +823,7 @@ def _t5():
         version="V1_0",
         ignored_outputs=(0,),
         level="V1_3",
-        provenance=g.provenance(SPEC, 61, ("all_inputs_as_internal",), ("ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "LSTM")),
+        provenance=g.provenance(SPEC, 61, ("all_inputs_as_internal",), ("LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
@@ -1078,7 +1078,7 @@ def _t7():
         version="V1_0",
         ignored_outputs=(0,),
         level="V1_3",
-        provenance=g.provenance(SPEC, 61, ("all_inputs_as_internal",), ("ADD", "ADD", "ADD", "LSTM")),
+        provenance=g.provenance(SPEC, 61, ("all_inputs_as_internal",), ("LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
@@ -1240,7 +1240,7 @@ def _t9():
         version="V1_0",
         ignored_outputs=(0,),
         level="V1_3",
-        provenance=g.provenance(SPEC, 61, ("all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "LSTM")),
+        provenance=g.provenance(SPEC, 61, ("all_tensors_as_inputs", "all_inputs_as_internal"), ("LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),

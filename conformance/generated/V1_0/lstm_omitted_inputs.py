@@ -233,7 +233,7 @@ def _t1():
         version="V1_0",
         ignored_outputs=(0,),
         level="V1_3",
-        provenance=g.provenance(SPEC, 94, ("all_inputs_as_internal",), ("ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "LSTM")),
+        provenance=g.provenance(SPEC, 94, ("all_inputs_as_internal",), ("LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
@@ -574,7 +574,7 @@ def _t3():
         version="V1_0",
         ignored_outputs=(0,),
         level="V1_3",
-        provenance=g.provenance(SPEC, 94, ("all_inputs_as_internal",), ("ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "LSTM")),
+        provenance=g.provenance(SPEC, 94, ("all_inputs_as_internal",), ("LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
@@ -900,7 +900,7 @@ def _t5():
         version="V1_0",
         ignored_outputs=(0,),
         level="V1_3",
-        provenance=g.provenance(SPEC, 94, ("all_inputs_as_internal",), ("ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "LSTM")),
+        provenance=g.provenance(SPEC, 94, ("all_inputs_as_internal",), ("LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
@@ -1196,7 +1196,7 @@ def _t7():
         version="V1_0",
         ignored_outputs=(0,),
         level="V1_3",
-        provenance=g.provenance(SPEC, 94, ("all_inputs_as_internal",), ("ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "LSTM")),
+        provenance=g.provenance(SPEC, 94, ("all_inputs_as_internal",), ("LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
@@ -1481,7 +1481,7 @@ def _t9():
         version="V1_0",
         ignored_outputs=(0,),
         level="V1_3",
-        provenance=g.provenance(SPEC, 94, ("all_inputs_as_internal",), ("ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "LSTM")),
+        provenance=g.provenance(SPEC, 94, ("all_inputs_as_internal",), ("LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
@@ -1758,7 +1758,7 @@ def _t11():
         version="V1_0",
         ignored_outputs=(0,),
         level="V1_3",
-        provenance=g.provenance(SPEC, 94, ("all_inputs_as_internal",), ("ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "LSTM")),
+        provenance=g.provenance(SPEC, 94, ("all_inputs_as_internal",), ("LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
@@ -2035,7 +2035,7 @@ def _t13():
         version="V1_0",
         ignored_outputs=(0,),
         level="V1_3",
-        provenance=g.provenance(SPEC, 94, ("all_inputs_as_internal",), ("ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "LSTM")),
+        provenance=g.provenance(SPEC, 94, ("all_inputs_as_internal",), ("LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
@@ -2332,7 +2332,7 @@ def _t15():
         version="V1_0",
         ignored_outputs=(0,),
         level="V1_3",
-        provenance=g.provenance(SPEC, 94, ("all_inputs_as_internal",), ("ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "LSTM")),
+        provenance=g.provenance(SPEC, 94, ("all_inputs_as_internal",), ("LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
@@ -2627,7 +2627,7 @@ def _t17():
         version="V1_0",
         ignored_outputs=(0,),
         level="V1_3",
-        provenance=g.provenance(SPEC, 94, ("all_inputs_as_internal",), ("ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "LSTM")),
+        provenance=g.provenance(SPEC, 94, ("all_inputs_as_internal",), ("LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
@@ -2880,7 +2880,7 @@ def _t19():
         version="V1_0",
         ignored_outputs=(0,),
         level="V1_3",
-        provenance=g.provenance(SPEC, 94, ("all_inputs_as_internal",), ("ADD", "ADD", "ADD", "LSTM")),
+        provenance=g.provenance(SPEC, 94, ("all_inputs_as_internal",), ("LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
@@ -3042,7 +3042,7 @@ def _t21():
         version="V1_0",
         ignored_outputs=(0,),
         level="V1_3",
-        provenance=g.provenance(SPEC, 94, ("all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "LSTM")),
+        provenance=g.provenance(SPEC, 94, ("all_tensors_as_inputs", "all_inputs_as_internal"), ("LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
@@ -3251,7 +3251,7 @@ def _t23():
         version="V1_0",
         ignored_outputs=(0,),
         level="V1_3",
-        provenance=g.provenance(SPEC, 94, ("all_inputs_as_internal",), ("ADD", "ADD", "ADD", "LSTM")),
+        provenance=g.provenance(SPEC, 94, ("all_inputs_as_internal",), ("LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
@@ -3413,7 +3413,7 @@ def _t25():
         version="V1_0",
         ignored_outputs=(0,),
         level="V1_3",
-        provenance=g.provenance(SPEC, 94, ("all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "LSTM")),
+        provenance=g.provenance(SPEC, 94, ("all_tensors_as_inputs", "all_inputs_as_internal"), ("LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
@@ -3617,7 +3617,7 @@ def _t27():
         version="V1_0",
         ignored_outputs=(0,),
         level="V1_3",
-        provenance=g.provenance(SPEC, 94, ("all_inputs_as_internal",), ("ADD", "ADD", "ADD", "LSTM")),
+        provenance=g.provenance(SPEC, 94, ("all_inputs_as_internal",), ("LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
@@ -3769,7 +3769,7 @@ def _t29():
         version="V1_0",
         ignored_outputs=(0,),
         level="V1_3",
-        provenance=g.provenance(SPEC, 94, ("all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "LSTM")),
+        provenance=g.provenance(SPEC, 94, ("all_tensors_as_inputs", "all_inputs_as_internal"), ("LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),

@@ -91,7 +91,7 @@ def _t1():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 18, ("", "none", "all_inputs_as_internal"), ("ADD", "MAX_POOL_2D")),
+        provenance=g.provenance(SPEC, 18, ("", "none", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 4, 2], consumers=1),
@@ -178,7 +178,7 @@ def _t3():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 18, ("", "relu", "all_inputs_as_internal"), ("ADD", "MAX_POOL_2D")),
+        provenance=g.provenance(SPEC, 18, ("", "relu", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 4, 2], consumers=1),
@@ -265,7 +265,7 @@ def _t5():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 18, ("", "relu1", "all_inputs_as_internal"), ("ADD", "MAX_POOL_2D")),
+        provenance=g.provenance(SPEC, 18, ("", "relu1", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 4, 2], consumers=1),
@@ -352,7 +352,7 @@ def _t7():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 18, ("", "relu6", "all_inputs_as_internal"), ("ADD", "MAX_POOL_2D")),
+        provenance=g.provenance(SPEC, 18, ("", "relu6", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 4, 2], consumers=1),
@@ -439,7 +439,7 @@ def _t9():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 18, ("quant8", "none", "all_inputs_as_internal"), ("ADD", "MAX_POOL_2D")),
+        provenance=g.provenance(SPEC, 18, ("quant8", "none", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 4, 2], consumers=1, scale=0.5, zero_point=100),
@@ -526,7 +526,7 @@ def _t11():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 18, ("quant8", "relu", "all_inputs_as_internal"), ("ADD", "MAX_POOL_2D")),
+        provenance=g.provenance(SPEC, 18, ("quant8", "relu", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 4, 2], consumers=1, scale=0.5, zero_point=100),
@@ -613,7 +613,7 @@ def _t13():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 18, ("quant8", "relu1", "all_inputs_as_internal"), ("ADD", "MAX_POOL_2D")),
+        provenance=g.provenance(SPEC, 18, ("quant8", "relu1", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 4, 2], consumers=1, scale=0.5, zero_point=100),
@@ -700,7 +700,7 @@ def _t15():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 18, ("quant8", "relu6", "all_inputs_as_internal"), ("ADD", "MAX_POOL_2D")),
+        provenance=g.provenance(SPEC, 18, ("quant8", "relu6", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 4, 2], consumers=1, scale=0.5, zero_point=100),
@@ -784,7 +784,7 @@ def _t17():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 40, ("", "all_inputs_as_internal"), ("ADD", "MAX_POOL_2D")),
+        provenance=g.provenance(SPEC, 40, ("", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 5, 4, 1], consumers=1),
@@ -865,7 +865,7 @@ def _t19():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 40, ("quant8", "all_inputs_as_internal"), ("ADD", "MAX_POOL_2D")),
+        provenance=g.provenance(SPEC, 40, ("quant8", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 5, 4, 1], consumers=1, scale=0.5, zero_point=100),
@@ -946,7 +946,7 @@ def _t21():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 58, ("", "all_inputs_as_internal"), ("ADD", "MAX_POOL_2D")),
+        provenance=g.provenance(SPEC, 58, ("", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 3, 3], consumers=1),
@@ -1027,7 +1027,7 @@ def _t23():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 58, ("quant8", "all_inputs_as_internal"), ("ADD", "MAX_POOL_2D")),
+        provenance=g.provenance(SPEC, 58, ("quant8", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 3, 3], consumers=1, scale=0.5, zero_point=100),
@@ -1108,7 +1108,7 @@ def _t25():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 73, ("", "none", "all_inputs_as_internal"), ("ADD", "MAX_POOL_2D")),
+        provenance=g.provenance(SPEC, 73, ("", "none", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 4, 1], consumers=1),
@@ -1189,7 +1189,7 @@ def _t27():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 73, ("", "relu", "all_inputs_as_internal"), ("ADD", "MAX_POOL_2D")),
+        provenance=g.provenance(SPEC, 73, ("", "relu", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 4, 1], consumers=1),
@@ -1270,7 +1270,7 @@ def _t29():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 73, ("", "relu1", "all_inputs_as_internal"), ("ADD", "MAX_POOL_2D")),
+        provenance=g.provenance(SPEC, 73, ("", "relu1", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 4, 1], consumers=1),
@@ -1351,7 +1351,7 @@ def _t31():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 73, ("", "relu6", "all_inputs_as_internal"), ("ADD", "MAX_POOL_2D")),
+        provenance=g.provenance(SPEC, 73, ("", "relu6", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 4, 1], consumers=1),
@@ -1432,7 +1432,7 @@ def _t33():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 73, ("quant8", "none", "all_inputs_as_internal"), ("ADD", "MAX_POOL_2D")),
+        provenance=g.provenance(SPEC, 73, ("quant8", "none", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 4, 1], consumers=1, scale=0.5, zero_point=100),
@@ -1513,7 +1513,7 @@ def _t35():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 73, ("quant8", "relu", "all_inputs_as_internal"), ("ADD", "MAX_POOL_2D")),
+        provenance=g.provenance(SPEC, 73, ("quant8", "relu", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 4, 1], consumers=1, scale=0.5, zero_point=100),
@@ -1594,7 +1594,7 @@ def _t37():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 73, ("quant8", "relu1", "all_inputs_as_internal"), ("ADD", "MAX_POOL_2D")),
+        provenance=g.provenance(SPEC, 73, ("quant8", "relu1", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 4, 1], consumers=1, scale=0.5, zero_point=100),
@@ -1675,7 +1675,7 @@ def _t39():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 73, ("quant8", "relu6", "all_inputs_as_internal"), ("ADD", "MAX_POOL_2D")),
+        provenance=g.provenance(SPEC, 73, ("quant8", "relu6", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 4, 1], consumers=1, scale=0.5, zero_point=100),

@@ -62,7 +62,7 @@ def _t1():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 19, ("", "none", "all_inputs_as_internal"), ("ADD", "ADD", "MUL")),
+        provenance=g.provenance(SPEC, 19, ("", "none", "all_inputs_as_internal"), ("MUL",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
@@ -141,7 +141,7 @@ def _t3():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 19, ("", "relu", "all_inputs_as_internal"), ("ADD", "ADD", "MUL")),
+        provenance=g.provenance(SPEC, 19, ("", "relu", "all_inputs_as_internal"), ("MUL",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
@@ -220,7 +220,7 @@ def _t5():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 19, ("", "relu1", "all_inputs_as_internal"), ("ADD", "ADD", "MUL")),
+        provenance=g.provenance(SPEC, 19, ("", "relu1", "all_inputs_as_internal"), ("MUL",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
@@ -299,7 +299,7 @@ def _t7():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 19, ("", "relu6", "all_inputs_as_internal"), ("ADD", "ADD", "MUL")),
+        provenance=g.provenance(SPEC, 19, ("", "relu6", "all_inputs_as_internal"), ("MUL",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
@@ -378,7 +378,7 @@ def _t9():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 19, ("quant8", "none", "all_inputs_as_internal"), ("ADD", "ADD", "MUL")),
+        provenance=g.provenance(SPEC, 19, ("quant8", "none", "all_inputs_as_internal"), ("MUL",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2], consumers=1, scale=0.5, zero_point=100),
@@ -457,7 +457,7 @@ def _t11():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 19, ("quant8", "relu", "all_inputs_as_internal"), ("ADD", "ADD", "MUL")),
+        provenance=g.provenance(SPEC, 19, ("quant8", "relu", "all_inputs_as_internal"), ("MUL",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2], consumers=1, scale=0.5, zero_point=100),
@@ -536,7 +536,7 @@ def _t13():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 19, ("quant8", "relu1", "all_inputs_as_internal"), ("ADD", "ADD", "MUL")),
+        provenance=g.provenance(SPEC, 19, ("quant8", "relu1", "all_inputs_as_internal"), ("MUL",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2], consumers=1, scale=0.5, zero_point=100),
@@ -615,7 +615,7 @@ def _t15():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 19, ("quant8", "relu6", "all_inputs_as_internal"), ("ADD", "ADD", "MUL")),
+        provenance=g.provenance(SPEC, 19, ("quant8", "relu6", "all_inputs_as_internal"), ("MUL",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2], consumers=1, scale=0.5, zero_point=100),
@@ -694,7 +694,7 @@ def _t17():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 41, ("", "all_inputs_as_internal"), ("ADD", "ADD", "MUL")),
+        provenance=g.provenance(SPEC, 41, ("", "all_inputs_as_internal"), ("MUL",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 2], consumers=1),
@@ -773,7 +773,7 @@ def _t19():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 41, ("quant8", "all_inputs_as_internal"), ("ADD", "ADD", "MUL")),
+        provenance=g.provenance(SPEC, 41, ("quant8", "all_inputs_as_internal"), ("MUL",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 1, 2], consumers=1, scale=0.5, zero_point=128),
@@ -852,7 +852,7 @@ def _t21():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 54, ("all_inputs_as_internal",), ("ADD", "ADD", "MUL")),
+        provenance=g.provenance(SPEC, 54, ("all_inputs_as_internal",), ("MUL",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2], consumers=1, scale=0.20000000298023224, zero_point=10),

@@ -59,7 +59,7 @@ def _t1():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 16, ("", "all_inputs_as_internal"), ("ADD", "RELU")),
+        provenance=g.provenance(SPEC, 16, ("", "all_inputs_as_internal"), ("RELU",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], consumers=1),
@@ -127,7 +127,7 @@ def _t3():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 16, ("quant8", "all_inputs_as_internal"), ("ADD", "RELU")),
+        provenance=g.provenance(SPEC, 16, ("quant8", "all_inputs_as_internal"), ("RELU",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 2], consumers=1, scale=0.5, zero_point=128),
@@ -195,7 +195,7 @@ def _t5():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 31, ("", "all_inputs_as_internal"), ("ADD", "RELU")),
+        provenance=g.provenance(SPEC, 31, ("", "all_inputs_as_internal"), ("RELU",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [4], consumers=1),
@@ -263,7 +263,7 @@ def _t7():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 31, ("quant8", "all_inputs_as_internal"), ("ADD", "RELU")),
+        provenance=g.provenance(SPEC, 31, ("quant8", "all_inputs_as_internal"), ("RELU",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4], consumers=1, scale=0.25, zero_point=100),
@@ -331,7 +331,7 @@ def _t9():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 43, ("", "all_inputs_as_internal"), ("ADD", "RELU")),
+        provenance=g.provenance(SPEC, 43, ("", "all_inputs_as_internal"), ("RELU",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
@@ -399,7 +399,7 @@ def _t11():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 43, ("quant8", "all_inputs_as_internal"), ("ADD", "RELU")),
+        provenance=g.provenance(SPEC, 43, ("quant8", "all_inputs_as_internal"), ("RELU",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2], consumers=1, scale=0.5, zero_point=255),
@@ -467,7 +467,7 @@ def _t13():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 54, ("", "all_inputs_as_internal"), ("ADD", "RELU")),
+        provenance=g.provenance(SPEC, 54, ("", "all_inputs_as_internal"), ("RELU",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [3], consumers=1),
@@ -535,7 +535,7 @@ def _t15():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 54, ("quant8", "all_inputs_as_internal"), ("ADD", "RELU")),
+        provenance=g.provenance(SPEC, 54, ("quant8", "all_inputs_as_internal"), ("RELU",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3], consumers=1, scale=2.0),

@@ -56,7 +56,7 @@ def _t1():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 16, ("", "all_inputs_as_internal"), ("ADD", "RELU6")),
+        provenance=g.provenance(SPEC, 16, ("", "all_inputs_as_internal"), ("RELU6",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 4], consumers=1),
@@ -124,7 +124,7 @@ def _t3():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 16, ("quant8", "all_inputs_as_internal"), ("ADD", "RELU6")),
+        provenance=g.provenance(SPEC, 16, ("quant8", "all_inputs_as_internal"), ("RELU6",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 4], consumers=1, scale=0.25, zero_point=64),
@@ -192,7 +192,7 @@ def _t5():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 30, ("", "all_inputs_as_internal"), ("ADD", "RELU6")),
+        provenance=g.provenance(SPEC, 30, ("", "all_inputs_as_internal"), ("RELU6",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [4], consumers=1),
@@ -260,7 +260,7 @@ def _t7():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 30, ("quant8", "all_inputs_as_internal"), ("ADD", "RELU6")),
+        provenance=g.provenance(SPEC, 30, ("quant8", "all_inputs_as_internal"), ("RELU6",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4], consumers=1, scale=0.015625),
@@ -328,7 +328,7 @@ def _t9():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 45, ("", "all_inputs_as_internal"), ("ADD", "RELU6")),
+        provenance=g.provenance(SPEC, 45, ("", "all_inputs_as_internal"), ("RELU6",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
@@ -396,7 +396,7 @@ def _t11():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 45, ("quant8", "all_inputs_as_internal"), ("ADD", "RELU6")),
+        provenance=g.provenance(SPEC, 45, ("quant8", "all_inputs_as_internal"), ("RELU6",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2], consumers=1, scale=3.75, zero_point=2),

@@ -57,7 +57,7 @@ def _t1():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 14, ("", "", "all_inputs_as_internal"), ("ADD", "RESHAPE")),
+        provenance=g.provenance(SPEC, 14, ("", "", "all_inputs_as_internal"), ("RESHAPE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 3, 1], consumers=1),
@@ -129,7 +129,7 @@ def _t3():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 14, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "RESHAPE")),
+        provenance=g.provenance(SPEC, 14, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("RESHAPE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 3, 1], consumers=1),
@@ -201,7 +201,7 @@ def _t5():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 14, ("", "quant8", "all_inputs_as_internal"), ("ADD", "RESHAPE")),
+        provenance=g.provenance(SPEC, 14, ("", "quant8", "all_inputs_as_internal"), ("RESHAPE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 3, 1], consumers=1, scale=0.5, zero_point=100),
@@ -273,7 +273,7 @@ def _t7():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 14, ("", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "RESHAPE")),
+        provenance=g.provenance(SPEC, 14, ("", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("RESHAPE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 3, 1], consumers=1, scale=0.5, zero_point=100),
@@ -345,7 +345,7 @@ def _t9():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 14, ("weight_as_input", "", "all_inputs_as_internal"), ("ADD", "RESHAPE")),
+        provenance=g.provenance(SPEC, 14, ("weight_as_input", "", "all_inputs_as_internal"), ("RESHAPE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 3, 1], consumers=1),
@@ -417,7 +417,7 @@ def _t11():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 14, ("weight_as_input", "quant8", "all_inputs_as_internal"), ("ADD", "RESHAPE")),
+        provenance=g.provenance(SPEC, 14, ("weight_as_input", "quant8", "all_inputs_as_internal"), ("RESHAPE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 3, 1], consumers=1, scale=0.5, zero_point=100),
@@ -489,7 +489,7 @@ def _t13():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 27, ("", "all_inputs_as_internal"), ("ADD", "RESHAPE")),
+        provenance=g.provenance(SPEC, 27, ("", "all_inputs_as_internal"), ("RESHAPE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2], consumers=1),
@@ -560,7 +560,7 @@ def _t15():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 27, ("quant8", "all_inputs_as_internal"), ("ADD", "RESHAPE")),
+        provenance=g.provenance(SPEC, 27, ("quant8", "all_inputs_as_internal"), ("RESHAPE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2], consumers=1, scale=0.25),
@@ -639,7 +639,7 @@ def _t17():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 40, ("", "all_inputs_as_internal"), ("ADD", "RESHAPE")),
+        provenance=g.provenance(SPEC, 40, ("", "all_inputs_as_internal"), ("RESHAPE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 1], consumers=1),
@@ -726,7 +726,7 @@ def _t19():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 40, ("quant8", "all_inputs_as_internal"), ("ADD", "RESHAPE")),
+        provenance=g.provenance(SPEC, 40, ("quant8", "all_inputs_as_internal"), ("RESHAPE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 1], consumers=1, scale=1.0, zero_point=128),

@@ -58,7 +58,7 @@ def _t1():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 13, ("all_inputs_as_internal",), ("ADD", "RESIZE_BILINEAR")),
+        provenance=g.provenance(SPEC, 13, ("all_inputs_as_internal",), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 2], consumers=1),
@@ -131,7 +131,7 @@ def _t3():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 31, ("all_inputs_as_internal",), ("ADD", "RESIZE_BILINEAR")),
+        provenance=g.provenance(SPEC, 31, ("all_inputs_as_internal",), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 4, 1], consumers=1),

@@ -74,7 +74,7 @@ def _t1():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 18, ("", "", "all_inputs_as_internal"), ("ADD", "ADD", "RNN")),
+        provenance=g.provenance(SPEC, 18, ("", "", "all_inputs_as_internal"), ("RNN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
@@ -167,7 +167,7 @@ def _t3():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 18, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "RNN")),
+        provenance=g.provenance(SPEC, 18, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("RNN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
@@ -274,7 +274,7 @@ def _t5():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 18, ("", "weight_as_input", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "RNN")),
+        provenance=g.provenance(SPEC, 18, ("", "weight_as_input", "all_inputs_as_internal"), ("RNN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
@@ -378,7 +378,7 @@ def _t7():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 18, ("relu", "", "all_inputs_as_internal"), ("ADD", "ADD", "RNN")),
+        provenance=g.provenance(SPEC, 18, ("relu", "", "all_inputs_as_internal"), ("RNN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
@@ -471,7 +471,7 @@ def _t9():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 18, ("relu", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "RNN")),
+        provenance=g.provenance(SPEC, 18, ("relu", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("RNN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
@@ -578,7 +578,7 @@ def _t11():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 18, ("relu", "weight_as_input", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "RNN")),
+        provenance=g.provenance(SPEC, 18, ("relu", "weight_as_input", "all_inputs_as_internal"), ("RNN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
@@ -682,7 +682,7 @@ def _t13():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 18, ("relu6", "", "all_inputs_as_internal"), ("ADD", "ADD", "RNN")),
+        provenance=g.provenance(SPEC, 18, ("relu6", "", "all_inputs_as_internal"), ("RNN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
@@ -775,7 +775,7 @@ def _t15():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 18, ("relu6", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "RNN")),
+        provenance=g.provenance(SPEC, 18, ("relu6", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("RNN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
@@ -882,7 +882,7 @@ def _t17():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 18, ("relu6", "weight_as_input", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "RNN")),
+        provenance=g.provenance(SPEC, 18, ("relu6", "weight_as_input", "all_inputs_as_internal"), ("RNN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
@@ -996,7 +996,7 @@ def _t19():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 40, ("all_inputs_as_internal",), ("ADD", "ADD", "RNN")),
+        provenance=g.provenance(SPEC, 40, ("all_inputs_as_internal",), ("RNN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
@@ -1112,7 +1112,7 @@ def _t21():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 40, ("all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "RNN")),
+        provenance=g.provenance(SPEC, 40, ("all_tensors_as_inputs", "all_inputs_as_internal"), ("RNN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),

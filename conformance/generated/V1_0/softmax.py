@@ -59,7 +59,7 @@ def _t1():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 15, ("", "all_inputs_as_internal"), ("ADD", "SOFTMAX")),
+        provenance=g.provenance(SPEC, 15, ("", "all_inputs_as_internal"), ("SOFTMAX",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 4], consumers=1),
@@ -130,7 +130,7 @@ def _t3():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 15, ("quant8", "all_inputs_as_internal"), ("ADD", "SOFTMAX")),
+        provenance=g.provenance(SPEC, 15, ("quant8", "all_inputs_as_internal"), ("SOFTMAX",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 4], consumers=1, scale=0.5, zero_point=128),
@@ -201,7 +201,7 @@ def _t5():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 28, ("", "all_inputs_as_internal"), ("ADD", "SOFTMAX")),
+        provenance=g.provenance(SPEC, 28, ("", "all_inputs_as_internal"), ("SOFTMAX",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 4], consumers=1),
@@ -272,7 +272,7 @@ def _t7():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 28, ("quant8", "all_inputs_as_internal"), ("ADD", "SOFTMAX")),
+        provenance=g.provenance(SPEC, 28, ("quant8", "all_inputs_as_internal"), ("SOFTMAX",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 4], consumers=1, scale=0.5, zero_point=128),
@@ -343,7 +343,7 @@ def _t9():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 41, ("", "all_inputs_as_internal"), ("ADD", "SOFTMAX")),
+        provenance=g.provenance(SPEC, 41, ("", "all_inputs_as_internal"), ("SOFTMAX",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 3], consumers=1),
@@ -414,7 +414,7 @@ def _t11():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 41, ("quant8", "all_inputs_as_internal"), ("ADD", "SOFTMAX")),
+        provenance=g.provenance(SPEC, 41, ("quant8", "all_inputs_as_internal"), ("SOFTMAX",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 3], consumers=1, scale=0.5, zero_point=128),
@@ -485,7 +485,7 @@ def _t13():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 54, ("", "all_inputs_as_internal"), ("ADD", "SOFTMAX")),
+        provenance=g.provenance(SPEC, 54, ("", "all_inputs_as_internal"), ("SOFTMAX",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 3], consumers=1),
@@ -556,7 +556,7 @@ def _t15():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 54, ("quant8", "all_inputs_as_internal"), ("ADD", "SOFTMAX")),
+        provenance=g.provenance(SPEC, 54, ("quant8", "all_inputs_as_internal"), ("SOFTMAX",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 3], consumers=1, scale=0.5, zero_point=128),

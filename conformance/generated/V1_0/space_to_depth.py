@@ -58,7 +58,7 @@ def _t1():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 13, ("", "all_inputs_as_internal"), ("ADD", "SPACE_TO_DEPTH")),
+        provenance=g.provenance(SPEC, 13, ("", "all_inputs_as_internal"), ("SPACE_TO_DEPTH",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 4, 1], consumers=1),
@@ -129,7 +129,7 @@ def _t3():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 13, ("quant8", "all_inputs_as_internal"), ("ADD", "SPACE_TO_DEPTH")),
+        provenance=g.provenance(SPEC, 13, ("quant8", "all_inputs_as_internal"), ("SPACE_TO_DEPTH",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 4, 1], consumers=1, scale=0.5),
@@ -200,7 +200,7 @@ def _t5():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 26, ("", "all_inputs_as_internal"), ("ADD", "SPACE_TO_DEPTH")),
+        provenance=g.provenance(SPEC, 26, ("", "all_inputs_as_internal"), ("SPACE_TO_DEPTH",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], consumers=1),
@@ -271,7 +271,7 @@ def _t7():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 26, ("quant8", "all_inputs_as_internal"), ("ADD", "SPACE_TO_DEPTH")),
+        provenance=g.provenance(SPEC, 26, ("quant8", "all_inputs_as_internal"), ("SPACE_TO_DEPTH",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 2], consumers=1, scale=0.5, zero_point=128),
@@ -342,7 +342,7 @@ def _t9():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 35, ("all_inputs_as_internal",), ("ADD", "SPACE_TO_DEPTH")),
+        provenance=g.provenance(SPEC, 35, ("all_inputs_as_internal",), ("SPACE_TO_DEPTH",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 2, 1], consumers=1),

@@ -91,7 +91,7 @@ def _t1():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 31, ("", "", "all_inputs_as_internal"), ("ADD", "ADD", "SVDF")),
+        provenance=g.provenance(SPEC, 31, ("", "", "all_inputs_as_internal"), ("SVDF",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
@@ -209,7 +209,7 @@ def _t3():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 31, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "SVDF")),
+        provenance=g.provenance(SPEC, 31, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SVDF",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
@@ -344,7 +344,7 @@ def _t5():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 31, ("", "weight_as_input", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "SVDF")),
+        provenance=g.provenance(SPEC, 31, ("", "weight_as_input", "all_inputs_as_internal"), ("SVDF",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
@@ -473,7 +473,7 @@ def _t7():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 31, ("relu", "", "all_inputs_as_internal"), ("ADD", "ADD", "SVDF")),
+        provenance=g.provenance(SPEC, 31, ("relu", "", "all_inputs_as_internal"), ("SVDF",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
@@ -591,7 +591,7 @@ def _t9():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 31, ("relu", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "SVDF")),
+        provenance=g.provenance(SPEC, 31, ("relu", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SVDF",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
@@ -726,7 +726,7 @@ def _t11():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 31, ("relu", "weight_as_input", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "SVDF")),
+        provenance=g.provenance(SPEC, 31, ("relu", "weight_as_input", "all_inputs_as_internal"), ("SVDF",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
@@ -857,7 +857,7 @@ def _t13():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 51, ("all_inputs_as_internal",), ("ADD", "ADD", "SVDF")),
+        provenance=g.provenance(SPEC, 51, ("all_inputs_as_internal",), ("SVDF",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
@@ -977,7 +977,7 @@ def _t15():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 51, ("all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "SVDF")),
+        provenance=g.provenance(SPEC, 51, ("all_tensors_as_inputs", "all_inputs_as_internal"), ("SVDF",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
@@ -1093,7 +1093,7 @@ def _t17():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 70, ("all_inputs_as_internal",), ("ADD", "ADD", "SVDF")),
+        provenance=g.provenance(SPEC, 70, ("all_inputs_as_internal",), ("SVDF",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
@@ -1189,7 +1189,7 @@ def _t19():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 70, ("all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "SVDF")),
+        provenance=g.provenance(SPEC, 70, ("all_tensors_as_inputs", "all_inputs_as_internal"), ("SVDF",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),

@@ -85,7 +85,7 @@ def _t1():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 33, ("", "", "all_inputs_as_internal"), ("ADD", "ADD", "SVDF")),
+        provenance=g.provenance(SPEC, 33, ("", "", "all_inputs_as_internal"), ("SVDF",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
@@ -205,7 +205,7 @@ def _t3():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 33, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "SVDF")),
+        provenance=g.provenance(SPEC, 33, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SVDF",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
@@ -331,7 +331,7 @@ def _t5():
         "svdf_omitted_bias_zero_sized_input_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 33, ("", "relaxed", "all_inputs_as_internal"), ("ADD", "ADD", "SVDF")),
+        provenance=g.provenance(SPEC, 33, ("", "relaxed", "all_inputs_as_internal"), ("SVDF",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
@@ -451,7 +451,7 @@ def _t7():
         "svdf_omitted_bias_zero_sized_input_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 33, ("", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "SVDF")),
+        provenance=g.provenance(SPEC, 33, ("", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SVDF",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
@@ -583,7 +583,7 @@ def _t9():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 33, ("weight_as_input", "", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "SVDF")),
+        provenance=g.provenance(SPEC, 33, ("weight_as_input", "", "all_inputs_as_internal"), ("SVDF",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
@@ -713,7 +713,7 @@ def _t11():
         "svdf_omitted_bias_zero_sized_input_dynamic_output_shape_weight_as_input_relaxed_all_inputs_as_internal",
         "V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 33, ("weight_as_input", "relaxed", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "SVDF")),
+        provenance=g.provenance(SPEC, 33, ("weight_as_input", "relaxed", "all_inputs_as_internal"), ("SVDF",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
@@ -841,7 +841,7 @@ def _t13():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 33, ("", "", "all_inputs_as_internal"), ("ADD", "ADD", "SVDF")),
+        provenance=g.provenance(SPEC, 33, ("", "", "all_inputs_as_internal"), ("SVDF",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
@@ -961,7 +961,7 @@ def _t15():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 33, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "SVDF")),
+        provenance=g.provenance(SPEC, 33, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SVDF",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
@@ -1087,7 +1087,7 @@ def _t17():
         "svdf_omitted_bias_full_shape_input_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 33, ("", "relaxed", "all_inputs_as_internal"), ("ADD", "ADD", "SVDF")),
+        provenance=g.provenance(SPEC, 33, ("", "relaxed", "all_inputs_as_internal"), ("SVDF",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
@@ -1207,7 +1207,7 @@ def _t19():
         "svdf_omitted_bias_full_shape_input_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 33, ("", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "SVDF")),
+        provenance=g.provenance(SPEC, 33, ("", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SVDF",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
@@ -1339,7 +1339,7 @@ def _t21():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 33, ("weight_as_input", "", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "SVDF")),
+        provenance=g.provenance(SPEC, 33, ("weight_as_input", "", "all_inputs_as_internal"), ("SVDF",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
@@ -1469,7 +1469,7 @@ def _t23():
         "svdf_omitted_bias_full_shape_input_dynamic_output_shape_weight_as_input_relaxed_all_inputs_as_internal",
         "V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 33, ("weight_as_input", "relaxed", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "SVDF")),
+        provenance=g.provenance(SPEC, 33, ("weight_as_input", "relaxed", "all_inputs_as_internal"), ("SVDF",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
@@ -1595,7 +1595,7 @@ def _t25():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 33, ("", "", "all_inputs_as_internal"), ("ADD", "ADD", "SVDF")),
+        provenance=g.provenance(SPEC, 33, ("", "", "all_inputs_as_internal"), ("SVDF",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
@@ -1711,7 +1711,7 @@ def _t27():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 33, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "SVDF")),
+        provenance=g.provenance(SPEC, 33, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SVDF",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
@@ -1833,7 +1833,7 @@ def _t29():
         "svdf_omitted_bias_no_value_constant_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 33, ("", "relaxed", "all_inputs_as_internal"), ("ADD", "ADD", "SVDF")),
+        provenance=g.provenance(SPEC, 33, ("", "relaxed", "all_inputs_as_internal"), ("SVDF",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
@@ -1949,7 +1949,7 @@ def _t31():
         "svdf_omitted_bias_no_value_constant_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 33, ("", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "SVDF")),
+        provenance=g.provenance(SPEC, 33, ("", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SVDF",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
@@ -2077,7 +2077,7 @@ def _t33():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 33, ("weight_as_input", "", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "SVDF")),
+        provenance=g.provenance(SPEC, 33, ("weight_as_input", "", "all_inputs_as_internal"), ("SVDF",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
@@ -2203,7 +2203,7 @@ def _t35():
         "svdf_omitted_bias_no_value_constant_dynamic_output_shape_weight_as_input_relaxed_all_inputs_as_internal",
         "V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 33, ("weight_as_input", "relaxed", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "SVDF")),
+        provenance=g.provenance(SPEC, 33, ("weight_as_input", "relaxed", "all_inputs_as_internal"), ("SVDF",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),

@@ -53,7 +53,7 @@ def _t1():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 7, ("all_inputs_as_internal",), ("ADD", "TANH")),
+        provenance=g.provenance(SPEC, 7, ("all_inputs_as_internal",), ("TANH",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], consumers=1),
@@ -121,7 +121,7 @@ def _t3():
         "V1_0",
         version="V1_0",
         level="V1_3",
-        provenance=g.provenance(SPEC, 16, ("all_inputs_as_internal",), ("ADD", "TANH")),
+        provenance=g.provenance(SPEC, 16, ("all_inputs_as_internal",), ("TANH",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [3], consumers=1),

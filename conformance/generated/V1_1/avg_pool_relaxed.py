@@ -64,7 +64,7 @@ def _t1():
         "avg_pool_relaxed_explicit_dynamic_output_shape_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 9, ("all_inputs_as_internal",), ("ADD", "AVERAGE_POOL_2D")),
+        provenance=g.provenance(SPEC, 9, ("all_inputs_as_internal",), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 4, 2], consumers=1),
@@ -148,7 +148,7 @@ def _t3():
         "avg_pool_relaxed_same_dynamic_output_shape_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 27, ("all_inputs_as_internal",), ("ADD", "AVERAGE_POOL_2D")),
+        provenance=g.provenance(SPEC, 27, ("all_inputs_as_internal",), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 5, 4, 1], consumers=1),

@@ -59,7 +59,7 @@ def _t1():
         "V1_1",
         version="V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 14, ("", "", "all_inputs_as_internal"), ("ADD", "BATCH_TO_SPACE_ND")),
+        provenance=g.provenance(SPEC, 14, ("", "", "all_inputs_as_internal"), ("BATCH_TO_SPACE_ND",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [4, 1, 2, 1], consumers=1),
@@ -131,7 +131,7 @@ def _t3():
         "V1_1",
         version="V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 14, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "BATCH_TO_SPACE_ND")),
+        provenance=g.provenance(SPEC, 14, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("BATCH_TO_SPACE_ND",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [4, 1, 2, 1], consumers=1),
@@ -202,7 +202,7 @@ def _t5():
         "batch_to_space_nd_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 14, ("", "relaxed", "all_inputs_as_internal"), ("ADD", "BATCH_TO_SPACE_ND")),
+        provenance=g.provenance(SPEC, 14, ("", "relaxed", "all_inputs_as_internal"), ("BATCH_TO_SPACE_ND",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [4, 1, 2, 1], consumers=1),
@@ -274,7 +274,7 @@ def _t7():
         "batch_to_space_nd_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 14, ("", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "BATCH_TO_SPACE_ND")),
+        provenance=g.provenance(SPEC, 14, ("", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("BATCH_TO_SPACE_ND",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [4, 1, 2, 1], consumers=1),
@@ -347,7 +347,7 @@ def _t9():
         "V1_1",
         version="V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 14, ("", "quant8", "all_inputs_as_internal"), ("ADD", "BATCH_TO_SPACE_ND")),
+        provenance=g.provenance(SPEC, 14, ("", "quant8", "all_inputs_as_internal"), ("BATCH_TO_SPACE_ND",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 1, 2, 1], consumers=1, scale=0.5, zero_point=128),
@@ -419,7 +419,7 @@ def _t11():
         "V1_1",
         version="V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 14, ("", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "BATCH_TO_SPACE_ND")),
+        provenance=g.provenance(SPEC, 14, ("", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("BATCH_TO_SPACE_ND",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 1, 2, 1], consumers=1, scale=0.5, zero_point=128),
@@ -491,7 +491,7 @@ def _t13():
         "V1_1",
         version="V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 14, ("weight_as_input", "", "all_inputs_as_internal"), ("ADD", "BATCH_TO_SPACE_ND")),
+        provenance=g.provenance(SPEC, 14, ("weight_as_input", "", "all_inputs_as_internal"), ("BATCH_TO_SPACE_ND",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [4, 1, 2, 1], consumers=1),
@@ -562,7 +562,7 @@ def _t15():
         "batch_to_space_nd_dynamic_output_shape_weight_as_input_relaxed_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 14, ("weight_as_input", "relaxed", "all_inputs_as_internal"), ("ADD", "BATCH_TO_SPACE_ND")),
+        provenance=g.provenance(SPEC, 14, ("weight_as_input", "relaxed", "all_inputs_as_internal"), ("BATCH_TO_SPACE_ND",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [4, 1, 2, 1], consumers=1),
@@ -635,7 +635,7 @@ def _t17():
         "V1_1",
         version="V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 14, ("weight_as_input", "quant8", "all_inputs_as_internal"), ("ADD", "BATCH_TO_SPACE_ND")),
+        provenance=g.provenance(SPEC, 14, ("weight_as_input", "quant8", "all_inputs_as_internal"), ("BATCH_TO_SPACE_ND",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 1, 2, 1], consumers=1, scale=0.5, zero_point=128),
@@ -707,7 +707,7 @@ def _t19():
         "V1_1",
         version="V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 27, ("", "all_inputs_as_internal"), ("ADD", "BATCH_TO_SPACE_ND")),
+        provenance=g.provenance(SPEC, 27, ("", "all_inputs_as_internal"), ("BATCH_TO_SPACE_ND",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 1, 2], consumers=1),
@@ -777,7 +777,7 @@ def _t21():
         "batch_to_space_nd_rows_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 27, ("relaxed", "all_inputs_as_internal"), ("ADD", "BATCH_TO_SPACE_ND")),
+        provenance=g.provenance(SPEC, 27, ("relaxed", "all_inputs_as_internal"), ("BATCH_TO_SPACE_ND",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 1, 2], consumers=1),
@@ -849,7 +849,7 @@ def _t23():
         "V1_1",
         version="V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 27, ("quant8", "all_inputs_as_internal"), ("ADD", "BATCH_TO_SPACE_ND")),
+        provenance=g.provenance(SPEC, 27, ("quant8", "all_inputs_as_internal"), ("BATCH_TO_SPACE_ND",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 1, 2], consumers=1, scale=0.5, zero_point=128),

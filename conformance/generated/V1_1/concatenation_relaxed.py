@@ -59,7 +59,7 @@ def _t1():
         "concatenation_relaxed_dynamic_output_shape_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 7, ("all_inputs_as_internal",), ("ADD", "ADD", "CONCATENATION")),
+        provenance=g.provenance(SPEC, 7, ("all_inputs_as_internal",), ("CONCATENATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
@@ -138,7 +138,7 @@ def _t3():
         "concatenation_relaxed_last_axis_dynamic_output_shape_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 19, ("all_inputs_as_internal",), ("ADD", "ADD", "CONCATENATION")),
+        provenance=g.provenance(SPEC, 19, ("all_inputs_as_internal",), ("CONCATENATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 1], consumers=1),

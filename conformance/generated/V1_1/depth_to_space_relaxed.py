@@ -56,7 +56,7 @@ def _t1():
         "depth_to_space_relaxed_dynamic_output_shape_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 6, ("all_inputs_as_internal",), ("ADD", "DEPTH_TO_SPACE")),
+        provenance=g.provenance(SPEC, 6, ("all_inputs_as_internal",), ("DEPTH_TO_SPACE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 2, 8], consumers=1),
@@ -127,7 +127,7 @@ def _t3():
         "depth_to_space_relaxed_single_channel_dynamic_output_shape_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 14, ("all_inputs_as_internal",), ("ADD", "DEPTH_TO_SPACE")),
+        provenance=g.provenance(SPEC, 14, ("all_inputs_as_internal",), ("DEPTH_TO_SPACE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 4], consumers=1),

@@ -68,7 +68,7 @@ def _t1():
         "V1_1",
         version="V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 16, ("", "none", "all_inputs_as_internal"), ("ADD", "ADD", "DIV")),
+        provenance=g.provenance(SPEC, 16, ("", "none", "all_inputs_as_internal"), ("DIV",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
@@ -147,7 +147,7 @@ def _t3():
         "V1_1",
         version="V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 16, ("", "relu", "all_inputs_as_internal"), ("ADD", "ADD", "DIV")),
+        provenance=g.provenance(SPEC, 16, ("", "relu", "all_inputs_as_internal"), ("DIV",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
@@ -226,7 +226,7 @@ def _t5():
         "V1_1",
         version="V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 16, ("", "relu1", "all_inputs_as_internal"), ("ADD", "ADD", "DIV")),
+        provenance=g.provenance(SPEC, 16, ("", "relu1", "all_inputs_as_internal"), ("DIV",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
@@ -305,7 +305,7 @@ def _t7():
         "V1_1",
         version="V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 16, ("", "relu6", "all_inputs_as_internal"), ("ADD", "ADD", "DIV")),
+        provenance=g.provenance(SPEC, 16, ("", "relu6", "all_inputs_as_internal"), ("DIV",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
@@ -383,7 +383,7 @@ def _t9():
         "div_dynamic_output_shape_relaxed_none_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 16, ("relaxed", "none", "all_inputs_as_internal"), ("ADD", "ADD", "DIV")),
+        provenance=g.provenance(SPEC, 16, ("relaxed", "none", "all_inputs_as_internal"), ("DIV",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
@@ -462,7 +462,7 @@ def _t11():
         "div_dynamic_output_shape_relaxed_relu_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 16, ("relaxed", "relu", "all_inputs_as_internal"), ("ADD", "ADD", "DIV")),
+        provenance=g.provenance(SPEC, 16, ("relaxed", "relu", "all_inputs_as_internal"), ("DIV",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
@@ -541,7 +541,7 @@ def _t13():
         "div_dynamic_output_shape_relaxed_relu1_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 16, ("relaxed", "relu1", "all_inputs_as_internal"), ("ADD", "ADD", "DIV")),
+        provenance=g.provenance(SPEC, 16, ("relaxed", "relu1", "all_inputs_as_internal"), ("DIV",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
@@ -620,7 +620,7 @@ def _t15():
         "div_dynamic_output_shape_relaxed_relu6_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 16, ("relaxed", "relu6", "all_inputs_as_internal"), ("ADD", "ADD", "DIV")),
+        provenance=g.provenance(SPEC, 16, ("relaxed", "relu6", "all_inputs_as_internal"), ("DIV",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
@@ -699,7 +699,7 @@ def _t17():
         "V1_1",
         version="V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 29, ("", "", "all_inputs_as_internal"), ("ADD", "DIV")),
+        provenance=g.provenance(SPEC, 29, ("", "", "all_inputs_as_internal"), ("DIV",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [4], consumers=1),
@@ -774,7 +774,7 @@ def _t19():
         "V1_1",
         version="V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 29, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "DIV")),
+        provenance=g.provenance(SPEC, 29, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DIV",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [4], consumers=1),
@@ -851,7 +851,7 @@ def _t21():
         "div_constant_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 29, ("", "relaxed", "all_inputs_as_internal"), ("ADD", "DIV")),
+        provenance=g.provenance(SPEC, 29, ("", "relaxed", "all_inputs_as_internal"), ("DIV",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [4], consumers=1),
@@ -926,7 +926,7 @@ def _t23():
         "div_constant_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 29, ("", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "DIV")),
+        provenance=g.provenance(SPEC, 29, ("", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DIV",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [4], consumers=1),
@@ -1006,7 +1006,7 @@ def _t25():
         "V1_1",
         version="V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 29, ("weight_as_input", "", "all_inputs_as_internal"), ("ADD", "ADD", "DIV")),
+        provenance=g.provenance(SPEC, 29, ("weight_as_input", "", "all_inputs_as_internal"), ("DIV",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [4], consumers=1),
@@ -1084,7 +1084,7 @@ def _t27():
         "div_constant_dynamic_output_shape_weight_as_input_relaxed_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 29, ("weight_as_input", "relaxed", "all_inputs_as_internal"), ("ADD", "ADD", "DIV")),
+        provenance=g.provenance(SPEC, 29, ("weight_as_input", "relaxed", "all_inputs_as_internal"), ("DIV",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [4], consumers=1),

@@ -55,7 +55,7 @@ def _t1():
         "embedding_lookup_relaxed_dynamic_output_shape_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 9, ("all_inputs_as_internal",), ("ADD", "EMBEDDING_LOOKUP")),
+        provenance=g.provenance(SPEC, 9, ("all_inputs_as_internal",), ("EMBEDDING_LOOKUP",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),

@@ -58,7 +58,7 @@ def _t1():
         "hashtable_lookup_relaxed_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 11, ("relaxed", "all_inputs_as_internal"), ("ADD", "HASHTABLE_LOOKUP")),
+        provenance=g.provenance(SPEC, 11, ("relaxed", "all_inputs_as_internal"), ("HASHTABLE_LOOKUP",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),

@@ -52,7 +52,7 @@ def _t1():
         "l2_normalization_relaxed_dynamic_output_shape_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 6, ("all_inputs_as_internal",), ("ADD", "L2_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 6, ("all_inputs_as_internal",), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 3], consumers=1),

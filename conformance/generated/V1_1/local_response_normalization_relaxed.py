@@ -57,7 +57,7 @@ def _t1():
         "local_response_normalization_relaxed_dynamic_output_shape_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 8, ("all_inputs_as_internal",), ("ADD", "LOCAL_RESPONSE_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 8, ("all_inputs_as_internal",), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 2, 6], consumers=1),

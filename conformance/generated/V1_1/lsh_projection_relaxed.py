@@ -60,7 +60,7 @@ def _t1():
         "lsh_projection_relaxed_dense_int32_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 13, ("relaxed", "all_inputs_as_internal"), ("ADD", "LSH_PROJECTION")),
+        provenance=g.provenance(SPEC, 13, ("relaxed", "all_inputs_as_internal"), ("LSH_PROJECTION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [4, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 32)),
@@ -139,7 +139,7 @@ def _t3():
         "lsh_projection_relaxed_dense_int32_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 13, ("relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "LSH_PROJECTION")),
+        provenance=g.provenance(SPEC, 13, ("relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("LSH_PROJECTION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [4, 2], consumers=1),
@@ -221,7 +221,7 @@ def _t5():
         "lsh_projection_relaxed_sparse_float32_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 25, ("relaxed", "all_inputs_as_internal"), ("ADD", "LSH_PROJECTION")),
+        provenance=g.provenance(SPEC, 25, ("relaxed", "all_inputs_as_internal"), ("LSH_PROJECTION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [4, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 32)),
@@ -300,7 +300,7 @@ def _t7():
         "lsh_projection_relaxed_sparse_float32_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 25, ("relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "LSH_PROJECTION")),
+        provenance=g.provenance(SPEC, 25, ("relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("LSH_PROJECTION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [4, 2], consumers=1),

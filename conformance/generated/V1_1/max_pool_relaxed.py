@@ -64,7 +64,7 @@ def _t1():
         "max_pool_relaxed_explicit_dynamic_output_shape_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 8, ("all_inputs_as_internal",), ("ADD", "MAX_POOL_2D")),
+        provenance=g.provenance(SPEC, 8, ("all_inputs_as_internal",), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 4, 2], consumers=1),
@@ -148,7 +148,7 @@ def _t3():
         "max_pool_relaxed_strided_dynamic_output_shape_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 26, ("all_inputs_as_internal",), ("ADD", "MAX_POOL_2D")),
+        provenance=g.provenance(SPEC, 26, ("all_inputs_as_internal",), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 4, 1], consumers=1),

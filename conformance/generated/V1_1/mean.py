@@ -71,7 +71,7 @@ def _t1():
         "V1_1",
         version="V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 34, ("", "", "all_inputs_as_internal"), ("ADD", "MEAN")),
+        provenance=g.provenance(SPEC, 34, ("", "", "all_inputs_as_internal"), ("MEAN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
@@ -146,7 +146,7 @@ def _t3():
         "V1_1",
         version="V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 34, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "MEAN")),
+        provenance=g.provenance(SPEC, 34, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("MEAN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
@@ -219,7 +219,7 @@ def _t5():
         "mean_axis1_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 34, ("", "relaxed", "all_inputs_as_internal"), ("ADD", "MEAN")),
+        provenance=g.provenance(SPEC, 34, ("", "relaxed", "all_inputs_as_internal"), ("MEAN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
@@ -294,7 +294,7 @@ def _t7():
         "mean_axis1_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 34, ("", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "MEAN")),
+        provenance=g.provenance(SPEC, 34, ("", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("MEAN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
@@ -369,7 +369,7 @@ def _t9():
         "V1_1",
         version="V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 34, ("", "quant8", "all_inputs_as_internal"), ("ADD", "MEAN")),
+        provenance=g.provenance(SPEC, 34, ("", "quant8", "all_inputs_as_internal"), ("MEAN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 2], consumers=1, scale=0.125, zero_point=100),
@@ -444,7 +444,7 @@ def _t11():
         "V1_1",
         version="V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 34, ("", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "MEAN")),
+        provenance=g.provenance(SPEC, 34, ("", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("MEAN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 2], consumers=1, scale=0.125, zero_point=100),
@@ -519,7 +519,7 @@ def _t13():
         "V1_1",
         version="V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 34, ("weight_as_input", "", "all_inputs_as_internal"), ("ADD", "MEAN")),
+        provenance=g.provenance(SPEC, 34, ("weight_as_input", "", "all_inputs_as_internal"), ("MEAN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
@@ -593,7 +593,7 @@ def _t15():
         "mean_axis1_dynamic_output_shape_weight_as_input_relaxed_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 34, ("weight_as_input", "relaxed", "all_inputs_as_internal"), ("ADD", "MEAN")),
+        provenance=g.provenance(SPEC, 34, ("weight_as_input", "relaxed", "all_inputs_as_internal"), ("MEAN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
@@ -669,7 +669,7 @@ def _t17():
         "V1_1",
         version="V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 34, ("weight_as_input", "quant8", "all_inputs_as_internal"), ("ADD", "MEAN")),
+        provenance=g.provenance(SPEC, 34, ("weight_as_input", "quant8", "all_inputs_as_internal"), ("MEAN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 2], consumers=1, scale=0.125, zero_point=100),
@@ -743,7 +743,7 @@ def _t19():
         "V1_1",
         version="V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 46, ("", "", "all_inputs_as_internal"), ("ADD", "MEAN")),
+        provenance=g.provenance(SPEC, 46, ("", "", "all_inputs_as_internal"), ("MEAN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
@@ -818,7 +818,7 @@ def _t21():
         "V1_1",
         version="V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 46, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "MEAN")),
+        provenance=g.provenance(SPEC, 46, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("MEAN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
@@ -891,7 +891,7 @@ def _t23():
         "mean_negative_keep_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 46, ("", "relaxed", "all_inputs_as_internal"), ("ADD", "MEAN")),
+        provenance=g.provenance(SPEC, 46, ("", "relaxed", "all_inputs_as_internal"), ("MEAN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
@@ -966,7 +966,7 @@ def _t25():
         "mean_negative_keep_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 46, ("", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "MEAN")),
+        provenance=g.provenance(SPEC, 46, ("", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("MEAN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
@@ -1041,7 +1041,7 @@ def _t27():
         "V1_1",
         version="V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 46, ("", "quant8", "all_inputs_as_internal"), ("ADD", "MEAN")),
+        provenance=g.provenance(SPEC, 46, ("", "quant8", "all_inputs_as_internal"), ("MEAN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 2], consumers=1, scale=0.125, zero_point=100),
@@ -1116,7 +1116,7 @@ def _t29():
         "V1_1",
         version="V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 46, ("", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "MEAN")),
+        provenance=g.provenance(SPEC, 46, ("", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("MEAN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 2], consumers=1, scale=0.125, zero_point=100),
@@ -1191,7 +1191,7 @@ def _t31():
         "V1_1",
         version="V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 46, ("weight_as_input", "", "all_inputs_as_internal"), ("ADD", "MEAN")),
+        provenance=g.provenance(SPEC, 46, ("weight_as_input", "", "all_inputs_as_internal"), ("MEAN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
@@ -1265,7 +1265,7 @@ def _t33():
         "mean_negative_keep_dynamic_output_shape_weight_as_input_relaxed_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 46, ("weight_as_input", "relaxed", "all_inputs_as_internal"), ("ADD", "MEAN")),
+        provenance=g.provenance(SPEC, 46, ("weight_as_input", "relaxed", "all_inputs_as_internal"), ("MEAN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
@@ -1341,7 +1341,7 @@ def _t35():
         "V1_1",
         version="V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 46, ("weight_as_input", "quant8", "all_inputs_as_internal"), ("ADD", "MEAN")),
+        provenance=g.provenance(SPEC, 46, ("weight_as_input", "quant8", "all_inputs_as_internal"), ("MEAN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 2], consumers=1, scale=0.125, zero_point=100),
@@ -1415,7 +1415,7 @@ def _t37():
         "V1_1",
         version="V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 53, ("", "all_inputs_as_internal"), ("ADD", "MEAN")),
+        provenance=g.provenance(SPEC, 53, ("", "all_inputs_as_internal"), ("MEAN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
@@ -1487,7 +1487,7 @@ def _t39():
         "mean_duplicates_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 53, ("relaxed", "all_inputs_as_internal"), ("ADD", "MEAN")),
+        provenance=g.provenance(SPEC, 53, ("relaxed", "all_inputs_as_internal"), ("MEAN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
@@ -1561,7 +1561,7 @@ def _t41():
         "V1_1",
         version="V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 53, ("quant8", "all_inputs_as_internal"), ("ADD", "MEAN")),
+        provenance=g.provenance(SPEC, 53, ("quant8", "all_inputs_as_internal"), ("MEAN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 2], consumers=1, scale=0.125, zero_point=100),
@@ -1634,7 +1634,7 @@ def _t43():
         "V1_1",
         version="V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 60, ("", "all_inputs_as_internal"), ("ADD", "MEAN")),
+        provenance=g.provenance(SPEC, 60, ("", "all_inputs_as_internal"), ("MEAN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
@@ -1706,7 +1706,7 @@ def _t45():
         "mean_all_axes_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 60, ("relaxed", "all_inputs_as_internal"), ("ADD", "MEAN")),
+        provenance=g.provenance(SPEC, 60, ("relaxed", "all_inputs_as_internal"), ("MEAN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
@@ -1780,7 +1780,7 @@ def _t47():
         "V1_1",
         version="V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 60, ("quant8", "all_inputs_as_internal"), ("ADD", "MEAN")),
+        provenance=g.provenance(SPEC, 60, ("quant8", "all_inputs_as_internal"), ("MEAN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 2], consumers=1, scale=0.125, zero_point=100),
@@ -1853,7 +1853,7 @@ def _t49():
         "V1_1",
         version="V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 67, ("", "all_inputs_as_internal"), ("ADD", "MEAN")),
+        provenance=g.provenance(SPEC, 67, ("", "all_inputs_as_internal"), ("MEAN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
@@ -1925,7 +1925,7 @@ def _t51():
         "mean_keep_dims_2_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 67, ("relaxed", "all_inputs_as_internal"), ("ADD", "MEAN")),
+        provenance=g.provenance(SPEC, 67, ("relaxed", "all_inputs_as_internal"), ("MEAN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
@@ -1999,7 +1999,7 @@ def _t53():
         "V1_1",
         version="V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 67, ("quant8", "all_inputs_as_internal"), ("ADD", "MEAN")),
+        provenance=g.provenance(SPEC, 67, ("quant8", "all_inputs_as_internal"), ("MEAN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 2], consumers=1, scale=0.125, zero_point=100),
@@ -2072,7 +2072,7 @@ def _t55():
         "V1_1",
         version="V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 74, ("", "all_inputs_as_internal"), ("ADD", "MEAN")),
+        provenance=g.provenance(SPEC, 74, ("", "all_inputs_as_internal"), ("MEAN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
@@ -2144,7 +2144,7 @@ def _t57():
         "mean_keep_dims_negative_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 74, ("relaxed", "all_inputs_as_internal"), ("ADD", "MEAN")),
+        provenance=g.provenance(SPEC, 74, ("relaxed", "all_inputs_as_internal"), ("MEAN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
@@ -2218,7 +2218,7 @@ def _t59():
         "V1_1",
         version="V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 74, ("quant8", "all_inputs_as_internal"), ("ADD", "MEAN")),
+        provenance=g.provenance(SPEC, 74, ("quant8", "all_inputs_as_internal"), ("MEAN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 2], consumers=1, scale=0.125, zero_point=100),
@@ -2291,7 +2291,7 @@ def _t61():
         "V1_1",
         version="V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 84, ("", "all_inputs_as_internal"), ("ADD", "MEAN")),
+        provenance=g.provenance(SPEC, 84, ("", "all_inputs_as_internal"), ("MEAN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], consumers=1),
@@ -2363,7 +2363,7 @@ def _t63():
         "mean_spatial_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 84, ("relaxed", "all_inputs_as_internal"), ("ADD", "MEAN")),
+        provenance=g.provenance(SPEC, 84, ("relaxed", "all_inputs_as_internal"), ("MEAN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], consumers=1),
@@ -2437,7 +2437,7 @@ def _t65():
         "V1_1",
         version="V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 84, ("quant8", "all_inputs_as_internal"), ("ADD", "MEAN")),
+        provenance=g.provenance(SPEC, 84, ("quant8", "all_inputs_as_internal"), ("MEAN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 2], consumers=1, scale=0.125, zero_point=100),
@@ -2510,7 +2510,7 @@ def _t67():
         "V1_1",
         version="V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 91, ("", "all_inputs_as_internal"), ("ADD", "MEAN")),
+        provenance=g.provenance(SPEC, 91, ("", "all_inputs_as_internal"), ("MEAN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], consumers=1),
@@ -2582,7 +2582,7 @@ def _t69():
         "mean_channels_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 91, ("relaxed", "all_inputs_as_internal"), ("ADD", "MEAN")),
+        provenance=g.provenance(SPEC, 91, ("relaxed", "all_inputs_as_internal"), ("MEAN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], consumers=1),
@@ -2656,7 +2656,7 @@ def _t71():
         "V1_1",
         version="V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 91, ("quant8", "all_inputs_as_internal"), ("ADD", "MEAN")),
+        provenance=g.provenance(SPEC, 91, ("quant8", "all_inputs_as_internal"), ("MEAN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 2], consumers=1, scale=0.125, zero_point=100),
@@ -2729,7 +2729,7 @@ def _t73():
         "V1_1",
         version="V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 97, ("", "all_inputs_as_internal"), ("ADD", "MEAN")),
+        provenance=g.provenance(SPEC, 97, ("", "all_inputs_as_internal"), ("MEAN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [4], consumers=1),
@@ -2801,7 +2801,7 @@ def _t75():
         "mean_vector_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 97, ("relaxed", "all_inputs_as_internal"), ("ADD", "MEAN")),
+        provenance=g.provenance(SPEC, 97, ("relaxed", "all_inputs_as_internal"), ("MEAN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [4], consumers=1),
@@ -2875,7 +2875,7 @@ def _t77():
         "V1_1",
         version="V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 97, ("quant8", "all_inputs_as_internal"), ("ADD", "MEAN")),
+        provenance=g.provenance(SPEC, 97, ("quant8", "all_inputs_as_internal"), ("MEAN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4], consumers=1, scale=0.125, zero_point=100),

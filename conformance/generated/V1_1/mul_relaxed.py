@@ -52,7 +52,7 @@ def _t1():
         "mul_relaxed_dynamic_output_shape_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 8, ("all_inputs_as_internal",), ("ADD", "ADD", "MUL")),
+        provenance=g.provenance(SPEC, 8, ("all_inputs_as_internal",), ("MUL",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [3], consumers=1),

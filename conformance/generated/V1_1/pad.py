@@ -63,7 +63,7 @@ def _t1():
         "V1_1",
         version="V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 13, ("", "", "all_inputs_as_internal"), ("ADD", "PAD")),
+        provenance=g.provenance(SPEC, 13, ("", "", "all_inputs_as_internal"), ("PAD",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
@@ -135,7 +135,7 @@ def _t3():
         "V1_1",
         version="V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 13, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "PAD")),
+        provenance=g.provenance(SPEC, 13, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("PAD",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
@@ -206,7 +206,7 @@ def _t5():
         "pad_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 13, ("", "relaxed", "all_inputs_as_internal"), ("ADD", "PAD")),
+        provenance=g.provenance(SPEC, 13, ("", "relaxed", "all_inputs_as_internal"), ("PAD",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
@@ -278,7 +278,7 @@ def _t7():
         "pad_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 13, ("", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "PAD")),
+        provenance=g.provenance(SPEC, 13, ("", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("PAD",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
@@ -351,7 +351,7 @@ def _t9():
         "V1_1",
         version="V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 13, ("", "quant8", "all_inputs_as_internal"), ("ADD", "PAD")),
+        provenance=g.provenance(SPEC, 13, ("", "quant8", "all_inputs_as_internal"), ("PAD",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3], consumers=1, scale=0.5),
@@ -423,7 +423,7 @@ def _t11():
         "V1_1",
         version="V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 13, ("", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "PAD")),
+        provenance=g.provenance(SPEC, 13, ("", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("PAD",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3], consumers=1, scale=0.5),
@@ -495,7 +495,7 @@ def _t13():
         "V1_1",
         version="V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 13, ("weight_as_input", "", "all_inputs_as_internal"), ("ADD", "PAD")),
+        provenance=g.provenance(SPEC, 13, ("weight_as_input", "", "all_inputs_as_internal"), ("PAD",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
@@ -566,7 +566,7 @@ def _t15():
         "pad_dynamic_output_shape_weight_as_input_relaxed_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 13, ("weight_as_input", "relaxed", "all_inputs_as_internal"), ("ADD", "PAD")),
+        provenance=g.provenance(SPEC, 13, ("weight_as_input", "relaxed", "all_inputs_as_internal"), ("PAD",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
@@ -639,7 +639,7 @@ def _t17():
         "V1_1",
         version="V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 13, ("weight_as_input", "quant8", "all_inputs_as_internal"), ("ADD", "PAD")),
+        provenance=g.provenance(SPEC, 13, ("weight_as_input", "quant8", "all_inputs_as_internal"), ("PAD",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3], consumers=1, scale=0.5),
@@ -711,7 +711,7 @@ def _t19():
         "V1_1",
         version="V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 30, ("", "all_inputs_as_internal"), ("ADD", "PAD")),
+        provenance=g.provenance(SPEC, 30, ("", "all_inputs_as_internal"), ("PAD",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 1], consumers=1),
@@ -783,7 +783,7 @@ def _t21():
         "V1_1",
         version="V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 30, ("", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "PAD")),
+        provenance=g.provenance(SPEC, 30, ("", "all_tensors_as_inputs", "all_inputs_as_internal"), ("PAD",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 1], consumers=1),
@@ -854,7 +854,7 @@ def _t23():
         "pad_all_dims_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 30, ("relaxed", "all_inputs_as_internal"), ("ADD", "PAD")),
+        provenance=g.provenance(SPEC, 30, ("relaxed", "all_inputs_as_internal"), ("PAD",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 1], consumers=1),
@@ -926,7 +926,7 @@ def _t25():
         "pad_all_dims_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 30, ("relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "PAD")),
+        provenance=g.provenance(SPEC, 30, ("relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("PAD",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 1], consumers=1),
@@ -999,7 +999,7 @@ def _t27():
         "V1_1",
         version="V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 30, ("quant8", "all_inputs_as_internal"), ("ADD", "PAD")),
+        provenance=g.provenance(SPEC, 30, ("quant8", "all_inputs_as_internal"), ("PAD",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 1], consumers=1, scale=1.0),
@@ -1071,7 +1071,7 @@ def _t29():
         "V1_1",
         version="V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 30, ("quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "PAD")),
+        provenance=g.provenance(SPEC, 30, ("quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("PAD",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 1], consumers=1, scale=1.0),
@@ -1143,7 +1143,7 @@ def _t31():
         "V1_1",
         version="V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 44, ("", "all_inputs_as_internal"), ("ADD", "PAD")),
+        provenance=g.provenance(SPEC, 44, ("", "all_inputs_as_internal"), ("PAD",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [3], consumers=1),
@@ -1215,7 +1215,7 @@ def _t33():
         "V1_1",
         version="V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 44, ("", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "PAD")),
+        provenance=g.provenance(SPEC, 44, ("", "all_tensors_as_inputs", "all_inputs_as_internal"), ("PAD",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [3], consumers=1),
@@ -1286,7 +1286,7 @@ def _t35():
         "pad_no_padding_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 44, ("relaxed", "all_inputs_as_internal"), ("ADD", "PAD")),
+        provenance=g.provenance(SPEC, 44, ("relaxed", "all_inputs_as_internal"), ("PAD",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [3], consumers=1),
@@ -1358,7 +1358,7 @@ def _t37():
         "pad_no_padding_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 44, ("relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "PAD")),
+        provenance=g.provenance(SPEC, 44, ("relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("PAD",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [3], consumers=1),

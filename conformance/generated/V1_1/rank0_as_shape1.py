@@ -63,7 +63,7 @@ def _t1():
         "V1_1",
         version="V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 23, ("", "all_inputs_as_internal"), ("ADD", "SQUEEZE")),
+        provenance=g.provenance(SPEC, 23, ("", "all_inputs_as_internal"), ("SQUEEZE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 1], consumers=1),
@@ -133,7 +133,7 @@ def _t3():
         "rank0_as_shape1_squeeze_listed_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 23, ("relaxed", "all_inputs_as_internal"), ("ADD", "SQUEEZE")),
+        provenance=g.provenance(SPEC, 23, ("relaxed", "all_inputs_as_internal"), ("SQUEEZE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 1], consumers=1),
@@ -205,7 +205,7 @@ def _t5():
         "V1_1",
         version="V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 23, ("quant8", "all_inputs_as_internal"), ("ADD", "SQUEEZE")),
+        provenance=g.provenance(SPEC, 23, ("quant8", "all_inputs_as_internal"), ("SQUEEZE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 1], consumers=1, scale=0.5, zero_point=100),
@@ -276,7 +276,7 @@ def _t7():
         "V1_1",
         version="V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 29, ("", "all_inputs_as_internal"), ("ADD", "SQUEEZE")),
+        provenance=g.provenance(SPEC, 29, ("", "all_inputs_as_internal"), ("SQUEEZE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1], consumers=1),
@@ -346,7 +346,7 @@ def _t9():
         "rank0_as_shape1_squeeze_vector_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 29, ("relaxed", "all_inputs_as_internal"), ("ADD", "SQUEEZE")),
+        provenance=g.provenance(SPEC, 29, ("relaxed", "all_inputs_as_internal"), ("SQUEEZE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1], consumers=1),
@@ -418,7 +418,7 @@ def _t11():
         "V1_1",
         version="V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 29, ("quant8", "all_inputs_as_internal"), ("ADD", "SQUEEZE")),
+        provenance=g.provenance(SPEC, 29, ("quant8", "all_inputs_as_internal"), ("SQUEEZE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], consumers=1, scale=0.5, zero_point=100),
@@ -489,7 +489,7 @@ def _t13():
         "V1_1",
         version="V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 37, ("", "all_inputs_as_internal"), ("ADD", "SQUEEZE")),
+        provenance=g.provenance(SPEC, 37, ("", "all_inputs_as_internal"), ("SQUEEZE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 1, 1], consumers=1),
@@ -560,7 +560,7 @@ def _t15():
         "rank0_as_shape1_squeeze_omitted_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 37, ("relaxed", "all_inputs_as_internal"), ("ADD", "SQUEEZE")),
+        provenance=g.provenance(SPEC, 37, ("relaxed", "all_inputs_as_internal"), ("SQUEEZE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 1, 1], consumers=1),
@@ -633,7 +633,7 @@ def _t17():
         "V1_1",
         version="V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 37, ("quant8", "all_inputs_as_internal"), ("ADD", "SQUEEZE")),
+        provenance=g.provenance(SPEC, 37, ("quant8", "all_inputs_as_internal"), ("SQUEEZE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 1, 1, 1], consumers=1, scale=0.5, zero_point=100),
@@ -710,7 +710,7 @@ def _t19():
         "V1_1",
         version="V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 44, ("", "all_inputs_as_internal"), ("ADD", "STRIDED_SLICE")),
+        provenance=g.provenance(SPEC, 44, ("", "all_inputs_as_internal"), ("STRIDED_SLICE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
@@ -790,7 +790,7 @@ def _t21():
         "rank0_as_shape1_strided_2d_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 44, ("relaxed", "all_inputs_as_internal"), ("ADD", "STRIDED_SLICE")),
+        provenance=g.provenance(SPEC, 44, ("relaxed", "all_inputs_as_internal"), ("STRIDED_SLICE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
@@ -872,7 +872,7 @@ def _t23():
         "V1_1",
         version="V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 44, ("quant8", "all_inputs_as_internal"), ("ADD", "STRIDED_SLICE")),
+        provenance=g.provenance(SPEC, 44, ("quant8", "all_inputs_as_internal"), ("STRIDED_SLICE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3], consumers=1, scale=0.5, zero_point=100),
@@ -953,7 +953,7 @@ def _t25():
         "V1_1",
         version="V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 52, ("", "all_inputs_as_internal"), ("ADD", "STRIDED_SLICE")),
+        provenance=g.provenance(SPEC, 52, ("", "all_inputs_as_internal"), ("STRIDED_SLICE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [4], consumers=1),
@@ -1033,7 +1033,7 @@ def _t27():
         "rank0_as_shape1_strided_vector_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 52, ("relaxed", "all_inputs_as_internal"), ("ADD", "STRIDED_SLICE")),
+        provenance=g.provenance(SPEC, 52, ("relaxed", "all_inputs_as_internal"), ("STRIDED_SLICE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [4], consumers=1),
@@ -1115,7 +1115,7 @@ def _t29():
         "V1_1",
         version="V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 52, ("quant8", "all_inputs_as_internal"), ("ADD", "STRIDED_SLICE")),
+        provenance=g.provenance(SPEC, 52, ("quant8", "all_inputs_as_internal"), ("STRIDED_SLICE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4], consumers=1, scale=0.5, zero_point=100),
@@ -1196,7 +1196,7 @@ def _t31():
         "V1_1",
         version="V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 61, ("", "all_inputs_as_internal"), ("ADD", "STRIDED_SLICE")),
+        provenance=g.provenance(SPEC, 61, ("", "all_inputs_as_internal"), ("STRIDED_SLICE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 1, 3], consumers=1),
@@ -1276,7 +1276,7 @@ def _t33():
         "rank0_as_shape1_strided_4d_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 61, ("relaxed", "all_inputs_as_internal"), ("ADD", "STRIDED_SLICE")),
+        provenance=g.provenance(SPEC, 61, ("relaxed", "all_inputs_as_internal"), ("STRIDED_SLICE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 1, 3], consumers=1),
@@ -1358,7 +1358,7 @@ def _t35():
         "V1_1",
         version="V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 61, ("quant8", "all_inputs_as_internal"), ("ADD", "STRIDED_SLICE")),
+        provenance=g.provenance(SPEC, 61, ("quant8", "all_inputs_as_internal"), ("STRIDED_SLICE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 1, 3], consumers=1, scale=0.5, zero_point=100),

@@ -52,7 +52,7 @@ def _t1():
         "relu_relaxed_dynamic_output_shape_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 5, ("all_inputs_as_internal",), ("ADD", "RELU")),
+        provenance=g.provenance(SPEC, 5, ("all_inputs_as_internal",), ("RELU",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),

@@ -54,7 +54,7 @@ def _t1():
         "reshape_relaxed_dynamic_output_shape_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 6, ("all_inputs_as_internal",), ("ADD", "RESHAPE")),
+        provenance=g.provenance(SPEC, 6, ("all_inputs_as_internal",), ("RESHAPE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
@@ -125,7 +125,7 @@ def _t3():
         "reshape_relaxed_shape_input_dynamic_output_shape_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 16, ("", "all_inputs_as_internal"), ("ADD", "RESHAPE")),
+        provenance=g.provenance(SPEC, 16, ("", "all_inputs_as_internal"), ("RESHAPE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [4], consumers=1),
@@ -197,7 +197,7 @@ def _t5():
         "reshape_relaxed_shape_input_dynamic_output_shape_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 16, ("", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "RESHAPE")),
+        provenance=g.provenance(SPEC, 16, ("", "all_tensors_as_inputs", "all_inputs_as_internal"), ("RESHAPE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [4], consumers=1),
@@ -269,7 +269,7 @@ def _t7():
         "reshape_relaxed_shape_input_dynamic_output_shape_weight_as_input_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 16, ("weight_as_input", "all_inputs_as_internal"), ("ADD", "RESHAPE")),
+        provenance=g.provenance(SPEC, 16, ("weight_as_input", "all_inputs_as_internal"), ("RESHAPE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [4], consumers=1),

@@ -57,7 +57,7 @@ def _t1():
         "resize_bilinear_relaxed_up_dynamic_output_shape_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 7, ("all_inputs_as_internal",), ("ADD", "RESIZE_BILINEAR")),
+        provenance=g.provenance(SPEC, 7, ("all_inputs_as_internal",), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 2], consumers=1),
@@ -130,7 +130,7 @@ def _t3():
         "resize_bilinear_relaxed_down_dynamic_output_shape_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 23, ("all_inputs_as_internal",), ("ADD", "RESIZE_BILINEAR")),
+        provenance=g.provenance(SPEC, 23, ("all_inputs_as_internal",), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 4, 1], consumers=1),

@@ -70,7 +70,7 @@ def _t1():
         "rnn_relaxed_dynamic_output_shape_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 15, ("", "", "all_inputs_as_internal"), ("ADD", "ADD", "RNN")),
+        provenance=g.provenance(SPEC, 15, ("", "", "all_inputs_as_internal"), ("RNN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
@@ -163,7 +163,7 @@ def _t3():
         "rnn_relaxed_dynamic_output_shape_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 15, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "RNN")),
+        provenance=g.provenance(SPEC, 15, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("RNN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
@@ -270,7 +270,7 @@ def _t5():
         "rnn_relaxed_dynamic_output_shape_weight_as_input_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 15, ("", "weight_as_input", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "RNN")),
+        provenance=g.provenance(SPEC, 15, ("", "weight_as_input", "all_inputs_as_internal"), ("RNN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
@@ -374,7 +374,7 @@ def _t7():
         "rnn_relaxed_dynamic_output_shape_relu6_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 15, ("relu6", "", "all_inputs_as_internal"), ("ADD", "ADD", "RNN")),
+        provenance=g.provenance(SPEC, 15, ("relu6", "", "all_inputs_as_internal"), ("RNN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
@@ -467,7 +467,7 @@ def _t9():
         "rnn_relaxed_dynamic_output_shape_relu6_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 15, ("relu6", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "RNN")),
+        provenance=g.provenance(SPEC, 15, ("relu6", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("RNN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
@@ -574,7 +574,7 @@ def _t11():
         "rnn_relaxed_dynamic_output_shape_relu6_weight_as_input_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 15, ("relu6", "weight_as_input", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "RNN")),
+        provenance=g.provenance(SPEC, 15, ("relu6", "weight_as_input", "all_inputs_as_internal"), ("RNN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
@@ -688,7 +688,7 @@ def _t13():
         "rnn_relaxed_state_dynamic_output_shape_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 31, ("all_inputs_as_internal",), ("ADD", "ADD", "RNN")),
+        provenance=g.provenance(SPEC, 31, ("all_inputs_as_internal",), ("RNN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
@@ -804,7 +804,7 @@ def _t15():
         "rnn_relaxed_state_dynamic_output_shape_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 31, ("all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "RNN")),
+        provenance=g.provenance(SPEC, 31, ("all_tensors_as_inputs", "all_inputs_as_internal"), ("RNN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),

@@ -56,7 +56,7 @@ def _t1():
         "softmax_relaxed_rank2_dynamic_output_shape_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 7, ("all_inputs_as_internal",), ("ADD", "SOFTMAX")),
+        provenance=g.provenance(SPEC, 7, ("all_inputs_as_internal",), ("SOFTMAX",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 4], consumers=1),
@@ -127,7 +127,7 @@ def _t3():
         "softmax_relaxed_rank4_dynamic_output_shape_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 16, ("all_inputs_as_internal",), ("ADD", "SOFTMAX")),
+        provenance=g.provenance(SPEC, 16, ("all_inputs_as_internal",), ("SOFTMAX",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 3], consumers=1),

@@ -75,7 +75,7 @@ def _t1():
         "V1_1",
         version="V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 16, ("", "", "all_inputs_as_internal"), ("ADD", "SPACE_TO_BATCH_ND")),
+        provenance=g.provenance(SPEC, 16, ("", "", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 4, 1], consumers=1),
@@ -150,7 +150,7 @@ def _t3():
         "V1_1",
         version="V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 16, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "SPACE_TO_BATCH_ND")),
+        provenance=g.provenance(SPEC, 16, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 4, 1], consumers=1),
@@ -224,7 +224,7 @@ def _t5():
         "space_to_batch_nd_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 16, ("", "relaxed", "all_inputs_as_internal"), ("ADD", "SPACE_TO_BATCH_ND")),
+        provenance=g.provenance(SPEC, 16, ("", "relaxed", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 4, 1], consumers=1),
@@ -299,7 +299,7 @@ def _t7():
         "space_to_batch_nd_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 16, ("", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "SPACE_TO_BATCH_ND")),
+        provenance=g.provenance(SPEC, 16, ("", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 4, 1], consumers=1),
@@ -375,7 +375,7 @@ def _t9():
         "V1_1",
         version="V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 16, ("", "quant8", "all_inputs_as_internal"), ("ADD", "SPACE_TO_BATCH_ND")),
+        provenance=g.provenance(SPEC, 16, ("", "quant8", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 4, 1], consumers=1, scale=0.5),
@@ -450,7 +450,7 @@ def _t11():
         "V1_1",
         version="V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 16, ("", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "SPACE_TO_BATCH_ND")),
+        provenance=g.provenance(SPEC, 16, ("", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 4, 1], consumers=1, scale=0.5),
@@ -526,7 +526,7 @@ def _t13():
         "V1_1",
         version="V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 16, ("weight_as_input", "", "all_inputs_as_internal"), ("ADD", "SPACE_TO_BATCH_ND")),
+        provenance=g.provenance(SPEC, 16, ("weight_as_input", "", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 4, 1], consumers=1),
@@ -601,7 +601,7 @@ def _t15():
         "space_to_batch_nd_dynamic_output_shape_weight_as_input_relaxed_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 16, ("weight_as_input", "relaxed", "all_inputs_as_internal"), ("ADD", "SPACE_TO_BATCH_ND")),
+        provenance=g.provenance(SPEC, 16, ("weight_as_input", "relaxed", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 4, 1], consumers=1),
@@ -678,7 +678,7 @@ def _t17():
         "V1_1",
         version="V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 16, ("weight_as_input", "quant8", "all_inputs_as_internal"), ("ADD", "SPACE_TO_BATCH_ND")),
+        provenance=g.provenance(SPEC, 16, ("weight_as_input", "quant8", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 4, 1], consumers=1, scale=0.5),
@@ -753,7 +753,7 @@ def _t19():
         "V1_1",
         version="V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 30, ("", "all_inputs_as_internal"), ("ADD", "SPACE_TO_BATCH_ND")),
+        provenance=g.provenance(SPEC, 30, ("", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 1], consumers=1),
@@ -828,7 +828,7 @@ def _t21():
         "V1_1",
         version="V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 30, ("", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "SPACE_TO_BATCH_ND")),
+        provenance=g.provenance(SPEC, 30, ("", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 1], consumers=1),
@@ -901,7 +901,7 @@ def _t23():
         "space_to_batch_nd_asymmetric_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 30, ("relaxed", "all_inputs_as_internal"), ("ADD", "SPACE_TO_BATCH_ND")),
+        provenance=g.provenance(SPEC, 30, ("relaxed", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 1], consumers=1),
@@ -976,7 +976,7 @@ def _t25():
         "space_to_batch_nd_asymmetric_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 30, ("relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "SPACE_TO_BATCH_ND")),
+        provenance=g.provenance(SPEC, 30, ("relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 1], consumers=1),
@@ -1051,7 +1051,7 @@ def _t27():
         "V1_1",
         version="V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 30, ("quant8", "all_inputs_as_internal"), ("ADD", "SPACE_TO_BATCH_ND")),
+        provenance=g.provenance(SPEC, 30, ("quant8", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 3, 1], consumers=1, scale=0.5),
@@ -1126,7 +1126,7 @@ def _t29():
         "V1_1",
         version="V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 30, ("quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "SPACE_TO_BATCH_ND")),
+        provenance=g.provenance(SPEC, 30, ("quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 3, 1], consumers=1, scale=0.5),
@@ -1200,7 +1200,7 @@ def _t31():
         "V1_1",
         version="V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 44, ("", "all_inputs_as_internal"), ("ADD", "SPACE_TO_BATCH_ND")),
+        provenance=g.provenance(SPEC, 44, ("", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 4, 1], consumers=1),
@@ -1275,7 +1275,7 @@ def _t33():
         "V1_1",
         version="V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 44, ("", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "SPACE_TO_BATCH_ND")),
+        provenance=g.provenance(SPEC, 44, ("", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 4, 1], consumers=1),
@@ -1348,7 +1348,7 @@ def _t35():
         "space_to_batch_nd_no_padding_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 44, ("relaxed", "all_inputs_as_internal"), ("ADD", "SPACE_TO_BATCH_ND")),
+        provenance=g.provenance(SPEC, 44, ("relaxed", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 4, 1], consumers=1),
@@ -1423,7 +1423,7 @@ def _t37():
         "space_to_batch_nd_no_padding_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 44, ("relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "SPACE_TO_BATCH_ND")),
+        provenance=g.provenance(SPEC, 44, ("relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 4, 1], consumers=1),
@@ -1498,7 +1498,7 @@ def _t39():
         "V1_1",
         version="V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 44, ("quant8", "all_inputs_as_internal"), ("ADD", "SPACE_TO_BATCH_ND")),
+        provenance=g.provenance(SPEC, 44, ("quant8", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 4, 1], consumers=1, scale=0.5),
@@ -1573,7 +1573,7 @@ def _t41():
         "V1_1",
         version="V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 44, ("quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "SPACE_TO_BATCH_ND")),
+        provenance=g.provenance(SPEC, 44, ("quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 4, 1], consumers=1, scale=0.5),

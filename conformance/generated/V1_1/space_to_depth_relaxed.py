@@ -55,7 +55,7 @@ def _t1():
         "space_to_depth_relaxed_dynamic_output_shape_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 6, ("all_inputs_as_internal",), ("ADD", "SPACE_TO_DEPTH")),
+        provenance=g.provenance(SPEC, 6, ("all_inputs_as_internal",), ("SPACE_TO_DEPTH",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], consumers=1),
@@ -126,7 +126,7 @@ def _t3():
         "space_to_depth_relaxed_spatial_dynamic_output_shape_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 14, ("all_inputs_as_internal",), ("ADD", "SPACE_TO_DEPTH")),
+        provenance=g.provenance(SPEC, 14, ("all_inputs_as_internal",), ("SPACE_TO_DEPTH",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 4, 1], consumers=1),

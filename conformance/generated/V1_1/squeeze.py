@@ -56,7 +56,7 @@ def _t1():
         "V1_1",
         version="V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 13, ("", "", "all_inputs_as_internal"), ("ADD", "SQUEEZE")),
+        provenance=g.provenance(SPEC, 13, ("", "", "all_inputs_as_internal"), ("SQUEEZE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 1, 2], consumers=1),
@@ -128,7 +128,7 @@ def _t3():
         "V1_1",
         version="V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 13, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "SQUEEZE")),
+        provenance=g.provenance(SPEC, 13, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SQUEEZE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 1, 2], consumers=1),
@@ -199,7 +199,7 @@ def _t5():
         "squeeze_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 13, ("", "relaxed", "all_inputs_as_internal"), ("ADD", "SQUEEZE")),
+        provenance=g.provenance(SPEC, 13, ("", "relaxed", "all_inputs_as_internal"), ("SQUEEZE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 1, 2], consumers=1),
@@ -271,7 +271,7 @@ def _t7():
         "squeeze_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 13, ("", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "SQUEEZE")),
+        provenance=g.provenance(SPEC, 13, ("", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SQUEEZE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 1, 2], consumers=1),
@@ -344,7 +344,7 @@ def _t9():
         "V1_1",
         version="V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 13, ("", "quant8", "all_inputs_as_internal"), ("ADD", "SQUEEZE")),
+        provenance=g.provenance(SPEC, 13, ("", "quant8", "all_inputs_as_internal"), ("SQUEEZE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 1, 2], consumers=1, scale=0.5, zero_point=128),
@@ -416,7 +416,7 @@ def _t11():
         "V1_1",
         version="V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 13, ("", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "SQUEEZE")),
+        provenance=g.provenance(SPEC, 13, ("", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SQUEEZE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 1, 2], consumers=1, scale=0.5, zero_point=128),
@@ -488,7 +488,7 @@ def _t13():
         "V1_1",
         version="V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 13, ("weight_as_input", "", "all_inputs_as_internal"), ("ADD", "SQUEEZE")),
+        provenance=g.provenance(SPEC, 13, ("weight_as_input", "", "all_inputs_as_internal"), ("SQUEEZE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 1, 2], consumers=1),
@@ -559,7 +559,7 @@ def _t15():
         "squeeze_dynamic_output_shape_weight_as_input_relaxed_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 13, ("weight_as_input", "relaxed", "all_inputs_as_internal"), ("ADD", "SQUEEZE")),
+        provenance=g.provenance(SPEC, 13, ("weight_as_input", "relaxed", "all_inputs_as_internal"), ("SQUEEZE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 1, 2], consumers=1),
@@ -632,7 +632,7 @@ def _t17():
         "V1_1",
         version="V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 13, ("weight_as_input", "quant8", "all_inputs_as_internal"), ("ADD", "SQUEEZE")),
+        provenance=g.provenance(SPEC, 13, ("weight_as_input", "quant8", "all_inputs_as_internal"), ("SQUEEZE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 1, 2], consumers=1, scale=0.5, zero_point=128),
@@ -704,7 +704,7 @@ def _t19():
         "V1_1",
         version="V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 26, ("", "all_inputs_as_internal"), ("ADD", "SQUEEZE")),
+        provenance=g.provenance(SPEC, 26, ("", "all_inputs_as_internal"), ("SQUEEZE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 3], consumers=1),
@@ -774,7 +774,7 @@ def _t21():
         "squeeze_negative_axis_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 26, ("relaxed", "all_inputs_as_internal"), ("ADD", "SQUEEZE")),
+        provenance=g.provenance(SPEC, 26, ("relaxed", "all_inputs_as_internal"), ("SQUEEZE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 3], consumers=1),
@@ -846,7 +846,7 @@ def _t23():
         "V1_1",
         version="V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 26, ("quant8", "all_inputs_as_internal"), ("ADD", "SQUEEZE")),
+        provenance=g.provenance(SPEC, 26, ("quant8", "all_inputs_as_internal"), ("SQUEEZE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 1, 3], consumers=1, scale=0.25),
@@ -917,7 +917,7 @@ def _t25():
         "V1_1",
         version="V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 35, ("", "all_inputs_as_internal"), ("ADD", "SQUEEZE")),
+        provenance=g.provenance(SPEC, 35, ("", "all_inputs_as_internal"), ("SQUEEZE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 1], consumers=1),
@@ -987,7 +987,7 @@ def _t27():
         "squeeze_some_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 35, ("relaxed", "all_inputs_as_internal"), ("ADD", "SQUEEZE")),
+        provenance=g.provenance(SPEC, 35, ("relaxed", "all_inputs_as_internal"), ("SQUEEZE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 1], consumers=1),

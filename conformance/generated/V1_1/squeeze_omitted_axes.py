@@ -54,7 +54,7 @@ def _t1():
         "V1_1",
         version="V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 20, ("", "all_inputs_as_internal"), ("ADD", "SQUEEZE")),
+        provenance=g.provenance(SPEC, 20, ("", "all_inputs_as_internal"), ("SQUEEZE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 1, 2], consumers=1),
@@ -125,7 +125,7 @@ def _t3():
         "squeeze_omitted_axes_zero_sized_input_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 20, ("relaxed", "all_inputs_as_internal"), ("ADD", "SQUEEZE")),
+        provenance=g.provenance(SPEC, 20, ("relaxed", "all_inputs_as_internal"), ("SQUEEZE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 1, 2], consumers=1),
@@ -198,7 +198,7 @@ def _t5():
         "V1_1",
         version="V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 20, ("quant8", "all_inputs_as_internal"), ("ADD", "SQUEEZE")),
+        provenance=g.provenance(SPEC, 20, ("quant8", "all_inputs_as_internal"), ("SQUEEZE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 1, 2], consumers=1, scale=0.5, zero_point=200),
@@ -270,7 +270,7 @@ def _t7():
         "V1_1",
         version="V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 20, ("", "all_inputs_as_internal"), ("ADD", "SQUEEZE")),
+        provenance=g.provenance(SPEC, 20, ("", "all_inputs_as_internal"), ("SQUEEZE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 1, 2], consumers=1),
@@ -341,7 +341,7 @@ def _t9():
         "squeeze_omitted_axes_full_shape_input_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 20, ("relaxed", "all_inputs_as_internal"), ("ADD", "SQUEEZE")),
+        provenance=g.provenance(SPEC, 20, ("relaxed", "all_inputs_as_internal"), ("SQUEEZE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 1, 2], consumers=1),
@@ -414,7 +414,7 @@ def _t11():
         "V1_1",
         version="V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 20, ("quant8", "all_inputs_as_internal"), ("ADD", "SQUEEZE")),
+        provenance=g.provenance(SPEC, 20, ("quant8", "all_inputs_as_internal"), ("SQUEEZE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 1, 2], consumers=1, scale=0.5, zero_point=200),
@@ -485,7 +485,7 @@ def _t13():
         "V1_1",
         version="V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 20, ("", "all_inputs_as_internal"), ("ADD", "SQUEEZE")),
+        provenance=g.provenance(SPEC, 20, ("", "all_inputs_as_internal"), ("SQUEEZE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 1, 2], consumers=1),
@@ -554,7 +554,7 @@ def _t15():
         "squeeze_omitted_axes_no_value_constant_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 20, ("relaxed", "all_inputs_as_internal"), ("ADD", "SQUEEZE")),
+        provenance=g.provenance(SPEC, 20, ("relaxed", "all_inputs_as_internal"), ("SQUEEZE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 1, 2], consumers=1),
@@ -625,7 +625,7 @@ def _t17():
         "V1_1",
         version="V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 20, ("quant8", "all_inputs_as_internal"), ("ADD", "SQUEEZE")),
+        provenance=g.provenance(SPEC, 20, ("quant8", "all_inputs_as_internal"), ("SQUEEZE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 1, 2], consumers=1, scale=0.5, zero_point=200),

@@ -72,7 +72,7 @@ def _t1():
         "V1_1",
         version="V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 17, ("", "all_inputs_as_internal"), ("ADD", "STRIDED_SLICE")),
+        provenance=g.provenance(SPEC, 17, ("", "all_inputs_as_internal"), ("STRIDED_SLICE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [3, 4], consumers=1),
@@ -152,7 +152,7 @@ def _t3():
         "strided_slice_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 17, ("relaxed", "all_inputs_as_internal"), ("ADD", "STRIDED_SLICE")),
+        provenance=g.provenance(SPEC, 17, ("relaxed", "all_inputs_as_internal"), ("STRIDED_SLICE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [3, 4], consumers=1),
@@ -234,7 +234,7 @@ def _t5():
         "V1_1",
         version="V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 17, ("quant8", "all_inputs_as_internal"), ("ADD", "STRIDED_SLICE")),
+        provenance=g.provenance(SPEC, 17, ("quant8", "all_inputs_as_internal"), ("STRIDED_SLICE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 4], consumers=1, scale=0.5, zero_point=10),
@@ -315,7 +315,7 @@ def _t7():
         "V1_1",
         version="V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 32, ("", "", "all_inputs_as_internal"), ("ADD", "STRIDED_SLICE")),
+        provenance=g.provenance(SPEC, 32, ("", "", "all_inputs_as_internal"), ("STRIDED_SLICE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [3, 4], consumers=1),
@@ -400,7 +400,7 @@ def _t9():
         "V1_1",
         version="V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 32, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "STRIDED_SLICE")),
+        provenance=g.provenance(SPEC, 32, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("STRIDED_SLICE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [3, 4], consumers=1),
@@ -483,7 +483,7 @@ def _t11():
         "strided_slice_masks_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 32, ("", "relaxed", "all_inputs_as_internal"), ("ADD", "STRIDED_SLICE")),
+        provenance=g.provenance(SPEC, 32, ("", "relaxed", "all_inputs_as_internal"), ("STRIDED_SLICE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [3, 4], consumers=1),
@@ -568,7 +568,7 @@ def _t13():
         "strided_slice_masks_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 32, ("", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "STRIDED_SLICE")),
+        provenance=g.provenance(SPEC, 32, ("", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("STRIDED_SLICE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [3, 4], consumers=1),
@@ -653,7 +653,7 @@ def _t15():
         "V1_1",
         version="V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 32, ("", "quant8", "all_inputs_as_internal"), ("ADD", "STRIDED_SLICE")),
+        provenance=g.provenance(SPEC, 32, ("", "quant8", "all_inputs_as_internal"), ("STRIDED_SLICE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 4], consumers=1, scale=0.5, zero_point=10),
@@ -738,7 +738,7 @@ def _t17():
         "V1_1",
         version="V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 32, ("", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "STRIDED_SLICE")),
+        provenance=g.provenance(SPEC, 32, ("", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("STRIDED_SLICE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 4], consumers=1, scale=0.5, zero_point=10),
@@ -825,7 +825,7 @@ def _t19():
         "V1_1",
         version="V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 32, ("weight_as_input", "", "all_inputs_as_internal"), ("ADD", "STRIDED_SLICE")),
+        provenance=g.provenance(SPEC, 32, ("weight_as_input", "", "all_inputs_as_internal"), ("STRIDED_SLICE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [3, 4], consumers=1),
@@ -911,7 +911,7 @@ def _t21():
         "strided_slice_masks_dynamic_output_shape_weight_as_input_relaxed_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 32, ("weight_as_input", "relaxed", "all_inputs_as_internal"), ("ADD", "STRIDED_SLICE")),
+        provenance=g.provenance(SPEC, 32, ("weight_as_input", "relaxed", "all_inputs_as_internal"), ("STRIDED_SLICE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [3, 4], consumers=1),
@@ -999,7 +999,7 @@ def _t23():
         "V1_1",
         version="V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 32, ("weight_as_input", "quant8", "all_inputs_as_internal"), ("ADD", "STRIDED_SLICE")),
+        provenance=g.provenance(SPEC, 32, ("weight_as_input", "quant8", "all_inputs_as_internal"), ("STRIDED_SLICE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 4], consumers=1, scale=0.5, zero_point=10),
@@ -1083,7 +1083,7 @@ def _t25():
         "V1_1",
         version="V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 44, ("", "all_inputs_as_internal"), ("ADD", "STRIDED_SLICE")),
+        provenance=g.provenance(SPEC, 44, ("", "all_inputs_as_internal"), ("STRIDED_SLICE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [3, 4], consumers=1),
@@ -1163,7 +1163,7 @@ def _t27():
         "strided_slice_shrink_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 44, ("relaxed", "all_inputs_as_internal"), ("ADD", "STRIDED_SLICE")),
+        provenance=g.provenance(SPEC, 44, ("relaxed", "all_inputs_as_internal"), ("STRIDED_SLICE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [3, 4], consumers=1),
@@ -1245,7 +1245,7 @@ def _t29():
         "V1_1",
         version="V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 44, ("quant8", "all_inputs_as_internal"), ("ADD", "STRIDED_SLICE")),
+        provenance=g.provenance(SPEC, 44, ("quant8", "all_inputs_as_internal"), ("STRIDED_SLICE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 4], consumers=1, scale=0.5, zero_point=10),
@@ -1326,7 +1326,7 @@ def _t31():
         "V1_1",
         version="V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 54, ("", "all_inputs_as_internal"), ("ADD", "STRIDED_SLICE")),
+        provenance=g.provenance(SPEC, 54, ("", "all_inputs_as_internal"), ("STRIDED_SLICE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [3, 4], consumers=1),
@@ -1406,7 +1406,7 @@ def _t33():
         "strided_slice_reverse_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 54, ("relaxed", "all_inputs_as_internal"), ("ADD", "STRIDED_SLICE")),
+        provenance=g.provenance(SPEC, 54, ("relaxed", "all_inputs_as_internal"), ("STRIDED_SLICE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [3, 4], consumers=1),
@@ -1488,7 +1488,7 @@ def _t35():
         "V1_1",
         version="V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 54, ("quant8", "all_inputs_as_internal"), ("ADD", "STRIDED_SLICE")),
+        provenance=g.provenance(SPEC, 54, ("quant8", "all_inputs_as_internal"), ("STRIDED_SLICE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 4], consumers=1, scale=0.5, zero_point=10),

@@ -69,7 +69,7 @@ def _t1():
         "V1_1",
         version="V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 13, ("", "none", "all_inputs_as_internal"), ("ADD", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 13, ("", "none", "all_inputs_as_internal"), ("SUB",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
@@ -148,7 +148,7 @@ def _t3():
         "V1_1",
         version="V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 13, ("", "relu", "all_inputs_as_internal"), ("ADD", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 13, ("", "relu", "all_inputs_as_internal"), ("SUB",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
@@ -227,7 +227,7 @@ def _t5():
         "V1_1",
         version="V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 13, ("", "relu1", "all_inputs_as_internal"), ("ADD", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 13, ("", "relu1", "all_inputs_as_internal"), ("SUB",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
@@ -306,7 +306,7 @@ def _t7():
         "V1_1",
         version="V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 13, ("", "relu6", "all_inputs_as_internal"), ("ADD", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 13, ("", "relu6", "all_inputs_as_internal"), ("SUB",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
@@ -384,7 +384,7 @@ def _t9():
         "sub_dynamic_output_shape_relaxed_none_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 13, ("relaxed", "none", "all_inputs_as_internal"), ("ADD", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 13, ("relaxed", "none", "all_inputs_as_internal"), ("SUB",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
@@ -463,7 +463,7 @@ def _t11():
         "sub_dynamic_output_shape_relaxed_relu_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 13, ("relaxed", "relu", "all_inputs_as_internal"), ("ADD", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 13, ("relaxed", "relu", "all_inputs_as_internal"), ("SUB",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
@@ -542,7 +542,7 @@ def _t13():
         "sub_dynamic_output_shape_relaxed_relu1_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 13, ("relaxed", "relu1", "all_inputs_as_internal"), ("ADD", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 13, ("relaxed", "relu1", "all_inputs_as_internal"), ("SUB",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
@@ -621,7 +621,7 @@ def _t15():
         "sub_dynamic_output_shape_relaxed_relu6_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 13, ("relaxed", "relu6", "all_inputs_as_internal"), ("ADD", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 13, ("relaxed", "relu6", "all_inputs_as_internal"), ("SUB",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
@@ -700,7 +700,7 @@ def _t17():
         "V1_1",
         version="V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 25, ("", "", "all_inputs_as_internal"), ("ADD", "SUB")),
+        provenance=g.provenance(SPEC, 25, ("", "", "all_inputs_as_internal"), ("SUB",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
@@ -775,7 +775,7 @@ def _t19():
         "V1_1",
         version="V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 25, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 25, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SUB",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
@@ -852,7 +852,7 @@ def _t21():
         "sub_constant_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 25, ("", "relaxed", "all_inputs_as_internal"), ("ADD", "SUB")),
+        provenance=g.provenance(SPEC, 25, ("", "relaxed", "all_inputs_as_internal"), ("SUB",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
@@ -927,7 +927,7 @@ def _t23():
         "sub_constant_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 25, ("", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 25, ("", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SUB",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
@@ -1007,7 +1007,7 @@ def _t25():
         "V1_1",
         version="V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 25, ("weight_as_input", "", "all_inputs_as_internal"), ("ADD", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 25, ("weight_as_input", "", "all_inputs_as_internal"), ("SUB",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
@@ -1085,7 +1085,7 @@ def _t27():
         "sub_constant_dynamic_output_shape_weight_as_input_relaxed_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 25, ("weight_as_input", "relaxed", "all_inputs_as_internal"), ("ADD", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 25, ("weight_as_input", "relaxed", "all_inputs_as_internal"), ("SUB",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),

@@ -90,7 +90,7 @@ def _t1():
         "svdf_relaxed_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 33, ("", "", "relaxed", "all_inputs_as_internal"), ("ADD", "ADD", "SVDF")),
+        provenance=g.provenance(SPEC, 33, ("", "", "relaxed", "all_inputs_as_internal"), ("SVDF",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
@@ -208,7 +208,7 @@ def _t3():
         "svdf_relaxed_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 33, ("", "", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "SVDF")),
+        provenance=g.provenance(SPEC, 33, ("", "", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SVDF",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
@@ -343,7 +343,7 @@ def _t5():
         "svdf_relaxed_dynamic_output_shape_weight_as_input_relaxed_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 33, ("", "weight_as_input", "relaxed", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "SVDF")),
+        provenance=g.provenance(SPEC, 33, ("", "weight_as_input", "relaxed", "all_inputs_as_internal"), ("SVDF",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
@@ -472,7 +472,7 @@ def _t7():
         "svdf_relaxed_dynamic_output_shape_relu_relaxed_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 33, ("relu", "", "relaxed", "all_inputs_as_internal"), ("ADD", "ADD", "SVDF")),
+        provenance=g.provenance(SPEC, 33, ("relu", "", "relaxed", "all_inputs_as_internal"), ("SVDF",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
@@ -590,7 +590,7 @@ def _t9():
         "svdf_relaxed_dynamic_output_shape_relu_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 33, ("relu", "", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "SVDF")),
+        provenance=g.provenance(SPEC, 33, ("relu", "", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SVDF",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
@@ -725,7 +725,7 @@ def _t11():
         "svdf_relaxed_dynamic_output_shape_relu_weight_as_input_relaxed_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 33, ("relu", "weight_as_input", "relaxed", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "SVDF")),
+        provenance=g.provenance(SPEC, 33, ("relu", "weight_as_input", "relaxed", "all_inputs_as_internal"), ("SVDF",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
@@ -856,7 +856,7 @@ def _t13():
         "svdf_relaxed_no_bias_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 55, ("relaxed", "all_inputs_as_internal"), ("ADD", "ADD", "SVDF")),
+        provenance=g.provenance(SPEC, 55, ("relaxed", "all_inputs_as_internal"), ("SVDF",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
@@ -976,7 +976,7 @@ def _t15():
         "svdf_relaxed_no_bias_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 55, ("relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "SVDF")),
+        provenance=g.provenance(SPEC, 55, ("relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SVDF",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
@@ -1092,7 +1092,7 @@ def _t17():
         "svdf_relaxed_rank1_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 74, ("relaxed", "all_inputs_as_internal"), ("ADD", "ADD", "SVDF")),
+        provenance=g.provenance(SPEC, 74, ("relaxed", "all_inputs_as_internal"), ("SVDF",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
@@ -1188,7 +1188,7 @@ def _t19():
         "svdf_relaxed_rank1_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 74, ("relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "SVDF")),
+        provenance=g.provenance(SPEC, 74, ("relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SVDF",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),

@@ -64,7 +64,7 @@ def _t1():
         "V1_1",
         version="V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 13, ("", "all_inputs_as_internal"), ("ADD", "TRANSPOSE")),
+        provenance=g.provenance(SPEC, 13, ("", "all_inputs_as_internal"), ("TRANSPOSE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 4], consumers=1),
@@ -134,7 +134,7 @@ def _t3():
         "transpose_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 13, ("relaxed", "all_inputs_as_internal"), ("ADD", "TRANSPOSE")),
+        provenance=g.provenance(SPEC, 13, ("relaxed", "all_inputs_as_internal"), ("TRANSPOSE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 4], consumers=1),
@@ -206,7 +206,7 @@ def _t5():
         "V1_1",
         version="V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 13, ("quant8", "all_inputs_as_internal"), ("ADD", "TRANSPOSE")),
+        provenance=g.provenance(SPEC, 13, ("quant8", "all_inputs_as_internal"), ("TRANSPOSE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 4], consumers=1, scale=0.5, zero_point=128),
@@ -277,7 +277,7 @@ def _t7():
         "V1_1",
         version="V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 30, ("", "", "all_inputs_as_internal"), ("ADD", "TRANSPOSE")),
+        provenance=g.provenance(SPEC, 30, ("", "", "all_inputs_as_internal"), ("TRANSPOSE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 3, 2], consumers=1),
@@ -349,7 +349,7 @@ def _t9():
         "V1_1",
         version="V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 30, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "TRANSPOSE")),
+        provenance=g.provenance(SPEC, 30, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 3, 2], consumers=1),
@@ -420,7 +420,7 @@ def _t11():
         "transpose_rank4_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 30, ("", "relaxed", "all_inputs_as_internal"), ("ADD", "TRANSPOSE")),
+        provenance=g.provenance(SPEC, 30, ("", "relaxed", "all_inputs_as_internal"), ("TRANSPOSE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 3, 2], consumers=1),
@@ -492,7 +492,7 @@ def _t13():
         "transpose_rank4_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 30, ("", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "TRANSPOSE")),
+        provenance=g.provenance(SPEC, 30, ("", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 3, 2], consumers=1),
@@ -565,7 +565,7 @@ def _t15():
         "V1_1",
         version="V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 30, ("", "quant8", "all_inputs_as_internal"), ("ADD", "TRANSPOSE")),
+        provenance=g.provenance(SPEC, 30, ("", "quant8", "all_inputs_as_internal"), ("TRANSPOSE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 3, 2], consumers=1, scale=0.5),
@@ -637,7 +637,7 @@ def _t17():
         "V1_1",
         version="V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 30, ("", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "TRANSPOSE")),
+        provenance=g.provenance(SPEC, 30, ("", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 3, 2], consumers=1, scale=0.5),
@@ -709,7 +709,7 @@ def _t19():
         "V1_1",
         version="V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 30, ("weight_as_input", "", "all_inputs_as_internal"), ("ADD", "TRANSPOSE")),
+        provenance=g.provenance(SPEC, 30, ("weight_as_input", "", "all_inputs_as_internal"), ("TRANSPOSE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 3, 2], consumers=1),
@@ -780,7 +780,7 @@ def _t21():
         "transpose_rank4_dynamic_output_shape_weight_as_input_relaxed_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 30, ("weight_as_input", "relaxed", "all_inputs_as_internal"), ("ADD", "TRANSPOSE")),
+        provenance=g.provenance(SPEC, 30, ("weight_as_input", "relaxed", "all_inputs_as_internal"), ("TRANSPOSE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 3, 2], consumers=1),
@@ -853,7 +853,7 @@ def _t23():
         "V1_1",
         version="V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 30, ("weight_as_input", "quant8", "all_inputs_as_internal"), ("ADD", "TRANSPOSE")),
+        provenance=g.provenance(SPEC, 30, ("weight_as_input", "quant8", "all_inputs_as_internal"), ("TRANSPOSE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 3, 2], consumers=1, scale=0.5),
@@ -925,7 +925,7 @@ def _t25():
         "V1_1",
         version="V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 39, ("", "all_inputs_as_internal"), ("ADD", "TRANSPOSE")),
+        provenance=g.provenance(SPEC, 39, ("", "all_inputs_as_internal"), ("TRANSPOSE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
@@ -995,7 +995,7 @@ def _t27():
         "transpose_identity_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 39, ("relaxed", "all_inputs_as_internal"), ("ADD", "TRANSPOSE")),
+        provenance=g.provenance(SPEC, 39, ("relaxed", "all_inputs_as_internal"), ("TRANSPOSE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),

@@ -55,7 +55,7 @@ def _t1():
         "V1_1",
         version="V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 21, ("", "all_inputs_as_internal"), ("ADD", "TRANSPOSE")),
+        provenance=g.provenance(SPEC, 21, ("", "all_inputs_as_internal"), ("TRANSPOSE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
@@ -126,7 +126,7 @@ def _t3():
         "transpose_omitted_perm_zero_sized_input_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 21, ("relaxed", "all_inputs_as_internal"), ("ADD", "TRANSPOSE")),
+        provenance=g.provenance(SPEC, 21, ("relaxed", "all_inputs_as_internal"), ("TRANSPOSE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
@@ -199,7 +199,7 @@ def _t5():
         "V1_1",
         version="V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 21, ("quant8", "all_inputs_as_internal"), ("ADD", "TRANSPOSE")),
+        provenance=g.provenance(SPEC, 21, ("quant8", "all_inputs_as_internal"), ("TRANSPOSE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3], consumers=1, scale=0.5, zero_point=50),
@@ -271,7 +271,7 @@ def _t7():
         "V1_1",
         version="V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 21, ("", "all_inputs_as_internal"), ("ADD", "TRANSPOSE")),
+        provenance=g.provenance(SPEC, 21, ("", "all_inputs_as_internal"), ("TRANSPOSE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
@@ -342,7 +342,7 @@ def _t9():
         "transpose_omitted_perm_full_shape_input_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 21, ("relaxed", "all_inputs_as_internal"), ("ADD", "TRANSPOSE")),
+        provenance=g.provenance(SPEC, 21, ("relaxed", "all_inputs_as_internal"), ("TRANSPOSE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
@@ -415,7 +415,7 @@ def _t11():
         "V1_1",
         version="V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 21, ("quant8", "all_inputs_as_internal"), ("ADD", "TRANSPOSE")),
+        provenance=g.provenance(SPEC, 21, ("quant8", "all_inputs_as_internal"), ("TRANSPOSE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3], consumers=1, scale=0.5, zero_point=50),
@@ -486,7 +486,7 @@ def _t13():
         "V1_1",
         version="V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 21, ("", "all_inputs_as_internal"), ("ADD", "TRANSPOSE")),
+        provenance=g.provenance(SPEC, 21, ("", "all_inputs_as_internal"), ("TRANSPOSE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
@@ -555,7 +555,7 @@ def _t15():
         "transpose_omitted_perm_no_value_constant_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 21, ("relaxed", "all_inputs_as_internal"), ("ADD", "TRANSPOSE")),
+        provenance=g.provenance(SPEC, 21, ("relaxed", "all_inputs_as_internal"), ("TRANSPOSE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
@@ -626,7 +626,7 @@ def _t17():
         "V1_1",
         version="V1_1",
         level="V1_3",
-        provenance=g.provenance(SPEC, 21, ("quant8", "all_inputs_as_internal"), ("ADD", "TRANSPOSE")),
+        provenance=g.provenance(SPEC, 21, ("quant8", "all_inputs_as_internal"), ("TRANSPOSE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3], consumers=1, scale=0.5, zero_point=50),

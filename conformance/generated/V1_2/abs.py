@@ -59,7 +59,7 @@ def _t1():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 8, ("", "all_inputs_as_internal"), ("ADD", "ABS")),
+        provenance=g.provenance(SPEC, 8, ("", "all_inputs_as_internal"), ("ABS",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], consumers=1),
@@ -126,7 +126,7 @@ def _t3():
         "abs_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 8, ("relaxed", "all_inputs_as_internal"), ("ADD", "ABS")),
+        provenance=g.provenance(SPEC, 8, ("relaxed", "all_inputs_as_internal"), ("ABS",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], consumers=1),
@@ -195,7 +195,7 @@ def _t5():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 8, ("float16", "all_inputs_as_internal"), ("ADD", "ABS")),
+        provenance=g.provenance(SPEC, 8, ("float16", "all_inputs_as_internal"), ("ABS",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 2], consumers=1),

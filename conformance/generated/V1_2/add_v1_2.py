@@ -60,7 +60,7 @@ def _t1():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 11, ("", "all_inputs_as_internal"), ("ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 11, ("", "all_inputs_as_internal"), ("ADD",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 2], consumers=1),
@@ -138,7 +138,7 @@ def _t3():
         "add_v1_2_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 11, ("relaxed", "all_inputs_as_internal"), ("ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 11, ("relaxed", "all_inputs_as_internal"), ("ADD",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 2], consumers=1),
@@ -218,7 +218,7 @@ def _t5():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 11, ("float16", "all_inputs_as_internal"), ("ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 11, ("float16", "all_inputs_as_internal"), ("ADD",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 1, 2], consumers=1),
@@ -297,7 +297,7 @@ def _t7():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 25, ("all_inputs_as_internal",), ("ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 25, ("all_inputs_as_internal",), ("ADD",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [3], consumers=1),

@@ -71,7 +71,7 @@ def _t1():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 18, ("dim3_axis0_neg", "", "all_inputs_as_internal"), ("ADD", "ARGMAX")),
+        provenance=g.provenance(SPEC, 18, ("dim3_axis0_neg", "", "all_inputs_as_internal"), ("ARGMAX",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [3, 2, 2], consumers=1),
@@ -141,7 +141,7 @@ def _t3():
         "argmax_ties_dynamic_output_shape_dim3_axis0_neg_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 18, ("dim3_axis0_neg", "relaxed", "all_inputs_as_internal"), ("ADD", "ARGMAX")),
+        provenance=g.provenance(SPEC, 18, ("dim3_axis0_neg", "relaxed", "all_inputs_as_internal"), ("ARGMAX",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [3, 2, 2], consumers=1),
@@ -213,7 +213,7 @@ def _t5():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 18, ("dim3_axis0_neg", "float16", "all_inputs_as_internal"), ("ADD", "ARGMAX")),
+        provenance=g.provenance(SPEC, 18, ("dim3_axis0_neg", "float16", "all_inputs_as_internal"), ("ARGMAX",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [3, 2, 2], consumers=1),
@@ -317,7 +317,7 @@ def _t8():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 18, ("dim3_axis0_neg", "quant8", "all_inputs_as_internal"), ("ADD", "ARGMAX")),
+        provenance=g.provenance(SPEC, 18, ("dim3_axis0_neg", "quant8", "all_inputs_as_internal"), ("ARGMAX",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 2, 2], consumers=1, scale=0.5, zero_point=8),
@@ -388,7 +388,7 @@ def _t10():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 18, ("dim3_axis1_neg", "", "all_inputs_as_internal"), ("ADD", "ARGMAX")),
+        provenance=g.provenance(SPEC, 18, ("dim3_axis1_neg", "", "all_inputs_as_internal"), ("ARGMAX",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
@@ -458,7 +458,7 @@ def _t12():
         "argmax_ties_dynamic_output_shape_dim3_axis1_neg_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 18, ("dim3_axis1_neg", "relaxed", "all_inputs_as_internal"), ("ADD", "ARGMAX")),
+        provenance=g.provenance(SPEC, 18, ("dim3_axis1_neg", "relaxed", "all_inputs_as_internal"), ("ARGMAX",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
@@ -530,7 +530,7 @@ def _t14():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 18, ("dim3_axis1_neg", "float16", "all_inputs_as_internal"), ("ADD", "ARGMAX")),
+        provenance=g.provenance(SPEC, 18, ("dim3_axis1_neg", "float16", "all_inputs_as_internal"), ("ARGMAX",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 2], consumers=1),
@@ -634,7 +634,7 @@ def _t17():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 18, ("dim3_axis1_neg", "quant8", "all_inputs_as_internal"), ("ADD", "ARGMAX")),
+        provenance=g.provenance(SPEC, 18, ("dim3_axis1_neg", "quant8", "all_inputs_as_internal"), ("ARGMAX",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 2], consumers=1, scale=0.5, zero_point=8),
@@ -705,7 +705,7 @@ def _t19():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 18, ("dim3_axis2_neg", "", "all_inputs_as_internal"), ("ADD", "ARGMAX")),
+        provenance=g.provenance(SPEC, 18, ("dim3_axis2_neg", "", "all_inputs_as_internal"), ("ARGMAX",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3], consumers=1),
@@ -775,7 +775,7 @@ def _t21():
         "argmax_ties_dynamic_output_shape_dim3_axis2_neg_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 18, ("dim3_axis2_neg", "relaxed", "all_inputs_as_internal"), ("ADD", "ARGMAX")),
+        provenance=g.provenance(SPEC, 18, ("dim3_axis2_neg", "relaxed", "all_inputs_as_internal"), ("ARGMAX",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3], consumers=1),
@@ -847,7 +847,7 @@ def _t23():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 18, ("dim3_axis2_neg", "float16", "all_inputs_as_internal"), ("ADD", "ARGMAX")),
+        provenance=g.provenance(SPEC, 18, ("dim3_axis2_neg", "float16", "all_inputs_as_internal"), ("ARGMAX",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 3], consumers=1),
@@ -951,7 +951,7 @@ def _t26():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 18, ("dim3_axis2_neg", "quant8", "all_inputs_as_internal"), ("ADD", "ARGMAX")),
+        provenance=g.provenance(SPEC, 18, ("dim3_axis2_neg", "quant8", "all_inputs_as_internal"), ("ARGMAX",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 3], consumers=1, scale=0.5, zero_point=8),
@@ -1022,7 +1022,7 @@ def _t28():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 18, ("dim3_axis0", "", "all_inputs_as_internal"), ("ADD", "ARGMAX")),
+        provenance=g.provenance(SPEC, 18, ("dim3_axis0", "", "all_inputs_as_internal"), ("ARGMAX",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [3, 2, 2], consumers=1),
@@ -1092,7 +1092,7 @@ def _t30():
         "argmax_ties_dynamic_output_shape_dim3_axis0_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 18, ("dim3_axis0", "relaxed", "all_inputs_as_internal"), ("ADD", "ARGMAX")),
+        provenance=g.provenance(SPEC, 18, ("dim3_axis0", "relaxed", "all_inputs_as_internal"), ("ARGMAX",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [3, 2, 2], consumers=1),
@@ -1164,7 +1164,7 @@ def _t32():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 18, ("dim3_axis0", "float16", "all_inputs_as_internal"), ("ADD", "ARGMAX")),
+        provenance=g.provenance(SPEC, 18, ("dim3_axis0", "float16", "all_inputs_as_internal"), ("ARGMAX",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [3, 2, 2], consumers=1),
@@ -1268,7 +1268,7 @@ def _t35():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 18, ("dim3_axis0", "quant8", "all_inputs_as_internal"), ("ADD", "ARGMAX")),
+        provenance=g.provenance(SPEC, 18, ("dim3_axis0", "quant8", "all_inputs_as_internal"), ("ARGMAX",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 2, 2], consumers=1, scale=0.5, zero_point=8),
@@ -1339,7 +1339,7 @@ def _t37():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 18, ("dim3_axis1", "", "all_inputs_as_internal"), ("ADD", "ARGMAX")),
+        provenance=g.provenance(SPEC, 18, ("dim3_axis1", "", "all_inputs_as_internal"), ("ARGMAX",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
@@ -1409,7 +1409,7 @@ def _t39():
         "argmax_ties_dynamic_output_shape_dim3_axis1_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 18, ("dim3_axis1", "relaxed", "all_inputs_as_internal"), ("ADD", "ARGMAX")),
+        provenance=g.provenance(SPEC, 18, ("dim3_axis1", "relaxed", "all_inputs_as_internal"), ("ARGMAX",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
@@ -1481,7 +1481,7 @@ def _t41():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 18, ("dim3_axis1", "float16", "all_inputs_as_internal"), ("ADD", "ARGMAX")),
+        provenance=g.provenance(SPEC, 18, ("dim3_axis1", "float16", "all_inputs_as_internal"), ("ARGMAX",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 2], consumers=1),
@@ -1585,7 +1585,7 @@ def _t44():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 18, ("dim3_axis1", "quant8", "all_inputs_as_internal"), ("ADD", "ARGMAX")),
+        provenance=g.provenance(SPEC, 18, ("dim3_axis1", "quant8", "all_inputs_as_internal"), ("ARGMAX",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 2], consumers=1, scale=0.5, zero_point=8),
@@ -1656,7 +1656,7 @@ def _t46():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 18, ("dim3_axis2", "", "all_inputs_as_internal"), ("ADD", "ARGMAX")),
+        provenance=g.provenance(SPEC, 18, ("dim3_axis2", "", "all_inputs_as_internal"), ("ARGMAX",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3], consumers=1),
@@ -1726,7 +1726,7 @@ def _t48():
         "argmax_ties_dynamic_output_shape_dim3_axis2_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 18, ("dim3_axis2", "relaxed", "all_inputs_as_internal"), ("ADD", "ARGMAX")),
+        provenance=g.provenance(SPEC, 18, ("dim3_axis2", "relaxed", "all_inputs_as_internal"), ("ARGMAX",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3], consumers=1),
@@ -1798,7 +1798,7 @@ def _t50():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 18, ("dim3_axis2", "float16", "all_inputs_as_internal"), ("ADD", "ARGMAX")),
+        provenance=g.provenance(SPEC, 18, ("dim3_axis2", "float16", "all_inputs_as_internal"), ("ARGMAX",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 3], consumers=1),
@@ -1902,7 +1902,7 @@ def _t53():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 18, ("dim3_axis2", "quant8", "all_inputs_as_internal"), ("ADD", "ARGMAX")),
+        provenance=g.provenance(SPEC, 18, ("dim3_axis2", "quant8", "all_inputs_as_internal"), ("ARGMAX",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 3], consumers=1, scale=0.5, zero_point=8),
@@ -1973,7 +1973,7 @@ def _t55():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 29, ("", "all_inputs_as_internal"), ("ADD", "ARGMAX")),
+        provenance=g.provenance(SPEC, 29, ("", "all_inputs_as_internal"), ("ARGMAX",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [5], consumers=1),
@@ -2043,7 +2043,7 @@ def _t57():
         "argmax_vector_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 29, ("relaxed", "all_inputs_as_internal"), ("ADD", "ARGMAX")),
+        provenance=g.provenance(SPEC, 29, ("relaxed", "all_inputs_as_internal"), ("ARGMAX",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [5], consumers=1),
@@ -2115,7 +2115,7 @@ def _t59():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 29, ("float16", "all_inputs_as_internal"), ("ADD", "ARGMAX")),
+        provenance=g.provenance(SPEC, 29, ("float16", "all_inputs_as_internal"), ("ARGMAX",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [5], consumers=1),
@@ -2219,7 +2219,7 @@ def _t62():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 29, ("quant8", "all_inputs_as_internal"), ("ADD", "ARGMAX")),
+        provenance=g.provenance(SPEC, 29, ("quant8", "all_inputs_as_internal"), ("ARGMAX",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [5], consumers=1, scale=0.5, zero_point=8),
@@ -2290,7 +2290,7 @@ def _t64():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 39, ("dim4_axis0_neg", "", "all_inputs_as_internal"), ("ADD", "ARGMAX")),
+        provenance=g.provenance(SPEC, 39, ("dim4_axis0_neg", "", "all_inputs_as_internal"), ("ARGMAX",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 2, 2], consumers=1),
@@ -2360,7 +2360,7 @@ def _t66():
         "argmax_channels_dynamic_output_shape_dim4_axis0_neg_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 39, ("dim4_axis0_neg", "relaxed", "all_inputs_as_internal"), ("ADD", "ARGMAX")),
+        provenance=g.provenance(SPEC, 39, ("dim4_axis0_neg", "relaxed", "all_inputs_as_internal"), ("ARGMAX",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 2, 2], consumers=1),
@@ -2432,7 +2432,7 @@ def _t68():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 39, ("dim4_axis0_neg", "float16", "all_inputs_as_internal"), ("ADD", "ARGMAX")),
+        provenance=g.provenance(SPEC, 39, ("dim4_axis0_neg", "float16", "all_inputs_as_internal"), ("ARGMAX",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 1, 2, 2], consumers=1),
@@ -2503,7 +2503,7 @@ def _t70():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 39, ("dim4_axis0_neg", "quant8", "all_inputs_as_internal"), ("ADD", "ARGMAX")),
+        provenance=g.provenance(SPEC, 39, ("dim4_axis0_neg", "quant8", "all_inputs_as_internal"), ("ARGMAX",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 1, 2, 2], consumers=1, scale=0.5, zero_point=8),
@@ -2574,7 +2574,7 @@ def _t72():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 39, ("dim4_axis1_neg", "", "all_inputs_as_internal"), ("ADD", "ARGMAX")),
+        provenance=g.provenance(SPEC, 39, ("dim4_axis1_neg", "", "all_inputs_as_internal"), ("ARGMAX",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], consumers=1),
@@ -2644,7 +2644,7 @@ def _t74():
         "argmax_channels_dynamic_output_shape_dim4_axis1_neg_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 39, ("dim4_axis1_neg", "relaxed", "all_inputs_as_internal"), ("ADD", "ARGMAX")),
+        provenance=g.provenance(SPEC, 39, ("dim4_axis1_neg", "relaxed", "all_inputs_as_internal"), ("ARGMAX",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], consumers=1),
@@ -2716,7 +2716,7 @@ def _t76():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 39, ("dim4_axis1_neg", "float16", "all_inputs_as_internal"), ("ADD", "ARGMAX")),
+        provenance=g.provenance(SPEC, 39, ("dim4_axis1_neg", "float16", "all_inputs_as_internal"), ("ARGMAX",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 2], consumers=1),
@@ -2787,7 +2787,7 @@ def _t78():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 39, ("dim4_axis1_neg", "quant8", "all_inputs_as_internal"), ("ADD", "ARGMAX")),
+        provenance=g.provenance(SPEC, 39, ("dim4_axis1_neg", "quant8", "all_inputs_as_internal"), ("ARGMAX",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 2], consumers=1, scale=0.5, zero_point=8),
@@ -2858,7 +2858,7 @@ def _t80():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 39, ("dim4_axis2_neg", "", "all_inputs_as_internal"), ("ADD", "ARGMAX")),
+        provenance=g.provenance(SPEC, 39, ("dim4_axis2_neg", "", "all_inputs_as_internal"), ("ARGMAX",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], consumers=1),
@@ -2928,7 +2928,7 @@ def _t82():
         "argmax_channels_dynamic_output_shape_dim4_axis2_neg_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 39, ("dim4_axis2_neg", "relaxed", "all_inputs_as_internal"), ("ADD", "ARGMAX")),
+        provenance=g.provenance(SPEC, 39, ("dim4_axis2_neg", "relaxed", "all_inputs_as_internal"), ("ARGMAX",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], consumers=1),
@@ -3000,7 +3000,7 @@ def _t84():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 39, ("dim4_axis2_neg", "float16", "all_inputs_as_internal"), ("ADD", "ARGMAX")),
+        provenance=g.provenance(SPEC, 39, ("dim4_axis2_neg", "float16", "all_inputs_as_internal"), ("ARGMAX",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 2], consumers=1),
@@ -3071,7 +3071,7 @@ def _t86():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 39, ("dim4_axis2_neg", "quant8", "all_inputs_as_internal"), ("ADD", "ARGMAX")),
+        provenance=g.provenance(SPEC, 39, ("dim4_axis2_neg", "quant8", "all_inputs_as_internal"), ("ARGMAX",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 2], consumers=1, scale=0.5, zero_point=8),
@@ -3142,7 +3142,7 @@ def _t88():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 39, ("dim4_axis3_neg", "", "all_inputs_as_internal"), ("ADD", "ARGMAX")),
+        provenance=g.provenance(SPEC, 39, ("dim4_axis3_neg", "", "all_inputs_as_internal"), ("ARGMAX",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], consumers=1),
@@ -3212,7 +3212,7 @@ def _t90():
         "argmax_channels_dynamic_output_shape_dim4_axis3_neg_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 39, ("dim4_axis3_neg", "relaxed", "all_inputs_as_internal"), ("ADD", "ARGMAX")),
+        provenance=g.provenance(SPEC, 39, ("dim4_axis3_neg", "relaxed", "all_inputs_as_internal"), ("ARGMAX",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], consumers=1),
@@ -3284,7 +3284,7 @@ def _t92():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 39, ("dim4_axis3_neg", "float16", "all_inputs_as_internal"), ("ADD", "ARGMAX")),
+        provenance=g.provenance(SPEC, 39, ("dim4_axis3_neg", "float16", "all_inputs_as_internal"), ("ARGMAX",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 2], consumers=1),
@@ -3355,7 +3355,7 @@ def _t94():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 39, ("dim4_axis3_neg", "quant8", "all_inputs_as_internal"), ("ADD", "ARGMAX")),
+        provenance=g.provenance(SPEC, 39, ("dim4_axis3_neg", "quant8", "all_inputs_as_internal"), ("ARGMAX",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 2], consumers=1, scale=0.5, zero_point=8),
@@ -3426,7 +3426,7 @@ def _t96():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 39, ("dim4_axis0", "", "all_inputs_as_internal"), ("ADD", "ARGMAX")),
+        provenance=g.provenance(SPEC, 39, ("dim4_axis0", "", "all_inputs_as_internal"), ("ARGMAX",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 2, 2], consumers=1),
@@ -3496,7 +3496,7 @@ def _t98():
         "argmax_channels_dynamic_output_shape_dim4_axis0_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 39, ("dim4_axis0", "relaxed", "all_inputs_as_internal"), ("ADD", "ARGMAX")),
+        provenance=g.provenance(SPEC, 39, ("dim4_axis0", "relaxed", "all_inputs_as_internal"), ("ARGMAX",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 2, 2], consumers=1),
@@ -3568,7 +3568,7 @@ def _t100():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 39, ("dim4_axis0", "float16", "all_inputs_as_internal"), ("ADD", "ARGMAX")),
+        provenance=g.provenance(SPEC, 39, ("dim4_axis0", "float16", "all_inputs_as_internal"), ("ARGMAX",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 1, 2, 2], consumers=1),
@@ -3639,7 +3639,7 @@ def _t102():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 39, ("dim4_axis0", "quant8", "all_inputs_as_internal"), ("ADD", "ARGMAX")),
+        provenance=g.provenance(SPEC, 39, ("dim4_axis0", "quant8", "all_inputs_as_internal"), ("ARGMAX",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 1, 2, 2], consumers=1, scale=0.5, zero_point=8),
@@ -3710,7 +3710,7 @@ def _t104():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 39, ("dim4_axis1", "", "all_inputs_as_internal"), ("ADD", "ARGMAX")),
+        provenance=g.provenance(SPEC, 39, ("dim4_axis1", "", "all_inputs_as_internal"), ("ARGMAX",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], consumers=1),
@@ -3780,7 +3780,7 @@ def _t106():
         "argmax_channels_dynamic_output_shape_dim4_axis1_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 39, ("dim4_axis1", "relaxed", "all_inputs_as_internal"), ("ADD", "ARGMAX")),
+        provenance=g.provenance(SPEC, 39, ("dim4_axis1", "relaxed", "all_inputs_as_internal"), ("ARGMAX",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], consumers=1),
@@ -3852,7 +3852,7 @@ def _t108():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 39, ("dim4_axis1", "float16", "all_inputs_as_internal"), ("ADD", "ARGMAX")),
+        provenance=g.provenance(SPEC, 39, ("dim4_axis1", "float16", "all_inputs_as_internal"), ("ARGMAX",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 2], consumers=1),
@@ -3923,7 +3923,7 @@ def _t110():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 39, ("dim4_axis1", "quant8", "all_inputs_as_internal"), ("ADD", "ARGMAX")),
+        provenance=g.provenance(SPEC, 39, ("dim4_axis1", "quant8", "all_inputs_as_internal"), ("ARGMAX",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 2], consumers=1, scale=0.5, zero_point=8),
@@ -3994,7 +3994,7 @@ def _t112():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 39, ("dim4_axis2", "", "all_inputs_as_internal"), ("ADD", "ARGMAX")),
+        provenance=g.provenance(SPEC, 39, ("dim4_axis2", "", "all_inputs_as_internal"), ("ARGMAX",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], consumers=1),
@@ -4064,7 +4064,7 @@ def _t114():
         "argmax_channels_dynamic_output_shape_dim4_axis2_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 39, ("dim4_axis2", "relaxed", "all_inputs_as_internal"), ("ADD", "ARGMAX")),
+        provenance=g.provenance(SPEC, 39, ("dim4_axis2", "relaxed", "all_inputs_as_internal"), ("ARGMAX",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], consumers=1),
@@ -4136,7 +4136,7 @@ def _t116():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 39, ("dim4_axis2", "float16", "all_inputs_as_internal"), ("ADD", "ARGMAX")),
+        provenance=g.provenance(SPEC, 39, ("dim4_axis2", "float16", "all_inputs_as_internal"), ("ARGMAX",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 2], consumers=1),
@@ -4207,7 +4207,7 @@ def _t118():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 39, ("dim4_axis2", "quant8", "all_inputs_as_internal"), ("ADD", "ARGMAX")),
+        provenance=g.provenance(SPEC, 39, ("dim4_axis2", "quant8", "all_inputs_as_internal"), ("ARGMAX",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 2], consumers=1, scale=0.5, zero_point=8),
@@ -4278,7 +4278,7 @@ def _t120():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 39, ("dim4_axis3", "", "all_inputs_as_internal"), ("ADD", "ARGMAX")),
+        provenance=g.provenance(SPEC, 39, ("dim4_axis3", "", "all_inputs_as_internal"), ("ARGMAX",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], consumers=1),
@@ -4348,7 +4348,7 @@ def _t122():
         "argmax_channels_dynamic_output_shape_dim4_axis3_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 39, ("dim4_axis3", "relaxed", "all_inputs_as_internal"), ("ADD", "ARGMAX")),
+        provenance=g.provenance(SPEC, 39, ("dim4_axis3", "relaxed", "all_inputs_as_internal"), ("ARGMAX",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], consumers=1),
@@ -4420,7 +4420,7 @@ def _t124():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 39, ("dim4_axis3", "float16", "all_inputs_as_internal"), ("ADD", "ARGMAX")),
+        provenance=g.provenance(SPEC, 39, ("dim4_axis3", "float16", "all_inputs_as_internal"), ("ARGMAX",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 2], consumers=1),
@@ -4491,7 +4491,7 @@ def _t126():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 39, ("dim4_axis3", "quant8", "all_inputs_as_internal"), ("ADD", "ARGMAX")),
+        provenance=g.provenance(SPEC, 39, ("dim4_axis3", "quant8", "all_inputs_as_internal"), ("ARGMAX",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 2], consumers=1, scale=0.5, zero_point=8),

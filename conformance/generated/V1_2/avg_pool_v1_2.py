@@ -128,7 +128,7 @@ def _t1():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 18, ("nhwc", "", "none", "all_inputs_as_internal"), ("ADD", "AVERAGE_POOL_2D")),
+        provenance=g.provenance(SPEC, 18, ("nhwc", "", "none", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 4, 2], consumers=1),
@@ -217,7 +217,7 @@ def _t3():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 18, ("nhwc", "", "relu", "all_inputs_as_internal"), ("ADD", "AVERAGE_POOL_2D")),
+        provenance=g.provenance(SPEC, 18, ("nhwc", "", "relu", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 4, 2], consumers=1),
@@ -306,7 +306,7 @@ def _t5():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 18, ("nhwc", "", "relu1", "all_inputs_as_internal"), ("ADD", "AVERAGE_POOL_2D")),
+        provenance=g.provenance(SPEC, 18, ("nhwc", "", "relu1", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 4, 2], consumers=1),
@@ -395,7 +395,7 @@ def _t7():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 18, ("nhwc", "", "relu6", "all_inputs_as_internal"), ("ADD", "AVERAGE_POOL_2D")),
+        provenance=g.provenance(SPEC, 18, ("nhwc", "", "relu6", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 4, 2], consumers=1),
@@ -483,7 +483,7 @@ def _t9():
         "avg_pool_v1_2_explicit_dynamic_output_shape_nhwc_relaxed_none_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 18, ("nhwc", "relaxed", "none", "all_inputs_as_internal"), ("ADD", "AVERAGE_POOL_2D")),
+        provenance=g.provenance(SPEC, 18, ("nhwc", "relaxed", "none", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 4, 2], consumers=1),
@@ -572,7 +572,7 @@ def _t11():
         "avg_pool_v1_2_explicit_dynamic_output_shape_nhwc_relaxed_relu_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 18, ("nhwc", "relaxed", "relu", "all_inputs_as_internal"), ("ADD", "AVERAGE_POOL_2D")),
+        provenance=g.provenance(SPEC, 18, ("nhwc", "relaxed", "relu", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 4, 2], consumers=1),
@@ -661,7 +661,7 @@ def _t13():
         "avg_pool_v1_2_explicit_dynamic_output_shape_nhwc_relaxed_relu1_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 18, ("nhwc", "relaxed", "relu1", "all_inputs_as_internal"), ("ADD", "AVERAGE_POOL_2D")),
+        provenance=g.provenance(SPEC, 18, ("nhwc", "relaxed", "relu1", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 4, 2], consumers=1),
@@ -750,7 +750,7 @@ def _t15():
         "avg_pool_v1_2_explicit_dynamic_output_shape_nhwc_relaxed_relu6_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 18, ("nhwc", "relaxed", "relu6", "all_inputs_as_internal"), ("ADD", "AVERAGE_POOL_2D")),
+        provenance=g.provenance(SPEC, 18, ("nhwc", "relaxed", "relu6", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 4, 2], consumers=1),
@@ -840,7 +840,7 @@ def _t17():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 18, ("nhwc", "float16", "none", "all_inputs_as_internal"), ("ADD", "AVERAGE_POOL_2D")),
+        provenance=g.provenance(SPEC, 18, ("nhwc", "float16", "none", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 4, 2], consumers=1),
@@ -929,7 +929,7 @@ def _t19():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 18, ("nhwc", "float16", "relu", "all_inputs_as_internal"), ("ADD", "AVERAGE_POOL_2D")),
+        provenance=g.provenance(SPEC, 18, ("nhwc", "float16", "relu", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 4, 2], consumers=1),
@@ -1018,7 +1018,7 @@ def _t21():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 18, ("nhwc", "float16", "relu1", "all_inputs_as_internal"), ("ADD", "AVERAGE_POOL_2D")),
+        provenance=g.provenance(SPEC, 18, ("nhwc", "float16", "relu1", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 4, 2], consumers=1),
@@ -1107,7 +1107,7 @@ def _t23():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 18, ("nhwc", "float16", "relu6", "all_inputs_as_internal"), ("ADD", "AVERAGE_POOL_2D")),
+        provenance=g.provenance(SPEC, 18, ("nhwc", "float16", "relu6", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 4, 2], consumers=1),
@@ -1196,7 +1196,7 @@ def _t25():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 18, ("nhwc", "quant8", "none", "all_inputs_as_internal"), ("ADD", "AVERAGE_POOL_2D")),
+        provenance=g.provenance(SPEC, 18, ("nhwc", "quant8", "none", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 4, 2], consumers=1, scale=0.25, zero_point=100),
@@ -1285,7 +1285,7 @@ def _t27():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 18, ("nhwc", "quant8", "relu", "all_inputs_as_internal"), ("ADD", "AVERAGE_POOL_2D")),
+        provenance=g.provenance(SPEC, 18, ("nhwc", "quant8", "relu", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 4, 2], consumers=1, scale=0.25, zero_point=100),
@@ -1374,7 +1374,7 @@ def _t29():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 18, ("nhwc", "quant8", "relu1", "all_inputs_as_internal"), ("ADD", "AVERAGE_POOL_2D")),
+        provenance=g.provenance(SPEC, 18, ("nhwc", "quant8", "relu1", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 4, 2], consumers=1, scale=0.25, zero_point=100),
@@ -1463,7 +1463,7 @@ def _t31():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 18, ("nhwc", "quant8", "relu6", "all_inputs_as_internal"), ("ADD", "AVERAGE_POOL_2D")),
+        provenance=g.provenance(SPEC, 18, ("nhwc", "quant8", "relu6", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 4, 2], consumers=1, scale=0.25, zero_point=100),
@@ -1552,7 +1552,7 @@ def _t33():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 18, ("nchw", "", "none", "all_inputs_as_internal"), ("ADD", "AVERAGE_POOL_2D")),
+        provenance=g.provenance(SPEC, 18, ("nchw", "", "none", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 4], consumers=1),
@@ -1641,7 +1641,7 @@ def _t35():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 18, ("nchw", "", "relu", "all_inputs_as_internal"), ("ADD", "AVERAGE_POOL_2D")),
+        provenance=g.provenance(SPEC, 18, ("nchw", "", "relu", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 4], consumers=1),
@@ -1730,7 +1730,7 @@ def _t37():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 18, ("nchw", "", "relu1", "all_inputs_as_internal"), ("ADD", "AVERAGE_POOL_2D")),
+        provenance=g.provenance(SPEC, 18, ("nchw", "", "relu1", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 4], consumers=1),
@@ -1819,7 +1819,7 @@ def _t39():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 18, ("nchw", "", "relu6", "all_inputs_as_internal"), ("ADD", "AVERAGE_POOL_2D")),
+        provenance=g.provenance(SPEC, 18, ("nchw", "", "relu6", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 4], consumers=1),
@@ -1907,7 +1907,7 @@ def _t41():
         "avg_pool_v1_2_explicit_dynamic_output_shape_nchw_relaxed_none_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 18, ("nchw", "relaxed", "none", "all_inputs_as_internal"), ("ADD", "AVERAGE_POOL_2D")),
+        provenance=g.provenance(SPEC, 18, ("nchw", "relaxed", "none", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 4], consumers=1),
@@ -1996,7 +1996,7 @@ def _t43():
         "avg_pool_v1_2_explicit_dynamic_output_shape_nchw_relaxed_relu_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 18, ("nchw", "relaxed", "relu", "all_inputs_as_internal"), ("ADD", "AVERAGE_POOL_2D")),
+        provenance=g.provenance(SPEC, 18, ("nchw", "relaxed", "relu", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 4], consumers=1),
@@ -2085,7 +2085,7 @@ def _t45():
         "avg_pool_v1_2_explicit_dynamic_output_shape_nchw_relaxed_relu1_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 18, ("nchw", "relaxed", "relu1", "all_inputs_as_internal"), ("ADD", "AVERAGE_POOL_2D")),
+        provenance=g.provenance(SPEC, 18, ("nchw", "relaxed", "relu1", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 4], consumers=1),
@@ -2174,7 +2174,7 @@ def _t47():
         "avg_pool_v1_2_explicit_dynamic_output_shape_nchw_relaxed_relu6_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 18, ("nchw", "relaxed", "relu6", "all_inputs_as_internal"), ("ADD", "AVERAGE_POOL_2D")),
+        provenance=g.provenance(SPEC, 18, ("nchw", "relaxed", "relu6", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 4], consumers=1),
@@ -2264,7 +2264,7 @@ def _t49():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 18, ("nchw", "float16", "none", "all_inputs_as_internal"), ("ADD", "AVERAGE_POOL_2D")),
+        provenance=g.provenance(SPEC, 18, ("nchw", "float16", "none", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 3, 4], consumers=1),
@@ -2353,7 +2353,7 @@ def _t51():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 18, ("nchw", "float16", "relu", "all_inputs_as_internal"), ("ADD", "AVERAGE_POOL_2D")),
+        provenance=g.provenance(SPEC, 18, ("nchw", "float16", "relu", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 3, 4], consumers=1),
@@ -2442,7 +2442,7 @@ def _t53():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 18, ("nchw", "float16", "relu1", "all_inputs_as_internal"), ("ADD", "AVERAGE_POOL_2D")),
+        provenance=g.provenance(SPEC, 18, ("nchw", "float16", "relu1", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 3, 4], consumers=1),
@@ -2531,7 +2531,7 @@ def _t55():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 18, ("nchw", "float16", "relu6", "all_inputs_as_internal"), ("ADD", "AVERAGE_POOL_2D")),
+        provenance=g.provenance(SPEC, 18, ("nchw", "float16", "relu6", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 3, 4], consumers=1),
@@ -2620,7 +2620,7 @@ def _t57():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 18, ("nchw", "quant8", "none", "all_inputs_as_internal"), ("ADD", "AVERAGE_POOL_2D")),
+        provenance=g.provenance(SPEC, 18, ("nchw", "quant8", "none", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 3, 4], consumers=1, scale=0.25, zero_point=100),
@@ -2709,7 +2709,7 @@ def _t59():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 18, ("nchw", "quant8", "relu", "all_inputs_as_internal"), ("ADD", "AVERAGE_POOL_2D")),
+        provenance=g.provenance(SPEC, 18, ("nchw", "quant8", "relu", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 3, 4], consumers=1, scale=0.25, zero_point=100),
@@ -2798,7 +2798,7 @@ def _t61():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 18, ("nchw", "quant8", "relu1", "all_inputs_as_internal"), ("ADD", "AVERAGE_POOL_2D")),
+        provenance=g.provenance(SPEC, 18, ("nchw", "quant8", "relu1", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 3, 4], consumers=1, scale=0.25, zero_point=100),
@@ -2887,7 +2887,7 @@ def _t63():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 18, ("nchw", "quant8", "relu6", "all_inputs_as_internal"), ("ADD", "AVERAGE_POOL_2D")),
+        provenance=g.provenance(SPEC, 18, ("nchw", "quant8", "relu6", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 3, 4], consumers=1, scale=0.25, zero_point=100),
@@ -2973,7 +2973,7 @@ def _t65():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 39, ("nhwc", "", "all_inputs_as_internal"), ("ADD", "AVERAGE_POOL_2D")),
+        provenance=g.provenance(SPEC, 39, ("nhwc", "", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 5, 4, 1], consumers=1),
@@ -3055,7 +3055,7 @@ def _t67():
         "avg_pool_v1_2_same_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 39, ("nhwc", "relaxed", "all_inputs_as_internal"), ("ADD", "AVERAGE_POOL_2D")),
+        provenance=g.provenance(SPEC, 39, ("nhwc", "relaxed", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 5, 4, 1], consumers=1),
@@ -3139,7 +3139,7 @@ def _t69():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 39, ("nhwc", "float16", "all_inputs_as_internal"), ("ADD", "AVERAGE_POOL_2D")),
+        provenance=g.provenance(SPEC, 39, ("nhwc", "float16", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 5, 4, 1], consumers=1),
@@ -3222,7 +3222,7 @@ def _t71():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 39, ("nhwc", "quant8", "all_inputs_as_internal"), ("ADD", "AVERAGE_POOL_2D")),
+        provenance=g.provenance(SPEC, 39, ("nhwc", "quant8", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 5, 4, 1], consumers=1, scale=0.25, zero_point=100),
@@ -3305,7 +3305,7 @@ def _t73():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 39, ("nchw", "", "all_inputs_as_internal"), ("ADD", "AVERAGE_POOL_2D")),
+        provenance=g.provenance(SPEC, 39, ("nchw", "", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 5, 4], consumers=1),
@@ -3387,7 +3387,7 @@ def _t75():
         "avg_pool_v1_2_same_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 39, ("nchw", "relaxed", "all_inputs_as_internal"), ("ADD", "AVERAGE_POOL_2D")),
+        provenance=g.provenance(SPEC, 39, ("nchw", "relaxed", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 5, 4], consumers=1),
@@ -3471,7 +3471,7 @@ def _t77():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 39, ("nchw", "float16", "all_inputs_as_internal"), ("ADD", "AVERAGE_POOL_2D")),
+        provenance=g.provenance(SPEC, 39, ("nchw", "float16", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 1, 5, 4], consumers=1),
@@ -3554,7 +3554,7 @@ def _t79():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 39, ("nchw", "quant8", "all_inputs_as_internal"), ("ADD", "AVERAGE_POOL_2D")),
+        provenance=g.provenance(SPEC, 39, ("nchw", "quant8", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 1, 5, 4], consumers=1, scale=0.25, zero_point=100),
@@ -3637,7 +3637,7 @@ def _t81():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 56, ("nhwc", "", "all_inputs_as_internal"), ("ADD", "AVERAGE_POOL_2D")),
+        provenance=g.provenance(SPEC, 56, ("nhwc", "", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 3, 3], consumers=1),
@@ -3719,7 +3719,7 @@ def _t83():
         "avg_pool_v1_2_valid_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 56, ("nhwc", "relaxed", "all_inputs_as_internal"), ("ADD", "AVERAGE_POOL_2D")),
+        provenance=g.provenance(SPEC, 56, ("nhwc", "relaxed", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 3, 3], consumers=1),
@@ -3803,7 +3803,7 @@ def _t85():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 56, ("nhwc", "float16", "all_inputs_as_internal"), ("ADD", "AVERAGE_POOL_2D")),
+        provenance=g.provenance(SPEC, 56, ("nhwc", "float16", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 3, 3, 3], consumers=1),
@@ -3886,7 +3886,7 @@ def _t87():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 56, ("nhwc", "quant8", "all_inputs_as_internal"), ("ADD", "AVERAGE_POOL_2D")),
+        provenance=g.provenance(SPEC, 56, ("nhwc", "quant8", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 3, 3], consumers=1, scale=0.25, zero_point=100),
@@ -3969,7 +3969,7 @@ def _t89():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 56, ("nchw", "", "all_inputs_as_internal"), ("ADD", "AVERAGE_POOL_2D")),
+        provenance=g.provenance(SPEC, 56, ("nchw", "", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 3, 3], consumers=1),
@@ -4051,7 +4051,7 @@ def _t91():
         "avg_pool_v1_2_valid_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 56, ("nchw", "relaxed", "all_inputs_as_internal"), ("ADD", "AVERAGE_POOL_2D")),
+        provenance=g.provenance(SPEC, 56, ("nchw", "relaxed", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 3, 3], consumers=1),
@@ -4135,7 +4135,7 @@ def _t93():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 56, ("nchw", "float16", "all_inputs_as_internal"), ("ADD", "AVERAGE_POOL_2D")),
+        provenance=g.provenance(SPEC, 56, ("nchw", "float16", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 3, 3, 3], consumers=1),
@@ -4218,7 +4218,7 @@ def _t95():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 56, ("nchw", "quant8", "all_inputs_as_internal"), ("ADD", "AVERAGE_POOL_2D")),
+        provenance=g.provenance(SPEC, 56, ("nchw", "quant8", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 3, 3], consumers=1, scale=0.25, zero_point=100),
@@ -4301,7 +4301,7 @@ def _t97():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 69, ("nhwc", "", "all_inputs_as_internal"), ("ADD", "AVERAGE_POOL_2D")),
+        provenance=g.provenance(SPEC, 69, ("nhwc", "", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 4, 1], consumers=1),
@@ -4383,7 +4383,7 @@ def _t99():
         "avg_pool_v1_2_strided_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 69, ("nhwc", "relaxed", "all_inputs_as_internal"), ("ADD", "AVERAGE_POOL_2D")),
+        provenance=g.provenance(SPEC, 69, ("nhwc", "relaxed", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 4, 1], consumers=1),
@@ -4467,7 +4467,7 @@ def _t101():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 69, ("nhwc", "float16", "all_inputs_as_internal"), ("ADD", "AVERAGE_POOL_2D")),
+        provenance=g.provenance(SPEC, 69, ("nhwc", "float16", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 4, 4, 1], consumers=1),
@@ -4550,7 +4550,7 @@ def _t103():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 69, ("nhwc", "quant8", "all_inputs_as_internal"), ("ADD", "AVERAGE_POOL_2D")),
+        provenance=g.provenance(SPEC, 69, ("nhwc", "quant8", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 4, 1], consumers=1, scale=0.25, zero_point=100),
@@ -4633,7 +4633,7 @@ def _t105():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 69, ("nchw", "", "all_inputs_as_internal"), ("ADD", "AVERAGE_POOL_2D")),
+        provenance=g.provenance(SPEC, 69, ("nchw", "", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 4, 4], consumers=1),
@@ -4715,7 +4715,7 @@ def _t107():
         "avg_pool_v1_2_strided_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 69, ("nchw", "relaxed", "all_inputs_as_internal"), ("ADD", "AVERAGE_POOL_2D")),
+        provenance=g.provenance(SPEC, 69, ("nchw", "relaxed", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 4, 4], consumers=1),
@@ -4799,7 +4799,7 @@ def _t109():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 69, ("nchw", "float16", "all_inputs_as_internal"), ("ADD", "AVERAGE_POOL_2D")),
+        provenance=g.provenance(SPEC, 69, ("nchw", "float16", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 1, 4, 4], consumers=1),
@@ -4882,7 +4882,7 @@ def _t111():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 69, ("nchw", "quant8", "all_inputs_as_internal"), ("ADD", "AVERAGE_POOL_2D")),
+        provenance=g.provenance(SPEC, 69, ("nchw", "quant8", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 1, 4, 4], consumers=1, scale=0.25, zero_point=100),
@@ -4964,7 +4964,7 @@ def _t113():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 82, ("float16", "all_inputs_as_internal"), ("ADD", "AVERAGE_POOL_2D")),
+        provenance=g.provenance(SPEC, 82, ("float16", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 5, 4, 1], consumers=1),
@@ -5048,7 +5048,7 @@ def _t115():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 94, ("float16", "all_inputs_as_internal"), ("ADD", "AVERAGE_POOL_2D")),
+        provenance=g.provenance(SPEC, 94, ("float16", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 3, 3, 3], consumers=1),

@@ -79,7 +79,7 @@ def _t1():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 24, ("", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "AXIS_ALIGNED_BBOX_TRANSFORM")),
+        provenance=g.provenance(SPEC, 24, ("", "all_inputs_as_internal"), ("AXIS_ALIGNED_BBOX_TRANSFORM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [4, 4], consumers=1),
@@ -166,7 +166,7 @@ def _t3():
         "axis_aligned_bbox_transform_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 24, ("relaxed", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "AXIS_ALIGNED_BBOX_TRANSFORM")),
+        provenance=g.provenance(SPEC, 24, ("relaxed", "all_inputs_as_internal"), ("AXIS_ALIGNED_BBOX_TRANSFORM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [4, 4], consumers=1),
@@ -255,7 +255,7 @@ def _t5():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 24, ("float16", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "AXIS_ALIGNED_BBOX_TRANSFORM")),
+        provenance=g.provenance(SPEC, 24, ("float16", "all_inputs_as_internal"), ("AXIS_ALIGNED_BBOX_TRANSFORM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [4, 4], consumers=1),
@@ -343,7 +343,7 @@ def _t7():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 24, ("quant8", "all_inputs_as_internal"), ("ADD", "AXIS_ALIGNED_BBOX_TRANSFORM")),
+        provenance=g.provenance(SPEC, 24, ("quant8", "all_inputs_as_internal"), ("AXIS_ALIGNED_BBOX_TRANSFORM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT16_ASYMM, [4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
@@ -423,7 +423,7 @@ def _t9():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 52, ("", "", "all_inputs_as_internal"), ("ADD", "ADD", "AXIS_ALIGNED_BBOX_TRANSFORM")),
+        provenance=g.provenance(SPEC, 52, ("", "", "all_inputs_as_internal"), ("AXIS_ALIGNED_BBOX_TRANSFORM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 4], consumers=1),
@@ -507,7 +507,7 @@ def _t11():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 52, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "AXIS_ALIGNED_BBOX_TRANSFORM")),
+        provenance=g.provenance(SPEC, 52, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("AXIS_ALIGNED_BBOX_TRANSFORM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 4], consumers=1),
@@ -594,7 +594,7 @@ def _t13():
         "axis_aligned_bbox_transform_one_class_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 52, ("", "relaxed", "all_inputs_as_internal"), ("ADD", "ADD", "AXIS_ALIGNED_BBOX_TRANSFORM")),
+        provenance=g.provenance(SPEC, 52, ("", "relaxed", "all_inputs_as_internal"), ("AXIS_ALIGNED_BBOX_TRANSFORM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 4], consumers=1),
@@ -678,7 +678,7 @@ def _t15():
         "axis_aligned_bbox_transform_one_class_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 52, ("", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "AXIS_ALIGNED_BBOX_TRANSFORM")),
+        provenance=g.provenance(SPEC, 52, ("", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("AXIS_ALIGNED_BBOX_TRANSFORM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 4], consumers=1),
@@ -767,7 +767,7 @@ def _t17():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 52, ("", "float16", "all_inputs_as_internal"), ("ADD", "ADD", "AXIS_ALIGNED_BBOX_TRANSFORM")),
+        provenance=g.provenance(SPEC, 52, ("", "float16", "all_inputs_as_internal"), ("AXIS_ALIGNED_BBOX_TRANSFORM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 4], consumers=1),
@@ -851,7 +851,7 @@ def _t19():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 52, ("", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "AXIS_ALIGNED_BBOX_TRANSFORM")),
+        provenance=g.provenance(SPEC, 52, ("", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("AXIS_ALIGNED_BBOX_TRANSFORM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 4], consumers=1),
@@ -939,7 +939,7 @@ def _t21():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 52, ("", "quant8", "all_inputs_as_internal"), ("ADD", "AXIS_ALIGNED_BBOX_TRANSFORM")),
+        provenance=g.provenance(SPEC, 52, ("", "quant8", "all_inputs_as_internal"), ("AXIS_ALIGNED_BBOX_TRANSFORM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT16_ASYMM, [2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
@@ -1019,7 +1019,7 @@ def _t23():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 52, ("", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "AXIS_ALIGNED_BBOX_TRANSFORM")),
+        provenance=g.provenance(SPEC, 52, ("", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("AXIS_ALIGNED_BBOX_TRANSFORM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT16_ASYMM, [2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
@@ -1099,7 +1099,7 @@ def _t25():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 52, ("weight_as_input", "", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "AXIS_ALIGNED_BBOX_TRANSFORM")),
+        provenance=g.provenance(SPEC, 52, ("weight_as_input", "", "all_inputs_as_internal"), ("AXIS_ALIGNED_BBOX_TRANSFORM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 4], consumers=1),
@@ -1186,7 +1186,7 @@ def _t27():
         "axis_aligned_bbox_transform_one_class_dynamic_output_shape_weight_as_input_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 52, ("weight_as_input", "relaxed", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "AXIS_ALIGNED_BBOX_TRANSFORM")),
+        provenance=g.provenance(SPEC, 52, ("weight_as_input", "relaxed", "all_inputs_as_internal"), ("AXIS_ALIGNED_BBOX_TRANSFORM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 4], consumers=1),
@@ -1275,7 +1275,7 @@ def _t29():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 52, ("weight_as_input", "float16", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "AXIS_ALIGNED_BBOX_TRANSFORM")),
+        provenance=g.provenance(SPEC, 52, ("weight_as_input", "float16", "all_inputs_as_internal"), ("AXIS_ALIGNED_BBOX_TRANSFORM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 4], consumers=1),
@@ -1363,7 +1363,7 @@ def _t31():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 52, ("weight_as_input", "quant8", "all_inputs_as_internal"), ("ADD", "AXIS_ALIGNED_BBOX_TRANSFORM")),
+        provenance=g.provenance(SPEC, 52, ("weight_as_input", "quant8", "all_inputs_as_internal"), ("AXIS_ALIGNED_BBOX_TRANSFORM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT16_ASYMM, [2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),

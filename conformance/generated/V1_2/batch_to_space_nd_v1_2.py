@@ -70,7 +70,7 @@ def _t1():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 11, ("nhwc", "", "all_inputs_as_internal"), ("ADD", "BATCH_TO_SPACE_ND")),
+        provenance=g.provenance(SPEC, 11, ("nhwc", "", "all_inputs_as_internal"), ("BATCH_TO_SPACE_ND",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [4, 1, 2, 1], consumers=1),
@@ -142,7 +142,7 @@ def _t3():
         "batch_to_space_nd_v1_2_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 11, ("nhwc", "relaxed", "all_inputs_as_internal"), ("ADD", "BATCH_TO_SPACE_ND")),
+        provenance=g.provenance(SPEC, 11, ("nhwc", "relaxed", "all_inputs_as_internal"), ("BATCH_TO_SPACE_ND",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [4, 1, 2, 1], consumers=1),
@@ -216,7 +216,7 @@ def _t5():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 11, ("nhwc", "float16", "all_inputs_as_internal"), ("ADD", "BATCH_TO_SPACE_ND")),
+        provenance=g.provenance(SPEC, 11, ("nhwc", "float16", "all_inputs_as_internal"), ("BATCH_TO_SPACE_ND",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [4, 1, 2, 1], consumers=1),
@@ -289,7 +289,7 @@ def _t7():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 11, ("nhwc", "quant8", "all_inputs_as_internal"), ("ADD", "BATCH_TO_SPACE_ND")),
+        provenance=g.provenance(SPEC, 11, ("nhwc", "quant8", "all_inputs_as_internal"), ("BATCH_TO_SPACE_ND",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 1, 2, 1], consumers=1, scale=0.5, zero_point=128),
@@ -362,7 +362,7 @@ def _t9():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 11, ("nchw", "", "all_inputs_as_internal"), ("ADD", "BATCH_TO_SPACE_ND")),
+        provenance=g.provenance(SPEC, 11, ("nchw", "", "all_inputs_as_internal"), ("BATCH_TO_SPACE_ND",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [4, 1, 1, 2], consumers=1),
@@ -434,7 +434,7 @@ def _t11():
         "batch_to_space_nd_v1_2_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 11, ("nchw", "relaxed", "all_inputs_as_internal"), ("ADD", "BATCH_TO_SPACE_ND")),
+        provenance=g.provenance(SPEC, 11, ("nchw", "relaxed", "all_inputs_as_internal"), ("BATCH_TO_SPACE_ND",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [4, 1, 1, 2], consumers=1),
@@ -508,7 +508,7 @@ def _t13():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 11, ("nchw", "float16", "all_inputs_as_internal"), ("ADD", "BATCH_TO_SPACE_ND")),
+        provenance=g.provenance(SPEC, 11, ("nchw", "float16", "all_inputs_as_internal"), ("BATCH_TO_SPACE_ND",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [4, 1, 1, 2], consumers=1),
@@ -581,7 +581,7 @@ def _t15():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 11, ("nchw", "quant8", "all_inputs_as_internal"), ("ADD", "BATCH_TO_SPACE_ND")),
+        provenance=g.provenance(SPEC, 11, ("nchw", "quant8", "all_inputs_as_internal"), ("BATCH_TO_SPACE_ND",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 1, 1, 2], consumers=1, scale=0.5, zero_point=128),
@@ -654,7 +654,7 @@ def _t17():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 24, ("nhwc", "", "", "all_inputs_as_internal"), ("ADD", "BATCH_TO_SPACE_ND")),
+        provenance=g.provenance(SPEC, 24, ("nhwc", "", "", "all_inputs_as_internal"), ("BATCH_TO_SPACE_ND",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 1, 2], consumers=1),
@@ -729,7 +729,7 @@ def _t19():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 24, ("nhwc", "", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "BATCH_TO_SPACE_ND")),
+        provenance=g.provenance(SPEC, 24, ("nhwc", "", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("BATCH_TO_SPACE_ND",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 1, 2], consumers=1),
@@ -802,7 +802,7 @@ def _t21():
         "batch_to_space_nd_v1_2_rows_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 24, ("nhwc", "", "relaxed", "all_inputs_as_internal"), ("ADD", "BATCH_TO_SPACE_ND")),
+        provenance=g.provenance(SPEC, 24, ("nhwc", "", "relaxed", "all_inputs_as_internal"), ("BATCH_TO_SPACE_ND",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 1, 2], consumers=1),
@@ -877,7 +877,7 @@ def _t23():
         "batch_to_space_nd_v1_2_rows_dynamic_output_shape_nhwc_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 24, ("nhwc", "", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "BATCH_TO_SPACE_ND")),
+        provenance=g.provenance(SPEC, 24, ("nhwc", "", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("BATCH_TO_SPACE_ND",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 1, 2], consumers=1),
@@ -952,7 +952,7 @@ def _t25():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 24, ("nhwc", "", "float16", "all_inputs_as_internal"), ("ADD", "BATCH_TO_SPACE_ND")),
+        provenance=g.provenance(SPEC, 24, ("nhwc", "", "float16", "all_inputs_as_internal"), ("BATCH_TO_SPACE_ND",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 1, 2], consumers=1),
@@ -1027,7 +1027,7 @@ def _t27():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 24, ("nhwc", "", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "BATCH_TO_SPACE_ND")),
+        provenance=g.provenance(SPEC, 24, ("nhwc", "", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("BATCH_TO_SPACE_ND",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 1, 2], consumers=1),
@@ -1101,7 +1101,7 @@ def _t29():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 24, ("nhwc", "", "quant8", "all_inputs_as_internal"), ("ADD", "BATCH_TO_SPACE_ND")),
+        provenance=g.provenance(SPEC, 24, ("nhwc", "", "quant8", "all_inputs_as_internal"), ("BATCH_TO_SPACE_ND",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 1, 2], consumers=1, scale=0.25, zero_point=64),
@@ -1176,7 +1176,7 @@ def _t31():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 24, ("nhwc", "", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "BATCH_TO_SPACE_ND")),
+        provenance=g.provenance(SPEC, 24, ("nhwc", "", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("BATCH_TO_SPACE_ND",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 1, 2], consumers=1, scale=0.25, zero_point=64),
@@ -1251,7 +1251,7 @@ def _t33():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 24, ("nhwc", "weight_as_input", "", "all_inputs_as_internal"), ("ADD", "BATCH_TO_SPACE_ND")),
+        provenance=g.provenance(SPEC, 24, ("nhwc", "weight_as_input", "", "all_inputs_as_internal"), ("BATCH_TO_SPACE_ND",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 1, 2], consumers=1),
@@ -1325,7 +1325,7 @@ def _t35():
         "batch_to_space_nd_v1_2_rows_dynamic_output_shape_nhwc_weight_as_input_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 24, ("nhwc", "weight_as_input", "relaxed", "all_inputs_as_internal"), ("ADD", "BATCH_TO_SPACE_ND")),
+        provenance=g.provenance(SPEC, 24, ("nhwc", "weight_as_input", "relaxed", "all_inputs_as_internal"), ("BATCH_TO_SPACE_ND",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 1, 2], consumers=1),
@@ -1401,7 +1401,7 @@ def _t37():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 24, ("nhwc", "weight_as_input", "float16", "all_inputs_as_internal"), ("ADD", "BATCH_TO_SPACE_ND")),
+        provenance=g.provenance(SPEC, 24, ("nhwc", "weight_as_input", "float16", "all_inputs_as_internal"), ("BATCH_TO_SPACE_ND",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 1, 2], consumers=1),
@@ -1476,7 +1476,7 @@ def _t39():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 24, ("nhwc", "weight_as_input", "quant8", "all_inputs_as_internal"), ("ADD", "BATCH_TO_SPACE_ND")),
+        provenance=g.provenance(SPEC, 24, ("nhwc", "weight_as_input", "quant8", "all_inputs_as_internal"), ("BATCH_TO_SPACE_ND",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 1, 2], consumers=1, scale=0.25, zero_point=64),
@@ -1550,7 +1550,7 @@ def _t41():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 24, ("nchw", "", "", "all_inputs_as_internal"), ("ADD", "BATCH_TO_SPACE_ND")),
+        provenance=g.provenance(SPEC, 24, ("nchw", "", "", "all_inputs_as_internal"), ("BATCH_TO_SPACE_ND",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 1], consumers=1),
@@ -1625,7 +1625,7 @@ def _t43():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 24, ("nchw", "", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "BATCH_TO_SPACE_ND")),
+        provenance=g.provenance(SPEC, 24, ("nchw", "", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("BATCH_TO_SPACE_ND",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 1], consumers=1),
@@ -1698,7 +1698,7 @@ def _t45():
         "batch_to_space_nd_v1_2_rows_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 24, ("nchw", "", "relaxed", "all_inputs_as_internal"), ("ADD", "BATCH_TO_SPACE_ND")),
+        provenance=g.provenance(SPEC, 24, ("nchw", "", "relaxed", "all_inputs_as_internal"), ("BATCH_TO_SPACE_ND",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 1], consumers=1),
@@ -1773,7 +1773,7 @@ def _t47():
         "batch_to_space_nd_v1_2_rows_dynamic_output_shape_nchw_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 24, ("nchw", "", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "BATCH_TO_SPACE_ND")),
+        provenance=g.provenance(SPEC, 24, ("nchw", "", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("BATCH_TO_SPACE_ND",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 1], consumers=1),
@@ -1848,7 +1848,7 @@ def _t49():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 24, ("nchw", "", "float16", "all_inputs_as_internal"), ("ADD", "BATCH_TO_SPACE_ND")),
+        provenance=g.provenance(SPEC, 24, ("nchw", "", "float16", "all_inputs_as_internal"), ("BATCH_TO_SPACE_ND",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 1], consumers=1),
@@ -1923,7 +1923,7 @@ def _t51():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 24, ("nchw", "", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "BATCH_TO_SPACE_ND")),
+        provenance=g.provenance(SPEC, 24, ("nchw", "", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("BATCH_TO_SPACE_ND",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 1], consumers=1),
@@ -1997,7 +1997,7 @@ def _t53():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 24, ("nchw", "", "quant8", "all_inputs_as_internal"), ("ADD", "BATCH_TO_SPACE_ND")),
+        provenance=g.provenance(SPEC, 24, ("nchw", "", "quant8", "all_inputs_as_internal"), ("BATCH_TO_SPACE_ND",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 1], consumers=1, scale=0.25, zero_point=64),
@@ -2072,7 +2072,7 @@ def _t55():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 24, ("nchw", "", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "BATCH_TO_SPACE_ND")),
+        provenance=g.provenance(SPEC, 24, ("nchw", "", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("BATCH_TO_SPACE_ND",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 1], consumers=1, scale=0.25, zero_point=64),
@@ -2147,7 +2147,7 @@ def _t57():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 24, ("nchw", "weight_as_input", "", "all_inputs_as_internal"), ("ADD", "BATCH_TO_SPACE_ND")),
+        provenance=g.provenance(SPEC, 24, ("nchw", "weight_as_input", "", "all_inputs_as_internal"), ("BATCH_TO_SPACE_ND",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 1], consumers=1),
@@ -2221,7 +2221,7 @@ def _t59():
         "batch_to_space_nd_v1_2_rows_dynamic_output_shape_nchw_weight_as_input_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 24, ("nchw", "weight_as_input", "relaxed", "all_inputs_as_internal"), ("ADD", "BATCH_TO_SPACE_ND")),
+        provenance=g.provenance(SPEC, 24, ("nchw", "weight_as_input", "relaxed", "all_inputs_as_internal"), ("BATCH_TO_SPACE_ND",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 1], consumers=1),
@@ -2297,7 +2297,7 @@ def _t61():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 24, ("nchw", "weight_as_input", "float16", "all_inputs_as_internal"), ("ADD", "BATCH_TO_SPACE_ND")),
+        provenance=g.provenance(SPEC, 24, ("nchw", "weight_as_input", "float16", "all_inputs_as_internal"), ("BATCH_TO_SPACE_ND",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 1], consumers=1),
@@ -2372,7 +2372,7 @@ def _t63():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 24, ("nchw", "weight_as_input", "quant8", "all_inputs_as_internal"), ("ADD", "BATCH_TO_SPACE_ND")),
+        provenance=g.provenance(SPEC, 24, ("nchw", "weight_as_input", "quant8", "all_inputs_as_internal"), ("BATCH_TO_SPACE_ND",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 1], consumers=1, scale=0.25, zero_point=64),

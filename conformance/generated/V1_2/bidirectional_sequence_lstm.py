@@ -285,7 +285,7 @@ def _t1():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 48, ("", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "BIDIRECTIONAL_SEQUENCE_LSTM")),
+        provenance=g.provenance(SPEC, 48, ("", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [3, 2, 2], consumers=1),
@@ -699,7 +699,7 @@ def _t3():
         "bidirectional_sequence_lstm_time_major_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 48, ("relaxed", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "BIDIRECTIONAL_SEQUENCE_LSTM")),
+        provenance=g.provenance(SPEC, 48, ("relaxed", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [3, 2, 2], consumers=1),
@@ -1115,7 +1115,7 @@ def _t5():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 48, ("float16", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "BIDIRECTIONAL_SEQUENCE_LSTM")),
+        provenance=g.provenance(SPEC, 48, ("float16", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [3, 2, 2], consumers=1),
@@ -1528,7 +1528,7 @@ def _t7():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 48, ("", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "BIDIRECTIONAL_SEQUENCE_LSTM")),
+        provenance=g.provenance(SPEC, 48, ("", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
@@ -1942,7 +1942,7 @@ def _t9():
         "bidirectional_sequence_lstm_batch_major_merged_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 48, ("relaxed", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "BIDIRECTIONAL_SEQUENCE_LSTM")),
+        provenance=g.provenance(SPEC, 48, ("relaxed", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
@@ -2358,7 +2358,7 @@ def _t11():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 48, ("float16", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "BIDIRECTIONAL_SEQUENCE_LSTM")),
+        provenance=g.provenance(SPEC, 48, ("float16", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 2], consumers=1),
@@ -2775,7 +2775,7 @@ def _t13():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 48, ("", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "BIDIRECTIONAL_SEQUENCE_LSTM")),
+        provenance=g.provenance(SPEC, 48, ("", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2], consumers=1),
@@ -3209,7 +3209,7 @@ def _t15():
         "bidirectional_sequence_lstm_aux_input_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 48, ("relaxed", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "BIDIRECTIONAL_SEQUENCE_LSTM")),
+        provenance=g.provenance(SPEC, 48, ("relaxed", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2], consumers=1),
@@ -3645,7 +3645,7 @@ def _t17():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 48, ("float16", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "BIDIRECTIONAL_SEQUENCE_LSTM")),
+        provenance=g.provenance(SPEC, 48, ("float16", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2], consumers=1),
@@ -4078,7 +4078,7 @@ def _t19():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 48, ("", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "BIDIRECTIONAL_SEQUENCE_LSTM")),
+        provenance=g.provenance(SPEC, 48, ("", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2], consumers=1),
@@ -4520,7 +4520,7 @@ def _t21():
         "bidirectional_sequence_lstm_layer_norm_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 48, ("relaxed", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "BIDIRECTIONAL_SEQUENCE_LSTM")),
+        provenance=g.provenance(SPEC, 48, ("relaxed", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2], consumers=1),
@@ -4964,7 +4964,7 @@ def _t23():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 48, ("float16", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "BIDIRECTIONAL_SEQUENCE_LSTM")),
+        provenance=g.provenance(SPEC, 48, ("float16", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2], consumers=1),

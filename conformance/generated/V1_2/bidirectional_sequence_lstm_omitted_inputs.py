@@ -289,7 +289,7 @@ def _t1():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 95, ("", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "BIDIRECTIONAL_SEQUENCE_LSTM")),
+        provenance=g.provenance(SPEC, 95, ("", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [3, 2, 2], consumers=1),
@@ -703,7 +703,7 @@ def _t3():
         "bidirectional_sequence_lstm_omitted_inputs_time_major_zero_sized_input_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 95, ("relaxed", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "BIDIRECTIONAL_SEQUENCE_LSTM")),
+        provenance=g.provenance(SPEC, 95, ("relaxed", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [3, 2, 2], consumers=1),
@@ -1119,7 +1119,7 @@ def _t5():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 95, ("float16", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "BIDIRECTIONAL_SEQUENCE_LSTM")),
+        provenance=g.provenance(SPEC, 95, ("float16", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [3, 2, 2], consumers=1),
@@ -1534,7 +1534,7 @@ def _t7():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 95, ("", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "BIDIRECTIONAL_SEQUENCE_LSTM")),
+        provenance=g.provenance(SPEC, 95, ("", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [3, 2, 2], consumers=1),
@@ -1948,7 +1948,7 @@ def _t9():
         "bidirectional_sequence_lstm_omitted_inputs_time_major_full_shape_input_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 95, ("relaxed", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "BIDIRECTIONAL_SEQUENCE_LSTM")),
+        provenance=g.provenance(SPEC, 95, ("relaxed", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [3, 2, 2], consumers=1),
@@ -2364,7 +2364,7 @@ def _t11():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 95, ("float16", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "BIDIRECTIONAL_SEQUENCE_LSTM")),
+        provenance=g.provenance(SPEC, 95, ("float16", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [3, 2, 2], consumers=1),
@@ -2752,7 +2752,7 @@ def _t13():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 95, ("", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "BIDIRECTIONAL_SEQUENCE_LSTM")),
+        provenance=g.provenance(SPEC, 95, ("", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [3, 2, 2], consumers=1),
@@ -3112,7 +3112,7 @@ def _t15():
         "bidirectional_sequence_lstm_omitted_inputs_time_major_no_value_constant_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 95, ("relaxed", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "BIDIRECTIONAL_SEQUENCE_LSTM")),
+        provenance=g.provenance(SPEC, 95, ("relaxed", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [3, 2, 2], consumers=1),
@@ -3474,7 +3474,7 @@ def _t17():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 95, ("float16", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "BIDIRECTIONAL_SEQUENCE_LSTM")),
+        provenance=g.provenance(SPEC, 95, ("float16", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [3, 2, 2], consumers=1),
@@ -3860,7 +3860,7 @@ def _t19():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 95, ("", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "BIDIRECTIONAL_SEQUENCE_LSTM")),
+        provenance=g.provenance(SPEC, 95, ("", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
@@ -4274,7 +4274,7 @@ def _t21():
         "bidirectional_sequence_lstm_omitted_inputs_batch_major_merged_zero_sized_input_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 95, ("relaxed", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "BIDIRECTIONAL_SEQUENCE_LSTM")),
+        provenance=g.provenance(SPEC, 95, ("relaxed", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
@@ -4690,7 +4690,7 @@ def _t23():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 95, ("float16", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "BIDIRECTIONAL_SEQUENCE_LSTM")),
+        provenance=g.provenance(SPEC, 95, ("float16", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 2], consumers=1),
@@ -5105,7 +5105,7 @@ def _t25():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 95, ("", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "BIDIRECTIONAL_SEQUENCE_LSTM")),
+        provenance=g.provenance(SPEC, 95, ("", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
@@ -5519,7 +5519,7 @@ def _t27():
         "bidirectional_sequence_lstm_omitted_inputs_batch_major_merged_full_shape_input_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 95, ("relaxed", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "BIDIRECTIONAL_SEQUENCE_LSTM")),
+        provenance=g.provenance(SPEC, 95, ("relaxed", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
@@ -5935,7 +5935,7 @@ def _t29():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 95, ("float16", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "BIDIRECTIONAL_SEQUENCE_LSTM")),
+        provenance=g.provenance(SPEC, 95, ("float16", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 2], consumers=1),
@@ -6324,7 +6324,7 @@ def _t31():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 95, ("", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "BIDIRECTIONAL_SEQUENCE_LSTM")),
+        provenance=g.provenance(SPEC, 95, ("", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
@@ -6686,7 +6686,7 @@ def _t33():
         "bidirectional_sequence_lstm_omitted_inputs_batch_major_merged_no_value_constant_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 95, ("relaxed", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "BIDIRECTIONAL_SEQUENCE_LSTM")),
+        provenance=g.provenance(SPEC, 95, ("relaxed", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
@@ -7050,7 +7050,7 @@ def _t35():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 95, ("float16", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "BIDIRECTIONAL_SEQUENCE_LSTM")),
+        provenance=g.provenance(SPEC, 95, ("float16", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 2], consumers=1),
@@ -7441,7 +7441,7 @@ def _t37():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 95, ("", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "BIDIRECTIONAL_SEQUENCE_LSTM")),
+        provenance=g.provenance(SPEC, 95, ("", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2], consumers=1),
@@ -7875,7 +7875,7 @@ def _t39():
         "bidirectional_sequence_lstm_omitted_inputs_aux_input_zero_sized_input_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 95, ("relaxed", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "BIDIRECTIONAL_SEQUENCE_LSTM")),
+        provenance=g.provenance(SPEC, 95, ("relaxed", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2], consumers=1),
@@ -8311,7 +8311,7 @@ def _t41():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 95, ("float16", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "BIDIRECTIONAL_SEQUENCE_LSTM")),
+        provenance=g.provenance(SPEC, 95, ("float16", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2], consumers=1),
@@ -8746,7 +8746,7 @@ def _t43():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 95, ("", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "BIDIRECTIONAL_SEQUENCE_LSTM")),
+        provenance=g.provenance(SPEC, 95, ("", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2], consumers=1),
@@ -9180,7 +9180,7 @@ def _t45():
         "bidirectional_sequence_lstm_omitted_inputs_aux_input_full_shape_input_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 95, ("relaxed", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "BIDIRECTIONAL_SEQUENCE_LSTM")),
+        provenance=g.provenance(SPEC, 95, ("relaxed", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2], consumers=1),
@@ -9616,7 +9616,7 @@ def _t47():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 95, ("float16", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "BIDIRECTIONAL_SEQUENCE_LSTM")),
+        provenance=g.provenance(SPEC, 95, ("float16", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2], consumers=1),
@@ -10029,7 +10029,7 @@ def _t49():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 95, ("", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "BIDIRECTIONAL_SEQUENCE_LSTM")),
+        provenance=g.provenance(SPEC, 95, ("", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2], consumers=1),
@@ -10419,7 +10419,7 @@ def _t51():
         "bidirectional_sequence_lstm_omitted_inputs_aux_input_no_value_constant_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 95, ("relaxed", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "BIDIRECTIONAL_SEQUENCE_LSTM")),
+        provenance=g.provenance(SPEC, 95, ("relaxed", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2], consumers=1),
@@ -10811,7 +10811,7 @@ def _t53():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 95, ("float16", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "BIDIRECTIONAL_SEQUENCE_LSTM")),
+        provenance=g.provenance(SPEC, 95, ("float16", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2], consumers=1),
@@ -11222,7 +11222,7 @@ def _t55():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 95, ("", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "BIDIRECTIONAL_SEQUENCE_LSTM")),
+        provenance=g.provenance(SPEC, 95, ("", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2], consumers=1),
@@ -11664,7 +11664,7 @@ def _t57():
         "bidirectional_sequence_lstm_omitted_inputs_layer_norm_zero_sized_input_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 95, ("relaxed", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "BIDIRECTIONAL_SEQUENCE_LSTM")),
+        provenance=g.provenance(SPEC, 95, ("relaxed", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2], consumers=1),
@@ -12108,7 +12108,7 @@ def _t59():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 95, ("float16", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "BIDIRECTIONAL_SEQUENCE_LSTM")),
+        provenance=g.provenance(SPEC, 95, ("float16", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2], consumers=1),
@@ -12551,7 +12551,7 @@ def _t61():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 95, ("", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "BIDIRECTIONAL_SEQUENCE_LSTM")),
+        provenance=g.provenance(SPEC, 95, ("", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2], consumers=1),
@@ -12993,7 +12993,7 @@ def _t63():
         "bidirectional_sequence_lstm_omitted_inputs_layer_norm_full_shape_input_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 95, ("relaxed", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "BIDIRECTIONAL_SEQUENCE_LSTM")),
+        provenance=g.provenance(SPEC, 95, ("relaxed", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2], consumers=1),
@@ -13437,7 +13437,7 @@ def _t65():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 95, ("float16", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "BIDIRECTIONAL_SEQUENCE_LSTM")),
+        provenance=g.provenance(SPEC, 95, ("float16", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2], consumers=1),
@@ -13861,7 +13861,7 @@ def _t67():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 95, ("", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "BIDIRECTIONAL_SEQUENCE_LSTM")),
+        provenance=g.provenance(SPEC, 95, ("", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2], consumers=1),
@@ -14265,7 +14265,7 @@ def _t69():
         "bidirectional_sequence_lstm_omitted_inputs_layer_norm_no_value_constant_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 95, ("relaxed", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "BIDIRECTIONAL_SEQUENCE_LSTM")),
+        provenance=g.provenance(SPEC, 95, ("relaxed", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2], consumers=1),
@@ -14671,7 +14671,7 @@ def _t71():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 95, ("float16", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "BIDIRECTIONAL_SEQUENCE_LSTM")),
+        provenance=g.provenance(SPEC, 95, ("float16", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2], consumers=1),

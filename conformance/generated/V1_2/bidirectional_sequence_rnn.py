@@ -113,7 +113,7 @@ def _t1():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 46, ("", "", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "BIDIRECTIONAL_SEQUENCE_RNN")),
+        provenance=g.provenance(SPEC, 46, ("", "", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [3, 2, 2], consumers=1),
@@ -235,7 +235,7 @@ def _t3():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 46, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "BIDIRECTIONAL_SEQUENCE_RNN")),
+        provenance=g.provenance(SPEC, 46, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [3, 2, 2], consumers=1),
@@ -379,7 +379,7 @@ def _t5():
         "bidirectional_sequence_rnn_merged_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 46, ("", "relaxed", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "BIDIRECTIONAL_SEQUENCE_RNN")),
+        provenance=g.provenance(SPEC, 46, ("", "relaxed", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [3, 2, 2], consumers=1),
@@ -501,7 +501,7 @@ def _t7():
         "bidirectional_sequence_rnn_merged_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 46, ("", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "BIDIRECTIONAL_SEQUENCE_RNN")),
+        provenance=g.provenance(SPEC, 46, ("", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [3, 2, 2], consumers=1),
@@ -647,7 +647,7 @@ def _t9():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 46, ("", "float16", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "BIDIRECTIONAL_SEQUENCE_RNN")),
+        provenance=g.provenance(SPEC, 46, ("", "float16", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [3, 2, 2], consumers=1),
@@ -769,7 +769,7 @@ def _t11():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 46, ("", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "BIDIRECTIONAL_SEQUENCE_RNN")),
+        provenance=g.provenance(SPEC, 46, ("", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [3, 2, 2], consumers=1),
@@ -920,7 +920,7 @@ def _t13():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 46, ("weight_as_input", "", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "BIDIRECTIONAL_SEQUENCE_RNN")),
+        provenance=g.provenance(SPEC, 46, ("weight_as_input", "", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [3, 2, 2], consumers=1),
@@ -1070,7 +1070,7 @@ def _t15():
         "bidirectional_sequence_rnn_merged_dynamic_output_shape_weight_as_input_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 46, ("weight_as_input", "relaxed", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "BIDIRECTIONAL_SEQUENCE_RNN")),
+        provenance=g.provenance(SPEC, 46, ("weight_as_input", "relaxed", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [3, 2, 2], consumers=1),
@@ -1222,7 +1222,7 @@ def _t17():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 46, ("weight_as_input", "float16", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "BIDIRECTIONAL_SEQUENCE_RNN")),
+        provenance=g.provenance(SPEC, 46, ("weight_as_input", "float16", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [3, 2, 2], consumers=1),
@@ -1369,7 +1369,7 @@ def _t19():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 75, ("", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "BIDIRECTIONAL_SEQUENCE_RNN")),
+        provenance=g.provenance(SPEC, 75, ("", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
@@ -1495,7 +1495,7 @@ def _t21():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 75, ("", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "BIDIRECTIONAL_SEQUENCE_RNN")),
+        provenance=g.provenance(SPEC, 75, ("", "all_tensors_as_inputs", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
@@ -1643,7 +1643,7 @@ def _t23():
         "bidirectional_sequence_rnn_separate_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 75, ("relaxed", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "BIDIRECTIONAL_SEQUENCE_RNN")),
+        provenance=g.provenance(SPEC, 75, ("relaxed", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
@@ -1769,7 +1769,7 @@ def _t25():
         "bidirectional_sequence_rnn_separate_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 75, ("relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "BIDIRECTIONAL_SEQUENCE_RNN")),
+        provenance=g.provenance(SPEC, 75, ("relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
@@ -1919,7 +1919,7 @@ def _t27():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 75, ("float16", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "BIDIRECTIONAL_SEQUENCE_RNN")),
+        provenance=g.provenance(SPEC, 75, ("float16", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 2], consumers=1),
@@ -2045,7 +2045,7 @@ def _t29():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 75, ("float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "BIDIRECTIONAL_SEQUENCE_RNN")),
+        provenance=g.provenance(SPEC, 75, ("float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 2], consumers=1),
@@ -2192,7 +2192,7 @@ def _t31():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 105, ("", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "BIDIRECTIONAL_SEQUENCE_RNN")),
+        provenance=g.provenance(SPEC, 105, ("", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [3, 2, 2], consumers=1),
@@ -2320,7 +2320,7 @@ def _t33():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 105, ("", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "BIDIRECTIONAL_SEQUENCE_RNN")),
+        provenance=g.provenance(SPEC, 105, ("", "all_tensors_as_inputs", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [3, 2, 2], consumers=1),
@@ -2478,7 +2478,7 @@ def _t35():
         "bidirectional_sequence_rnn_aux_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 105, ("relaxed", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "BIDIRECTIONAL_SEQUENCE_RNN")),
+        provenance=g.provenance(SPEC, 105, ("relaxed", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [3, 2, 2], consumers=1),
@@ -2606,7 +2606,7 @@ def _t37():
         "bidirectional_sequence_rnn_aux_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 105, ("relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "BIDIRECTIONAL_SEQUENCE_RNN")),
+        provenance=g.provenance(SPEC, 105, ("relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [3, 2, 2], consumers=1),
@@ -2766,7 +2766,7 @@ def _t39():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 105, ("float16", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "BIDIRECTIONAL_SEQUENCE_RNN")),
+        provenance=g.provenance(SPEC, 105, ("float16", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [3, 2, 2], consumers=1),
@@ -2894,7 +2894,7 @@ def _t41():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 105, ("float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "BIDIRECTIONAL_SEQUENCE_RNN")),
+        provenance=g.provenance(SPEC, 105, ("float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [3, 2, 2], consumers=1),
@@ -3051,7 +3051,7 @@ def _t43():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 132, ("", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "BIDIRECTIONAL_SEQUENCE_RNN")),
+        provenance=g.provenance(SPEC, 132, ("", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
@@ -3175,7 +3175,7 @@ def _t45():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 132, ("", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "BIDIRECTIONAL_SEQUENCE_RNN")),
+        provenance=g.provenance(SPEC, 132, ("", "all_tensors_as_inputs", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
@@ -3329,7 +3329,7 @@ def _t47():
         "bidirectional_sequence_rnn_aux_merged_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 132, ("relaxed", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "BIDIRECTIONAL_SEQUENCE_RNN")),
+        provenance=g.provenance(SPEC, 132, ("relaxed", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
@@ -3453,7 +3453,7 @@ def _t49():
         "bidirectional_sequence_rnn_aux_merged_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 132, ("relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "BIDIRECTIONAL_SEQUENCE_RNN")),
+        provenance=g.provenance(SPEC, 132, ("relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
@@ -3609,7 +3609,7 @@ def _t51():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 132, ("float16", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "BIDIRECTIONAL_SEQUENCE_RNN")),
+        provenance=g.provenance(SPEC, 132, ("float16", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 2], consumers=1),
@@ -3733,7 +3733,7 @@ def _t53():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 132, ("float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "BIDIRECTIONAL_SEQUENCE_RNN")),
+        provenance=g.provenance(SPEC, 132, ("float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 2], consumers=1),

@@ -88,7 +88,7 @@ def _t1():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 47, ("", "", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "BIDIRECTIONAL_SEQUENCE_RNN")),
+        provenance=g.provenance(SPEC, 47, ("", "", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [3, 2, 2], consumers=1),
@@ -210,7 +210,7 @@ def _t3():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 47, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "BIDIRECTIONAL_SEQUENCE_RNN")),
+        provenance=g.provenance(SPEC, 47, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [3, 2, 2], consumers=1),
@@ -354,7 +354,7 @@ def _t5():
         "bidirectional_sequence_rnn_omitted_aux_zero_sized_input_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 47, ("", "relaxed", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "BIDIRECTIONAL_SEQUENCE_RNN")),
+        provenance=g.provenance(SPEC, 47, ("", "relaxed", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [3, 2, 2], consumers=1),
@@ -476,7 +476,7 @@ def _t7():
         "bidirectional_sequence_rnn_omitted_aux_zero_sized_input_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 47, ("", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "BIDIRECTIONAL_SEQUENCE_RNN")),
+        provenance=g.provenance(SPEC, 47, ("", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [3, 2, 2], consumers=1),
@@ -622,7 +622,7 @@ def _t9():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 47, ("", "float16", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "BIDIRECTIONAL_SEQUENCE_RNN")),
+        provenance=g.provenance(SPEC, 47, ("", "float16", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [3, 2, 2], consumers=1),
@@ -744,7 +744,7 @@ def _t11():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 47, ("", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "BIDIRECTIONAL_SEQUENCE_RNN")),
+        provenance=g.provenance(SPEC, 47, ("", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [3, 2, 2], consumers=1),
@@ -895,7 +895,7 @@ def _t13():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 47, ("weight_as_input", "", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "BIDIRECTIONAL_SEQUENCE_RNN")),
+        provenance=g.provenance(SPEC, 47, ("weight_as_input", "", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [3, 2, 2], consumers=1),
@@ -1045,7 +1045,7 @@ def _t15():
         "bidirectional_sequence_rnn_omitted_aux_zero_sized_input_dynamic_output_shape_weight_as_input_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 47, ("weight_as_input", "relaxed", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "BIDIRECTIONAL_SEQUENCE_RNN")),
+        provenance=g.provenance(SPEC, 47, ("weight_as_input", "relaxed", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [3, 2, 2], consumers=1),
@@ -1197,7 +1197,7 @@ def _t17():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 47, ("weight_as_input", "float16", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "BIDIRECTIONAL_SEQUENCE_RNN")),
+        provenance=g.provenance(SPEC, 47, ("weight_as_input", "float16", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [3, 2, 2], consumers=1),
@@ -1342,7 +1342,7 @@ def _t19():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 47, ("", "", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "BIDIRECTIONAL_SEQUENCE_RNN")),
+        provenance=g.provenance(SPEC, 47, ("", "", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [3, 2, 2], consumers=1),
@@ -1464,7 +1464,7 @@ def _t21():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 47, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "BIDIRECTIONAL_SEQUENCE_RNN")),
+        provenance=g.provenance(SPEC, 47, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [3, 2, 2], consumers=1),
@@ -1608,7 +1608,7 @@ def _t23():
         "bidirectional_sequence_rnn_omitted_aux_full_shape_input_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 47, ("", "relaxed", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "BIDIRECTIONAL_SEQUENCE_RNN")),
+        provenance=g.provenance(SPEC, 47, ("", "relaxed", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [3, 2, 2], consumers=1),
@@ -1730,7 +1730,7 @@ def _t25():
         "bidirectional_sequence_rnn_omitted_aux_full_shape_input_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 47, ("", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "BIDIRECTIONAL_SEQUENCE_RNN")),
+        provenance=g.provenance(SPEC, 47, ("", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [3, 2, 2], consumers=1),
@@ -1876,7 +1876,7 @@ def _t27():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 47, ("", "float16", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "BIDIRECTIONAL_SEQUENCE_RNN")),
+        provenance=g.provenance(SPEC, 47, ("", "float16", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [3, 2, 2], consumers=1),
@@ -1998,7 +1998,7 @@ def _t29():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 47, ("", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "BIDIRECTIONAL_SEQUENCE_RNN")),
+        provenance=g.provenance(SPEC, 47, ("", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [3, 2, 2], consumers=1),
@@ -2149,7 +2149,7 @@ def _t31():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 47, ("weight_as_input", "", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "BIDIRECTIONAL_SEQUENCE_RNN")),
+        provenance=g.provenance(SPEC, 47, ("weight_as_input", "", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [3, 2, 2], consumers=1),
@@ -2299,7 +2299,7 @@ def _t33():
         "bidirectional_sequence_rnn_omitted_aux_full_shape_input_dynamic_output_shape_weight_as_input_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 47, ("weight_as_input", "relaxed", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "BIDIRECTIONAL_SEQUENCE_RNN")),
+        provenance=g.provenance(SPEC, 47, ("weight_as_input", "relaxed", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [3, 2, 2], consumers=1),
@@ -2451,7 +2451,7 @@ def _t35():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 47, ("weight_as_input", "float16", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "BIDIRECTIONAL_SEQUENCE_RNN")),
+        provenance=g.provenance(SPEC, 47, ("weight_as_input", "float16", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [3, 2, 2], consumers=1),
@@ -2593,7 +2593,7 @@ def _t37():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 47, ("", "", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "BIDIRECTIONAL_SEQUENCE_RNN")),
+        provenance=g.provenance(SPEC, 47, ("", "", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [3, 2, 2], consumers=1),
@@ -2709,7 +2709,7 @@ def _t39():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 47, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "BIDIRECTIONAL_SEQUENCE_RNN")),
+        provenance=g.provenance(SPEC, 47, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [3, 2, 2], consumers=1),
@@ -2847,7 +2847,7 @@ def _t41():
         "bidirectional_sequence_rnn_omitted_aux_no_value_constant_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 47, ("", "relaxed", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "BIDIRECTIONAL_SEQUENCE_RNN")),
+        provenance=g.provenance(SPEC, 47, ("", "relaxed", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [3, 2, 2], consumers=1),
@@ -2963,7 +2963,7 @@ def _t43():
         "bidirectional_sequence_rnn_omitted_aux_no_value_constant_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 47, ("", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "BIDIRECTIONAL_SEQUENCE_RNN")),
+        provenance=g.provenance(SPEC, 47, ("", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [3, 2, 2], consumers=1),
@@ -3103,7 +3103,7 @@ def _t45():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 47, ("", "float16", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "BIDIRECTIONAL_SEQUENCE_RNN")),
+        provenance=g.provenance(SPEC, 47, ("", "float16", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [3, 2, 2], consumers=1),
@@ -3219,7 +3219,7 @@ def _t47():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 47, ("", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "BIDIRECTIONAL_SEQUENCE_RNN")),
+        provenance=g.provenance(SPEC, 47, ("", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [3, 2, 2], consumers=1),
@@ -3364,7 +3364,7 @@ def _t49():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 47, ("weight_as_input", "", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "BIDIRECTIONAL_SEQUENCE_RNN")),
+        provenance=g.provenance(SPEC, 47, ("weight_as_input", "", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [3, 2, 2], consumers=1),
@@ -3508,7 +3508,7 @@ def _t51():
         "bidirectional_sequence_rnn_omitted_aux_no_value_constant_dynamic_output_shape_weight_as_input_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 47, ("weight_as_input", "relaxed", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "BIDIRECTIONAL_SEQUENCE_RNN")),
+        provenance=g.provenance(SPEC, 47, ("weight_as_input", "relaxed", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [3, 2, 2], consumers=1),
@@ -3654,7 +3654,7 @@ def _t53():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 47, ("weight_as_input", "float16", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "BIDIRECTIONAL_SEQUENCE_RNN")),
+        provenance=g.provenance(SPEC, 47, ("weight_as_input", "float16", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [3, 2, 2], consumers=1),

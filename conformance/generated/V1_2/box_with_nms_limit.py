@@ -117,7 +117,7 @@ def _t1():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 48, ("", "all_inputs_as_internal"), ("ADD", "ADD", "BOX_WITH_NMS_LIMIT")),
+        provenance=g.provenance(SPEC, 48, ("", "all_inputs_as_internal"), ("BOX_WITH_NMS_LIMIT",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [6, 3], consumers=1),
@@ -221,7 +221,7 @@ def _t3():
         "box_with_nms_limit_hard_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 48, ("relaxed", "all_inputs_as_internal"), ("ADD", "ADD", "BOX_WITH_NMS_LIMIT")),
+        provenance=g.provenance(SPEC, 48, ("relaxed", "all_inputs_as_internal"), ("BOX_WITH_NMS_LIMIT",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [6, 3], consumers=1),
@@ -327,7 +327,7 @@ def _t5():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 48, ("float16", "all_inputs_as_internal"), ("ADD", "ADD", "BOX_WITH_NMS_LIMIT")),
+        provenance=g.provenance(SPEC, 48, ("float16", "all_inputs_as_internal"), ("BOX_WITH_NMS_LIMIT",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [6, 3], consumers=1),
@@ -432,7 +432,7 @@ def _t7():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 48, ("quant8", "all_inputs_as_internal"), ("ADD", "BOX_WITH_NMS_LIMIT")),
+        provenance=g.provenance(SPEC, 48, ("quant8", "all_inputs_as_internal"), ("BOX_WITH_NMS_LIMIT",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [6, 3], consumers=1, scale=0.0078125, zero_point=16),
@@ -533,7 +533,7 @@ def _t9():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 48, ("", "all_inputs_as_internal"), ("ADD", "ADD", "BOX_WITH_NMS_LIMIT")),
+        provenance=g.provenance(SPEC, 48, ("", "all_inputs_as_internal"), ("BOX_WITH_NMS_LIMIT",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [6, 3], consumers=1),
@@ -637,7 +637,7 @@ def _t11():
         "box_with_nms_limit_max_detections_4_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 48, ("relaxed", "all_inputs_as_internal"), ("ADD", "ADD", "BOX_WITH_NMS_LIMIT")),
+        provenance=g.provenance(SPEC, 48, ("relaxed", "all_inputs_as_internal"), ("BOX_WITH_NMS_LIMIT",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [6, 3], consumers=1),
@@ -743,7 +743,7 @@ def _t13():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 48, ("float16", "all_inputs_as_internal"), ("ADD", "ADD", "BOX_WITH_NMS_LIMIT")),
+        provenance=g.provenance(SPEC, 48, ("float16", "all_inputs_as_internal"), ("BOX_WITH_NMS_LIMIT",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [6, 3], consumers=1),
@@ -848,7 +848,7 @@ def _t15():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 48, ("quant8", "all_inputs_as_internal"), ("ADD", "BOX_WITH_NMS_LIMIT")),
+        provenance=g.provenance(SPEC, 48, ("quant8", "all_inputs_as_internal"), ("BOX_WITH_NMS_LIMIT",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [6, 3], consumers=1, scale=0.0078125, zero_point=16),
@@ -949,7 +949,7 @@ def _t17():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 48, ("", "all_inputs_as_internal"), ("ADD", "ADD", "BOX_WITH_NMS_LIMIT")),
+        provenance=g.provenance(SPEC, 48, ("", "all_inputs_as_internal"), ("BOX_WITH_NMS_LIMIT",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [6, 3], consumers=1),
@@ -1053,7 +1053,7 @@ def _t19():
         "box_with_nms_limit_max_detections_1_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 48, ("relaxed", "all_inputs_as_internal"), ("ADD", "ADD", "BOX_WITH_NMS_LIMIT")),
+        provenance=g.provenance(SPEC, 48, ("relaxed", "all_inputs_as_internal"), ("BOX_WITH_NMS_LIMIT",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [6, 3], consumers=1),
@@ -1159,7 +1159,7 @@ def _t21():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 48, ("float16", "all_inputs_as_internal"), ("ADD", "ADD", "BOX_WITH_NMS_LIMIT")),
+        provenance=g.provenance(SPEC, 48, ("float16", "all_inputs_as_internal"), ("BOX_WITH_NMS_LIMIT",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [6, 3], consumers=1),
@@ -1264,7 +1264,7 @@ def _t23():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 48, ("quant8", "all_inputs_as_internal"), ("ADD", "BOX_WITH_NMS_LIMIT")),
+        provenance=g.provenance(SPEC, 48, ("quant8", "all_inputs_as_internal"), ("BOX_WITH_NMS_LIMIT",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [6, 3], consumers=1, scale=0.0078125, zero_point=16),
@@ -1365,7 +1365,7 @@ def _t25():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 48, ("", "all_inputs_as_internal"), ("ADD", "ADD", "BOX_WITH_NMS_LIMIT")),
+        provenance=g.provenance(SPEC, 48, ("", "all_inputs_as_internal"), ("BOX_WITH_NMS_LIMIT",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [5, 2], consumers=1),
@@ -1469,7 +1469,7 @@ def _t27():
         "box_with_nms_limit_batches_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 48, ("relaxed", "all_inputs_as_internal"), ("ADD", "ADD", "BOX_WITH_NMS_LIMIT")),
+        provenance=g.provenance(SPEC, 48, ("relaxed", "all_inputs_as_internal"), ("BOX_WITH_NMS_LIMIT",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [5, 2], consumers=1),
@@ -1575,7 +1575,7 @@ def _t29():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 48, ("float16", "all_inputs_as_internal"), ("ADD", "ADD", "BOX_WITH_NMS_LIMIT")),
+        provenance=g.provenance(SPEC, 48, ("float16", "all_inputs_as_internal"), ("BOX_WITH_NMS_LIMIT",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [5, 2], consumers=1),
@@ -1680,7 +1680,7 @@ def _t31():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 48, ("quant8", "all_inputs_as_internal"), ("ADD", "BOX_WITH_NMS_LIMIT")),
+        provenance=g.provenance(SPEC, 48, ("quant8", "all_inputs_as_internal"), ("BOX_WITH_NMS_LIMIT",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [5, 2], consumers=1, scale=0.0078125, zero_point=16),
@@ -1781,7 +1781,7 @@ def _t33():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 48, ("", "all_inputs_as_internal"), ("ADD", "ADD", "BOX_WITH_NMS_LIMIT")),
+        provenance=g.provenance(SPEC, 48, ("", "all_inputs_as_internal"), ("BOX_WITH_NMS_LIMIT",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [3, 2], consumers=1),
@@ -1885,7 +1885,7 @@ def _t35():
         "box_with_nms_limit_zero_nms_score_threshold_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 48, ("relaxed", "all_inputs_as_internal"), ("ADD", "ADD", "BOX_WITH_NMS_LIMIT")),
+        provenance=g.provenance(SPEC, 48, ("relaxed", "all_inputs_as_internal"), ("BOX_WITH_NMS_LIMIT",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [3, 2], consumers=1),
@@ -1991,7 +1991,7 @@ def _t37():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 48, ("float16", "all_inputs_as_internal"), ("ADD", "ADD", "BOX_WITH_NMS_LIMIT")),
+        provenance=g.provenance(SPEC, 48, ("float16", "all_inputs_as_internal"), ("BOX_WITH_NMS_LIMIT",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [3, 2], consumers=1),
@@ -2096,7 +2096,7 @@ def _t39():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 48, ("quant8", "all_inputs_as_internal"), ("ADD", "BOX_WITH_NMS_LIMIT")),
+        provenance=g.provenance(SPEC, 48, ("quant8", "all_inputs_as_internal"), ("BOX_WITH_NMS_LIMIT",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 2], consumers=1, scale=0.0078125, zero_point=16),

@@ -107,7 +107,7 @@ def _t1():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 43, ("", "all_inputs_as_internal"), ("ADD", "ADD", "BOX_WITH_NMS_LIMIT")),
+        provenance=g.provenance(SPEC, 43, ("", "all_inputs_as_internal"), ("BOX_WITH_NMS_LIMIT",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [6, 3], consumers=1),
@@ -211,7 +211,7 @@ def _t3():
         "box_with_nms_limit_soft_linear_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 43, ("relaxed", "all_inputs_as_internal"), ("ADD", "ADD", "BOX_WITH_NMS_LIMIT")),
+        provenance=g.provenance(SPEC, 43, ("relaxed", "all_inputs_as_internal"), ("BOX_WITH_NMS_LIMIT",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [6, 3], consumers=1),
@@ -317,7 +317,7 @@ def _t5():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 43, ("float16", "all_inputs_as_internal"), ("ADD", "ADD", "BOX_WITH_NMS_LIMIT")),
+        provenance=g.provenance(SPEC, 43, ("float16", "all_inputs_as_internal"), ("BOX_WITH_NMS_LIMIT",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [6, 3], consumers=1),
@@ -422,7 +422,7 @@ def _t7():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 43, ("quant8", "all_inputs_as_internal"), ("ADD", "BOX_WITH_NMS_LIMIT")),
+        provenance=g.provenance(SPEC, 43, ("quant8", "all_inputs_as_internal"), ("BOX_WITH_NMS_LIMIT",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [6, 3], consumers=1, scale=0.0078125, zero_point=16),
@@ -523,7 +523,7 @@ def _t9():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 43, ("", "all_inputs_as_internal"), ("ADD", "ADD", "BOX_WITH_NMS_LIMIT")),
+        provenance=g.provenance(SPEC, 43, ("", "all_inputs_as_internal"), ("BOX_WITH_NMS_LIMIT",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [6, 3], consumers=1),
@@ -627,7 +627,7 @@ def _t11():
         "box_with_nms_limit_soft_linear_max_detections_2_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 43, ("relaxed", "all_inputs_as_internal"), ("ADD", "ADD", "BOX_WITH_NMS_LIMIT")),
+        provenance=g.provenance(SPEC, 43, ("relaxed", "all_inputs_as_internal"), ("BOX_WITH_NMS_LIMIT",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [6, 3], consumers=1),
@@ -733,7 +733,7 @@ def _t13():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 43, ("float16", "all_inputs_as_internal"), ("ADD", "ADD", "BOX_WITH_NMS_LIMIT")),
+        provenance=g.provenance(SPEC, 43, ("float16", "all_inputs_as_internal"), ("BOX_WITH_NMS_LIMIT",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [6, 3], consumers=1),
@@ -838,7 +838,7 @@ def _t15():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 43, ("quant8", "all_inputs_as_internal"), ("ADD", "BOX_WITH_NMS_LIMIT")),
+        provenance=g.provenance(SPEC, 43, ("quant8", "all_inputs_as_internal"), ("BOX_WITH_NMS_LIMIT",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [6, 3], consumers=1, scale=0.0078125, zero_point=16),
@@ -939,7 +939,7 @@ def _t17():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 43, ("", "all_inputs_as_internal"), ("ADD", "ADD", "BOX_WITH_NMS_LIMIT")),
+        provenance=g.provenance(SPEC, 43, ("", "all_inputs_as_internal"), ("BOX_WITH_NMS_LIMIT",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [6, 3], consumers=1),
@@ -1043,7 +1043,7 @@ def _t19():
         "box_with_nms_limit_soft_gaussian_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 43, ("relaxed", "all_inputs_as_internal"), ("ADD", "ADD", "BOX_WITH_NMS_LIMIT")),
+        provenance=g.provenance(SPEC, 43, ("relaxed", "all_inputs_as_internal"), ("BOX_WITH_NMS_LIMIT",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [6, 3], consumers=1),
@@ -1149,7 +1149,7 @@ def _t21():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 43, ("float16", "all_inputs_as_internal"), ("ADD", "ADD", "BOX_WITH_NMS_LIMIT")),
+        provenance=g.provenance(SPEC, 43, ("float16", "all_inputs_as_internal"), ("BOX_WITH_NMS_LIMIT",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [6, 3], consumers=1),
@@ -1254,7 +1254,7 @@ def _t23():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 43, ("quant8", "all_inputs_as_internal"), ("ADD", "BOX_WITH_NMS_LIMIT")),
+        provenance=g.provenance(SPEC, 43, ("quant8", "all_inputs_as_internal"), ("BOX_WITH_NMS_LIMIT",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [6, 3], consumers=1, scale=0.0078125, zero_point=16),
@@ -1355,7 +1355,7 @@ def _t25():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 43, ("", "all_inputs_as_internal"), ("ADD", "ADD", "BOX_WITH_NMS_LIMIT")),
+        provenance=g.provenance(SPEC, 43, ("", "all_inputs_as_internal"), ("BOX_WITH_NMS_LIMIT",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [6, 3], consumers=1),
@@ -1459,7 +1459,7 @@ def _t27():
         "box_with_nms_limit_soft_gaussian_max_detections_2_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 43, ("relaxed", "all_inputs_as_internal"), ("ADD", "ADD", "BOX_WITH_NMS_LIMIT")),
+        provenance=g.provenance(SPEC, 43, ("relaxed", "all_inputs_as_internal"), ("BOX_WITH_NMS_LIMIT",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [6, 3], consumers=1),
@@ -1565,7 +1565,7 @@ def _t29():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 43, ("float16", "all_inputs_as_internal"), ("ADD", "ADD", "BOX_WITH_NMS_LIMIT")),
+        provenance=g.provenance(SPEC, 43, ("float16", "all_inputs_as_internal"), ("BOX_WITH_NMS_LIMIT",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [6, 3], consumers=1),
@@ -1670,7 +1670,7 @@ def _t31():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 43, ("quant8", "all_inputs_as_internal"), ("ADD", "BOX_WITH_NMS_LIMIT")),
+        provenance=g.provenance(SPEC, 43, ("quant8", "all_inputs_as_internal"), ("BOX_WITH_NMS_LIMIT",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [6, 3], consumers=1, scale=0.0078125, zero_point=16),

@@ -77,7 +77,7 @@ def _t1():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 22, ("", "all_inputs_as_internal"), ("ADD", "ADD", "BOX_WITH_NMS_LIMIT")),
+        provenance=g.provenance(SPEC, 22, ("", "all_inputs_as_internal"), ("BOX_WITH_NMS_LIMIT",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
@@ -181,7 +181,7 @@ def _t3():
         "box_with_nms_limit_zero_sized_max_detections_0_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 22, ("relaxed", "all_inputs_as_internal"), ("ADD", "ADD", "BOX_WITH_NMS_LIMIT")),
+        provenance=g.provenance(SPEC, 22, ("relaxed", "all_inputs_as_internal"), ("BOX_WITH_NMS_LIMIT",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
@@ -287,7 +287,7 @@ def _t5():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 22, ("float16", "all_inputs_as_internal"), ("ADD", "ADD", "BOX_WITH_NMS_LIMIT")),
+        provenance=g.provenance(SPEC, 22, ("float16", "all_inputs_as_internal"), ("BOX_WITH_NMS_LIMIT",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 2], consumers=1),
@@ -392,7 +392,7 @@ def _t7():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 22, ("quant8", "all_inputs_as_internal"), ("ADD", "BOX_WITH_NMS_LIMIT")),
+        provenance=g.provenance(SPEC, 22, ("quant8", "all_inputs_as_internal"), ("BOX_WITH_NMS_LIMIT",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2], consumers=1, scale=0.0078125, zero_point=16),

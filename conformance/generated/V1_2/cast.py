@@ -59,7 +59,7 @@ def _t1():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 67, ("all_inputs_as_internal",), ("ADD", "CAST")),
+        provenance=g.provenance(SPEC, 67, ("all_inputs_as_internal",), ("CAST",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 5], consumers=1),
@@ -127,7 +127,7 @@ def _t3():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 67, ("", "all_inputs_as_internal"), ("ADD", "CAST")),
+        provenance=g.provenance(SPEC, 67, ("", "all_inputs_as_internal"), ("CAST",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 5], consumers=1),
@@ -194,7 +194,7 @@ def _t5():
         "cast_float16_to_float32_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 67, ("relaxed", "all_inputs_as_internal"), ("ADD", "CAST")),
+        provenance=g.provenance(SPEC, 67, ("relaxed", "all_inputs_as_internal"), ("CAST",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 5], consumers=1),
@@ -263,7 +263,7 @@ def _t7():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 67, ("all_inputs_as_internal",), ("ADD", "CAST")),
+        provenance=g.provenance(SPEC, 67, ("all_inputs_as_internal",), ("CAST",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 5], consumers=1),
@@ -331,7 +331,7 @@ def _t9():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 67, ("all_inputs_as_internal",), ("ADD", "CAST")),
+        provenance=g.provenance(SPEC, 67, ("all_inputs_as_internal",), ("CAST",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 5], consumers=1),
@@ -399,7 +399,7 @@ def _t11():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 67, ("", "all_inputs_as_internal"), ("ADD", "CAST")),
+        provenance=g.provenance(SPEC, 67, ("", "all_inputs_as_internal"), ("CAST",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 5], consumers=1),
@@ -466,7 +466,7 @@ def _t13():
         "cast_float32_to_float16_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 67, ("relaxed", "all_inputs_as_internal"), ("ADD", "CAST")),
+        provenance=g.provenance(SPEC, 67, ("relaxed", "all_inputs_as_internal"), ("CAST",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 5], consumers=1),
@@ -535,7 +535,7 @@ def _t15():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 67, ("", "all_inputs_as_internal"), ("ADD", "CAST")),
+        provenance=g.provenance(SPEC, 67, ("", "all_inputs_as_internal"), ("CAST",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 5], consumers=1),
@@ -602,7 +602,7 @@ def _t17():
         "cast_float32_to_float32_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 67, ("relaxed", "all_inputs_as_internal"), ("ADD", "CAST")),
+        provenance=g.provenance(SPEC, 67, ("relaxed", "all_inputs_as_internal"), ("CAST",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 5], consumers=1),
@@ -671,7 +671,7 @@ def _t19():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 67, ("", "all_inputs_as_internal"), ("ADD", "CAST")),
+        provenance=g.provenance(SPEC, 67, ("", "all_inputs_as_internal"), ("CAST",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 5], consumers=1),
@@ -738,7 +738,7 @@ def _t21():
         "cast_float32_to_int32_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 67, ("relaxed", "all_inputs_as_internal"), ("ADD", "CAST")),
+        provenance=g.provenance(SPEC, 67, ("relaxed", "all_inputs_as_internal"), ("CAST",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 5], consumers=1),
@@ -807,7 +807,7 @@ def _t23():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 67, ("", "all_inputs_as_internal"), ("ADD", "CAST")),
+        provenance=g.provenance(SPEC, 67, ("", "all_inputs_as_internal"), ("CAST",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 5], consumers=1),
@@ -874,7 +874,7 @@ def _t25():
         "cast_float32_to_quant8_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 67, ("relaxed", "all_inputs_as_internal"), ("ADD", "CAST")),
+        provenance=g.provenance(SPEC, 67, ("relaxed", "all_inputs_as_internal"), ("CAST",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 5], consumers=1),
@@ -1067,7 +1067,7 @@ def _t31():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 67, ("all_inputs_as_internal",), ("ADD", "CAST")),
+        provenance=g.provenance(SPEC, 67, ("all_inputs_as_internal",), ("CAST",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3], consumers=1, scale=0.5, zero_point=128),
@@ -1135,7 +1135,7 @@ def _t33():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 67, ("", "all_inputs_as_internal"), ("ADD", "CAST")),
+        provenance=g.provenance(SPEC, 67, ("", "all_inputs_as_internal"), ("CAST",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3], consumers=1, scale=0.5, zero_point=128),
@@ -1202,7 +1202,7 @@ def _t35():
         "cast_quant8_to_float32_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 67, ("relaxed", "all_inputs_as_internal"), ("ADD", "CAST")),
+        provenance=g.provenance(SPEC, 67, ("relaxed", "all_inputs_as_internal"), ("CAST",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3], consumers=1, scale=0.5, zero_point=128),
@@ -1271,7 +1271,7 @@ def _t37():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 67, ("all_inputs_as_internal",), ("ADD", "CAST")),
+        provenance=g.provenance(SPEC, 67, ("all_inputs_as_internal",), ("CAST",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3], consumers=1, scale=0.5, zero_point=128),
@@ -1339,7 +1339,7 @@ def _t39():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 67, ("all_inputs_as_internal",), ("ADD", "CAST")),
+        provenance=g.provenance(SPEC, 67, ("all_inputs_as_internal",), ("CAST",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3], consumers=1, scale=0.5, zero_point=128),
@@ -1407,7 +1407,7 @@ def _t41():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 86, ("all_inputs_as_internal",), ("ADD", "CAST")),
+        provenance=g.provenance(SPEC, 86, ("all_inputs_as_internal",), ("CAST",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [4], consumers=1),
@@ -1475,7 +1475,7 @@ def _t43():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 86, ("all_inputs_as_internal",), ("ADD", "CAST")),
+        provenance=g.provenance(SPEC, 86, ("all_inputs_as_internal",), ("CAST",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [4], consumers=1),
@@ -1543,7 +1543,7 @@ def _t45():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 86, ("all_inputs_as_internal",), ("ADD", "CAST")),
+        provenance=g.provenance(SPEC, 86, ("all_inputs_as_internal",), ("CAST",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [4], consumers=1),
@@ -1611,7 +1611,7 @@ def _t47():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 86, ("all_inputs_as_internal",), ("ADD", "CAST")),
+        provenance=g.provenance(SPEC, 86, ("all_inputs_as_internal",), ("CAST",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [4], consumers=1),

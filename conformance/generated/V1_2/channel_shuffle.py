@@ -77,7 +77,7 @@ def _t1():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 14, ("dim2_axis0_neg", "", "all_inputs_as_internal"), ("ADD", "CHANNEL_SHUFFLE")),
+        provenance=g.provenance(SPEC, 14, ("dim2_axis0_neg", "", "all_inputs_as_internal"), ("CHANNEL_SHUFFLE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [6, 2], consumers=1),
@@ -149,7 +149,7 @@ def _t3():
         "channel_shuffle_dynamic_output_shape_dim2_axis0_neg_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 14, ("dim2_axis0_neg", "relaxed", "all_inputs_as_internal"), ("ADD", "CHANNEL_SHUFFLE")),
+        provenance=g.provenance(SPEC, 14, ("dim2_axis0_neg", "relaxed", "all_inputs_as_internal"), ("CHANNEL_SHUFFLE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [6, 2], consumers=1),
@@ -223,7 +223,7 @@ def _t5():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 14, ("dim2_axis0_neg", "float16", "all_inputs_as_internal"), ("ADD", "CHANNEL_SHUFFLE")),
+        provenance=g.provenance(SPEC, 14, ("dim2_axis0_neg", "float16", "all_inputs_as_internal"), ("CHANNEL_SHUFFLE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [6, 2], consumers=1),
@@ -296,7 +296,7 @@ def _t7():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 14, ("dim2_axis0_neg", "quant8", "all_inputs_as_internal"), ("ADD", "CHANNEL_SHUFFLE")),
+        provenance=g.provenance(SPEC, 14, ("dim2_axis0_neg", "quant8", "all_inputs_as_internal"), ("CHANNEL_SHUFFLE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [6, 2], consumers=1, scale=0.5, zero_point=100),
@@ -369,7 +369,7 @@ def _t9():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 14, ("dim2_axis1_neg", "", "all_inputs_as_internal"), ("ADD", "CHANNEL_SHUFFLE")),
+        provenance=g.provenance(SPEC, 14, ("dim2_axis1_neg", "", "all_inputs_as_internal"), ("CHANNEL_SHUFFLE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 6], consumers=1),
@@ -441,7 +441,7 @@ def _t11():
         "channel_shuffle_dynamic_output_shape_dim2_axis1_neg_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 14, ("dim2_axis1_neg", "relaxed", "all_inputs_as_internal"), ("ADD", "CHANNEL_SHUFFLE")),
+        provenance=g.provenance(SPEC, 14, ("dim2_axis1_neg", "relaxed", "all_inputs_as_internal"), ("CHANNEL_SHUFFLE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 6], consumers=1),
@@ -515,7 +515,7 @@ def _t13():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 14, ("dim2_axis1_neg", "float16", "all_inputs_as_internal"), ("ADD", "CHANNEL_SHUFFLE")),
+        provenance=g.provenance(SPEC, 14, ("dim2_axis1_neg", "float16", "all_inputs_as_internal"), ("CHANNEL_SHUFFLE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 6], consumers=1),
@@ -588,7 +588,7 @@ def _t15():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 14, ("dim2_axis1_neg", "quant8", "all_inputs_as_internal"), ("ADD", "CHANNEL_SHUFFLE")),
+        provenance=g.provenance(SPEC, 14, ("dim2_axis1_neg", "quant8", "all_inputs_as_internal"), ("CHANNEL_SHUFFLE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 6], consumers=1, scale=0.5, zero_point=100),
@@ -661,7 +661,7 @@ def _t17():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 14, ("dim2_axis0", "", "all_inputs_as_internal"), ("ADD", "CHANNEL_SHUFFLE")),
+        provenance=g.provenance(SPEC, 14, ("dim2_axis0", "", "all_inputs_as_internal"), ("CHANNEL_SHUFFLE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [6, 2], consumers=1),
@@ -733,7 +733,7 @@ def _t19():
         "channel_shuffle_dynamic_output_shape_dim2_axis0_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 14, ("dim2_axis0", "relaxed", "all_inputs_as_internal"), ("ADD", "CHANNEL_SHUFFLE")),
+        provenance=g.provenance(SPEC, 14, ("dim2_axis0", "relaxed", "all_inputs_as_internal"), ("CHANNEL_SHUFFLE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [6, 2], consumers=1),
@@ -807,7 +807,7 @@ def _t21():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 14, ("dim2_axis0", "float16", "all_inputs_as_internal"), ("ADD", "CHANNEL_SHUFFLE")),
+        provenance=g.provenance(SPEC, 14, ("dim2_axis0", "float16", "all_inputs_as_internal"), ("CHANNEL_SHUFFLE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [6, 2], consumers=1),
@@ -880,7 +880,7 @@ def _t23():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 14, ("dim2_axis0", "quant8", "all_inputs_as_internal"), ("ADD", "CHANNEL_SHUFFLE")),
+        provenance=g.provenance(SPEC, 14, ("dim2_axis0", "quant8", "all_inputs_as_internal"), ("CHANNEL_SHUFFLE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [6, 2], consumers=1, scale=0.5, zero_point=100),
@@ -953,7 +953,7 @@ def _t25():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 14, ("dim2_axis1", "", "all_inputs_as_internal"), ("ADD", "CHANNEL_SHUFFLE")),
+        provenance=g.provenance(SPEC, 14, ("dim2_axis1", "", "all_inputs_as_internal"), ("CHANNEL_SHUFFLE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 6], consumers=1),
@@ -1025,7 +1025,7 @@ def _t27():
         "channel_shuffle_dynamic_output_shape_dim2_axis1_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 14, ("dim2_axis1", "relaxed", "all_inputs_as_internal"), ("ADD", "CHANNEL_SHUFFLE")),
+        provenance=g.provenance(SPEC, 14, ("dim2_axis1", "relaxed", "all_inputs_as_internal"), ("CHANNEL_SHUFFLE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 6], consumers=1),
@@ -1099,7 +1099,7 @@ def _t29():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 14, ("dim2_axis1", "float16", "all_inputs_as_internal"), ("ADD", "CHANNEL_SHUFFLE")),
+        provenance=g.provenance(SPEC, 14, ("dim2_axis1", "float16", "all_inputs_as_internal"), ("CHANNEL_SHUFFLE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 6], consumers=1),
@@ -1172,7 +1172,7 @@ def _t31():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 14, ("dim2_axis1", "quant8", "all_inputs_as_internal"), ("ADD", "CHANNEL_SHUFFLE")),
+        provenance=g.provenance(SPEC, 14, ("dim2_axis1", "quant8", "all_inputs_as_internal"), ("CHANNEL_SHUFFLE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 6], consumers=1, scale=0.5, zero_point=100),
@@ -1245,7 +1245,7 @@ def _t33():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 27, ("", "all_inputs_as_internal"), ("ADD", "CHANNEL_SHUFFLE")),
+        provenance=g.provenance(SPEC, 27, ("", "all_inputs_as_internal"), ("CHANNEL_SHUFFLE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 4], consumers=1),
@@ -1317,7 +1317,7 @@ def _t35():
         "channel_shuffle_rank4_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 27, ("relaxed", "all_inputs_as_internal"), ("ADD", "CHANNEL_SHUFFLE")),
+        provenance=g.provenance(SPEC, 27, ("relaxed", "all_inputs_as_internal"), ("CHANNEL_SHUFFLE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 4], consumers=1),
@@ -1391,7 +1391,7 @@ def _t37():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 27, ("float16", "all_inputs_as_internal"), ("ADD", "CHANNEL_SHUFFLE")),
+        provenance=g.provenance(SPEC, 27, ("float16", "all_inputs_as_internal"), ("CHANNEL_SHUFFLE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 4], consumers=1),
@@ -1464,7 +1464,7 @@ def _t39():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 27, ("quant8", "all_inputs_as_internal"), ("ADD", "CHANNEL_SHUFFLE")),
+        provenance=g.provenance(SPEC, 27, ("quant8", "all_inputs_as_internal"), ("CHANNEL_SHUFFLE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 4], consumers=1, scale=0.5, zero_point=100),
@@ -1537,7 +1537,7 @@ def _t41():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 36, ("", "all_inputs_as_internal"), ("ADD", "CHANNEL_SHUFFLE")),
+        provenance=g.provenance(SPEC, 36, ("", "all_inputs_as_internal"), ("CHANNEL_SHUFFLE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 6], consumers=1),
@@ -1610,7 +1610,7 @@ def _t43():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 36, ("float16", "all_inputs_as_internal"), ("ADD", "CHANNEL_SHUFFLE")),
+        provenance=g.provenance(SPEC, 36, ("float16", "all_inputs_as_internal"), ("CHANNEL_SHUFFLE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 6], consumers=1),

@@ -67,7 +67,7 @@ def _t1():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 11, ("", "all_inputs_as_internal"), ("ADD", "ADD", "CONCATENATION")),
+        provenance=g.provenance(SPEC, 11, ("", "all_inputs_as_internal"), ("CONCATENATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
@@ -145,7 +145,7 @@ def _t3():
         "concatenation_v1_2_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 11, ("relaxed", "all_inputs_as_internal"), ("ADD", "ADD", "CONCATENATION")),
+        provenance=g.provenance(SPEC, 11, ("relaxed", "all_inputs_as_internal"), ("CONCATENATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
@@ -225,7 +225,7 @@ def _t5():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 11, ("float16", "all_inputs_as_internal"), ("ADD", "ADD", "CONCATENATION")),
+        provenance=g.provenance(SPEC, 11, ("float16", "all_inputs_as_internal"), ("CONCATENATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 2], consumers=1),
@@ -304,7 +304,7 @@ def _t7():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 32, ("", "all_inputs_as_internal"), ("ADD", "ADD", "CONCATENATION")),
+        provenance=g.provenance(SPEC, 32, ("", "all_inputs_as_internal"), ("CONCATENATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
@@ -383,7 +383,7 @@ def _t9():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 32, ("quant8", "all_inputs_as_internal"), ("ADD", "ADD", "CONCATENATION")),
+        provenance=g.provenance(SPEC, 32, ("quant8", "all_inputs_as_internal"), ("CONCATENATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2], consumers=1, scale=0.25, zero_point=20),
@@ -463,7 +463,7 @@ def _t11():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 51, ("", "", "all_inputs_as_internal"), ("ADD", "ADD", "CONCATENATION")),
+        provenance=g.provenance(SPEC, 51, ("", "", "all_inputs_as_internal"), ("CONCATENATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 1, 1], consumers=1),
@@ -546,7 +546,7 @@ def _t13():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 51, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "CONCATENATION")),
+        provenance=g.provenance(SPEC, 51, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONCATENATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 1, 1], consumers=1),
@@ -632,7 +632,7 @@ def _t15():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 51, ("", "float16", "all_inputs_as_internal"), ("ADD", "ADD", "CONCATENATION")),
+        provenance=g.provenance(SPEC, 51, ("", "float16", "all_inputs_as_internal"), ("CONCATENATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 1, 1], consumers=1),
@@ -715,7 +715,7 @@ def _t17():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 51, ("", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "CONCATENATION")),
+        provenance=g.provenance(SPEC, 51, ("", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONCATENATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 1, 1], consumers=1),
@@ -801,7 +801,7 @@ def _t19():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 51, ("", "quant8", "all_inputs_as_internal"), ("ADD", "ADD", "CONCATENATION")),
+        provenance=g.provenance(SPEC, 51, ("", "quant8", "all_inputs_as_internal"), ("CONCATENATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 1, 1], consumers=1, scale=0.5, zero_point=128),
@@ -884,7 +884,7 @@ def _t21():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 51, ("", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "CONCATENATION")),
+        provenance=g.provenance(SPEC, 51, ("", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONCATENATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 1, 1], consumers=1, scale=0.5, zero_point=128),
@@ -971,7 +971,7 @@ def _t23():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 51, ("weight_as_input", "", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "CONCATENATION")),
+        provenance=g.provenance(SPEC, 51, ("weight_as_input", "", "all_inputs_as_internal"), ("CONCATENATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 1, 1], consumers=1),
@@ -1058,7 +1058,7 @@ def _t25():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 51, ("weight_as_input", "float16", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "CONCATENATION")),
+        provenance=g.provenance(SPEC, 51, ("weight_as_input", "float16", "all_inputs_as_internal"), ("CONCATENATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 1, 1], consumers=1),
@@ -1145,7 +1145,7 @@ def _t27():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 51, ("weight_as_input", "quant8", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "CONCATENATION")),
+        provenance=g.provenance(SPEC, 51, ("weight_as_input", "quant8", "all_inputs_as_internal"), ("CONCATENATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 1, 1], consumers=1, scale=0.5, zero_point=128),

@@ -144,7 +144,7 @@ def _t1():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 39, ("nhwc", "", "", "all_inputs_as_internal"), ("ADD", "CONV_2D")),
+        provenance=g.provenance(SPEC, 39, ("nhwc", "", "", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 5, 5, 2], consumers=1),
@@ -234,7 +234,7 @@ def _t3():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 39, ("nhwc", "", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "CONV_2D")),
+        provenance=g.provenance(SPEC, 39, ("nhwc", "", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 5, 5, 2], consumers=1),
@@ -330,7 +330,7 @@ def _t5():
         "conv2d_forms_v1_2_dilated_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 39, ("nhwc", "", "relaxed", "all_inputs_as_internal"), ("ADD", "CONV_2D")),
+        provenance=g.provenance(SPEC, 39, ("nhwc", "", "relaxed", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 5, 5, 2], consumers=1),
@@ -420,7 +420,7 @@ def _t7():
         "conv2d_forms_v1_2_dilated_dynamic_output_shape_nhwc_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 39, ("nhwc", "", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "CONV_2D")),
+        provenance=g.provenance(SPEC, 39, ("nhwc", "", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 5, 5, 2], consumers=1),
@@ -518,7 +518,7 @@ def _t9():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 39, ("nhwc", "", "quant8", "all_inputs_as_internal"), ("ADD", "CONV_2D")),
+        provenance=g.provenance(SPEC, 39, ("nhwc", "", "quant8", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 5, 5, 2], consumers=1, scale=0.5, zero_point=128),
@@ -608,7 +608,7 @@ def _t11():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 39, ("nhwc", "", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "CONV_2D")),
+        provenance=g.provenance(SPEC, 39, ("nhwc", "", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 5, 5, 2], consumers=1, scale=0.5, zero_point=128),
@@ -701,7 +701,7 @@ def _t13():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 39, ("nhwc", "", "channelQuant8", "all_inputs_as_internal"), ("ADD", "CONV_2D")),
+        provenance=g.provenance(SPEC, 39, ("nhwc", "", "channelQuant8", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 5, 5, 2], consumers=1, scale=0.5, zero_point=128),
@@ -791,7 +791,7 @@ def _t15():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 39, ("nhwc", "", "channelQuant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "CONV_2D")),
+        provenance=g.provenance(SPEC, 39, ("nhwc", "", "channelQuant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 5, 5, 2], consumers=1, scale=0.5, zero_point=128),
@@ -880,7 +880,7 @@ def _t17():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 39, ("nhwc", "", "float16", "all_inputs_as_internal"), ("ADD", "CONV_2D")),
+        provenance=g.provenance(SPEC, 39, ("nhwc", "", "float16", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 5, 5, 2], consumers=1),
@@ -970,7 +970,7 @@ def _t19():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 39, ("nhwc", "", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "CONV_2D")),
+        provenance=g.provenance(SPEC, 39, ("nhwc", "", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 5, 5, 2], consumers=1),
@@ -1069,7 +1069,7 @@ def _t21():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 39, ("nhwc", "weight_as_input", "", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "CONV_2D")),
+        provenance=g.provenance(SPEC, 39, ("nhwc", "weight_as_input", "", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 5, 5, 2], consumers=1),
@@ -1167,7 +1167,7 @@ def _t23():
         "conv2d_forms_v1_2_dilated_dynamic_output_shape_nhwc_weight_as_input_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 39, ("nhwc", "weight_as_input", "relaxed", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "CONV_2D")),
+        provenance=g.provenance(SPEC, 39, ("nhwc", "weight_as_input", "relaxed", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 5, 5, 2], consumers=1),
@@ -1267,7 +1267,7 @@ def _t25():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 39, ("nhwc", "weight_as_input", "quant8", "all_inputs_as_internal"), ("ADD", "ADD", "CONV_2D")),
+        provenance=g.provenance(SPEC, 39, ("nhwc", "weight_as_input", "quant8", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 5, 5, 2], consumers=1, scale=0.5, zero_point=128),
@@ -1362,7 +1362,7 @@ def _t27():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 39, ("nhwc", "weight_as_input", "channelQuant8", "all_inputs_as_internal"), ("ADD", "CONV_2D")),
+        provenance=g.provenance(SPEC, 39, ("nhwc", "weight_as_input", "channelQuant8", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 5, 5, 2], consumers=1, scale=0.5, zero_point=128),
@@ -1453,7 +1453,7 @@ def _t29():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 39, ("nhwc", "weight_as_input", "float16", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "CONV_2D")),
+        provenance=g.provenance(SPEC, 39, ("nhwc", "weight_as_input", "float16", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 5, 5, 2], consumers=1),
@@ -1550,7 +1550,7 @@ def _t31():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 39, ("nchw", "", "", "all_inputs_as_internal"), ("ADD", "CONV_2D")),
+        provenance=g.provenance(SPEC, 39, ("nchw", "", "", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 5, 5], consumers=1),
@@ -1640,7 +1640,7 @@ def _t33():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 39, ("nchw", "", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "CONV_2D")),
+        provenance=g.provenance(SPEC, 39, ("nchw", "", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 5, 5], consumers=1),
@@ -1736,7 +1736,7 @@ def _t35():
         "conv2d_forms_v1_2_dilated_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 39, ("nchw", "", "relaxed", "all_inputs_as_internal"), ("ADD", "CONV_2D")),
+        provenance=g.provenance(SPEC, 39, ("nchw", "", "relaxed", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 5, 5], consumers=1),
@@ -1826,7 +1826,7 @@ def _t37():
         "conv2d_forms_v1_2_dilated_dynamic_output_shape_nchw_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 39, ("nchw", "", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "CONV_2D")),
+        provenance=g.provenance(SPEC, 39, ("nchw", "", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 5, 5], consumers=1),
@@ -1924,7 +1924,7 @@ def _t39():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 39, ("nchw", "", "quant8", "all_inputs_as_internal"), ("ADD", "CONV_2D")),
+        provenance=g.provenance(SPEC, 39, ("nchw", "", "quant8", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 5, 5], consumers=1, scale=0.5, zero_point=128),
@@ -2014,7 +2014,7 @@ def _t41():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 39, ("nchw", "", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "CONV_2D")),
+        provenance=g.provenance(SPEC, 39, ("nchw", "", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 5, 5], consumers=1, scale=0.5, zero_point=128),
@@ -2107,7 +2107,7 @@ def _t43():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 39, ("nchw", "", "channelQuant8", "all_inputs_as_internal"), ("ADD", "CONV_2D")),
+        provenance=g.provenance(SPEC, 39, ("nchw", "", "channelQuant8", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 5, 5], consumers=1, scale=0.5, zero_point=128),
@@ -2197,7 +2197,7 @@ def _t45():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 39, ("nchw", "", "channelQuant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "CONV_2D")),
+        provenance=g.provenance(SPEC, 39, ("nchw", "", "channelQuant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 5, 5], consumers=1, scale=0.5, zero_point=128),
@@ -2286,7 +2286,7 @@ def _t47():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 39, ("nchw", "", "float16", "all_inputs_as_internal"), ("ADD", "CONV_2D")),
+        provenance=g.provenance(SPEC, 39, ("nchw", "", "float16", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 5, 5], consumers=1),
@@ -2376,7 +2376,7 @@ def _t49():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 39, ("nchw", "", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "CONV_2D")),
+        provenance=g.provenance(SPEC, 39, ("nchw", "", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 5, 5], consumers=1),
@@ -2475,7 +2475,7 @@ def _t51():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 39, ("nchw", "weight_as_input", "", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "CONV_2D")),
+        provenance=g.provenance(SPEC, 39, ("nchw", "weight_as_input", "", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 5, 5], consumers=1),
@@ -2573,7 +2573,7 @@ def _t53():
         "conv2d_forms_v1_2_dilated_dynamic_output_shape_nchw_weight_as_input_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 39, ("nchw", "weight_as_input", "relaxed", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "CONV_2D")),
+        provenance=g.provenance(SPEC, 39, ("nchw", "weight_as_input", "relaxed", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 5, 5], consumers=1),
@@ -2673,7 +2673,7 @@ def _t55():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 39, ("nchw", "weight_as_input", "quant8", "all_inputs_as_internal"), ("ADD", "ADD", "CONV_2D")),
+        provenance=g.provenance(SPEC, 39, ("nchw", "weight_as_input", "quant8", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 5, 5], consumers=1, scale=0.5, zero_point=128),
@@ -2768,7 +2768,7 @@ def _t57():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 39, ("nchw", "weight_as_input", "channelQuant8", "all_inputs_as_internal"), ("ADD", "CONV_2D")),
+        provenance=g.provenance(SPEC, 39, ("nchw", "weight_as_input", "channelQuant8", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 5, 5], consumers=1, scale=0.5, zero_point=128),
@@ -2859,7 +2859,7 @@ def _t59():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 39, ("nchw", "weight_as_input", "float16", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "CONV_2D")),
+        provenance=g.provenance(SPEC, 39, ("nchw", "weight_as_input", "float16", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 5, 5], consumers=1),
@@ -2959,7 +2959,7 @@ def _t61():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 78, ("nhwc", "", "all_inputs_as_internal"), ("ADD", "CONV_2D")),
+        provenance=g.provenance(SPEC, 78, ("nhwc", "", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 6, 5, 1], consumers=1),
@@ -3055,7 +3055,7 @@ def _t63():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 78, ("nhwc", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "CONV_2D")),
+        provenance=g.provenance(SPEC, 78, ("nhwc", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 6, 5, 1], consumers=1),
@@ -3157,7 +3157,7 @@ def _t65():
         "conv2d_forms_v1_2_explicit_dilated_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 78, ("nhwc", "relaxed", "all_inputs_as_internal"), ("ADD", "CONV_2D")),
+        provenance=g.provenance(SPEC, 78, ("nhwc", "relaxed", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 6, 5, 1], consumers=1),
@@ -3253,7 +3253,7 @@ def _t67():
         "conv2d_forms_v1_2_explicit_dilated_dynamic_output_shape_nhwc_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 78, ("nhwc", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "CONV_2D")),
+        provenance=g.provenance(SPEC, 78, ("nhwc", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 6, 5, 1], consumers=1),
@@ -3357,7 +3357,7 @@ def _t69():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 78, ("nhwc", "quant8", "all_inputs_as_internal"), ("ADD", "CONV_2D")),
+        provenance=g.provenance(SPEC, 78, ("nhwc", "quant8", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 6, 5, 1], consumers=1, scale=0.5, zero_point=120),
@@ -3453,7 +3453,7 @@ def _t71():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 78, ("nhwc", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "CONV_2D")),
+        provenance=g.provenance(SPEC, 78, ("nhwc", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 6, 5, 1], consumers=1, scale=0.5, zero_point=120),
@@ -3552,7 +3552,7 @@ def _t73():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 78, ("nhwc", "channelQuant8", "all_inputs_as_internal"), ("ADD", "CONV_2D")),
+        provenance=g.provenance(SPEC, 78, ("nhwc", "channelQuant8", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 6, 5, 1], consumers=1, scale=0.5, zero_point=120),
@@ -3648,7 +3648,7 @@ def _t75():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 78, ("nhwc", "channelQuant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "CONV_2D")),
+        provenance=g.provenance(SPEC, 78, ("nhwc", "channelQuant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 6, 5, 1], consumers=1, scale=0.5, zero_point=120),
@@ -3743,7 +3743,7 @@ def _t77():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 78, ("nhwc", "float16", "all_inputs_as_internal"), ("ADD", "CONV_2D")),
+        provenance=g.provenance(SPEC, 78, ("nhwc", "float16", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 6, 5, 1], consumers=1),
@@ -3839,7 +3839,7 @@ def _t79():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 78, ("nhwc", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "CONV_2D")),
+        provenance=g.provenance(SPEC, 78, ("nhwc", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 6, 5, 1], consumers=1),
@@ -3942,7 +3942,7 @@ def _t81():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 78, ("nchw", "", "all_inputs_as_internal"), ("ADD", "CONV_2D")),
+        provenance=g.provenance(SPEC, 78, ("nchw", "", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 6, 5], consumers=1),
@@ -4038,7 +4038,7 @@ def _t83():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 78, ("nchw", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "CONV_2D")),
+        provenance=g.provenance(SPEC, 78, ("nchw", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 6, 5], consumers=1),
@@ -4140,7 +4140,7 @@ def _t85():
         "conv2d_forms_v1_2_explicit_dilated_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 78, ("nchw", "relaxed", "all_inputs_as_internal"), ("ADD", "CONV_2D")),
+        provenance=g.provenance(SPEC, 78, ("nchw", "relaxed", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 6, 5], consumers=1),
@@ -4236,7 +4236,7 @@ def _t87():
         "conv2d_forms_v1_2_explicit_dilated_dynamic_output_shape_nchw_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 78, ("nchw", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "CONV_2D")),
+        provenance=g.provenance(SPEC, 78, ("nchw", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 6, 5], consumers=1),
@@ -4340,7 +4340,7 @@ def _t89():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 78, ("nchw", "quant8", "all_inputs_as_internal"), ("ADD", "CONV_2D")),
+        provenance=g.provenance(SPEC, 78, ("nchw", "quant8", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 1, 6, 5], consumers=1, scale=0.5, zero_point=120),
@@ -4436,7 +4436,7 @@ def _t91():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 78, ("nchw", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "CONV_2D")),
+        provenance=g.provenance(SPEC, 78, ("nchw", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 1, 6, 5], consumers=1, scale=0.5, zero_point=120),
@@ -4535,7 +4535,7 @@ def _t93():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 78, ("nchw", "channelQuant8", "all_inputs_as_internal"), ("ADD", "CONV_2D")),
+        provenance=g.provenance(SPEC, 78, ("nchw", "channelQuant8", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 1, 6, 5], consumers=1, scale=0.5, zero_point=120),
@@ -4631,7 +4631,7 @@ def _t95():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 78, ("nchw", "channelQuant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "CONV_2D")),
+        provenance=g.provenance(SPEC, 78, ("nchw", "channelQuant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 1, 6, 5], consumers=1, scale=0.5, zero_point=120),
@@ -4726,7 +4726,7 @@ def _t97():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 78, ("nchw", "float16", "all_inputs_as_internal"), ("ADD", "CONV_2D")),
+        provenance=g.provenance(SPEC, 78, ("nchw", "float16", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 1, 6, 5], consumers=1),
@@ -4822,7 +4822,7 @@ def _t99():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 78, ("nchw", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "CONV_2D")),
+        provenance=g.provenance(SPEC, 78, ("nchw", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 1, 6, 5], consumers=1),
@@ -4919,7 +4919,7 @@ def _t101():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 113, ("float16", "all_inputs_as_internal"), ("ADD", "CONV_2D")),
+        provenance=g.provenance(SPEC, 113, ("float16", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 5, 5, 2], consumers=1),
@@ -5003,7 +5003,7 @@ def _t103():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 113, ("float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "CONV_2D")),
+        provenance=g.provenance(SPEC, 113, ("float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 5, 5, 2], consumers=1),
@@ -5094,7 +5094,7 @@ def _t105():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 113, ("channelQuant8", "all_inputs_as_internal"), ("ADD", "CONV_2D")),
+        provenance=g.provenance(SPEC, 113, ("channelQuant8", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 5, 5, 2], consumers=1, scale=0.5, zero_point=127),
@@ -5178,7 +5178,7 @@ def _t107():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 113, ("channelQuant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "CONV_2D")),
+        provenance=g.provenance(SPEC, 113, ("channelQuant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 5, 5, 2], consumers=1, scale=0.5, zero_point=127),
@@ -5264,7 +5264,7 @@ def _t109():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 152, ("relu6", "float16", "all_inputs_as_internal"), ("ADD", "CONV_2D")),
+        provenance=g.provenance(SPEC, 152, ("relu6", "float16", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 4, 6, 3], consumers=1),
@@ -5354,7 +5354,7 @@ def _t111():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 152, ("relu6", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "CONV_2D")),
+        provenance=g.provenance(SPEC, 152, ("relu6", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 4, 6, 3], consumers=1),
@@ -5451,7 +5451,7 @@ def _t113():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 152, ("relu6", "channelQuant8", "all_inputs_as_internal"), ("ADD", "CONV_2D")),
+        provenance=g.provenance(SPEC, 152, ("relu6", "channelQuant8", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 6, 3], consumers=1, scale=0.5, zero_point=128),
@@ -5541,7 +5541,7 @@ def _t115():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 152, ("relu6", "channelQuant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "CONV_2D")),
+        provenance=g.provenance(SPEC, 152, ("relu6", "channelQuant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 6, 3], consumers=1, scale=0.5, zero_point=128),
@@ -5631,7 +5631,7 @@ def _t117():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 192, ("nhwc", "", "all_inputs_as_internal"), ("ADD", "CONV_2D")),
+        provenance=g.provenance(SPEC, 192, ("nhwc", "", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 6, 3], consumers=1),
@@ -5723,7 +5723,7 @@ def _t119():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 192, ("nhwc", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "CONV_2D")),
+        provenance=g.provenance(SPEC, 192, ("nhwc", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 6, 3], consumers=1),
@@ -5821,7 +5821,7 @@ def _t121():
         "conv2d_forms_v1_2_explicit_layout_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 192, ("nhwc", "relaxed", "all_inputs_as_internal"), ("ADD", "CONV_2D")),
+        provenance=g.provenance(SPEC, 192, ("nhwc", "relaxed", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 6, 3], consumers=1),
@@ -5913,7 +5913,7 @@ def _t123():
         "conv2d_forms_v1_2_explicit_layout_dynamic_output_shape_nhwc_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 192, ("nhwc", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "CONV_2D")),
+        provenance=g.provenance(SPEC, 192, ("nhwc", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 6, 3], consumers=1),
@@ -6013,7 +6013,7 @@ def _t125():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 192, ("nhwc", "quant8", "all_inputs_as_internal"), ("ADD", "CONV_2D")),
+        provenance=g.provenance(SPEC, 192, ("nhwc", "quant8", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 6, 3], consumers=1, scale=0.5, zero_point=128),
@@ -6105,7 +6105,7 @@ def _t127():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 192, ("nhwc", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "CONV_2D")),
+        provenance=g.provenance(SPEC, 192, ("nhwc", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 6, 3], consumers=1, scale=0.5, zero_point=128),
@@ -6200,7 +6200,7 @@ def _t129():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 192, ("nhwc", "channelQuant8", "all_inputs_as_internal"), ("ADD", "CONV_2D")),
+        provenance=g.provenance(SPEC, 192, ("nhwc", "channelQuant8", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 6, 3], consumers=1, scale=0.5, zero_point=128),
@@ -6292,7 +6292,7 @@ def _t131():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 192, ("nhwc", "channelQuant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "CONV_2D")),
+        provenance=g.provenance(SPEC, 192, ("nhwc", "channelQuant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 6, 3], consumers=1, scale=0.5, zero_point=128),
@@ -6383,7 +6383,7 @@ def _t133():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 192, ("nhwc", "float16", "all_inputs_as_internal"), ("ADD", "CONV_2D")),
+        provenance=g.provenance(SPEC, 192, ("nhwc", "float16", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 4, 6, 3], consumers=1),
@@ -6475,7 +6475,7 @@ def _t135():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 192, ("nhwc", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "CONV_2D")),
+        provenance=g.provenance(SPEC, 192, ("nhwc", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 4, 6, 3], consumers=1),
@@ -6574,7 +6574,7 @@ def _t137():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 192, ("nchw", "", "all_inputs_as_internal"), ("ADD", "CONV_2D")),
+        provenance=g.provenance(SPEC, 192, ("nchw", "", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 4, 6], consumers=1),
@@ -6666,7 +6666,7 @@ def _t139():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 192, ("nchw", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "CONV_2D")),
+        provenance=g.provenance(SPEC, 192, ("nchw", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 4, 6], consumers=1),
@@ -6764,7 +6764,7 @@ def _t141():
         "conv2d_forms_v1_2_explicit_layout_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 192, ("nchw", "relaxed", "all_inputs_as_internal"), ("ADD", "CONV_2D")),
+        provenance=g.provenance(SPEC, 192, ("nchw", "relaxed", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 4, 6], consumers=1),
@@ -6856,7 +6856,7 @@ def _t143():
         "conv2d_forms_v1_2_explicit_layout_dynamic_output_shape_nchw_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 192, ("nchw", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "CONV_2D")),
+        provenance=g.provenance(SPEC, 192, ("nchw", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 4, 6], consumers=1),
@@ -6956,7 +6956,7 @@ def _t145():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 192, ("nchw", "quant8", "all_inputs_as_internal"), ("ADD", "CONV_2D")),
+        provenance=g.provenance(SPEC, 192, ("nchw", "quant8", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 4, 6], consumers=1, scale=0.5, zero_point=128),
@@ -7048,7 +7048,7 @@ def _t147():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 192, ("nchw", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "CONV_2D")),
+        provenance=g.provenance(SPEC, 192, ("nchw", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 4, 6], consumers=1, scale=0.5, zero_point=128),
@@ -7143,7 +7143,7 @@ def _t149():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 192, ("nchw", "channelQuant8", "all_inputs_as_internal"), ("ADD", "CONV_2D")),
+        provenance=g.provenance(SPEC, 192, ("nchw", "channelQuant8", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 4, 6], consumers=1, scale=0.5, zero_point=128),
@@ -7235,7 +7235,7 @@ def _t151():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 192, ("nchw", "channelQuant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "CONV_2D")),
+        provenance=g.provenance(SPEC, 192, ("nchw", "channelQuant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 4, 6], consumers=1, scale=0.5, zero_point=128),
@@ -7326,7 +7326,7 @@ def _t153():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 192, ("nchw", "float16", "all_inputs_as_internal"), ("ADD", "CONV_2D")),
+        provenance=g.provenance(SPEC, 192, ("nchw", "float16", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 3, 4, 6], consumers=1),
@@ -7418,7 +7418,7 @@ def _t155():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 192, ("nchw", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "CONV_2D")),
+        provenance=g.provenance(SPEC, 192, ("nchw", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 3, 4, 6], consumers=1),

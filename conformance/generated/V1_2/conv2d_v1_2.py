@@ -87,7 +87,7 @@ def _t1():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 31, ("nhwc", "", "", "all_inputs_as_internal"), ("ADD", "CONV_2D")),
+        provenance=g.provenance(SPEC, 31, ("nhwc", "", "", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 3, 2], consumers=1),
@@ -173,7 +173,7 @@ def _t3():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 31, ("nhwc", "", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "CONV_2D")),
+        provenance=g.provenance(SPEC, 31, ("nhwc", "", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 3, 2], consumers=1),
@@ -265,7 +265,7 @@ def _t5():
         "conv2d_v1_2_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 31, ("nhwc", "", "relaxed", "all_inputs_as_internal"), ("ADD", "CONV_2D")),
+        provenance=g.provenance(SPEC, 31, ("nhwc", "", "relaxed", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 3, 2], consumers=1),
@@ -351,7 +351,7 @@ def _t7():
         "conv2d_v1_2_dynamic_output_shape_nhwc_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 31, ("nhwc", "", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "CONV_2D")),
+        provenance=g.provenance(SPEC, 31, ("nhwc", "", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 3, 2], consumers=1),
@@ -445,7 +445,7 @@ def _t9():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 31, ("nhwc", "", "quant8", "all_inputs_as_internal"), ("ADD", "CONV_2D")),
+        provenance=g.provenance(SPEC, 31, ("nhwc", "", "quant8", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 3, 2], consumers=1, scale=0.5),
@@ -531,7 +531,7 @@ def _t11():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 31, ("nhwc", "", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "CONV_2D")),
+        provenance=g.provenance(SPEC, 31, ("nhwc", "", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 3, 2], consumers=1, scale=0.5),
@@ -620,7 +620,7 @@ def _t13():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 31, ("nhwc", "", "channelQuant8", "all_inputs_as_internal"), ("ADD", "CONV_2D")),
+        provenance=g.provenance(SPEC, 31, ("nhwc", "", "channelQuant8", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 3, 2], consumers=1, scale=0.5),
@@ -706,7 +706,7 @@ def _t15():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 31, ("nhwc", "", "channelQuant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "CONV_2D")),
+        provenance=g.provenance(SPEC, 31, ("nhwc", "", "channelQuant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 3, 2], consumers=1, scale=0.5),
@@ -791,7 +791,7 @@ def _t17():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 31, ("nhwc", "", "float16", "all_inputs_as_internal"), ("ADD", "CONV_2D")),
+        provenance=g.provenance(SPEC, 31, ("nhwc", "", "float16", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 3, 3, 2], consumers=1),
@@ -877,7 +877,7 @@ def _t19():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 31, ("nhwc", "", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "CONV_2D")),
+        provenance=g.provenance(SPEC, 31, ("nhwc", "", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 3, 3, 2], consumers=1),
@@ -972,7 +972,7 @@ def _t21():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 31, ("nhwc", "weight_as_input", "", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "CONV_2D")),
+        provenance=g.provenance(SPEC, 31, ("nhwc", "weight_as_input", "", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 3, 2], consumers=1),
@@ -1066,7 +1066,7 @@ def _t23():
         "conv2d_v1_2_dynamic_output_shape_nhwc_weight_as_input_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 31, ("nhwc", "weight_as_input", "relaxed", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "CONV_2D")),
+        provenance=g.provenance(SPEC, 31, ("nhwc", "weight_as_input", "relaxed", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 3, 2], consumers=1),
@@ -1162,7 +1162,7 @@ def _t25():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 31, ("nhwc", "weight_as_input", "quant8", "all_inputs_as_internal"), ("ADD", "ADD", "CONV_2D")),
+        provenance=g.provenance(SPEC, 31, ("nhwc", "weight_as_input", "quant8", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 3, 2], consumers=1, scale=0.5),
@@ -1253,7 +1253,7 @@ def _t27():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 31, ("nhwc", "weight_as_input", "channelQuant8", "all_inputs_as_internal"), ("ADD", "CONV_2D")),
+        provenance=g.provenance(SPEC, 31, ("nhwc", "weight_as_input", "channelQuant8", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 3, 2], consumers=1, scale=0.5),
@@ -1340,7 +1340,7 @@ def _t29():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 31, ("nhwc", "weight_as_input", "float16", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "CONV_2D")),
+        provenance=g.provenance(SPEC, 31, ("nhwc", "weight_as_input", "float16", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 3, 3, 2], consumers=1),
@@ -1433,7 +1433,7 @@ def _t31():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 31, ("nchw", "", "", "all_inputs_as_internal"), ("ADD", "CONV_2D")),
+        provenance=g.provenance(SPEC, 31, ("nchw", "", "", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 3, 3], consumers=1),
@@ -1519,7 +1519,7 @@ def _t33():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 31, ("nchw", "", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "CONV_2D")),
+        provenance=g.provenance(SPEC, 31, ("nchw", "", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 3, 3], consumers=1),
@@ -1611,7 +1611,7 @@ def _t35():
         "conv2d_v1_2_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 31, ("nchw", "", "relaxed", "all_inputs_as_internal"), ("ADD", "CONV_2D")),
+        provenance=g.provenance(SPEC, 31, ("nchw", "", "relaxed", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 3, 3], consumers=1),
@@ -1697,7 +1697,7 @@ def _t37():
         "conv2d_v1_2_dynamic_output_shape_nchw_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 31, ("nchw", "", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "CONV_2D")),
+        provenance=g.provenance(SPEC, 31, ("nchw", "", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 3, 3], consumers=1),
@@ -1791,7 +1791,7 @@ def _t39():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 31, ("nchw", "", "quant8", "all_inputs_as_internal"), ("ADD", "CONV_2D")),
+        provenance=g.provenance(SPEC, 31, ("nchw", "", "quant8", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 3, 3], consumers=1, scale=0.5),
@@ -1877,7 +1877,7 @@ def _t41():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 31, ("nchw", "", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "CONV_2D")),
+        provenance=g.provenance(SPEC, 31, ("nchw", "", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 3, 3], consumers=1, scale=0.5),
@@ -1966,7 +1966,7 @@ def _t43():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 31, ("nchw", "", "channelQuant8", "all_inputs_as_internal"), ("ADD", "CONV_2D")),
+        provenance=g.provenance(SPEC, 31, ("nchw", "", "channelQuant8", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 3, 3], consumers=1, scale=0.5),
@@ -2052,7 +2052,7 @@ def _t45():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 31, ("nchw", "", "channelQuant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "CONV_2D")),
+        provenance=g.provenance(SPEC, 31, ("nchw", "", "channelQuant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 3, 3], consumers=1, scale=0.5),
@@ -2137,7 +2137,7 @@ def _t47():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 31, ("nchw", "", "float16", "all_inputs_as_internal"), ("ADD", "CONV_2D")),
+        provenance=g.provenance(SPEC, 31, ("nchw", "", "float16", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 3, 3], consumers=1),
@@ -2223,7 +2223,7 @@ def _t49():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 31, ("nchw", "", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "CONV_2D")),
+        provenance=g.provenance(SPEC, 31, ("nchw", "", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 3, 3], consumers=1),
@@ -2318,7 +2318,7 @@ def _t51():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 31, ("nchw", "weight_as_input", "", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "CONV_2D")),
+        provenance=g.provenance(SPEC, 31, ("nchw", "weight_as_input", "", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 3, 3], consumers=1),
@@ -2412,7 +2412,7 @@ def _t53():
         "conv2d_v1_2_dynamic_output_shape_nchw_weight_as_input_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 31, ("nchw", "weight_as_input", "relaxed", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "CONV_2D")),
+        provenance=g.provenance(SPEC, 31, ("nchw", "weight_as_input", "relaxed", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 3, 3], consumers=1),
@@ -2508,7 +2508,7 @@ def _t55():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 31, ("nchw", "weight_as_input", "quant8", "all_inputs_as_internal"), ("ADD", "ADD", "CONV_2D")),
+        provenance=g.provenance(SPEC, 31, ("nchw", "weight_as_input", "quant8", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 3, 3], consumers=1, scale=0.5),
@@ -2599,7 +2599,7 @@ def _t57():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 31, ("nchw", "weight_as_input", "channelQuant8", "all_inputs_as_internal"), ("ADD", "CONV_2D")),
+        provenance=g.provenance(SPEC, 31, ("nchw", "weight_as_input", "channelQuant8", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 3, 3], consumers=1, scale=0.5),
@@ -2686,7 +2686,7 @@ def _t59():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 31, ("nchw", "weight_as_input", "float16", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "CONV_2D")),
+        provenance=g.provenance(SPEC, 31, ("nchw", "weight_as_input", "float16", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 3, 3], consumers=1),

@@ -75,7 +75,7 @@ def _t1():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 12, ("nhwc", "", "all_inputs_as_internal"), ("ADD", "DEPTH_TO_SPACE")),
+        provenance=g.provenance(SPEC, 12, ("nhwc", "", "all_inputs_as_internal"), ("DEPTH_TO_SPACE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 2, 8], consumers=1),
@@ -147,7 +147,7 @@ def _t3():
         "depth_to_space_v1_2_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 12, ("nhwc", "relaxed", "all_inputs_as_internal"), ("ADD", "DEPTH_TO_SPACE")),
+        provenance=g.provenance(SPEC, 12, ("nhwc", "relaxed", "all_inputs_as_internal"), ("DEPTH_TO_SPACE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 2, 8], consumers=1),
@@ -221,7 +221,7 @@ def _t5():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 12, ("nhwc", "float16", "all_inputs_as_internal"), ("ADD", "DEPTH_TO_SPACE")),
+        provenance=g.provenance(SPEC, 12, ("nhwc", "float16", "all_inputs_as_internal"), ("DEPTH_TO_SPACE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 1, 2, 8], consumers=1),
@@ -294,7 +294,7 @@ def _t7():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 12, ("nhwc", "quant8", "all_inputs_as_internal"), ("ADD", "DEPTH_TO_SPACE")),
+        provenance=g.provenance(SPEC, 12, ("nhwc", "quant8", "all_inputs_as_internal"), ("DEPTH_TO_SPACE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 1, 2, 8], consumers=1, scale=0.5),
@@ -367,7 +367,7 @@ def _t9():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 12, ("nchw", "", "all_inputs_as_internal"), ("ADD", "DEPTH_TO_SPACE")),
+        provenance=g.provenance(SPEC, 12, ("nchw", "", "all_inputs_as_internal"), ("DEPTH_TO_SPACE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 8, 1, 2], consumers=1),
@@ -439,7 +439,7 @@ def _t11():
         "depth_to_space_v1_2_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 12, ("nchw", "relaxed", "all_inputs_as_internal"), ("ADD", "DEPTH_TO_SPACE")),
+        provenance=g.provenance(SPEC, 12, ("nchw", "relaxed", "all_inputs_as_internal"), ("DEPTH_TO_SPACE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 8, 1, 2], consumers=1),
@@ -513,7 +513,7 @@ def _t13():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 12, ("nchw", "float16", "all_inputs_as_internal"), ("ADD", "DEPTH_TO_SPACE")),
+        provenance=g.provenance(SPEC, 12, ("nchw", "float16", "all_inputs_as_internal"), ("DEPTH_TO_SPACE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 8, 1, 2], consumers=1),
@@ -586,7 +586,7 @@ def _t15():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 12, ("nchw", "quant8", "all_inputs_as_internal"), ("ADD", "DEPTH_TO_SPACE")),
+        provenance=g.provenance(SPEC, 12, ("nchw", "quant8", "all_inputs_as_internal"), ("DEPTH_TO_SPACE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 8, 1, 2], consumers=1, scale=0.5),
@@ -659,7 +659,7 @@ def _t17():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 24, ("nhwc", "", "all_inputs_as_internal"), ("ADD", "DEPTH_TO_SPACE")),
+        provenance=g.provenance(SPEC, 24, ("nhwc", "", "all_inputs_as_internal"), ("DEPTH_TO_SPACE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 4], consumers=1),
@@ -731,7 +731,7 @@ def _t19():
         "depth_to_space_v1_2_single_channel_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 24, ("nhwc", "relaxed", "all_inputs_as_internal"), ("ADD", "DEPTH_TO_SPACE")),
+        provenance=g.provenance(SPEC, 24, ("nhwc", "relaxed", "all_inputs_as_internal"), ("DEPTH_TO_SPACE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 4], consumers=1),
@@ -805,7 +805,7 @@ def _t21():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 24, ("nhwc", "float16", "all_inputs_as_internal"), ("ADD", "DEPTH_TO_SPACE")),
+        provenance=g.provenance(SPEC, 24, ("nhwc", "float16", "all_inputs_as_internal"), ("DEPTH_TO_SPACE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 4], consumers=1),
@@ -878,7 +878,7 @@ def _t23():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 24, ("nhwc", "quant8", "all_inputs_as_internal"), ("ADD", "DEPTH_TO_SPACE")),
+        provenance=g.provenance(SPEC, 24, ("nhwc", "quant8", "all_inputs_as_internal"), ("DEPTH_TO_SPACE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 4], consumers=1, scale=0.5, zero_point=128),
@@ -951,7 +951,7 @@ def _t25():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 24, ("nchw", "", "all_inputs_as_internal"), ("ADD", "DEPTH_TO_SPACE")),
+        provenance=g.provenance(SPEC, 24, ("nchw", "", "all_inputs_as_internal"), ("DEPTH_TO_SPACE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 2, 2], consumers=1),
@@ -1023,7 +1023,7 @@ def _t27():
         "depth_to_space_v1_2_single_channel_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 24, ("nchw", "relaxed", "all_inputs_as_internal"), ("ADD", "DEPTH_TO_SPACE")),
+        provenance=g.provenance(SPEC, 24, ("nchw", "relaxed", "all_inputs_as_internal"), ("DEPTH_TO_SPACE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 2, 2], consumers=1),
@@ -1097,7 +1097,7 @@ def _t29():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 24, ("nchw", "float16", "all_inputs_as_internal"), ("ADD", "DEPTH_TO_SPACE")),
+        provenance=g.provenance(SPEC, 24, ("nchw", "float16", "all_inputs_as_internal"), ("DEPTH_TO_SPACE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 4, 2, 2], consumers=1),
@@ -1170,7 +1170,7 @@ def _t31():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 24, ("nchw", "quant8", "all_inputs_as_internal"), ("ADD", "DEPTH_TO_SPACE")),
+        provenance=g.provenance(SPEC, 24, ("nchw", "quant8", "all_inputs_as_internal"), ("DEPTH_TO_SPACE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 2, 2], consumers=1, scale=0.5, zero_point=128),

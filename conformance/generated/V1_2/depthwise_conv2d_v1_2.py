@@ -168,7 +168,7 @@ def _t1():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 36, ("nhwc", "", "", "all_inputs_as_internal"), ("ADD", "DEPTHWISE_CONV_2D")),
+        provenance=g.provenance(SPEC, 36, ("nhwc", "", "", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 6, 5, 2], consumers=1),
@@ -260,7 +260,7 @@ def _t3():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 36, ("nhwc", "", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "DEPTHWISE_CONV_2D")),
+        provenance=g.provenance(SPEC, 36, ("nhwc", "", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 6, 5, 2], consumers=1),
@@ -358,7 +358,7 @@ def _t5():
         "depthwise_conv2d_v1_2_dilated_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 36, ("nhwc", "", "relaxed", "all_inputs_as_internal"), ("ADD", "DEPTHWISE_CONV_2D")),
+        provenance=g.provenance(SPEC, 36, ("nhwc", "", "relaxed", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 6, 5, 2], consumers=1),
@@ -450,7 +450,7 @@ def _t7():
         "depthwise_conv2d_v1_2_dilated_dynamic_output_shape_nhwc_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 36, ("nhwc", "", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "DEPTHWISE_CONV_2D")),
+        provenance=g.provenance(SPEC, 36, ("nhwc", "", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 6, 5, 2], consumers=1),
@@ -550,7 +550,7 @@ def _t9():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 36, ("nhwc", "", "quant8", "all_inputs_as_internal"), ("ADD", "DEPTHWISE_CONV_2D")),
+        provenance=g.provenance(SPEC, 36, ("nhwc", "", "quant8", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 6, 5, 2], consumers=1, scale=0.5, zero_point=128),
@@ -642,7 +642,7 @@ def _t11():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 36, ("nhwc", "", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "DEPTHWISE_CONV_2D")),
+        provenance=g.provenance(SPEC, 36, ("nhwc", "", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 6, 5, 2], consumers=1, scale=0.5, zero_point=128),
@@ -737,7 +737,7 @@ def _t13():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 36, ("nhwc", "", "channelQuant8", "all_inputs_as_internal"), ("ADD", "DEPTHWISE_CONV_2D")),
+        provenance=g.provenance(SPEC, 36, ("nhwc", "", "channelQuant8", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 6, 5, 2], consumers=1, scale=0.5, zero_point=128),
@@ -829,7 +829,7 @@ def _t15():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 36, ("nhwc", "", "channelQuant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "DEPTHWISE_CONV_2D")),
+        provenance=g.provenance(SPEC, 36, ("nhwc", "", "channelQuant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 6, 5, 2], consumers=1, scale=0.5, zero_point=128),
@@ -920,7 +920,7 @@ def _t17():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 36, ("nhwc", "", "float16", "all_inputs_as_internal"), ("ADD", "DEPTHWISE_CONV_2D")),
+        provenance=g.provenance(SPEC, 36, ("nhwc", "", "float16", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 6, 5, 2], consumers=1),
@@ -1012,7 +1012,7 @@ def _t19():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 36, ("nhwc", "", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "DEPTHWISE_CONV_2D")),
+        provenance=g.provenance(SPEC, 36, ("nhwc", "", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 6, 5, 2], consumers=1),
@@ -1113,7 +1113,7 @@ def _t21():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 36, ("nhwc", "weight_as_input", "", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "DEPTHWISE_CONV_2D")),
+        provenance=g.provenance(SPEC, 36, ("nhwc", "weight_as_input", "", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 6, 5, 2], consumers=1),
@@ -1213,7 +1213,7 @@ def _t23():
         "depthwise_conv2d_v1_2_dilated_dynamic_output_shape_nhwc_weight_as_input_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 36, ("nhwc", "weight_as_input", "relaxed", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "DEPTHWISE_CONV_2D")),
+        provenance=g.provenance(SPEC, 36, ("nhwc", "weight_as_input", "relaxed", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 6, 5, 2], consumers=1),
@@ -1315,7 +1315,7 @@ def _t25():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 36, ("nhwc", "weight_as_input", "quant8", "all_inputs_as_internal"), ("ADD", "ADD", "DEPTHWISE_CONV_2D")),
+        provenance=g.provenance(SPEC, 36, ("nhwc", "weight_as_input", "quant8", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 6, 5, 2], consumers=1, scale=0.5, zero_point=128),
@@ -1412,7 +1412,7 @@ def _t27():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 36, ("nhwc", "weight_as_input", "channelQuant8", "all_inputs_as_internal"), ("ADD", "DEPTHWISE_CONV_2D")),
+        provenance=g.provenance(SPEC, 36, ("nhwc", "weight_as_input", "channelQuant8", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 6, 5, 2], consumers=1, scale=0.5, zero_point=128),
@@ -1505,7 +1505,7 @@ def _t29():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 36, ("nhwc", "weight_as_input", "float16", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "DEPTHWISE_CONV_2D")),
+        provenance=g.provenance(SPEC, 36, ("nhwc", "weight_as_input", "float16", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 6, 5, 2], consumers=1),
@@ -1604,7 +1604,7 @@ def _t31():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 36, ("nchw", "", "", "all_inputs_as_internal"), ("ADD", "DEPTHWISE_CONV_2D")),
+        provenance=g.provenance(SPEC, 36, ("nchw", "", "", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 6, 5], consumers=1),
@@ -1696,7 +1696,7 @@ def _t33():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 36, ("nchw", "", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "DEPTHWISE_CONV_2D")),
+        provenance=g.provenance(SPEC, 36, ("nchw", "", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 6, 5], consumers=1),
@@ -1794,7 +1794,7 @@ def _t35():
         "depthwise_conv2d_v1_2_dilated_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 36, ("nchw", "", "relaxed", "all_inputs_as_internal"), ("ADD", "DEPTHWISE_CONV_2D")),
+        provenance=g.provenance(SPEC, 36, ("nchw", "", "relaxed", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 6, 5], consumers=1),
@@ -1886,7 +1886,7 @@ def _t37():
         "depthwise_conv2d_v1_2_dilated_dynamic_output_shape_nchw_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 36, ("nchw", "", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "DEPTHWISE_CONV_2D")),
+        provenance=g.provenance(SPEC, 36, ("nchw", "", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 6, 5], consumers=1),
@@ -1986,7 +1986,7 @@ def _t39():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 36, ("nchw", "", "quant8", "all_inputs_as_internal"), ("ADD", "DEPTHWISE_CONV_2D")),
+        provenance=g.provenance(SPEC, 36, ("nchw", "", "quant8", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 6, 5], consumers=1, scale=0.5, zero_point=128),
@@ -2078,7 +2078,7 @@ def _t41():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 36, ("nchw", "", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "DEPTHWISE_CONV_2D")),
+        provenance=g.provenance(SPEC, 36, ("nchw", "", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 6, 5], consumers=1, scale=0.5, zero_point=128),
@@ -2173,7 +2173,7 @@ def _t43():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 36, ("nchw", "", "channelQuant8", "all_inputs_as_internal"), ("ADD", "DEPTHWISE_CONV_2D")),
+        provenance=g.provenance(SPEC, 36, ("nchw", "", "channelQuant8", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 6, 5], consumers=1, scale=0.5, zero_point=128),
@@ -2265,7 +2265,7 @@ def _t45():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 36, ("nchw", "", "channelQuant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "DEPTHWISE_CONV_2D")),
+        provenance=g.provenance(SPEC, 36, ("nchw", "", "channelQuant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 6, 5], consumers=1, scale=0.5, zero_point=128),
@@ -2356,7 +2356,7 @@ def _t47():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 36, ("nchw", "", "float16", "all_inputs_as_internal"), ("ADD", "DEPTHWISE_CONV_2D")),
+        provenance=g.provenance(SPEC, 36, ("nchw", "", "float16", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 6, 5], consumers=1),
@@ -2448,7 +2448,7 @@ def _t49():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 36, ("nchw", "", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "DEPTHWISE_CONV_2D")),
+        provenance=g.provenance(SPEC, 36, ("nchw", "", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 6, 5], consumers=1),
@@ -2549,7 +2549,7 @@ def _t51():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 36, ("nchw", "weight_as_input", "", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "DEPTHWISE_CONV_2D")),
+        provenance=g.provenance(SPEC, 36, ("nchw", "weight_as_input", "", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 6, 5], consumers=1),
@@ -2649,7 +2649,7 @@ def _t53():
         "depthwise_conv2d_v1_2_dilated_dynamic_output_shape_nchw_weight_as_input_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 36, ("nchw", "weight_as_input", "relaxed", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "DEPTHWISE_CONV_2D")),
+        provenance=g.provenance(SPEC, 36, ("nchw", "weight_as_input", "relaxed", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 6, 5], consumers=1),
@@ -2751,7 +2751,7 @@ def _t55():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 36, ("nchw", "weight_as_input", "quant8", "all_inputs_as_internal"), ("ADD", "ADD", "DEPTHWISE_CONV_2D")),
+        provenance=g.provenance(SPEC, 36, ("nchw", "weight_as_input", "quant8", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 6, 5], consumers=1, scale=0.5, zero_point=128),
@@ -2848,7 +2848,7 @@ def _t57():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 36, ("nchw", "weight_as_input", "channelQuant8", "all_inputs_as_internal"), ("ADD", "DEPTHWISE_CONV_2D")),
+        provenance=g.provenance(SPEC, 36, ("nchw", "weight_as_input", "channelQuant8", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 6, 5], consumers=1, scale=0.5, zero_point=128),
@@ -2941,7 +2941,7 @@ def _t59():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 36, ("nchw", "weight_as_input", "float16", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "DEPTHWISE_CONV_2D")),
+        provenance=g.provenance(SPEC, 36, ("nchw", "weight_as_input", "float16", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 6, 5], consumers=1),
@@ -3043,7 +3043,7 @@ def _t61():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 81, ("nhwc", "", "all_inputs_as_internal"), ("ADD", "DEPTHWISE_CONV_2D")),
+        provenance=g.provenance(SPEC, 81, ("nhwc", "", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 5, 6, 2], consumers=1),
@@ -3141,7 +3141,7 @@ def _t63():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 81, ("nhwc", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "DEPTHWISE_CONV_2D")),
+        provenance=g.provenance(SPEC, 81, ("nhwc", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 5, 6, 2], consumers=1),
@@ -3245,7 +3245,7 @@ def _t65():
         "depthwise_conv2d_v1_2_explicit_dilated_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 81, ("nhwc", "relaxed", "all_inputs_as_internal"), ("ADD", "DEPTHWISE_CONV_2D")),
+        provenance=g.provenance(SPEC, 81, ("nhwc", "relaxed", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 5, 6, 2], consumers=1),
@@ -3343,7 +3343,7 @@ def _t67():
         "depthwise_conv2d_v1_2_explicit_dilated_dynamic_output_shape_nhwc_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 81, ("nhwc", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "DEPTHWISE_CONV_2D")),
+        provenance=g.provenance(SPEC, 81, ("nhwc", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 5, 6, 2], consumers=1),
@@ -3449,7 +3449,7 @@ def _t69():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 81, ("nhwc", "quant8", "all_inputs_as_internal"), ("ADD", "DEPTHWISE_CONV_2D")),
+        provenance=g.provenance(SPEC, 81, ("nhwc", "quant8", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 5, 6, 2], consumers=1, scale=0.5, zero_point=120),
@@ -3547,7 +3547,7 @@ def _t71():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 81, ("nhwc", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "DEPTHWISE_CONV_2D")),
+        provenance=g.provenance(SPEC, 81, ("nhwc", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 5, 6, 2], consumers=1, scale=0.5, zero_point=120),
@@ -3648,7 +3648,7 @@ def _t73():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 81, ("nhwc", "channelQuant8", "all_inputs_as_internal"), ("ADD", "DEPTHWISE_CONV_2D")),
+        provenance=g.provenance(SPEC, 81, ("nhwc", "channelQuant8", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 5, 6, 2], consumers=1, scale=0.5, zero_point=120),
@@ -3746,7 +3746,7 @@ def _t75():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 81, ("nhwc", "channelQuant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "DEPTHWISE_CONV_2D")),
+        provenance=g.provenance(SPEC, 81, ("nhwc", "channelQuant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 5, 6, 2], consumers=1, scale=0.5, zero_point=120),
@@ -3843,7 +3843,7 @@ def _t77():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 81, ("nhwc", "float16", "all_inputs_as_internal"), ("ADD", "DEPTHWISE_CONV_2D")),
+        provenance=g.provenance(SPEC, 81, ("nhwc", "float16", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 5, 6, 2], consumers=1),
@@ -3941,7 +3941,7 @@ def _t79():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 81, ("nhwc", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "DEPTHWISE_CONV_2D")),
+        provenance=g.provenance(SPEC, 81, ("nhwc", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 5, 6, 2], consumers=1),
@@ -4046,7 +4046,7 @@ def _t81():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 81, ("nchw", "", "all_inputs_as_internal"), ("ADD", "DEPTHWISE_CONV_2D")),
+        provenance=g.provenance(SPEC, 81, ("nchw", "", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 5, 6], consumers=1),
@@ -4144,7 +4144,7 @@ def _t83():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 81, ("nchw", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "DEPTHWISE_CONV_2D")),
+        provenance=g.provenance(SPEC, 81, ("nchw", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 5, 6], consumers=1),
@@ -4248,7 +4248,7 @@ def _t85():
         "depthwise_conv2d_v1_2_explicit_dilated_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 81, ("nchw", "relaxed", "all_inputs_as_internal"), ("ADD", "DEPTHWISE_CONV_2D")),
+        provenance=g.provenance(SPEC, 81, ("nchw", "relaxed", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 5, 6], consumers=1),
@@ -4346,7 +4346,7 @@ def _t87():
         "depthwise_conv2d_v1_2_explicit_dilated_dynamic_output_shape_nchw_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 81, ("nchw", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "DEPTHWISE_CONV_2D")),
+        provenance=g.provenance(SPEC, 81, ("nchw", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 5, 6], consumers=1),
@@ -4452,7 +4452,7 @@ def _t89():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 81, ("nchw", "quant8", "all_inputs_as_internal"), ("ADD", "DEPTHWISE_CONV_2D")),
+        provenance=g.provenance(SPEC, 81, ("nchw", "quant8", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 5, 6], consumers=1, scale=0.5, zero_point=120),
@@ -4550,7 +4550,7 @@ def _t91():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 81, ("nchw", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "DEPTHWISE_CONV_2D")),
+        provenance=g.provenance(SPEC, 81, ("nchw", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 5, 6], consumers=1, scale=0.5, zero_point=120),
@@ -4651,7 +4651,7 @@ def _t93():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 81, ("nchw", "channelQuant8", "all_inputs_as_internal"), ("ADD", "DEPTHWISE_CONV_2D")),
+        provenance=g.provenance(SPEC, 81, ("nchw", "channelQuant8", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 5, 6], consumers=1, scale=0.5, zero_point=120),
@@ -4749,7 +4749,7 @@ def _t95():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 81, ("nchw", "channelQuant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "DEPTHWISE_CONV_2D")),
+        provenance=g.provenance(SPEC, 81, ("nchw", "channelQuant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 5, 6], consumers=1, scale=0.5, zero_point=120),
@@ -4846,7 +4846,7 @@ def _t97():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 81, ("nchw", "float16", "all_inputs_as_internal"), ("ADD", "DEPTHWISE_CONV_2D")),
+        provenance=g.provenance(SPEC, 81, ("nchw", "float16", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 5, 6], consumers=1),
@@ -4944,7 +4944,7 @@ def _t99():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 81, ("nchw", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "DEPTHWISE_CONV_2D")),
+        provenance=g.provenance(SPEC, 81, ("nchw", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 5, 6], consumers=1),
@@ -5043,7 +5043,7 @@ def _t101():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 112, ("float16", "all_inputs_as_internal"), ("ADD", "DEPTHWISE_CONV_2D")),
+        provenance=g.provenance(SPEC, 112, ("float16", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 3, 4, 2], consumers=1),
@@ -5129,7 +5129,7 @@ def _t103():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 112, ("float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "DEPTHWISE_CONV_2D")),
+        provenance=g.provenance(SPEC, 112, ("float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 3, 4, 2], consumers=1),
@@ -5222,7 +5222,7 @@ def _t105():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 112, ("channelQuant8", "all_inputs_as_internal"), ("ADD", "DEPTHWISE_CONV_2D")),
+        provenance=g.provenance(SPEC, 112, ("channelQuant8", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 4, 2], consumers=1, scale=0.5, zero_point=128),
@@ -5308,7 +5308,7 @@ def _t107():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 112, ("channelQuant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "DEPTHWISE_CONV_2D")),
+        provenance=g.provenance(SPEC, 112, ("channelQuant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 4, 2], consumers=1, scale=0.5, zero_point=128),
@@ -5396,7 +5396,7 @@ def _t109():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 144, ("relu1", "float16", "all_inputs_as_internal"), ("ADD", "DEPTHWISE_CONV_2D")),
+        provenance=g.provenance(SPEC, 144, ("relu1", "float16", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 5, 5, 3], consumers=1),
@@ -5488,7 +5488,7 @@ def _t111():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 144, ("relu1", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "DEPTHWISE_CONV_2D")),
+        provenance=g.provenance(SPEC, 144, ("relu1", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 5, 5, 3], consumers=1),
@@ -5587,7 +5587,7 @@ def _t113():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 144, ("relu1", "channelQuant8", "all_inputs_as_internal"), ("ADD", "DEPTHWISE_CONV_2D")),
+        provenance=g.provenance(SPEC, 144, ("relu1", "channelQuant8", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 5, 5, 3], consumers=1, scale=0.5, zero_point=100),
@@ -5679,7 +5679,7 @@ def _t115():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 144, ("relu1", "channelQuant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "DEPTHWISE_CONV_2D")),
+        provenance=g.provenance(SPEC, 144, ("relu1", "channelQuant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 5, 5, 3], consumers=1, scale=0.5, zero_point=100),
@@ -5768,7 +5768,7 @@ def _t117():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 190, ("nhwc", "", "all_inputs_as_internal"), ("ADD", "DEPTHWISE_CONV_2D")),
+        provenance=g.provenance(SPEC, 190, ("nhwc", "", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 4, 2], consumers=1),
@@ -5856,7 +5856,7 @@ def _t119():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 190, ("nhwc", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "DEPTHWISE_CONV_2D")),
+        provenance=g.provenance(SPEC, 190, ("nhwc", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 4, 2], consumers=1),
@@ -5950,7 +5950,7 @@ def _t121():
         "depthwise_conv2d_v1_2_layout_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 190, ("nhwc", "relaxed", "all_inputs_as_internal"), ("ADD", "DEPTHWISE_CONV_2D")),
+        provenance=g.provenance(SPEC, 190, ("nhwc", "relaxed", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 4, 2], consumers=1),
@@ -6038,7 +6038,7 @@ def _t123():
         "depthwise_conv2d_v1_2_layout_dynamic_output_shape_nhwc_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 190, ("nhwc", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "DEPTHWISE_CONV_2D")),
+        provenance=g.provenance(SPEC, 190, ("nhwc", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 4, 2], consumers=1),
@@ -6134,7 +6134,7 @@ def _t125():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 190, ("nhwc", "quant8", "all_inputs_as_internal"), ("ADD", "DEPTHWISE_CONV_2D")),
+        provenance=g.provenance(SPEC, 190, ("nhwc", "quant8", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 4, 2], consumers=1, scale=0.5, zero_point=128),
@@ -6222,7 +6222,7 @@ def _t127():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 190, ("nhwc", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "DEPTHWISE_CONV_2D")),
+        provenance=g.provenance(SPEC, 190, ("nhwc", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 4, 2], consumers=1, scale=0.5, zero_point=128),
@@ -6313,7 +6313,7 @@ def _t129():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 190, ("nhwc", "channelQuant8", "all_inputs_as_internal"), ("ADD", "DEPTHWISE_CONV_2D")),
+        provenance=g.provenance(SPEC, 190, ("nhwc", "channelQuant8", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 4, 2], consumers=1, scale=0.5, zero_point=128),
@@ -6401,7 +6401,7 @@ def _t131():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 190, ("nhwc", "channelQuant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "DEPTHWISE_CONV_2D")),
+        provenance=g.provenance(SPEC, 190, ("nhwc", "channelQuant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 4, 2], consumers=1, scale=0.5, zero_point=128),
@@ -6488,7 +6488,7 @@ def _t133():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 190, ("nhwc", "float16", "all_inputs_as_internal"), ("ADD", "DEPTHWISE_CONV_2D")),
+        provenance=g.provenance(SPEC, 190, ("nhwc", "float16", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 3, 4, 2], consumers=1),
@@ -6576,7 +6576,7 @@ def _t135():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 190, ("nhwc", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "DEPTHWISE_CONV_2D")),
+        provenance=g.provenance(SPEC, 190, ("nhwc", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 3, 4, 2], consumers=1),
@@ -6671,7 +6671,7 @@ def _t137():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 190, ("nchw", "", "all_inputs_as_internal"), ("ADD", "DEPTHWISE_CONV_2D")),
+        provenance=g.provenance(SPEC, 190, ("nchw", "", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 3, 4], consumers=1),
@@ -6759,7 +6759,7 @@ def _t139():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 190, ("nchw", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "DEPTHWISE_CONV_2D")),
+        provenance=g.provenance(SPEC, 190, ("nchw", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 3, 4], consumers=1),
@@ -6853,7 +6853,7 @@ def _t141():
         "depthwise_conv2d_v1_2_layout_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 190, ("nchw", "relaxed", "all_inputs_as_internal"), ("ADD", "DEPTHWISE_CONV_2D")),
+        provenance=g.provenance(SPEC, 190, ("nchw", "relaxed", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 3, 4], consumers=1),
@@ -6941,7 +6941,7 @@ def _t143():
         "depthwise_conv2d_v1_2_layout_dynamic_output_shape_nchw_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 190, ("nchw", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "DEPTHWISE_CONV_2D")),
+        provenance=g.provenance(SPEC, 190, ("nchw", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 3, 4], consumers=1),
@@ -7037,7 +7037,7 @@ def _t145():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 190, ("nchw", "quant8", "all_inputs_as_internal"), ("ADD", "DEPTHWISE_CONV_2D")),
+        provenance=g.provenance(SPEC, 190, ("nchw", "quant8", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 3, 4], consumers=1, scale=0.5, zero_point=128),
@@ -7125,7 +7125,7 @@ def _t147():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 190, ("nchw", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "DEPTHWISE_CONV_2D")),
+        provenance=g.provenance(SPEC, 190, ("nchw", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 3, 4], consumers=1, scale=0.5, zero_point=128),
@@ -7216,7 +7216,7 @@ def _t149():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 190, ("nchw", "channelQuant8", "all_inputs_as_internal"), ("ADD", "DEPTHWISE_CONV_2D")),
+        provenance=g.provenance(SPEC, 190, ("nchw", "channelQuant8", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 3, 4], consumers=1, scale=0.5, zero_point=128),
@@ -7304,7 +7304,7 @@ def _t151():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 190, ("nchw", "channelQuant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "DEPTHWISE_CONV_2D")),
+        provenance=g.provenance(SPEC, 190, ("nchw", "channelQuant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 3, 4], consumers=1, scale=0.5, zero_point=128),
@@ -7391,7 +7391,7 @@ def _t153():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 190, ("nchw", "float16", "all_inputs_as_internal"), ("ADD", "DEPTHWISE_CONV_2D")),
+        provenance=g.provenance(SPEC, 190, ("nchw", "float16", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 3, 4], consumers=1),
@@ -7479,7 +7479,7 @@ def _t155():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 190, ("nchw", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "DEPTHWISE_CONV_2D")),
+        provenance=g.provenance(SPEC, 190, ("nchw", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 3, 4], consumers=1),
@@ -7577,7 +7577,7 @@ def _t157():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 228, ("nhwc", "", "all_inputs_as_internal"), ("ADD", "DEPTHWISE_CONV_2D")),
+        provenance=g.provenance(SPEC, 228, ("nhwc", "", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 5, 5, 3], consumers=1),
@@ -7671,7 +7671,7 @@ def _t159():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 228, ("nhwc", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "DEPTHWISE_CONV_2D")),
+        provenance=g.provenance(SPEC, 228, ("nhwc", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 5, 5, 3], consumers=1),
@@ -7771,7 +7771,7 @@ def _t161():
         "depthwise_conv2d_v1_2_explicit_layout_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 228, ("nhwc", "relaxed", "all_inputs_as_internal"), ("ADD", "DEPTHWISE_CONV_2D")),
+        provenance=g.provenance(SPEC, 228, ("nhwc", "relaxed", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 5, 5, 3], consumers=1),
@@ -7865,7 +7865,7 @@ def _t163():
         "depthwise_conv2d_v1_2_explicit_layout_dynamic_output_shape_nhwc_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 228, ("nhwc", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "DEPTHWISE_CONV_2D")),
+        provenance=g.provenance(SPEC, 228, ("nhwc", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 5, 5, 3], consumers=1),
@@ -7967,7 +7967,7 @@ def _t165():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 228, ("nhwc", "quant8", "all_inputs_as_internal"), ("ADD", "DEPTHWISE_CONV_2D")),
+        provenance=g.provenance(SPEC, 228, ("nhwc", "quant8", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 5, 5, 3], consumers=1, scale=0.5, zero_point=100),
@@ -8061,7 +8061,7 @@ def _t167():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 228, ("nhwc", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "DEPTHWISE_CONV_2D")),
+        provenance=g.provenance(SPEC, 228, ("nhwc", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 5, 5, 3], consumers=1, scale=0.5, zero_point=100),
@@ -8158,7 +8158,7 @@ def _t169():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 228, ("nhwc", "channelQuant8", "all_inputs_as_internal"), ("ADD", "DEPTHWISE_CONV_2D")),
+        provenance=g.provenance(SPEC, 228, ("nhwc", "channelQuant8", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 5, 5, 3], consumers=1, scale=0.5, zero_point=100),
@@ -8252,7 +8252,7 @@ def _t171():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 228, ("nhwc", "channelQuant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "DEPTHWISE_CONV_2D")),
+        provenance=g.provenance(SPEC, 228, ("nhwc", "channelQuant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 5, 5, 3], consumers=1, scale=0.5, zero_point=100),
@@ -8345,7 +8345,7 @@ def _t173():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 228, ("nhwc", "float16", "all_inputs_as_internal"), ("ADD", "DEPTHWISE_CONV_2D")),
+        provenance=g.provenance(SPEC, 228, ("nhwc", "float16", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 5, 5, 3], consumers=1),
@@ -8439,7 +8439,7 @@ def _t175():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 228, ("nhwc", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "DEPTHWISE_CONV_2D")),
+        provenance=g.provenance(SPEC, 228, ("nhwc", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 5, 5, 3], consumers=1),
@@ -8540,7 +8540,7 @@ def _t177():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 228, ("nchw", "", "all_inputs_as_internal"), ("ADD", "DEPTHWISE_CONV_2D")),
+        provenance=g.provenance(SPEC, 228, ("nchw", "", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 5, 5], consumers=1),
@@ -8634,7 +8634,7 @@ def _t179():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 228, ("nchw", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "DEPTHWISE_CONV_2D")),
+        provenance=g.provenance(SPEC, 228, ("nchw", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 5, 5], consumers=1),
@@ -8734,7 +8734,7 @@ def _t181():
         "depthwise_conv2d_v1_2_explicit_layout_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 228, ("nchw", "relaxed", "all_inputs_as_internal"), ("ADD", "DEPTHWISE_CONV_2D")),
+        provenance=g.provenance(SPEC, 228, ("nchw", "relaxed", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 5, 5], consumers=1),
@@ -8828,7 +8828,7 @@ def _t183():
         "depthwise_conv2d_v1_2_explicit_layout_dynamic_output_shape_nchw_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 228, ("nchw", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "DEPTHWISE_CONV_2D")),
+        provenance=g.provenance(SPEC, 228, ("nchw", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 5, 5], consumers=1),
@@ -8930,7 +8930,7 @@ def _t185():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 228, ("nchw", "quant8", "all_inputs_as_internal"), ("ADD", "DEPTHWISE_CONV_2D")),
+        provenance=g.provenance(SPEC, 228, ("nchw", "quant8", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 5, 5], consumers=1, scale=0.5, zero_point=100),
@@ -9024,7 +9024,7 @@ def _t187():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 228, ("nchw", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "DEPTHWISE_CONV_2D")),
+        provenance=g.provenance(SPEC, 228, ("nchw", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 5, 5], consumers=1, scale=0.5, zero_point=100),
@@ -9121,7 +9121,7 @@ def _t189():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 228, ("nchw", "channelQuant8", "all_inputs_as_internal"), ("ADD", "DEPTHWISE_CONV_2D")),
+        provenance=g.provenance(SPEC, 228, ("nchw", "channelQuant8", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 5, 5], consumers=1, scale=0.5, zero_point=100),
@@ -9215,7 +9215,7 @@ def _t191():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 228, ("nchw", "channelQuant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "DEPTHWISE_CONV_2D")),
+        provenance=g.provenance(SPEC, 228, ("nchw", "channelQuant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 5, 5], consumers=1, scale=0.5, zero_point=100),
@@ -9308,7 +9308,7 @@ def _t193():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 228, ("nchw", "float16", "all_inputs_as_internal"), ("ADD", "DEPTHWISE_CONV_2D")),
+        provenance=g.provenance(SPEC, 228, ("nchw", "float16", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 5, 5], consumers=1),
@@ -9402,7 +9402,7 @@ def _t195():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 228, ("nchw", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "DEPTHWISE_CONV_2D")),
+        provenance=g.provenance(SPEC, 228, ("nchw", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 5, 5], consumers=1),

@@ -56,7 +56,7 @@ def _t1():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 13, ("float16", "all_inputs_as_internal"), ("ADD", "DEQUANTIZE")),
+        provenance=g.provenance(SPEC, 13, ("float16", "all_inputs_as_internal"), ("DEQUANTIZE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 4], consumers=1, scale=0.5, zero_point=127),
@@ -123,7 +123,7 @@ def _t3():
         "dequantize_v1_2_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 13, ("relaxed", "all_inputs_as_internal"), ("ADD", "DEQUANTIZE")),
+        provenance=g.provenance(SPEC, 13, ("relaxed", "all_inputs_as_internal"), ("DEQUANTIZE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 4], consumers=1, scale=0.5, zero_point=127),
@@ -192,7 +192,7 @@ def _t5():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 25, ("all_inputs_as_internal",), ("ADD", "DEQUANTIZE")),
+        provenance=g.provenance(SPEC, 25, ("all_inputs_as_internal",), ("DEQUANTIZE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [6], consumers=1, scale=300.0),

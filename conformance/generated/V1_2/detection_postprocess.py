@@ -120,7 +120,7 @@ def _t1():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 50, ("", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "DETECTION_POSTPROCESSING")),
+        provenance=g.provenance(SPEC, 50, ("", "all_inputs_as_internal"), ("DETECTION_POSTPROCESSING",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 4, 3], consumers=1),
@@ -238,7 +238,7 @@ def _t3():
         "detection_postprocess_regular_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 50, ("relaxed", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "DETECTION_POSTPROCESSING")),
+        provenance=g.provenance(SPEC, 50, ("relaxed", "all_inputs_as_internal"), ("DETECTION_POSTPROCESSING",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 4, 3], consumers=1),
@@ -358,7 +358,7 @@ def _t5():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 50, ("float16", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "DETECTION_POSTPROCESSING")),
+        provenance=g.provenance(SPEC, 50, ("float16", "all_inputs_as_internal"), ("DETECTION_POSTPROCESSING",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 4, 3], consumers=1),
@@ -477,7 +477,7 @@ def _t7():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 62, ("", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "DETECTION_POSTPROCESSING")),
+        provenance=g.provenance(SPEC, 62, ("", "all_inputs_as_internal"), ("DETECTION_POSTPROCESSING",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 4, 3], consumers=1),
@@ -595,7 +595,7 @@ def _t9():
         "detection_postprocess_fast_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 62, ("relaxed", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "DETECTION_POSTPROCESSING")),
+        provenance=g.provenance(SPEC, 62, ("relaxed", "all_inputs_as_internal"), ("DETECTION_POSTPROCESSING",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 4, 3], consumers=1),
@@ -715,7 +715,7 @@ def _t11():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 62, ("float16", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "DETECTION_POSTPROCESSING")),
+        provenance=g.provenance(SPEC, 62, ("float16", "all_inputs_as_internal"), ("DETECTION_POSTPROCESSING",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 4, 3], consumers=1),
@@ -834,7 +834,7 @@ def _t13():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 83, ("", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "DETECTION_POSTPROCESSING")),
+        provenance=g.provenance(SPEC, 83, ("", "all_inputs_as_internal"), ("DETECTION_POSTPROCESSING",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 4], consumers=1),
@@ -952,7 +952,7 @@ def _t15():
         "detection_postprocess_threshold_fast_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 83, ("relaxed", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "DETECTION_POSTPROCESSING")),
+        provenance=g.provenance(SPEC, 83, ("relaxed", "all_inputs_as_internal"), ("DETECTION_POSTPROCESSING",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 4], consumers=1),
@@ -1072,7 +1072,7 @@ def _t17():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 83, ("float16", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "DETECTION_POSTPROCESSING")),
+        provenance=g.provenance(SPEC, 83, ("float16", "all_inputs_as_internal"), ("DETECTION_POSTPROCESSING",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 3, 4], consumers=1),
@@ -1191,7 +1191,7 @@ def _t19():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 96, ("", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "DETECTION_POSTPROCESSING")),
+        provenance=g.provenance(SPEC, 96, ("", "all_inputs_as_internal"), ("DETECTION_POSTPROCESSING",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 4], consumers=1),
@@ -1309,7 +1309,7 @@ def _t21():
         "detection_postprocess_threshold_regular_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 96, ("relaxed", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "DETECTION_POSTPROCESSING")),
+        provenance=g.provenance(SPEC, 96, ("relaxed", "all_inputs_as_internal"), ("DETECTION_POSTPROCESSING",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 4], consumers=1),
@@ -1429,7 +1429,7 @@ def _t23():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 96, ("float16", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "DETECTION_POSTPROCESSING")),
+        provenance=g.provenance(SPEC, 96, ("float16", "all_inputs_as_internal"), ("DETECTION_POSTPROCESSING",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 3, 4], consumers=1),
@@ -1548,7 +1548,7 @@ def _t25():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 108, ("", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "DETECTION_POSTPROCESSING")),
+        provenance=g.provenance(SPEC, 108, ("", "all_inputs_as_internal"), ("DETECTION_POSTPROCESSING",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 4], consumers=1),
@@ -1666,7 +1666,7 @@ def _t27():
         "detection_postprocess_ties_fast_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 108, ("relaxed", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "DETECTION_POSTPROCESSING")),
+        provenance=g.provenance(SPEC, 108, ("relaxed", "all_inputs_as_internal"), ("DETECTION_POSTPROCESSING",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 4], consumers=1),
@@ -1786,7 +1786,7 @@ def _t29():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 108, ("float16", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "DETECTION_POSTPROCESSING")),
+        provenance=g.provenance(SPEC, 108, ("float16", "all_inputs_as_internal"), ("DETECTION_POSTPROCESSING",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 3, 4], consumers=1),
@@ -1905,7 +1905,7 @@ def _t31():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 120, ("", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "DETECTION_POSTPROCESSING")),
+        provenance=g.provenance(SPEC, 120, ("", "all_inputs_as_internal"), ("DETECTION_POSTPROCESSING",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 4], consumers=1),
@@ -2023,7 +2023,7 @@ def _t33():
         "detection_postprocess_ties_regular_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 120, ("relaxed", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "DETECTION_POSTPROCESSING")),
+        provenance=g.provenance(SPEC, 120, ("relaxed", "all_inputs_as_internal"), ("DETECTION_POSTPROCESSING",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 4], consumers=1),
@@ -2143,7 +2143,7 @@ def _t35():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 120, ("float16", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "DETECTION_POSTPROCESSING")),
+        provenance=g.provenance(SPEC, 120, ("float16", "all_inputs_as_internal"), ("DETECTION_POSTPROCESSING",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 3, 4], consumers=1),

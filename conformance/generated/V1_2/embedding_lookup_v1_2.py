@@ -87,7 +87,7 @@ def _t2():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 16, ("quant8", "all_inputs_as_internal"), ("ADD", "EMBEDDING_LOOKUP")),
+        provenance=g.provenance(SPEC, 16, ("quant8", "all_inputs_as_internal"), ("EMBEDDING_LOOKUP",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -159,7 +159,7 @@ def _t4():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 28, ("all_inputs_as_internal",), ("ADD", "EMBEDDING_LOOKUP")),
+        provenance=g.provenance(SPEC, 28, ("all_inputs_as_internal",), ("EMBEDDING_LOOKUP",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),

@@ -57,7 +57,7 @@ def _t1():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 8, ("", "all_inputs_as_internal"), ("ADD", "EXP")),
+        provenance=g.provenance(SPEC, 8, ("", "all_inputs_as_internal"), ("EXP",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
@@ -124,7 +124,7 @@ def _t3():
         "exp_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 8, ("relaxed", "all_inputs_as_internal"), ("ADD", "EXP")),
+        provenance=g.provenance(SPEC, 8, ("relaxed", "all_inputs_as_internal"), ("EXP",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
@@ -193,7 +193,7 @@ def _t5():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 8, ("float16", "all_inputs_as_internal"), ("ADD", "EXP")),
+        provenance=g.provenance(SPEC, 8, ("float16", "all_inputs_as_internal"), ("EXP",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 3], consumers=1),

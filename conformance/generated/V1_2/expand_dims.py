@@ -56,7 +56,7 @@ def _t1():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 15, ("", "all_inputs_as_internal"), ("ADD", "EXPAND_DIMS")),
+        provenance=g.provenance(SPEC, 15, ("", "all_inputs_as_internal"), ("EXPAND_DIMS",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
@@ -126,7 +126,7 @@ def _t3():
         "expand_dims_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 15, ("relaxed", "all_inputs_as_internal"), ("ADD", "EXPAND_DIMS")),
+        provenance=g.provenance(SPEC, 15, ("relaxed", "all_inputs_as_internal"), ("EXPAND_DIMS",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
@@ -198,7 +198,7 @@ def _t5():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 15, ("float16", "all_inputs_as_internal"), ("ADD", "EXPAND_DIMS")),
+        provenance=g.provenance(SPEC, 15, ("float16", "all_inputs_as_internal"), ("EXPAND_DIMS",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 3], consumers=1),
@@ -302,7 +302,7 @@ def _t8():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 15, ("quant8", "all_inputs_as_internal"), ("ADD", "EXPAND_DIMS")),
+        provenance=g.provenance(SPEC, 15, ("quant8", "all_inputs_as_internal"), ("EXPAND_DIMS",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3], consumers=1, scale=1.0, zero_point=100),
@@ -373,7 +373,7 @@ def _t10():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 25, ("", "all_inputs_as_internal"), ("ADD", "EXPAND_DIMS")),
+        provenance=g.provenance(SPEC, 25, ("", "all_inputs_as_internal"), ("EXPAND_DIMS",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
@@ -444,7 +444,7 @@ def _t12():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 25, ("float16", "all_inputs_as_internal"), ("ADD", "EXPAND_DIMS")),
+        provenance=g.provenance(SPEC, 25, ("float16", "all_inputs_as_internal"), ("EXPAND_DIMS",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 3], consumers=1),
@@ -548,7 +548,7 @@ def _t15():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 25, ("quant8", "all_inputs_as_internal"), ("ADD", "EXPAND_DIMS")),
+        provenance=g.provenance(SPEC, 25, ("quant8", "all_inputs_as_internal"), ("EXPAND_DIMS",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3], consumers=1, scale=1.0, zero_point=100),
@@ -619,7 +619,7 @@ def _t17():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 31, ("", "all_inputs_as_internal"), ("ADD", "EXPAND_DIMS")),
+        provenance=g.provenance(SPEC, 31, ("", "all_inputs_as_internal"), ("EXPAND_DIMS",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
@@ -690,7 +690,7 @@ def _t19():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 31, ("float16", "all_inputs_as_internal"), ("ADD", "EXPAND_DIMS")),
+        provenance=g.provenance(SPEC, 31, ("float16", "all_inputs_as_internal"), ("EXPAND_DIMS",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 3], consumers=1),
@@ -794,7 +794,7 @@ def _t22():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 37, ("", "all_inputs_as_internal"), ("ADD", "EXPAND_DIMS")),
+        provenance=g.provenance(SPEC, 37, ("", "all_inputs_as_internal"), ("EXPAND_DIMS",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
@@ -898,7 +898,7 @@ def _t25():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 43, ("", "all_inputs_as_internal"), ("ADD", "EXPAND_DIMS")),
+        provenance=g.provenance(SPEC, 43, ("", "all_inputs_as_internal"), ("EXPAND_DIMS",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 1, 2], consumers=1),
@@ -969,7 +969,7 @@ def _t27():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 43, ("float16", "all_inputs_as_internal"), ("ADD", "EXPAND_DIMS")),
+        provenance=g.provenance(SPEC, 43, ("float16", "all_inputs_as_internal"), ("EXPAND_DIMS",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 1, 2], consumers=1),

@@ -53,7 +53,7 @@ def _t1():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 7, ("", "all_inputs_as_internal"), ("ADD", "FLOOR")),
+        provenance=g.provenance(SPEC, 7, ("", "all_inputs_as_internal"), ("FLOOR",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 3], consumers=1),
@@ -120,7 +120,7 @@ def _t3():
         "floor_v1_2_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 7, ("relaxed", "all_inputs_as_internal"), ("ADD", "FLOOR")),
+        provenance=g.provenance(SPEC, 7, ("relaxed", "all_inputs_as_internal"), ("FLOOR",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 3], consumers=1),
@@ -189,7 +189,7 @@ def _t5():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 7, ("float16", "all_inputs_as_internal"), ("ADD", "FLOOR")),
+        provenance=g.provenance(SPEC, 7, ("float16", "all_inputs_as_internal"), ("FLOOR",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 1, 3], consumers=1),

@@ -63,7 +63,7 @@ def _t1():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 17, ("", "", "float16", "all_inputs_as_internal"), ("ADD", "FULLY_CONNECTED")),
+        provenance=g.provenance(SPEC, 17, ("", "", "float16", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [3, 5], consumers=1),
@@ -141,7 +141,7 @@ def _t3():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 17, ("", "", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "FULLY_CONNECTED")),
+        provenance=g.provenance(SPEC, 17, ("", "", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [3, 5], consumers=1),
@@ -228,7 +228,7 @@ def _t5():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 17, ("", "weight_as_input", "float16", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "FULLY_CONNECTED")),
+        provenance=g.provenance(SPEC, 17, ("", "weight_as_input", "float16", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [3, 5], consumers=1),
@@ -313,7 +313,7 @@ def _t7():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 17, ("relu", "", "float16", "all_inputs_as_internal"), ("ADD", "FULLY_CONNECTED")),
+        provenance=g.provenance(SPEC, 17, ("relu", "", "float16", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [3, 5], consumers=1),
@@ -391,7 +391,7 @@ def _t9():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 17, ("relu", "", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "FULLY_CONNECTED")),
+        provenance=g.provenance(SPEC, 17, ("relu", "", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [3, 5], consumers=1),
@@ -478,7 +478,7 @@ def _t11():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 17, ("relu", "weight_as_input", "float16", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "FULLY_CONNECTED")),
+        provenance=g.provenance(SPEC, 17, ("relu", "weight_as_input", "float16", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [3, 5], consumers=1),
@@ -563,7 +563,7 @@ def _t13():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 37, ("quant8", "all_inputs_as_internal"), ("ADD", "FULLY_CONNECTED")),
+        provenance=g.provenance(SPEC, 37, ("quant8", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 1, 2, 3], consumers=1, scale=0.5, zero_point=128),
@@ -641,7 +641,7 @@ def _t15():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 37, ("quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "FULLY_CONNECTED")),
+        provenance=g.provenance(SPEC, 37, ("quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 1, 2, 3], consumers=1, scale=0.5, zero_point=128),
@@ -722,7 +722,7 @@ def _t17():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 37, ("float16", "all_inputs_as_internal"), ("ADD", "FULLY_CONNECTED")),
+        provenance=g.provenance(SPEC, 37, ("float16", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 1, 2, 3], consumers=1),
@@ -800,7 +800,7 @@ def _t19():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 37, ("float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "FULLY_CONNECTED")),
+        provenance=g.provenance(SPEC, 37, ("float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 1, 2, 3], consumers=1),

@@ -149,7 +149,7 @@ def _t1():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 57, ("nhwc", "", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "GENERATE_PROPOSALS")),
+        provenance=g.provenance(SPEC, 57, ("nhwc", "", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], consumers=1),
@@ -263,7 +263,7 @@ def _t3():
         "generate_proposals_two_images_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 57, ("nhwc", "relaxed", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "GENERATE_PROPOSALS")),
+        provenance=g.provenance(SPEC, 57, ("nhwc", "relaxed", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], consumers=1),
@@ -379,7 +379,7 @@ def _t5():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 57, ("nhwc", "float16", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "GENERATE_PROPOSALS")),
+        provenance=g.provenance(SPEC, 57, ("nhwc", "float16", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 2], consumers=1),
@@ -494,7 +494,7 @@ def _t7():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 57, ("nhwc", "quant8", "all_inputs_as_internal"), ("ADD", "ADD", "GENERATE_PROPOSALS")),
+        provenance=g.provenance(SPEC, 57, ("nhwc", "quant8", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 2], consumers=1, scale=0.009999999776482582),
@@ -601,7 +601,7 @@ def _t9():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 57, ("nchw", "", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "GENERATE_PROPOSALS")),
+        provenance=g.provenance(SPEC, 57, ("nchw", "", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], consumers=1),
@@ -715,7 +715,7 @@ def _t11():
         "generate_proposals_two_images_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 57, ("nchw", "relaxed", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "GENERATE_PROPOSALS")),
+        provenance=g.provenance(SPEC, 57, ("nchw", "relaxed", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], consumers=1),
@@ -831,7 +831,7 @@ def _t13():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 57, ("nchw", "float16", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "GENERATE_PROPOSALS")),
+        provenance=g.provenance(SPEC, 57, ("nchw", "float16", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 2], consumers=1),
@@ -946,7 +946,7 @@ def _t15():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 57, ("nchw", "quant8", "all_inputs_as_internal"), ("ADD", "ADD", "GENERATE_PROPOSALS")),
+        provenance=g.provenance(SPEC, 57, ("nchw", "quant8", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 2], consumers=1, scale=0.009999999776482582),
@@ -1053,7 +1053,7 @@ def _t17():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 72, ("nhwc", "", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "GENERATE_PROPOSALS")),
+        provenance=g.provenance(SPEC, 72, ("nhwc", "", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], consumers=1),
@@ -1167,7 +1167,7 @@ def _t19():
         "generate_proposals_pre_nms_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 72, ("nhwc", "relaxed", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "GENERATE_PROPOSALS")),
+        provenance=g.provenance(SPEC, 72, ("nhwc", "relaxed", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], consumers=1),
@@ -1283,7 +1283,7 @@ def _t21():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 72, ("nhwc", "float16", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "GENERATE_PROPOSALS")),
+        provenance=g.provenance(SPEC, 72, ("nhwc", "float16", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 2], consumers=1),
@@ -1398,7 +1398,7 @@ def _t23():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 72, ("nhwc", "quant8", "all_inputs_as_internal"), ("ADD", "ADD", "GENERATE_PROPOSALS")),
+        provenance=g.provenance(SPEC, 72, ("nhwc", "quant8", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 2], consumers=1, scale=0.009999999776482582),
@@ -1505,7 +1505,7 @@ def _t25():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 72, ("nchw", "", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "GENERATE_PROPOSALS")),
+        provenance=g.provenance(SPEC, 72, ("nchw", "", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], consumers=1),
@@ -1619,7 +1619,7 @@ def _t27():
         "generate_proposals_pre_nms_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 72, ("nchw", "relaxed", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "GENERATE_PROPOSALS")),
+        provenance=g.provenance(SPEC, 72, ("nchw", "relaxed", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], consumers=1),
@@ -1735,7 +1735,7 @@ def _t29():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 72, ("nchw", "float16", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "GENERATE_PROPOSALS")),
+        provenance=g.provenance(SPEC, 72, ("nchw", "float16", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 2], consumers=1),
@@ -1850,7 +1850,7 @@ def _t31():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 72, ("nchw", "quant8", "all_inputs_as_internal"), ("ADD", "ADD", "GENERATE_PROPOSALS")),
+        provenance=g.provenance(SPEC, 72, ("nchw", "quant8", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 2], consumers=1, scale=0.009999999776482582),
@@ -1957,7 +1957,7 @@ def _t33():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 84, ("nhwc", "", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "GENERATE_PROPOSALS")),
+        provenance=g.provenance(SPEC, 84, ("nhwc", "", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], consumers=1),
@@ -2071,7 +2071,7 @@ def _t35():
         "generate_proposals_post_nms_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 84, ("nhwc", "relaxed", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "GENERATE_PROPOSALS")),
+        provenance=g.provenance(SPEC, 84, ("nhwc", "relaxed", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], consumers=1),
@@ -2187,7 +2187,7 @@ def _t37():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 84, ("nhwc", "float16", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "GENERATE_PROPOSALS")),
+        provenance=g.provenance(SPEC, 84, ("nhwc", "float16", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 2], consumers=1),
@@ -2302,7 +2302,7 @@ def _t39():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 84, ("nhwc", "quant8", "all_inputs_as_internal"), ("ADD", "ADD", "GENERATE_PROPOSALS")),
+        provenance=g.provenance(SPEC, 84, ("nhwc", "quant8", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 2], consumers=1, scale=0.009999999776482582),
@@ -2409,7 +2409,7 @@ def _t41():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 84, ("nchw", "", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "GENERATE_PROPOSALS")),
+        provenance=g.provenance(SPEC, 84, ("nchw", "", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], consumers=1),
@@ -2523,7 +2523,7 @@ def _t43():
         "generate_proposals_post_nms_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 84, ("nchw", "relaxed", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "GENERATE_PROPOSALS")),
+        provenance=g.provenance(SPEC, 84, ("nchw", "relaxed", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], consumers=1),
@@ -2639,7 +2639,7 @@ def _t45():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 84, ("nchw", "float16", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "GENERATE_PROPOSALS")),
+        provenance=g.provenance(SPEC, 84, ("nchw", "float16", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 2], consumers=1),
@@ -2754,7 +2754,7 @@ def _t47():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 84, ("nchw", "quant8", "all_inputs_as_internal"), ("ADD", "ADD", "GENERATE_PROPOSALS")),
+        provenance=g.provenance(SPEC, 84, ("nchw", "quant8", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 2], consumers=1, scale=0.009999999776482582),
@@ -2861,7 +2861,7 @@ def _t49():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 101, ("nhwc", "", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "GENERATE_PROPOSALS")),
+        provenance=g.provenance(SPEC, 101, ("nhwc", "", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 4, 1], consumers=1),
@@ -2975,7 +2975,7 @@ def _t51():
         "generate_proposals_ties_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 101, ("nhwc", "relaxed", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "GENERATE_PROPOSALS")),
+        provenance=g.provenance(SPEC, 101, ("nhwc", "relaxed", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 4, 1], consumers=1),
@@ -3091,7 +3091,7 @@ def _t53():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 101, ("nhwc", "float16", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "GENERATE_PROPOSALS")),
+        provenance=g.provenance(SPEC, 101, ("nhwc", "float16", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 1, 4, 1], consumers=1),
@@ -3206,7 +3206,7 @@ def _t55():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 101, ("nhwc", "quant8", "all_inputs_as_internal"), ("ADD", "ADD", "GENERATE_PROPOSALS")),
+        provenance=g.provenance(SPEC, 101, ("nhwc", "quant8", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 1, 4, 1], consumers=1, scale=0.009999999776482582),
@@ -3313,7 +3313,7 @@ def _t57():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 101, ("nchw", "", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "GENERATE_PROPOSALS")),
+        provenance=g.provenance(SPEC, 101, ("nchw", "", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 1, 4], consumers=1),
@@ -3427,7 +3427,7 @@ def _t59():
         "generate_proposals_ties_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 101, ("nchw", "relaxed", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "GENERATE_PROPOSALS")),
+        provenance=g.provenance(SPEC, 101, ("nchw", "relaxed", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 1, 4], consumers=1),
@@ -3543,7 +3543,7 @@ def _t61():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 101, ("nchw", "float16", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "GENERATE_PROPOSALS")),
+        provenance=g.provenance(SPEC, 101, ("nchw", "float16", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 1, 1, 4], consumers=1),
@@ -3658,7 +3658,7 @@ def _t63():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 101, ("nchw", "quant8", "all_inputs_as_internal"), ("ADD", "ADD", "GENERATE_PROPOSALS")),
+        provenance=g.provenance(SPEC, 101, ("nchw", "quant8", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 1, 1, 4], consumers=1, scale=0.009999999776482582),
@@ -3765,7 +3765,7 @@ def _t65():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 109, ("nhwc", "", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "GENERATE_PROPOSALS")),
+        provenance=g.provenance(SPEC, 109, ("nhwc", "", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 4, 1], consumers=1),
@@ -3879,7 +3879,7 @@ def _t67():
         "generate_proposals_ties_suppressed_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 109, ("nhwc", "relaxed", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "GENERATE_PROPOSALS")),
+        provenance=g.provenance(SPEC, 109, ("nhwc", "relaxed", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 4, 1], consumers=1),
@@ -3995,7 +3995,7 @@ def _t69():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 109, ("nhwc", "float16", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "GENERATE_PROPOSALS")),
+        provenance=g.provenance(SPEC, 109, ("nhwc", "float16", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 1, 4, 1], consumers=1),
@@ -4110,7 +4110,7 @@ def _t71():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 109, ("nhwc", "quant8", "all_inputs_as_internal"), ("ADD", "ADD", "GENERATE_PROPOSALS")),
+        provenance=g.provenance(SPEC, 109, ("nhwc", "quant8", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 1, 4, 1], consumers=1, scale=0.009999999776482582),
@@ -4217,7 +4217,7 @@ def _t73():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 109, ("nchw", "", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "GENERATE_PROPOSALS")),
+        provenance=g.provenance(SPEC, 109, ("nchw", "", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 1, 4], consumers=1),
@@ -4331,7 +4331,7 @@ def _t75():
         "generate_proposals_ties_suppressed_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 109, ("nchw", "relaxed", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "GENERATE_PROPOSALS")),
+        provenance=g.provenance(SPEC, 109, ("nchw", "relaxed", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 1, 4], consumers=1),
@@ -4447,7 +4447,7 @@ def _t77():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 109, ("nchw", "float16", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "GENERATE_PROPOSALS")),
+        provenance=g.provenance(SPEC, 109, ("nchw", "float16", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 1, 1, 4], consumers=1),
@@ -4562,7 +4562,7 @@ def _t79():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 109, ("nchw", "quant8", "all_inputs_as_internal"), ("ADD", "ADD", "GENERATE_PROPOSALS")),
+        provenance=g.provenance(SPEC, 109, ("nchw", "quant8", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 1, 1, 4], consumers=1, scale=0.009999999776482582),
@@ -4669,7 +4669,7 @@ def _t81():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 122, ("nhwc", "", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "GENERATE_PROPOSALS")),
+        provenance=g.provenance(SPEC, 122, ("nhwc", "", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], consumers=1),
@@ -4783,7 +4783,7 @@ def _t83():
         "generate_proposals_none_kept_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 122, ("nhwc", "relaxed", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "GENERATE_PROPOSALS")),
+        provenance=g.provenance(SPEC, 122, ("nhwc", "relaxed", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], consumers=1),
@@ -4899,7 +4899,7 @@ def _t85():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 122, ("nhwc", "float16", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "GENERATE_PROPOSALS")),
+        provenance=g.provenance(SPEC, 122, ("nhwc", "float16", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 2], consumers=1),
@@ -5014,7 +5014,7 @@ def _t87():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 122, ("nhwc", "quant8", "all_inputs_as_internal"), ("ADD", "ADD", "GENERATE_PROPOSALS")),
+        provenance=g.provenance(SPEC, 122, ("nhwc", "quant8", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 2], consumers=1, scale=0.009999999776482582),
@@ -5121,7 +5121,7 @@ def _t89():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 122, ("nchw", "", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "GENERATE_PROPOSALS")),
+        provenance=g.provenance(SPEC, 122, ("nchw", "", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], consumers=1),
@@ -5235,7 +5235,7 @@ def _t91():
         "generate_proposals_none_kept_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 122, ("nchw", "relaxed", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "GENERATE_PROPOSALS")),
+        provenance=g.provenance(SPEC, 122, ("nchw", "relaxed", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], consumers=1),
@@ -5351,7 +5351,7 @@ def _t93():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 122, ("nchw", "float16", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "GENERATE_PROPOSALS")),
+        provenance=g.provenance(SPEC, 122, ("nchw", "float16", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 2], consumers=1),
@@ -5466,7 +5466,7 @@ def _t95():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 122, ("nchw", "quant8", "all_inputs_as_internal"), ("ADD", "ADD", "GENERATE_PROPOSALS")),
+        provenance=g.provenance(SPEC, 122, ("nchw", "quant8", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 2], consumers=1, scale=0.009999999776482582),
@@ -5573,7 +5573,7 @@ def _t97():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 122, ("nhwc", "", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "GENERATE_PROPOSALS")),
+        provenance=g.provenance(SPEC, 122, ("nhwc", "", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], consumers=1),
@@ -5687,7 +5687,7 @@ def _t99():
         "generate_proposals_post_nms_zero_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 122, ("nhwc", "relaxed", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "GENERATE_PROPOSALS")),
+        provenance=g.provenance(SPEC, 122, ("nhwc", "relaxed", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], consumers=1),
@@ -5803,7 +5803,7 @@ def _t101():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 122, ("nhwc", "float16", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "GENERATE_PROPOSALS")),
+        provenance=g.provenance(SPEC, 122, ("nhwc", "float16", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 2], consumers=1),
@@ -5918,7 +5918,7 @@ def _t103():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 122, ("nhwc", "quant8", "all_inputs_as_internal"), ("ADD", "ADD", "GENERATE_PROPOSALS")),
+        provenance=g.provenance(SPEC, 122, ("nhwc", "quant8", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 2], consumers=1, scale=0.009999999776482582),
@@ -6025,7 +6025,7 @@ def _t105():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 122, ("nchw", "", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "GENERATE_PROPOSALS")),
+        provenance=g.provenance(SPEC, 122, ("nchw", "", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], consumers=1),
@@ -6139,7 +6139,7 @@ def _t107():
         "generate_proposals_post_nms_zero_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 122, ("nchw", "relaxed", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "GENERATE_PROPOSALS")),
+        provenance=g.provenance(SPEC, 122, ("nchw", "relaxed", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], consumers=1),
@@ -6255,7 +6255,7 @@ def _t109():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 122, ("nchw", "float16", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "GENERATE_PROPOSALS")),
+        provenance=g.provenance(SPEC, 122, ("nchw", "float16", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 2], consumers=1),
@@ -6370,7 +6370,7 @@ def _t111():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 122, ("nchw", "quant8", "all_inputs_as_internal"), ("ADD", "ADD", "GENERATE_PROPOSALS")),
+        provenance=g.provenance(SPEC, 122, ("nchw", "quant8", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 2], consumers=1, scale=0.009999999776482582),

@@ -165,7 +165,7 @@ def _t1():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 37, ("nhwc", "", "", "all_inputs_as_internal"), ("ADD", "GROUPED_CONV_2D")),
+        provenance=g.provenance(SPEC, 37, ("nhwc", "", "", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 3, 4], consumers=1),
@@ -259,7 +259,7 @@ def _t3():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 37, ("nhwc", "", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "GROUPED_CONV_2D")),
+        provenance=g.provenance(SPEC, 37, ("nhwc", "", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 3, 4], consumers=1),
@@ -359,7 +359,7 @@ def _t5():
         "grouped_conv2d_explicit_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 37, ("nhwc", "", "relaxed", "all_inputs_as_internal"), ("ADD", "GROUPED_CONV_2D")),
+        provenance=g.provenance(SPEC, 37, ("nhwc", "", "relaxed", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 3, 4], consumers=1),
@@ -453,7 +453,7 @@ def _t7():
         "grouped_conv2d_explicit_dynamic_output_shape_nhwc_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 37, ("nhwc", "", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "GROUPED_CONV_2D")),
+        provenance=g.provenance(SPEC, 37, ("nhwc", "", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 3, 4], consumers=1),
@@ -555,7 +555,7 @@ def _t9():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 37, ("nhwc", "", "quant8", "all_inputs_as_internal"), ("ADD", "GROUPED_CONV_2D")),
+        provenance=g.provenance(SPEC, 37, ("nhwc", "", "quant8", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 3, 4], consumers=1, scale=0.5, zero_point=128),
@@ -649,7 +649,7 @@ def _t11():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 37, ("nhwc", "", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "GROUPED_CONV_2D")),
+        provenance=g.provenance(SPEC, 37, ("nhwc", "", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 3, 4], consumers=1, scale=0.5, zero_point=128),
@@ -746,7 +746,7 @@ def _t13():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 37, ("nhwc", "", "channelQuant8", "all_inputs_as_internal"), ("ADD", "GROUPED_CONV_2D")),
+        provenance=g.provenance(SPEC, 37, ("nhwc", "", "channelQuant8", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 3, 4], consumers=1, scale=0.5, zero_point=128),
@@ -840,7 +840,7 @@ def _t15():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 37, ("nhwc", "", "channelQuant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "GROUPED_CONV_2D")),
+        provenance=g.provenance(SPEC, 37, ("nhwc", "", "channelQuant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 3, 4], consumers=1, scale=0.5, zero_point=128),
@@ -933,7 +933,7 @@ def _t17():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 37, ("nhwc", "", "float16", "all_inputs_as_internal"), ("ADD", "GROUPED_CONV_2D")),
+        provenance=g.provenance(SPEC, 37, ("nhwc", "", "float16", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 3, 3, 4], consumers=1),
@@ -1027,7 +1027,7 @@ def _t19():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 37, ("nhwc", "", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "GROUPED_CONV_2D")),
+        provenance=g.provenance(SPEC, 37, ("nhwc", "", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 3, 3, 4], consumers=1),
@@ -1130,7 +1130,7 @@ def _t21():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 37, ("nhwc", "weight_as_input", "", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "GROUPED_CONV_2D")),
+        provenance=g.provenance(SPEC, 37, ("nhwc", "weight_as_input", "", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 3, 4], consumers=1),
@@ -1232,7 +1232,7 @@ def _t23():
         "grouped_conv2d_explicit_dynamic_output_shape_nhwc_weight_as_input_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 37, ("nhwc", "weight_as_input", "relaxed", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "GROUPED_CONV_2D")),
+        provenance=g.provenance(SPEC, 37, ("nhwc", "weight_as_input", "relaxed", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 3, 4], consumers=1),
@@ -1336,7 +1336,7 @@ def _t25():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 37, ("nhwc", "weight_as_input", "quant8", "all_inputs_as_internal"), ("ADD", "ADD", "GROUPED_CONV_2D")),
+        provenance=g.provenance(SPEC, 37, ("nhwc", "weight_as_input", "quant8", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 3, 4], consumers=1, scale=0.5, zero_point=128),
@@ -1435,7 +1435,7 @@ def _t27():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 37, ("nhwc", "weight_as_input", "channelQuant8", "all_inputs_as_internal"), ("ADD", "GROUPED_CONV_2D")),
+        provenance=g.provenance(SPEC, 37, ("nhwc", "weight_as_input", "channelQuant8", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 3, 4], consumers=1, scale=0.5, zero_point=128),
@@ -1530,7 +1530,7 @@ def _t29():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 37, ("nhwc", "weight_as_input", "float16", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "GROUPED_CONV_2D")),
+        provenance=g.provenance(SPEC, 37, ("nhwc", "weight_as_input", "float16", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 3, 3, 4], consumers=1),
@@ -1631,7 +1631,7 @@ def _t31():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 37, ("nchw", "", "", "all_inputs_as_internal"), ("ADD", "GROUPED_CONV_2D")),
+        provenance=g.provenance(SPEC, 37, ("nchw", "", "", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 3, 3], consumers=1),
@@ -1725,7 +1725,7 @@ def _t33():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 37, ("nchw", "", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "GROUPED_CONV_2D")),
+        provenance=g.provenance(SPEC, 37, ("nchw", "", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 3, 3], consumers=1),
@@ -1825,7 +1825,7 @@ def _t35():
         "grouped_conv2d_explicit_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 37, ("nchw", "", "relaxed", "all_inputs_as_internal"), ("ADD", "GROUPED_CONV_2D")),
+        provenance=g.provenance(SPEC, 37, ("nchw", "", "relaxed", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 3, 3], consumers=1),
@@ -1919,7 +1919,7 @@ def _t37():
         "grouped_conv2d_explicit_dynamic_output_shape_nchw_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 37, ("nchw", "", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "GROUPED_CONV_2D")),
+        provenance=g.provenance(SPEC, 37, ("nchw", "", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 3, 3], consumers=1),
@@ -2021,7 +2021,7 @@ def _t39():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 37, ("nchw", "", "quant8", "all_inputs_as_internal"), ("ADD", "GROUPED_CONV_2D")),
+        provenance=g.provenance(SPEC, 37, ("nchw", "", "quant8", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 3, 3], consumers=1, scale=0.5, zero_point=128),
@@ -2115,7 +2115,7 @@ def _t41():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 37, ("nchw", "", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "GROUPED_CONV_2D")),
+        provenance=g.provenance(SPEC, 37, ("nchw", "", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 3, 3], consumers=1, scale=0.5, zero_point=128),
@@ -2212,7 +2212,7 @@ def _t43():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 37, ("nchw", "", "channelQuant8", "all_inputs_as_internal"), ("ADD", "GROUPED_CONV_2D")),
+        provenance=g.provenance(SPEC, 37, ("nchw", "", "channelQuant8", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 3, 3], consumers=1, scale=0.5, zero_point=128),
@@ -2306,7 +2306,7 @@ def _t45():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 37, ("nchw", "", "channelQuant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "GROUPED_CONV_2D")),
+        provenance=g.provenance(SPEC, 37, ("nchw", "", "channelQuant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 3, 3], consumers=1, scale=0.5, zero_point=128),
@@ -2399,7 +2399,7 @@ def _t47():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 37, ("nchw", "", "float16", "all_inputs_as_internal"), ("ADD", "GROUPED_CONV_2D")),
+        provenance=g.provenance(SPEC, 37, ("nchw", "", "float16", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 4, 3, 3], consumers=1),
@@ -2493,7 +2493,7 @@ def _t49():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 37, ("nchw", "", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "GROUPED_CONV_2D")),
+        provenance=g.provenance(SPEC, 37, ("nchw", "", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 4, 3, 3], consumers=1),
@@ -2596,7 +2596,7 @@ def _t51():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 37, ("nchw", "weight_as_input", "", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "GROUPED_CONV_2D")),
+        provenance=g.provenance(SPEC, 37, ("nchw", "weight_as_input", "", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 3, 3], consumers=1),
@@ -2698,7 +2698,7 @@ def _t53():
         "grouped_conv2d_explicit_dynamic_output_shape_nchw_weight_as_input_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 37, ("nchw", "weight_as_input", "relaxed", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "GROUPED_CONV_2D")),
+        provenance=g.provenance(SPEC, 37, ("nchw", "weight_as_input", "relaxed", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 3, 3], consumers=1),
@@ -2802,7 +2802,7 @@ def _t55():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 37, ("nchw", "weight_as_input", "quant8", "all_inputs_as_internal"), ("ADD", "ADD", "GROUPED_CONV_2D")),
+        provenance=g.provenance(SPEC, 37, ("nchw", "weight_as_input", "quant8", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 3, 3], consumers=1, scale=0.5, zero_point=128),
@@ -2901,7 +2901,7 @@ def _t57():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 37, ("nchw", "weight_as_input", "channelQuant8", "all_inputs_as_internal"), ("ADD", "GROUPED_CONV_2D")),
+        provenance=g.provenance(SPEC, 37, ("nchw", "weight_as_input", "channelQuant8", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 3, 3], consumers=1, scale=0.5, zero_point=128),
@@ -2996,7 +2996,7 @@ def _t59():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 37, ("nchw", "weight_as_input", "float16", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "GROUPED_CONV_2D")),
+        provenance=g.provenance(SPEC, 37, ("nchw", "weight_as_input", "float16", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 4, 3, 3], consumers=1),
@@ -3094,7 +3094,7 @@ def _t61():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 77, ("nhwc", "none", "", "all_inputs_as_internal"), ("ADD", "GROUPED_CONV_2D")),
+        provenance=g.provenance(SPEC, 77, ("nhwc", "none", "", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 4, 4, 2], consumers=1),
@@ -3182,7 +3182,7 @@ def _t63():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 77, ("nhwc", "none", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "GROUPED_CONV_2D")),
+        provenance=g.provenance(SPEC, 77, ("nhwc", "none", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 4, 4, 2], consumers=1),
@@ -3276,7 +3276,7 @@ def _t65():
         "grouped_conv2d_same_dynamic_output_shape_nhwc_none_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 77, ("nhwc", "none", "relaxed", "all_inputs_as_internal"), ("ADD", "GROUPED_CONV_2D")),
+        provenance=g.provenance(SPEC, 77, ("nhwc", "none", "relaxed", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 4, 4, 2], consumers=1),
@@ -3364,7 +3364,7 @@ def _t67():
         "grouped_conv2d_same_dynamic_output_shape_nhwc_none_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 77, ("nhwc", "none", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "GROUPED_CONV_2D")),
+        provenance=g.provenance(SPEC, 77, ("nhwc", "none", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 4, 4, 2], consumers=1),
@@ -3460,7 +3460,7 @@ def _t69():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 77, ("nhwc", "none", "quant8", "all_inputs_as_internal"), ("ADD", "GROUPED_CONV_2D")),
+        provenance=g.provenance(SPEC, 77, ("nhwc", "none", "quant8", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 4, 4, 2], consumers=1, scale=0.5, zero_point=100),
@@ -3548,7 +3548,7 @@ def _t71():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 77, ("nhwc", "none", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "GROUPED_CONV_2D")),
+        provenance=g.provenance(SPEC, 77, ("nhwc", "none", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 4, 4, 2], consumers=1, scale=0.5, zero_point=100),
@@ -3639,7 +3639,7 @@ def _t73():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 77, ("nhwc", "none", "channelQuant8", "all_inputs_as_internal"), ("ADD", "GROUPED_CONV_2D")),
+        provenance=g.provenance(SPEC, 77, ("nhwc", "none", "channelQuant8", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 4, 4, 2], consumers=1, scale=0.5, zero_point=100),
@@ -3727,7 +3727,7 @@ def _t75():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 77, ("nhwc", "none", "channelQuant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "GROUPED_CONV_2D")),
+        provenance=g.provenance(SPEC, 77, ("nhwc", "none", "channelQuant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 4, 4, 2], consumers=1, scale=0.5, zero_point=100),
@@ -3814,7 +3814,7 @@ def _t77():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 77, ("nhwc", "none", "float16", "all_inputs_as_internal"), ("ADD", "GROUPED_CONV_2D")),
+        provenance=g.provenance(SPEC, 77, ("nhwc", "none", "float16", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 4, 4, 2], consumers=1),
@@ -3902,7 +3902,7 @@ def _t79():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 77, ("nhwc", "none", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "GROUPED_CONV_2D")),
+        provenance=g.provenance(SPEC, 77, ("nhwc", "none", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 4, 4, 2], consumers=1),
@@ -3997,7 +3997,7 @@ def _t81():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 77, ("nhwc", "relu", "", "all_inputs_as_internal"), ("ADD", "GROUPED_CONV_2D")),
+        provenance=g.provenance(SPEC, 77, ("nhwc", "relu", "", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 4, 4, 2], consumers=1),
@@ -4085,7 +4085,7 @@ def _t83():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 77, ("nhwc", "relu", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "GROUPED_CONV_2D")),
+        provenance=g.provenance(SPEC, 77, ("nhwc", "relu", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 4, 4, 2], consumers=1),
@@ -4179,7 +4179,7 @@ def _t85():
         "grouped_conv2d_same_dynamic_output_shape_nhwc_relu_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 77, ("nhwc", "relu", "relaxed", "all_inputs_as_internal"), ("ADD", "GROUPED_CONV_2D")),
+        provenance=g.provenance(SPEC, 77, ("nhwc", "relu", "relaxed", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 4, 4, 2], consumers=1),
@@ -4267,7 +4267,7 @@ def _t87():
         "grouped_conv2d_same_dynamic_output_shape_nhwc_relu_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 77, ("nhwc", "relu", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "GROUPED_CONV_2D")),
+        provenance=g.provenance(SPEC, 77, ("nhwc", "relu", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 4, 4, 2], consumers=1),
@@ -4363,7 +4363,7 @@ def _t89():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 77, ("nhwc", "relu", "quant8", "all_inputs_as_internal"), ("ADD", "GROUPED_CONV_2D")),
+        provenance=g.provenance(SPEC, 77, ("nhwc", "relu", "quant8", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 4, 4, 2], consumers=1, scale=0.5, zero_point=100),
@@ -4451,7 +4451,7 @@ def _t91():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 77, ("nhwc", "relu", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "GROUPED_CONV_2D")),
+        provenance=g.provenance(SPEC, 77, ("nhwc", "relu", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 4, 4, 2], consumers=1, scale=0.5, zero_point=100),
@@ -4542,7 +4542,7 @@ def _t93():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 77, ("nhwc", "relu", "channelQuant8", "all_inputs_as_internal"), ("ADD", "GROUPED_CONV_2D")),
+        provenance=g.provenance(SPEC, 77, ("nhwc", "relu", "channelQuant8", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 4, 4, 2], consumers=1, scale=0.5, zero_point=100),
@@ -4630,7 +4630,7 @@ def _t95():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 77, ("nhwc", "relu", "channelQuant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "GROUPED_CONV_2D")),
+        provenance=g.provenance(SPEC, 77, ("nhwc", "relu", "channelQuant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 4, 4, 2], consumers=1, scale=0.5, zero_point=100),
@@ -4717,7 +4717,7 @@ def _t97():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 77, ("nhwc", "relu", "float16", "all_inputs_as_internal"), ("ADD", "GROUPED_CONV_2D")),
+        provenance=g.provenance(SPEC, 77, ("nhwc", "relu", "float16", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 4, 4, 2], consumers=1),
@@ -4805,7 +4805,7 @@ def _t99():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 77, ("nhwc", "relu", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "GROUPED_CONV_2D")),
+        provenance=g.provenance(SPEC, 77, ("nhwc", "relu", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 4, 4, 2], consumers=1),
@@ -4900,7 +4900,7 @@ def _t101():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 77, ("nhwc", "relu1", "", "all_inputs_as_internal"), ("ADD", "GROUPED_CONV_2D")),
+        provenance=g.provenance(SPEC, 77, ("nhwc", "relu1", "", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 4, 4, 2], consumers=1),
@@ -4988,7 +4988,7 @@ def _t103():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 77, ("nhwc", "relu1", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "GROUPED_CONV_2D")),
+        provenance=g.provenance(SPEC, 77, ("nhwc", "relu1", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 4, 4, 2], consumers=1),
@@ -5082,7 +5082,7 @@ def _t105():
         "grouped_conv2d_same_dynamic_output_shape_nhwc_relu1_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 77, ("nhwc", "relu1", "relaxed", "all_inputs_as_internal"), ("ADD", "GROUPED_CONV_2D")),
+        provenance=g.provenance(SPEC, 77, ("nhwc", "relu1", "relaxed", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 4, 4, 2], consumers=1),
@@ -5170,7 +5170,7 @@ def _t107():
         "grouped_conv2d_same_dynamic_output_shape_nhwc_relu1_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 77, ("nhwc", "relu1", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "GROUPED_CONV_2D")),
+        provenance=g.provenance(SPEC, 77, ("nhwc", "relu1", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 4, 4, 2], consumers=1),
@@ -5266,7 +5266,7 @@ def _t109():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 77, ("nhwc", "relu1", "quant8", "all_inputs_as_internal"), ("ADD", "GROUPED_CONV_2D")),
+        provenance=g.provenance(SPEC, 77, ("nhwc", "relu1", "quant8", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 4, 4, 2], consumers=1, scale=0.5, zero_point=100),
@@ -5354,7 +5354,7 @@ def _t111():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 77, ("nhwc", "relu1", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "GROUPED_CONV_2D")),
+        provenance=g.provenance(SPEC, 77, ("nhwc", "relu1", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 4, 4, 2], consumers=1, scale=0.5, zero_point=100),
@@ -5445,7 +5445,7 @@ def _t113():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 77, ("nhwc", "relu1", "channelQuant8", "all_inputs_as_internal"), ("ADD", "GROUPED_CONV_2D")),
+        provenance=g.provenance(SPEC, 77, ("nhwc", "relu1", "channelQuant8", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 4, 4, 2], consumers=1, scale=0.5, zero_point=100),
@@ -5533,7 +5533,7 @@ def _t115():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 77, ("nhwc", "relu1", "channelQuant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "GROUPED_CONV_2D")),
+        provenance=g.provenance(SPEC, 77, ("nhwc", "relu1", "channelQuant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 4, 4, 2], consumers=1, scale=0.5, zero_point=100),
@@ -5620,7 +5620,7 @@ def _t117():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 77, ("nhwc", "relu1", "float16", "all_inputs_as_internal"), ("ADD", "GROUPED_CONV_2D")),
+        provenance=g.provenance(SPEC, 77, ("nhwc", "relu1", "float16", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 4, 4, 2], consumers=1),
@@ -5708,7 +5708,7 @@ def _t119():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 77, ("nhwc", "relu1", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "GROUPED_CONV_2D")),
+        provenance=g.provenance(SPEC, 77, ("nhwc", "relu1", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 4, 4, 2], consumers=1),
@@ -5803,7 +5803,7 @@ def _t121():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 77, ("nhwc", "relu6", "", "all_inputs_as_internal"), ("ADD", "GROUPED_CONV_2D")),
+        provenance=g.provenance(SPEC, 77, ("nhwc", "relu6", "", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 4, 4, 2], consumers=1),
@@ -5891,7 +5891,7 @@ def _t123():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 77, ("nhwc", "relu6", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "GROUPED_CONV_2D")),
+        provenance=g.provenance(SPEC, 77, ("nhwc", "relu6", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 4, 4, 2], consumers=1),
@@ -5985,7 +5985,7 @@ def _t125():
         "grouped_conv2d_same_dynamic_output_shape_nhwc_relu6_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 77, ("nhwc", "relu6", "relaxed", "all_inputs_as_internal"), ("ADD", "GROUPED_CONV_2D")),
+        provenance=g.provenance(SPEC, 77, ("nhwc", "relu6", "relaxed", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 4, 4, 2], consumers=1),
@@ -6073,7 +6073,7 @@ def _t127():
         "grouped_conv2d_same_dynamic_output_shape_nhwc_relu6_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 77, ("nhwc", "relu6", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "GROUPED_CONV_2D")),
+        provenance=g.provenance(SPEC, 77, ("nhwc", "relu6", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 4, 4, 2], consumers=1),
@@ -6169,7 +6169,7 @@ def _t129():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 77, ("nhwc", "relu6", "quant8", "all_inputs_as_internal"), ("ADD", "GROUPED_CONV_2D")),
+        provenance=g.provenance(SPEC, 77, ("nhwc", "relu6", "quant8", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 4, 4, 2], consumers=1, scale=0.5, zero_point=100),
@@ -6257,7 +6257,7 @@ def _t131():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 77, ("nhwc", "relu6", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "GROUPED_CONV_2D")),
+        provenance=g.provenance(SPEC, 77, ("nhwc", "relu6", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 4, 4, 2], consumers=1, scale=0.5, zero_point=100),
@@ -6348,7 +6348,7 @@ def _t133():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 77, ("nhwc", "relu6", "channelQuant8", "all_inputs_as_internal"), ("ADD", "GROUPED_CONV_2D")),
+        provenance=g.provenance(SPEC, 77, ("nhwc", "relu6", "channelQuant8", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 4, 4, 2], consumers=1, scale=0.5, zero_point=100),
@@ -6436,7 +6436,7 @@ def _t135():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 77, ("nhwc", "relu6", "channelQuant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "GROUPED_CONV_2D")),
+        provenance=g.provenance(SPEC, 77, ("nhwc", "relu6", "channelQuant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 4, 4, 2], consumers=1, scale=0.5, zero_point=100),
@@ -6523,7 +6523,7 @@ def _t137():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 77, ("nhwc", "relu6", "float16", "all_inputs_as_internal"), ("ADD", "GROUPED_CONV_2D")),
+        provenance=g.provenance(SPEC, 77, ("nhwc", "relu6", "float16", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 4, 4, 2], consumers=1),
@@ -6611,7 +6611,7 @@ def _t139():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 77, ("nhwc", "relu6", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "GROUPED_CONV_2D")),
+        provenance=g.provenance(SPEC, 77, ("nhwc", "relu6", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 4, 4, 2], consumers=1),
@@ -6706,7 +6706,7 @@ def _t141():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 77, ("nchw", "none", "", "all_inputs_as_internal"), ("ADD", "GROUPED_CONV_2D")),
+        provenance=g.provenance(SPEC, 77, ("nchw", "none", "", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 4, 4], consumers=1),
@@ -6794,7 +6794,7 @@ def _t143():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 77, ("nchw", "none", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "GROUPED_CONV_2D")),
+        provenance=g.provenance(SPEC, 77, ("nchw", "none", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 4, 4], consumers=1),
@@ -6888,7 +6888,7 @@ def _t145():
         "grouped_conv2d_same_dynamic_output_shape_nchw_none_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 77, ("nchw", "none", "relaxed", "all_inputs_as_internal"), ("ADD", "GROUPED_CONV_2D")),
+        provenance=g.provenance(SPEC, 77, ("nchw", "none", "relaxed", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 4, 4], consumers=1),
@@ -6976,7 +6976,7 @@ def _t147():
         "grouped_conv2d_same_dynamic_output_shape_nchw_none_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 77, ("nchw", "none", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "GROUPED_CONV_2D")),
+        provenance=g.provenance(SPEC, 77, ("nchw", "none", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 4, 4], consumers=1),
@@ -7072,7 +7072,7 @@ def _t149():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 77, ("nchw", "none", "quant8", "all_inputs_as_internal"), ("ADD", "GROUPED_CONV_2D")),
+        provenance=g.provenance(SPEC, 77, ("nchw", "none", "quant8", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 4, 4], consumers=1, scale=0.5, zero_point=100),
@@ -7160,7 +7160,7 @@ def _t151():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 77, ("nchw", "none", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "GROUPED_CONV_2D")),
+        provenance=g.provenance(SPEC, 77, ("nchw", "none", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 4, 4], consumers=1, scale=0.5, zero_point=100),
@@ -7251,7 +7251,7 @@ def _t153():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 77, ("nchw", "none", "channelQuant8", "all_inputs_as_internal"), ("ADD", "GROUPED_CONV_2D")),
+        provenance=g.provenance(SPEC, 77, ("nchw", "none", "channelQuant8", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 4, 4], consumers=1, scale=0.5, zero_point=100),
@@ -7339,7 +7339,7 @@ def _t155():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 77, ("nchw", "none", "channelQuant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "GROUPED_CONV_2D")),
+        provenance=g.provenance(SPEC, 77, ("nchw", "none", "channelQuant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 4, 4], consumers=1, scale=0.5, zero_point=100),
@@ -7426,7 +7426,7 @@ def _t157():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 77, ("nchw", "none", "float16", "all_inputs_as_internal"), ("ADD", "GROUPED_CONV_2D")),
+        provenance=g.provenance(SPEC, 77, ("nchw", "none", "float16", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 4, 4], consumers=1),
@@ -7514,7 +7514,7 @@ def _t159():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 77, ("nchw", "none", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "GROUPED_CONV_2D")),
+        provenance=g.provenance(SPEC, 77, ("nchw", "none", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 4, 4], consumers=1),
@@ -7609,7 +7609,7 @@ def _t161():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 77, ("nchw", "relu", "", "all_inputs_as_internal"), ("ADD", "GROUPED_CONV_2D")),
+        provenance=g.provenance(SPEC, 77, ("nchw", "relu", "", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 4, 4], consumers=1),
@@ -7697,7 +7697,7 @@ def _t163():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 77, ("nchw", "relu", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "GROUPED_CONV_2D")),
+        provenance=g.provenance(SPEC, 77, ("nchw", "relu", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 4, 4], consumers=1),
@@ -7791,7 +7791,7 @@ def _t165():
         "grouped_conv2d_same_dynamic_output_shape_nchw_relu_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 77, ("nchw", "relu", "relaxed", "all_inputs_as_internal"), ("ADD", "GROUPED_CONV_2D")),
+        provenance=g.provenance(SPEC, 77, ("nchw", "relu", "relaxed", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 4, 4], consumers=1),
@@ -7879,7 +7879,7 @@ def _t167():
         "grouped_conv2d_same_dynamic_output_shape_nchw_relu_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 77, ("nchw", "relu", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "GROUPED_CONV_2D")),
+        provenance=g.provenance(SPEC, 77, ("nchw", "relu", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 4, 4], consumers=1),
@@ -7975,7 +7975,7 @@ def _t169():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 77, ("nchw", "relu", "quant8", "all_inputs_as_internal"), ("ADD", "GROUPED_CONV_2D")),
+        provenance=g.provenance(SPEC, 77, ("nchw", "relu", "quant8", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 4, 4], consumers=1, scale=0.5, zero_point=100),
@@ -8063,7 +8063,7 @@ def _t171():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 77, ("nchw", "relu", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "GROUPED_CONV_2D")),
+        provenance=g.provenance(SPEC, 77, ("nchw", "relu", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 4, 4], consumers=1, scale=0.5, zero_point=100),
@@ -8154,7 +8154,7 @@ def _t173():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 77, ("nchw", "relu", "channelQuant8", "all_inputs_as_internal"), ("ADD", "GROUPED_CONV_2D")),
+        provenance=g.provenance(SPEC, 77, ("nchw", "relu", "channelQuant8", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 4, 4], consumers=1, scale=0.5, zero_point=100),
@@ -8242,7 +8242,7 @@ def _t175():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 77, ("nchw", "relu", "channelQuant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "GROUPED_CONV_2D")),
+        provenance=g.provenance(SPEC, 77, ("nchw", "relu", "channelQuant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 4, 4], consumers=1, scale=0.5, zero_point=100),
@@ -8329,7 +8329,7 @@ def _t177():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 77, ("nchw", "relu", "float16", "all_inputs_as_internal"), ("ADD", "GROUPED_CONV_2D")),
+        provenance=g.provenance(SPEC, 77, ("nchw", "relu", "float16", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 4, 4], consumers=1),
@@ -8417,7 +8417,7 @@ def _t179():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 77, ("nchw", "relu", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "GROUPED_CONV_2D")),
+        provenance=g.provenance(SPEC, 77, ("nchw", "relu", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 4, 4], consumers=1),
@@ -8512,7 +8512,7 @@ def _t181():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 77, ("nchw", "relu1", "", "all_inputs_as_internal"), ("ADD", "GROUPED_CONV_2D")),
+        provenance=g.provenance(SPEC, 77, ("nchw", "relu1", "", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 4, 4], consumers=1),
@@ -8600,7 +8600,7 @@ def _t183():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 77, ("nchw", "relu1", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "GROUPED_CONV_2D")),
+        provenance=g.provenance(SPEC, 77, ("nchw", "relu1", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 4, 4], consumers=1),
@@ -8694,7 +8694,7 @@ def _t185():
         "grouped_conv2d_same_dynamic_output_shape_nchw_relu1_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 77, ("nchw", "relu1", "relaxed", "all_inputs_as_internal"), ("ADD", "GROUPED_CONV_2D")),
+        provenance=g.provenance(SPEC, 77, ("nchw", "relu1", "relaxed", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 4, 4], consumers=1),
@@ -8782,7 +8782,7 @@ def _t187():
         "grouped_conv2d_same_dynamic_output_shape_nchw_relu1_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 77, ("nchw", "relu1", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "GROUPED_CONV_2D")),
+        provenance=g.provenance(SPEC, 77, ("nchw", "relu1", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 4, 4], consumers=1),
@@ -8878,7 +8878,7 @@ def _t189():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 77, ("nchw", "relu1", "quant8", "all_inputs_as_internal"), ("ADD", "GROUPED_CONV_2D")),
+        provenance=g.provenance(SPEC, 77, ("nchw", "relu1", "quant8", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 4, 4], consumers=1, scale=0.5, zero_point=100),
@@ -8966,7 +8966,7 @@ def _t191():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 77, ("nchw", "relu1", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "GROUPED_CONV_2D")),
+        provenance=g.provenance(SPEC, 77, ("nchw", "relu1", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 4, 4], consumers=1, scale=0.5, zero_point=100),
@@ -9057,7 +9057,7 @@ def _t193():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 77, ("nchw", "relu1", "channelQuant8", "all_inputs_as_internal"), ("ADD", "GROUPED_CONV_2D")),
+        provenance=g.provenance(SPEC, 77, ("nchw", "relu1", "channelQuant8", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 4, 4], consumers=1, scale=0.5, zero_point=100),
@@ -9145,7 +9145,7 @@ def _t195():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 77, ("nchw", "relu1", "channelQuant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "GROUPED_CONV_2D")),
+        provenance=g.provenance(SPEC, 77, ("nchw", "relu1", "channelQuant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 4, 4], consumers=1, scale=0.5, zero_point=100),
@@ -9232,7 +9232,7 @@ def _t197():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 77, ("nchw", "relu1", "float16", "all_inputs_as_internal"), ("ADD", "GROUPED_CONV_2D")),
+        provenance=g.provenance(SPEC, 77, ("nchw", "relu1", "float16", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 4, 4], consumers=1),
@@ -9320,7 +9320,7 @@ def _t199():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 77, ("nchw", "relu1", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "GROUPED_CONV_2D")),
+        provenance=g.provenance(SPEC, 77, ("nchw", "relu1", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 4, 4], consumers=1),
@@ -9415,7 +9415,7 @@ def _t201():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 77, ("nchw", "relu6", "", "all_inputs_as_internal"), ("ADD", "GROUPED_CONV_2D")),
+        provenance=g.provenance(SPEC, 77, ("nchw", "relu6", "", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 4, 4], consumers=1),
@@ -9503,7 +9503,7 @@ def _t203():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 77, ("nchw", "relu6", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "GROUPED_CONV_2D")),
+        provenance=g.provenance(SPEC, 77, ("nchw", "relu6", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 4, 4], consumers=1),
@@ -9597,7 +9597,7 @@ def _t205():
         "grouped_conv2d_same_dynamic_output_shape_nchw_relu6_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 77, ("nchw", "relu6", "relaxed", "all_inputs_as_internal"), ("ADD", "GROUPED_CONV_2D")),
+        provenance=g.provenance(SPEC, 77, ("nchw", "relu6", "relaxed", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 4, 4], consumers=1),
@@ -9685,7 +9685,7 @@ def _t207():
         "grouped_conv2d_same_dynamic_output_shape_nchw_relu6_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 77, ("nchw", "relu6", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "GROUPED_CONV_2D")),
+        provenance=g.provenance(SPEC, 77, ("nchw", "relu6", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 4, 4], consumers=1),
@@ -9781,7 +9781,7 @@ def _t209():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 77, ("nchw", "relu6", "quant8", "all_inputs_as_internal"), ("ADD", "GROUPED_CONV_2D")),
+        provenance=g.provenance(SPEC, 77, ("nchw", "relu6", "quant8", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 4, 4], consumers=1, scale=0.5, zero_point=100),
@@ -9869,7 +9869,7 @@ def _t211():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 77, ("nchw", "relu6", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "GROUPED_CONV_2D")),
+        provenance=g.provenance(SPEC, 77, ("nchw", "relu6", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 4, 4], consumers=1, scale=0.5, zero_point=100),
@@ -9960,7 +9960,7 @@ def _t213():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 77, ("nchw", "relu6", "channelQuant8", "all_inputs_as_internal"), ("ADD", "GROUPED_CONV_2D")),
+        provenance=g.provenance(SPEC, 77, ("nchw", "relu6", "channelQuant8", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 4, 4], consumers=1, scale=0.5, zero_point=100),
@@ -10048,7 +10048,7 @@ def _t215():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 77, ("nchw", "relu6", "channelQuant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "GROUPED_CONV_2D")),
+        provenance=g.provenance(SPEC, 77, ("nchw", "relu6", "channelQuant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 4, 4], consumers=1, scale=0.5, zero_point=100),
@@ -10135,7 +10135,7 @@ def _t217():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 77, ("nchw", "relu6", "float16", "all_inputs_as_internal"), ("ADD", "GROUPED_CONV_2D")),
+        provenance=g.provenance(SPEC, 77, ("nchw", "relu6", "float16", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 4, 4], consumers=1),
@@ -10223,7 +10223,7 @@ def _t219():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 77, ("nchw", "relu6", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "GROUPED_CONV_2D")),
+        provenance=g.provenance(SPEC, 77, ("nchw", "relu6", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 4, 4], consumers=1),

@@ -78,7 +78,7 @@ def _t1():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 33, ("nhwc", "", "all_inputs_as_internal"), ("ADD", "ADD", "HEATMAP_MAX_KEYPOINT")),
+        provenance=g.provenance(SPEC, 33, ("nhwc", "", "all_inputs_as_internal"), ("HEATMAP_MAX_KEYPOINT",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 4, 4, 2], consumers=1),
@@ -160,7 +160,7 @@ def _t3():
         "heatmap_max_keypoint_two_boxes_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 33, ("nhwc", "relaxed", "all_inputs_as_internal"), ("ADD", "ADD", "HEATMAP_MAX_KEYPOINT")),
+        provenance=g.provenance(SPEC, 33, ("nhwc", "relaxed", "all_inputs_as_internal"), ("HEATMAP_MAX_KEYPOINT",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 4, 4, 2], consumers=1),
@@ -244,7 +244,7 @@ def _t5():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 33, ("nhwc", "float16", "all_inputs_as_internal"), ("ADD", "ADD", "HEATMAP_MAX_KEYPOINT")),
+        provenance=g.provenance(SPEC, 33, ("nhwc", "float16", "all_inputs_as_internal"), ("HEATMAP_MAX_KEYPOINT",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 4, 4, 2], consumers=1),
@@ -327,7 +327,7 @@ def _t7():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 33, ("nhwc", "quant8", "all_inputs_as_internal"), ("ADD", "HEATMAP_MAX_KEYPOINT")),
+        provenance=g.provenance(SPEC, 33, ("nhwc", "quant8", "all_inputs_as_internal"), ("HEATMAP_MAX_KEYPOINT",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 4, 4, 2], consumers=1, scale=0.25, zero_point=128),
@@ -406,7 +406,7 @@ def _t9():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 33, ("nchw", "", "all_inputs_as_internal"), ("ADD", "ADD", "HEATMAP_MAX_KEYPOINT")),
+        provenance=g.provenance(SPEC, 33, ("nchw", "", "all_inputs_as_internal"), ("HEATMAP_MAX_KEYPOINT",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 4, 4], consumers=1),
@@ -488,7 +488,7 @@ def _t11():
         "heatmap_max_keypoint_two_boxes_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 33, ("nchw", "relaxed", "all_inputs_as_internal"), ("ADD", "ADD", "HEATMAP_MAX_KEYPOINT")),
+        provenance=g.provenance(SPEC, 33, ("nchw", "relaxed", "all_inputs_as_internal"), ("HEATMAP_MAX_KEYPOINT",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 4, 4], consumers=1),
@@ -572,7 +572,7 @@ def _t13():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 33, ("nchw", "float16", "all_inputs_as_internal"), ("ADD", "ADD", "HEATMAP_MAX_KEYPOINT")),
+        provenance=g.provenance(SPEC, 33, ("nchw", "float16", "all_inputs_as_internal"), ("HEATMAP_MAX_KEYPOINT",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 4, 4], consumers=1),
@@ -655,7 +655,7 @@ def _t15():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 33, ("nchw", "quant8", "all_inputs_as_internal"), ("ADD", "HEATMAP_MAX_KEYPOINT")),
+        provenance=g.provenance(SPEC, 33, ("nchw", "quant8", "all_inputs_as_internal"), ("HEATMAP_MAX_KEYPOINT",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 4, 4], consumers=1, scale=0.25, zero_point=128),
@@ -734,7 +734,7 @@ def _t17():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 65, ("nhwc", "", "all_inputs_as_internal"), ("ADD", "ADD", "HEATMAP_MAX_KEYPOINT")),
+        provenance=g.provenance(SPEC, 65, ("nhwc", "", "all_inputs_as_internal"), ("HEATMAP_MAX_KEYPOINT",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 1], consumers=1),
@@ -816,7 +816,7 @@ def _t19():
         "heatmap_max_keypoint_small_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 65, ("nhwc", "relaxed", "all_inputs_as_internal"), ("ADD", "ADD", "HEATMAP_MAX_KEYPOINT")),
+        provenance=g.provenance(SPEC, 65, ("nhwc", "relaxed", "all_inputs_as_internal"), ("HEATMAP_MAX_KEYPOINT",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 1], consumers=1),
@@ -900,7 +900,7 @@ def _t21():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 65, ("nhwc", "float16", "all_inputs_as_internal"), ("ADD", "ADD", "HEATMAP_MAX_KEYPOINT")),
+        provenance=g.provenance(SPEC, 65, ("nhwc", "float16", "all_inputs_as_internal"), ("HEATMAP_MAX_KEYPOINT",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 1], consumers=1),
@@ -983,7 +983,7 @@ def _t23():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 65, ("nhwc", "quant8", "all_inputs_as_internal"), ("ADD", "HEATMAP_MAX_KEYPOINT")),
+        provenance=g.provenance(SPEC, 65, ("nhwc", "quant8", "all_inputs_as_internal"), ("HEATMAP_MAX_KEYPOINT",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 1], consumers=1, scale=0.5, zero_point=128),
@@ -1062,7 +1062,7 @@ def _t25():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 65, ("nchw", "", "all_inputs_as_internal"), ("ADD", "ADD", "HEATMAP_MAX_KEYPOINT")),
+        provenance=g.provenance(SPEC, 65, ("nchw", "", "all_inputs_as_internal"), ("HEATMAP_MAX_KEYPOINT",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 2, 2], consumers=1),
@@ -1144,7 +1144,7 @@ def _t27():
         "heatmap_max_keypoint_small_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 65, ("nchw", "relaxed", "all_inputs_as_internal"), ("ADD", "ADD", "HEATMAP_MAX_KEYPOINT")),
+        provenance=g.provenance(SPEC, 65, ("nchw", "relaxed", "all_inputs_as_internal"), ("HEATMAP_MAX_KEYPOINT",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 2, 2], consumers=1),
@@ -1228,7 +1228,7 @@ def _t29():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 65, ("nchw", "float16", "all_inputs_as_internal"), ("ADD", "ADD", "HEATMAP_MAX_KEYPOINT")),
+        provenance=g.provenance(SPEC, 65, ("nchw", "float16", "all_inputs_as_internal"), ("HEATMAP_MAX_KEYPOINT",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 1, 2, 2], consumers=1),
@@ -1311,7 +1311,7 @@ def _t31():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 65, ("nchw", "quant8", "all_inputs_as_internal"), ("ADD", "HEATMAP_MAX_KEYPOINT")),
+        provenance=g.provenance(SPEC, 65, ("nchw", "quant8", "all_inputs_as_internal"), ("HEATMAP_MAX_KEYPOINT",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 1, 2, 2], consumers=1, scale=0.5, zero_point=128),

@@ -86,7 +86,7 @@ def _t1():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 23, ("nhwc", "", "all_inputs_as_internal"), ("ADD", "INSTANCE_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 23, ("nhwc", "", "all_inputs_as_internal"), ("INSTANCE_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], consumers=1),
@@ -162,7 +162,7 @@ def _t3():
         "instance_normalization_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 23, ("nhwc", "relaxed", "all_inputs_as_internal"), ("ADD", "INSTANCE_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 23, ("nhwc", "relaxed", "all_inputs_as_internal"), ("INSTANCE_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], consumers=1),
@@ -240,7 +240,7 @@ def _t5():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 23, ("nhwc", "float16", "all_inputs_as_internal"), ("ADD", "INSTANCE_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 23, ("nhwc", "float16", "all_inputs_as_internal"), ("INSTANCE_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 2], consumers=1),
@@ -317,7 +317,7 @@ def _t7():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 23, ("nchw", "", "all_inputs_as_internal"), ("ADD", "INSTANCE_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 23, ("nchw", "", "all_inputs_as_internal"), ("INSTANCE_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], consumers=1),
@@ -393,7 +393,7 @@ def _t9():
         "instance_normalization_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 23, ("nchw", "relaxed", "all_inputs_as_internal"), ("ADD", "INSTANCE_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 23, ("nchw", "relaxed", "all_inputs_as_internal"), ("INSTANCE_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], consumers=1),
@@ -471,7 +471,7 @@ def _t11():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 23, ("nchw", "float16", "all_inputs_as_internal"), ("ADD", "INSTANCE_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 23, ("nchw", "float16", "all_inputs_as_internal"), ("INSTANCE_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 2], consumers=1),
@@ -548,7 +548,7 @@ def _t13():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 33, ("nhwc", "", "all_inputs_as_internal"), ("ADD", "INSTANCE_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 33, ("nhwc", "", "all_inputs_as_internal"), ("INSTANCE_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], consumers=1),
@@ -624,7 +624,7 @@ def _t15():
         "instance_normalization_affine_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 33, ("nhwc", "relaxed", "all_inputs_as_internal"), ("ADD", "INSTANCE_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 33, ("nhwc", "relaxed", "all_inputs_as_internal"), ("INSTANCE_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], consumers=1),
@@ -702,7 +702,7 @@ def _t17():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 33, ("nhwc", "float16", "all_inputs_as_internal"), ("ADD", "INSTANCE_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 33, ("nhwc", "float16", "all_inputs_as_internal"), ("INSTANCE_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 2], consumers=1),
@@ -779,7 +779,7 @@ def _t19():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 33, ("nchw", "", "all_inputs_as_internal"), ("ADD", "INSTANCE_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 33, ("nchw", "", "all_inputs_as_internal"), ("INSTANCE_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], consumers=1),
@@ -855,7 +855,7 @@ def _t21():
         "instance_normalization_affine_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 33, ("nchw", "relaxed", "all_inputs_as_internal"), ("ADD", "INSTANCE_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 33, ("nchw", "relaxed", "all_inputs_as_internal"), ("INSTANCE_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], consumers=1),
@@ -933,7 +933,7 @@ def _t23():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 33, ("nchw", "float16", "all_inputs_as_internal"), ("ADD", "INSTANCE_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 33, ("nchw", "float16", "all_inputs_as_internal"), ("INSTANCE_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 2], consumers=1),
@@ -1010,7 +1010,7 @@ def _t25():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 44, ("nhwc", "", "all_inputs_as_internal"), ("ADD", "INSTANCE_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 44, ("nhwc", "", "all_inputs_as_internal"), ("INSTANCE_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 1, 3], consumers=1),
@@ -1086,7 +1086,7 @@ def _t27():
         "instance_normalization_one_cell_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 44, ("nhwc", "relaxed", "all_inputs_as_internal"), ("ADD", "INSTANCE_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 44, ("nhwc", "relaxed", "all_inputs_as_internal"), ("INSTANCE_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 1, 3], consumers=1),
@@ -1164,7 +1164,7 @@ def _t29():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 44, ("nhwc", "float16", "all_inputs_as_internal"), ("ADD", "INSTANCE_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 44, ("nhwc", "float16", "all_inputs_as_internal"), ("INSTANCE_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 1, 1, 3], consumers=1),
@@ -1241,7 +1241,7 @@ def _t31():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 44, ("nchw", "", "all_inputs_as_internal"), ("ADD", "INSTANCE_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 44, ("nchw", "", "all_inputs_as_internal"), ("INSTANCE_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 1, 1], consumers=1),
@@ -1317,7 +1317,7 @@ def _t33():
         "instance_normalization_one_cell_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 44, ("nchw", "relaxed", "all_inputs_as_internal"), ("ADD", "INSTANCE_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 44, ("nchw", "relaxed", "all_inputs_as_internal"), ("INSTANCE_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 1, 1], consumers=1),
@@ -1395,7 +1395,7 @@ def _t35():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 44, ("nchw", "float16", "all_inputs_as_internal"), ("ADD", "INSTANCE_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 44, ("nchw", "float16", "all_inputs_as_internal"), ("INSTANCE_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 1, 1], consumers=1),
@@ -1472,7 +1472,7 @@ def _t37():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 56, ("nhwc", "", "all_inputs_as_internal"), ("ADD", "INSTANCE_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 56, ("nhwc", "", "all_inputs_as_internal"), ("INSTANCE_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 3], consumers=1),
@@ -1548,7 +1548,7 @@ def _t39():
         "instance_normalization_large_mean_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 56, ("nhwc", "relaxed", "all_inputs_as_internal"), ("ADD", "INSTANCE_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 56, ("nhwc", "relaxed", "all_inputs_as_internal"), ("INSTANCE_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 3], consumers=1),
@@ -1626,7 +1626,7 @@ def _t41():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 56, ("nhwc", "float16", "all_inputs_as_internal"), ("ADD", "INSTANCE_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 56, ("nhwc", "float16", "all_inputs_as_internal"), ("INSTANCE_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 3], consumers=1),
@@ -1703,7 +1703,7 @@ def _t43():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 56, ("nchw", "", "all_inputs_as_internal"), ("ADD", "INSTANCE_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 56, ("nchw", "", "all_inputs_as_internal"), ("INSTANCE_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 2, 2], consumers=1),
@@ -1779,7 +1779,7 @@ def _t45():
         "instance_normalization_large_mean_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 56, ("nchw", "relaxed", "all_inputs_as_internal"), ("ADD", "INSTANCE_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 56, ("nchw", "relaxed", "all_inputs_as_internal"), ("INSTANCE_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 2, 2], consumers=1),
@@ -1857,7 +1857,7 @@ def _t47():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 56, ("nchw", "float16", "all_inputs_as_internal"), ("ADD", "INSTANCE_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 56, ("nchw", "float16", "all_inputs_as_internal"), ("INSTANCE_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 3, 2, 2], consumers=1),

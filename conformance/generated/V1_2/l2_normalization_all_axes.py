@@ -93,7 +93,7 @@ def _t1():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 19, ("dim4_axis0", "", "all_inputs_as_internal"), ("ADD", "L2_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 19, ("dim4_axis0", "", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], consumers=1),
@@ -163,7 +163,7 @@ def _t3():
         "l2_normalization_all_axes_dynamic_output_shape_dim4_axis0_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 19, ("dim4_axis0", "relaxed", "all_inputs_as_internal"), ("ADD", "L2_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 19, ("dim4_axis0", "relaxed", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], consumers=1),
@@ -235,7 +235,7 @@ def _t5():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 19, ("dim4_axis0", "float16", "all_inputs_as_internal"), ("ADD", "L2_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 19, ("dim4_axis0", "float16", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 2], consumers=1),
@@ -306,7 +306,7 @@ def _t7():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 19, ("dim4_axis0", "quant8", "all_inputs_as_internal"), ("ADD", "L2_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 19, ("dim4_axis0", "quant8", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 2], consumers=1, scale=0.25, zero_point=128),
@@ -377,7 +377,7 @@ def _t9():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 19, ("dim4_axis0_neg", "", "all_inputs_as_internal"), ("ADD", "L2_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 19, ("dim4_axis0_neg", "", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], consumers=1),
@@ -447,7 +447,7 @@ def _t11():
         "l2_normalization_all_axes_dynamic_output_shape_dim4_axis0_neg_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 19, ("dim4_axis0_neg", "relaxed", "all_inputs_as_internal"), ("ADD", "L2_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 19, ("dim4_axis0_neg", "relaxed", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], consumers=1),
@@ -519,7 +519,7 @@ def _t13():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 19, ("dim4_axis0_neg", "float16", "all_inputs_as_internal"), ("ADD", "L2_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 19, ("dim4_axis0_neg", "float16", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 2], consumers=1),
@@ -590,7 +590,7 @@ def _t15():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 19, ("dim4_axis0_neg", "quant8", "all_inputs_as_internal"), ("ADD", "L2_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 19, ("dim4_axis0_neg", "quant8", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 2], consumers=1, scale=0.25, zero_point=128),
@@ -661,7 +661,7 @@ def _t17():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 19, ("dim4_axis1", "", "all_inputs_as_internal"), ("ADD", "L2_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 19, ("dim4_axis1", "", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], consumers=1),
@@ -731,7 +731,7 @@ def _t19():
         "l2_normalization_all_axes_dynamic_output_shape_dim4_axis1_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 19, ("dim4_axis1", "relaxed", "all_inputs_as_internal"), ("ADD", "L2_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 19, ("dim4_axis1", "relaxed", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], consumers=1),
@@ -803,7 +803,7 @@ def _t21():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 19, ("dim4_axis1", "float16", "all_inputs_as_internal"), ("ADD", "L2_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 19, ("dim4_axis1", "float16", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 2], consumers=1),
@@ -874,7 +874,7 @@ def _t23():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 19, ("dim4_axis1", "quant8", "all_inputs_as_internal"), ("ADD", "L2_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 19, ("dim4_axis1", "quant8", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 2], consumers=1, scale=0.25, zero_point=128),
@@ -945,7 +945,7 @@ def _t25():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 19, ("dim4_axis1_neg", "", "all_inputs_as_internal"), ("ADD", "L2_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 19, ("dim4_axis1_neg", "", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], consumers=1),
@@ -1015,7 +1015,7 @@ def _t27():
         "l2_normalization_all_axes_dynamic_output_shape_dim4_axis1_neg_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 19, ("dim4_axis1_neg", "relaxed", "all_inputs_as_internal"), ("ADD", "L2_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 19, ("dim4_axis1_neg", "relaxed", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], consumers=1),
@@ -1087,7 +1087,7 @@ def _t29():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 19, ("dim4_axis1_neg", "float16", "all_inputs_as_internal"), ("ADD", "L2_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 19, ("dim4_axis1_neg", "float16", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 2], consumers=1),
@@ -1158,7 +1158,7 @@ def _t31():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 19, ("dim4_axis1_neg", "quant8", "all_inputs_as_internal"), ("ADD", "L2_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 19, ("dim4_axis1_neg", "quant8", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 2], consumers=1, scale=0.25, zero_point=128),
@@ -1229,7 +1229,7 @@ def _t33():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 19, ("dim4_axis2", "", "all_inputs_as_internal"), ("ADD", "L2_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 19, ("dim4_axis2", "", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], consumers=1),
@@ -1299,7 +1299,7 @@ def _t35():
         "l2_normalization_all_axes_dynamic_output_shape_dim4_axis2_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 19, ("dim4_axis2", "relaxed", "all_inputs_as_internal"), ("ADD", "L2_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 19, ("dim4_axis2", "relaxed", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], consumers=1),
@@ -1371,7 +1371,7 @@ def _t37():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 19, ("dim4_axis2", "float16", "all_inputs_as_internal"), ("ADD", "L2_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 19, ("dim4_axis2", "float16", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 2], consumers=1),
@@ -1442,7 +1442,7 @@ def _t39():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 19, ("dim4_axis2", "quant8", "all_inputs_as_internal"), ("ADD", "L2_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 19, ("dim4_axis2", "quant8", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 2], consumers=1, scale=0.25, zero_point=128),
@@ -1513,7 +1513,7 @@ def _t41():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 19, ("dim4_axis2_neg", "", "all_inputs_as_internal"), ("ADD", "L2_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 19, ("dim4_axis2_neg", "", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], consumers=1),
@@ -1583,7 +1583,7 @@ def _t43():
         "l2_normalization_all_axes_dynamic_output_shape_dim4_axis2_neg_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 19, ("dim4_axis2_neg", "relaxed", "all_inputs_as_internal"), ("ADD", "L2_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 19, ("dim4_axis2_neg", "relaxed", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], consumers=1),
@@ -1655,7 +1655,7 @@ def _t45():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 19, ("dim4_axis2_neg", "float16", "all_inputs_as_internal"), ("ADD", "L2_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 19, ("dim4_axis2_neg", "float16", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 2], consumers=1),
@@ -1726,7 +1726,7 @@ def _t47():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 19, ("dim4_axis2_neg", "quant8", "all_inputs_as_internal"), ("ADD", "L2_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 19, ("dim4_axis2_neg", "quant8", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 2], consumers=1, scale=0.25, zero_point=128),
@@ -1797,7 +1797,7 @@ def _t49():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 19, ("dim4_axis3", "", "all_inputs_as_internal"), ("ADD", "L2_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 19, ("dim4_axis3", "", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], consumers=1),
@@ -1867,7 +1867,7 @@ def _t51():
         "l2_normalization_all_axes_dynamic_output_shape_dim4_axis3_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 19, ("dim4_axis3", "relaxed", "all_inputs_as_internal"), ("ADD", "L2_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 19, ("dim4_axis3", "relaxed", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], consumers=1),
@@ -1939,7 +1939,7 @@ def _t53():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 19, ("dim4_axis3", "float16", "all_inputs_as_internal"), ("ADD", "L2_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 19, ("dim4_axis3", "float16", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 2], consumers=1),
@@ -2010,7 +2010,7 @@ def _t55():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 19, ("dim4_axis3", "quant8", "all_inputs_as_internal"), ("ADD", "L2_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 19, ("dim4_axis3", "quant8", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 2], consumers=1, scale=0.25, zero_point=128),
@@ -2081,7 +2081,7 @@ def _t57():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 19, ("dim4_axis3_neg", "", "all_inputs_as_internal"), ("ADD", "L2_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 19, ("dim4_axis3_neg", "", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], consumers=1),
@@ -2151,7 +2151,7 @@ def _t59():
         "l2_normalization_all_axes_dynamic_output_shape_dim4_axis3_neg_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 19, ("dim4_axis3_neg", "relaxed", "all_inputs_as_internal"), ("ADD", "L2_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 19, ("dim4_axis3_neg", "relaxed", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], consumers=1),
@@ -2223,7 +2223,7 @@ def _t61():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 19, ("dim4_axis3_neg", "float16", "all_inputs_as_internal"), ("ADD", "L2_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 19, ("dim4_axis3_neg", "float16", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 2], consumers=1),
@@ -2294,7 +2294,7 @@ def _t63():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 19, ("dim4_axis3_neg", "quant8", "all_inputs_as_internal"), ("ADD", "L2_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 19, ("dim4_axis3_neg", "quant8", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 2], consumers=1, scale=0.25, zero_point=128),
@@ -2365,7 +2365,7 @@ def _t65():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 19, ("dim3_axis0", "", "all_inputs_as_internal"), ("ADD", "L2_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 19, ("dim3_axis0", "", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2], consumers=1),
@@ -2435,7 +2435,7 @@ def _t67():
         "l2_normalization_all_axes_dynamic_output_shape_dim3_axis0_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 19, ("dim3_axis0", "relaxed", "all_inputs_as_internal"), ("ADD", "L2_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 19, ("dim3_axis0", "relaxed", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2], consumers=1),
@@ -2507,7 +2507,7 @@ def _t69():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 19, ("dim3_axis0", "float16", "all_inputs_as_internal"), ("ADD", "L2_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 19, ("dim3_axis0", "float16", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2], consumers=1),
@@ -2578,7 +2578,7 @@ def _t71():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 19, ("dim3_axis0", "quant8", "all_inputs_as_internal"), ("ADD", "L2_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 19, ("dim3_axis0", "quant8", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2], consumers=1, scale=0.25, zero_point=128),
@@ -2649,7 +2649,7 @@ def _t73():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 19, ("dim3_axis0_neg", "", "all_inputs_as_internal"), ("ADD", "L2_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 19, ("dim3_axis0_neg", "", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2], consumers=1),
@@ -2719,7 +2719,7 @@ def _t75():
         "l2_normalization_all_axes_dynamic_output_shape_dim3_axis0_neg_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 19, ("dim3_axis0_neg", "relaxed", "all_inputs_as_internal"), ("ADD", "L2_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 19, ("dim3_axis0_neg", "relaxed", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2], consumers=1),
@@ -2791,7 +2791,7 @@ def _t77():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 19, ("dim3_axis0_neg", "float16", "all_inputs_as_internal"), ("ADD", "L2_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 19, ("dim3_axis0_neg", "float16", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2], consumers=1),
@@ -2862,7 +2862,7 @@ def _t79():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 19, ("dim3_axis0_neg", "quant8", "all_inputs_as_internal"), ("ADD", "L2_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 19, ("dim3_axis0_neg", "quant8", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2], consumers=1, scale=0.25, zero_point=128),
@@ -2933,7 +2933,7 @@ def _t81():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 19, ("dim3_axis1", "", "all_inputs_as_internal"), ("ADD", "L2_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 19, ("dim3_axis1", "", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2], consumers=1),
@@ -3003,7 +3003,7 @@ def _t83():
         "l2_normalization_all_axes_dynamic_output_shape_dim3_axis1_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 19, ("dim3_axis1", "relaxed", "all_inputs_as_internal"), ("ADD", "L2_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 19, ("dim3_axis1", "relaxed", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2], consumers=1),
@@ -3075,7 +3075,7 @@ def _t85():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 19, ("dim3_axis1", "float16", "all_inputs_as_internal"), ("ADD", "L2_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 19, ("dim3_axis1", "float16", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2], consumers=1),
@@ -3146,7 +3146,7 @@ def _t87():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 19, ("dim3_axis1", "quant8", "all_inputs_as_internal"), ("ADD", "L2_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 19, ("dim3_axis1", "quant8", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2], consumers=1, scale=0.25, zero_point=128),
@@ -3217,7 +3217,7 @@ def _t89():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 19, ("dim3_axis1_neg", "", "all_inputs_as_internal"), ("ADD", "L2_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 19, ("dim3_axis1_neg", "", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2], consumers=1),
@@ -3287,7 +3287,7 @@ def _t91():
         "l2_normalization_all_axes_dynamic_output_shape_dim3_axis1_neg_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 19, ("dim3_axis1_neg", "relaxed", "all_inputs_as_internal"), ("ADD", "L2_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 19, ("dim3_axis1_neg", "relaxed", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2], consumers=1),
@@ -3359,7 +3359,7 @@ def _t93():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 19, ("dim3_axis1_neg", "float16", "all_inputs_as_internal"), ("ADD", "L2_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 19, ("dim3_axis1_neg", "float16", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2], consumers=1),
@@ -3430,7 +3430,7 @@ def _t95():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 19, ("dim3_axis1_neg", "quant8", "all_inputs_as_internal"), ("ADD", "L2_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 19, ("dim3_axis1_neg", "quant8", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2], consumers=1, scale=0.25, zero_point=128),
@@ -3501,7 +3501,7 @@ def _t97():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 19, ("dim3_axis2", "", "all_inputs_as_internal"), ("ADD", "L2_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 19, ("dim3_axis2", "", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2], consumers=1),
@@ -3571,7 +3571,7 @@ def _t99():
         "l2_normalization_all_axes_dynamic_output_shape_dim3_axis2_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 19, ("dim3_axis2", "relaxed", "all_inputs_as_internal"), ("ADD", "L2_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 19, ("dim3_axis2", "relaxed", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2], consumers=1),
@@ -3643,7 +3643,7 @@ def _t101():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 19, ("dim3_axis2", "float16", "all_inputs_as_internal"), ("ADD", "L2_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 19, ("dim3_axis2", "float16", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2], consumers=1),
@@ -3714,7 +3714,7 @@ def _t103():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 19, ("dim3_axis2", "quant8", "all_inputs_as_internal"), ("ADD", "L2_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 19, ("dim3_axis2", "quant8", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2], consumers=1, scale=0.25, zero_point=128),
@@ -3785,7 +3785,7 @@ def _t105():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 19, ("dim3_axis2_neg", "", "all_inputs_as_internal"), ("ADD", "L2_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 19, ("dim3_axis2_neg", "", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2], consumers=1),
@@ -3855,7 +3855,7 @@ def _t107():
         "l2_normalization_all_axes_dynamic_output_shape_dim3_axis2_neg_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 19, ("dim3_axis2_neg", "relaxed", "all_inputs_as_internal"), ("ADD", "L2_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 19, ("dim3_axis2_neg", "relaxed", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2], consumers=1),
@@ -3927,7 +3927,7 @@ def _t109():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 19, ("dim3_axis2_neg", "float16", "all_inputs_as_internal"), ("ADD", "L2_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 19, ("dim3_axis2_neg", "float16", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2], consumers=1),
@@ -3998,7 +3998,7 @@ def _t111():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 19, ("dim3_axis2_neg", "quant8", "all_inputs_as_internal"), ("ADD", "L2_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 19, ("dim3_axis2_neg", "quant8", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2], consumers=1, scale=0.25, zero_point=128),
@@ -4069,7 +4069,7 @@ def _t113():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 19, ("dim2_axis0", "", "all_inputs_as_internal"), ("ADD", "L2_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 19, ("dim2_axis0", "", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
@@ -4139,7 +4139,7 @@ def _t115():
         "l2_normalization_all_axes_dynamic_output_shape_dim2_axis0_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 19, ("dim2_axis0", "relaxed", "all_inputs_as_internal"), ("ADD", "L2_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 19, ("dim2_axis0", "relaxed", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
@@ -4211,7 +4211,7 @@ def _t117():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 19, ("dim2_axis0", "float16", "all_inputs_as_internal"), ("ADD", "L2_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 19, ("dim2_axis0", "float16", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 2], consumers=1),
@@ -4282,7 +4282,7 @@ def _t119():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 19, ("dim2_axis0", "quant8", "all_inputs_as_internal"), ("ADD", "L2_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 19, ("dim2_axis0", "quant8", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2], consumers=1, scale=0.25, zero_point=128),
@@ -4353,7 +4353,7 @@ def _t121():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 19, ("dim2_axis0_neg", "", "all_inputs_as_internal"), ("ADD", "L2_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 19, ("dim2_axis0_neg", "", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
@@ -4423,7 +4423,7 @@ def _t123():
         "l2_normalization_all_axes_dynamic_output_shape_dim2_axis0_neg_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 19, ("dim2_axis0_neg", "relaxed", "all_inputs_as_internal"), ("ADD", "L2_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 19, ("dim2_axis0_neg", "relaxed", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
@@ -4495,7 +4495,7 @@ def _t125():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 19, ("dim2_axis0_neg", "float16", "all_inputs_as_internal"), ("ADD", "L2_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 19, ("dim2_axis0_neg", "float16", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 2], consumers=1),
@@ -4566,7 +4566,7 @@ def _t127():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 19, ("dim2_axis0_neg", "quant8", "all_inputs_as_internal"), ("ADD", "L2_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 19, ("dim2_axis0_neg", "quant8", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2], consumers=1, scale=0.25, zero_point=128),
@@ -4637,7 +4637,7 @@ def _t129():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 19, ("dim2_axis1", "", "all_inputs_as_internal"), ("ADD", "L2_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 19, ("dim2_axis1", "", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
@@ -4707,7 +4707,7 @@ def _t131():
         "l2_normalization_all_axes_dynamic_output_shape_dim2_axis1_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 19, ("dim2_axis1", "relaxed", "all_inputs_as_internal"), ("ADD", "L2_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 19, ("dim2_axis1", "relaxed", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
@@ -4779,7 +4779,7 @@ def _t133():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 19, ("dim2_axis1", "float16", "all_inputs_as_internal"), ("ADD", "L2_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 19, ("dim2_axis1", "float16", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 2], consumers=1),
@@ -4850,7 +4850,7 @@ def _t135():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 19, ("dim2_axis1", "quant8", "all_inputs_as_internal"), ("ADD", "L2_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 19, ("dim2_axis1", "quant8", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2], consumers=1, scale=0.25, zero_point=128),
@@ -4921,7 +4921,7 @@ def _t137():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 19, ("dim2_axis1_neg", "", "all_inputs_as_internal"), ("ADD", "L2_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 19, ("dim2_axis1_neg", "", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
@@ -4991,7 +4991,7 @@ def _t139():
         "l2_normalization_all_axes_dynamic_output_shape_dim2_axis1_neg_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 19, ("dim2_axis1_neg", "relaxed", "all_inputs_as_internal"), ("ADD", "L2_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 19, ("dim2_axis1_neg", "relaxed", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
@@ -5063,7 +5063,7 @@ def _t141():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 19, ("dim2_axis1_neg", "float16", "all_inputs_as_internal"), ("ADD", "L2_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 19, ("dim2_axis1_neg", "float16", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 2], consumers=1),
@@ -5134,7 +5134,7 @@ def _t143():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 19, ("dim2_axis1_neg", "quant8", "all_inputs_as_internal"), ("ADD", "L2_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 19, ("dim2_axis1_neg", "quant8", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2], consumers=1, scale=0.25, zero_point=128),
@@ -5205,7 +5205,7 @@ def _t145():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 19, ("dim1_axis0", "", "all_inputs_as_internal"), ("ADD", "L2_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 19, ("dim1_axis0", "", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2], consumers=1),
@@ -5275,7 +5275,7 @@ def _t147():
         "l2_normalization_all_axes_dynamic_output_shape_dim1_axis0_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 19, ("dim1_axis0", "relaxed", "all_inputs_as_internal"), ("ADD", "L2_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 19, ("dim1_axis0", "relaxed", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2], consumers=1),
@@ -5347,7 +5347,7 @@ def _t149():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 19, ("dim1_axis0", "float16", "all_inputs_as_internal"), ("ADD", "L2_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 19, ("dim1_axis0", "float16", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2], consumers=1),
@@ -5418,7 +5418,7 @@ def _t151():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 19, ("dim1_axis0", "quant8", "all_inputs_as_internal"), ("ADD", "L2_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 19, ("dim1_axis0", "quant8", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2], consumers=1, scale=0.25, zero_point=128),
@@ -5489,7 +5489,7 @@ def _t153():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 19, ("dim1_axis0_neg", "", "all_inputs_as_internal"), ("ADD", "L2_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 19, ("dim1_axis0_neg", "", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2], consumers=1),
@@ -5559,7 +5559,7 @@ def _t155():
         "l2_normalization_all_axes_dynamic_output_shape_dim1_axis0_neg_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 19, ("dim1_axis0_neg", "relaxed", "all_inputs_as_internal"), ("ADD", "L2_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 19, ("dim1_axis0_neg", "relaxed", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2], consumers=1),
@@ -5631,7 +5631,7 @@ def _t157():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 19, ("dim1_axis0_neg", "float16", "all_inputs_as_internal"), ("ADD", "L2_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 19, ("dim1_axis0_neg", "float16", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2], consumers=1),
@@ -5702,7 +5702,7 @@ def _t159():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 19, ("dim1_axis0_neg", "quant8", "all_inputs_as_internal"), ("ADD", "L2_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 19, ("dim1_axis0_neg", "quant8", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2], consumers=1, scale=0.25, zero_point=128),

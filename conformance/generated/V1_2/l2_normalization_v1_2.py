@@ -57,7 +57,7 @@ def _t1():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 14, ("dim4_axis3", "", "all_inputs_as_internal"), ("ADD", "L2_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 14, ("dim4_axis3", "", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 3], consumers=1),
@@ -124,7 +124,7 @@ def _t3():
         "l2_normalization_v1_2_dynamic_output_shape_dim4_axis3_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 14, ("dim4_axis3", "relaxed", "all_inputs_as_internal"), ("ADD", "L2_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 14, ("dim4_axis3", "relaxed", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 3], consumers=1),
@@ -193,7 +193,7 @@ def _t5():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 14, ("dim4_axis3", "float16", "all_inputs_as_internal"), ("ADD", "L2_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 14, ("dim4_axis3", "float16", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 3], consumers=1),
@@ -261,7 +261,7 @@ def _t7():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 14, ("dim4_axis3", "quant8", "all_inputs_as_internal"), ("ADD", "L2_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 14, ("dim4_axis3", "quant8", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 3], consumers=1, scale=0.5, zero_point=100),
@@ -329,7 +329,7 @@ def _t9():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 14, ("dim3_axis2", "", "all_inputs_as_internal"), ("ADD", "L2_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 14, ("dim3_axis2", "", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3], consumers=1),
@@ -396,7 +396,7 @@ def _t11():
         "l2_normalization_v1_2_dynamic_output_shape_dim3_axis2_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 14, ("dim3_axis2", "relaxed", "all_inputs_as_internal"), ("ADD", "L2_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 14, ("dim3_axis2", "relaxed", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3], consumers=1),
@@ -465,7 +465,7 @@ def _t13():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 14, ("dim3_axis2", "float16", "all_inputs_as_internal"), ("ADD", "L2_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 14, ("dim3_axis2", "float16", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 3], consumers=1),
@@ -533,7 +533,7 @@ def _t15():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 14, ("dim3_axis2", "quant8", "all_inputs_as_internal"), ("ADD", "L2_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 14, ("dim3_axis2", "quant8", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 3], consumers=1, scale=0.5, zero_point=100),
@@ -601,7 +601,7 @@ def _t17():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 14, ("dim2_axis1", "", "all_inputs_as_internal"), ("ADD", "L2_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 14, ("dim2_axis1", "", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
@@ -668,7 +668,7 @@ def _t19():
         "l2_normalization_v1_2_dynamic_output_shape_dim2_axis1_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 14, ("dim2_axis1", "relaxed", "all_inputs_as_internal"), ("ADD", "L2_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 14, ("dim2_axis1", "relaxed", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
@@ -737,7 +737,7 @@ def _t21():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 14, ("dim2_axis1", "float16", "all_inputs_as_internal"), ("ADD", "L2_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 14, ("dim2_axis1", "float16", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 3], consumers=1),
@@ -805,7 +805,7 @@ def _t23():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 14, ("dim2_axis1", "quant8", "all_inputs_as_internal"), ("ADD", "L2_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 14, ("dim2_axis1", "quant8", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3], consumers=1, scale=0.5, zero_point=100),
@@ -873,7 +873,7 @@ def _t25():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 14, ("dim1_axis0", "", "all_inputs_as_internal"), ("ADD", "L2_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 14, ("dim1_axis0", "", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [3], consumers=1),
@@ -940,7 +940,7 @@ def _t27():
         "l2_normalization_v1_2_dynamic_output_shape_dim1_axis0_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 14, ("dim1_axis0", "relaxed", "all_inputs_as_internal"), ("ADD", "L2_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 14, ("dim1_axis0", "relaxed", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [3], consumers=1),
@@ -1009,7 +1009,7 @@ def _t29():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 14, ("dim1_axis0", "float16", "all_inputs_as_internal"), ("ADD", "L2_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 14, ("dim1_axis0", "float16", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [3], consumers=1),
@@ -1077,7 +1077,7 @@ def _t31():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 14, ("dim1_axis0", "quant8", "all_inputs_as_internal"), ("ADD", "L2_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 14, ("dim1_axis0", "quant8", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3], consumers=1, scale=0.5, zero_point=100),

@@ -57,7 +57,7 @@ def _t1():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 12, ("", "all_inputs_as_internal"), ("ADD", "L2_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 12, ("", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [3, 3], consumers=1),
@@ -124,7 +124,7 @@ def _t3():
         "l2_normalization_zero_vector_zero_vector_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 12, ("relaxed", "all_inputs_as_internal"), ("ADD", "L2_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 12, ("relaxed", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [3, 3], consumers=1),
@@ -193,7 +193,7 @@ def _t5():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 12, ("float16", "all_inputs_as_internal"), ("ADD", "L2_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 12, ("float16", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [3, 3], consumers=1),
@@ -261,7 +261,7 @@ def _t7():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 23, ("all_inputs_as_internal",), ("ADD", "L2_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 23, ("all_inputs_as_internal",), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),

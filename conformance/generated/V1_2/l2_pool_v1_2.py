@@ -95,7 +95,7 @@ def _t1():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 12, ("nhwc", "", "relu6", "all_inputs_as_internal"), ("ADD", "L2_POOL_2D")),
+        provenance=g.provenance(SPEC, 12, ("nhwc", "", "relu6", "all_inputs_as_internal"), ("L2_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 4, 2], consumers=1),
@@ -184,7 +184,7 @@ def _t3():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 12, ("nhwc", "", "relu1", "all_inputs_as_internal"), ("ADD", "L2_POOL_2D")),
+        provenance=g.provenance(SPEC, 12, ("nhwc", "", "relu1", "all_inputs_as_internal"), ("L2_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 4, 2], consumers=1),
@@ -272,7 +272,7 @@ def _t5():
         "l2_pool_v1_2_explicit_dynamic_output_shape_nhwc_relaxed_relu6_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 12, ("nhwc", "relaxed", "relu6", "all_inputs_as_internal"), ("ADD", "L2_POOL_2D")),
+        provenance=g.provenance(SPEC, 12, ("nhwc", "relaxed", "relu6", "all_inputs_as_internal"), ("L2_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 4, 2], consumers=1),
@@ -361,7 +361,7 @@ def _t7():
         "l2_pool_v1_2_explicit_dynamic_output_shape_nhwc_relaxed_relu1_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 12, ("nhwc", "relaxed", "relu1", "all_inputs_as_internal"), ("ADD", "L2_POOL_2D")),
+        provenance=g.provenance(SPEC, 12, ("nhwc", "relaxed", "relu1", "all_inputs_as_internal"), ("L2_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 4, 2], consumers=1),
@@ -451,7 +451,7 @@ def _t9():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 12, ("nhwc", "float16", "relu6", "all_inputs_as_internal"), ("ADD", "L2_POOL_2D")),
+        provenance=g.provenance(SPEC, 12, ("nhwc", "float16", "relu6", "all_inputs_as_internal"), ("L2_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 4, 2], consumers=1),
@@ -540,7 +540,7 @@ def _t11():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 12, ("nhwc", "float16", "relu1", "all_inputs_as_internal"), ("ADD", "L2_POOL_2D")),
+        provenance=g.provenance(SPEC, 12, ("nhwc", "float16", "relu1", "all_inputs_as_internal"), ("L2_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 4, 2], consumers=1),
@@ -629,7 +629,7 @@ def _t13():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 12, ("nchw", "", "relu6", "all_inputs_as_internal"), ("ADD", "L2_POOL_2D")),
+        provenance=g.provenance(SPEC, 12, ("nchw", "", "relu6", "all_inputs_as_internal"), ("L2_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 4], consumers=1),
@@ -718,7 +718,7 @@ def _t15():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 12, ("nchw", "", "relu1", "all_inputs_as_internal"), ("ADD", "L2_POOL_2D")),
+        provenance=g.provenance(SPEC, 12, ("nchw", "", "relu1", "all_inputs_as_internal"), ("L2_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 4], consumers=1),
@@ -806,7 +806,7 @@ def _t17():
         "l2_pool_v1_2_explicit_dynamic_output_shape_nchw_relaxed_relu6_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 12, ("nchw", "relaxed", "relu6", "all_inputs_as_internal"), ("ADD", "L2_POOL_2D")),
+        provenance=g.provenance(SPEC, 12, ("nchw", "relaxed", "relu6", "all_inputs_as_internal"), ("L2_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 4], consumers=1),
@@ -895,7 +895,7 @@ def _t19():
         "l2_pool_v1_2_explicit_dynamic_output_shape_nchw_relaxed_relu1_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 12, ("nchw", "relaxed", "relu1", "all_inputs_as_internal"), ("ADD", "L2_POOL_2D")),
+        provenance=g.provenance(SPEC, 12, ("nchw", "relaxed", "relu1", "all_inputs_as_internal"), ("L2_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 4], consumers=1),
@@ -985,7 +985,7 @@ def _t21():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 12, ("nchw", "float16", "relu6", "all_inputs_as_internal"), ("ADD", "L2_POOL_2D")),
+        provenance=g.provenance(SPEC, 12, ("nchw", "float16", "relu6", "all_inputs_as_internal"), ("L2_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 3, 4], consumers=1),
@@ -1074,7 +1074,7 @@ def _t23():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 12, ("nchw", "float16", "relu1", "all_inputs_as_internal"), ("ADD", "L2_POOL_2D")),
+        provenance=g.provenance(SPEC, 12, ("nchw", "float16", "relu1", "all_inputs_as_internal"), ("L2_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 3, 4], consumers=1),
@@ -1160,7 +1160,7 @@ def _t25():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 29, ("nhwc", "", "all_inputs_as_internal"), ("ADD", "L2_POOL_2D")),
+        provenance=g.provenance(SPEC, 29, ("nhwc", "", "all_inputs_as_internal"), ("L2_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 5, 4, 1], consumers=1),
@@ -1242,7 +1242,7 @@ def _t27():
         "l2_pool_v1_2_same_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 29, ("nhwc", "relaxed", "all_inputs_as_internal"), ("ADD", "L2_POOL_2D")),
+        provenance=g.provenance(SPEC, 29, ("nhwc", "relaxed", "all_inputs_as_internal"), ("L2_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 5, 4, 1], consumers=1),
@@ -1326,7 +1326,7 @@ def _t29():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 29, ("nhwc", "float16", "all_inputs_as_internal"), ("ADD", "L2_POOL_2D")),
+        provenance=g.provenance(SPEC, 29, ("nhwc", "float16", "all_inputs_as_internal"), ("L2_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 5, 4, 1], consumers=1),
@@ -1409,7 +1409,7 @@ def _t31():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 29, ("nchw", "", "all_inputs_as_internal"), ("ADD", "L2_POOL_2D")),
+        provenance=g.provenance(SPEC, 29, ("nchw", "", "all_inputs_as_internal"), ("L2_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 5, 4], consumers=1),
@@ -1491,7 +1491,7 @@ def _t33():
         "l2_pool_v1_2_same_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 29, ("nchw", "relaxed", "all_inputs_as_internal"), ("ADD", "L2_POOL_2D")),
+        provenance=g.provenance(SPEC, 29, ("nchw", "relaxed", "all_inputs_as_internal"), ("L2_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 5, 4], consumers=1),
@@ -1575,7 +1575,7 @@ def _t35():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 29, ("nchw", "float16", "all_inputs_as_internal"), ("ADD", "L2_POOL_2D")),
+        provenance=g.provenance(SPEC, 29, ("nchw", "float16", "all_inputs_as_internal"), ("L2_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 1, 5, 4], consumers=1),
@@ -1658,7 +1658,7 @@ def _t37():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 42, ("nhwc", "", "all_inputs_as_internal"), ("ADD", "L2_POOL_2D")),
+        provenance=g.provenance(SPEC, 42, ("nhwc", "", "all_inputs_as_internal"), ("L2_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 3, 3], consumers=1),
@@ -1740,7 +1740,7 @@ def _t39():
         "l2_pool_v1_2_valid_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 42, ("nhwc", "relaxed", "all_inputs_as_internal"), ("ADD", "L2_POOL_2D")),
+        provenance=g.provenance(SPEC, 42, ("nhwc", "relaxed", "all_inputs_as_internal"), ("L2_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 3, 3], consumers=1),
@@ -1824,7 +1824,7 @@ def _t41():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 42, ("nhwc", "float16", "all_inputs_as_internal"), ("ADD", "L2_POOL_2D")),
+        provenance=g.provenance(SPEC, 42, ("nhwc", "float16", "all_inputs_as_internal"), ("L2_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 3, 3, 3], consumers=1),
@@ -1907,7 +1907,7 @@ def _t43():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 42, ("nchw", "", "all_inputs_as_internal"), ("ADD", "L2_POOL_2D")),
+        provenance=g.provenance(SPEC, 42, ("nchw", "", "all_inputs_as_internal"), ("L2_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 3, 3], consumers=1),
@@ -1989,7 +1989,7 @@ def _t45():
         "l2_pool_v1_2_valid_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 42, ("nchw", "relaxed", "all_inputs_as_internal"), ("ADD", "L2_POOL_2D")),
+        provenance=g.provenance(SPEC, 42, ("nchw", "relaxed", "all_inputs_as_internal"), ("L2_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 3, 3], consumers=1),
@@ -2073,7 +2073,7 @@ def _t47():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 42, ("nchw", "float16", "all_inputs_as_internal"), ("ADD", "L2_POOL_2D")),
+        provenance=g.provenance(SPEC, 42, ("nchw", "float16", "all_inputs_as_internal"), ("L2_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 3, 3, 3], consumers=1),
@@ -2155,7 +2155,7 @@ def _t49():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 52, ("float16", "all_inputs_as_internal"), ("ADD", "L2_POOL_2D")),
+        provenance=g.provenance(SPEC, 52, ("float16", "all_inputs_as_internal"), ("L2_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 5, 4, 1], consumers=1),
@@ -2239,7 +2239,7 @@ def _t51():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 64, ("float16", "all_inputs_as_internal"), ("ADD", "L2_POOL_2D")),
+        provenance=g.provenance(SPEC, 64, ("float16", "all_inputs_as_internal"), ("L2_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 3, 3, 3], consumers=1),

@@ -99,7 +99,7 @@ def _t1():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 16, ("dim4_axis0", "", "all_inputs_as_internal"), ("ADD", "LOCAL_RESPONSE_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 16, ("dim4_axis0", "", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [6, 1, 1, 2], consumers=1),
@@ -177,7 +177,7 @@ def _t3():
         "local_response_normalization_v1_2_axis_dynamic_output_shape_dim4_axis0_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 16, ("dim4_axis0", "relaxed", "all_inputs_as_internal"), ("ADD", "LOCAL_RESPONSE_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 16, ("dim4_axis0", "relaxed", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [6, 1, 1, 2], consumers=1),
@@ -257,7 +257,7 @@ def _t5():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 16, ("dim4_axis0", "float16", "all_inputs_as_internal"), ("ADD", "LOCAL_RESPONSE_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 16, ("dim4_axis0", "float16", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [6, 1, 1, 2], consumers=1),
@@ -336,7 +336,7 @@ def _t7():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 16, ("dim4_axis0_neg", "", "all_inputs_as_internal"), ("ADD", "LOCAL_RESPONSE_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 16, ("dim4_axis0_neg", "", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [6, 1, 1, 2], consumers=1),
@@ -414,7 +414,7 @@ def _t9():
         "local_response_normalization_v1_2_axis_dynamic_output_shape_dim4_axis0_neg_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 16, ("dim4_axis0_neg", "relaxed", "all_inputs_as_internal"), ("ADD", "LOCAL_RESPONSE_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 16, ("dim4_axis0_neg", "relaxed", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [6, 1, 1, 2], consumers=1),
@@ -494,7 +494,7 @@ def _t11():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 16, ("dim4_axis0_neg", "float16", "all_inputs_as_internal"), ("ADD", "LOCAL_RESPONSE_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 16, ("dim4_axis0_neg", "float16", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [6, 1, 1, 2], consumers=1),
@@ -573,7 +573,7 @@ def _t13():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 16, ("dim4_axis1", "", "all_inputs_as_internal"), ("ADD", "LOCAL_RESPONSE_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 16, ("dim4_axis1", "", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 6, 1, 2], consumers=1),
@@ -651,7 +651,7 @@ def _t15():
         "local_response_normalization_v1_2_axis_dynamic_output_shape_dim4_axis1_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 16, ("dim4_axis1", "relaxed", "all_inputs_as_internal"), ("ADD", "LOCAL_RESPONSE_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 16, ("dim4_axis1", "relaxed", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 6, 1, 2], consumers=1),
@@ -731,7 +731,7 @@ def _t17():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 16, ("dim4_axis1", "float16", "all_inputs_as_internal"), ("ADD", "LOCAL_RESPONSE_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 16, ("dim4_axis1", "float16", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 6, 1, 2], consumers=1),
@@ -810,7 +810,7 @@ def _t19():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 16, ("dim4_axis1_neg", "", "all_inputs_as_internal"), ("ADD", "LOCAL_RESPONSE_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 16, ("dim4_axis1_neg", "", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 6, 1, 2], consumers=1),
@@ -888,7 +888,7 @@ def _t21():
         "local_response_normalization_v1_2_axis_dynamic_output_shape_dim4_axis1_neg_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 16, ("dim4_axis1_neg", "relaxed", "all_inputs_as_internal"), ("ADD", "LOCAL_RESPONSE_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 16, ("dim4_axis1_neg", "relaxed", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 6, 1, 2], consumers=1),
@@ -968,7 +968,7 @@ def _t23():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 16, ("dim4_axis1_neg", "float16", "all_inputs_as_internal"), ("ADD", "LOCAL_RESPONSE_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 16, ("dim4_axis1_neg", "float16", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 6, 1, 2], consumers=1),
@@ -1047,7 +1047,7 @@ def _t25():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 16, ("dim4_axis2", "", "all_inputs_as_internal"), ("ADD", "LOCAL_RESPONSE_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 16, ("dim4_axis2", "", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 6, 2], consumers=1),
@@ -1125,7 +1125,7 @@ def _t27():
         "local_response_normalization_v1_2_axis_dynamic_output_shape_dim4_axis2_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 16, ("dim4_axis2", "relaxed", "all_inputs_as_internal"), ("ADD", "LOCAL_RESPONSE_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 16, ("dim4_axis2", "relaxed", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 6, 2], consumers=1),
@@ -1205,7 +1205,7 @@ def _t29():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 16, ("dim4_axis2", "float16", "all_inputs_as_internal"), ("ADD", "LOCAL_RESPONSE_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 16, ("dim4_axis2", "float16", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 1, 6, 2], consumers=1),
@@ -1284,7 +1284,7 @@ def _t31():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 16, ("dim4_axis2_neg", "", "all_inputs_as_internal"), ("ADD", "LOCAL_RESPONSE_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 16, ("dim4_axis2_neg", "", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 6, 2], consumers=1),
@@ -1362,7 +1362,7 @@ def _t33():
         "local_response_normalization_v1_2_axis_dynamic_output_shape_dim4_axis2_neg_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 16, ("dim4_axis2_neg", "relaxed", "all_inputs_as_internal"), ("ADD", "LOCAL_RESPONSE_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 16, ("dim4_axis2_neg", "relaxed", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 6, 2], consumers=1),
@@ -1442,7 +1442,7 @@ def _t35():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 16, ("dim4_axis2_neg", "float16", "all_inputs_as_internal"), ("ADD", "LOCAL_RESPONSE_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 16, ("dim4_axis2_neg", "float16", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 1, 6, 2], consumers=1),
@@ -1521,7 +1521,7 @@ def _t37():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 16, ("dim4_axis3", "", "all_inputs_as_internal"), ("ADD", "LOCAL_RESPONSE_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 16, ("dim4_axis3", "", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 2, 6], consumers=1),
@@ -1599,7 +1599,7 @@ def _t39():
         "local_response_normalization_v1_2_axis_dynamic_output_shape_dim4_axis3_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 16, ("dim4_axis3", "relaxed", "all_inputs_as_internal"), ("ADD", "LOCAL_RESPONSE_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 16, ("dim4_axis3", "relaxed", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 2, 6], consumers=1),
@@ -1679,7 +1679,7 @@ def _t41():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 16, ("dim4_axis3", "float16", "all_inputs_as_internal"), ("ADD", "LOCAL_RESPONSE_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 16, ("dim4_axis3", "float16", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 1, 2, 6], consumers=1),
@@ -1758,7 +1758,7 @@ def _t43():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 16, ("dim4_axis3_neg", "", "all_inputs_as_internal"), ("ADD", "LOCAL_RESPONSE_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 16, ("dim4_axis3_neg", "", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 2, 6], consumers=1),
@@ -1836,7 +1836,7 @@ def _t45():
         "local_response_normalization_v1_2_axis_dynamic_output_shape_dim4_axis3_neg_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 16, ("dim4_axis3_neg", "relaxed", "all_inputs_as_internal"), ("ADD", "LOCAL_RESPONSE_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 16, ("dim4_axis3_neg", "relaxed", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 2, 6], consumers=1),
@@ -1916,7 +1916,7 @@ def _t47():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 16, ("dim4_axis3_neg", "float16", "all_inputs_as_internal"), ("ADD", "LOCAL_RESPONSE_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 16, ("dim4_axis3_neg", "float16", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 1, 2, 6], consumers=1),
@@ -1995,7 +1995,7 @@ def _t49():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 16, ("dim3_axis0", "", "all_inputs_as_internal"), ("ADD", "LOCAL_RESPONSE_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 16, ("dim3_axis0", "", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [6, 1, 2], consumers=1),
@@ -2073,7 +2073,7 @@ def _t51():
         "local_response_normalization_v1_2_axis_dynamic_output_shape_dim3_axis0_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 16, ("dim3_axis0", "relaxed", "all_inputs_as_internal"), ("ADD", "LOCAL_RESPONSE_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 16, ("dim3_axis0", "relaxed", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [6, 1, 2], consumers=1),
@@ -2153,7 +2153,7 @@ def _t53():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 16, ("dim3_axis0", "float16", "all_inputs_as_internal"), ("ADD", "LOCAL_RESPONSE_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 16, ("dim3_axis0", "float16", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [6, 1, 2], consumers=1),
@@ -2232,7 +2232,7 @@ def _t55():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 16, ("dim3_axis0_neg", "", "all_inputs_as_internal"), ("ADD", "LOCAL_RESPONSE_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 16, ("dim3_axis0_neg", "", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [6, 1, 2], consumers=1),
@@ -2310,7 +2310,7 @@ def _t57():
         "local_response_normalization_v1_2_axis_dynamic_output_shape_dim3_axis0_neg_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 16, ("dim3_axis0_neg", "relaxed", "all_inputs_as_internal"), ("ADD", "LOCAL_RESPONSE_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 16, ("dim3_axis0_neg", "relaxed", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [6, 1, 2], consumers=1),
@@ -2390,7 +2390,7 @@ def _t59():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 16, ("dim3_axis0_neg", "float16", "all_inputs_as_internal"), ("ADD", "LOCAL_RESPONSE_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 16, ("dim3_axis0_neg", "float16", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [6, 1, 2], consumers=1),
@@ -2469,7 +2469,7 @@ def _t61():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 16, ("dim3_axis1", "", "all_inputs_as_internal"), ("ADD", "LOCAL_RESPONSE_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 16, ("dim3_axis1", "", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 6, 2], consumers=1),
@@ -2547,7 +2547,7 @@ def _t63():
         "local_response_normalization_v1_2_axis_dynamic_output_shape_dim3_axis1_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 16, ("dim3_axis1", "relaxed", "all_inputs_as_internal"), ("ADD", "LOCAL_RESPONSE_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 16, ("dim3_axis1", "relaxed", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 6, 2], consumers=1),
@@ -2627,7 +2627,7 @@ def _t65():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 16, ("dim3_axis1", "float16", "all_inputs_as_internal"), ("ADD", "LOCAL_RESPONSE_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 16, ("dim3_axis1", "float16", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 6, 2], consumers=1),
@@ -2706,7 +2706,7 @@ def _t67():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 16, ("dim3_axis1_neg", "", "all_inputs_as_internal"), ("ADD", "LOCAL_RESPONSE_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 16, ("dim3_axis1_neg", "", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 6, 2], consumers=1),
@@ -2784,7 +2784,7 @@ def _t69():
         "local_response_normalization_v1_2_axis_dynamic_output_shape_dim3_axis1_neg_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 16, ("dim3_axis1_neg", "relaxed", "all_inputs_as_internal"), ("ADD", "LOCAL_RESPONSE_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 16, ("dim3_axis1_neg", "relaxed", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 6, 2], consumers=1),
@@ -2864,7 +2864,7 @@ def _t71():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 16, ("dim3_axis1_neg", "float16", "all_inputs_as_internal"), ("ADD", "LOCAL_RESPONSE_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 16, ("dim3_axis1_neg", "float16", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 6, 2], consumers=1),
@@ -2943,7 +2943,7 @@ def _t73():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 16, ("dim3_axis2", "", "all_inputs_as_internal"), ("ADD", "LOCAL_RESPONSE_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 16, ("dim3_axis2", "", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 6], consumers=1),
@@ -3021,7 +3021,7 @@ def _t75():
         "local_response_normalization_v1_2_axis_dynamic_output_shape_dim3_axis2_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 16, ("dim3_axis2", "relaxed", "all_inputs_as_internal"), ("ADD", "LOCAL_RESPONSE_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 16, ("dim3_axis2", "relaxed", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 6], consumers=1),
@@ -3101,7 +3101,7 @@ def _t77():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 16, ("dim3_axis2", "float16", "all_inputs_as_internal"), ("ADD", "LOCAL_RESPONSE_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 16, ("dim3_axis2", "float16", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 6], consumers=1),
@@ -3180,7 +3180,7 @@ def _t79():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 16, ("dim3_axis2_neg", "", "all_inputs_as_internal"), ("ADD", "LOCAL_RESPONSE_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 16, ("dim3_axis2_neg", "", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 6], consumers=1),
@@ -3258,7 +3258,7 @@ def _t81():
         "local_response_normalization_v1_2_axis_dynamic_output_shape_dim3_axis2_neg_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 16, ("dim3_axis2_neg", "relaxed", "all_inputs_as_internal"), ("ADD", "LOCAL_RESPONSE_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 16, ("dim3_axis2_neg", "relaxed", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 6], consumers=1),
@@ -3338,7 +3338,7 @@ def _t83():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 16, ("dim3_axis2_neg", "float16", "all_inputs_as_internal"), ("ADD", "LOCAL_RESPONSE_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 16, ("dim3_axis2_neg", "float16", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 6], consumers=1),
@@ -3417,7 +3417,7 @@ def _t85():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 16, ("dim2_axis0", "", "all_inputs_as_internal"), ("ADD", "LOCAL_RESPONSE_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 16, ("dim2_axis0", "", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [6, 2], consumers=1),
@@ -3495,7 +3495,7 @@ def _t87():
         "local_response_normalization_v1_2_axis_dynamic_output_shape_dim2_axis0_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 16, ("dim2_axis0", "relaxed", "all_inputs_as_internal"), ("ADD", "LOCAL_RESPONSE_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 16, ("dim2_axis0", "relaxed", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [6, 2], consumers=1),
@@ -3575,7 +3575,7 @@ def _t89():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 16, ("dim2_axis0", "float16", "all_inputs_as_internal"), ("ADD", "LOCAL_RESPONSE_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 16, ("dim2_axis0", "float16", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [6, 2], consumers=1),
@@ -3654,7 +3654,7 @@ def _t91():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 16, ("dim2_axis0_neg", "", "all_inputs_as_internal"), ("ADD", "LOCAL_RESPONSE_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 16, ("dim2_axis0_neg", "", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [6, 2], consumers=1),
@@ -3732,7 +3732,7 @@ def _t93():
         "local_response_normalization_v1_2_axis_dynamic_output_shape_dim2_axis0_neg_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 16, ("dim2_axis0_neg", "relaxed", "all_inputs_as_internal"), ("ADD", "LOCAL_RESPONSE_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 16, ("dim2_axis0_neg", "relaxed", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [6, 2], consumers=1),
@@ -3812,7 +3812,7 @@ def _t95():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 16, ("dim2_axis0_neg", "float16", "all_inputs_as_internal"), ("ADD", "LOCAL_RESPONSE_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 16, ("dim2_axis0_neg", "float16", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [6, 2], consumers=1),
@@ -3891,7 +3891,7 @@ def _t97():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 16, ("dim2_axis1", "", "all_inputs_as_internal"), ("ADD", "LOCAL_RESPONSE_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 16, ("dim2_axis1", "", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 6], consumers=1),
@@ -3969,7 +3969,7 @@ def _t99():
         "local_response_normalization_v1_2_axis_dynamic_output_shape_dim2_axis1_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 16, ("dim2_axis1", "relaxed", "all_inputs_as_internal"), ("ADD", "LOCAL_RESPONSE_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 16, ("dim2_axis1", "relaxed", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 6], consumers=1),
@@ -4049,7 +4049,7 @@ def _t101():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 16, ("dim2_axis1", "float16", "all_inputs_as_internal"), ("ADD", "LOCAL_RESPONSE_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 16, ("dim2_axis1", "float16", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 6], consumers=1),
@@ -4128,7 +4128,7 @@ def _t103():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 16, ("dim2_axis1_neg", "", "all_inputs_as_internal"), ("ADD", "LOCAL_RESPONSE_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 16, ("dim2_axis1_neg", "", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 6], consumers=1),
@@ -4206,7 +4206,7 @@ def _t105():
         "local_response_normalization_v1_2_axis_dynamic_output_shape_dim2_axis1_neg_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 16, ("dim2_axis1_neg", "relaxed", "all_inputs_as_internal"), ("ADD", "LOCAL_RESPONSE_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 16, ("dim2_axis1_neg", "relaxed", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 6], consumers=1),
@@ -4286,7 +4286,7 @@ def _t107():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 16, ("dim2_axis1_neg", "float16", "all_inputs_as_internal"), ("ADD", "LOCAL_RESPONSE_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 16, ("dim2_axis1_neg", "float16", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 6], consumers=1),
@@ -4365,7 +4365,7 @@ def _t109():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 16, ("dim1_axis0", "", "all_inputs_as_internal"), ("ADD", "LOCAL_RESPONSE_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 16, ("dim1_axis0", "", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [6], consumers=1),
@@ -4443,7 +4443,7 @@ def _t111():
         "local_response_normalization_v1_2_axis_dynamic_output_shape_dim1_axis0_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 16, ("dim1_axis0", "relaxed", "all_inputs_as_internal"), ("ADD", "LOCAL_RESPONSE_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 16, ("dim1_axis0", "relaxed", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [6], consumers=1),
@@ -4523,7 +4523,7 @@ def _t113():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 16, ("dim1_axis0", "float16", "all_inputs_as_internal"), ("ADD", "LOCAL_RESPONSE_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 16, ("dim1_axis0", "float16", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [6], consumers=1),
@@ -4602,7 +4602,7 @@ def _t115():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 16, ("dim1_axis0_neg", "", "all_inputs_as_internal"), ("ADD", "LOCAL_RESPONSE_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 16, ("dim1_axis0_neg", "", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [6], consumers=1),
@@ -4680,7 +4680,7 @@ def _t117():
         "local_response_normalization_v1_2_axis_dynamic_output_shape_dim1_axis0_neg_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 16, ("dim1_axis0_neg", "relaxed", "all_inputs_as_internal"), ("ADD", "LOCAL_RESPONSE_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 16, ("dim1_axis0_neg", "relaxed", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [6], consumers=1),
@@ -4760,7 +4760,7 @@ def _t119():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 16, ("dim1_axis0_neg", "float16", "all_inputs_as_internal"), ("ADD", "LOCAL_RESPONSE_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 16, ("dim1_axis0_neg", "float16", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [6], consumers=1),
@@ -4838,7 +4838,7 @@ def _t121():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 26, ("dim4_axis3", "", "all_inputs_as_internal"), ("ADD", "LOCAL_RESPONSE_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 26, ("dim4_axis3", "", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 2, 6], consumers=1),
@@ -4914,7 +4914,7 @@ def _t123():
         "local_response_normalization_v1_2_no_axis_dynamic_output_shape_dim4_axis3_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 26, ("dim4_axis3", "relaxed", "all_inputs_as_internal"), ("ADD", "LOCAL_RESPONSE_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 26, ("dim4_axis3", "relaxed", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 2, 6], consumers=1),
@@ -4992,7 +4992,7 @@ def _t125():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 26, ("dim4_axis3", "float16", "all_inputs_as_internal"), ("ADD", "LOCAL_RESPONSE_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 26, ("dim4_axis3", "float16", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 1, 2, 6], consumers=1),
@@ -5069,7 +5069,7 @@ def _t127():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 26, ("dim3_axis2", "", "all_inputs_as_internal"), ("ADD", "LOCAL_RESPONSE_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 26, ("dim3_axis2", "", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 6], consumers=1),
@@ -5145,7 +5145,7 @@ def _t129():
         "local_response_normalization_v1_2_no_axis_dynamic_output_shape_dim3_axis2_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 26, ("dim3_axis2", "relaxed", "all_inputs_as_internal"), ("ADD", "LOCAL_RESPONSE_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 26, ("dim3_axis2", "relaxed", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 6], consumers=1),
@@ -5223,7 +5223,7 @@ def _t131():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 26, ("dim3_axis2", "float16", "all_inputs_as_internal"), ("ADD", "LOCAL_RESPONSE_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 26, ("dim3_axis2", "float16", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 6], consumers=1),
@@ -5300,7 +5300,7 @@ def _t133():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 26, ("dim2_axis1", "", "all_inputs_as_internal"), ("ADD", "LOCAL_RESPONSE_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 26, ("dim2_axis1", "", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 6], consumers=1),
@@ -5376,7 +5376,7 @@ def _t135():
         "local_response_normalization_v1_2_no_axis_dynamic_output_shape_dim2_axis1_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 26, ("dim2_axis1", "relaxed", "all_inputs_as_internal"), ("ADD", "LOCAL_RESPONSE_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 26, ("dim2_axis1", "relaxed", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 6], consumers=1),
@@ -5454,7 +5454,7 @@ def _t137():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 26, ("dim2_axis1", "float16", "all_inputs_as_internal"), ("ADD", "LOCAL_RESPONSE_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 26, ("dim2_axis1", "float16", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 6], consumers=1),
@@ -5531,7 +5531,7 @@ def _t139():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 26, ("dim1_axis0", "", "all_inputs_as_internal"), ("ADD", "LOCAL_RESPONSE_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 26, ("dim1_axis0", "", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [6], consumers=1),
@@ -5607,7 +5607,7 @@ def _t141():
         "local_response_normalization_v1_2_no_axis_dynamic_output_shape_dim1_axis0_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 26, ("dim1_axis0", "relaxed", "all_inputs_as_internal"), ("ADD", "LOCAL_RESPONSE_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 26, ("dim1_axis0", "relaxed", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [6], consumers=1),
@@ -5685,7 +5685,7 @@ def _t143():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 26, ("dim1_axis0", "float16", "all_inputs_as_internal"), ("ADD", "LOCAL_RESPONSE_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 26, ("dim1_axis0", "float16", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [6], consumers=1),
@@ -5763,7 +5763,7 @@ def _t145():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 36, ("", "all_inputs_as_internal"), ("ADD", "LOCAL_RESPONSE_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 36, ("", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 2, 6], consumers=1),
@@ -5841,7 +5841,7 @@ def _t147():
         "local_response_normalization_v1_2_wide_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 36, ("relaxed", "all_inputs_as_internal"), ("ADD", "LOCAL_RESPONSE_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 36, ("relaxed", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 2, 6], consumers=1),
@@ -5921,7 +5921,7 @@ def _t149():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 36, ("float16", "all_inputs_as_internal"), ("ADD", "LOCAL_RESPONSE_NORMALIZATION")),
+        provenance=g.provenance(SPEC, 36, ("float16", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 1, 2, 6], consumers=1),

@@ -85,7 +85,7 @@ def _t1():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 18, ("dim3_axis0", "", "all_inputs_as_internal"), ("ADD", "LOG_SOFTMAX")),
+        provenance=g.provenance(SPEC, 18, ("dim3_axis0", "", "all_inputs_as_internal"), ("LOG_SOFTMAX",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [4, 2, 2], consumers=1),
@@ -157,7 +157,7 @@ def _t3():
         "log_softmax_dynamic_output_shape_dim3_axis0_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 18, ("dim3_axis0", "relaxed", "all_inputs_as_internal"), ("ADD", "LOG_SOFTMAX")),
+        provenance=g.provenance(SPEC, 18, ("dim3_axis0", "relaxed", "all_inputs_as_internal"), ("LOG_SOFTMAX",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [4, 2, 2], consumers=1),
@@ -231,7 +231,7 @@ def _t5():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 18, ("dim3_axis0", "float16", "all_inputs_as_internal"), ("ADD", "LOG_SOFTMAX")),
+        provenance=g.provenance(SPEC, 18, ("dim3_axis0", "float16", "all_inputs_as_internal"), ("LOG_SOFTMAX",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [4, 2, 2], consumers=1),
@@ -304,7 +304,7 @@ def _t7():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 18, ("dim3_axis0_neg", "", "all_inputs_as_internal"), ("ADD", "LOG_SOFTMAX")),
+        provenance=g.provenance(SPEC, 18, ("dim3_axis0_neg", "", "all_inputs_as_internal"), ("LOG_SOFTMAX",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [4, 2, 2], consumers=1),
@@ -376,7 +376,7 @@ def _t9():
         "log_softmax_dynamic_output_shape_dim3_axis0_neg_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 18, ("dim3_axis0_neg", "relaxed", "all_inputs_as_internal"), ("ADD", "LOG_SOFTMAX")),
+        provenance=g.provenance(SPEC, 18, ("dim3_axis0_neg", "relaxed", "all_inputs_as_internal"), ("LOG_SOFTMAX",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [4, 2, 2], consumers=1),
@@ -450,7 +450,7 @@ def _t11():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 18, ("dim3_axis0_neg", "float16", "all_inputs_as_internal"), ("ADD", "LOG_SOFTMAX")),
+        provenance=g.provenance(SPEC, 18, ("dim3_axis0_neg", "float16", "all_inputs_as_internal"), ("LOG_SOFTMAX",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [4, 2, 2], consumers=1),
@@ -523,7 +523,7 @@ def _t13():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 18, ("dim3_axis1", "", "all_inputs_as_internal"), ("ADD", "LOG_SOFTMAX")),
+        provenance=g.provenance(SPEC, 18, ("dim3_axis1", "", "all_inputs_as_internal"), ("LOG_SOFTMAX",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 4, 2], consumers=1),
@@ -595,7 +595,7 @@ def _t15():
         "log_softmax_dynamic_output_shape_dim3_axis1_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 18, ("dim3_axis1", "relaxed", "all_inputs_as_internal"), ("ADD", "LOG_SOFTMAX")),
+        provenance=g.provenance(SPEC, 18, ("dim3_axis1", "relaxed", "all_inputs_as_internal"), ("LOG_SOFTMAX",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 4, 2], consumers=1),
@@ -669,7 +669,7 @@ def _t17():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 18, ("dim3_axis1", "float16", "all_inputs_as_internal"), ("ADD", "LOG_SOFTMAX")),
+        provenance=g.provenance(SPEC, 18, ("dim3_axis1", "float16", "all_inputs_as_internal"), ("LOG_SOFTMAX",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 4, 2], consumers=1),
@@ -742,7 +742,7 @@ def _t19():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 18, ("dim3_axis1_neg", "", "all_inputs_as_internal"), ("ADD", "LOG_SOFTMAX")),
+        provenance=g.provenance(SPEC, 18, ("dim3_axis1_neg", "", "all_inputs_as_internal"), ("LOG_SOFTMAX",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 4, 2], consumers=1),
@@ -814,7 +814,7 @@ def _t21():
         "log_softmax_dynamic_output_shape_dim3_axis1_neg_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 18, ("dim3_axis1_neg", "relaxed", "all_inputs_as_internal"), ("ADD", "LOG_SOFTMAX")),
+        provenance=g.provenance(SPEC, 18, ("dim3_axis1_neg", "relaxed", "all_inputs_as_internal"), ("LOG_SOFTMAX",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 4, 2], consumers=1),
@@ -888,7 +888,7 @@ def _t23():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 18, ("dim3_axis1_neg", "float16", "all_inputs_as_internal"), ("ADD", "LOG_SOFTMAX")),
+        provenance=g.provenance(SPEC, 18, ("dim3_axis1_neg", "float16", "all_inputs_as_internal"), ("LOG_SOFTMAX",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 4, 2], consumers=1),
@@ -961,7 +961,7 @@ def _t25():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 18, ("dim3_axis2", "", "all_inputs_as_internal"), ("ADD", "LOG_SOFTMAX")),
+        provenance=g.provenance(SPEC, 18, ("dim3_axis2", "", "all_inputs_as_internal"), ("LOG_SOFTMAX",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 4], consumers=1),
@@ -1033,7 +1033,7 @@ def _t27():
         "log_softmax_dynamic_output_shape_dim3_axis2_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 18, ("dim3_axis2", "relaxed", "all_inputs_as_internal"), ("ADD", "LOG_SOFTMAX")),
+        provenance=g.provenance(SPEC, 18, ("dim3_axis2", "relaxed", "all_inputs_as_internal"), ("LOG_SOFTMAX",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 4], consumers=1),
@@ -1107,7 +1107,7 @@ def _t29():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 18, ("dim3_axis2", "float16", "all_inputs_as_internal"), ("ADD", "LOG_SOFTMAX")),
+        provenance=g.provenance(SPEC, 18, ("dim3_axis2", "float16", "all_inputs_as_internal"), ("LOG_SOFTMAX",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 4], consumers=1),
@@ -1180,7 +1180,7 @@ def _t31():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 18, ("dim3_axis2_neg", "", "all_inputs_as_internal"), ("ADD", "LOG_SOFTMAX")),
+        provenance=g.provenance(SPEC, 18, ("dim3_axis2_neg", "", "all_inputs_as_internal"), ("LOG_SOFTMAX",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 4], consumers=1),
@@ -1252,7 +1252,7 @@ def _t33():
         "log_softmax_dynamic_output_shape_dim3_axis2_neg_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 18, ("dim3_axis2_neg", "relaxed", "all_inputs_as_internal"), ("ADD", "LOG_SOFTMAX")),
+        provenance=g.provenance(SPEC, 18, ("dim3_axis2_neg", "relaxed", "all_inputs_as_internal"), ("LOG_SOFTMAX",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 4], consumers=1),
@@ -1326,7 +1326,7 @@ def _t35():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 18, ("dim3_axis2_neg", "float16", "all_inputs_as_internal"), ("ADD", "LOG_SOFTMAX")),
+        provenance=g.provenance(SPEC, 18, ("dim3_axis2_neg", "float16", "all_inputs_as_internal"), ("LOG_SOFTMAX",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 4], consumers=1),
@@ -1399,7 +1399,7 @@ def _t37():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 18, ("dim2_axis0", "", "all_inputs_as_internal"), ("ADD", "LOG_SOFTMAX")),
+        provenance=g.provenance(SPEC, 18, ("dim2_axis0", "", "all_inputs_as_internal"), ("LOG_SOFTMAX",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [4, 2], consumers=1),
@@ -1471,7 +1471,7 @@ def _t39():
         "log_softmax_dynamic_output_shape_dim2_axis0_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 18, ("dim2_axis0", "relaxed", "all_inputs_as_internal"), ("ADD", "LOG_SOFTMAX")),
+        provenance=g.provenance(SPEC, 18, ("dim2_axis0", "relaxed", "all_inputs_as_internal"), ("LOG_SOFTMAX",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [4, 2], consumers=1),
@@ -1545,7 +1545,7 @@ def _t41():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 18, ("dim2_axis0", "float16", "all_inputs_as_internal"), ("ADD", "LOG_SOFTMAX")),
+        provenance=g.provenance(SPEC, 18, ("dim2_axis0", "float16", "all_inputs_as_internal"), ("LOG_SOFTMAX",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [4, 2], consumers=1),
@@ -1618,7 +1618,7 @@ def _t43():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 18, ("dim2_axis0_neg", "", "all_inputs_as_internal"), ("ADD", "LOG_SOFTMAX")),
+        provenance=g.provenance(SPEC, 18, ("dim2_axis0_neg", "", "all_inputs_as_internal"), ("LOG_SOFTMAX",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [4, 2], consumers=1),
@@ -1690,7 +1690,7 @@ def _t45():
         "log_softmax_dynamic_output_shape_dim2_axis0_neg_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 18, ("dim2_axis0_neg", "relaxed", "all_inputs_as_internal"), ("ADD", "LOG_SOFTMAX")),
+        provenance=g.provenance(SPEC, 18, ("dim2_axis0_neg", "relaxed", "all_inputs_as_internal"), ("LOG_SOFTMAX",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [4, 2], consumers=1),
@@ -1764,7 +1764,7 @@ def _t47():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 18, ("dim2_axis0_neg", "float16", "all_inputs_as_internal"), ("ADD", "LOG_SOFTMAX")),
+        provenance=g.provenance(SPEC, 18, ("dim2_axis0_neg", "float16", "all_inputs_as_internal"), ("LOG_SOFTMAX",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [4, 2], consumers=1),
@@ -1837,7 +1837,7 @@ def _t49():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 18, ("dim2_axis1", "", "all_inputs_as_internal"), ("ADD", "LOG_SOFTMAX")),
+        provenance=g.provenance(SPEC, 18, ("dim2_axis1", "", "all_inputs_as_internal"), ("LOG_SOFTMAX",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 4], consumers=1),
@@ -1909,7 +1909,7 @@ def _t51():
         "log_softmax_dynamic_output_shape_dim2_axis1_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 18, ("dim2_axis1", "relaxed", "all_inputs_as_internal"), ("ADD", "LOG_SOFTMAX")),
+        provenance=g.provenance(SPEC, 18, ("dim2_axis1", "relaxed", "all_inputs_as_internal"), ("LOG_SOFTMAX",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 4], consumers=1),
@@ -1983,7 +1983,7 @@ def _t53():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 18, ("dim2_axis1", "float16", "all_inputs_as_internal"), ("ADD", "LOG_SOFTMAX")),
+        provenance=g.provenance(SPEC, 18, ("dim2_axis1", "float16", "all_inputs_as_internal"), ("LOG_SOFTMAX",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 4], consumers=1),
@@ -2056,7 +2056,7 @@ def _t55():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 18, ("dim2_axis1_neg", "", "all_inputs_as_internal"), ("ADD", "LOG_SOFTMAX")),
+        provenance=g.provenance(SPEC, 18, ("dim2_axis1_neg", "", "all_inputs_as_internal"), ("LOG_SOFTMAX",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 4], consumers=1),
@@ -2128,7 +2128,7 @@ def _t57():
         "log_softmax_dynamic_output_shape_dim2_axis1_neg_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 18, ("dim2_axis1_neg", "relaxed", "all_inputs_as_internal"), ("ADD", "LOG_SOFTMAX")),
+        provenance=g.provenance(SPEC, 18, ("dim2_axis1_neg", "relaxed", "all_inputs_as_internal"), ("LOG_SOFTMAX",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 4], consumers=1),
@@ -2202,7 +2202,7 @@ def _t59():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 18, ("dim2_axis1_neg", "float16", "all_inputs_as_internal"), ("ADD", "LOG_SOFTMAX")),
+        provenance=g.provenance(SPEC, 18, ("dim2_axis1_neg", "float16", "all_inputs_as_internal"), ("LOG_SOFTMAX",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 4], consumers=1),
@@ -2275,7 +2275,7 @@ def _t61():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 18, ("dim1_axis0", "", "all_inputs_as_internal"), ("ADD", "LOG_SOFTMAX")),
+        provenance=g.provenance(SPEC, 18, ("dim1_axis0", "", "all_inputs_as_internal"), ("LOG_SOFTMAX",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [4], consumers=1),
@@ -2347,7 +2347,7 @@ def _t63():
         "log_softmax_dynamic_output_shape_dim1_axis0_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 18, ("dim1_axis0", "relaxed", "all_inputs_as_internal"), ("ADD", "LOG_SOFTMAX")),
+        provenance=g.provenance(SPEC, 18, ("dim1_axis0", "relaxed", "all_inputs_as_internal"), ("LOG_SOFTMAX",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [4], consumers=1),
@@ -2421,7 +2421,7 @@ def _t65():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 18, ("dim1_axis0", "float16", "all_inputs_as_internal"), ("ADD", "LOG_SOFTMAX")),
+        provenance=g.provenance(SPEC, 18, ("dim1_axis0", "float16", "all_inputs_as_internal"), ("LOG_SOFTMAX",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [4], consumers=1),
@@ -2494,7 +2494,7 @@ def _t67():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 18, ("dim1_axis0_neg", "", "all_inputs_as_internal"), ("ADD", "LOG_SOFTMAX")),
+        provenance=g.provenance(SPEC, 18, ("dim1_axis0_neg", "", "all_inputs_as_internal"), ("LOG_SOFTMAX",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [4], consumers=1),
@@ -2566,7 +2566,7 @@ def _t69():
         "log_softmax_dynamic_output_shape_dim1_axis0_neg_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 18, ("dim1_axis0_neg", "relaxed", "all_inputs_as_internal"), ("ADD", "LOG_SOFTMAX")),
+        provenance=g.provenance(SPEC, 18, ("dim1_axis0_neg", "relaxed", "all_inputs_as_internal"), ("LOG_SOFTMAX",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [4], consumers=1),
@@ -2640,7 +2640,7 @@ def _t71():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 18, ("dim1_axis0_neg", "float16", "all_inputs_as_internal"), ("ADD", "LOG_SOFTMAX")),
+        provenance=g.provenance(SPEC, 18, ("dim1_axis0_neg", "float16", "all_inputs_as_internal"), ("LOG_SOFTMAX",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [4], consumers=1),
@@ -2713,7 +2713,7 @@ def _t73():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 30, ("", "all_inputs_as_internal"), ("ADD", "LOG_SOFTMAX")),
+        provenance=g.provenance(SPEC, 30, ("", "all_inputs_as_internal"), ("LOG_SOFTMAX",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 4], consumers=1),
@@ -2785,7 +2785,7 @@ def _t75():
         "log_softmax_beta_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 30, ("relaxed", "all_inputs_as_internal"), ("ADD", "LOG_SOFTMAX")),
+        provenance=g.provenance(SPEC, 30, ("relaxed", "all_inputs_as_internal"), ("LOG_SOFTMAX",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 4], consumers=1),
@@ -2859,7 +2859,7 @@ def _t77():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 30, ("float16", "all_inputs_as_internal"), ("ADD", "LOG_SOFTMAX")),
+        provenance=g.provenance(SPEC, 30, ("float16", "all_inputs_as_internal"), ("LOG_SOFTMAX",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 4], consumers=1),

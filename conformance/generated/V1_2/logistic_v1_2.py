@@ -57,7 +57,7 @@ def _t1():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 14, ("", "all_inputs_as_internal"), ("ADD", "LOGISTIC")),
+        provenance=g.provenance(SPEC, 14, ("", "all_inputs_as_internal"), ("LOGISTIC",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2], consumers=1),
@@ -124,7 +124,7 @@ def _t3():
         "logistic_v1_2_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 14, ("relaxed", "all_inputs_as_internal"), ("ADD", "LOGISTIC")),
+        provenance=g.provenance(SPEC, 14, ("relaxed", "all_inputs_as_internal"), ("LOGISTIC",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2], consumers=1),
@@ -193,7 +193,7 @@ def _t5():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 14, ("float16", "all_inputs_as_internal"), ("ADD", "LOGISTIC")),
+        provenance=g.provenance(SPEC, 14, ("float16", "all_inputs_as_internal"), ("LOGISTIC",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2], consumers=1),
@@ -261,7 +261,7 @@ def _t7():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 14, ("quant8", "all_inputs_as_internal"), ("ADD", "LOGISTIC")),
+        provenance=g.provenance(SPEC, 14, ("quant8", "all_inputs_as_internal"), ("LOGISTIC",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2], consumers=1, scale=0.25, zero_point=64),
@@ -329,7 +329,7 @@ def _t9():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 25, ("", "all_inputs_as_internal"), ("ADD", "LOGISTIC")),
+        provenance=g.provenance(SPEC, 25, ("", "all_inputs_as_internal"), ("LOGISTIC",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [4], consumers=1),
@@ -396,7 +396,7 @@ def _t11():
         "logistic_v1_2_large_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 25, ("relaxed", "all_inputs_as_internal"), ("ADD", "LOGISTIC")),
+        provenance=g.provenance(SPEC, 25, ("relaxed", "all_inputs_as_internal"), ("LOGISTIC",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [4], consumers=1),
@@ -465,7 +465,7 @@ def _t13():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 25, ("float16", "all_inputs_as_internal"), ("ADD", "LOGISTIC")),
+        provenance=g.provenance(SPEC, 25, ("float16", "all_inputs_as_internal"), ("LOGISTIC",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [4], consumers=1),

@@ -74,7 +74,7 @@ def _t1():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 17, ("", "all_inputs_as_internal"), ("ADD", "LSH_PROJECTION")),
+        provenance=g.provenance(SPEC, 17, ("", "all_inputs_as_internal"), ("LSH_PROJECTION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [4, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 32)),
@@ -153,7 +153,7 @@ def _t3():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 17, ("", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "LSH_PROJECTION")),
+        provenance=g.provenance(SPEC, 17, ("", "all_tensors_as_inputs", "all_inputs_as_internal"), ("LSH_PROJECTION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [4, 2], consumers=1),
@@ -236,7 +236,7 @@ def _t5():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 17, ("weight_as_input", "all_inputs_as_internal"), ("ADD", "ADD", "LSH_PROJECTION")),
+        provenance=g.provenance(SPEC, 17, ("weight_as_input", "all_inputs_as_internal"), ("LSH_PROJECTION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [4, 2], consumers=1),
@@ -318,7 +318,7 @@ def _t7():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 31, ("", "", "all_inputs_as_internal"), ("ADD", "LSH_PROJECTION")),
+        provenance=g.provenance(SPEC, 31, ("", "", "all_inputs_as_internal"), ("LSH_PROJECTION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [3, 3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 36)),
@@ -397,7 +397,7 @@ def _t9():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 31, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "LSH_PROJECTION")),
+        provenance=g.provenance(SPEC, 31, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("LSH_PROJECTION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [3, 3], consumers=1),
@@ -480,7 +480,7 @@ def _t11():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 31, ("", "weight_as_input", "all_inputs_as_internal"), ("ADD", "ADD", "LSH_PROJECTION")),
+        provenance=g.provenance(SPEC, 31, ("", "weight_as_input", "all_inputs_as_internal"), ("LSH_PROJECTION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [3, 3], consumers=1),
@@ -562,7 +562,7 @@ def _t13():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 31, ("float16", "", "all_inputs_as_internal"), ("ADD", "LSH_PROJECTION")),
+        provenance=g.provenance(SPEC, 31, ("float16", "", "all_inputs_as_internal"), ("LSH_PROJECTION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [3, 3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 18)),
@@ -641,7 +641,7 @@ def _t15():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 31, ("float16", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "LSH_PROJECTION")),
+        provenance=g.provenance(SPEC, 31, ("float16", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("LSH_PROJECTION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [3, 3], consumers=1),
@@ -724,7 +724,7 @@ def _t17():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 31, ("float16", "weight_as_input", "all_inputs_as_internal"), ("ADD", "ADD", "LSH_PROJECTION")),
+        provenance=g.provenance(SPEC, 31, ("float16", "weight_as_input", "all_inputs_as_internal"), ("LSH_PROJECTION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [3, 3], consumers=1),
@@ -806,7 +806,7 @@ def _t19():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 44, ("float16", "all_inputs_as_internal"), ("ADD", "LSH_PROJECTION")),
+        provenance=g.provenance(SPEC, 44, ("float16", "all_inputs_as_internal"), ("LSH_PROJECTION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [4, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 16)),
@@ -885,7 +885,7 @@ def _t21():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 44, ("float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "LSH_PROJECTION")),
+        provenance=g.provenance(SPEC, 44, ("float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("LSH_PROJECTION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [4, 2], consumers=1),
@@ -967,7 +967,7 @@ def _t23():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 57, ("", "all_inputs_as_internal"), ("ADD", "ADD", "LSH_PROJECTION")),
+        provenance=g.provenance(SPEC, 57, ("", "all_inputs_as_internal"), ("LSH_PROJECTION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [4, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 16)),
@@ -1050,7 +1050,7 @@ def _t25():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 57, ("", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "LSH_PROJECTION")),
+        provenance=g.provenance(SPEC, 57, ("", "all_tensors_as_inputs", "all_inputs_as_internal"), ("LSH_PROJECTION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [4, 2], consumers=1),
@@ -1137,7 +1137,7 @@ def _t27():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 57, ("weight_as_input", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "LSH_PROJECTION")),
+        provenance=g.provenance(SPEC, 57, ("weight_as_input", "all_inputs_as_internal"), ("LSH_PROJECTION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [4, 2], consumers=1),
@@ -1223,7 +1223,7 @@ def _t29():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 71, ("all_inputs_as_internal",), ("ADD", "LSH_PROJECTION")),
+        provenance=g.provenance(SPEC, 71, ("all_inputs_as_internal",), ("LSH_PROJECTION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [3, 3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 18)),
@@ -1302,7 +1302,7 @@ def _t31():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 71, ("all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "LSH_PROJECTION")),
+        provenance=g.provenance(SPEC, 71, ("all_tensors_as_inputs", "all_inputs_as_internal"), ("LSH_PROJECTION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [3, 3], consumers=1),
@@ -1384,7 +1384,7 @@ def _t33():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 85, ("all_inputs_as_internal",), ("ADD", "ADD", "LSH_PROJECTION")),
+        provenance=g.provenance(SPEC, 85, ("all_inputs_as_internal",), ("LSH_PROJECTION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [3, 3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 36)),
@@ -1467,7 +1467,7 @@ def _t35():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 85, ("all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "LSH_PROJECTION")),
+        provenance=g.provenance(SPEC, 85, ("all_tensors_as_inputs", "all_inputs_as_internal"), ("LSH_PROJECTION",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [3, 3], consumers=1),

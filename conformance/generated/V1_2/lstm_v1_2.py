@@ -240,7 +240,7 @@ def _t1():
         version="V1_2",
         ignored_outputs=(0,),
         level="V1_3",
-        provenance=g.provenance(SPEC, 62, ("float16", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "LSTM")),
+        provenance=g.provenance(SPEC, 62, ("float16", "all_inputs_as_internal"), ("LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 2], consumers=1),
@@ -551,7 +551,7 @@ def _t3():
         version="V1_2",
         ignored_outputs=(0,),
         level="V1_3",
-        provenance=g.provenance(SPEC, 62, ("float16", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "LSTM")),
+        provenance=g.provenance(SPEC, 62, ("float16", "all_inputs_as_internal"), ("LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 2], consumers=1),
@@ -848,7 +848,7 @@ def _t5():
         version="V1_2",
         ignored_outputs=(0,),
         level="V1_3",
-        provenance=g.provenance(SPEC, 62, ("", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "LSTM")),
+        provenance=g.provenance(SPEC, 62, ("", "all_inputs_as_internal"), ("LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
@@ -1184,7 +1184,7 @@ def _t7():
         "V1_2",
         ignored_outputs=(0,),
         level="V1_3",
-        provenance=g.provenance(SPEC, 62, ("relaxed", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "LSTM")),
+        provenance=g.provenance(SPEC, 62, ("relaxed", "all_inputs_as_internal"), ("LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
@@ -1522,7 +1522,7 @@ def _t9():
         version="V1_2",
         ignored_outputs=(0,),
         level="V1_3",
-        provenance=g.provenance(SPEC, 62, ("float16", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "LSTM")),
+        provenance=g.provenance(SPEC, 62, ("float16", "all_inputs_as_internal"), ("LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 2], consumers=1),
@@ -1859,7 +1859,7 @@ def _t11():
         version="V1_2",
         ignored_outputs=(0,),
         level="V1_3",
-        provenance=g.provenance(SPEC, 62, ("", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "LSTM")),
+        provenance=g.provenance(SPEC, 62, ("", "all_inputs_as_internal"), ("LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
@@ -2163,7 +2163,7 @@ def _t13():
         "V1_2",
         ignored_outputs=(0,),
         level="V1_3",
-        provenance=g.provenance(SPEC, 62, ("relaxed", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "LSTM")),
+        provenance=g.provenance(SPEC, 62, ("relaxed", "all_inputs_as_internal"), ("LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
@@ -2469,7 +2469,7 @@ def _t15():
         version="V1_2",
         ignored_outputs=(0,),
         level="V1_3",
-        provenance=g.provenance(SPEC, 62, ("float16", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "LSTM")),
+        provenance=g.provenance(SPEC, 62, ("float16", "all_inputs_as_internal"), ("LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 2], consumers=1),
@@ -2740,7 +2740,7 @@ def _t17():
         version="V1_2",
         ignored_outputs=(0,),
         level="V1_3",
-        provenance=g.provenance(SPEC, 62, ("", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "LSTM")),
+        provenance=g.provenance(SPEC, 62, ("", "all_inputs_as_internal"), ("LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
@@ -2976,7 +2976,7 @@ def _t19():
         "V1_2",
         ignored_outputs=(0,),
         level="V1_3",
-        provenance=g.provenance(SPEC, 62, ("relaxed", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "LSTM")),
+        provenance=g.provenance(SPEC, 62, ("relaxed", "all_inputs_as_internal"), ("LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
@@ -3214,7 +3214,7 @@ def _t21():
         version="V1_2",
         ignored_outputs=(0,),
         level="V1_3",
-        provenance=g.provenance(SPEC, 62, ("float16", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "LSTM")),
+        provenance=g.provenance(SPEC, 62, ("float16", "all_inputs_as_internal"), ("LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 2], consumers=1),

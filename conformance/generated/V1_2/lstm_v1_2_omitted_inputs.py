@@ -243,7 +243,7 @@ def _t1():
         version="V1_2",
         ignored_outputs=(0,),
         level="V1_3",
-        provenance=g.provenance(SPEC, 108, ("float16", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "LSTM")),
+        provenance=g.provenance(SPEC, 108, ("float16", "all_inputs_as_internal"), ("LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 2], consumers=1),
@@ -584,7 +584,7 @@ def _t3():
         version="V1_2",
         ignored_outputs=(0,),
         level="V1_3",
-        provenance=g.provenance(SPEC, 108, ("float16", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "LSTM")),
+        provenance=g.provenance(SPEC, 108, ("float16", "all_inputs_as_internal"), ("LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 2], consumers=1),
@@ -910,7 +910,7 @@ def _t5():
         version="V1_2",
         ignored_outputs=(0,),
         level="V1_3",
-        provenance=g.provenance(SPEC, 108, ("float16", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "LSTM")),
+        provenance=g.provenance(SPEC, 108, ("float16", "all_inputs_as_internal"), ("LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 2], consumers=1),
@@ -1206,7 +1206,7 @@ def _t7():
         version="V1_2",
         ignored_outputs=(0,),
         level="V1_3",
-        provenance=g.provenance(SPEC, 108, ("float16", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "LSTM")),
+        provenance=g.provenance(SPEC, 108, ("float16", "all_inputs_as_internal"), ("LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 2], consumers=1),
@@ -1491,7 +1491,7 @@ def _t9():
         version="V1_2",
         ignored_outputs=(0,),
         level="V1_3",
-        provenance=g.provenance(SPEC, 108, ("float16", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "LSTM")),
+        provenance=g.provenance(SPEC, 108, ("float16", "all_inputs_as_internal"), ("LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 2], consumers=1),
@@ -1768,7 +1768,7 @@ def _t11():
         version="V1_2",
         ignored_outputs=(0,),
         level="V1_3",
-        provenance=g.provenance(SPEC, 108, ("float16", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "LSTM")),
+        provenance=g.provenance(SPEC, 108, ("float16", "all_inputs_as_internal"), ("LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 2], consumers=1),
@@ -2057,7 +2057,7 @@ def _t13():
         version="V1_2",
         ignored_outputs=(0,),
         level="V1_3",
-        provenance=g.provenance(SPEC, 108, ("", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "LSTM")),
+        provenance=g.provenance(SPEC, 108, ("", "all_inputs_as_internal"), ("LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
@@ -2393,7 +2393,7 @@ def _t15():
         "V1_2",
         ignored_outputs=(0,),
         level="V1_3",
-        provenance=g.provenance(SPEC, 108, ("relaxed", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "LSTM")),
+        provenance=g.provenance(SPEC, 108, ("relaxed", "all_inputs_as_internal"), ("LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
@@ -2731,7 +2731,7 @@ def _t17():
         version="V1_2",
         ignored_outputs=(0,),
         level="V1_3",
-        provenance=g.provenance(SPEC, 108, ("float16", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "LSTM")),
+        provenance=g.provenance(SPEC, 108, ("float16", "all_inputs_as_internal"), ("LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 2], consumers=1),
@@ -3068,7 +3068,7 @@ def _t19():
         version="V1_2",
         ignored_outputs=(0,),
         level="V1_3",
-        provenance=g.provenance(SPEC, 108, ("", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "LSTM")),
+        provenance=g.provenance(SPEC, 108, ("", "all_inputs_as_internal"), ("LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
@@ -3404,7 +3404,7 @@ def _t21():
         "V1_2",
         ignored_outputs=(0,),
         level="V1_3",
-        provenance=g.provenance(SPEC, 108, ("relaxed", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "LSTM")),
+        provenance=g.provenance(SPEC, 108, ("relaxed", "all_inputs_as_internal"), ("LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
@@ -3742,7 +3742,7 @@ def _t23():
         version="V1_2",
         ignored_outputs=(0,),
         level="V1_3",
-        provenance=g.provenance(SPEC, 108, ("float16", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "LSTM")),
+        provenance=g.provenance(SPEC, 108, ("float16", "all_inputs_as_internal"), ("LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 2], consumers=1),
@@ -4077,7 +4077,7 @@ def _t25():
         version="V1_2",
         ignored_outputs=(0,),
         level="V1_3",
-        provenance=g.provenance(SPEC, 108, ("", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "LSTM")),
+        provenance=g.provenance(SPEC, 108, ("", "all_inputs_as_internal"), ("LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
@@ -4409,7 +4409,7 @@ def _t27():
         "V1_2",
         ignored_outputs=(0,),
         level="V1_3",
-        provenance=g.provenance(SPEC, 108, ("relaxed", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "LSTM")),
+        provenance=g.provenance(SPEC, 108, ("relaxed", "all_inputs_as_internal"), ("LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
@@ -4743,7 +4743,7 @@ def _t29():
         version="V1_2",
         ignored_outputs=(0,),
         level="V1_3",
-        provenance=g.provenance(SPEC, 108, ("float16", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "LSTM")),
+        provenance=g.provenance(SPEC, 108, ("float16", "all_inputs_as_internal"), ("LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 2], consumers=1),
@@ -5078,7 +5078,7 @@ def _t31():
         version="V1_2",
         ignored_outputs=(0,),
         level="V1_3",
-        provenance=g.provenance(SPEC, 108, ("", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "LSTM")),
+        provenance=g.provenance(SPEC, 108, ("", "all_inputs_as_internal"), ("LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
@@ -5382,7 +5382,7 @@ def _t33():
         "V1_2",
         ignored_outputs=(0,),
         level="V1_3",
-        provenance=g.provenance(SPEC, 108, ("relaxed", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "LSTM")),
+        provenance=g.provenance(SPEC, 108, ("relaxed", "all_inputs_as_internal"), ("LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
@@ -5688,7 +5688,7 @@ def _t35():
         version="V1_2",
         ignored_outputs=(0,),
         level="V1_3",
-        provenance=g.provenance(SPEC, 108, ("float16", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "LSTM")),
+        provenance=g.provenance(SPEC, 108, ("float16", "all_inputs_as_internal"), ("LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 2], consumers=1),
@@ -5993,7 +5993,7 @@ def _t37():
         version="V1_2",
         ignored_outputs=(0,),
         level="V1_3",
-        provenance=g.provenance(SPEC, 108, ("", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "LSTM")),
+        provenance=g.provenance(SPEC, 108, ("", "all_inputs_as_internal"), ("LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
@@ -6297,7 +6297,7 @@ def _t39():
         "V1_2",
         ignored_outputs=(0,),
         level="V1_3",
-        provenance=g.provenance(SPEC, 108, ("relaxed", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "LSTM")),
+        provenance=g.provenance(SPEC, 108, ("relaxed", "all_inputs_as_internal"), ("LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
@@ -6603,7 +6603,7 @@ def _t41():
         version="V1_2",
         ignored_outputs=(0,),
         level="V1_3",
-        provenance=g.provenance(SPEC, 108, ("float16", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "LSTM")),
+        provenance=g.provenance(SPEC, 108, ("float16", "all_inputs_as_internal"), ("LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 2], consumers=1),
@@ -6890,7 +6890,7 @@ def _t43():
         version="V1_2",
         ignored_outputs=(0,),
         level="V1_3",
-        provenance=g.provenance(SPEC, 108, ("", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "LSTM")),
+        provenance=g.provenance(SPEC, 108, ("", "all_inputs_as_internal"), ("LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
@@ -7158,7 +7158,7 @@ def _t45():
         "V1_2",
         ignored_outputs=(0,),
         level="V1_3",
-        provenance=g.provenance(SPEC, 108, ("relaxed", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "LSTM")),
+        provenance=g.provenance(SPEC, 108, ("relaxed", "all_inputs_as_internal"), ("LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
@@ -7428,7 +7428,7 @@ def _t47():
         version="V1_2",
         ignored_outputs=(0,),
         level="V1_3",
-        provenance=g.provenance(SPEC, 108, ("float16", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "LSTM")),
+        provenance=g.provenance(SPEC, 108, ("float16", "all_inputs_as_internal"), ("LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 2], consumers=1),
@@ -7681,7 +7681,7 @@ def _t49():
         version="V1_2",
         ignored_outputs=(0,),
         level="V1_3",
-        provenance=g.provenance(SPEC, 108, ("", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "LSTM")),
+        provenance=g.provenance(SPEC, 108, ("", "all_inputs_as_internal"), ("LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
@@ -7917,7 +7917,7 @@ def _t51():
         "V1_2",
         ignored_outputs=(0,),
         level="V1_3",
-        provenance=g.provenance(SPEC, 108, ("relaxed", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "LSTM")),
+        provenance=g.provenance(SPEC, 108, ("relaxed", "all_inputs_as_internal"), ("LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
@@ -8155,7 +8155,7 @@ def _t53():
         version="V1_2",
         ignored_outputs=(0,),
         level="V1_3",
-        provenance=g.provenance(SPEC, 108, ("float16", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "LSTM")),
+        provenance=g.provenance(SPEC, 108, ("float16", "all_inputs_as_internal"), ("LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 2], consumers=1),
@@ -8392,7 +8392,7 @@ def _t55():
         version="V1_2",
         ignored_outputs=(0,),
         level="V1_3",
-        provenance=g.provenance(SPEC, 108, ("", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "LSTM")),
+        provenance=g.provenance(SPEC, 108, ("", "all_inputs_as_internal"), ("LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
@@ -8628,7 +8628,7 @@ def _t57():
         "V1_2",
         ignored_outputs=(0,),
         level="V1_3",
-        provenance=g.provenance(SPEC, 108, ("relaxed", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "LSTM")),
+        provenance=g.provenance(SPEC, 108, ("relaxed", "all_inputs_as_internal"), ("LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
@@ -8866,7 +8866,7 @@ def _t59():
         version="V1_2",
         ignored_outputs=(0,),
         level="V1_3",
-        provenance=g.provenance(SPEC, 108, ("float16", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "LSTM")),
+        provenance=g.provenance(SPEC, 108, ("float16", "all_inputs_as_internal"), ("LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 2], consumers=1),
@@ -9094,7 +9094,7 @@ def _t61():
         version="V1_2",
         ignored_outputs=(0,),
         level="V1_3",
-        provenance=g.provenance(SPEC, 108, ("", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "LSTM")),
+        provenance=g.provenance(SPEC, 108, ("", "all_inputs_as_internal"), ("LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
@@ -9312,7 +9312,7 @@ def _t63():
         "V1_2",
         ignored_outputs=(0,),
         level="V1_3",
-        provenance=g.provenance(SPEC, 108, ("relaxed", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "LSTM")),
+        provenance=g.provenance(SPEC, 108, ("relaxed", "all_inputs_as_internal"), ("LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
@@ -9532,7 +9532,7 @@ def _t65():
         version="V1_2",
         ignored_outputs=(0,),
         level="V1_3",
-        provenance=g.provenance(SPEC, 108, ("float16", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "LSTM")),
+        provenance=g.provenance(SPEC, 108, ("float16", "all_inputs_as_internal"), ("LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 2], consumers=1),

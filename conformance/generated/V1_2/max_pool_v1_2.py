@@ -134,7 +134,7 @@ def _t1():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 16, ("nhwc", "", "none", "all_inputs_as_internal"), ("ADD", "MAX_POOL_2D")),
+        provenance=g.provenance(SPEC, 16, ("nhwc", "", "none", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 4, 2], consumers=1),
@@ -223,7 +223,7 @@ def _t3():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 16, ("nhwc", "", "relu", "all_inputs_as_internal"), ("ADD", "MAX_POOL_2D")),
+        provenance=g.provenance(SPEC, 16, ("nhwc", "", "relu", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 4, 2], consumers=1),
@@ -312,7 +312,7 @@ def _t5():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 16, ("nhwc", "", "relu1", "all_inputs_as_internal"), ("ADD", "MAX_POOL_2D")),
+        provenance=g.provenance(SPEC, 16, ("nhwc", "", "relu1", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 4, 2], consumers=1),
@@ -401,7 +401,7 @@ def _t7():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 16, ("nhwc", "", "relu6", "all_inputs_as_internal"), ("ADD", "MAX_POOL_2D")),
+        provenance=g.provenance(SPEC, 16, ("nhwc", "", "relu6", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 4, 2], consumers=1),
@@ -489,7 +489,7 @@ def _t9():
         "max_pool_v1_2_explicit_dynamic_output_shape_nhwc_relaxed_none_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 16, ("nhwc", "relaxed", "none", "all_inputs_as_internal"), ("ADD", "MAX_POOL_2D")),
+        provenance=g.provenance(SPEC, 16, ("nhwc", "relaxed", "none", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 4, 2], consumers=1),
@@ -578,7 +578,7 @@ def _t11():
         "max_pool_v1_2_explicit_dynamic_output_shape_nhwc_relaxed_relu_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 16, ("nhwc", "relaxed", "relu", "all_inputs_as_internal"), ("ADD", "MAX_POOL_2D")),
+        provenance=g.provenance(SPEC, 16, ("nhwc", "relaxed", "relu", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 4, 2], consumers=1),
@@ -667,7 +667,7 @@ def _t13():
         "max_pool_v1_2_explicit_dynamic_output_shape_nhwc_relaxed_relu1_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 16, ("nhwc", "relaxed", "relu1", "all_inputs_as_internal"), ("ADD", "MAX_POOL_2D")),
+        provenance=g.provenance(SPEC, 16, ("nhwc", "relaxed", "relu1", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 4, 2], consumers=1),
@@ -756,7 +756,7 @@ def _t15():
         "max_pool_v1_2_explicit_dynamic_output_shape_nhwc_relaxed_relu6_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 16, ("nhwc", "relaxed", "relu6", "all_inputs_as_internal"), ("ADD", "MAX_POOL_2D")),
+        provenance=g.provenance(SPEC, 16, ("nhwc", "relaxed", "relu6", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 4, 2], consumers=1),
@@ -846,7 +846,7 @@ def _t17():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 16, ("nhwc", "float16", "none", "all_inputs_as_internal"), ("ADD", "MAX_POOL_2D")),
+        provenance=g.provenance(SPEC, 16, ("nhwc", "float16", "none", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 4, 2], consumers=1),
@@ -935,7 +935,7 @@ def _t19():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 16, ("nhwc", "float16", "relu", "all_inputs_as_internal"), ("ADD", "MAX_POOL_2D")),
+        provenance=g.provenance(SPEC, 16, ("nhwc", "float16", "relu", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 4, 2], consumers=1),
@@ -1024,7 +1024,7 @@ def _t21():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 16, ("nhwc", "float16", "relu1", "all_inputs_as_internal"), ("ADD", "MAX_POOL_2D")),
+        provenance=g.provenance(SPEC, 16, ("nhwc", "float16", "relu1", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 4, 2], consumers=1),
@@ -1113,7 +1113,7 @@ def _t23():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 16, ("nhwc", "float16", "relu6", "all_inputs_as_internal"), ("ADD", "MAX_POOL_2D")),
+        provenance=g.provenance(SPEC, 16, ("nhwc", "float16", "relu6", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 4, 2], consumers=1),
@@ -1202,7 +1202,7 @@ def _t25():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 16, ("nhwc", "quant8", "none", "all_inputs_as_internal"), ("ADD", "MAX_POOL_2D")),
+        provenance=g.provenance(SPEC, 16, ("nhwc", "quant8", "none", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 4, 2], consumers=1, scale=0.25, zero_point=120),
@@ -1291,7 +1291,7 @@ def _t27():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 16, ("nhwc", "quant8", "relu", "all_inputs_as_internal"), ("ADD", "MAX_POOL_2D")),
+        provenance=g.provenance(SPEC, 16, ("nhwc", "quant8", "relu", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 4, 2], consumers=1, scale=0.25, zero_point=120),
@@ -1380,7 +1380,7 @@ def _t29():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 16, ("nhwc", "quant8", "relu1", "all_inputs_as_internal"), ("ADD", "MAX_POOL_2D")),
+        provenance=g.provenance(SPEC, 16, ("nhwc", "quant8", "relu1", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 4, 2], consumers=1, scale=0.25, zero_point=120),
@@ -1469,7 +1469,7 @@ def _t31():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 16, ("nhwc", "quant8", "relu6", "all_inputs_as_internal"), ("ADD", "MAX_POOL_2D")),
+        provenance=g.provenance(SPEC, 16, ("nhwc", "quant8", "relu6", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 4, 2], consumers=1, scale=0.25, zero_point=120),
@@ -1558,7 +1558,7 @@ def _t33():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 16, ("nchw", "", "none", "all_inputs_as_internal"), ("ADD", "MAX_POOL_2D")),
+        provenance=g.provenance(SPEC, 16, ("nchw", "", "none", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 4], consumers=1),
@@ -1647,7 +1647,7 @@ def _t35():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 16, ("nchw", "", "relu", "all_inputs_as_internal"), ("ADD", "MAX_POOL_2D")),
+        provenance=g.provenance(SPEC, 16, ("nchw", "", "relu", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 4], consumers=1),
@@ -1736,7 +1736,7 @@ def _t37():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 16, ("nchw", "", "relu1", "all_inputs_as_internal"), ("ADD", "MAX_POOL_2D")),
+        provenance=g.provenance(SPEC, 16, ("nchw", "", "relu1", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 4], consumers=1),
@@ -1825,7 +1825,7 @@ def _t39():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 16, ("nchw", "", "relu6", "all_inputs_as_internal"), ("ADD", "MAX_POOL_2D")),
+        provenance=g.provenance(SPEC, 16, ("nchw", "", "relu6", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 4], consumers=1),
@@ -1913,7 +1913,7 @@ def _t41():
         "max_pool_v1_2_explicit_dynamic_output_shape_nchw_relaxed_none_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 16, ("nchw", "relaxed", "none", "all_inputs_as_internal"), ("ADD", "MAX_POOL_2D")),
+        provenance=g.provenance(SPEC, 16, ("nchw", "relaxed", "none", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 4], consumers=1),
@@ -2002,7 +2002,7 @@ def _t43():
         "max_pool_v1_2_explicit_dynamic_output_shape_nchw_relaxed_relu_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 16, ("nchw", "relaxed", "relu", "all_inputs_as_internal"), ("ADD", "MAX_POOL_2D")),
+        provenance=g.provenance(SPEC, 16, ("nchw", "relaxed", "relu", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 4], consumers=1),
@@ -2091,7 +2091,7 @@ def _t45():
         "max_pool_v1_2_explicit_dynamic_output_shape_nchw_relaxed_relu1_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 16, ("nchw", "relaxed", "relu1", "all_inputs_as_internal"), ("ADD", "MAX_POOL_2D")),
+        provenance=g.provenance(SPEC, 16, ("nchw", "relaxed", "relu1", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 4], consumers=1),
@@ -2180,7 +2180,7 @@ def _t47():
         "max_pool_v1_2_explicit_dynamic_output_shape_nchw_relaxed_relu6_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 16, ("nchw", "relaxed", "relu6", "all_inputs_as_internal"), ("ADD", "MAX_POOL_2D")),
+        provenance=g.provenance(SPEC, 16, ("nchw", "relaxed", "relu6", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 4], consumers=1),
@@ -2270,7 +2270,7 @@ def _t49():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 16, ("nchw", "float16", "none", "all_inputs_as_internal"), ("ADD", "MAX_POOL_2D")),
+        provenance=g.provenance(SPEC, 16, ("nchw", "float16", "none", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 3, 4], consumers=1),
@@ -2359,7 +2359,7 @@ def _t51():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 16, ("nchw", "float16", "relu", "all_inputs_as_internal"), ("ADD", "MAX_POOL_2D")),
+        provenance=g.provenance(SPEC, 16, ("nchw", "float16", "relu", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 3, 4], consumers=1),
@@ -2448,7 +2448,7 @@ def _t53():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 16, ("nchw", "float16", "relu1", "all_inputs_as_internal"), ("ADD", "MAX_POOL_2D")),
+        provenance=g.provenance(SPEC, 16, ("nchw", "float16", "relu1", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 3, 4], consumers=1),
@@ -2537,7 +2537,7 @@ def _t55():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 16, ("nchw", "float16", "relu6", "all_inputs_as_internal"), ("ADD", "MAX_POOL_2D")),
+        provenance=g.provenance(SPEC, 16, ("nchw", "float16", "relu6", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 3, 4], consumers=1),
@@ -2626,7 +2626,7 @@ def _t57():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 16, ("nchw", "quant8", "none", "all_inputs_as_internal"), ("ADD", "MAX_POOL_2D")),
+        provenance=g.provenance(SPEC, 16, ("nchw", "quant8", "none", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 3, 4], consumers=1, scale=0.25, zero_point=120),
@@ -2715,7 +2715,7 @@ def _t59():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 16, ("nchw", "quant8", "relu", "all_inputs_as_internal"), ("ADD", "MAX_POOL_2D")),
+        provenance=g.provenance(SPEC, 16, ("nchw", "quant8", "relu", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 3, 4], consumers=1, scale=0.25, zero_point=120),
@@ -2804,7 +2804,7 @@ def _t61():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 16, ("nchw", "quant8", "relu1", "all_inputs_as_internal"), ("ADD", "MAX_POOL_2D")),
+        provenance=g.provenance(SPEC, 16, ("nchw", "quant8", "relu1", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 3, 4], consumers=1, scale=0.25, zero_point=120),
@@ -2893,7 +2893,7 @@ def _t63():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 16, ("nchw", "quant8", "relu6", "all_inputs_as_internal"), ("ADD", "MAX_POOL_2D")),
+        provenance=g.provenance(SPEC, 16, ("nchw", "quant8", "relu6", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 3, 4], consumers=1, scale=0.25, zero_point=120),
@@ -2979,7 +2979,7 @@ def _t65():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 37, ("nhwc", "", "all_inputs_as_internal"), ("ADD", "MAX_POOL_2D")),
+        provenance=g.provenance(SPEC, 37, ("nhwc", "", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 5, 4, 1], consumers=1),
@@ -3061,7 +3061,7 @@ def _t67():
         "max_pool_v1_2_same_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 37, ("nhwc", "relaxed", "all_inputs_as_internal"), ("ADD", "MAX_POOL_2D")),
+        provenance=g.provenance(SPEC, 37, ("nhwc", "relaxed", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 5, 4, 1], consumers=1),
@@ -3145,7 +3145,7 @@ def _t69():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 37, ("nhwc", "float16", "all_inputs_as_internal"), ("ADD", "MAX_POOL_2D")),
+        provenance=g.provenance(SPEC, 37, ("nhwc", "float16", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 5, 4, 1], consumers=1),
@@ -3228,7 +3228,7 @@ def _t71():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 37, ("nhwc", "quant8", "all_inputs_as_internal"), ("ADD", "MAX_POOL_2D")),
+        provenance=g.provenance(SPEC, 37, ("nhwc", "quant8", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 5, 4, 1], consumers=1, scale=0.25, zero_point=120),
@@ -3311,7 +3311,7 @@ def _t73():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 37, ("nchw", "", "all_inputs_as_internal"), ("ADD", "MAX_POOL_2D")),
+        provenance=g.provenance(SPEC, 37, ("nchw", "", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 5, 4], consumers=1),
@@ -3393,7 +3393,7 @@ def _t75():
         "max_pool_v1_2_same_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 37, ("nchw", "relaxed", "all_inputs_as_internal"), ("ADD", "MAX_POOL_2D")),
+        provenance=g.provenance(SPEC, 37, ("nchw", "relaxed", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 5, 4], consumers=1),
@@ -3477,7 +3477,7 @@ def _t77():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 37, ("nchw", "float16", "all_inputs_as_internal"), ("ADD", "MAX_POOL_2D")),
+        provenance=g.provenance(SPEC, 37, ("nchw", "float16", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 1, 5, 4], consumers=1),
@@ -3560,7 +3560,7 @@ def _t79():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 37, ("nchw", "quant8", "all_inputs_as_internal"), ("ADD", "MAX_POOL_2D")),
+        provenance=g.provenance(SPEC, 37, ("nchw", "quant8", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 1, 5, 4], consumers=1, scale=0.25, zero_point=120),
@@ -3643,7 +3643,7 @@ def _t81():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 54, ("nhwc", "", "all_inputs_as_internal"), ("ADD", "MAX_POOL_2D")),
+        provenance=g.provenance(SPEC, 54, ("nhwc", "", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 3, 3], consumers=1),
@@ -3725,7 +3725,7 @@ def _t83():
         "max_pool_v1_2_valid_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 54, ("nhwc", "relaxed", "all_inputs_as_internal"), ("ADD", "MAX_POOL_2D")),
+        provenance=g.provenance(SPEC, 54, ("nhwc", "relaxed", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 3, 3], consumers=1),
@@ -3809,7 +3809,7 @@ def _t85():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 54, ("nhwc", "float16", "all_inputs_as_internal"), ("ADD", "MAX_POOL_2D")),
+        provenance=g.provenance(SPEC, 54, ("nhwc", "float16", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 3, 3, 3], consumers=1),
@@ -3892,7 +3892,7 @@ def _t87():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 54, ("nhwc", "quant8", "all_inputs_as_internal"), ("ADD", "MAX_POOL_2D")),
+        provenance=g.provenance(SPEC, 54, ("nhwc", "quant8", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 3, 3], consumers=1, scale=0.25, zero_point=120),
@@ -3975,7 +3975,7 @@ def _t89():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 54, ("nchw", "", "all_inputs_as_internal"), ("ADD", "MAX_POOL_2D")),
+        provenance=g.provenance(SPEC, 54, ("nchw", "", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 3, 3], consumers=1),
@@ -4057,7 +4057,7 @@ def _t91():
         "max_pool_v1_2_valid_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 54, ("nchw", "relaxed", "all_inputs_as_internal"), ("ADD", "MAX_POOL_2D")),
+        provenance=g.provenance(SPEC, 54, ("nchw", "relaxed", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 3, 3], consumers=1),
@@ -4141,7 +4141,7 @@ def _t93():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 54, ("nchw", "float16", "all_inputs_as_internal"), ("ADD", "MAX_POOL_2D")),
+        provenance=g.provenance(SPEC, 54, ("nchw", "float16", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 3, 3, 3], consumers=1),
@@ -4224,7 +4224,7 @@ def _t95():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 54, ("nchw", "quant8", "all_inputs_as_internal"), ("ADD", "MAX_POOL_2D")),
+        provenance=g.provenance(SPEC, 54, ("nchw", "quant8", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 3, 3], consumers=1, scale=0.25, zero_point=120),
@@ -4307,7 +4307,7 @@ def _t97():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 67, ("nhwc", "", "all_inputs_as_internal"), ("ADD", "MAX_POOL_2D")),
+        provenance=g.provenance(SPEC, 67, ("nhwc", "", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 4, 1], consumers=1),
@@ -4389,7 +4389,7 @@ def _t99():
         "max_pool_v1_2_strided_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 67, ("nhwc", "relaxed", "all_inputs_as_internal"), ("ADD", "MAX_POOL_2D")),
+        provenance=g.provenance(SPEC, 67, ("nhwc", "relaxed", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 4, 1], consumers=1),
@@ -4473,7 +4473,7 @@ def _t101():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 67, ("nhwc", "float16", "all_inputs_as_internal"), ("ADD", "MAX_POOL_2D")),
+        provenance=g.provenance(SPEC, 67, ("nhwc", "float16", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 4, 4, 1], consumers=1),
@@ -4556,7 +4556,7 @@ def _t103():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 67, ("nhwc", "quant8", "all_inputs_as_internal"), ("ADD", "MAX_POOL_2D")),
+        provenance=g.provenance(SPEC, 67, ("nhwc", "quant8", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 4, 1], consumers=1, scale=0.25, zero_point=120),
@@ -4639,7 +4639,7 @@ def _t105():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 67, ("nchw", "", "all_inputs_as_internal"), ("ADD", "MAX_POOL_2D")),
+        provenance=g.provenance(SPEC, 67, ("nchw", "", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 4, 4], consumers=1),
@@ -4721,7 +4721,7 @@ def _t107():
         "max_pool_v1_2_strided_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 67, ("nchw", "relaxed", "all_inputs_as_internal"), ("ADD", "MAX_POOL_2D")),
+        provenance=g.provenance(SPEC, 67, ("nchw", "relaxed", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 4, 4], consumers=1),
@@ -4805,7 +4805,7 @@ def _t109():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 67, ("nchw", "float16", "all_inputs_as_internal"), ("ADD", "MAX_POOL_2D")),
+        provenance=g.provenance(SPEC, 67, ("nchw", "float16", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 1, 4, 4], consumers=1),
@@ -4888,7 +4888,7 @@ def _t111():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 67, ("nchw", "quant8", "all_inputs_as_internal"), ("ADD", "MAX_POOL_2D")),
+        provenance=g.provenance(SPEC, 67, ("nchw", "quant8", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 1, 4, 4], consumers=1, scale=0.25, zero_point=120),
@@ -4970,7 +4970,7 @@ def _t113():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 80, ("float16", "all_inputs_as_internal"), ("ADD", "MAX_POOL_2D")),
+        provenance=g.provenance(SPEC, 80, ("float16", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 5, 4, 1], consumers=1),
@@ -5054,7 +5054,7 @@ def _t115():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 92, ("float16", "all_inputs_as_internal"), ("ADD", "MAX_POOL_2D")),
+        provenance=g.provenance(SPEC, 92, ("float16", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 3, 3, 3], consumers=1),

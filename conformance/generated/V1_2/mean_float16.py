@@ -61,7 +61,7 @@ def _t1():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 15, ("", "", "all_inputs_as_internal"), ("ADD", "MEAN")),
+        provenance=g.provenance(SPEC, 15, ("", "", "all_inputs_as_internal"), ("MEAN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
@@ -136,7 +136,7 @@ def _t3():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 15, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "MEAN")),
+        provenance=g.provenance(SPEC, 15, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("MEAN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
@@ -210,7 +210,7 @@ def _t5():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 15, ("", "float16", "all_inputs_as_internal"), ("ADD", "MEAN")),
+        provenance=g.provenance(SPEC, 15, ("", "float16", "all_inputs_as_internal"), ("MEAN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 2], consumers=1),
@@ -285,7 +285,7 @@ def _t7():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 15, ("", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "MEAN")),
+        provenance=g.provenance(SPEC, 15, ("", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("MEAN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 2], consumers=1),
@@ -360,7 +360,7 @@ def _t9():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 15, ("weight_as_input", "", "all_inputs_as_internal"), ("ADD", "MEAN")),
+        provenance=g.provenance(SPEC, 15, ("weight_as_input", "", "all_inputs_as_internal"), ("MEAN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
@@ -435,7 +435,7 @@ def _t11():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 15, ("weight_as_input", "float16", "all_inputs_as_internal"), ("ADD", "MEAN")),
+        provenance=g.provenance(SPEC, 15, ("weight_as_input", "float16", "all_inputs_as_internal"), ("MEAN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 2], consumers=1),
@@ -509,7 +509,7 @@ def _t13():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 24, ("", "all_inputs_as_internal"), ("ADD", "MEAN")),
+        provenance=g.provenance(SPEC, 24, ("", "all_inputs_as_internal"), ("MEAN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
@@ -582,7 +582,7 @@ def _t15():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 24, ("float16", "all_inputs_as_internal"), ("ADD", "MEAN")),
+        provenance=g.provenance(SPEC, 24, ("float16", "all_inputs_as_internal"), ("MEAN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 2], consumers=1),
@@ -655,7 +655,7 @@ def _t17():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 30, ("", "all_inputs_as_internal"), ("ADD", "MEAN")),
+        provenance=g.provenance(SPEC, 30, ("", "all_inputs_as_internal"), ("MEAN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
@@ -728,7 +728,7 @@ def _t19():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 30, ("float16", "all_inputs_as_internal"), ("ADD", "MEAN")),
+        provenance=g.provenance(SPEC, 30, ("float16", "all_inputs_as_internal"), ("MEAN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 2], consumers=1),
@@ -801,7 +801,7 @@ def _t21():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 46, ("", "", "all_inputs_as_internal"), ("ADD", "MEAN")),
+        provenance=g.provenance(SPEC, 46, ("", "", "all_inputs_as_internal"), ("MEAN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], consumers=1),
@@ -876,7 +876,7 @@ def _t23():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 46, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "MEAN")),
+        provenance=g.provenance(SPEC, 46, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("MEAN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], consumers=1),
@@ -950,7 +950,7 @@ def _t25():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 46, ("", "float16", "all_inputs_as_internal"), ("ADD", "MEAN")),
+        provenance=g.provenance(SPEC, 46, ("", "float16", "all_inputs_as_internal"), ("MEAN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 2], consumers=1),
@@ -1025,7 +1025,7 @@ def _t27():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 46, ("", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "MEAN")),
+        provenance=g.provenance(SPEC, 46, ("", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("MEAN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 2], consumers=1),
@@ -1099,7 +1099,7 @@ def _t29():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 46, ("", "quant8", "all_inputs_as_internal"), ("ADD", "MEAN")),
+        provenance=g.provenance(SPEC, 46, ("", "quant8", "all_inputs_as_internal"), ("MEAN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 2], consumers=1, scale=0.25, zero_point=30),
@@ -1174,7 +1174,7 @@ def _t31():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 46, ("", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "MEAN")),
+        provenance=g.provenance(SPEC, 46, ("", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("MEAN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 2], consumers=1, scale=0.25, zero_point=30),
@@ -1249,7 +1249,7 @@ def _t33():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 46, ("weight_as_input", "", "all_inputs_as_internal"), ("ADD", "MEAN")),
+        provenance=g.provenance(SPEC, 46, ("weight_as_input", "", "all_inputs_as_internal"), ("MEAN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], consumers=1),
@@ -1324,7 +1324,7 @@ def _t35():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 46, ("weight_as_input", "float16", "all_inputs_as_internal"), ("ADD", "MEAN")),
+        provenance=g.provenance(SPEC, 46, ("weight_as_input", "float16", "all_inputs_as_internal"), ("MEAN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 2], consumers=1),
@@ -1399,7 +1399,7 @@ def _t37():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 46, ("weight_as_input", "quant8", "all_inputs_as_internal"), ("ADD", "MEAN")),
+        provenance=g.provenance(SPEC, 46, ("weight_as_input", "quant8", "all_inputs_as_internal"), ("MEAN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 2], consumers=1, scale=0.25, zero_point=30),

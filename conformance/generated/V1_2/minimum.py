@@ -60,7 +60,7 @@ def _t1():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 22, ("", "all_inputs_as_internal"), ("ADD", "ADD", "MINIMUM")),
+        provenance=g.provenance(SPEC, 22, ("", "all_inputs_as_internal"), ("MINIMUM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
@@ -135,7 +135,7 @@ def _t3():
         "minimum_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 22, ("relaxed", "all_inputs_as_internal"), ("ADD", "ADD", "MINIMUM")),
+        provenance=g.provenance(SPEC, 22, ("relaxed", "all_inputs_as_internal"), ("MINIMUM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
@@ -212,7 +212,7 @@ def _t5():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 22, ("float16", "all_inputs_as_internal"), ("ADD", "ADD", "MINIMUM")),
+        provenance=g.provenance(SPEC, 22, ("float16", "all_inputs_as_internal"), ("MINIMUM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 3], consumers=1),
@@ -321,7 +321,7 @@ def _t8():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 22, ("quant8", "all_inputs_as_internal"), ("ADD", "ADD", "MINIMUM")),
+        provenance=g.provenance(SPEC, 22, ("quant8", "all_inputs_as_internal"), ("MINIMUM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3], consumers=1, scale=0.5, zero_point=100),
@@ -397,7 +397,7 @@ def _t10():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 43, ("", "", "all_inputs_as_internal"), ("ADD", "MINIMUM")),
+        provenance=g.provenance(SPEC, 43, ("", "", "all_inputs_as_internal"), ("MINIMUM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [3, 1], consumers=1),
@@ -469,7 +469,7 @@ def _t12():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 43, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "MINIMUM")),
+        provenance=g.provenance(SPEC, 43, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("MINIMUM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [3, 1], consumers=1),
@@ -544,7 +544,7 @@ def _t14():
         "minimum_broadcast_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 43, ("", "relaxed", "all_inputs_as_internal"), ("ADD", "MINIMUM")),
+        provenance=g.provenance(SPEC, 43, ("", "relaxed", "all_inputs_as_internal"), ("MINIMUM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [3, 1], consumers=1),
@@ -616,7 +616,7 @@ def _t16():
         "minimum_broadcast_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 43, ("", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "MINIMUM")),
+        provenance=g.provenance(SPEC, 43, ("", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("MINIMUM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [3, 1], consumers=1),
@@ -693,7 +693,7 @@ def _t18():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 43, ("", "float16", "all_inputs_as_internal"), ("ADD", "MINIMUM")),
+        provenance=g.provenance(SPEC, 43, ("", "float16", "all_inputs_as_internal"), ("MINIMUM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [3, 1], consumers=1),
@@ -765,7 +765,7 @@ def _t20():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 43, ("", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "MINIMUM")),
+        provenance=g.provenance(SPEC, 43, ("", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("MINIMUM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [3, 1], consumers=1),
@@ -908,7 +908,7 @@ def _t24():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 43, ("", "quant8", "all_inputs_as_internal"), ("ADD", "MINIMUM")),
+        provenance=g.provenance(SPEC, 43, ("", "quant8", "all_inputs_as_internal"), ("MINIMUM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 1], consumers=1, scale=0.5, zero_point=10),
@@ -980,7 +980,7 @@ def _t26():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 43, ("", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "MINIMUM")),
+        provenance=g.provenance(SPEC, 43, ("", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("MINIMUM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 1], consumers=1, scale=0.5, zero_point=10),
@@ -1056,7 +1056,7 @@ def _t28():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 43, ("weight_as_input", "", "all_inputs_as_internal"), ("ADD", "ADD", "MINIMUM")),
+        provenance=g.provenance(SPEC, 43, ("weight_as_input", "", "all_inputs_as_internal"), ("MINIMUM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [3, 1], consumers=1),
@@ -1131,7 +1131,7 @@ def _t30():
         "minimum_broadcast_dynamic_output_shape_weight_as_input_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 43, ("weight_as_input", "relaxed", "all_inputs_as_internal"), ("ADD", "ADD", "MINIMUM")),
+        provenance=g.provenance(SPEC, 43, ("weight_as_input", "relaxed", "all_inputs_as_internal"), ("MINIMUM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [3, 1], consumers=1),
@@ -1208,7 +1208,7 @@ def _t32():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 43, ("weight_as_input", "float16", "all_inputs_as_internal"), ("ADD", "ADD", "MINIMUM")),
+        provenance=g.provenance(SPEC, 43, ("weight_as_input", "float16", "all_inputs_as_internal"), ("MINIMUM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [3, 1], consumers=1),
@@ -1317,7 +1317,7 @@ def _t35():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 43, ("weight_as_input", "quant8", "all_inputs_as_internal"), ("ADD", "ADD", "MINIMUM")),
+        provenance=g.provenance(SPEC, 43, ("weight_as_input", "quant8", "all_inputs_as_internal"), ("MINIMUM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 1], consumers=1, scale=0.5, zero_point=10),

@@ -58,7 +58,7 @@ def _t1():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 8, ("", "all_inputs_as_internal"), ("ADD", "ADD", "MUL")),
+        provenance=g.provenance(SPEC, 8, ("", "all_inputs_as_internal"), ("MUL",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
@@ -136,7 +136,7 @@ def _t3():
         "mul_v1_2_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 8, ("relaxed", "all_inputs_as_internal"), ("ADD", "ADD", "MUL")),
+        provenance=g.provenance(SPEC, 8, ("relaxed", "all_inputs_as_internal"), ("MUL",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
@@ -216,7 +216,7 @@ def _t5():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 8, ("float16", "all_inputs_as_internal"), ("ADD", "ADD", "MUL")),
+        provenance=g.provenance(SPEC, 8, ("float16", "all_inputs_as_internal"), ("MUL",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 2], consumers=1),

@@ -56,7 +56,7 @@ def _t1():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 23, ("", "all_inputs_as_internal"), ("ADD", "ADD", "NOT_EQUAL")),
+        provenance=g.provenance(SPEC, 23, ("", "all_inputs_as_internal"), ("NOT_EQUAL",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 3], consumers=1),
@@ -131,7 +131,7 @@ def _t3():
         "not_equal_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 23, ("relaxed", "all_inputs_as_internal"), ("ADD", "ADD", "NOT_EQUAL")),
+        provenance=g.provenance(SPEC, 23, ("relaxed", "all_inputs_as_internal"), ("NOT_EQUAL",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 3], consumers=1),
@@ -208,7 +208,7 @@ def _t5():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 23, ("float16", "all_inputs_as_internal"), ("ADD", "ADD", "NOT_EQUAL")),
+        provenance=g.provenance(SPEC, 23, ("float16", "all_inputs_as_internal"), ("NOT_EQUAL",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 1, 3], consumers=1),
@@ -317,7 +317,7 @@ def _t8():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 23, ("quant8", "all_inputs_as_internal"), ("ADD", "ADD", "NOT_EQUAL")),
+        provenance=g.provenance(SPEC, 23, ("quant8", "all_inputs_as_internal"), ("NOT_EQUAL",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 1, 3], consumers=1, scale=0.5, zero_point=128),
@@ -393,7 +393,7 @@ def _t10():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 39, ("", "", "all_inputs_as_internal"), ("ADD", "NOT_EQUAL")),
+        provenance=g.provenance(SPEC, 39, ("", "", "all_inputs_as_internal"), ("NOT_EQUAL",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 1], consumers=1),
@@ -465,7 +465,7 @@ def _t12():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 39, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "NOT_EQUAL")),
+        provenance=g.provenance(SPEC, 39, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("NOT_EQUAL",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 1], consumers=1),
@@ -540,7 +540,7 @@ def _t14():
         "not_equal_broadcast_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 39, ("", "relaxed", "all_inputs_as_internal"), ("ADD", "NOT_EQUAL")),
+        provenance=g.provenance(SPEC, 39, ("", "relaxed", "all_inputs_as_internal"), ("NOT_EQUAL",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 1], consumers=1),
@@ -612,7 +612,7 @@ def _t16():
         "not_equal_broadcast_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 39, ("", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "NOT_EQUAL")),
+        provenance=g.provenance(SPEC, 39, ("", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("NOT_EQUAL",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 1], consumers=1),
@@ -689,7 +689,7 @@ def _t18():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 39, ("", "float16", "all_inputs_as_internal"), ("ADD", "NOT_EQUAL")),
+        provenance=g.provenance(SPEC, 39, ("", "float16", "all_inputs_as_internal"), ("NOT_EQUAL",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 1], consumers=1),
@@ -761,7 +761,7 @@ def _t20():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 39, ("", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "NOT_EQUAL")),
+        provenance=g.provenance(SPEC, 39, ("", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("NOT_EQUAL",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 1], consumers=1),
@@ -837,7 +837,7 @@ def _t22():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 39, ("weight_as_input", "", "all_inputs_as_internal"), ("ADD", "ADD", "NOT_EQUAL")),
+        provenance=g.provenance(SPEC, 39, ("weight_as_input", "", "all_inputs_as_internal"), ("NOT_EQUAL",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 1], consumers=1),
@@ -912,7 +912,7 @@ def _t24():
         "not_equal_broadcast_dynamic_output_shape_weight_as_input_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 39, ("weight_as_input", "relaxed", "all_inputs_as_internal"), ("ADD", "ADD", "NOT_EQUAL")),
+        provenance=g.provenance(SPEC, 39, ("weight_as_input", "relaxed", "all_inputs_as_internal"), ("NOT_EQUAL",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 1], consumers=1),
@@ -989,7 +989,7 @@ def _t26():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 39, ("weight_as_input", "float16", "all_inputs_as_internal"), ("ADD", "ADD", "NOT_EQUAL")),
+        provenance=g.provenance(SPEC, 39, ("weight_as_input", "float16", "all_inputs_as_internal"), ("NOT_EQUAL",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 1], consumers=1),
@@ -1065,7 +1065,7 @@ def _t28():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 49, ("all_inputs_as_internal",), ("ADD", "ADD", "NOT_EQUAL")),
+        provenance=g.provenance(SPEC, 49, ("all_inputs_as_internal",), ("NOT_EQUAL",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [6], consumers=1, scale=0.30000001192092896, zero_point=10),

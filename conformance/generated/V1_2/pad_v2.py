@@ -70,7 +70,7 @@ def _t1():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 10, ("", "", "all_inputs_as_internal"), ("ADD", "PAD_V2")),
+        provenance=g.provenance(SPEC, 10, ("", "", "all_inputs_as_internal"), ("PAD_V2",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
@@ -145,7 +145,7 @@ def _t3():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 10, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "PAD_V2")),
+        provenance=g.provenance(SPEC, 10, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("PAD_V2",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
@@ -218,7 +218,7 @@ def _t5():
         "pad_v2_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 10, ("", "relaxed", "all_inputs_as_internal"), ("ADD", "PAD_V2")),
+        provenance=g.provenance(SPEC, 10, ("", "relaxed", "all_inputs_as_internal"), ("PAD_V2",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
@@ -293,7 +293,7 @@ def _t7():
         "pad_v2_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 10, ("", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "PAD_V2")),
+        provenance=g.provenance(SPEC, 10, ("", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("PAD_V2",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
@@ -368,7 +368,7 @@ def _t9():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 10, ("", "float16", "all_inputs_as_internal"), ("ADD", "PAD_V2")),
+        provenance=g.provenance(SPEC, 10, ("", "float16", "all_inputs_as_internal"), ("PAD_V2",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 2], consumers=1),
@@ -443,7 +443,7 @@ def _t11():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 10, ("", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "PAD_V2")),
+        provenance=g.provenance(SPEC, 10, ("", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("PAD_V2",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 2], consumers=1),
@@ -518,7 +518,7 @@ def _t13():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 10, ("weight_as_input", "", "all_inputs_as_internal"), ("ADD", "PAD_V2")),
+        provenance=g.provenance(SPEC, 10, ("weight_as_input", "", "all_inputs_as_internal"), ("PAD_V2",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
@@ -592,7 +592,7 @@ def _t15():
         "pad_v2_dynamic_output_shape_weight_as_input_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 10, ("weight_as_input", "relaxed", "all_inputs_as_internal"), ("ADD", "PAD_V2")),
+        provenance=g.provenance(SPEC, 10, ("weight_as_input", "relaxed", "all_inputs_as_internal"), ("PAD_V2",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
@@ -668,7 +668,7 @@ def _t17():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 10, ("weight_as_input", "float16", "all_inputs_as_internal"), ("ADD", "PAD_V2")),
+        provenance=g.provenance(SPEC, 10, ("weight_as_input", "float16", "all_inputs_as_internal"), ("PAD_V2",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 2], consumers=1),
@@ -742,7 +742,7 @@ def _t19():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 20, ("", "all_inputs_as_internal"), ("ADD", "PAD_V2")),
+        provenance=g.provenance(SPEC, 20, ("", "all_inputs_as_internal"), ("PAD_V2",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [3], consumers=1),
@@ -817,7 +817,7 @@ def _t21():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 20, ("", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "PAD_V2")),
+        provenance=g.provenance(SPEC, 20, ("", "all_tensors_as_inputs", "all_inputs_as_internal"), ("PAD_V2",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [3], consumers=1),
@@ -890,7 +890,7 @@ def _t23():
         "pad_v2_rank1_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 20, ("relaxed", "all_inputs_as_internal"), ("ADD", "PAD_V2")),
+        provenance=g.provenance(SPEC, 20, ("relaxed", "all_inputs_as_internal"), ("PAD_V2",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [3], consumers=1),
@@ -965,7 +965,7 @@ def _t25():
         "pad_v2_rank1_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 20, ("relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "PAD_V2")),
+        provenance=g.provenance(SPEC, 20, ("relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("PAD_V2",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [3], consumers=1),
@@ -1040,7 +1040,7 @@ def _t27():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 20, ("float16", "all_inputs_as_internal"), ("ADD", "PAD_V2")),
+        provenance=g.provenance(SPEC, 20, ("float16", "all_inputs_as_internal"), ("PAD_V2",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [3], consumers=1),
@@ -1115,7 +1115,7 @@ def _t29():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 20, ("float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "PAD_V2")),
+        provenance=g.provenance(SPEC, 20, ("float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("PAD_V2",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [3], consumers=1),
@@ -1189,7 +1189,7 @@ def _t31():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 28, ("", "all_inputs_as_internal"), ("ADD", "PAD_V2")),
+        provenance=g.provenance(SPEC, 28, ("", "all_inputs_as_internal"), ("PAD_V2",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 1, 2], consumers=1),
@@ -1264,7 +1264,7 @@ def _t33():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 28, ("", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "PAD_V2")),
+        provenance=g.provenance(SPEC, 28, ("", "all_tensors_as_inputs", "all_inputs_as_internal"), ("PAD_V2",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 1, 2], consumers=1),
@@ -1337,7 +1337,7 @@ def _t35():
         "pad_v2_rank4_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 28, ("relaxed", "all_inputs_as_internal"), ("ADD", "PAD_V2")),
+        provenance=g.provenance(SPEC, 28, ("relaxed", "all_inputs_as_internal"), ("PAD_V2",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 1, 2], consumers=1),
@@ -1412,7 +1412,7 @@ def _t37():
         "pad_v2_rank4_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 28, ("relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "PAD_V2")),
+        provenance=g.provenance(SPEC, 28, ("relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("PAD_V2",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 1, 2], consumers=1),
@@ -1487,7 +1487,7 @@ def _t39():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 28, ("float16", "all_inputs_as_internal"), ("ADD", "PAD_V2")),
+        provenance=g.provenance(SPEC, 28, ("float16", "all_inputs_as_internal"), ("PAD_V2",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 1, 1, 2], consumers=1),
@@ -1562,7 +1562,7 @@ def _t41():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 28, ("float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "PAD_V2")),
+        provenance=g.provenance(SPEC, 28, ("float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("PAD_V2",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 1, 1, 2], consumers=1),
@@ -1636,7 +1636,7 @@ def _t43():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 40, ("all_inputs_as_internal",), ("ADD", "PAD_V2")),
+        provenance=g.provenance(SPEC, 40, ("all_inputs_as_internal",), ("PAD_V2",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 1], consumers=1, scale=0.5, zero_point=10),
@@ -1711,7 +1711,7 @@ def _t45():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 40, ("all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "PAD_V2")),
+        provenance=g.provenance(SPEC, 40, ("all_tensors_as_inputs", "all_inputs_as_internal"), ("PAD_V2",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 1], consumers=1, scale=0.5, zero_point=10),
@@ -1785,7 +1785,7 @@ def _t47():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 51, ("all_inputs_as_internal",), ("ADD", "PAD_V2")),
+        provenance=g.provenance(SPEC, 51, ("all_inputs_as_internal",), ("PAD_V2",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3], consumers=1, scale=0.25, zero_point=128),
@@ -1860,7 +1860,7 @@ def _t49():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 51, ("all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "PAD_V2")),
+        provenance=g.provenance(SPEC, 51, ("all_tensors_as_inputs", "all_inputs_as_internal"), ("PAD_V2",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3], consumers=1, scale=0.25, zero_point=128),

@@ -60,7 +60,7 @@ def _t1():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 11, ("", "", "all_inputs_as_internal"), ("ADD", "POW")),
+        provenance=g.provenance(SPEC, 11, ("", "", "all_inputs_as_internal"), ("POW",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
@@ -132,7 +132,7 @@ def _t3():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 11, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "POW")),
+        provenance=g.provenance(SPEC, 11, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("POW",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
@@ -207,7 +207,7 @@ def _t5():
         "pow_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 11, ("", "relaxed", "all_inputs_as_internal"), ("ADD", "POW")),
+        provenance=g.provenance(SPEC, 11, ("", "relaxed", "all_inputs_as_internal"), ("POW",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
@@ -279,7 +279,7 @@ def _t7():
         "pow_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 11, ("", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "POW")),
+        provenance=g.provenance(SPEC, 11, ("", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("POW",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
@@ -356,7 +356,7 @@ def _t9():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 11, ("", "float16", "all_inputs_as_internal"), ("ADD", "POW")),
+        provenance=g.provenance(SPEC, 11, ("", "float16", "all_inputs_as_internal"), ("POW",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 3], consumers=1),
@@ -428,7 +428,7 @@ def _t11():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 11, ("", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "POW")),
+        provenance=g.provenance(SPEC, 11, ("", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("POW",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 3], consumers=1),
@@ -504,7 +504,7 @@ def _t13():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 11, ("weight_as_input", "", "all_inputs_as_internal"), ("ADD", "ADD", "POW")),
+        provenance=g.provenance(SPEC, 11, ("weight_as_input", "", "all_inputs_as_internal"), ("POW",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
@@ -579,7 +579,7 @@ def _t15():
         "pow_dynamic_output_shape_weight_as_input_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 11, ("weight_as_input", "relaxed", "all_inputs_as_internal"), ("ADD", "ADD", "POW")),
+        provenance=g.provenance(SPEC, 11, ("weight_as_input", "relaxed", "all_inputs_as_internal"), ("POW",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
@@ -656,7 +656,7 @@ def _t17():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 11, ("weight_as_input", "float16", "all_inputs_as_internal"), ("ADD", "ADD", "POW")),
+        provenance=g.provenance(SPEC, 11, ("weight_as_input", "float16", "all_inputs_as_internal"), ("POW",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 3], consumers=1),
@@ -732,7 +732,7 @@ def _t19():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 22, ("", "all_inputs_as_internal"), ("ADD", "ADD", "POW")),
+        provenance=g.provenance(SPEC, 22, ("", "all_inputs_as_internal"), ("POW",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 1], consumers=1),
@@ -807,7 +807,7 @@ def _t21():
         "pow_broadcast_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 22, ("relaxed", "all_inputs_as_internal"), ("ADD", "ADD", "POW")),
+        provenance=g.provenance(SPEC, 22, ("relaxed", "all_inputs_as_internal"), ("POW",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 1], consumers=1),
@@ -884,7 +884,7 @@ def _t23():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 22, ("float16", "all_inputs_as_internal"), ("ADD", "ADD", "POW")),
+        provenance=g.provenance(SPEC, 22, ("float16", "all_inputs_as_internal"), ("POW",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 1], consumers=1),
@@ -960,7 +960,7 @@ def _t25():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 34, ("", "all_inputs_as_internal"), ("ADD", "ADD", "POW")),
+        provenance=g.provenance(SPEC, 34, ("", "all_inputs_as_internal"), ("POW",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [4], consumers=1),
@@ -1035,7 +1035,7 @@ def _t27():
         "pow_edges_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 34, ("relaxed", "all_inputs_as_internal"), ("ADD", "ADD", "POW")),
+        provenance=g.provenance(SPEC, 34, ("relaxed", "all_inputs_as_internal"), ("POW",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [4], consumers=1),
@@ -1112,7 +1112,7 @@ def _t29():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 34, ("float16", "all_inputs_as_internal"), ("ADD", "ADD", "POW")),
+        provenance=g.provenance(SPEC, 34, ("float16", "all_inputs_as_internal"), ("POW",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [4], consumers=1),

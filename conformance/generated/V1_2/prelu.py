@@ -61,7 +61,7 @@ def _t1():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 29, ("", "", "all_inputs_as_internal"), ("ADD", "PRELU")),
+        provenance=g.provenance(SPEC, 29, ("", "", "all_inputs_as_internal"), ("PRELU",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 3], consumers=1),
@@ -133,7 +133,7 @@ def _t3():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 29, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "PRELU")),
+        provenance=g.provenance(SPEC, 29, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("PRELU",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 3], consumers=1),
@@ -208,7 +208,7 @@ def _t5():
         "prelu_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 29, ("", "relaxed", "all_inputs_as_internal"), ("ADD", "PRELU")),
+        provenance=g.provenance(SPEC, 29, ("", "relaxed", "all_inputs_as_internal"), ("PRELU",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 3], consumers=1),
@@ -280,7 +280,7 @@ def _t7():
         "prelu_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 29, ("", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "PRELU")),
+        provenance=g.provenance(SPEC, 29, ("", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("PRELU",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 3], consumers=1),
@@ -357,7 +357,7 @@ def _t9():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 29, ("", "float16", "all_inputs_as_internal"), ("ADD", "PRELU")),
+        provenance=g.provenance(SPEC, 29, ("", "float16", "all_inputs_as_internal"), ("PRELU",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 3], consumers=1),
@@ -429,7 +429,7 @@ def _t11():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 29, ("", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "PRELU")),
+        provenance=g.provenance(SPEC, 29, ("", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("PRELU",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 3], consumers=1),
@@ -505,7 +505,7 @@ def _t13():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 29, ("", "quant8", "all_inputs_as_internal"), ("ADD", "PRELU")),
+        provenance=g.provenance(SPEC, 29, ("", "quant8", "all_inputs_as_internal"), ("PRELU",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 3], consumers=1, scale=0.25, zero_point=128),
@@ -577,7 +577,7 @@ def _t15():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 29, ("", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "PRELU")),
+        provenance=g.provenance(SPEC, 29, ("", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("PRELU",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 3], consumers=1, scale=0.25, zero_point=128),
@@ -653,7 +653,7 @@ def _t17():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 29, ("", "quant8", "all_inputs_as_internal"), ("ADD", "PRELU")),
+        provenance=g.provenance(SPEC, 29, ("", "quant8", "all_inputs_as_internal"), ("PRELU",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 3], consumers=1, scale=0.5, zero_point=100),
@@ -725,7 +725,7 @@ def _t19():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 29, ("", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "PRELU")),
+        provenance=g.provenance(SPEC, 29, ("", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("PRELU",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 3], consumers=1, scale=0.5, zero_point=100),
@@ -801,7 +801,7 @@ def _t21():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 29, ("weight_as_input", "", "all_inputs_as_internal"), ("ADD", "ADD", "PRELU")),
+        provenance=g.provenance(SPEC, 29, ("weight_as_input", "", "all_inputs_as_internal"), ("PRELU",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 3], consumers=1),
@@ -876,7 +876,7 @@ def _t23():
         "prelu_dynamic_output_shape_weight_as_input_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 29, ("weight_as_input", "relaxed", "all_inputs_as_internal"), ("ADD", "ADD", "PRELU")),
+        provenance=g.provenance(SPEC, 29, ("weight_as_input", "relaxed", "all_inputs_as_internal"), ("PRELU",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 3], consumers=1),
@@ -953,7 +953,7 @@ def _t25():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 29, ("weight_as_input", "float16", "all_inputs_as_internal"), ("ADD", "ADD", "PRELU")),
+        provenance=g.provenance(SPEC, 29, ("weight_as_input", "float16", "all_inputs_as_internal"), ("PRELU",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 3], consumers=1),
@@ -1029,7 +1029,7 @@ def _t27():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 29, ("weight_as_input", "quant8", "all_inputs_as_internal"), ("ADD", "ADD", "PRELU")),
+        provenance=g.provenance(SPEC, 29, ("weight_as_input", "quant8", "all_inputs_as_internal"), ("PRELU",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 3], consumers=1, scale=0.25, zero_point=128),
@@ -1105,7 +1105,7 @@ def _t29():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 29, ("weight_as_input", "quant8", "all_inputs_as_internal"), ("ADD", "ADD", "PRELU")),
+        provenance=g.provenance(SPEC, 29, ("weight_as_input", "quant8", "all_inputs_as_internal"), ("PRELU",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 3], consumers=1, scale=0.5, zero_point=100),
@@ -1181,7 +1181,7 @@ def _t31():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 48, ("", "all_inputs_as_internal"), ("ADD", "ADD", "PRELU")),
+        provenance=g.provenance(SPEC, 48, ("", "all_inputs_as_internal"), ("PRELU",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2], consumers=1),
@@ -1256,7 +1256,7 @@ def _t33():
         "prelu_larger_alpha_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 48, ("relaxed", "all_inputs_as_internal"), ("ADD", "ADD", "PRELU")),
+        provenance=g.provenance(SPEC, 48, ("relaxed", "all_inputs_as_internal"), ("PRELU",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2], consumers=1),
@@ -1333,7 +1333,7 @@ def _t35():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 48, ("float16", "all_inputs_as_internal"), ("ADD", "ADD", "PRELU")),
+        provenance=g.provenance(SPEC, 48, ("float16", "all_inputs_as_internal"), ("PRELU",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2], consumers=1),
@@ -1409,7 +1409,7 @@ def _t37():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 48, ("quant8", "all_inputs_as_internal"), ("ADD", "ADD", "PRELU")),
+        provenance=g.provenance(SPEC, 48, ("quant8", "all_inputs_as_internal"), ("PRELU",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2], consumers=1, scale=0.5, zero_point=128),

@@ -57,7 +57,7 @@ def _t1():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 13, ("", "all_inputs_as_internal"), ("ADD", "QUANTIZE")),
+        provenance=g.provenance(SPEC, 13, ("", "all_inputs_as_internal"), ("QUANTIZE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 5], consumers=1),
@@ -124,7 +124,7 @@ def _t3():
         "quantize_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 13, ("relaxed", "all_inputs_as_internal"), ("ADD", "QUANTIZE")),
+        provenance=g.provenance(SPEC, 13, ("relaxed", "all_inputs_as_internal"), ("QUANTIZE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 5], consumers=1),
@@ -193,7 +193,7 @@ def _t5():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 13, ("float16", "all_inputs_as_internal"), ("ADD", "QUANTIZE")),
+        provenance=g.provenance(SPEC, 13, ("float16", "all_inputs_as_internal"), ("QUANTIZE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 5], consumers=1),
@@ -261,7 +261,7 @@ def _t7():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 26, ("all_inputs_as_internal",), ("ADD", "QUANTIZE")),
+        provenance=g.provenance(SPEC, 26, ("all_inputs_as_internal",), ("QUANTIZE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [10], consumers=1),
@@ -329,7 +329,7 @@ def _t9():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 38, ("", "all_inputs_as_internal"), ("ADD", "QUANTIZE")),
+        provenance=g.provenance(SPEC, 38, ("", "all_inputs_as_internal"), ("QUANTIZE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 5], consumers=1),
@@ -396,7 +396,7 @@ def _t11():
         "quantize_zp0_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 38, ("relaxed", "all_inputs_as_internal"), ("ADD", "QUANTIZE")),
+        provenance=g.provenance(SPEC, 38, ("relaxed", "all_inputs_as_internal"), ("QUANTIZE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 5], consumers=1),
@@ -465,7 +465,7 @@ def _t13():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 38, ("float16", "all_inputs_as_internal"), ("ADD", "QUANTIZE")),
+        provenance=g.provenance(SPEC, 38, ("float16", "all_inputs_as_internal"), ("QUANTIZE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 1, 5], consumers=1),

@@ -84,7 +84,7 @@ def _t1():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 32, ("", "all_inputs_as_internal"), ("ADD", "ADD", "QUANTIZED_16BIT_LSTM")),
+        provenance=g.provenance(SPEC, 32, ("", "all_inputs_as_internal"), ("QUANTIZED_16BIT_LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2], consumers=1, scale=0.0078125, zero_point=128),
@@ -239,7 +239,7 @@ def _t3():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 32, ("", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "QUANTIZED_16BIT_LSTM")),
+        provenance=g.provenance(SPEC, 32, ("", "all_tensors_as_inputs", "all_inputs_as_internal"), ("QUANTIZED_16BIT_LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2], consumers=1, scale=0.0078125, zero_point=128),
@@ -449,7 +449,7 @@ def _t5():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 32, ("weight_as_input", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "QUANTIZED_16BIT_LSTM")),
+        provenance=g.provenance(SPEC, 32, ("weight_as_input", "all_inputs_as_internal"), ("QUANTIZED_16BIT_LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2], consumers=1, scale=0.0078125, zero_point=128),
@@ -636,7 +636,7 @@ def _t7():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 59, ("all_inputs_as_internal",), ("ADD", "ADD", "QUANTIZED_16BIT_LSTM")),
+        provenance=g.provenance(SPEC, 59, ("all_inputs_as_internal",), ("QUANTIZED_16BIT_LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2], consumers=1, scale=0.0078125, zero_point=128),
@@ -791,7 +791,7 @@ def _t9():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 59, ("all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "ADD", "QUANTIZED_16BIT_LSTM")),
+        provenance=g.provenance(SPEC, 59, ("all_tensors_as_inputs", "all_inputs_as_internal"), ("QUANTIZED_16BIT_LSTM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2], consumers=1, scale=0.0078125, zero_point=128),

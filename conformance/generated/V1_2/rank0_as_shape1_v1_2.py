@@ -51,7 +51,7 @@ def _t1():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 12, ("all_inputs_as_internal",), ("ADD", "SQUEEZE")),
+        provenance=g.provenance(SPEC, 12, ("all_inputs_as_internal",), ("SQUEEZE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 1], consumers=1),
@@ -122,7 +122,7 @@ def _t3():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 17, ("all_inputs_as_internal",), ("ADD", "SQUEEZE")),
+        provenance=g.provenance(SPEC, 17, ("all_inputs_as_internal",), ("SQUEEZE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1], consumers=1),
@@ -193,7 +193,7 @@ def _t5():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 23, ("all_inputs_as_internal",), ("ADD", "SQUEEZE")),
+        provenance=g.provenance(SPEC, 23, ("all_inputs_as_internal",), ("SQUEEZE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 1, 1, 1], consumers=1),
@@ -270,7 +270,7 @@ def _t7():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 28, ("all_inputs_as_internal",), ("ADD", "STRIDED_SLICE")),
+        provenance=g.provenance(SPEC, 28, ("all_inputs_as_internal",), ("STRIDED_SLICE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 3], consumers=1),
@@ -351,7 +351,7 @@ def _t9():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 33, ("all_inputs_as_internal",), ("ADD", "STRIDED_SLICE")),
+        provenance=g.provenance(SPEC, 33, ("all_inputs_as_internal",), ("STRIDED_SLICE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [4], consumers=1),
@@ -432,7 +432,7 @@ def _t11():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 40, ("all_inputs_as_internal",), ("ADD", "STRIDED_SLICE")),
+        provenance=g.provenance(SPEC, 40, ("all_inputs_as_internal",), ("STRIDED_SLICE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 1, 3], consumers=1),

@@ -68,7 +68,7 @@ def _t1():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 23, ("", "", "all_inputs_as_internal"), ("ADD", "REDUCE_MAX")),
+        provenance=g.provenance(SPEC, 23, ("", "", "all_inputs_as_internal"), ("REDUCE_MAX",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
@@ -143,7 +143,7 @@ def _t3():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 23, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "REDUCE_MAX")),
+        provenance=g.provenance(SPEC, 23, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("REDUCE_MAX",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
@@ -216,7 +216,7 @@ def _t5():
         "reduce_max_axis1_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 23, ("", "relaxed", "all_inputs_as_internal"), ("ADD", "REDUCE_MAX")),
+        provenance=g.provenance(SPEC, 23, ("", "relaxed", "all_inputs_as_internal"), ("REDUCE_MAX",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
@@ -291,7 +291,7 @@ def _t7():
         "reduce_max_axis1_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 23, ("", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "REDUCE_MAX")),
+        provenance=g.provenance(SPEC, 23, ("", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("REDUCE_MAX",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
@@ -366,7 +366,7 @@ def _t9():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 23, ("", "float16", "all_inputs_as_internal"), ("ADD", "REDUCE_MAX")),
+        provenance=g.provenance(SPEC, 23, ("", "float16", "all_inputs_as_internal"), ("REDUCE_MAX",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 2], consumers=1),
@@ -441,7 +441,7 @@ def _t11():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 23, ("", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "REDUCE_MAX")),
+        provenance=g.provenance(SPEC, 23, ("", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("REDUCE_MAX",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 2], consumers=1),
@@ -515,7 +515,7 @@ def _t13():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 23, ("", "quant8", "all_inputs_as_internal"), ("ADD", "REDUCE_MAX")),
+        provenance=g.provenance(SPEC, 23, ("", "quant8", "all_inputs_as_internal"), ("REDUCE_MAX",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 2], consumers=1, scale=0.5, zero_point=100),
@@ -590,7 +590,7 @@ def _t15():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 23, ("", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "REDUCE_MAX")),
+        provenance=g.provenance(SPEC, 23, ("", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("REDUCE_MAX",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 2], consumers=1, scale=0.5, zero_point=100),
@@ -665,7 +665,7 @@ def _t17():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 23, ("weight_as_input", "", "all_inputs_as_internal"), ("ADD", "REDUCE_MAX")),
+        provenance=g.provenance(SPEC, 23, ("weight_as_input", "", "all_inputs_as_internal"), ("REDUCE_MAX",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
@@ -739,7 +739,7 @@ def _t19():
         "reduce_max_axis1_dynamic_output_shape_weight_as_input_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 23, ("weight_as_input", "relaxed", "all_inputs_as_internal"), ("ADD", "REDUCE_MAX")),
+        provenance=g.provenance(SPEC, 23, ("weight_as_input", "relaxed", "all_inputs_as_internal"), ("REDUCE_MAX",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
@@ -815,7 +815,7 @@ def _t21():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 23, ("weight_as_input", "float16", "all_inputs_as_internal"), ("ADD", "REDUCE_MAX")),
+        provenance=g.provenance(SPEC, 23, ("weight_as_input", "float16", "all_inputs_as_internal"), ("REDUCE_MAX",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 2], consumers=1),
@@ -890,7 +890,7 @@ def _t23():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 23, ("weight_as_input", "quant8", "all_inputs_as_internal"), ("ADD", "REDUCE_MAX")),
+        provenance=g.provenance(SPEC, 23, ("weight_as_input", "quant8", "all_inputs_as_internal"), ("REDUCE_MAX",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 2], consumers=1, scale=0.5, zero_point=100),
@@ -964,7 +964,7 @@ def _t25():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 32, ("", "", "all_inputs_as_internal"), ("ADD", "REDUCE_MAX")),
+        provenance=g.provenance(SPEC, 32, ("", "", "all_inputs_as_internal"), ("REDUCE_MAX",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
@@ -1039,7 +1039,7 @@ def _t27():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 32, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "REDUCE_MAX")),
+        provenance=g.provenance(SPEC, 32, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("REDUCE_MAX",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
@@ -1112,7 +1112,7 @@ def _t29():
         "reduce_max_negative_keep_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 32, ("", "relaxed", "all_inputs_as_internal"), ("ADD", "REDUCE_MAX")),
+        provenance=g.provenance(SPEC, 32, ("", "relaxed", "all_inputs_as_internal"), ("REDUCE_MAX",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
@@ -1187,7 +1187,7 @@ def _t31():
         "reduce_max_negative_keep_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 32, ("", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "REDUCE_MAX")),
+        provenance=g.provenance(SPEC, 32, ("", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("REDUCE_MAX",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
@@ -1262,7 +1262,7 @@ def _t33():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 32, ("", "float16", "all_inputs_as_internal"), ("ADD", "REDUCE_MAX")),
+        provenance=g.provenance(SPEC, 32, ("", "float16", "all_inputs_as_internal"), ("REDUCE_MAX",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 2], consumers=1),
@@ -1337,7 +1337,7 @@ def _t35():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 32, ("", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "REDUCE_MAX")),
+        provenance=g.provenance(SPEC, 32, ("", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("REDUCE_MAX",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 2], consumers=1),
@@ -1411,7 +1411,7 @@ def _t37():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 32, ("", "quant8", "all_inputs_as_internal"), ("ADD", "REDUCE_MAX")),
+        provenance=g.provenance(SPEC, 32, ("", "quant8", "all_inputs_as_internal"), ("REDUCE_MAX",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 2], consumers=1, scale=0.5, zero_point=100),
@@ -1486,7 +1486,7 @@ def _t39():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 32, ("", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "REDUCE_MAX")),
+        provenance=g.provenance(SPEC, 32, ("", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("REDUCE_MAX",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 2], consumers=1, scale=0.5, zero_point=100),
@@ -1561,7 +1561,7 @@ def _t41():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 32, ("weight_as_input", "", "all_inputs_as_internal"), ("ADD", "REDUCE_MAX")),
+        provenance=g.provenance(SPEC, 32, ("weight_as_input", "", "all_inputs_as_internal"), ("REDUCE_MAX",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
@@ -1635,7 +1635,7 @@ def _t43():
         "reduce_max_negative_keep_dynamic_output_shape_weight_as_input_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 32, ("weight_as_input", "relaxed", "all_inputs_as_internal"), ("ADD", "REDUCE_MAX")),
+        provenance=g.provenance(SPEC, 32, ("weight_as_input", "relaxed", "all_inputs_as_internal"), ("REDUCE_MAX",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
@@ -1711,7 +1711,7 @@ def _t45():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 32, ("weight_as_input", "float16", "all_inputs_as_internal"), ("ADD", "REDUCE_MAX")),
+        provenance=g.provenance(SPEC, 32, ("weight_as_input", "float16", "all_inputs_as_internal"), ("REDUCE_MAX",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 2], consumers=1),
@@ -1786,7 +1786,7 @@ def _t47():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 32, ("weight_as_input", "quant8", "all_inputs_as_internal"), ("ADD", "REDUCE_MAX")),
+        provenance=g.provenance(SPEC, 32, ("weight_as_input", "quant8", "all_inputs_as_internal"), ("REDUCE_MAX",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 2], consumers=1, scale=0.5, zero_point=100),
@@ -1860,7 +1860,7 @@ def _t49():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 39, ("", "all_inputs_as_internal"), ("ADD", "REDUCE_MAX")),
+        provenance=g.provenance(SPEC, 39, ("", "all_inputs_as_internal"), ("REDUCE_MAX",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
@@ -1932,7 +1932,7 @@ def _t51():
         "reduce_max_duplicates_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 39, ("relaxed", "all_inputs_as_internal"), ("ADD", "REDUCE_MAX")),
+        provenance=g.provenance(SPEC, 39, ("relaxed", "all_inputs_as_internal"), ("REDUCE_MAX",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
@@ -2006,7 +2006,7 @@ def _t53():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 39, ("float16", "all_inputs_as_internal"), ("ADD", "REDUCE_MAX")),
+        provenance=g.provenance(SPEC, 39, ("float16", "all_inputs_as_internal"), ("REDUCE_MAX",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 2], consumers=1),
@@ -2079,7 +2079,7 @@ def _t55():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 39, ("quant8", "all_inputs_as_internal"), ("ADD", "REDUCE_MAX")),
+        provenance=g.provenance(SPEC, 39, ("quant8", "all_inputs_as_internal"), ("REDUCE_MAX",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 2], consumers=1, scale=0.5, zero_point=100),
@@ -2152,7 +2152,7 @@ def _t57():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 45, ("", "all_inputs_as_internal"), ("ADD", "REDUCE_MAX")),
+        provenance=g.provenance(SPEC, 45, ("", "all_inputs_as_internal"), ("REDUCE_MAX",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
@@ -2224,7 +2224,7 @@ def _t59():
         "reduce_max_all_axes_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 45, ("relaxed", "all_inputs_as_internal"), ("ADD", "REDUCE_MAX")),
+        provenance=g.provenance(SPEC, 45, ("relaxed", "all_inputs_as_internal"), ("REDUCE_MAX",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
@@ -2298,7 +2298,7 @@ def _t61():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 45, ("float16", "all_inputs_as_internal"), ("ADD", "REDUCE_MAX")),
+        provenance=g.provenance(SPEC, 45, ("float16", "all_inputs_as_internal"), ("REDUCE_MAX",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 2], consumers=1),
@@ -2371,7 +2371,7 @@ def _t63():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 45, ("quant8", "all_inputs_as_internal"), ("ADD", "REDUCE_MAX")),
+        provenance=g.provenance(SPEC, 45, ("quant8", "all_inputs_as_internal"), ("REDUCE_MAX",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 2], consumers=1, scale=0.5, zero_point=100),
@@ -2444,7 +2444,7 @@ def _t65():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 51, ("", "all_inputs_as_internal"), ("ADD", "REDUCE_MAX")),
+        provenance=g.provenance(SPEC, 51, ("", "all_inputs_as_internal"), ("REDUCE_MAX",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
@@ -2516,7 +2516,7 @@ def _t67():
         "reduce_max_axis2_keep_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 51, ("relaxed", "all_inputs_as_internal"), ("ADD", "REDUCE_MAX")),
+        provenance=g.provenance(SPEC, 51, ("relaxed", "all_inputs_as_internal"), ("REDUCE_MAX",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
@@ -2590,7 +2590,7 @@ def _t69():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 51, ("float16", "all_inputs_as_internal"), ("ADD", "REDUCE_MAX")),
+        provenance=g.provenance(SPEC, 51, ("float16", "all_inputs_as_internal"), ("REDUCE_MAX",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 2], consumers=1),
@@ -2663,7 +2663,7 @@ def _t71():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 51, ("quant8", "all_inputs_as_internal"), ("ADD", "REDUCE_MAX")),
+        provenance=g.provenance(SPEC, 51, ("quant8", "all_inputs_as_internal"), ("REDUCE_MAX",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 2], consumers=1, scale=0.5, zero_point=100),
@@ -2736,7 +2736,7 @@ def _t73():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 60, ("", "all_inputs_as_internal"), ("ADD", "REDUCE_MAX")),
+        provenance=g.provenance(SPEC, 60, ("", "all_inputs_as_internal"), ("REDUCE_MAX",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], consumers=1),
@@ -2808,7 +2808,7 @@ def _t75():
         "reduce_max_spatial_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 60, ("relaxed", "all_inputs_as_internal"), ("ADD", "REDUCE_MAX")),
+        provenance=g.provenance(SPEC, 60, ("relaxed", "all_inputs_as_internal"), ("REDUCE_MAX",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], consumers=1),
@@ -2882,7 +2882,7 @@ def _t77():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 60, ("float16", "all_inputs_as_internal"), ("ADD", "REDUCE_MAX")),
+        provenance=g.provenance(SPEC, 60, ("float16", "all_inputs_as_internal"), ("REDUCE_MAX",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 2], consumers=1),
@@ -2955,7 +2955,7 @@ def _t79():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 60, ("quant8", "all_inputs_as_internal"), ("ADD", "REDUCE_MAX")),
+        provenance=g.provenance(SPEC, 60, ("quant8", "all_inputs_as_internal"), ("REDUCE_MAX",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 2], consumers=1, scale=0.5, zero_point=100),
@@ -3028,7 +3028,7 @@ def _t81():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 66, ("", "all_inputs_as_internal"), ("ADD", "REDUCE_MAX")),
+        provenance=g.provenance(SPEC, 66, ("", "all_inputs_as_internal"), ("REDUCE_MAX",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], consumers=1),
@@ -3100,7 +3100,7 @@ def _t83():
         "reduce_max_channels_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 66, ("relaxed", "all_inputs_as_internal"), ("ADD", "REDUCE_MAX")),
+        provenance=g.provenance(SPEC, 66, ("relaxed", "all_inputs_as_internal"), ("REDUCE_MAX",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], consumers=1),
@@ -3174,7 +3174,7 @@ def _t85():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 66, ("float16", "all_inputs_as_internal"), ("ADD", "REDUCE_MAX")),
+        provenance=g.provenance(SPEC, 66, ("float16", "all_inputs_as_internal"), ("REDUCE_MAX",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 2], consumers=1),
@@ -3247,7 +3247,7 @@ def _t87():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 66, ("quant8", "all_inputs_as_internal"), ("ADD", "REDUCE_MAX")),
+        provenance=g.provenance(SPEC, 66, ("quant8", "all_inputs_as_internal"), ("REDUCE_MAX",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 2], consumers=1, scale=0.5, zero_point=100),
@@ -3320,7 +3320,7 @@ def _t89():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 72, ("", "all_inputs_as_internal"), ("ADD", "REDUCE_MAX")),
+        provenance=g.provenance(SPEC, 72, ("", "all_inputs_as_internal"), ("REDUCE_MAX",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [4], consumers=1),
@@ -3392,7 +3392,7 @@ def _t91():
         "reduce_max_vector_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 72, ("relaxed", "all_inputs_as_internal"), ("ADD", "REDUCE_MAX")),
+        provenance=g.provenance(SPEC, 72, ("relaxed", "all_inputs_as_internal"), ("REDUCE_MAX",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [4], consumers=1),
@@ -3466,7 +3466,7 @@ def _t93():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 72, ("float16", "all_inputs_as_internal"), ("ADD", "REDUCE_MAX")),
+        provenance=g.provenance(SPEC, 72, ("float16", "all_inputs_as_internal"), ("REDUCE_MAX",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [4], consumers=1),
@@ -3539,7 +3539,7 @@ def _t95():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 72, ("quant8", "all_inputs_as_internal"), ("ADD", "REDUCE_MAX")),
+        provenance=g.provenance(SPEC, 72, ("quant8", "all_inputs_as_internal"), ("REDUCE_MAX",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4], consumers=1, scale=0.5, zero_point=100),
@@ -3612,7 +3612,7 @@ def _t97():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 80, ("", "all_inputs_as_internal"), ("ADD", "REDUCE_MAX")),
+        provenance=g.provenance(SPEC, 80, ("", "all_inputs_as_internal"), ("REDUCE_MAX",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
@@ -3684,7 +3684,7 @@ def _t99():
         "reduce_max_negative_values_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 80, ("relaxed", "all_inputs_as_internal"), ("ADD", "REDUCE_MAX")),
+        provenance=g.provenance(SPEC, 80, ("relaxed", "all_inputs_as_internal"), ("REDUCE_MAX",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
@@ -3758,7 +3758,7 @@ def _t101():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 80, ("float16", "all_inputs_as_internal"), ("ADD", "REDUCE_MAX")),
+        provenance=g.provenance(SPEC, 80, ("float16", "all_inputs_as_internal"), ("REDUCE_MAX",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 3], consumers=1),

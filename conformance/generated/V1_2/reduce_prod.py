@@ -68,7 +68,7 @@ def _t1():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 17, ("", "", "all_inputs_as_internal"), ("ADD", "REDUCE_PROD")),
+        provenance=g.provenance(SPEC, 17, ("", "", "all_inputs_as_internal"), ("REDUCE_PROD",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
@@ -143,7 +143,7 @@ def _t3():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 17, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "REDUCE_PROD")),
+        provenance=g.provenance(SPEC, 17, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("REDUCE_PROD",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
@@ -216,7 +216,7 @@ def _t5():
         "reduce_prod_axis1_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 17, ("", "relaxed", "all_inputs_as_internal"), ("ADD", "REDUCE_PROD")),
+        provenance=g.provenance(SPEC, 17, ("", "relaxed", "all_inputs_as_internal"), ("REDUCE_PROD",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
@@ -291,7 +291,7 @@ def _t7():
         "reduce_prod_axis1_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 17, ("", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "REDUCE_PROD")),
+        provenance=g.provenance(SPEC, 17, ("", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("REDUCE_PROD",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
@@ -366,7 +366,7 @@ def _t9():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 17, ("", "float16", "all_inputs_as_internal"), ("ADD", "REDUCE_PROD")),
+        provenance=g.provenance(SPEC, 17, ("", "float16", "all_inputs_as_internal"), ("REDUCE_PROD",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 2], consumers=1),
@@ -441,7 +441,7 @@ def _t11():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 17, ("", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "REDUCE_PROD")),
+        provenance=g.provenance(SPEC, 17, ("", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("REDUCE_PROD",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 2], consumers=1),
@@ -516,7 +516,7 @@ def _t13():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 17, ("weight_as_input", "", "all_inputs_as_internal"), ("ADD", "REDUCE_PROD")),
+        provenance=g.provenance(SPEC, 17, ("weight_as_input", "", "all_inputs_as_internal"), ("REDUCE_PROD",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
@@ -590,7 +590,7 @@ def _t15():
         "reduce_prod_axis1_dynamic_output_shape_weight_as_input_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 17, ("weight_as_input", "relaxed", "all_inputs_as_internal"), ("ADD", "REDUCE_PROD")),
+        provenance=g.provenance(SPEC, 17, ("weight_as_input", "relaxed", "all_inputs_as_internal"), ("REDUCE_PROD",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
@@ -666,7 +666,7 @@ def _t17():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 17, ("weight_as_input", "float16", "all_inputs_as_internal"), ("ADD", "REDUCE_PROD")),
+        provenance=g.provenance(SPEC, 17, ("weight_as_input", "float16", "all_inputs_as_internal"), ("REDUCE_PROD",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 2], consumers=1),
@@ -740,7 +740,7 @@ def _t19():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 26, ("", "", "all_inputs_as_internal"), ("ADD", "REDUCE_PROD")),
+        provenance=g.provenance(SPEC, 26, ("", "", "all_inputs_as_internal"), ("REDUCE_PROD",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
@@ -815,7 +815,7 @@ def _t21():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 26, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "REDUCE_PROD")),
+        provenance=g.provenance(SPEC, 26, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("REDUCE_PROD",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
@@ -888,7 +888,7 @@ def _t23():
         "reduce_prod_negative_keep_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 26, ("", "relaxed", "all_inputs_as_internal"), ("ADD", "REDUCE_PROD")),
+        provenance=g.provenance(SPEC, 26, ("", "relaxed", "all_inputs_as_internal"), ("REDUCE_PROD",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
@@ -963,7 +963,7 @@ def _t25():
         "reduce_prod_negative_keep_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 26, ("", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "REDUCE_PROD")),
+        provenance=g.provenance(SPEC, 26, ("", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("REDUCE_PROD",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
@@ -1038,7 +1038,7 @@ def _t27():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 26, ("", "float16", "all_inputs_as_internal"), ("ADD", "REDUCE_PROD")),
+        provenance=g.provenance(SPEC, 26, ("", "float16", "all_inputs_as_internal"), ("REDUCE_PROD",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 2], consumers=1),
@@ -1113,7 +1113,7 @@ def _t29():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 26, ("", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "REDUCE_PROD")),
+        provenance=g.provenance(SPEC, 26, ("", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("REDUCE_PROD",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 2], consumers=1),
@@ -1188,7 +1188,7 @@ def _t31():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 26, ("weight_as_input", "", "all_inputs_as_internal"), ("ADD", "REDUCE_PROD")),
+        provenance=g.provenance(SPEC, 26, ("weight_as_input", "", "all_inputs_as_internal"), ("REDUCE_PROD",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
@@ -1262,7 +1262,7 @@ def _t33():
         "reduce_prod_negative_keep_dynamic_output_shape_weight_as_input_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 26, ("weight_as_input", "relaxed", "all_inputs_as_internal"), ("ADD", "REDUCE_PROD")),
+        provenance=g.provenance(SPEC, 26, ("weight_as_input", "relaxed", "all_inputs_as_internal"), ("REDUCE_PROD",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
@@ -1338,7 +1338,7 @@ def _t35():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 26, ("weight_as_input", "float16", "all_inputs_as_internal"), ("ADD", "REDUCE_PROD")),
+        provenance=g.provenance(SPEC, 26, ("weight_as_input", "float16", "all_inputs_as_internal"), ("REDUCE_PROD",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 2], consumers=1),
@@ -1412,7 +1412,7 @@ def _t37():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 32, ("", "all_inputs_as_internal"), ("ADD", "REDUCE_PROD")),
+        provenance=g.provenance(SPEC, 32, ("", "all_inputs_as_internal"), ("REDUCE_PROD",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
@@ -1484,7 +1484,7 @@ def _t39():
         "reduce_prod_duplicates_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 32, ("relaxed", "all_inputs_as_internal"), ("ADD", "REDUCE_PROD")),
+        provenance=g.provenance(SPEC, 32, ("relaxed", "all_inputs_as_internal"), ("REDUCE_PROD",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
@@ -1558,7 +1558,7 @@ def _t41():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 32, ("float16", "all_inputs_as_internal"), ("ADD", "REDUCE_PROD")),
+        provenance=g.provenance(SPEC, 32, ("float16", "all_inputs_as_internal"), ("REDUCE_PROD",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 2], consumers=1),
@@ -1631,7 +1631,7 @@ def _t43():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 38, ("", "all_inputs_as_internal"), ("ADD", "REDUCE_PROD")),
+        provenance=g.provenance(SPEC, 38, ("", "all_inputs_as_internal"), ("REDUCE_PROD",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
@@ -1703,7 +1703,7 @@ def _t45():
         "reduce_prod_all_axes_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 38, ("relaxed", "all_inputs_as_internal"), ("ADD", "REDUCE_PROD")),
+        provenance=g.provenance(SPEC, 38, ("relaxed", "all_inputs_as_internal"), ("REDUCE_PROD",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
@@ -1777,7 +1777,7 @@ def _t47():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 38, ("float16", "all_inputs_as_internal"), ("ADD", "REDUCE_PROD")),
+        provenance=g.provenance(SPEC, 38, ("float16", "all_inputs_as_internal"), ("REDUCE_PROD",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 2], consumers=1),
@@ -1850,7 +1850,7 @@ def _t49():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 44, ("", "all_inputs_as_internal"), ("ADD", "REDUCE_PROD")),
+        provenance=g.provenance(SPEC, 44, ("", "all_inputs_as_internal"), ("REDUCE_PROD",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
@@ -1922,7 +1922,7 @@ def _t51():
         "reduce_prod_axis2_keep_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 44, ("relaxed", "all_inputs_as_internal"), ("ADD", "REDUCE_PROD")),
+        provenance=g.provenance(SPEC, 44, ("relaxed", "all_inputs_as_internal"), ("REDUCE_PROD",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
@@ -1996,7 +1996,7 @@ def _t53():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 44, ("float16", "all_inputs_as_internal"), ("ADD", "REDUCE_PROD")),
+        provenance=g.provenance(SPEC, 44, ("float16", "all_inputs_as_internal"), ("REDUCE_PROD",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 2], consumers=1),
@@ -2069,7 +2069,7 @@ def _t55():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 52, ("", "all_inputs_as_internal"), ("ADD", "REDUCE_PROD")),
+        provenance=g.provenance(SPEC, 52, ("", "all_inputs_as_internal"), ("REDUCE_PROD",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], consumers=1),
@@ -2141,7 +2141,7 @@ def _t57():
         "reduce_prod_spatial_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 52, ("relaxed", "all_inputs_as_internal"), ("ADD", "REDUCE_PROD")),
+        provenance=g.provenance(SPEC, 52, ("relaxed", "all_inputs_as_internal"), ("REDUCE_PROD",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], consumers=1),
@@ -2215,7 +2215,7 @@ def _t59():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 52, ("float16", "all_inputs_as_internal"), ("ADD", "REDUCE_PROD")),
+        provenance=g.provenance(SPEC, 52, ("float16", "all_inputs_as_internal"), ("REDUCE_PROD",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 2], consumers=1),
@@ -2288,7 +2288,7 @@ def _t61():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 59, ("", "all_inputs_as_internal"), ("ADD", "REDUCE_PROD")),
+        provenance=g.provenance(SPEC, 59, ("", "all_inputs_as_internal"), ("REDUCE_PROD",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], consumers=1),
@@ -2360,7 +2360,7 @@ def _t63():
         "reduce_prod_channels_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 59, ("relaxed", "all_inputs_as_internal"), ("ADD", "REDUCE_PROD")),
+        provenance=g.provenance(SPEC, 59, ("relaxed", "all_inputs_as_internal"), ("REDUCE_PROD",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], consumers=1),
@@ -2434,7 +2434,7 @@ def _t65():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 59, ("float16", "all_inputs_as_internal"), ("ADD", "REDUCE_PROD")),
+        provenance=g.provenance(SPEC, 59, ("float16", "all_inputs_as_internal"), ("REDUCE_PROD",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 2], consumers=1),
@@ -2515,7 +2515,7 @@ def _t67():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 65, ("", "all_inputs_as_internal"), ("ADD", "REDUCE_PROD")),
+        provenance=g.provenance(SPEC, 65, ("", "all_inputs_as_internal"), ("REDUCE_PROD",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [4], consumers=1),
@@ -2603,7 +2603,7 @@ def _t69():
         "reduce_prod_vector_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 65, ("relaxed", "all_inputs_as_internal"), ("ADD", "REDUCE_PROD")),
+        provenance=g.provenance(SPEC, 65, ("relaxed", "all_inputs_as_internal"), ("REDUCE_PROD",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [4], consumers=1),
@@ -2693,7 +2693,7 @@ def _t71():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 65, ("float16", "all_inputs_as_internal"), ("ADD", "REDUCE_PROD")),
+        provenance=g.provenance(SPEC, 65, ("float16", "all_inputs_as_internal"), ("REDUCE_PROD",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [4], consumers=1),

@@ -67,7 +67,7 @@ def _t1():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 17, ("", "", "all_inputs_as_internal"), ("ADD", "REDUCE_SUM")),
+        provenance=g.provenance(SPEC, 17, ("", "", "all_inputs_as_internal"), ("REDUCE_SUM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
@@ -142,7 +142,7 @@ def _t3():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 17, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "REDUCE_SUM")),
+        provenance=g.provenance(SPEC, 17, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("REDUCE_SUM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
@@ -215,7 +215,7 @@ def _t5():
         "reduce_sum_axis1_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 17, ("", "relaxed", "all_inputs_as_internal"), ("ADD", "REDUCE_SUM")),
+        provenance=g.provenance(SPEC, 17, ("", "relaxed", "all_inputs_as_internal"), ("REDUCE_SUM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
@@ -290,7 +290,7 @@ def _t7():
         "reduce_sum_axis1_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 17, ("", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "REDUCE_SUM")),
+        provenance=g.provenance(SPEC, 17, ("", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("REDUCE_SUM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
@@ -365,7 +365,7 @@ def _t9():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 17, ("", "float16", "all_inputs_as_internal"), ("ADD", "REDUCE_SUM")),
+        provenance=g.provenance(SPEC, 17, ("", "float16", "all_inputs_as_internal"), ("REDUCE_SUM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 2], consumers=1),
@@ -440,7 +440,7 @@ def _t11():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 17, ("", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "REDUCE_SUM")),
+        provenance=g.provenance(SPEC, 17, ("", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("REDUCE_SUM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 2], consumers=1),
@@ -515,7 +515,7 @@ def _t13():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 17, ("weight_as_input", "", "all_inputs_as_internal"), ("ADD", "REDUCE_SUM")),
+        provenance=g.provenance(SPEC, 17, ("weight_as_input", "", "all_inputs_as_internal"), ("REDUCE_SUM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
@@ -589,7 +589,7 @@ def _t15():
         "reduce_sum_axis1_dynamic_output_shape_weight_as_input_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 17, ("weight_as_input", "relaxed", "all_inputs_as_internal"), ("ADD", "REDUCE_SUM")),
+        provenance=g.provenance(SPEC, 17, ("weight_as_input", "relaxed", "all_inputs_as_internal"), ("REDUCE_SUM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
@@ -665,7 +665,7 @@ def _t17():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 17, ("weight_as_input", "float16", "all_inputs_as_internal"), ("ADD", "REDUCE_SUM")),
+        provenance=g.provenance(SPEC, 17, ("weight_as_input", "float16", "all_inputs_as_internal"), ("REDUCE_SUM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 2], consumers=1),
@@ -739,7 +739,7 @@ def _t19():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 26, ("", "", "all_inputs_as_internal"), ("ADD", "REDUCE_SUM")),
+        provenance=g.provenance(SPEC, 26, ("", "", "all_inputs_as_internal"), ("REDUCE_SUM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
@@ -814,7 +814,7 @@ def _t21():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 26, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "REDUCE_SUM")),
+        provenance=g.provenance(SPEC, 26, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("REDUCE_SUM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
@@ -887,7 +887,7 @@ def _t23():
         "reduce_sum_negative_keep_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 26, ("", "relaxed", "all_inputs_as_internal"), ("ADD", "REDUCE_SUM")),
+        provenance=g.provenance(SPEC, 26, ("", "relaxed", "all_inputs_as_internal"), ("REDUCE_SUM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
@@ -962,7 +962,7 @@ def _t25():
         "reduce_sum_negative_keep_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 26, ("", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "REDUCE_SUM")),
+        provenance=g.provenance(SPEC, 26, ("", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("REDUCE_SUM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
@@ -1037,7 +1037,7 @@ def _t27():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 26, ("", "float16", "all_inputs_as_internal"), ("ADD", "REDUCE_SUM")),
+        provenance=g.provenance(SPEC, 26, ("", "float16", "all_inputs_as_internal"), ("REDUCE_SUM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 2], consumers=1),
@@ -1112,7 +1112,7 @@ def _t29():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 26, ("", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "REDUCE_SUM")),
+        provenance=g.provenance(SPEC, 26, ("", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("REDUCE_SUM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 2], consumers=1),
@@ -1187,7 +1187,7 @@ def _t31():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 26, ("weight_as_input", "", "all_inputs_as_internal"), ("ADD", "REDUCE_SUM")),
+        provenance=g.provenance(SPEC, 26, ("weight_as_input", "", "all_inputs_as_internal"), ("REDUCE_SUM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
@@ -1261,7 +1261,7 @@ def _t33():
         "reduce_sum_negative_keep_dynamic_output_shape_weight_as_input_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 26, ("weight_as_input", "relaxed", "all_inputs_as_internal"), ("ADD", "REDUCE_SUM")),
+        provenance=g.provenance(SPEC, 26, ("weight_as_input", "relaxed", "all_inputs_as_internal"), ("REDUCE_SUM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
@@ -1337,7 +1337,7 @@ def _t35():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 26, ("weight_as_input", "float16", "all_inputs_as_internal"), ("ADD", "REDUCE_SUM")),
+        provenance=g.provenance(SPEC, 26, ("weight_as_input", "float16", "all_inputs_as_internal"), ("REDUCE_SUM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 2], consumers=1),
@@ -1411,7 +1411,7 @@ def _t37():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 32, ("", "all_inputs_as_internal"), ("ADD", "REDUCE_SUM")),
+        provenance=g.provenance(SPEC, 32, ("", "all_inputs_as_internal"), ("REDUCE_SUM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
@@ -1483,7 +1483,7 @@ def _t39():
         "reduce_sum_duplicates_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 32, ("relaxed", "all_inputs_as_internal"), ("ADD", "REDUCE_SUM")),
+        provenance=g.provenance(SPEC, 32, ("relaxed", "all_inputs_as_internal"), ("REDUCE_SUM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
@@ -1557,7 +1557,7 @@ def _t41():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 32, ("float16", "all_inputs_as_internal"), ("ADD", "REDUCE_SUM")),
+        provenance=g.provenance(SPEC, 32, ("float16", "all_inputs_as_internal"), ("REDUCE_SUM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 2], consumers=1),
@@ -1630,7 +1630,7 @@ def _t43():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 38, ("", "all_inputs_as_internal"), ("ADD", "REDUCE_SUM")),
+        provenance=g.provenance(SPEC, 38, ("", "all_inputs_as_internal"), ("REDUCE_SUM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
@@ -1702,7 +1702,7 @@ def _t45():
         "reduce_sum_all_axes_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 38, ("relaxed", "all_inputs_as_internal"), ("ADD", "REDUCE_SUM")),
+        provenance=g.provenance(SPEC, 38, ("relaxed", "all_inputs_as_internal"), ("REDUCE_SUM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
@@ -1776,7 +1776,7 @@ def _t47():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 38, ("float16", "all_inputs_as_internal"), ("ADD", "REDUCE_SUM")),
+        provenance=g.provenance(SPEC, 38, ("float16", "all_inputs_as_internal"), ("REDUCE_SUM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 2], consumers=1),
@@ -1849,7 +1849,7 @@ def _t49():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 44, ("", "all_inputs_as_internal"), ("ADD", "REDUCE_SUM")),
+        provenance=g.provenance(SPEC, 44, ("", "all_inputs_as_internal"), ("REDUCE_SUM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
@@ -1921,7 +1921,7 @@ def _t51():
         "reduce_sum_axis2_keep_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 44, ("relaxed", "all_inputs_as_internal"), ("ADD", "REDUCE_SUM")),
+        provenance=g.provenance(SPEC, 44, ("relaxed", "all_inputs_as_internal"), ("REDUCE_SUM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
@@ -1995,7 +1995,7 @@ def _t53():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 44, ("float16", "all_inputs_as_internal"), ("ADD", "REDUCE_SUM")),
+        provenance=g.provenance(SPEC, 44, ("float16", "all_inputs_as_internal"), ("REDUCE_SUM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 2], consumers=1),
@@ -2068,7 +2068,7 @@ def _t55():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 52, ("", "all_inputs_as_internal"), ("ADD", "REDUCE_SUM")),
+        provenance=g.provenance(SPEC, 52, ("", "all_inputs_as_internal"), ("REDUCE_SUM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], consumers=1),
@@ -2140,7 +2140,7 @@ def _t57():
         "reduce_sum_spatial_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 52, ("relaxed", "all_inputs_as_internal"), ("ADD", "REDUCE_SUM")),
+        provenance=g.provenance(SPEC, 52, ("relaxed", "all_inputs_as_internal"), ("REDUCE_SUM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], consumers=1),
@@ -2214,7 +2214,7 @@ def _t59():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 52, ("float16", "all_inputs_as_internal"), ("ADD", "REDUCE_SUM")),
+        provenance=g.provenance(SPEC, 52, ("float16", "all_inputs_as_internal"), ("REDUCE_SUM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 2], consumers=1),
@@ -2287,7 +2287,7 @@ def _t61():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 58, ("", "all_inputs_as_internal"), ("ADD", "REDUCE_SUM")),
+        provenance=g.provenance(SPEC, 58, ("", "all_inputs_as_internal"), ("REDUCE_SUM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], consumers=1),
@@ -2359,7 +2359,7 @@ def _t63():
         "reduce_sum_channels_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 58, ("relaxed", "all_inputs_as_internal"), ("ADD", "REDUCE_SUM")),
+        provenance=g.provenance(SPEC, 58, ("relaxed", "all_inputs_as_internal"), ("REDUCE_SUM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], consumers=1),
@@ -2433,7 +2433,7 @@ def _t65():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 58, ("float16", "all_inputs_as_internal"), ("ADD", "REDUCE_SUM")),
+        provenance=g.provenance(SPEC, 58, ("float16", "all_inputs_as_internal"), ("REDUCE_SUM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 2], consumers=1),
@@ -2506,7 +2506,7 @@ def _t67():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 64, ("", "all_inputs_as_internal"), ("ADD", "REDUCE_SUM")),
+        provenance=g.provenance(SPEC, 64, ("", "all_inputs_as_internal"), ("REDUCE_SUM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [4], consumers=1),
@@ -2578,7 +2578,7 @@ def _t69():
         "reduce_sum_vector_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 64, ("relaxed", "all_inputs_as_internal"), ("ADD", "REDUCE_SUM")),
+        provenance=g.provenance(SPEC, 64, ("relaxed", "all_inputs_as_internal"), ("REDUCE_SUM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [4], consumers=1),
@@ -2652,7 +2652,7 @@ def _t71():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 64, ("float16", "all_inputs_as_internal"), ("ADD", "REDUCE_SUM")),
+        provenance=g.provenance(SPEC, 64, ("float16", "all_inputs_as_internal"), ("REDUCE_SUM",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [4], consumers=1),

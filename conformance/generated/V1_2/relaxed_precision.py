@@ -65,7 +65,7 @@ def _t1():
         "relaxed_precision_sub_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 23, ("relaxed", "all_inputs_as_internal"), ("ADD", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 23, ("relaxed", "all_inputs_as_internal"), ("SUB",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [5], consumers=1),
@@ -144,7 +144,7 @@ def _t3():
         "relaxed_precision_add_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 35, ("relaxed", "all_inputs_as_internal"), ("ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 35, ("relaxed", "all_inputs_as_internal"), ("ADD",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [3], consumers=1),
@@ -219,7 +219,7 @@ def _t5():
         "relaxed_precision_cast_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 47, ("relaxed", "all_inputs_as_internal"), ("ADD", "CAST")),
+        provenance=g.provenance(SPEC, 47, ("relaxed", "all_inputs_as_internal"), ("CAST",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [6], consumers=1),
@@ -289,7 +289,7 @@ def _t7():
         "relaxed_precision_argmax_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 59, ("relaxed", "all_inputs_as_internal"), ("ADD", "ARGMAX")),
+        provenance=g.provenance(SPEC, 59, ("relaxed", "all_inputs_as_internal"), ("ARGMAX",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [4, 2], consumers=1),
@@ -360,7 +360,7 @@ def _t9():
         "relaxed_precision_greater_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 72, ("relaxed", "all_inputs_as_internal"), ("ADD", "ADD", "GREATER")),
+        provenance=g.provenance(SPEC, 72, ("relaxed", "all_inputs_as_internal"), ("GREATER",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [4], consumers=1),
@@ -436,7 +436,7 @@ def _t11():
         "relaxed_precision_equal_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 82, ("relaxed", "all_inputs_as_internal"), ("ADD", "ADD", "EQUAL")),
+        provenance=g.provenance(SPEC, 82, ("relaxed", "all_inputs_as_internal"), ("EQUAL",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [4], consumers=1),

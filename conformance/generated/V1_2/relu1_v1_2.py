@@ -63,7 +63,7 @@ def _t1():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 12, ("dim4_axis3", "", "all_inputs_as_internal"), ("ADD", "RELU1")),
+        provenance=g.provenance(SPEC, 12, ("dim4_axis3", "", "all_inputs_as_internal"), ("RELU1",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], consumers=1),
@@ -130,7 +130,7 @@ def _t3():
         "relu1_v1_2_dynamic_output_shape_dim4_axis3_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 12, ("dim4_axis3", "relaxed", "all_inputs_as_internal"), ("ADD", "RELU1")),
+        provenance=g.provenance(SPEC, 12, ("dim4_axis3", "relaxed", "all_inputs_as_internal"), ("RELU1",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], consumers=1),
@@ -199,7 +199,7 @@ def _t5():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 12, ("dim4_axis3", "float16", "all_inputs_as_internal"), ("ADD", "RELU1")),
+        provenance=g.provenance(SPEC, 12, ("dim4_axis3", "float16", "all_inputs_as_internal"), ("RELU1",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 2], consumers=1),
@@ -267,7 +267,7 @@ def _t7():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 12, ("dim4_axis3", "quant8", "all_inputs_as_internal"), ("ADD", "RELU1")),
+        provenance=g.provenance(SPEC, 12, ("dim4_axis3", "quant8", "all_inputs_as_internal"), ("RELU1",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 2], consumers=1, scale=0.25, zero_point=128),
@@ -335,7 +335,7 @@ def _t9():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 12, ("dim3_axis2", "", "all_inputs_as_internal"), ("ADD", "RELU1")),
+        provenance=g.provenance(SPEC, 12, ("dim3_axis2", "", "all_inputs_as_internal"), ("RELU1",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2], consumers=1),
@@ -402,7 +402,7 @@ def _t11():
         "relu1_v1_2_dynamic_output_shape_dim3_axis2_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 12, ("dim3_axis2", "relaxed", "all_inputs_as_internal"), ("ADD", "RELU1")),
+        provenance=g.provenance(SPEC, 12, ("dim3_axis2", "relaxed", "all_inputs_as_internal"), ("RELU1",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2], consumers=1),
@@ -471,7 +471,7 @@ def _t13():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 12, ("dim3_axis2", "float16", "all_inputs_as_internal"), ("ADD", "RELU1")),
+        provenance=g.provenance(SPEC, 12, ("dim3_axis2", "float16", "all_inputs_as_internal"), ("RELU1",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2], consumers=1),
@@ -539,7 +539,7 @@ def _t15():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 12, ("dim3_axis2", "quant8", "all_inputs_as_internal"), ("ADD", "RELU1")),
+        provenance=g.provenance(SPEC, 12, ("dim3_axis2", "quant8", "all_inputs_as_internal"), ("RELU1",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2], consumers=1, scale=0.25, zero_point=128),
@@ -607,7 +607,7 @@ def _t17():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 12, ("dim2_axis1", "", "all_inputs_as_internal"), ("ADD", "RELU1")),
+        provenance=g.provenance(SPEC, 12, ("dim2_axis1", "", "all_inputs_as_internal"), ("RELU1",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
@@ -674,7 +674,7 @@ def _t19():
         "relu1_v1_2_dynamic_output_shape_dim2_axis1_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 12, ("dim2_axis1", "relaxed", "all_inputs_as_internal"), ("ADD", "RELU1")),
+        provenance=g.provenance(SPEC, 12, ("dim2_axis1", "relaxed", "all_inputs_as_internal"), ("RELU1",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
@@ -743,7 +743,7 @@ def _t21():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 12, ("dim2_axis1", "float16", "all_inputs_as_internal"), ("ADD", "RELU1")),
+        provenance=g.provenance(SPEC, 12, ("dim2_axis1", "float16", "all_inputs_as_internal"), ("RELU1",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 2], consumers=1),
@@ -811,7 +811,7 @@ def _t23():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 12, ("dim2_axis1", "quant8", "all_inputs_as_internal"), ("ADD", "RELU1")),
+        provenance=g.provenance(SPEC, 12, ("dim2_axis1", "quant8", "all_inputs_as_internal"), ("RELU1",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2], consumers=1, scale=0.25, zero_point=128),
@@ -879,7 +879,7 @@ def _t25():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 12, ("dim1_axis0", "", "all_inputs_as_internal"), ("ADD", "RELU1")),
+        provenance=g.provenance(SPEC, 12, ("dim1_axis0", "", "all_inputs_as_internal"), ("RELU1",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2], consumers=1),
@@ -946,7 +946,7 @@ def _t27():
         "relu1_v1_2_dynamic_output_shape_dim1_axis0_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 12, ("dim1_axis0", "relaxed", "all_inputs_as_internal"), ("ADD", "RELU1")),
+        provenance=g.provenance(SPEC, 12, ("dim1_axis0", "relaxed", "all_inputs_as_internal"), ("RELU1",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2], consumers=1),
@@ -1015,7 +1015,7 @@ def _t29():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 12, ("dim1_axis0", "float16", "all_inputs_as_internal"), ("ADD", "RELU1")),
+        provenance=g.provenance(SPEC, 12, ("dim1_axis0", "float16", "all_inputs_as_internal"), ("RELU1",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2], consumers=1),
@@ -1083,7 +1083,7 @@ def _t31():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 12, ("dim1_axis0", "quant8", "all_inputs_as_internal"), ("ADD", "RELU1")),
+        provenance=g.provenance(SPEC, 12, ("dim1_axis0", "quant8", "all_inputs_as_internal"), ("RELU1",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2], consumers=1, scale=0.25, zero_point=128),

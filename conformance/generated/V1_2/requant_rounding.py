@@ -74,7 +74,7 @@ def _t1():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 21, ("all_inputs_as_internal",), ("ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 21, ("all_inputs_as_internal",), ("ADD",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 4], consumers=1, scale=0.5),
@@ -153,7 +153,7 @@ def _t3():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 34, ("all_inputs_as_internal",), ("ADD", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 34, ("all_inputs_as_internal",), ("SUB",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 4], consumers=1, scale=1.0),
@@ -232,7 +232,7 @@ def _t5():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 46, ("all_inputs_as_internal",), ("ADD", "ADD", "MUL")),
+        provenance=g.provenance(SPEC, 46, ("all_inputs_as_internal",), ("MUL",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 4], consumers=1, scale=0.5),
@@ -314,7 +314,7 @@ def _t7():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 59, ("all_inputs_as_internal",), ("ADD", "AVERAGE_POOL_2D")),
+        provenance=g.provenance(SPEC, 59, ("all_inputs_as_internal",), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 5, 5, 1], consumers=1, scale=0.5),
@@ -392,7 +392,7 @@ def _t9():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 77, ("all_inputs_as_internal",), ("ADD", "FULLY_CONNECTED")),
+        provenance=g.provenance(SPEC, 77, ("all_inputs_as_internal",), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 4], consumers=1, scale=0.5),
@@ -470,7 +470,7 @@ def _t11():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 77, ("all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "FULLY_CONNECTED")),
+        provenance=g.provenance(SPEC, 77, ("all_tensors_as_inputs", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 4], consumers=1, scale=0.5),
@@ -554,7 +554,7 @@ def _t13():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 90, ("all_inputs_as_internal",), ("ADD", "CONV_2D")),
+        provenance=g.provenance(SPEC, 90, ("all_inputs_as_internal",), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 5, 5, 1], consumers=1, scale=0.5),
@@ -638,7 +638,7 @@ def _t15():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 90, ("all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "CONV_2D")),
+        provenance=g.provenance(SPEC, 90, ("all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 5, 5, 1], consumers=1, scale=0.5),
@@ -726,7 +726,7 @@ def _t17():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 107, ("all_inputs_as_internal",), ("ADD", "DEPTHWISE_CONV_2D")),
+        provenance=g.provenance(SPEC, 107, ("all_inputs_as_internal",), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 5, 5, 2], consumers=1, scale=0.5),
@@ -812,7 +812,7 @@ def _t19():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 107, ("all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "DEPTHWISE_CONV_2D")),
+        provenance=g.provenance(SPEC, 107, ("all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 5, 5, 2], consumers=1, scale=0.5),

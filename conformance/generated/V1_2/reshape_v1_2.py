@@ -58,7 +58,7 @@ def _t1():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 12, ("", "", "all_inputs_as_internal"), ("ADD", "RESHAPE")),
+        provenance=g.provenance(SPEC, 12, ("", "", "all_inputs_as_internal"), ("RESHAPE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 3, 1], consumers=1),
@@ -130,7 +130,7 @@ def _t3():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 12, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "RESHAPE")),
+        provenance=g.provenance(SPEC, 12, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("RESHAPE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 3, 1], consumers=1),
@@ -201,7 +201,7 @@ def _t5():
         "reshape_v1_2_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 12, ("", "relaxed", "all_inputs_as_internal"), ("ADD", "RESHAPE")),
+        provenance=g.provenance(SPEC, 12, ("", "relaxed", "all_inputs_as_internal"), ("RESHAPE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 3, 1], consumers=1),
@@ -273,7 +273,7 @@ def _t7():
         "reshape_v1_2_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 12, ("", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "RESHAPE")),
+        provenance=g.provenance(SPEC, 12, ("", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("RESHAPE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 3, 1], consumers=1),
@@ -346,7 +346,7 @@ def _t9():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 12, ("", "float16", "all_inputs_as_internal"), ("ADD", "RESHAPE")),
+        provenance=g.provenance(SPEC, 12, ("", "float16", "all_inputs_as_internal"), ("RESHAPE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 3, 1], consumers=1),
@@ -418,7 +418,7 @@ def _t11():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 12, ("", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "RESHAPE")),
+        provenance=g.provenance(SPEC, 12, ("", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("RESHAPE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 3, 1], consumers=1),
@@ -490,7 +490,7 @@ def _t13():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 12, ("", "quant8", "all_inputs_as_internal"), ("ADD", "RESHAPE")),
+        provenance=g.provenance(SPEC, 12, ("", "quant8", "all_inputs_as_internal"), ("RESHAPE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 3, 1], consumers=1, scale=0.5, zero_point=77),
@@ -562,7 +562,7 @@ def _t15():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 12, ("", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "RESHAPE")),
+        provenance=g.provenance(SPEC, 12, ("", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("RESHAPE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 3, 1], consumers=1, scale=0.5, zero_point=77),
@@ -634,7 +634,7 @@ def _t17():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 12, ("weight_as_input", "", "all_inputs_as_internal"), ("ADD", "RESHAPE")),
+        provenance=g.provenance(SPEC, 12, ("weight_as_input", "", "all_inputs_as_internal"), ("RESHAPE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 3, 1], consumers=1),
@@ -705,7 +705,7 @@ def _t19():
         "reshape_v1_2_dynamic_output_shape_weight_as_input_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 12, ("weight_as_input", "relaxed", "all_inputs_as_internal"), ("ADD", "RESHAPE")),
+        provenance=g.provenance(SPEC, 12, ("weight_as_input", "relaxed", "all_inputs_as_internal"), ("RESHAPE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 3, 1], consumers=1),
@@ -778,7 +778,7 @@ def _t21():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 12, ("weight_as_input", "float16", "all_inputs_as_internal"), ("ADD", "RESHAPE")),
+        provenance=g.provenance(SPEC, 12, ("weight_as_input", "float16", "all_inputs_as_internal"), ("RESHAPE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 3, 1], consumers=1),
@@ -850,7 +850,7 @@ def _t23():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 12, ("weight_as_input", "quant8", "all_inputs_as_internal"), ("ADD", "RESHAPE")),
+        provenance=g.provenance(SPEC, 12, ("weight_as_input", "quant8", "all_inputs_as_internal"), ("RESHAPE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 3, 1], consumers=1, scale=0.5, zero_point=77),
@@ -922,7 +922,7 @@ def _t25():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 21, ("", "all_inputs_as_internal"), ("ADD", "RESHAPE")),
+        provenance=g.provenance(SPEC, 21, ("", "all_inputs_as_internal"), ("RESHAPE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [4], consumers=1),
@@ -992,7 +992,7 @@ def _t27():
         "reshape_v1_2_rank4_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 21, ("relaxed", "all_inputs_as_internal"), ("ADD", "RESHAPE")),
+        provenance=g.provenance(SPEC, 21, ("relaxed", "all_inputs_as_internal"), ("RESHAPE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [4], consumers=1),
@@ -1064,7 +1064,7 @@ def _t29():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 21, ("float16", "all_inputs_as_internal"), ("ADD", "RESHAPE")),
+        provenance=g.provenance(SPEC, 21, ("float16", "all_inputs_as_internal"), ("RESHAPE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [4], consumers=1),

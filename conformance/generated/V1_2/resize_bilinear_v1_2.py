@@ -77,7 +77,7 @@ def _t1():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 36, ("nhwc", "", "all_inputs_as_internal"), ("ADD", "RESIZE_BILINEAR")),
+        provenance=g.provenance(SPEC, 36, ("nhwc", "", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 2], consumers=1),
@@ -151,7 +151,7 @@ def _t3():
         "resize_bilinear_v1_2_up_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 36, ("nhwc", "relaxed", "all_inputs_as_internal"), ("ADD", "RESIZE_BILINEAR")),
+        provenance=g.provenance(SPEC, 36, ("nhwc", "relaxed", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 2], consumers=1),
@@ -227,7 +227,7 @@ def _t5():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 36, ("nhwc", "float16", "all_inputs_as_internal"), ("ADD", "RESIZE_BILINEAR")),
+        provenance=g.provenance(SPEC, 36, ("nhwc", "float16", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 3, 2], consumers=1),
@@ -302,7 +302,7 @@ def _t7():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 36, ("nhwc", "quant8", "all_inputs_as_internal"), ("ADD", "RESIZE_BILINEAR")),
+        provenance=g.provenance(SPEC, 36, ("nhwc", "quant8", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 3, 2], consumers=1, scale=0.5, zero_point=30),
@@ -377,7 +377,7 @@ def _t9():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 36, ("nchw", "", "all_inputs_as_internal"), ("ADD", "RESIZE_BILINEAR")),
+        provenance=g.provenance(SPEC, 36, ("nchw", "", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 3], consumers=1),
@@ -451,7 +451,7 @@ def _t11():
         "resize_bilinear_v1_2_up_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 36, ("nchw", "relaxed", "all_inputs_as_internal"), ("ADD", "RESIZE_BILINEAR")),
+        provenance=g.provenance(SPEC, 36, ("nchw", "relaxed", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 3], consumers=1),
@@ -527,7 +527,7 @@ def _t13():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 36, ("nchw", "float16", "all_inputs_as_internal"), ("ADD", "RESIZE_BILINEAR")),
+        provenance=g.provenance(SPEC, 36, ("nchw", "float16", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 3], consumers=1),
@@ -602,7 +602,7 @@ def _t15():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 36, ("nchw", "quant8", "all_inputs_as_internal"), ("ADD", "RESIZE_BILINEAR")),
+        provenance=g.provenance(SPEC, 36, ("nchw", "quant8", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 3], consumers=1, scale=0.5, zero_point=30),
@@ -677,7 +677,7 @@ def _t17():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 42, ("nhwc", "", "all_inputs_as_internal"), ("ADD", "RESIZE_BILINEAR")),
+        provenance=g.provenance(SPEC, 42, ("nhwc", "", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 2], consumers=1),
@@ -751,7 +751,7 @@ def _t19():
         "resize_bilinear_v1_2_up_scale_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 42, ("nhwc", "relaxed", "all_inputs_as_internal"), ("ADD", "RESIZE_BILINEAR")),
+        provenance=g.provenance(SPEC, 42, ("nhwc", "relaxed", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 2], consumers=1),
@@ -827,7 +827,7 @@ def _t21():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 42, ("nhwc", "float16", "all_inputs_as_internal"), ("ADD", "RESIZE_BILINEAR")),
+        provenance=g.provenance(SPEC, 42, ("nhwc", "float16", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 3, 2], consumers=1),
@@ -902,7 +902,7 @@ def _t23():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 42, ("nhwc", "quant8", "all_inputs_as_internal"), ("ADD", "RESIZE_BILINEAR")),
+        provenance=g.provenance(SPEC, 42, ("nhwc", "quant8", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 3, 2], consumers=1, scale=0.5, zero_point=30),
@@ -977,7 +977,7 @@ def _t25():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 42, ("nchw", "", "all_inputs_as_internal"), ("ADD", "RESIZE_BILINEAR")),
+        provenance=g.provenance(SPEC, 42, ("nchw", "", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 3], consumers=1),
@@ -1051,7 +1051,7 @@ def _t27():
         "resize_bilinear_v1_2_up_scale_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 42, ("nchw", "relaxed", "all_inputs_as_internal"), ("ADD", "RESIZE_BILINEAR")),
+        provenance=g.provenance(SPEC, 42, ("nchw", "relaxed", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 3], consumers=1),
@@ -1127,7 +1127,7 @@ def _t29():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 42, ("nchw", "float16", "all_inputs_as_internal"), ("ADD", "RESIZE_BILINEAR")),
+        provenance=g.provenance(SPEC, 42, ("nchw", "float16", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 3], consumers=1),
@@ -1202,7 +1202,7 @@ def _t31():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 42, ("nchw", "quant8", "all_inputs_as_internal"), ("ADD", "RESIZE_BILINEAR")),
+        provenance=g.provenance(SPEC, 42, ("nchw", "quant8", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 3], consumers=1, scale=0.5, zero_point=30),
@@ -1277,7 +1277,7 @@ def _t33():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 48, ("nhwc", "", "all_inputs_as_internal"), ("ADD", "RESIZE_BILINEAR")),
+        provenance=g.provenance(SPEC, 48, ("nhwc", "", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 4, 1], consumers=1),
@@ -1351,7 +1351,7 @@ def _t35():
         "resize_bilinear_v1_2_down_scale_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 48, ("nhwc", "relaxed", "all_inputs_as_internal"), ("ADD", "RESIZE_BILINEAR")),
+        provenance=g.provenance(SPEC, 48, ("nhwc", "relaxed", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 4, 1], consumers=1),
@@ -1427,7 +1427,7 @@ def _t37():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 48, ("nhwc", "float16", "all_inputs_as_internal"), ("ADD", "RESIZE_BILINEAR")),
+        provenance=g.provenance(SPEC, 48, ("nhwc", "float16", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 4, 4, 1], consumers=1),
@@ -1502,7 +1502,7 @@ def _t39():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 48, ("nhwc", "quant8", "all_inputs_as_internal"), ("ADD", "RESIZE_BILINEAR")),
+        provenance=g.provenance(SPEC, 48, ("nhwc", "quant8", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 4, 1], consumers=1, scale=0.5, zero_point=30),
@@ -1577,7 +1577,7 @@ def _t41():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 48, ("nchw", "", "all_inputs_as_internal"), ("ADD", "RESIZE_BILINEAR")),
+        provenance=g.provenance(SPEC, 48, ("nchw", "", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 4, 4], consumers=1),
@@ -1651,7 +1651,7 @@ def _t43():
         "resize_bilinear_v1_2_down_scale_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 48, ("nchw", "relaxed", "all_inputs_as_internal"), ("ADD", "RESIZE_BILINEAR")),
+        provenance=g.provenance(SPEC, 48, ("nchw", "relaxed", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 4, 4], consumers=1),
@@ -1727,7 +1727,7 @@ def _t45():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 48, ("nchw", "float16", "all_inputs_as_internal"), ("ADD", "RESIZE_BILINEAR")),
+        provenance=g.provenance(SPEC, 48, ("nchw", "float16", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 1, 4, 4], consumers=1),
@@ -1802,7 +1802,7 @@ def _t47():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 48, ("nchw", "quant8", "all_inputs_as_internal"), ("ADD", "RESIZE_BILINEAR")),
+        provenance=g.provenance(SPEC, 48, ("nchw", "quant8", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 1, 4, 4], consumers=1, scale=0.5, zero_point=30),
@@ -1876,7 +1876,7 @@ def _t49():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 57, ("float16", "all_inputs_as_internal"), ("ADD", "RESIZE_BILINEAR")),
+        provenance=g.provenance(SPEC, 57, ("float16", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 4, 4, 1], consumers=1),
@@ -1949,7 +1949,7 @@ def _t51():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 57, ("quant8", "all_inputs_as_internal"), ("ADD", "RESIZE_BILINEAR")),
+        provenance=g.provenance(SPEC, 57, ("quant8", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 4, 1], consumers=1, scale=0.5, zero_point=30),
@@ -2022,7 +2022,7 @@ def _t53():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 65, ("", "all_inputs_as_internal"), ("ADD", "RESIZE_BILINEAR")),
+        provenance=g.provenance(SPEC, 65, ("", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 4, 1], consumers=1),
@@ -2095,7 +2095,7 @@ def _t55():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 65, ("float16", "all_inputs_as_internal"), ("ADD", "RESIZE_BILINEAR")),
+        provenance=g.provenance(SPEC, 65, ("float16", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 4, 4, 1], consumers=1),
@@ -2168,7 +2168,7 @@ def _t57():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 65, ("quant8", "all_inputs_as_internal"), ("ADD", "RESIZE_BILINEAR")),
+        provenance=g.provenance(SPEC, 65, ("quant8", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 4, 1], consumers=1, scale=0.5, zero_point=30),

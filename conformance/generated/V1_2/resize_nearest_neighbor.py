@@ -83,7 +83,7 @@ def _t1():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 27, ("nhwc", "", "all_inputs_as_internal"), ("ADD", "RESIZE_NEAREST_NEIGHBOR")),
+        provenance=g.provenance(SPEC, 27, ("nhwc", "", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 2], consumers=1),
@@ -157,7 +157,7 @@ def _t3():
         "resize_nearest_neighbor_up_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 27, ("nhwc", "relaxed", "all_inputs_as_internal"), ("ADD", "RESIZE_NEAREST_NEIGHBOR")),
+        provenance=g.provenance(SPEC, 27, ("nhwc", "relaxed", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 2], consumers=1),
@@ -233,7 +233,7 @@ def _t5():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 27, ("nhwc", "float16", "all_inputs_as_internal"), ("ADD", "RESIZE_NEAREST_NEIGHBOR")),
+        provenance=g.provenance(SPEC, 27, ("nhwc", "float16", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 3, 2], consumers=1),
@@ -308,7 +308,7 @@ def _t7():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 27, ("nhwc", "quant8", "all_inputs_as_internal"), ("ADD", "RESIZE_NEAREST_NEIGHBOR")),
+        provenance=g.provenance(SPEC, 27, ("nhwc", "quant8", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 3, 2], consumers=1, scale=0.5, zero_point=30),
@@ -383,7 +383,7 @@ def _t9():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 27, ("nchw", "", "all_inputs_as_internal"), ("ADD", "RESIZE_NEAREST_NEIGHBOR")),
+        provenance=g.provenance(SPEC, 27, ("nchw", "", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 3], consumers=1),
@@ -457,7 +457,7 @@ def _t11():
         "resize_nearest_neighbor_up_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 27, ("nchw", "relaxed", "all_inputs_as_internal"), ("ADD", "RESIZE_NEAREST_NEIGHBOR")),
+        provenance=g.provenance(SPEC, 27, ("nchw", "relaxed", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 3], consumers=1),
@@ -533,7 +533,7 @@ def _t13():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 27, ("nchw", "float16", "all_inputs_as_internal"), ("ADD", "RESIZE_NEAREST_NEIGHBOR")),
+        provenance=g.provenance(SPEC, 27, ("nchw", "float16", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 3], consumers=1),
@@ -608,7 +608,7 @@ def _t15():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 27, ("nchw", "quant8", "all_inputs_as_internal"), ("ADD", "RESIZE_NEAREST_NEIGHBOR")),
+        provenance=g.provenance(SPEC, 27, ("nchw", "quant8", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 3], consumers=1, scale=0.5, zero_point=30),
@@ -683,7 +683,7 @@ def _t17():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 41, ("nhwc", "", "all_inputs_as_internal"), ("ADD", "RESIZE_NEAREST_NEIGHBOR")),
+        provenance=g.provenance(SPEC, 41, ("nhwc", "", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 4, 1], consumers=1),
@@ -757,7 +757,7 @@ def _t19():
         "resize_nearest_neighbor_down_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 41, ("nhwc", "relaxed", "all_inputs_as_internal"), ("ADD", "RESIZE_NEAREST_NEIGHBOR")),
+        provenance=g.provenance(SPEC, 41, ("nhwc", "relaxed", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 4, 1], consumers=1),
@@ -833,7 +833,7 @@ def _t21():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 41, ("nhwc", "float16", "all_inputs_as_internal"), ("ADD", "RESIZE_NEAREST_NEIGHBOR")),
+        provenance=g.provenance(SPEC, 41, ("nhwc", "float16", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 4, 4, 1], consumers=1),
@@ -908,7 +908,7 @@ def _t23():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 41, ("nhwc", "quant8", "all_inputs_as_internal"), ("ADD", "RESIZE_NEAREST_NEIGHBOR")),
+        provenance=g.provenance(SPEC, 41, ("nhwc", "quant8", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 4, 1], consumers=1, scale=0.5, zero_point=30),
@@ -983,7 +983,7 @@ def _t25():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 41, ("nchw", "", "all_inputs_as_internal"), ("ADD", "RESIZE_NEAREST_NEIGHBOR")),
+        provenance=g.provenance(SPEC, 41, ("nchw", "", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 4, 4], consumers=1),
@@ -1057,7 +1057,7 @@ def _t27():
         "resize_nearest_neighbor_down_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 41, ("nchw", "relaxed", "all_inputs_as_internal"), ("ADD", "RESIZE_NEAREST_NEIGHBOR")),
+        provenance=g.provenance(SPEC, 41, ("nchw", "relaxed", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 4, 4], consumers=1),
@@ -1133,7 +1133,7 @@ def _t29():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 41, ("nchw", "float16", "all_inputs_as_internal"), ("ADD", "RESIZE_NEAREST_NEIGHBOR")),
+        provenance=g.provenance(SPEC, 41, ("nchw", "float16", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 1, 4, 4], consumers=1),
@@ -1208,7 +1208,7 @@ def _t31():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 41, ("nchw", "quant8", "all_inputs_as_internal"), ("ADD", "RESIZE_NEAREST_NEIGHBOR")),
+        provenance=g.provenance(SPEC, 41, ("nchw", "quant8", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 1, 4, 4], consumers=1, scale=0.5, zero_point=30),
@@ -1283,7 +1283,7 @@ def _t33():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 51, ("nhwc", "", "all_inputs_as_internal"), ("ADD", "RESIZE_NEAREST_NEIGHBOR")),
+        provenance=g.provenance(SPEC, 51, ("nhwc", "", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 2], consumers=1),
@@ -1357,7 +1357,7 @@ def _t35():
         "resize_nearest_neighbor_scale_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 51, ("nhwc", "relaxed", "all_inputs_as_internal"), ("ADD", "RESIZE_NEAREST_NEIGHBOR")),
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relaxed", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 2], consumers=1),
@@ -1433,7 +1433,7 @@ def _t37():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 51, ("nhwc", "float16", "all_inputs_as_internal"), ("ADD", "RESIZE_NEAREST_NEIGHBOR")),
+        provenance=g.provenance(SPEC, 51, ("nhwc", "float16", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 3, 2], consumers=1),
@@ -1508,7 +1508,7 @@ def _t39():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 51, ("nhwc", "quant8", "all_inputs_as_internal"), ("ADD", "RESIZE_NEAREST_NEIGHBOR")),
+        provenance=g.provenance(SPEC, 51, ("nhwc", "quant8", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 3, 2], consumers=1, scale=0.5, zero_point=30),
@@ -1583,7 +1583,7 @@ def _t41():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 51, ("nchw", "", "all_inputs_as_internal"), ("ADD", "RESIZE_NEAREST_NEIGHBOR")),
+        provenance=g.provenance(SPEC, 51, ("nchw", "", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 3], consumers=1),
@@ -1657,7 +1657,7 @@ def _t43():
         "resize_nearest_neighbor_scale_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 51, ("nchw", "relaxed", "all_inputs_as_internal"), ("ADD", "RESIZE_NEAREST_NEIGHBOR")),
+        provenance=g.provenance(SPEC, 51, ("nchw", "relaxed", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 3], consumers=1),
@@ -1733,7 +1733,7 @@ def _t45():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 51, ("nchw", "float16", "all_inputs_as_internal"), ("ADD", "RESIZE_NEAREST_NEIGHBOR")),
+        provenance=g.provenance(SPEC, 51, ("nchw", "float16", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 3], consumers=1),
@@ -1808,7 +1808,7 @@ def _t47():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 51, ("nchw", "quant8", "all_inputs_as_internal"), ("ADD", "RESIZE_NEAREST_NEIGHBOR")),
+        provenance=g.provenance(SPEC, 51, ("nchw", "quant8", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 3], consumers=1, scale=0.5, zero_point=30),

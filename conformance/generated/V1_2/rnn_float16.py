@@ -62,7 +62,7 @@ def _t1():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 15, ("", "", "float16", "all_inputs_as_internal"), ("ADD", "ADD", "RNN")),
+        provenance=g.provenance(SPEC, 15, ("", "", "float16", "all_inputs_as_internal"), ("RNN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 3], consumers=1),
@@ -155,7 +155,7 @@ def _t3():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 15, ("", "", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "RNN")),
+        provenance=g.provenance(SPEC, 15, ("", "", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("RNN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 3], consumers=1),
@@ -262,7 +262,7 @@ def _t5():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 15, ("", "weight_as_input", "float16", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "RNN")),
+        provenance=g.provenance(SPEC, 15, ("", "weight_as_input", "float16", "all_inputs_as_internal"), ("RNN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 3], consumers=1),
@@ -366,7 +366,7 @@ def _t7():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 15, ("relu6", "", "float16", "all_inputs_as_internal"), ("ADD", "ADD", "RNN")),
+        provenance=g.provenance(SPEC, 15, ("relu6", "", "float16", "all_inputs_as_internal"), ("RNN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 3], consumers=1),
@@ -459,7 +459,7 @@ def _t9():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 15, ("relu6", "", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "RNN")),
+        provenance=g.provenance(SPEC, 15, ("relu6", "", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("RNN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 3], consumers=1),
@@ -566,7 +566,7 @@ def _t11():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 15, ("relu6", "weight_as_input", "float16", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "RNN")),
+        provenance=g.provenance(SPEC, 15, ("relu6", "weight_as_input", "float16", "all_inputs_as_internal"), ("RNN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 3], consumers=1),
@@ -680,7 +680,7 @@ def _t13():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 33, ("float16", "all_inputs_as_internal"), ("ADD", "ADD", "RNN")),
+        provenance=g.provenance(SPEC, 33, ("float16", "all_inputs_as_internal"), ("RNN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 3], consumers=1),
@@ -796,7 +796,7 @@ def _t15():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 33, ("float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "RNN")),
+        provenance=g.provenance(SPEC, 33, ("float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("RNN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 3], consumers=1),

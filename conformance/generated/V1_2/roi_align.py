@@ -115,7 +115,7 @@ def _t1():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 27, ("nhwc", "", "all_inputs_as_internal"), ("ADD", "ADD", "ROI_ALIGN")),
+        provenance=g.provenance(SPEC, 27, ("nhwc", "", "all_inputs_as_internal"), ("ROI_ALIGN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 4, 1], consumers=1),
@@ -209,7 +209,7 @@ def _t3():
         "roi_align_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 27, ("nhwc", "relaxed", "all_inputs_as_internal"), ("ADD", "ADD", "ROI_ALIGN")),
+        provenance=g.provenance(SPEC, 27, ("nhwc", "relaxed", "all_inputs_as_internal"), ("ROI_ALIGN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 4, 1], consumers=1),
@@ -305,7 +305,7 @@ def _t5():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 27, ("nhwc", "float16", "all_inputs_as_internal"), ("ADD", "ADD", "ROI_ALIGN")),
+        provenance=g.provenance(SPEC, 27, ("nhwc", "float16", "all_inputs_as_internal"), ("ROI_ALIGN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 4, 4, 1], consumers=1),
@@ -400,7 +400,7 @@ def _t7():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 27, ("nhwc", "quant8", "all_inputs_as_internal"), ("ADD", "ROI_ALIGN")),
+        provenance=g.provenance(SPEC, 27, ("nhwc", "quant8", "all_inputs_as_internal"), ("ROI_ALIGN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 4, 1], consumers=1, scale=0.25, zero_point=8),
@@ -491,7 +491,7 @@ def _t9():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 27, ("nchw", "", "all_inputs_as_internal"), ("ADD", "ADD", "ROI_ALIGN")),
+        provenance=g.provenance(SPEC, 27, ("nchw", "", "all_inputs_as_internal"), ("ROI_ALIGN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 4, 4], consumers=1),
@@ -585,7 +585,7 @@ def _t11():
         "roi_align_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 27, ("nchw", "relaxed", "all_inputs_as_internal"), ("ADD", "ADD", "ROI_ALIGN")),
+        provenance=g.provenance(SPEC, 27, ("nchw", "relaxed", "all_inputs_as_internal"), ("ROI_ALIGN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 4, 4], consumers=1),
@@ -681,7 +681,7 @@ def _t13():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 27, ("nchw", "float16", "all_inputs_as_internal"), ("ADD", "ADD", "ROI_ALIGN")),
+        provenance=g.provenance(SPEC, 27, ("nchw", "float16", "all_inputs_as_internal"), ("ROI_ALIGN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 1, 4, 4], consumers=1),
@@ -776,7 +776,7 @@ def _t15():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 27, ("nchw", "quant8", "all_inputs_as_internal"), ("ADD", "ROI_ALIGN")),
+        provenance=g.provenance(SPEC, 27, ("nchw", "quant8", "all_inputs_as_internal"), ("ROI_ALIGN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 1, 4, 4], consumers=1, scale=0.25, zero_point=8),
@@ -867,7 +867,7 @@ def _t17():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 52, ("nhwc", "", "all_inputs_as_internal"), ("ADD", "ADD", "ROI_ALIGN")),
+        provenance=g.provenance(SPEC, 52, ("nhwc", "", "all_inputs_as_internal"), ("ROI_ALIGN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 4, 2], consumers=1),
@@ -961,7 +961,7 @@ def _t19():
         "roi_align_batches_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 52, ("nhwc", "relaxed", "all_inputs_as_internal"), ("ADD", "ADD", "ROI_ALIGN")),
+        provenance=g.provenance(SPEC, 52, ("nhwc", "relaxed", "all_inputs_as_internal"), ("ROI_ALIGN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 4, 2], consumers=1),
@@ -1057,7 +1057,7 @@ def _t21():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 52, ("nhwc", "float16", "all_inputs_as_internal"), ("ADD", "ADD", "ROI_ALIGN")),
+        provenance=g.provenance(SPEC, 52, ("nhwc", "float16", "all_inputs_as_internal"), ("ROI_ALIGN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 4, 2], consumers=1),
@@ -1152,7 +1152,7 @@ def _t23():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 52, ("nhwc", "quant8", "all_inputs_as_internal"), ("ADD", "ROI_ALIGN")),
+        provenance=g.provenance(SPEC, 52, ("nhwc", "quant8", "all_inputs_as_internal"), ("ROI_ALIGN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 4, 2], consumers=1, scale=0.5, zero_point=20),
@@ -1243,7 +1243,7 @@ def _t25():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 52, ("nchw", "", "all_inputs_as_internal"), ("ADD", "ADD", "ROI_ALIGN")),
+        provenance=g.provenance(SPEC, 52, ("nchw", "", "all_inputs_as_internal"), ("ROI_ALIGN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 4], consumers=1),
@@ -1337,7 +1337,7 @@ def _t27():
         "roi_align_batches_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 52, ("nchw", "relaxed", "all_inputs_as_internal"), ("ADD", "ADD", "ROI_ALIGN")),
+        provenance=g.provenance(SPEC, 52, ("nchw", "relaxed", "all_inputs_as_internal"), ("ROI_ALIGN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 4], consumers=1),
@@ -1433,7 +1433,7 @@ def _t29():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 52, ("nchw", "float16", "all_inputs_as_internal"), ("ADD", "ADD", "ROI_ALIGN")),
+        provenance=g.provenance(SPEC, 52, ("nchw", "float16", "all_inputs_as_internal"), ("ROI_ALIGN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 3, 4], consumers=1),
@@ -1528,7 +1528,7 @@ def _t31():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 52, ("nchw", "quant8", "all_inputs_as_internal"), ("ADD", "ROI_ALIGN")),
+        provenance=g.provenance(SPEC, 52, ("nchw", "quant8", "all_inputs_as_internal"), ("ROI_ALIGN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 3, 4], consumers=1, scale=0.5, zero_point=20),
@@ -1617,7 +1617,7 @@ def _t33():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 80, ("nhwc", "", "", "all_inputs_as_internal"), ("ADD", "ROI_ALIGN")),
+        provenance=g.provenance(SPEC, 80, ("nhwc", "", "", "all_inputs_as_internal"), ("ROI_ALIGN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 1], consumers=1),
@@ -1707,7 +1707,7 @@ def _t35():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 80, ("nhwc", "", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ROI_ALIGN")),
+        provenance=g.provenance(SPEC, 80, ("nhwc", "", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ROI_ALIGN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 1], consumers=1),
@@ -1799,7 +1799,7 @@ def _t37():
         "roi_align_constant_rois_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 80, ("nhwc", "", "relaxed", "all_inputs_as_internal"), ("ADD", "ROI_ALIGN")),
+        provenance=g.provenance(SPEC, 80, ("nhwc", "", "relaxed", "all_inputs_as_internal"), ("ROI_ALIGN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 1], consumers=1),
@@ -1889,7 +1889,7 @@ def _t39():
         "roi_align_constant_rois_dynamic_output_shape_nhwc_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 80, ("nhwc", "", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ROI_ALIGN")),
+        provenance=g.provenance(SPEC, 80, ("nhwc", "", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ROI_ALIGN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 1], consumers=1),
@@ -1983,7 +1983,7 @@ def _t41():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 80, ("nhwc", "", "float16", "all_inputs_as_internal"), ("ADD", "ROI_ALIGN")),
+        provenance=g.provenance(SPEC, 80, ("nhwc", "", "float16", "all_inputs_as_internal"), ("ROI_ALIGN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 1], consumers=1),
@@ -2073,7 +2073,7 @@ def _t43():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 80, ("nhwc", "", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ROI_ALIGN")),
+        provenance=g.provenance(SPEC, 80, ("nhwc", "", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ROI_ALIGN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 1], consumers=1),
@@ -2166,7 +2166,7 @@ def _t45():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 80, ("nhwc", "", "quant8", "all_inputs_as_internal"), ("ADD", "ROI_ALIGN")),
+        provenance=g.provenance(SPEC, 80, ("nhwc", "", "quant8", "all_inputs_as_internal"), ("ROI_ALIGN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 1], consumers=1, scale=0.5),
@@ -2256,7 +2256,7 @@ def _t47():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 80, ("nhwc", "", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ROI_ALIGN")),
+        provenance=g.provenance(SPEC, 80, ("nhwc", "", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ROI_ALIGN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 1], consumers=1, scale=0.5),
@@ -2347,7 +2347,7 @@ def _t49():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 80, ("nhwc", "weight_as_input", "", "all_inputs_as_internal"), ("ADD", "ADD", "ROI_ALIGN")),
+        provenance=g.provenance(SPEC, 80, ("nhwc", "weight_as_input", "", "all_inputs_as_internal"), ("ROI_ALIGN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 1], consumers=1),
@@ -2441,7 +2441,7 @@ def _t51():
         "roi_align_constant_rois_dynamic_output_shape_nhwc_weight_as_input_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 80, ("nhwc", "weight_as_input", "relaxed", "all_inputs_as_internal"), ("ADD", "ADD", "ROI_ALIGN")),
+        provenance=g.provenance(SPEC, 80, ("nhwc", "weight_as_input", "relaxed", "all_inputs_as_internal"), ("ROI_ALIGN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 1], consumers=1),
@@ -2537,7 +2537,7 @@ def _t53():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 80, ("nhwc", "weight_as_input", "float16", "all_inputs_as_internal"), ("ADD", "ADD", "ROI_ALIGN")),
+        provenance=g.provenance(SPEC, 80, ("nhwc", "weight_as_input", "float16", "all_inputs_as_internal"), ("ROI_ALIGN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 1], consumers=1),
@@ -2632,7 +2632,7 @@ def _t55():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 80, ("nhwc", "weight_as_input", "quant8", "all_inputs_as_internal"), ("ADD", "ROI_ALIGN")),
+        provenance=g.provenance(SPEC, 80, ("nhwc", "weight_as_input", "quant8", "all_inputs_as_internal"), ("ROI_ALIGN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 1], consumers=1, scale=0.5),
@@ -2721,7 +2721,7 @@ def _t57():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 80, ("nchw", "", "", "all_inputs_as_internal"), ("ADD", "ROI_ALIGN")),
+        provenance=g.provenance(SPEC, 80, ("nchw", "", "", "all_inputs_as_internal"), ("ROI_ALIGN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 2, 2], consumers=1),
@@ -2811,7 +2811,7 @@ def _t59():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 80, ("nchw", "", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ROI_ALIGN")),
+        provenance=g.provenance(SPEC, 80, ("nchw", "", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ROI_ALIGN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 2, 2], consumers=1),
@@ -2903,7 +2903,7 @@ def _t61():
         "roi_align_constant_rois_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 80, ("nchw", "", "relaxed", "all_inputs_as_internal"), ("ADD", "ROI_ALIGN")),
+        provenance=g.provenance(SPEC, 80, ("nchw", "", "relaxed", "all_inputs_as_internal"), ("ROI_ALIGN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 2, 2], consumers=1),
@@ -2993,7 +2993,7 @@ def _t63():
         "roi_align_constant_rois_dynamic_output_shape_nchw_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 80, ("nchw", "", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ROI_ALIGN")),
+        provenance=g.provenance(SPEC, 80, ("nchw", "", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ROI_ALIGN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 2, 2], consumers=1),
@@ -3087,7 +3087,7 @@ def _t65():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 80, ("nchw", "", "float16", "all_inputs_as_internal"), ("ADD", "ROI_ALIGN")),
+        provenance=g.provenance(SPEC, 80, ("nchw", "", "float16", "all_inputs_as_internal"), ("ROI_ALIGN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 1, 2, 2], consumers=1),
@@ -3177,7 +3177,7 @@ def _t67():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 80, ("nchw", "", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ROI_ALIGN")),
+        provenance=g.provenance(SPEC, 80, ("nchw", "", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ROI_ALIGN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 1, 2, 2], consumers=1),
@@ -3270,7 +3270,7 @@ def _t69():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 80, ("nchw", "", "quant8", "all_inputs_as_internal"), ("ADD", "ROI_ALIGN")),
+        provenance=g.provenance(SPEC, 80, ("nchw", "", "quant8", "all_inputs_as_internal"), ("ROI_ALIGN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 1, 2, 2], consumers=1, scale=0.5),
@@ -3360,7 +3360,7 @@ def _t71():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 80, ("nchw", "", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ROI_ALIGN")),
+        provenance=g.provenance(SPEC, 80, ("nchw", "", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ROI_ALIGN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 1, 2, 2], consumers=1, scale=0.5),
@@ -3451,7 +3451,7 @@ def _t73():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 80, ("nchw", "weight_as_input", "", "all_inputs_as_internal"), ("ADD", "ADD", "ROI_ALIGN")),
+        provenance=g.provenance(SPEC, 80, ("nchw", "weight_as_input", "", "all_inputs_as_internal"), ("ROI_ALIGN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 2, 2], consumers=1),
@@ -3545,7 +3545,7 @@ def _t75():
         "roi_align_constant_rois_dynamic_output_shape_nchw_weight_as_input_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 80, ("nchw", "weight_as_input", "relaxed", "all_inputs_as_internal"), ("ADD", "ADD", "ROI_ALIGN")),
+        provenance=g.provenance(SPEC, 80, ("nchw", "weight_as_input", "relaxed", "all_inputs_as_internal"), ("ROI_ALIGN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 2, 2], consumers=1),
@@ -3641,7 +3641,7 @@ def _t77():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 80, ("nchw", "weight_as_input", "float16", "all_inputs_as_internal"), ("ADD", "ADD", "ROI_ALIGN")),
+        provenance=g.provenance(SPEC, 80, ("nchw", "weight_as_input", "float16", "all_inputs_as_internal"), ("ROI_ALIGN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 1, 2, 2], consumers=1),
@@ -3736,7 +3736,7 @@ def _t79():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 80, ("nchw", "weight_as_input", "quant8", "all_inputs_as_internal"), ("ADD", "ROI_ALIGN")),
+        provenance=g.provenance(SPEC, 80, ("nchw", "weight_as_input", "quant8", "all_inputs_as_internal"), ("ROI_ALIGN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 1, 2, 2], consumers=1, scale=0.5),

@@ -94,7 +94,7 @@ def _t1():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 26, ("nhwc", "", "all_inputs_as_internal"), ("ADD", "ADD", "ROI_POOLING")),
+        provenance=g.provenance(SPEC, 26, ("nhwc", "", "all_inputs_as_internal"), ("ROI_POOLING",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 5, 1], consumers=1),
@@ -184,7 +184,7 @@ def _t3():
         "roi_pooling_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 26, ("nhwc", "relaxed", "all_inputs_as_internal"), ("ADD", "ADD", "ROI_POOLING")),
+        provenance=g.provenance(SPEC, 26, ("nhwc", "relaxed", "all_inputs_as_internal"), ("ROI_POOLING",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 5, 1], consumers=1),
@@ -276,7 +276,7 @@ def _t5():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 26, ("nhwc", "float16", "all_inputs_as_internal"), ("ADD", "ADD", "ROI_POOLING")),
+        provenance=g.provenance(SPEC, 26, ("nhwc", "float16", "all_inputs_as_internal"), ("ROI_POOLING",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 4, 5, 1], consumers=1),
@@ -367,7 +367,7 @@ def _t7():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 26, ("nhwc", "quant8", "all_inputs_as_internal"), ("ADD", "ROI_POOLING")),
+        provenance=g.provenance(SPEC, 26, ("nhwc", "quant8", "all_inputs_as_internal"), ("ROI_POOLING",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 5, 1], consumers=1, scale=0.5, zero_point=10),
@@ -454,7 +454,7 @@ def _t9():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 26, ("nchw", "", "all_inputs_as_internal"), ("ADD", "ADD", "ROI_POOLING")),
+        provenance=g.provenance(SPEC, 26, ("nchw", "", "all_inputs_as_internal"), ("ROI_POOLING",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 4, 5], consumers=1),
@@ -544,7 +544,7 @@ def _t11():
         "roi_pooling_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 26, ("nchw", "relaxed", "all_inputs_as_internal"), ("ADD", "ADD", "ROI_POOLING")),
+        provenance=g.provenance(SPEC, 26, ("nchw", "relaxed", "all_inputs_as_internal"), ("ROI_POOLING",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 4, 5], consumers=1),
@@ -636,7 +636,7 @@ def _t13():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 26, ("nchw", "float16", "all_inputs_as_internal"), ("ADD", "ADD", "ROI_POOLING")),
+        provenance=g.provenance(SPEC, 26, ("nchw", "float16", "all_inputs_as_internal"), ("ROI_POOLING",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 1, 4, 5], consumers=1),
@@ -727,7 +727,7 @@ def _t15():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 26, ("nchw", "quant8", "all_inputs_as_internal"), ("ADD", "ROI_POOLING")),
+        provenance=g.provenance(SPEC, 26, ("nchw", "quant8", "all_inputs_as_internal"), ("ROI_POOLING",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 1, 4, 5], consumers=1, scale=0.5, zero_point=10),
@@ -814,7 +814,7 @@ def _t17():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 49, ("nhwc", "", "all_inputs_as_internal"), ("ADD", "ADD", "ROI_POOLING")),
+        provenance=g.provenance(SPEC, 49, ("nhwc", "", "all_inputs_as_internal"), ("ROI_POOLING",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 4, 2], consumers=1),
@@ -904,7 +904,7 @@ def _t19():
         "roi_pooling_batches_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 49, ("nhwc", "relaxed", "all_inputs_as_internal"), ("ADD", "ADD", "ROI_POOLING")),
+        provenance=g.provenance(SPEC, 49, ("nhwc", "relaxed", "all_inputs_as_internal"), ("ROI_POOLING",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 4, 2], consumers=1),
@@ -996,7 +996,7 @@ def _t21():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 49, ("nhwc", "float16", "all_inputs_as_internal"), ("ADD", "ADD", "ROI_POOLING")),
+        provenance=g.provenance(SPEC, 49, ("nhwc", "float16", "all_inputs_as_internal"), ("ROI_POOLING",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 4, 2], consumers=1),
@@ -1087,7 +1087,7 @@ def _t23():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 49, ("nhwc", "quant8", "all_inputs_as_internal"), ("ADD", "ROI_POOLING")),
+        provenance=g.provenance(SPEC, 49, ("nhwc", "quant8", "all_inputs_as_internal"), ("ROI_POOLING",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 4, 2], consumers=1, scale=0.25, zero_point=128),
@@ -1174,7 +1174,7 @@ def _t25():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 49, ("nchw", "", "all_inputs_as_internal"), ("ADD", "ADD", "ROI_POOLING")),
+        provenance=g.provenance(SPEC, 49, ("nchw", "", "all_inputs_as_internal"), ("ROI_POOLING",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 4], consumers=1),
@@ -1264,7 +1264,7 @@ def _t27():
         "roi_pooling_batches_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 49, ("nchw", "relaxed", "all_inputs_as_internal"), ("ADD", "ADD", "ROI_POOLING")),
+        provenance=g.provenance(SPEC, 49, ("nchw", "relaxed", "all_inputs_as_internal"), ("ROI_POOLING",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 4], consumers=1),
@@ -1356,7 +1356,7 @@ def _t29():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 49, ("nchw", "float16", "all_inputs_as_internal"), ("ADD", "ADD", "ROI_POOLING")),
+        provenance=g.provenance(SPEC, 49, ("nchw", "float16", "all_inputs_as_internal"), ("ROI_POOLING",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 3, 4], consumers=1),
@@ -1447,7 +1447,7 @@ def _t31():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 49, ("nchw", "quant8", "all_inputs_as_internal"), ("ADD", "ROI_POOLING")),
+        provenance=g.provenance(SPEC, 49, ("nchw", "quant8", "all_inputs_as_internal"), ("ROI_POOLING",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 3, 4], consumers=1, scale=0.25, zero_point=128),

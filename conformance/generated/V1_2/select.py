@@ -63,7 +63,7 @@ def _t1():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 22, ("", "all_inputs_as_internal"), ("ADD", "ADD", "SELECT")),
+        provenance=g.provenance(SPEC, 22, ("", "all_inputs_as_internal"), ("SELECT",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -142,7 +142,7 @@ def _t3():
         "select_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 22, ("relaxed", "all_inputs_as_internal"), ("ADD", "ADD", "SELECT")),
+        provenance=g.provenance(SPEC, 22, ("relaxed", "all_inputs_as_internal"), ("SELECT",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -223,7 +223,7 @@ def _t5():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 22, ("float16", "all_inputs_as_internal"), ("ADD", "ADD", "SELECT")),
+        provenance=g.provenance(SPEC, 22, ("float16", "all_inputs_as_internal"), ("SELECT",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -303,7 +303,7 @@ def _t7():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 22, ("quant8", "all_inputs_as_internal"), ("ADD", "ADD", "SELECT")),
+        provenance=g.provenance(SPEC, 22, ("quant8", "all_inputs_as_internal"), ("SELECT",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -383,7 +383,7 @@ def _t9():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 37, ("", "", "all_inputs_as_internal"), ("ADD", "SELECT")),
+        provenance=g.provenance(SPEC, 37, ("", "", "all_inputs_as_internal"), ("SELECT",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -459,7 +459,7 @@ def _t11():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 37, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "SELECT")),
+        provenance=g.provenance(SPEC, 37, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SELECT",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -539,7 +539,7 @@ def _t13():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 37, ("", "float16", "all_inputs_as_internal"), ("ADD", "SELECT")),
+        provenance=g.provenance(SPEC, 37, ("", "float16", "all_inputs_as_internal"), ("SELECT",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -615,7 +615,7 @@ def _t15():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 37, ("", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "SELECT")),
+        provenance=g.provenance(SPEC, 37, ("", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SELECT",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -695,7 +695,7 @@ def _t17():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 37, ("weight_as_input", "", "all_inputs_as_internal"), ("ADD", "ADD", "SELECT")),
+        provenance=g.provenance(SPEC, 37, ("weight_as_input", "", "all_inputs_as_internal"), ("SELECT",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -775,7 +775,7 @@ def _t19():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 37, ("weight_as_input", "float16", "all_inputs_as_internal"), ("ADD", "ADD", "SELECT")),
+        provenance=g.provenance(SPEC, 37, ("weight_as_input", "float16", "all_inputs_as_internal"), ("SELECT",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -855,7 +855,7 @@ def _t21():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 49, ("", "all_inputs_as_internal"), ("ADD", "ADD", "SELECT")),
+        provenance=g.provenance(SPEC, 49, ("", "all_inputs_as_internal"), ("SELECT",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [2, 1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -934,7 +934,7 @@ def _t23():
         "select_all_false_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 49, ("relaxed", "all_inputs_as_internal"), ("ADD", "ADD", "SELECT")),
+        provenance=g.provenance(SPEC, 49, ("relaxed", "all_inputs_as_internal"), ("SELECT",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [2, 1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -1015,7 +1015,7 @@ def _t25():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 49, ("float16", "all_inputs_as_internal"), ("ADD", "ADD", "SELECT")),
+        provenance=g.provenance(SPEC, 49, ("float16", "all_inputs_as_internal"), ("SELECT",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [2, 1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -1130,7 +1130,7 @@ def _t28():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 82, ("all_inputs_as_internal",), ("ADD", "ADD", "SELECT")),
+        provenance=g.provenance(SPEC, 82, ("all_inputs_as_internal",), ("SELECT",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [8], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),

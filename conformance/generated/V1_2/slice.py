@@ -65,7 +65,7 @@ def _t1():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 15, ("", "", "all_inputs_as_internal"), ("ADD", "SLICE")),
+        provenance=g.provenance(SPEC, 15, ("", "", "all_inputs_as_internal"), ("SLICE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [3, 4], consumers=1),
@@ -140,7 +140,7 @@ def _t3():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 15, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "SLICE")),
+        provenance=g.provenance(SPEC, 15, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SLICE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [3, 4], consumers=1),
@@ -214,7 +214,7 @@ def _t5():
         "slice_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 15, ("", "relaxed", "all_inputs_as_internal"), ("ADD", "SLICE")),
+        provenance=g.provenance(SPEC, 15, ("", "relaxed", "all_inputs_as_internal"), ("SLICE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [3, 4], consumers=1),
@@ -289,7 +289,7 @@ def _t7():
         "slice_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 15, ("", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "SLICE")),
+        provenance=g.provenance(SPEC, 15, ("", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SLICE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [3, 4], consumers=1),
@@ -365,7 +365,7 @@ def _t9():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 15, ("", "float16", "all_inputs_as_internal"), ("ADD", "SLICE")),
+        provenance=g.provenance(SPEC, 15, ("", "float16", "all_inputs_as_internal"), ("SLICE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [3, 4], consumers=1),
@@ -440,7 +440,7 @@ def _t11():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 15, ("", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "SLICE")),
+        provenance=g.provenance(SPEC, 15, ("", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SLICE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [3, 4], consumers=1),
@@ -585,7 +585,7 @@ def _t15():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 15, ("", "quant8", "all_inputs_as_internal"), ("ADD", "SLICE")),
+        provenance=g.provenance(SPEC, 15, ("", "quant8", "all_inputs_as_internal"), ("SLICE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 4], consumers=1, scale=0.5, zero_point=12),
@@ -660,7 +660,7 @@ def _t17():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 15, ("", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "SLICE")),
+        provenance=g.provenance(SPEC, 15, ("", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SLICE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 4], consumers=1, scale=0.5, zero_point=12),
@@ -736,7 +736,7 @@ def _t19():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 15, ("weight_as_input", "", "all_inputs_as_internal"), ("ADD", "SLICE")),
+        provenance=g.provenance(SPEC, 15, ("weight_as_input", "", "all_inputs_as_internal"), ("SLICE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [3, 4], consumers=1),
@@ -811,7 +811,7 @@ def _t21():
         "slice_dynamic_output_shape_weight_as_input_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 15, ("weight_as_input", "relaxed", "all_inputs_as_internal"), ("ADD", "SLICE")),
+        provenance=g.provenance(SPEC, 15, ("weight_as_input", "relaxed", "all_inputs_as_internal"), ("SLICE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [3, 4], consumers=1),
@@ -888,7 +888,7 @@ def _t23():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 15, ("weight_as_input", "float16", "all_inputs_as_internal"), ("ADD", "SLICE")),
+        provenance=g.provenance(SPEC, 15, ("weight_as_input", "float16", "all_inputs_as_internal"), ("SLICE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [3, 4], consumers=1),
@@ -999,7 +999,7 @@ def _t26():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 15, ("weight_as_input", "quant8", "all_inputs_as_internal"), ("ADD", "SLICE")),
+        provenance=g.provenance(SPEC, 15, ("weight_as_input", "quant8", "all_inputs_as_internal"), ("SLICE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 4], consumers=1, scale=0.5, zero_point=12),
@@ -1074,7 +1074,7 @@ def _t28():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 28, ("", "all_inputs_as_internal"), ("ADD", "SLICE")),
+        provenance=g.provenance(SPEC, 28, ("", "all_inputs_as_internal"), ("SLICE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
@@ -1146,7 +1146,7 @@ def _t30():
         "slice_rank3_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 28, ("relaxed", "all_inputs_as_internal"), ("ADD", "SLICE")),
+        provenance=g.provenance(SPEC, 28, ("relaxed", "all_inputs_as_internal"), ("SLICE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
@@ -1220,7 +1220,7 @@ def _t32():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 28, ("float16", "all_inputs_as_internal"), ("ADD", "SLICE")),
+        provenance=g.provenance(SPEC, 28, ("float16", "all_inputs_as_internal"), ("SLICE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 2], consumers=1),
@@ -1327,7 +1327,7 @@ def _t35():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 28, ("quant8", "all_inputs_as_internal"), ("ADD", "SLICE")),
+        provenance=g.provenance(SPEC, 28, ("quant8", "all_inputs_as_internal"), ("SLICE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 2], consumers=1, scale=0.5, zero_point=12),
@@ -1400,7 +1400,7 @@ def _t37():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 37, ("", "all_inputs_as_internal"), ("ADD", "SLICE")),
+        provenance=g.provenance(SPEC, 37, ("", "all_inputs_as_internal"), ("SLICE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 3, 2], consumers=1),
@@ -1473,7 +1473,7 @@ def _t39():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 37, ("float16", "all_inputs_as_internal"), ("ADD", "SLICE")),
+        provenance=g.provenance(SPEC, 37, ("float16", "all_inputs_as_internal"), ("SLICE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 3, 2], consumers=1),

@@ -77,7 +77,7 @@ def _t1():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 14, ("nhwc", "", "all_inputs_as_internal"), ("ADD", "SPACE_TO_BATCH_ND")),
+        provenance=g.provenance(SPEC, 14, ("nhwc", "", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 4, 1], consumers=1),
@@ -155,7 +155,7 @@ def _t3():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 14, ("nhwc", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "SPACE_TO_BATCH_ND")),
+        provenance=g.provenance(SPEC, 14, ("nhwc", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 4, 1], consumers=1),
@@ -231,7 +231,7 @@ def _t5():
         "space_to_batch_nd_v1_2_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 14, ("nhwc", "relaxed", "all_inputs_as_internal"), ("ADD", "SPACE_TO_BATCH_ND")),
+        provenance=g.provenance(SPEC, 14, ("nhwc", "relaxed", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 4, 1], consumers=1),
@@ -309,7 +309,7 @@ def _t7():
         "space_to_batch_nd_v1_2_dynamic_output_shape_nhwc_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 14, ("nhwc", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "SPACE_TO_BATCH_ND")),
+        provenance=g.provenance(SPEC, 14, ("nhwc", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 4, 1], consumers=1),
@@ -387,7 +387,7 @@ def _t9():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 14, ("nhwc", "float16", "all_inputs_as_internal"), ("ADD", "SPACE_TO_BATCH_ND")),
+        provenance=g.provenance(SPEC, 14, ("nhwc", "float16", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 4, 1], consumers=1),
@@ -465,7 +465,7 @@ def _t11():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 14, ("nhwc", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "SPACE_TO_BATCH_ND")),
+        provenance=g.provenance(SPEC, 14, ("nhwc", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 4, 1], consumers=1),
@@ -542,7 +542,7 @@ def _t13():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 14, ("nhwc", "quant8", "all_inputs_as_internal"), ("ADD", "SPACE_TO_BATCH_ND")),
+        provenance=g.provenance(SPEC, 14, ("nhwc", "quant8", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 4, 1], consumers=1, scale=0.5, zero_point=128),
@@ -620,7 +620,7 @@ def _t15():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 14, ("nhwc", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "SPACE_TO_BATCH_ND")),
+        provenance=g.provenance(SPEC, 14, ("nhwc", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 4, 1], consumers=1, scale=0.5, zero_point=128),
@@ -697,7 +697,7 @@ def _t17():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 14, ("nchw", "", "all_inputs_as_internal"), ("ADD", "SPACE_TO_BATCH_ND")),
+        provenance=g.provenance(SPEC, 14, ("nchw", "", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 2, 4], consumers=1),
@@ -775,7 +775,7 @@ def _t19():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 14, ("nchw", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "SPACE_TO_BATCH_ND")),
+        provenance=g.provenance(SPEC, 14, ("nchw", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 2, 4], consumers=1),
@@ -851,7 +851,7 @@ def _t21():
         "space_to_batch_nd_v1_2_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 14, ("nchw", "relaxed", "all_inputs_as_internal"), ("ADD", "SPACE_TO_BATCH_ND")),
+        provenance=g.provenance(SPEC, 14, ("nchw", "relaxed", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 2, 4], consumers=1),
@@ -929,7 +929,7 @@ def _t23():
         "space_to_batch_nd_v1_2_dynamic_output_shape_nchw_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 14, ("nchw", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "SPACE_TO_BATCH_ND")),
+        provenance=g.provenance(SPEC, 14, ("nchw", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 2, 4], consumers=1),
@@ -1007,7 +1007,7 @@ def _t25():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 14, ("nchw", "float16", "all_inputs_as_internal"), ("ADD", "SPACE_TO_BATCH_ND")),
+        provenance=g.provenance(SPEC, 14, ("nchw", "float16", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 1, 2, 4], consumers=1),
@@ -1085,7 +1085,7 @@ def _t27():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 14, ("nchw", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "SPACE_TO_BATCH_ND")),
+        provenance=g.provenance(SPEC, 14, ("nchw", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 1, 2, 4], consumers=1),
@@ -1162,7 +1162,7 @@ def _t29():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 14, ("nchw", "quant8", "all_inputs_as_internal"), ("ADD", "SPACE_TO_BATCH_ND")),
+        provenance=g.provenance(SPEC, 14, ("nchw", "quant8", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 1, 2, 4], consumers=1, scale=0.5, zero_point=128),
@@ -1240,7 +1240,7 @@ def _t31():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 14, ("nchw", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "SPACE_TO_BATCH_ND")),
+        provenance=g.provenance(SPEC, 14, ("nchw", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 1, 2, 4], consumers=1, scale=0.5, zero_point=128),
@@ -1317,7 +1317,7 @@ def _t33():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 28, ("nhwc", "", "all_inputs_as_internal"), ("ADD", "SPACE_TO_BATCH_ND")),
+        provenance=g.provenance(SPEC, 28, ("nhwc", "", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 1], consumers=1),
@@ -1394,7 +1394,7 @@ def _t35():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 28, ("nhwc", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "SPACE_TO_BATCH_ND")),
+        provenance=g.provenance(SPEC, 28, ("nhwc", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 1], consumers=1),
@@ -1469,7 +1469,7 @@ def _t37():
         "space_to_batch_nd_v1_2_asymmetric_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 28, ("nhwc", "relaxed", "all_inputs_as_internal"), ("ADD", "SPACE_TO_BATCH_ND")),
+        provenance=g.provenance(SPEC, 28, ("nhwc", "relaxed", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 1], consumers=1),
@@ -1546,7 +1546,7 @@ def _t39():
         "space_to_batch_nd_v1_2_asymmetric_dynamic_output_shape_nhwc_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 28, ("nhwc", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "SPACE_TO_BATCH_ND")),
+        provenance=g.provenance(SPEC, 28, ("nhwc", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 1], consumers=1),
@@ -1623,7 +1623,7 @@ def _t41():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 28, ("nhwc", "float16", "all_inputs_as_internal"), ("ADD", "SPACE_TO_BATCH_ND")),
+        provenance=g.provenance(SPEC, 28, ("nhwc", "float16", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 3, 1], consumers=1),
@@ -1700,7 +1700,7 @@ def _t43():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 28, ("nhwc", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "SPACE_TO_BATCH_ND")),
+        provenance=g.provenance(SPEC, 28, ("nhwc", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 3, 1], consumers=1),
@@ -1776,7 +1776,7 @@ def _t45():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 28, ("nhwc", "quant8", "all_inputs_as_internal"), ("ADD", "SPACE_TO_BATCH_ND")),
+        provenance=g.provenance(SPEC, 28, ("nhwc", "quant8", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 3, 1], consumers=1, scale=0.5, zero_point=3),
@@ -1853,7 +1853,7 @@ def _t47():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 28, ("nhwc", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "SPACE_TO_BATCH_ND")),
+        provenance=g.provenance(SPEC, 28, ("nhwc", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 3, 1], consumers=1, scale=0.5, zero_point=3),
@@ -1929,7 +1929,7 @@ def _t49():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 28, ("nchw", "", "all_inputs_as_internal"), ("ADD", "SPACE_TO_BATCH_ND")),
+        provenance=g.provenance(SPEC, 28, ("nchw", "", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 2, 3], consumers=1),
@@ -2006,7 +2006,7 @@ def _t51():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 28, ("nchw", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "SPACE_TO_BATCH_ND")),
+        provenance=g.provenance(SPEC, 28, ("nchw", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 2, 3], consumers=1),
@@ -2081,7 +2081,7 @@ def _t53():
         "space_to_batch_nd_v1_2_asymmetric_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 28, ("nchw", "relaxed", "all_inputs_as_internal"), ("ADD", "SPACE_TO_BATCH_ND")),
+        provenance=g.provenance(SPEC, 28, ("nchw", "relaxed", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 2, 3], consumers=1),
@@ -2158,7 +2158,7 @@ def _t55():
         "space_to_batch_nd_v1_2_asymmetric_dynamic_output_shape_nchw_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 28, ("nchw", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "SPACE_TO_BATCH_ND")),
+        provenance=g.provenance(SPEC, 28, ("nchw", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 2, 3], consumers=1),
@@ -2235,7 +2235,7 @@ def _t57():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 28, ("nchw", "float16", "all_inputs_as_internal"), ("ADD", "SPACE_TO_BATCH_ND")),
+        provenance=g.provenance(SPEC, 28, ("nchw", "float16", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 1, 2, 3], consumers=1),
@@ -2312,7 +2312,7 @@ def _t59():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 28, ("nchw", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "SPACE_TO_BATCH_ND")),
+        provenance=g.provenance(SPEC, 28, ("nchw", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 1, 2, 3], consumers=1),
@@ -2388,7 +2388,7 @@ def _t61():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 28, ("nchw", "quant8", "all_inputs_as_internal"), ("ADD", "SPACE_TO_BATCH_ND")),
+        provenance=g.provenance(SPEC, 28, ("nchw", "quant8", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 1, 2, 3], consumers=1, scale=0.5, zero_point=3),
@@ -2465,7 +2465,7 @@ def _t63():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 28, ("nchw", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "SPACE_TO_BATCH_ND")),
+        provenance=g.provenance(SPEC, 28, ("nchw", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 1, 2, 3], consumers=1, scale=0.5, zero_point=3),

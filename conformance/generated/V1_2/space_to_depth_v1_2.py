@@ -67,7 +67,7 @@ def _t1():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 12, ("nhwc", "", "all_inputs_as_internal"), ("ADD", "SPACE_TO_DEPTH")),
+        provenance=g.provenance(SPEC, 12, ("nhwc", "", "all_inputs_as_internal"), ("SPACE_TO_DEPTH",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 4, 1], consumers=1),
@@ -139,7 +139,7 @@ def _t3():
         "space_to_depth_v1_2_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 12, ("nhwc", "relaxed", "all_inputs_as_internal"), ("ADD", "SPACE_TO_DEPTH")),
+        provenance=g.provenance(SPEC, 12, ("nhwc", "relaxed", "all_inputs_as_internal"), ("SPACE_TO_DEPTH",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 4, 1], consumers=1),
@@ -213,7 +213,7 @@ def _t5():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 12, ("nhwc", "float16", "all_inputs_as_internal"), ("ADD", "SPACE_TO_DEPTH")),
+        provenance=g.provenance(SPEC, 12, ("nhwc", "float16", "all_inputs_as_internal"), ("SPACE_TO_DEPTH",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 4, 4, 1], consumers=1),
@@ -286,7 +286,7 @@ def _t7():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 12, ("nhwc", "quant8", "all_inputs_as_internal"), ("ADD", "SPACE_TO_DEPTH")),
+        provenance=g.provenance(SPEC, 12, ("nhwc", "quant8", "all_inputs_as_internal"), ("SPACE_TO_DEPTH",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 4, 1], consumers=1, scale=0.5),
@@ -359,7 +359,7 @@ def _t9():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 12, ("nchw", "", "all_inputs_as_internal"), ("ADD", "SPACE_TO_DEPTH")),
+        provenance=g.provenance(SPEC, 12, ("nchw", "", "all_inputs_as_internal"), ("SPACE_TO_DEPTH",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 4, 4], consumers=1),
@@ -431,7 +431,7 @@ def _t11():
         "space_to_depth_v1_2_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 12, ("nchw", "relaxed", "all_inputs_as_internal"), ("ADD", "SPACE_TO_DEPTH")),
+        provenance=g.provenance(SPEC, 12, ("nchw", "relaxed", "all_inputs_as_internal"), ("SPACE_TO_DEPTH",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 4, 4], consumers=1),
@@ -505,7 +505,7 @@ def _t13():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 12, ("nchw", "float16", "all_inputs_as_internal"), ("ADD", "SPACE_TO_DEPTH")),
+        provenance=g.provenance(SPEC, 12, ("nchw", "float16", "all_inputs_as_internal"), ("SPACE_TO_DEPTH",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 1, 4, 4], consumers=1),
@@ -578,7 +578,7 @@ def _t15():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 12, ("nchw", "quant8", "all_inputs_as_internal"), ("ADD", "SPACE_TO_DEPTH")),
+        provenance=g.provenance(SPEC, 12, ("nchw", "quant8", "all_inputs_as_internal"), ("SPACE_TO_DEPTH",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 1, 4, 4], consumers=1, scale=0.5),
@@ -651,7 +651,7 @@ def _t17():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 24, ("nhwc", "", "all_inputs_as_internal"), ("ADD", "SPACE_TO_DEPTH")),
+        provenance=g.provenance(SPEC, 24, ("nhwc", "", "all_inputs_as_internal"), ("SPACE_TO_DEPTH",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], consumers=1),
@@ -723,7 +723,7 @@ def _t19():
         "space_to_depth_v1_2_channels_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 24, ("nhwc", "relaxed", "all_inputs_as_internal"), ("ADD", "SPACE_TO_DEPTH")),
+        provenance=g.provenance(SPEC, 24, ("nhwc", "relaxed", "all_inputs_as_internal"), ("SPACE_TO_DEPTH",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], consumers=1),
@@ -797,7 +797,7 @@ def _t21():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 24, ("nhwc", "float16", "all_inputs_as_internal"), ("ADD", "SPACE_TO_DEPTH")),
+        provenance=g.provenance(SPEC, 24, ("nhwc", "float16", "all_inputs_as_internal"), ("SPACE_TO_DEPTH",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 2], consumers=1),
@@ -870,7 +870,7 @@ def _t23():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 24, ("nhwc", "quant8", "all_inputs_as_internal"), ("ADD", "SPACE_TO_DEPTH")),
+        provenance=g.provenance(SPEC, 24, ("nhwc", "quant8", "all_inputs_as_internal"), ("SPACE_TO_DEPTH",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 2], consumers=1, scale=0.5, zero_point=128),
@@ -943,7 +943,7 @@ def _t25():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 24, ("nchw", "", "all_inputs_as_internal"), ("ADD", "SPACE_TO_DEPTH")),
+        provenance=g.provenance(SPEC, 24, ("nchw", "", "all_inputs_as_internal"), ("SPACE_TO_DEPTH",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], consumers=1),
@@ -1015,7 +1015,7 @@ def _t27():
         "space_to_depth_v1_2_channels_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 24, ("nchw", "relaxed", "all_inputs_as_internal"), ("ADD", "SPACE_TO_DEPTH")),
+        provenance=g.provenance(SPEC, 24, ("nchw", "relaxed", "all_inputs_as_internal"), ("SPACE_TO_DEPTH",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], consumers=1),
@@ -1089,7 +1089,7 @@ def _t29():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 24, ("nchw", "float16", "all_inputs_as_internal"), ("ADD", "SPACE_TO_DEPTH")),
+        provenance=g.provenance(SPEC, 24, ("nchw", "float16", "all_inputs_as_internal"), ("SPACE_TO_DEPTH",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 2], consumers=1),
@@ -1162,7 +1162,7 @@ def _t31():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 24, ("nchw", "quant8", "all_inputs_as_internal"), ("ADD", "SPACE_TO_DEPTH")),
+        provenance=g.provenance(SPEC, 24, ("nchw", "quant8", "all_inputs_as_internal"), ("SPACE_TO_DEPTH",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 2], consumers=1, scale=0.5, zero_point=128),

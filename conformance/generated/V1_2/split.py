@@ -68,7 +68,7 @@ def _t1():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 17, ("", "all_inputs_as_internal"), ("ADD", "SPLIT")),
+        provenance=g.provenance(SPEC, 17, ("", "all_inputs_as_internal"), ("SPLIT",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 6], consumers=1),
@@ -148,7 +148,7 @@ def _t3():
         "split_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 17, ("relaxed", "all_inputs_as_internal"), ("ADD", "SPLIT")),
+        provenance=g.provenance(SPEC, 17, ("relaxed", "all_inputs_as_internal"), ("SPLIT",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 6], consumers=1),
@@ -230,7 +230,7 @@ def _t5():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 17, ("float16", "all_inputs_as_internal"), ("ADD", "SPLIT")),
+        provenance=g.provenance(SPEC, 17, ("float16", "all_inputs_as_internal"), ("SPLIT",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 6], consumers=1),
@@ -349,7 +349,7 @@ def _t8():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 17, ("quant8", "all_inputs_as_internal"), ("ADD", "SPLIT")),
+        provenance=g.provenance(SPEC, 17, ("quant8", "all_inputs_as_internal"), ("SPLIT",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 6], consumers=1, scale=0.5, zero_point=30),
@@ -428,7 +428,7 @@ def _t10():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 34, ("", "all_inputs_as_internal"), ("ADD", "SPLIT")),
+        provenance=g.provenance(SPEC, 34, ("", "all_inputs_as_internal"), ("SPLIT",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
@@ -504,7 +504,7 @@ def _t12():
         "split_negative_axis_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 34, ("relaxed", "all_inputs_as_internal"), ("ADD", "SPLIT")),
+        provenance=g.provenance(SPEC, 34, ("relaxed", "all_inputs_as_internal"), ("SPLIT",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
@@ -582,7 +582,7 @@ def _t14():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 34, ("float16", "all_inputs_as_internal"), ("ADD", "SPLIT")),
+        provenance=g.provenance(SPEC, 34, ("float16", "all_inputs_as_internal"), ("SPLIT",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 2], consumers=1),
@@ -695,7 +695,7 @@ def _t17():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 34, ("quant8", "all_inputs_as_internal"), ("ADD", "SPLIT")),
+        provenance=g.provenance(SPEC, 34, ("quant8", "all_inputs_as_internal"), ("SPLIT",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 2], consumers=1, scale=0.5, zero_point=30),
@@ -770,7 +770,7 @@ def _t19():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 44, ("", "all_inputs_as_internal"), ("ADD", "SPLIT")),
+        provenance=g.provenance(SPEC, 44, ("", "all_inputs_as_internal"), ("SPLIT",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [3], consumers=1),
@@ -843,7 +843,7 @@ def _t21():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 44, ("float16", "all_inputs_as_internal"), ("ADD", "SPLIT")),
+        provenance=g.provenance(SPEC, 44, ("float16", "all_inputs_as_internal"), ("SPLIT",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [3], consumers=1),

@@ -54,7 +54,7 @@ def _t1():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 13, ("", "all_inputs_as_internal"), ("ADD", "SQUEEZE")),
+        provenance=g.provenance(SPEC, 13, ("", "all_inputs_as_internal"), ("SQUEEZE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 1, 2], consumers=1),
@@ -125,7 +125,7 @@ def _t3():
         "squeeze_v1_2_omitted_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 13, ("relaxed", "all_inputs_as_internal"), ("ADD", "SQUEEZE")),
+        provenance=g.provenance(SPEC, 13, ("relaxed", "all_inputs_as_internal"), ("SQUEEZE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 1, 2], consumers=1),
@@ -198,7 +198,7 @@ def _t5():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 13, ("float16", "all_inputs_as_internal"), ("ADD", "SQUEEZE")),
+        provenance=g.provenance(SPEC, 13, ("float16", "all_inputs_as_internal"), ("SQUEEZE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 1, 2], consumers=1),
@@ -270,7 +270,7 @@ def _t7():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 13, ("quant8", "all_inputs_as_internal"), ("ADD", "SQUEEZE")),
+        provenance=g.provenance(SPEC, 13, ("quant8", "all_inputs_as_internal"), ("SQUEEZE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 1, 2], consumers=1, scale=0.5, zero_point=200),
@@ -342,7 +342,7 @@ def _t9():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 27, ("", "all_inputs_as_internal"), ("ADD", "SQUEEZE")),
+        provenance=g.provenance(SPEC, 27, ("", "all_inputs_as_internal"), ("SQUEEZE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 1], consumers=1),
@@ -413,7 +413,7 @@ def _t11():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 27, ("float16", "all_inputs_as_internal"), ("ADD", "SQUEEZE")),
+        provenance=g.provenance(SPEC, 27, ("float16", "all_inputs_as_internal"), ("SQUEEZE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 3, 1], consumers=1),
@@ -484,7 +484,7 @@ def _t13():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 27, ("quant8", "all_inputs_as_internal"), ("ADD", "SQUEEZE")),
+        provenance=g.provenance(SPEC, 27, ("quant8", "all_inputs_as_internal"), ("SQUEEZE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 1], consumers=1, scale=0.25, zero_point=1),

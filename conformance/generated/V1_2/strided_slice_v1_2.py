@@ -68,7 +68,7 @@ def _t1():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 14, ("", "all_inputs_as_internal"), ("ADD", "STRIDED_SLICE")),
+        provenance=g.provenance(SPEC, 14, ("", "all_inputs_as_internal"), ("STRIDED_SLICE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
@@ -148,7 +148,7 @@ def _t3():
         "strided_slice_v1_2_shrink2_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 14, ("relaxed", "all_inputs_as_internal"), ("ADD", "STRIDED_SLICE")),
+        provenance=g.provenance(SPEC, 14, ("relaxed", "all_inputs_as_internal"), ("STRIDED_SLICE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
@@ -230,7 +230,7 @@ def _t5():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 14, ("float16", "all_inputs_as_internal"), ("ADD", "STRIDED_SLICE")),
+        provenance=g.provenance(SPEC, 14, ("float16", "all_inputs_as_internal"), ("STRIDED_SLICE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 2], consumers=1),
@@ -311,7 +311,7 @@ def _t7():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 14, ("quant8", "all_inputs_as_internal"), ("ADD", "STRIDED_SLICE")),
+        provenance=g.provenance(SPEC, 14, ("quant8", "all_inputs_as_internal"), ("STRIDED_SLICE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 2], consumers=1, scale=0.5, zero_point=128),
@@ -392,7 +392,7 @@ def _t9():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 24, ("", "all_inputs_as_internal"), ("ADD", "STRIDED_SLICE")),
+        provenance=g.provenance(SPEC, 24, ("", "all_inputs_as_internal"), ("STRIDED_SLICE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [3, 4], consumers=1),
@@ -473,7 +473,7 @@ def _t11():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 24, ("float16", "all_inputs_as_internal"), ("ADD", "STRIDED_SLICE")),
+        provenance=g.provenance(SPEC, 24, ("float16", "all_inputs_as_internal"), ("STRIDED_SLICE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [3, 4], consumers=1),
@@ -554,7 +554,7 @@ def _t13():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 30, ("", "all_inputs_as_internal"), ("ADD", "STRIDED_SLICE")),
+        provenance=g.provenance(SPEC, 30, ("", "all_inputs_as_internal"), ("STRIDED_SLICE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [3, 4], consumers=1),
@@ -635,7 +635,7 @@ def _t15():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 30, ("float16", "all_inputs_as_internal"), ("ADD", "STRIDED_SLICE")),
+        provenance=g.provenance(SPEC, 30, ("float16", "all_inputs_as_internal"), ("STRIDED_SLICE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [3, 4], consumers=1),

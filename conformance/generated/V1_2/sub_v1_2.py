@@ -58,7 +58,7 @@ def _t1():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 18, ("", "all_inputs_as_internal"), ("ADD", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 18, ("", "all_inputs_as_internal"), ("SUB",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2], consumers=1),
@@ -136,7 +136,7 @@ def _t3():
         "sub_v1_2_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 18, ("relaxed", "all_inputs_as_internal"), ("ADD", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 18, ("relaxed", "all_inputs_as_internal"), ("SUB",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2], consumers=1),
@@ -216,7 +216,7 @@ def _t5():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 18, ("float16", "all_inputs_as_internal"), ("ADD", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 18, ("float16", "all_inputs_as_internal"), ("SUB",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2], consumers=1),
@@ -295,7 +295,7 @@ def _t7():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 18, ("quant8", "all_inputs_as_internal"), ("ADD", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 18, ("quant8", "all_inputs_as_internal"), ("SUB",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2], consumers=1, scale=0.5, zero_point=120),
@@ -374,7 +374,7 @@ def _t9():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 34, ("none", "all_inputs_as_internal"), ("ADD", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 34, ("none", "all_inputs_as_internal"), ("SUB",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4], consumers=1, scale=0.20000000298023224, zero_point=50),
@@ -453,7 +453,7 @@ def _t11():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 34, ("relu", "all_inputs_as_internal"), ("ADD", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 34, ("relu", "all_inputs_as_internal"), ("SUB",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4], consumers=1, scale=0.20000000298023224, zero_point=50),
@@ -532,7 +532,7 @@ def _t13():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 34, ("relu1", "all_inputs_as_internal"), ("ADD", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 34, ("relu1", "all_inputs_as_internal"), ("SUB",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4], consumers=1, scale=0.20000000298023224, zero_point=50),
@@ -611,7 +611,7 @@ def _t15():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 34, ("relu6", "all_inputs_as_internal"), ("ADD", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 34, ("relu6", "all_inputs_as_internal"), ("SUB",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4], consumers=1, scale=0.20000000298023224, zero_point=50),

@@ -80,7 +80,7 @@ def _t1():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 33, ("", "", "float16", "all_inputs_as_internal"), ("ADD", "ADD", "SVDF")),
+        provenance=g.provenance(SPEC, 33, ("", "", "float16", "all_inputs_as_internal"), ("SVDF",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 3], consumers=1),
@@ -198,7 +198,7 @@ def _t3():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 33, ("", "", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "SVDF")),
+        provenance=g.provenance(SPEC, 33, ("", "", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SVDF",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 3], consumers=1),
@@ -333,7 +333,7 @@ def _t5():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 33, ("", "weight_as_input", "float16", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "SVDF")),
+        provenance=g.provenance(SPEC, 33, ("", "weight_as_input", "float16", "all_inputs_as_internal"), ("SVDF",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 3], consumers=1),
@@ -462,7 +462,7 @@ def _t7():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 33, ("relu", "", "float16", "all_inputs_as_internal"), ("ADD", "ADD", "SVDF")),
+        provenance=g.provenance(SPEC, 33, ("relu", "", "float16", "all_inputs_as_internal"), ("SVDF",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 3], consumers=1),
@@ -580,7 +580,7 @@ def _t9():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 33, ("relu", "", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "SVDF")),
+        provenance=g.provenance(SPEC, 33, ("relu", "", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SVDF",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 3], consumers=1),
@@ -715,7 +715,7 @@ def _t11():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 33, ("relu", "weight_as_input", "float16", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "SVDF")),
+        provenance=g.provenance(SPEC, 33, ("relu", "weight_as_input", "float16", "all_inputs_as_internal"), ("SVDF",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 3], consumers=1),
@@ -846,7 +846,7 @@ def _t13():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 55, ("float16", "all_inputs_as_internal"), ("ADD", "ADD", "SVDF")),
+        provenance=g.provenance(SPEC, 55, ("float16", "all_inputs_as_internal"), ("SVDF",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 3], consumers=1),
@@ -966,7 +966,7 @@ def _t15():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 55, ("float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "SVDF")),
+        provenance=g.provenance(SPEC, 55, ("float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SVDF",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 3], consumers=1),
@@ -1082,7 +1082,7 @@ def _t17():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 74, ("float16", "all_inputs_as_internal"), ("ADD", "ADD", "SVDF")),
+        provenance=g.provenance(SPEC, 74, ("float16", "all_inputs_as_internal"), ("SVDF",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 3], consumers=1),
@@ -1178,7 +1178,7 @@ def _t19():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 74, ("float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "SVDF")),
+        provenance=g.provenance(SPEC, 74, ("float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SVDF",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 3], consumers=1),

@@ -57,7 +57,7 @@ def _t1():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 16, ("", "all_inputs_as_internal"), ("ADD", "TANH")),
+        provenance=g.provenance(SPEC, 16, ("", "all_inputs_as_internal"), ("TANH",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 4], consumers=1),
@@ -124,7 +124,7 @@ def _t3():
         "tanh_v1_2_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 16, ("relaxed", "all_inputs_as_internal"), ("ADD", "TANH")),
+        provenance=g.provenance(SPEC, 16, ("relaxed", "all_inputs_as_internal"), ("TANH",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 4], consumers=1),
@@ -193,7 +193,7 @@ def _t5():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 16, ("float16", "all_inputs_as_internal"), ("ADD", "TANH")),
+        provenance=g.provenance(SPEC, 16, ("float16", "all_inputs_as_internal"), ("TANH",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 4], consumers=1),
@@ -261,7 +261,7 @@ def _t7():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 16, ("quant8", "all_inputs_as_internal"), ("ADD", "TANH")),
+        provenance=g.provenance(SPEC, 16, ("quant8", "all_inputs_as_internal"), ("TANH",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 4], consumers=1, scale=0.0625, zero_point=128),
@@ -329,7 +329,7 @@ def _t9():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 31, ("", "all_inputs_as_internal"), ("ADD", "TANH")),
+        provenance=g.provenance(SPEC, 31, ("", "all_inputs_as_internal"), ("TANH",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 6], consumers=1),
@@ -397,7 +397,7 @@ def _t11():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 31, ("float16", "all_inputs_as_internal"), ("ADD", "TANH")),
+        provenance=g.provenance(SPEC, 31, ("float16", "all_inputs_as_internal"), ("TANH",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 6], consumers=1),
@@ -465,7 +465,7 @@ def _t13():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 31, ("quant8", "all_inputs_as_internal"), ("ADD", "TANH")),
+        provenance=g.provenance(SPEC, 31, ("quant8", "all_inputs_as_internal"), ("TANH",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 6], consumers=1, scale=0.5, zero_point=80),

@@ -65,7 +65,7 @@ def _t1():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 14, ("", "", "all_inputs_as_internal"), ("ADD", "TILE")),
+        provenance=g.provenance(SPEC, 14, ("", "", "all_inputs_as_internal"), ("TILE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
@@ -137,7 +137,7 @@ def _t3():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 14, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "TILE")),
+        provenance=g.provenance(SPEC, 14, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TILE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
@@ -208,7 +208,7 @@ def _t5():
         "tile_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 14, ("", "relaxed", "all_inputs_as_internal"), ("ADD", "TILE")),
+        provenance=g.provenance(SPEC, 14, ("", "relaxed", "all_inputs_as_internal"), ("TILE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
@@ -280,7 +280,7 @@ def _t7():
         "tile_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 14, ("", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "TILE")),
+        provenance=g.provenance(SPEC, 14, ("", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TILE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
@@ -353,7 +353,7 @@ def _t9():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 14, ("", "float16", "all_inputs_as_internal"), ("ADD", "TILE")),
+        provenance=g.provenance(SPEC, 14, ("", "float16", "all_inputs_as_internal"), ("TILE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 3], consumers=1),
@@ -425,7 +425,7 @@ def _t11():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 14, ("", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "TILE")),
+        provenance=g.provenance(SPEC, 14, ("", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TILE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 3], consumers=1),
@@ -564,7 +564,7 @@ def _t15():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 14, ("", "quant8", "all_inputs_as_internal"), ("ADD", "TILE")),
+        provenance=g.provenance(SPEC, 14, ("", "quant8", "all_inputs_as_internal"), ("TILE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3], consumers=1, scale=0.5, zero_point=127),
@@ -636,7 +636,7 @@ def _t17():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 14, ("", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "TILE")),
+        provenance=g.provenance(SPEC, 14, ("", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TILE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3], consumers=1, scale=0.5, zero_point=127),
@@ -708,7 +708,7 @@ def _t19():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 14, ("weight_as_input", "", "all_inputs_as_internal"), ("ADD", "TILE")),
+        provenance=g.provenance(SPEC, 14, ("weight_as_input", "", "all_inputs_as_internal"), ("TILE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
@@ -779,7 +779,7 @@ def _t21():
         "tile_dynamic_output_shape_weight_as_input_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 14, ("weight_as_input", "relaxed", "all_inputs_as_internal"), ("ADD", "TILE")),
+        provenance=g.provenance(SPEC, 14, ("weight_as_input", "relaxed", "all_inputs_as_internal"), ("TILE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
@@ -852,7 +852,7 @@ def _t23():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 14, ("weight_as_input", "float16", "all_inputs_as_internal"), ("ADD", "TILE")),
+        provenance=g.provenance(SPEC, 14, ("weight_as_input", "float16", "all_inputs_as_internal"), ("TILE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 3], consumers=1),
@@ -957,7 +957,7 @@ def _t26():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 14, ("weight_as_input", "quant8", "all_inputs_as_internal"), ("ADD", "TILE")),
+        provenance=g.provenance(SPEC, 14, ("weight_as_input", "quant8", "all_inputs_as_internal"), ("TILE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3], consumers=1, scale=0.5, zero_point=127),
@@ -1029,7 +1029,7 @@ def _t28():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 27, ("", "all_inputs_as_internal"), ("ADD", "TILE")),
+        provenance=g.provenance(SPEC, 27, ("", "all_inputs_as_internal"), ("TILE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [3], consumers=1),
@@ -1099,7 +1099,7 @@ def _t30():
         "tile_rank1_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 27, ("relaxed", "all_inputs_as_internal"), ("ADD", "TILE")),
+        provenance=g.provenance(SPEC, 27, ("relaxed", "all_inputs_as_internal"), ("TILE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [3], consumers=1),
@@ -1171,7 +1171,7 @@ def _t32():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 27, ("float16", "all_inputs_as_internal"), ("ADD", "TILE")),
+        provenance=g.provenance(SPEC, 27, ("float16", "all_inputs_as_internal"), ("TILE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [3], consumers=1),
@@ -1275,7 +1275,7 @@ def _t35():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 27, ("quant8", "all_inputs_as_internal"), ("ADD", "TILE")),
+        provenance=g.provenance(SPEC, 27, ("quant8", "all_inputs_as_internal"), ("TILE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3], consumers=1, scale=0.5, zero_point=127),
@@ -1346,7 +1346,7 @@ def _t37():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 36, ("", "all_inputs_as_internal"), ("ADD", "TILE")),
+        provenance=g.provenance(SPEC, 36, ("", "all_inputs_as_internal"), ("TILE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 1, 2], consumers=1),
@@ -1417,7 +1417,7 @@ def _t39():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 36, ("float16", "all_inputs_as_internal"), ("ADD", "TILE")),
+        provenance=g.provenance(SPEC, 36, ("float16", "all_inputs_as_internal"), ("TILE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 1, 2], consumers=1),

@@ -69,7 +69,7 @@ def _t1():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 25, ("", "all_inputs_as_internal"), ("ADD", "TOPK_V2")),
+        provenance=g.provenance(SPEC, 25, ("", "all_inputs_as_internal"), ("TOPK_V2",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 5], consumers=1),
@@ -143,7 +143,7 @@ def _t3():
         "topk_v2_k3_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 25, ("relaxed", "all_inputs_as_internal"), ("ADD", "TOPK_V2")),
+        provenance=g.provenance(SPEC, 25, ("relaxed", "all_inputs_as_internal"), ("TOPK_V2",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 5], consumers=1),
@@ -219,7 +219,7 @@ def _t5():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 25, ("float16", "all_inputs_as_internal"), ("ADD", "TOPK_V2")),
+        provenance=g.provenance(SPEC, 25, ("float16", "all_inputs_as_internal"), ("TOPK_V2",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 5], consumers=1),
@@ -329,7 +329,7 @@ def _t8():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 25, ("quant8", "all_inputs_as_internal"), ("ADD", "TOPK_V2")),
+        provenance=g.provenance(SPEC, 25, ("quant8", "all_inputs_as_internal"), ("TOPK_V2",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 5], consumers=1, scale=0.5, zero_point=8),
@@ -404,7 +404,7 @@ def _t10():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 36, ("", "all_inputs_as_internal"), ("ADD", "TOPK_V2")),
+        provenance=g.provenance(SPEC, 36, ("", "all_inputs_as_internal"), ("TOPK_V2",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 5], consumers=1),
@@ -478,7 +478,7 @@ def _t12():
         "topk_v2_k1_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 36, ("relaxed", "all_inputs_as_internal"), ("ADD", "TOPK_V2")),
+        provenance=g.provenance(SPEC, 36, ("relaxed", "all_inputs_as_internal"), ("TOPK_V2",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 5], consumers=1),
@@ -554,7 +554,7 @@ def _t14():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 36, ("float16", "all_inputs_as_internal"), ("ADD", "TOPK_V2")),
+        provenance=g.provenance(SPEC, 36, ("float16", "all_inputs_as_internal"), ("TOPK_V2",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 5], consumers=1),
@@ -664,7 +664,7 @@ def _t17():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 36, ("quant8", "all_inputs_as_internal"), ("ADD", "TOPK_V2")),
+        provenance=g.provenance(SPEC, 36, ("quant8", "all_inputs_as_internal"), ("TOPK_V2",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 5], consumers=1, scale=0.5, zero_point=8),
@@ -739,7 +739,7 @@ def _t19():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 45, ("", "all_inputs_as_internal"), ("ADD", "TOPK_V2")),
+        provenance=g.provenance(SPEC, 45, ("", "all_inputs_as_internal"), ("TOPK_V2",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 5], consumers=1),
@@ -813,7 +813,7 @@ def _t21():
         "topk_v2_k_last_dim_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 45, ("relaxed", "all_inputs_as_internal"), ("ADD", "TOPK_V2")),
+        provenance=g.provenance(SPEC, 45, ("relaxed", "all_inputs_as_internal"), ("TOPK_V2",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 5], consumers=1),
@@ -889,7 +889,7 @@ def _t23():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 45, ("float16", "all_inputs_as_internal"), ("ADD", "TOPK_V2")),
+        provenance=g.provenance(SPEC, 45, ("float16", "all_inputs_as_internal"), ("TOPK_V2",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 5], consumers=1),
@@ -999,7 +999,7 @@ def _t26():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 45, ("quant8", "all_inputs_as_internal"), ("ADD", "TOPK_V2")),
+        provenance=g.provenance(SPEC, 45, ("quant8", "all_inputs_as_internal"), ("TOPK_V2",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 5], consumers=1, scale=0.5, zero_point=8),
@@ -1074,7 +1074,7 @@ def _t28():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 56, ("", "all_inputs_as_internal"), ("ADD", "TOPK_V2")),
+        provenance=g.provenance(SPEC, 56, ("", "all_inputs_as_internal"), ("TOPK_V2",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [4], consumers=1),
@@ -1148,7 +1148,7 @@ def _t30():
         "topk_v2_vector_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 56, ("relaxed", "all_inputs_as_internal"), ("ADD", "TOPK_V2")),
+        provenance=g.provenance(SPEC, 56, ("relaxed", "all_inputs_as_internal"), ("TOPK_V2",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [4], consumers=1),
@@ -1224,7 +1224,7 @@ def _t32():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 56, ("float16", "all_inputs_as_internal"), ("ADD", "TOPK_V2")),
+        provenance=g.provenance(SPEC, 56, ("float16", "all_inputs_as_internal"), ("TOPK_V2",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [4], consumers=1),
@@ -1299,7 +1299,7 @@ def _t34():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 56, ("quant8", "all_inputs_as_internal"), ("ADD", "TOPK_V2")),
+        provenance=g.provenance(SPEC, 56, ("quant8", "all_inputs_as_internal"), ("TOPK_V2",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4], consumers=1, scale=0.5, zero_point=8),
@@ -1374,7 +1374,7 @@ def _t36():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 65, ("", "all_inputs_as_internal"), ("ADD", "TOPK_V2")),
+        provenance=g.provenance(SPEC, 65, ("", "all_inputs_as_internal"), ("TOPK_V2",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3], consumers=1),
@@ -1448,7 +1448,7 @@ def _t38():
         "topk_v2_rank3_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 65, ("relaxed", "all_inputs_as_internal"), ("ADD", "TOPK_V2")),
+        provenance=g.provenance(SPEC, 65, ("relaxed", "all_inputs_as_internal"), ("TOPK_V2",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3], consumers=1),
@@ -1524,7 +1524,7 @@ def _t40():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 65, ("float16", "all_inputs_as_internal"), ("ADD", "TOPK_V2")),
+        provenance=g.provenance(SPEC, 65, ("float16", "all_inputs_as_internal"), ("TOPK_V2",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 3], consumers=1),
@@ -1634,7 +1634,7 @@ def _t43():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 65, ("quant8", "all_inputs_as_internal"), ("ADD", "TOPK_V2")),
+        provenance=g.provenance(SPEC, 65, ("quant8", "all_inputs_as_internal"), ("TOPK_V2",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 3], consumers=1, scale=0.5, zero_point=8),

@@ -124,7 +124,7 @@ def _t1():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 38, ("nhwc", "", "", "all_inputs_as_internal"), ("ADD", "TRANSPOSE_CONV_2D")),
+        provenance=g.provenance(SPEC, 38, ("nhwc", "", "", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 3, 2], consumers=1),
@@ -216,7 +216,7 @@ def _t3():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 38, ("nhwc", "", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "TRANSPOSE_CONV_2D")),
+        provenance=g.provenance(SPEC, 38, ("nhwc", "", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 3, 2], consumers=1),
@@ -314,7 +314,7 @@ def _t5():
         "transpose_conv2d_explicit_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 38, ("nhwc", "", "relaxed", "all_inputs_as_internal"), ("ADD", "TRANSPOSE_CONV_2D")),
+        provenance=g.provenance(SPEC, 38, ("nhwc", "", "relaxed", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 3, 2], consumers=1),
@@ -406,7 +406,7 @@ def _t7():
         "transpose_conv2d_explicit_dynamic_output_shape_nhwc_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 38, ("nhwc", "", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "TRANSPOSE_CONV_2D")),
+        provenance=g.provenance(SPEC, 38, ("nhwc", "", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 3, 2], consumers=1),
@@ -506,7 +506,7 @@ def _t9():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 38, ("nhwc", "", "quant8", "all_inputs_as_internal"), ("ADD", "TRANSPOSE_CONV_2D")),
+        provenance=g.provenance(SPEC, 38, ("nhwc", "", "quant8", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 3, 2], consumers=1, scale=0.5, zero_point=128),
@@ -598,7 +598,7 @@ def _t11():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 38, ("nhwc", "", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "TRANSPOSE_CONV_2D")),
+        provenance=g.provenance(SPEC, 38, ("nhwc", "", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 3, 2], consumers=1, scale=0.5, zero_point=128),
@@ -693,7 +693,7 @@ def _t13():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 38, ("nhwc", "", "channelQuant8", "all_inputs_as_internal"), ("ADD", "TRANSPOSE_CONV_2D")),
+        provenance=g.provenance(SPEC, 38, ("nhwc", "", "channelQuant8", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 3, 2], consumers=1, scale=0.5, zero_point=128),
@@ -785,7 +785,7 @@ def _t15():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 38, ("nhwc", "", "channelQuant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "TRANSPOSE_CONV_2D")),
+        provenance=g.provenance(SPEC, 38, ("nhwc", "", "channelQuant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 3, 2], consumers=1, scale=0.5, zero_point=128),
@@ -876,7 +876,7 @@ def _t17():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 38, ("nhwc", "", "float16", "all_inputs_as_internal"), ("ADD", "TRANSPOSE_CONV_2D")),
+        provenance=g.provenance(SPEC, 38, ("nhwc", "", "float16", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 3, 2], consumers=1),
@@ -968,7 +968,7 @@ def _t19():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 38, ("nhwc", "", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "TRANSPOSE_CONV_2D")),
+        provenance=g.provenance(SPEC, 38, ("nhwc", "", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 3, 2], consumers=1),
@@ -1069,7 +1069,7 @@ def _t21():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 38, ("nhwc", "weight_as_input", "", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "TRANSPOSE_CONV_2D")),
+        provenance=g.provenance(SPEC, 38, ("nhwc", "weight_as_input", "", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 3, 2], consumers=1),
@@ -1169,7 +1169,7 @@ def _t23():
         "transpose_conv2d_explicit_dynamic_output_shape_nhwc_weight_as_input_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 38, ("nhwc", "weight_as_input", "relaxed", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "TRANSPOSE_CONV_2D")),
+        provenance=g.provenance(SPEC, 38, ("nhwc", "weight_as_input", "relaxed", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 3, 2], consumers=1),
@@ -1271,7 +1271,7 @@ def _t25():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 38, ("nhwc", "weight_as_input", "quant8", "all_inputs_as_internal"), ("ADD", "ADD", "TRANSPOSE_CONV_2D")),
+        provenance=g.provenance(SPEC, 38, ("nhwc", "weight_as_input", "quant8", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 3, 2], consumers=1, scale=0.5, zero_point=128),
@@ -1368,7 +1368,7 @@ def _t27():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 38, ("nhwc", "weight_as_input", "channelQuant8", "all_inputs_as_internal"), ("ADD", "TRANSPOSE_CONV_2D")),
+        provenance=g.provenance(SPEC, 38, ("nhwc", "weight_as_input", "channelQuant8", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 3, 2], consumers=1, scale=0.5, zero_point=128),
@@ -1461,7 +1461,7 @@ def _t29():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 38, ("nhwc", "weight_as_input", "float16", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "TRANSPOSE_CONV_2D")),
+        provenance=g.provenance(SPEC, 38, ("nhwc", "weight_as_input", "float16", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 3, 2], consumers=1),
@@ -1560,7 +1560,7 @@ def _t31():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 38, ("nchw", "", "", "all_inputs_as_internal"), ("ADD", "TRANSPOSE_CONV_2D")),
+        provenance=g.provenance(SPEC, 38, ("nchw", "", "", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 3], consumers=1),
@@ -1652,7 +1652,7 @@ def _t33():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 38, ("nchw", "", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "TRANSPOSE_CONV_2D")),
+        provenance=g.provenance(SPEC, 38, ("nchw", "", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 3], consumers=1),
@@ -1750,7 +1750,7 @@ def _t35():
         "transpose_conv2d_explicit_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 38, ("nchw", "", "relaxed", "all_inputs_as_internal"), ("ADD", "TRANSPOSE_CONV_2D")),
+        provenance=g.provenance(SPEC, 38, ("nchw", "", "relaxed", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 3], consumers=1),
@@ -1842,7 +1842,7 @@ def _t37():
         "transpose_conv2d_explicit_dynamic_output_shape_nchw_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 38, ("nchw", "", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "TRANSPOSE_CONV_2D")),
+        provenance=g.provenance(SPEC, 38, ("nchw", "", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 3], consumers=1),
@@ -1942,7 +1942,7 @@ def _t39():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 38, ("nchw", "", "quant8", "all_inputs_as_internal"), ("ADD", "TRANSPOSE_CONV_2D")),
+        provenance=g.provenance(SPEC, 38, ("nchw", "", "quant8", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 3], consumers=1, scale=0.5, zero_point=128),
@@ -2034,7 +2034,7 @@ def _t41():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 38, ("nchw", "", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "TRANSPOSE_CONV_2D")),
+        provenance=g.provenance(SPEC, 38, ("nchw", "", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 3], consumers=1, scale=0.5, zero_point=128),
@@ -2129,7 +2129,7 @@ def _t43():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 38, ("nchw", "", "channelQuant8", "all_inputs_as_internal"), ("ADD", "TRANSPOSE_CONV_2D")),
+        provenance=g.provenance(SPEC, 38, ("nchw", "", "channelQuant8", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 3], consumers=1, scale=0.5, zero_point=128),
@@ -2221,7 +2221,7 @@ def _t45():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 38, ("nchw", "", "channelQuant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "TRANSPOSE_CONV_2D")),
+        provenance=g.provenance(SPEC, 38, ("nchw", "", "channelQuant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 3], consumers=1, scale=0.5, zero_point=128),
@@ -2312,7 +2312,7 @@ def _t47():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 38, ("nchw", "", "float16", "all_inputs_as_internal"), ("ADD", "TRANSPOSE_CONV_2D")),
+        provenance=g.provenance(SPEC, 38, ("nchw", "", "float16", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 3], consumers=1),
@@ -2404,7 +2404,7 @@ def _t49():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 38, ("nchw", "", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "TRANSPOSE_CONV_2D")),
+        provenance=g.provenance(SPEC, 38, ("nchw", "", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 3], consumers=1),
@@ -2505,7 +2505,7 @@ def _t51():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 38, ("nchw", "weight_as_input", "", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "TRANSPOSE_CONV_2D")),
+        provenance=g.provenance(SPEC, 38, ("nchw", "weight_as_input", "", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 3], consumers=1),
@@ -2605,7 +2605,7 @@ def _t53():
         "transpose_conv2d_explicit_dynamic_output_shape_nchw_weight_as_input_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 38, ("nchw", "weight_as_input", "relaxed", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "TRANSPOSE_CONV_2D")),
+        provenance=g.provenance(SPEC, 38, ("nchw", "weight_as_input", "relaxed", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 3], consumers=1),
@@ -2707,7 +2707,7 @@ def _t55():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 38, ("nchw", "weight_as_input", "quant8", "all_inputs_as_internal"), ("ADD", "ADD", "TRANSPOSE_CONV_2D")),
+        provenance=g.provenance(SPEC, 38, ("nchw", "weight_as_input", "quant8", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 3], consumers=1, scale=0.5, zero_point=128),
@@ -2804,7 +2804,7 @@ def _t57():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 38, ("nchw", "weight_as_input", "channelQuant8", "all_inputs_as_internal"), ("ADD", "TRANSPOSE_CONV_2D")),
+        provenance=g.provenance(SPEC, 38, ("nchw", "weight_as_input", "channelQuant8", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 3], consumers=1, scale=0.5, zero_point=128),
@@ -2897,7 +2897,7 @@ def _t59():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 38, ("nchw", "weight_as_input", "float16", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "TRANSPOSE_CONV_2D")),
+        provenance=g.provenance(SPEC, 38, ("nchw", "weight_as_input", "float16", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 3], consumers=1),
@@ -2994,7 +2994,7 @@ def _t61():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 76, ("nhwc", "", "all_inputs_as_internal"), ("ADD", "TRANSPOSE_CONV_2D")),
+        provenance=g.provenance(SPEC, 76, ("nhwc", "", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 1], consumers=1),
@@ -3082,7 +3082,7 @@ def _t63():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 76, ("nhwc", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "TRANSPOSE_CONV_2D")),
+        provenance=g.provenance(SPEC, 76, ("nhwc", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 1], consumers=1),
@@ -3176,7 +3176,7 @@ def _t65():
         "transpose_conv2d_same_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 76, ("nhwc", "relaxed", "all_inputs_as_internal"), ("ADD", "TRANSPOSE_CONV_2D")),
+        provenance=g.provenance(SPEC, 76, ("nhwc", "relaxed", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 1], consumers=1),
@@ -3264,7 +3264,7 @@ def _t67():
         "transpose_conv2d_same_dynamic_output_shape_nhwc_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 76, ("nhwc", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "TRANSPOSE_CONV_2D")),
+        provenance=g.provenance(SPEC, 76, ("nhwc", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 1], consumers=1),
@@ -3360,7 +3360,7 @@ def _t69():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 76, ("nhwc", "quant8", "all_inputs_as_internal"), ("ADD", "TRANSPOSE_CONV_2D")),
+        provenance=g.provenance(SPEC, 76, ("nhwc", "quant8", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 1], consumers=1, scale=0.5, zero_point=100),
@@ -3448,7 +3448,7 @@ def _t71():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 76, ("nhwc", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "TRANSPOSE_CONV_2D")),
+        provenance=g.provenance(SPEC, 76, ("nhwc", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 1], consumers=1, scale=0.5, zero_point=100),
@@ -3539,7 +3539,7 @@ def _t73():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 76, ("nhwc", "channelQuant8", "all_inputs_as_internal"), ("ADD", "TRANSPOSE_CONV_2D")),
+        provenance=g.provenance(SPEC, 76, ("nhwc", "channelQuant8", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 1], consumers=1, scale=0.5, zero_point=100),
@@ -3627,7 +3627,7 @@ def _t75():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 76, ("nhwc", "channelQuant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "TRANSPOSE_CONV_2D")),
+        provenance=g.provenance(SPEC, 76, ("nhwc", "channelQuant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 1], consumers=1, scale=0.5, zero_point=100),
@@ -3714,7 +3714,7 @@ def _t77():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 76, ("nhwc", "float16", "all_inputs_as_internal"), ("ADD", "TRANSPOSE_CONV_2D")),
+        provenance=g.provenance(SPEC, 76, ("nhwc", "float16", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 1], consumers=1),
@@ -3802,7 +3802,7 @@ def _t79():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 76, ("nhwc", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "TRANSPOSE_CONV_2D")),
+        provenance=g.provenance(SPEC, 76, ("nhwc", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 1], consumers=1),
@@ -3897,7 +3897,7 @@ def _t81():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 76, ("nchw", "", "all_inputs_as_internal"), ("ADD", "TRANSPOSE_CONV_2D")),
+        provenance=g.provenance(SPEC, 76, ("nchw", "", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 2, 2], consumers=1),
@@ -3985,7 +3985,7 @@ def _t83():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 76, ("nchw", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "TRANSPOSE_CONV_2D")),
+        provenance=g.provenance(SPEC, 76, ("nchw", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 2, 2], consumers=1),
@@ -4079,7 +4079,7 @@ def _t85():
         "transpose_conv2d_same_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 76, ("nchw", "relaxed", "all_inputs_as_internal"), ("ADD", "TRANSPOSE_CONV_2D")),
+        provenance=g.provenance(SPEC, 76, ("nchw", "relaxed", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 2, 2], consumers=1),
@@ -4167,7 +4167,7 @@ def _t87():
         "transpose_conv2d_same_dynamic_output_shape_nchw_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 76, ("nchw", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "TRANSPOSE_CONV_2D")),
+        provenance=g.provenance(SPEC, 76, ("nchw", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 2, 2], consumers=1),
@@ -4263,7 +4263,7 @@ def _t89():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 76, ("nchw", "quant8", "all_inputs_as_internal"), ("ADD", "TRANSPOSE_CONV_2D")),
+        provenance=g.provenance(SPEC, 76, ("nchw", "quant8", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 1, 2, 2], consumers=1, scale=0.5, zero_point=100),
@@ -4351,7 +4351,7 @@ def _t91():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 76, ("nchw", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "TRANSPOSE_CONV_2D")),
+        provenance=g.provenance(SPEC, 76, ("nchw", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 1, 2, 2], consumers=1, scale=0.5, zero_point=100),
@@ -4442,7 +4442,7 @@ def _t93():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 76, ("nchw", "channelQuant8", "all_inputs_as_internal"), ("ADD", "TRANSPOSE_CONV_2D")),
+        provenance=g.provenance(SPEC, 76, ("nchw", "channelQuant8", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 1, 2, 2], consumers=1, scale=0.5, zero_point=100),
@@ -4530,7 +4530,7 @@ def _t95():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 76, ("nchw", "channelQuant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "TRANSPOSE_CONV_2D")),
+        provenance=g.provenance(SPEC, 76, ("nchw", "channelQuant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 1, 2, 2], consumers=1, scale=0.5, zero_point=100),
@@ -4617,7 +4617,7 @@ def _t97():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 76, ("nchw", "float16", "all_inputs_as_internal"), ("ADD", "TRANSPOSE_CONV_2D")),
+        provenance=g.provenance(SPEC, 76, ("nchw", "float16", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 1, 2, 2], consumers=1),
@@ -4705,7 +4705,7 @@ def _t99():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 76, ("nchw", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "TRANSPOSE_CONV_2D")),
+        provenance=g.provenance(SPEC, 76, ("nchw", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 1, 2, 2], consumers=1),
@@ -4800,7 +4800,7 @@ def _t101():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 109, ("none", "", "all_inputs_as_internal"), ("ADD", "TRANSPOSE_CONV_2D")),
+        provenance=g.provenance(SPEC, 109, ("none", "", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], consumers=1),
@@ -4888,7 +4888,7 @@ def _t103():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 109, ("none", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "TRANSPOSE_CONV_2D")),
+        provenance=g.provenance(SPEC, 109, ("none", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], consumers=1),
@@ -4983,7 +4983,7 @@ def _t105():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 109, ("none", "quant8", "all_inputs_as_internal"), ("ADD", "TRANSPOSE_CONV_2D")),
+        provenance=g.provenance(SPEC, 109, ("none", "quant8", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 2], consumers=1, scale=0.5, zero_point=128),
@@ -5071,7 +5071,7 @@ def _t107():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 109, ("none", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "TRANSPOSE_CONV_2D")),
+        provenance=g.provenance(SPEC, 109, ("none", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 2], consumers=1, scale=0.5, zero_point=128),
@@ -5162,7 +5162,7 @@ def _t109():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 109, ("none", "float16", "all_inputs_as_internal"), ("ADD", "TRANSPOSE_CONV_2D")),
+        provenance=g.provenance(SPEC, 109, ("none", "float16", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 2], consumers=1),
@@ -5250,7 +5250,7 @@ def _t111():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 109, ("none", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "TRANSPOSE_CONV_2D")),
+        provenance=g.provenance(SPEC, 109, ("none", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 2], consumers=1),
@@ -5345,7 +5345,7 @@ def _t113():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 109, ("relu", "", "all_inputs_as_internal"), ("ADD", "TRANSPOSE_CONV_2D")),
+        provenance=g.provenance(SPEC, 109, ("relu", "", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], consumers=1),
@@ -5433,7 +5433,7 @@ def _t115():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 109, ("relu", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "TRANSPOSE_CONV_2D")),
+        provenance=g.provenance(SPEC, 109, ("relu", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], consumers=1),
@@ -5528,7 +5528,7 @@ def _t117():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 109, ("relu", "quant8", "all_inputs_as_internal"), ("ADD", "TRANSPOSE_CONV_2D")),
+        provenance=g.provenance(SPEC, 109, ("relu", "quant8", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 2], consumers=1, scale=0.5, zero_point=128),
@@ -5616,7 +5616,7 @@ def _t119():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 109, ("relu", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "TRANSPOSE_CONV_2D")),
+        provenance=g.provenance(SPEC, 109, ("relu", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 2], consumers=1, scale=0.5, zero_point=128),
@@ -5707,7 +5707,7 @@ def _t121():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 109, ("relu", "float16", "all_inputs_as_internal"), ("ADD", "TRANSPOSE_CONV_2D")),
+        provenance=g.provenance(SPEC, 109, ("relu", "float16", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 2], consumers=1),
@@ -5795,7 +5795,7 @@ def _t123():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 109, ("relu", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "TRANSPOSE_CONV_2D")),
+        provenance=g.provenance(SPEC, 109, ("relu", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 2], consumers=1),
@@ -5890,7 +5890,7 @@ def _t125():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 109, ("relu1", "", "all_inputs_as_internal"), ("ADD", "TRANSPOSE_CONV_2D")),
+        provenance=g.provenance(SPEC, 109, ("relu1", "", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], consumers=1),
@@ -5978,7 +5978,7 @@ def _t127():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 109, ("relu1", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "TRANSPOSE_CONV_2D")),
+        provenance=g.provenance(SPEC, 109, ("relu1", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], consumers=1),
@@ -6073,7 +6073,7 @@ def _t129():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 109, ("relu1", "quant8", "all_inputs_as_internal"), ("ADD", "TRANSPOSE_CONV_2D")),
+        provenance=g.provenance(SPEC, 109, ("relu1", "quant8", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 2], consumers=1, scale=0.5, zero_point=128),
@@ -6161,7 +6161,7 @@ def _t131():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 109, ("relu1", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "TRANSPOSE_CONV_2D")),
+        provenance=g.provenance(SPEC, 109, ("relu1", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 2], consumers=1, scale=0.5, zero_point=128),
@@ -6252,7 +6252,7 @@ def _t133():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 109, ("relu1", "float16", "all_inputs_as_internal"), ("ADD", "TRANSPOSE_CONV_2D")),
+        provenance=g.provenance(SPEC, 109, ("relu1", "float16", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 2], consumers=1),
@@ -6340,7 +6340,7 @@ def _t135():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 109, ("relu1", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "TRANSPOSE_CONV_2D")),
+        provenance=g.provenance(SPEC, 109, ("relu1", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 2], consumers=1),
@@ -6435,7 +6435,7 @@ def _t137():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 109, ("relu6", "", "all_inputs_as_internal"), ("ADD", "TRANSPOSE_CONV_2D")),
+        provenance=g.provenance(SPEC, 109, ("relu6", "", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], consumers=1),
@@ -6523,7 +6523,7 @@ def _t139():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 109, ("relu6", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "TRANSPOSE_CONV_2D")),
+        provenance=g.provenance(SPEC, 109, ("relu6", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], consumers=1),
@@ -6618,7 +6618,7 @@ def _t141():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 109, ("relu6", "quant8", "all_inputs_as_internal"), ("ADD", "TRANSPOSE_CONV_2D")),
+        provenance=g.provenance(SPEC, 109, ("relu6", "quant8", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 2], consumers=1, scale=0.5, zero_point=128),
@@ -6706,7 +6706,7 @@ def _t143():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 109, ("relu6", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "TRANSPOSE_CONV_2D")),
+        provenance=g.provenance(SPEC, 109, ("relu6", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 2], consumers=1, scale=0.5, zero_point=128),
@@ -6797,7 +6797,7 @@ def _t145():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 109, ("relu6", "float16", "all_inputs_as_internal"), ("ADD", "TRANSPOSE_CONV_2D")),
+        provenance=g.provenance(SPEC, 109, ("relu6", "float16", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 2], consumers=1),
@@ -6885,7 +6885,7 @@ def _t147():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 109, ("relu6", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "TRANSPOSE_CONV_2D")),
+        provenance=g.provenance(SPEC, 109, ("relu6", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 2], consumers=1),

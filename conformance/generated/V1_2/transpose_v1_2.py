@@ -61,7 +61,7 @@ def _t1():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 14, ("", "all_inputs_as_internal"), ("ADD", "TRANSPOSE")),
+        provenance=g.provenance(SPEC, 14, ("", "all_inputs_as_internal"), ("TRANSPOSE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
@@ -132,7 +132,7 @@ def _t3():
         "transpose_v1_2_omitted_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 14, ("relaxed", "all_inputs_as_internal"), ("ADD", "TRANSPOSE")),
+        provenance=g.provenance(SPEC, 14, ("relaxed", "all_inputs_as_internal"), ("TRANSPOSE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
@@ -205,7 +205,7 @@ def _t5():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 14, ("float16", "all_inputs_as_internal"), ("ADD", "TRANSPOSE")),
+        provenance=g.provenance(SPEC, 14, ("float16", "all_inputs_as_internal"), ("TRANSPOSE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 3], consumers=1),
@@ -277,7 +277,7 @@ def _t7():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 14, ("quant8", "all_inputs_as_internal"), ("ADD", "TRANSPOSE")),
+        provenance=g.provenance(SPEC, 14, ("quant8", "all_inputs_as_internal"), ("TRANSPOSE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3], consumers=1, scale=0.5, zero_point=50),
@@ -349,7 +349,7 @@ def _t9():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 29, ("", "", "all_inputs_as_internal"), ("ADD", "TRANSPOSE")),
+        provenance=g.provenance(SPEC, 29, ("", "", "all_inputs_as_internal"), ("TRANSPOSE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 4], consumers=1),
@@ -421,7 +421,7 @@ def _t11():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 29, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "TRANSPOSE")),
+        provenance=g.provenance(SPEC, 29, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 4], consumers=1),
@@ -493,7 +493,7 @@ def _t13():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 29, ("", "float16", "all_inputs_as_internal"), ("ADD", "TRANSPOSE")),
+        provenance=g.provenance(SPEC, 29, ("", "float16", "all_inputs_as_internal"), ("TRANSPOSE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 4], consumers=1),
@@ -565,7 +565,7 @@ def _t15():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 29, ("", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "TRANSPOSE")),
+        provenance=g.provenance(SPEC, 29, ("", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 4], consumers=1),
@@ -637,7 +637,7 @@ def _t17():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 29, ("", "quant8", "all_inputs_as_internal"), ("ADD", "TRANSPOSE")),
+        provenance=g.provenance(SPEC, 29, ("", "quant8", "all_inputs_as_internal"), ("TRANSPOSE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 4], consumers=1, scale=0.5, zero_point=128),
@@ -709,7 +709,7 @@ def _t19():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 29, ("", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "TRANSPOSE")),
+        provenance=g.provenance(SPEC, 29, ("", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 4], consumers=1, scale=0.5, zero_point=128),
@@ -781,7 +781,7 @@ def _t21():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 29, ("weight_as_input", "", "all_inputs_as_internal"), ("ADD", "TRANSPOSE")),
+        provenance=g.provenance(SPEC, 29, ("weight_as_input", "", "all_inputs_as_internal"), ("TRANSPOSE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 4], consumers=1),
@@ -853,7 +853,7 @@ def _t23():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 29, ("weight_as_input", "float16", "all_inputs_as_internal"), ("ADD", "TRANSPOSE")),
+        provenance=g.provenance(SPEC, 29, ("weight_as_input", "float16", "all_inputs_as_internal"), ("TRANSPOSE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 4], consumers=1),
@@ -925,7 +925,7 @@ def _t25():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 29, ("weight_as_input", "quant8", "all_inputs_as_internal"), ("ADD", "TRANSPOSE")),
+        provenance=g.provenance(SPEC, 29, ("weight_as_input", "quant8", "all_inputs_as_internal"), ("TRANSPOSE",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 4], consumers=1, scale=0.5, zero_point=128),

@@ -82,7 +82,7 @@ def _t1():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 21, ("", "", "all_inputs_as_internal"), ("ADD", "ADD", "UNIDIRECTIONAL_SEQUENCE_RNN")),
+        provenance=g.provenance(SPEC, 21, ("", "", "all_inputs_as_internal"), ("UNIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [3, 2, 2], consumers=1),
@@ -173,7 +173,7 @@ def _t3():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 21, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "UNIDIRECTIONAL_SEQUENCE_RNN")),
+        provenance=g.provenance(SPEC, 21, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("UNIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [3, 2, 2], consumers=1),
@@ -274,7 +274,7 @@ def _t5():
         "unidirectional_sequence_rnn_time_major_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 21, ("", "relaxed", "all_inputs_as_internal"), ("ADD", "ADD", "UNIDIRECTIONAL_SEQUENCE_RNN")),
+        provenance=g.provenance(SPEC, 21, ("", "relaxed", "all_inputs_as_internal"), ("UNIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [3, 2, 2], consumers=1),
@@ -365,7 +365,7 @@ def _t7():
         "unidirectional_sequence_rnn_time_major_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 21, ("", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "UNIDIRECTIONAL_SEQUENCE_RNN")),
+        provenance=g.provenance(SPEC, 21, ("", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("UNIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [3, 2, 2], consumers=1),
@@ -468,7 +468,7 @@ def _t9():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 21, ("", "float16", "all_inputs_as_internal"), ("ADD", "ADD", "UNIDIRECTIONAL_SEQUENCE_RNN")),
+        provenance=g.provenance(SPEC, 21, ("", "float16", "all_inputs_as_internal"), ("UNIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [3, 2, 2], consumers=1),
@@ -559,7 +559,7 @@ def _t11():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 21, ("", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "UNIDIRECTIONAL_SEQUENCE_RNN")),
+        provenance=g.provenance(SPEC, 21, ("", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("UNIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [3, 2, 2], consumers=1),
@@ -664,7 +664,7 @@ def _t13():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 21, ("weight_as_input", "", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "UNIDIRECTIONAL_SEQUENCE_RNN")),
+        provenance=g.provenance(SPEC, 21, ("weight_as_input", "", "all_inputs_as_internal"), ("UNIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [3, 2, 2], consumers=1),
@@ -768,7 +768,7 @@ def _t15():
         "unidirectional_sequence_rnn_time_major_dynamic_output_shape_weight_as_input_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 21, ("weight_as_input", "relaxed", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "UNIDIRECTIONAL_SEQUENCE_RNN")),
+        provenance=g.provenance(SPEC, 21, ("weight_as_input", "relaxed", "all_inputs_as_internal"), ("UNIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [3, 2, 2], consumers=1),
@@ -874,7 +874,7 @@ def _t17():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 21, ("weight_as_input", "float16", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "UNIDIRECTIONAL_SEQUENCE_RNN")),
+        provenance=g.provenance(SPEC, 21, ("weight_as_input", "float16", "all_inputs_as_internal"), ("UNIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [3, 2, 2], consumers=1),
@@ -976,7 +976,7 @@ def _t19():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 36, ("", "all_inputs_as_internal"), ("ADD", "ADD", "UNIDIRECTIONAL_SEQUENCE_RNN")),
+        provenance=g.provenance(SPEC, 36, ("", "all_inputs_as_internal"), ("UNIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
@@ -1067,7 +1067,7 @@ def _t21():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 36, ("", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "UNIDIRECTIONAL_SEQUENCE_RNN")),
+        provenance=g.provenance(SPEC, 36, ("", "all_tensors_as_inputs", "all_inputs_as_internal"), ("UNIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
@@ -1168,7 +1168,7 @@ def _t23():
         "unidirectional_sequence_rnn_batch_major_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 36, ("relaxed", "all_inputs_as_internal"), ("ADD", "ADD", "UNIDIRECTIONAL_SEQUENCE_RNN")),
+        provenance=g.provenance(SPEC, 36, ("relaxed", "all_inputs_as_internal"), ("UNIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
@@ -1259,7 +1259,7 @@ def _t25():
         "unidirectional_sequence_rnn_batch_major_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 36, ("relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "UNIDIRECTIONAL_SEQUENCE_RNN")),
+        provenance=g.provenance(SPEC, 36, ("relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("UNIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
@@ -1362,7 +1362,7 @@ def _t27():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 36, ("float16", "all_inputs_as_internal"), ("ADD", "ADD", "UNIDIRECTIONAL_SEQUENCE_RNN")),
+        provenance=g.provenance(SPEC, 36, ("float16", "all_inputs_as_internal"), ("UNIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 2], consumers=1),
@@ -1453,7 +1453,7 @@ def _t29():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 36, ("float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "UNIDIRECTIONAL_SEQUENCE_RNN")),
+        provenance=g.provenance(SPEC, 36, ("float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("UNIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 2], consumers=1),
@@ -1555,7 +1555,7 @@ def _t31():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 52, ("", "all_inputs_as_internal"), ("ADD", "ADD", "UNIDIRECTIONAL_SEQUENCE_RNN")),
+        provenance=g.provenance(SPEC, 52, ("", "all_inputs_as_internal"), ("UNIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [3, 2, 2], consumers=1),
@@ -1646,7 +1646,7 @@ def _t33():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 52, ("", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "UNIDIRECTIONAL_SEQUENCE_RNN")),
+        provenance=g.provenance(SPEC, 52, ("", "all_tensors_as_inputs", "all_inputs_as_internal"), ("UNIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [3, 2, 2], consumers=1),
@@ -1747,7 +1747,7 @@ def _t35():
         "unidirectional_sequence_rnn_act_none_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 52, ("relaxed", "all_inputs_as_internal"), ("ADD", "ADD", "UNIDIRECTIONAL_SEQUENCE_RNN")),
+        provenance=g.provenance(SPEC, 52, ("relaxed", "all_inputs_as_internal"), ("UNIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [3, 2, 2], consumers=1),
@@ -1838,7 +1838,7 @@ def _t37():
         "unidirectional_sequence_rnn_act_none_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 52, ("relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "UNIDIRECTIONAL_SEQUENCE_RNN")),
+        provenance=g.provenance(SPEC, 52, ("relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("UNIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [3, 2, 2], consumers=1),
@@ -1941,7 +1941,7 @@ def _t39():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 52, ("float16", "all_inputs_as_internal"), ("ADD", "ADD", "UNIDIRECTIONAL_SEQUENCE_RNN")),
+        provenance=g.provenance(SPEC, 52, ("float16", "all_inputs_as_internal"), ("UNIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [3, 2, 2], consumers=1),
@@ -2032,7 +2032,7 @@ def _t41():
         "V1_2",
         version="V1_2",
         level="V1_3",
-        provenance=g.provenance(SPEC, 52, ("float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD", "ADD", "ADD", "ADD", "ADD", "UNIDIRECTIONAL_SEQUENCE_RNN")),
+        provenance=g.provenance(SPEC, 52, ("float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("UNIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [3, 2, 2], consumers=1),

@@ -56,7 +56,7 @@ def _t1():
         "V1_3",
         version="V1_3",
         expect_failure=True,
-        provenance=g.provenance(SPEC, 14, ("all_inputs_as_internal",), ("ADD", "EMBEDDING_LOOKUP")),
+        provenance=g.provenance(SPEC, 14, ("all_inputs_as_internal",), ("EMBEDDING_LOOKUP",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
